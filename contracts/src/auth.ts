@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ZEmail, ZFlag, ZNewPassword, requiredOr } from './common.js';
+import { ZChatState, ZNodeType } from './enums.js';
+
+export const ZLoginRequest = z.object({
+  email: ZEmail,
+  /** Checked against the stored hash only; length rules apply when a password is set. */
+  password: z
+    .string({ error: requiredOr('required_password') })
+    .min(1, { error: 'required_password' })
+    .max(1024, { error: 'password_not_allowed' }),
+  /** Keep the session for 30 days; otherwise it ends after 12 hours without use. */
+  stay_login: ZFlag.optional().default(false),
+});
+export type TLoginRequest = z.input<typeof ZLoginRequest>;
+
+export const ZLoginResponse = z.object({
+  token: z.string(),
+  real_name: z.string(),
+  timezone: z.string(),
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZPasswordEditRequest = z.object({
+  old_pass: z
+    .string({ error: requiredOr('required_password') })
+    .min(1, { error: 'required_password' })
+    .max(1024, { error: 'password_not_allowed' }),
+  new_pass: ZNewPassword,
+});
+export type TPasswordEditRequest = z.input<typeof ZPasswordEditRequest>;
+
+export const ZChatStateEditRequest = z.object({ chat_state: ZChatState });
+export type TChatStateEditRequest = z.infer<typeof ZChatStateEditRequest>;
+
+export const ZAuthCheckRequest = z.object({
+  node_value: z.string({ error: requiredOr('required_field') }).min(1, { error: 'required_field' }).max(255),
+  node_type: ZNodeType.optional().default('menu'),
+});
+export type TAuthCheckRequest = z.input<typeof ZAuthCheckRequest>;
+export const ZAuthCheckResponse = z.object({ has_auth: z.boolean() });
+export type TAuthCheckResponse = z.infer<typeof ZAuthCheckResponse>;
+
+export const ZNodeKey = z.object({ node_type: ZNodeType, node_value: z.string() });
+export type TNodeKey = z.infer<typeof ZNodeKey>;
+
+export const ZHasNodeListRequest = z.object({
+  node_types: z.array(ZNodeType, { error: 'field_invalid' }).optional().default(['menu', 'btn']),
+});
+export type THasNodeListRequest = z.input<typeof ZHasNodeListRequest>;
+export const ZHasNodeListResponse = z.object({ list: z.array(ZNodeKey) });
+export type THasNodeListResponse = z.infer<typeof ZHasNodeListResponse>;

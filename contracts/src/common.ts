@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { TMessageKey } from './messages.js';
+
+/**
+ * Zod error hook: a missing value gets `requiredKey`, anything else of the wrong type gets
+ * `field_invalid`. Keys are translated by whoever shows them (server or form).
+ */
+export function requiredOr(requiredKey: TMessageKey, otherKey: TMessageKey = 'field_invalid') {
+  return (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? requiredKey : otherKey);
+}
+
+/** A non-empty trimmed text; `requiredKey` names the spec's "<Field> is required" message. */
+export function requiredText(requiredKey: TMessageKey, max = 255) {
+  return z
+    .string({ error: requiredOr(requiredKey) })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(max, { error: 'field_too_long' });
+}
+
+export function optionalText(max = 255) {
+  return z.string({ error: 'field_invalid' }).trim().max(max, { error: 'field_too_long' });
+}
+
+/**
+ * Spec section 5: letters, digits, underscore and hyphen in the local part, a domain, and a
+ * top level of two or more letters. Dots between local-part words (john.doe@) are accepted too:
+ * refusing the most common address shape would turn customers away.
+ */
+export const emailPattern = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+export const ZEmail = z
+  .string({ error: requiredOr('required_email', 'email_format') })
+  .trim()
+  .min(1, { error: 'required_email' })
+  .max(254, { error: 'email_format' })
+  .regex(emailPattern, { error: 'email_format' })
+  .transform((v) => v.toLowerCase());
+
+export const passwordMin = 5;
+export const passwordMax = 127;
+
+/** A new password: 5 to 127 characters (the "not the email" rule needs the email, see `isPasswordAllowed`). */
+export const ZNewPassword = z
+  .string({ error: requiredOr('required_password', 'password_not_allowed') })
+  .min(passwordMin, { error: 'password_not_allowed' })
+  .max(passwordMax, { error: 'password_not_allowed' });
+
+export function isPasswordAllowed(password: string, email: string): boolean {
+  return (
+    password.length >= passwordMin &&
+    password.length <= passwordMax &&
+    password.trim().toLowerCase() !== email.trim().toLowerCase()
+  );
+}
+
+/** Integer ids; query strings arrive as text, so numbers are coerced. */
+export const ZId = z.coerce
+  .number({ error: 'field_invalid' })
+  .int({ error: 'field_invalid' })
+  .positive({ error: 'field_invalid' })
+  .max(2_147_483_647, { error: 'field_invalid' });
+
+export const ZIdList = z.array(ZId, { error: 'field_invalid' }).max(1000, { error: 'field_too_long' });
+
+/** Query booleans: `true`/`false`/`1`/`0` in a query string, or a JSON boolean in a body. */
+export const ZFlag = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean({ error: 'field_invalid' }),
+);
+
+export const ZPaging = z.object({
+  offset: z.coerce.number({ error: 'field_invalid' }).int().min(0, { error: 'field_invalid' }).default(0),
+  limit: z.coerce
+    .number({ error: 'field_invalid' })
+    .int()
+    .min(1, { error: 'field_invalid' })
+    .max(100, { error: 'field_invalid' })
+    .default(20),
+});
+
+export function ZPage<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int() });
+}
+
+export function ZAll<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item) });
+}
+
+export const ZEmpty = z.null();

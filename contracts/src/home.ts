@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { enumTypes } from './enums.js';
+
+export const ZLanguagesResponse = z.object({
+  list: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type TLanguagesResponse = z.infer<typeof ZLanguagesResponse>;
+
+export const ZEnumsGetRequest = z.object({
+  enum_types: z
+    .array(z.enum(enumTypes, { error: 'enum_invalid' }), { error: 'field_invalid' })
+    .min(1, { error: 'required_field' })
+    .max(50),
+});
+export type TEnumsGetRequest = z.infer<typeof ZEnumsGetRequest>;
+export const ZEnumOption = z.object({ value: z.string(), label: z.string() });
+export const ZEnumsGetResponse = z.record(z.string(), z.array(ZEnumOption));
+export type TEnumsGetResponse = z.infer<typeof ZEnumsGetResponse>;
+
+export const ZBrandingResponse = z.object({
+  favicon: z.string(),
+  brand_name: z.string(),
+});
+export type TBrandingResponse = z.infer<typeof ZBrandingResponse>;

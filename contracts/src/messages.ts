@@ -1,0 +1,96 @@
+import type { TLanguage } from './languages.js';
+
+/**
+ * Every message the server sends and every validation message a form shows, by key.
+ * The texts are the spec's own (section 5 and 8). Schemas carry keys; each side translates.
+ */
+export const messages = {
+  ok: { en: 'Success', 'zh-cn': '成功' },
+  saved: { en: 'Successfully saved', 'zh-cn': '保存成功' },
+  deleted: { en: 'Successfully deleted', 'zh-cn': '删除成功' },
+  confirm_delete: { en: 'Are you sure to delete?', 'zh-cn': '确定要删除吗？' },
+  unauthorized: { en: 'Please sign in', 'zh-cn': '请先登录' },
+  session_expired: { en: 'Your session has ended, please sign in again', 'zh-cn': '登录已失效，请重新登录' },
+  forbidden: { en: 'You do not have permission for this', 'zh-cn': '没有权限执行此操作' },
+  not_found: { en: 'Not found', 'zh-cn': '未找到' },
+  internal: { en: 'Something went wrong on our side; please try again', 'zh-cn': '服务器出错，请稍后重试' },
+  invalid_request: { en: 'Invalid request', 'zh-cn': '请求无效' },
+  invalid_json: { en: 'The request body is not valid JSON', 'zh-cn': '请求内容不是有效的 JSON' },
+  body_too_large: { en: 'File size cannot exceed 20M', 'zh-cn': '文件大小不能超过 20M' },
+  unsupported_media: { en: 'Unsupported content type', 'zh-cn': '不支持的内容类型' },
+  too_many_attempts: {
+    en: 'Too many failed sign-ins; please try again later',
+    'zh-cn': '登录失败次数过多，请稍后再试',
+  },
+  rate_limited: { en: 'Too many requests; please slow down', 'zh-cn': '请求过于频繁，请稍后再试' },
+  login_failed: { en: 'Incorrect email or password', 'zh-cn': '邮箱或密码错误' },
+  user_suspended: { en: 'User has been suspended', 'zh-cn': '用户已被停用' },
+  old_password_wrong: { en: 'The current password is incorrect', 'zh-cn': '当前密码不正确' },
+  password_not_allowed: { en: 'Password is not allowed', 'zh-cn': '密码不符合要求' },
+  passwords_inconsistent: {
+    en: 'The passwords entered two times are inconsistent',
+    'zh-cn': '两次输入的密码不一致',
+  },
+  email_format: { en: 'Incorrect mailbox format', 'zh-cn': '邮箱格式不正确' },
+  file_too_large: { en: 'File size cannot exceed 20M', 'zh-cn': '文件大小不能超过 20M' },
+  avatar_invalid: {
+    en: 'Avatar must be an image smaller than 100 x 100',
+    'zh-cn': '头像必须是小于 100 x 100 的图片',
+  },
+  upload_in_progress: {
+    en: 'An upload is in progress, please resubmit later',
+    'zh-cn': '正在上传，请稍后再提交',
+  },
+  sending_in_progress: {
+    en: 'A message is being sent, please resubmit later',
+    'zh-cn': '消息发送中，请稍后再提交',
+  },
+  end_after_start: { en: 'End date must be later than start date', 'zh-cn': '结束日期必须晚于开始日期' },
+  must_choose_fields: { en: 'Must choose field(s)', 'zh-cn': '请选择字段' },
+  must_choose_notes: { en: 'Must choose note(s)', 'zh-cn': '请选择备注' },
+  must_choose_tags: { en: 'Must choose tag(s)', 'zh-cn': '请选择标签' },
+  must_choose_roles: { en: 'Must choose role(s)', 'zh-cn': '请选择角色' },
+  null_default: { en: 'Null value not allowed as default', 'zh-cn': '默认值不能为空' },
+  parent_required: { en: 'Parent value is required', 'zh-cn': '请选择父级值' },
+  views_max_columns: { en: 'Views allow up to 10 columns', 'zh-cn': '视图最多 10 列' },
+  field_invalid: { en: 'Invalid value', 'zh-cn': '值无效' },
+  field_too_long: { en: 'Too long', 'zh-cn': '内容过长' },
+  enum_invalid: { en: 'Unknown value', 'zh-cn': '未知的选项' },
+  node_exists: { en: 'This node already exists', 'zh-cn': '该节点已存在' },
+  // "<Field> is required" messages of spec section 5.
+  required_name: { en: 'Name is required', 'zh-cn': '请输入名称' },
+  required_view_title: { en: 'View title is required', 'zh-cn': '请输入视图标题' },
+  required_category_name: { en: 'Category name is required', 'zh-cn': '请输入分类名称' },
+  required_email: { en: 'Email is required', 'zh-cn': '请输入邮箱' },
+  required_form_name: { en: 'Form name is required', 'zh-cn': '请输入表单名称' },
+  required_ip: { en: 'Ip address is required', 'zh-cn': '请输入 IP 地址' },
+  required_group_name: { en: 'Group name is required', 'zh-cn': '请输入组名' },
+  required_note_name: { en: 'Note name is required', 'zh-cn': '请输入备注名称' },
+  required_tag_name: { en: 'Tag name is required', 'zh-cn': '请输入标签名称' },
+  required_role_name: { en: 'Role name is required', 'zh-cn': '请输入角色名称' },
+  required_organization_name: { en: 'Organization name is required', 'zh-cn': '请输入组织名称' },
+  required_subject: { en: 'Subject is required', 'zh-cn': '请输入主题' },
+  required_description: { en: 'Description is required', 'zh-cn': '请输入描述' },
+  required_sender: { en: 'Sender is required', 'zh-cn': '请输入发件人' },
+  required_smtp_host: { en: 'Smtp host is required', 'zh-cn': '请输入 SMTP 服务器' },
+  required_imap_host: { en: 'Imap host is required', 'zh-cn': '请输入 IMAP 服务器' },
+  required_gateway: { en: 'Gateway is required', 'zh-cn': '请输入网关' },
+  required_account: { en: 'Account is required', 'zh-cn': '请输入账号' },
+  required_password: { en: 'Password is required', 'zh-cn': '请输入密码' },
+  required_holiday_name: { en: 'Holiday name is required', 'zh-cn': '请输入假期名称' },
+  required_start_date: { en: 'Start date is required', 'zh-cn': '请选择开始日期' },
+  required_end_date: { en: 'End date is required', 'zh-cn': '请选择结束日期' },
+  required_note: { en: 'Note is required', 'zh-cn': '请输入备注' },
+  required_field: { en: 'This field is required', 'zh-cn': '此项为必填项' },
+} as const satisfies Record<string, Record<TLanguage, string>>;
+
+export type TMessageKey = keyof typeof messages;
+
+export function isMessageKey(value: string): value is TMessageKey {
+  return Object.hasOwn(messages, value);
+}
+
+/** Translates a message key; an unknown key is returned as it is (it is already a text). */
+export function translate(key: string, language: TLanguage): string {
+  return isMessageKey(key) ? messages[key][language] : key;
+}

@@ -1,0 +1,155 @@
+/**
+ * The permission catalogue the server seeds and the web app's route table uses.
+ *
+ * Menu nodes: `node_value` is the staff route pattern it opens (spec section 2).
+ * Button nodes: `node_value` is the write call it allows, as named in the contract. The ticket
+ * settings calls share their names with the staff ticket calls, so their nodes carry a
+ * `settings.` prefix (`settings.ticket.edit`).
+ */
+export interface TStaffRoute {
+  /** Path pattern in React Router syntax; also the menu node value. */
+  path: string;
+  /** English title of the menu node (the web app translates by `key`). */
+  title: string;
+  /** i18n key of the screen title, `route.<key>`. */
+  key: string;
+  /** False for screens every signed-in account may open (own profile). */
+  menu: boolean;
+}
+
+const staff = (path: string, key: string, title: string, menu = true): TStaffRoute => ({ path, key, title, menu });
+
+export const staffRoutes: readonly TStaffRoute[] = [
+  staff('/wswt', 'index', 'Home / tickets'),
+  staff('/wswt/dashboard', 'dashboard', 'Dashboard'),
+  staff('/wswt/search', 'search', 'Search'),
+  staff('/wswt/ticket_views', 'ticket_views', 'Ticket views'),
+  staff('/wswt/ticket/add', 'ticket_add', 'Create ticket'),
+  staff('/wswt/ticket/edit/:ticket_id', 'ticket_edit', 'Edit ticket'),
+  staff('/wswt/ticket/edit/:ticket_id/account/:account_id', 'ticket_account', 'Requester from a ticket'),
+  staff('/wswt/account/my/profile', 'my_profile', 'My profile', false),
+  staff('/wswt/account/:account_id', 'account_edit', 'Edit account'),
+  staff('/wswt/company/:company_id', 'company_edit_page', 'Organization'),
+];
+
+/** Settings screens, `/wswt/setting/<path>` (spec section 2). */
+const settingPaths: ReadonlyArray<[string, string, string]> = [
+  ['people', 'setting_people', 'People'],
+  ['group/add', 'setting_group_add', 'Add group'],
+  ['group/edit', 'setting_group_edit', 'Edit group'],
+  ['company', 'setting_company', 'Organizations'],
+  ['company/add', 'setting_company_add', 'Add organization'],
+  ['company/edit', 'setting_company_edit', 'Edit organization'],
+  ['view', 'setting_view', 'Views'],
+  ['view/add', 'setting_view_add', 'Add view'],
+  ['view/edit', 'setting_view_edit', 'Edit view'],
+  ['field', 'setting_field', 'Ticket fields'],
+  ['field/add', 'setting_field_add', 'Add ticket field'],
+  ['field/edit', 'setting_field_edit', 'Edit ticket field'],
+  ['form', 'setting_form', 'Ticket forms'],
+  ['form/add', 'setting_form_add', 'Add ticket form'],
+  ['form/edit', 'setting_form_edit', 'Edit ticket form'],
+  ['role', 'setting_role', 'Roles and permissions'],
+  ['role/add', 'setting_role_add', 'Add role'],
+  ['role/edit', 'setting_role_edit', 'Edit role'],
+  ['email', 'setting_email', 'Emails'],
+  ['note', 'setting_note', 'Macros'],
+  ['note/add', 'setting_note_add', 'Add macro'],
+  ['note/edit', 'setting_note_edit', 'Edit macro'],
+  ['tag', 'setting_tag', 'Tags'],
+  ['tag/add', 'setting_tag_add', 'Add tag'],
+  ['tag/edit', 'setting_tag_edit', 'Edit tag'],
+  ['shortcut', 'setting_shortcut', 'Shortcuts'],
+  ['shortcut/add', 'setting_shortcut_add', 'Add shortcut'],
+  ['shortcut/edit', 'setting_shortcut_edit', 'Edit shortcut'],
+  ['banned', 'setting_banned', 'Banned'],
+  ['banned/add', 'setting_banned_add', 'Add banned entry'],
+  ['appearance', 'setting_appearance', 'Branding'],
+  ['widget', 'setting_widget', 'Widget'],
+  ['ticket', 'setting_ticket', 'Ticket settings'],
+  ['trigger', 'setting_trigger', 'Triggers'],
+  ['trigger/add', 'setting_trigger_add', 'Add trigger'],
+  ['trigger/edit', 'setting_trigger_edit', 'Edit trigger'],
+  ['automation', 'setting_automation', 'Automations'],
+  ['automation/add', 'setting_automation_add', 'Add automation'],
+  ['automation/edit', 'setting_automation_edit', 'Edit automation'],
+  ['schedule', 'setting_schedule', 'Schedules'],
+  ['schedule/add', 'setting_schedule_add', 'Add schedule'],
+  ['schedule/edit', 'setting_schedule_edit', 'Edit schedule'],
+  ['auth/node', 'setting_auth_node', 'Auth nodes'],
+  ['auth/pkg', 'setting_auth_pkg', 'Auth packages'],
+];
+
+export const settingRoutes: readonly TStaffRoute[] = settingPaths.map(([p, key, title]) =>
+  staff(`/wswt/setting/${p}`, key, title),
+);
+
+export const allStaffRoutes: readonly TStaffRoute[] = [...staffRoutes, ...settingRoutes];
+
+/** Button nodes: every write call of the contract that a role can grant. */
+export const btnNodes: ReadonlyArray<[value: string, title: string]> = [
+  ['auth.node.add', 'Add auth node'],
+  ['auth.pkg.add', 'Add auth package'],
+  ['auth.pkg.edit', 'Edit auth package'],
+  ['auth.pkg.delete', 'Delete auth package'],
+  ['auth.account.add', 'Add account'],
+  ['auth.account.edit', 'Edit account'],
+  ['auth.account.delete', 'Delete account'],
+  ['auth.account.access_state.edit', 'Suspend or allow account'],
+  ['auth.group.add', 'Add group'],
+  ['auth.group.edit', 'Edit group'],
+  ['auth.role.add', 'Add role'],
+  ['auth.role.edit', 'Edit role'],
+  ['auth.role.state.edit', 'Activate or deactivate role'],
+  ['common.edit', 'Edit common settings'],
+  ['company.add', 'Add organization'],
+  ['company.edit', 'Edit organization'],
+  ['company.delete', 'Delete organization'],
+  ['email.edit', 'Edit email settings'],
+  ['appearance.branding.edit', 'Edit branding'],
+  ['settings.ticket.edit', 'Edit ticket settings'],
+  ['black.add', 'Add banned entry'],
+  ['black.delete', 'Delete banned entry'],
+  ['question.add', 'Add chat question'],
+  ['question.edit', 'Edit chat question'],
+  ['question.delete', 'Delete chat question'],
+  ['shortcut.add', 'Add shortcut'],
+  ['shortcut.edit', 'Edit shortcut'],
+  ['shortcut.delete', 'Delete shortcut'],
+  ['ticket.add', 'Create ticket'],
+  ['ticket.edit', 'Update ticket'],
+  ['ticket.delete', 'Delete ticket'],
+  ['ticket.restore', 'Restore ticket'],
+  ['ticket.spam', 'Mark ticket as spam'],
+  ['chat.accept', 'Accept chat'],
+  ['chat.message.add', 'Send chat message'],
+  ['chat.end', 'End chat'],
+];
+
+/** What the seeded default "Agent" role grants: ticket work, chat and shortcuts; no settings. */
+export const defaultAgentMenus: readonly string[] = [
+  '/wswt',
+  '/wswt/dashboard',
+  '/wswt/search',
+  '/wswt/ticket_views',
+  '/wswt/ticket/add',
+  '/wswt/ticket/edit/:ticket_id',
+  '/wswt/ticket/edit/:ticket_id/account/:account_id',
+  '/wswt/setting/shortcut',
+  '/wswt/setting/shortcut/add',
+  '/wswt/setting/shortcut/edit',
+];
+
+export const defaultAgentButtons: readonly string[] = [
+  'ticket.add',
+  'ticket.edit',
+  'chat.accept',
+  'chat.message.add',
+  'chat.end',
+  'shortcut.add',
+  'shortcut.edit',
+  'shortcut.delete',
+];
+
+export const defaultAgentRoleName = 'Agent';
+export const defaultAgentPackageTitle = 'Agent: tickets, chat and shortcuts';

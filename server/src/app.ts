@@ -1,0 +1,105 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db/client.js';
+import { registerAuthHook } from './http/auth-hook.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { defaultWebDist, registerSpa } from './http/spa.js';
+import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+
+export interface AppDeps {
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; the default is `web/dist` of this repository. */
+  webDist?: string;
+  /** Largest JSON body accepted; uploads get their own limit. */
+  bodyLimit?: number;
+}
+
+/** Every `/api/admin` route must declare its access; this list lets a test prove it. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    parleyRoutes: RouteRecord[];
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // Per-request lines cost throughput; errors are still logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: deps.bodyLimit ?? 1024 * 1024,
+    genReqId: () => randomUUID(),
+    // Forwarded-for headers count only from a proxy on this host or a private network.
+    trustProxy: 'loopback,linklocal,uniquelocal',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: RouteRecord[] = [];
+  app.decorate('parleyRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) {
+      return;
+    }
+    const declared = route.config?.access;
+    if (route.url.startsWith('/api/admin') && !declared) {
+      throw new Error(`${route.method} ${route.url} declares no access: every admin call needs one`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') {
+        routes.push({ method, url: route.url, access: declared ? JSON.stringify(declared) : 'public' });
+      }
+    }
+  });
+
+  // A POST may carry parameters in its query (the spec shows `POST ...?need_admin`): merge them.
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'POST') {
+      return;
+    }
+    const query = request.query as Record<string, unknown> | undefined;
+    const body = request.body;
+    if (body === undefined || body === null) {
+      request.body = { ...(query ?? {}) };
+    } else if (query && Object.keys(query).length > 0 && typeof body === 'object' && !Array.isArray(body)) {
+      request.body = { ...query, ...(body as Record<string, unknown>) };
+    }
+  });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerAuthHook(app, deps.db);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Parley API', version: '0.1.0', description: 'Every call answers { code, msg, data }.' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  homeRoutes(app, deps.db);
+  authRoutes(app, deps.db);
+  authNodeRoutes(app, deps.db);
+
+  app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
+
+  await registerSpa(app, deps.webDist ?? defaultWebDist);
+  return app;
+}

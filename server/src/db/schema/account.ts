@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { company } from './company.js';
+
+export const account = pgTable(
+  'account',
+  {
+    accountId: serial('account_id').primaryKey(),
+    email: text('email').notNull(),
+    realName: text('real_name').notNull().default(''),
+    /** scrypt hash, `scrypt$N$r$p$salt$key`; null for end users without a password. */
+    passwordHash: text('password_hash'),
+    userType: text('user_type').notNull(),
+    ticketAccess: text('ticket_access').notNull().default('all'),
+    replyAccess: text('reply_access').notNull().default('public'),
+    canCloseTicket: boolean('can_close_ticket').notNull().default(true),
+    avatar: text('avatar').notNull().default(''),
+    aliasName: text('alias_name').notNull().default(''),
+    signature: text('signature').notNull().default(''),
+    enableSignature: boolean('enable_signature').notNull().default(false),
+    defaultLanguage: text('default_language').notNull().default('en'),
+    timezone: text('timezone').notNull().default('UTC'),
+    innerNotes: text('inner_notes').notNull().default(''),
+    allowCheckEmail: boolean('allow_check_email').notNull().default(false),
+    toolAccess: text('tool_access').array().notNull().default(sql`'{}'::text[]`),
+    chatState: text('chat_state').notNull().default('offline'),
+    accessState: text('access_state').notNull().default('allowed'),
+    companyId: integer('company_id').references(() => company.companyId, { onDelete: 'set null' }),
+    /** Free-form per-account preferences (`auth.account.setting.edit`). */
+    settingData: jsonb('setting_data').notNull().default({}),
+    createTs: ts('create_ts').notNull(),
+    updateTs: ts('update_ts').notNull(),
+  },
+  (t) => [
+    uniqueIndex('account_email_uq').on(t.email),
+    index('account_user_type_idx').on(t.userType, t.accountId),
+    index('account_company_idx').on(t.companyId),
+  ],
+);
+
+/** One row per sign-in; the token itself is never stored, only its SHA-256. */
+export const session = pgTable(
+  'session',
+  {
+    sessionId: serial('session_id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => account.accountId, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    stayLogin: boolean('stay_login').notNull(),
+    createTs: ts('create_ts').notNull(),
+    lastUsedTs: ts('last_used_ts').notNull(),
+    expiresTs: ts('expires_ts').notNull(),
+  },
+  (t) => [uniqueIndex('session_token_uq').on(t.tokenHash), index('session_account_idx').on(t.accountId)],
+);
+
+/** Failed sign-ins, by `email:<addr>` and `ip:<addr>`, for throttling across processes. */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    id: serial('id').primaryKey(),
+    throttleKey: text('throttle_key').notNull(),
+    createTs: ts('create_ts').notNull(),
+  },
+  (t) => [index('login_failure_key_ts_idx').on(t.throttleKey, t.createTs)],
+);
+
+/** Sign-in history shown on the account page. */
+export const accountVisit = pgTable(
+  'account_visit',
+  {
+    visitId: serial('visit_id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => account.accountId, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    createTs: ts('create_ts').notNull(),
+  },
+  (t) => [index('account_visit_account_idx').on(t.accountId, t.createTs)],
+);

@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+
+export const company = pgTable('company', {
+  companyId: serial('company_id').primaryKey(),
+  companyName: text('company_name').notNull(),
+  companyDomains: text('company_domains').array().notNull().default(sql`'{}'::text[]`),
+  note: text('note').notNull().default(''),
+  createTs: ts('create_ts').notNull(),
+  updateTs: ts('update_ts').notNull(),
+});

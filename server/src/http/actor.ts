@@ -1,0 +1,15 @@
+import type { TLanguage } from '@parley/contracts';
+import type { AccountWithLinks } from '../modules/account/account.presenter.js';
+
+/** The signed-in caller of a request. */
+export interface Actor {
+  account: AccountWithLinks;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    lang: TLanguage;
+  }
+}

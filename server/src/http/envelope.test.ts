@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp, call, signInAdmin } from '../../test/app.js';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Parley SPA</title>');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await buildTestApp({ webDist });
+  // A route that fails the way a bug would, to see what the client gets.
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('envelope and error codes', () => {
+  it('answers an unknown /api route with 0404 and HTTP 404', async () => {
+    const res = await call(t.app, 'GET', '/api/admin/no.such.call');
+    expect(res.status).toBe(404);
+    expect(res.code).toBe('0404');
+    expect(res.data).toBeNull();
+  });
+
+  it('answers malformed JSON with FFFF, never a 500', async () => {
+    const res = await call(t.app, 'POST', '/api/admin/auth.login', {
+      body: '{"email": "a@b.co", ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.code).toBe('FFFF');
+    expect(res.msg).toBe('The request body is not valid JSON');
+  });
+
+  it('answers wrong types with FFFF and the fields named, in the request language', async () => {
+    const res = await call(t.app, 'POST', '/api/admin/auth.login', {
+      body: { email: 'not-an-email', password: 42, stay_login: 'maybe' },
+      lang: 'zh-cn',
+    });
+    expect(res.status).toBe(400);
+    expect(res.code).toBe('FFFF');
+    const fields = (res.data as { fields: Record<string, string> }).fields;
+    expect(fields.email).toBe('邮箱格式不正确');
+    expect(fields.password).toBe('值无效');
+    expect(fields.stay_login).toBe('值无效');
+    expect(res.msg).toBe('邮箱格式不正确');
+  });
+
+  it('answers a body that is not an object with FFFF', async () => {
+    for (const body of ['[1,2]', '"text"', 'null', '7']) {
+      const res = await call(t.app, 'POST', '/api/home/enums.get', {
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status, body).toBe(400);
+      expect(res.code, body).toBe('FFFF');
+    }
+  });
+
+  it('answers an oversize body with FFFF and HTTP 413', async () => {
+    const res = await call(t.app, 'POST', '/api/home/enums.get', {
+      body: JSON.stringify({ enum_types: ['x'.repeat(2 * 1024 * 1024)] }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.code).toBe('FFFF');
+  });
+
+  it('answers an unsupported content type with FFFF', async () => {
+    const res = await call(t.app, 'POST', '/api/home/enums.get', {
+      body: 'enum_types=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.code).toBe('FFFF');
+  });
+
+  it('accepts POST parameters in the query as well as the body', async () => {
+    const token = await signInAdmin(t.app);
+    const res = await call<{ has_auth: boolean }>(t.app, 'POST', '/api/admin/auth.check?node_value=/wswt/setting/people', {
+      token,
+    });
+    expect(res.code).toBe('0000');
+    expect(res.data.has_auth).toBe(true);
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answers 0500 with a request id and no stack', async () => {
+    const database = t.database;
+    const { buildApp } = await import('../app.js');
+    const app = await buildApp({ db: database.db, webDist });
+    app.get('/api/home/boom', { config: { access: { kind: 'public' } } }, async () => {
+      throw new Error('secret internals at /srv/parley/db.ts:42');
+    });
+    await app.ready();
+    const res = await call<{ request_id: string }>(app, 'GET', '/api/home/boom');
+    await app.close();
+    expect(res.status).toBe(500);
+    expect(res.code).toBe('0500');
+    expect(res.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(res)).not.toContain('secret internals');
+  });
+});
+
+describe('the web app and security headers', () => {
+  it('serves index.html for every path outside /api (history fallback)', async () => {
+    for (const url of ['/', '/wswt', '/wswt/setting/people', '/home/satisfaction?token=x', '/page_not_found']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('Parley SPA');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves built assets with a long cache and the API with no-store', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await t.app.inject({ method: 'GET', url: '/api/home/languages' });
+    expect(api.headers['cache-control']).toBe('no-store');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes an OpenAPI document of the calls at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/admin/auth.login', '/api/home/languages', '/api/admin/auth.pkg.edit']),
+    );
+    expect(JSON.stringify(doc.paths['/api/admin/auth.login'])).toContain('stay_login');
+  });
+});

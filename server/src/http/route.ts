@@ -1,0 +1,81 @@
+import { ErrorCode, type TLanguage, type TMessageKey, translate } from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Access } from './access.js';
+import type { Actor } from './actor.js';
+import { unauthorized } from './app-error.js';
+
+export interface CallContext<I> {
+  input: I;
+  lang: TLanguage;
+  ip: string;
+  userAgent: string;
+  /** The signed-in caller; reading it on a public call answers 0401. */
+  readonly actor: Actor;
+  /** The caller when there is one (public calls). */
+  maybeActor: Actor | null;
+}
+
+export interface CallDef<I extends z.ZodType, O extends z.ZodType> {
+  access: Access;
+  summary: string;
+  tags?: string[];
+  input?: I;
+  output: O;
+  /** Key of the success message (`msg`); "Success" when omitted. */
+  message?: TMessageKey;
+  handler: (ctx: CallContext<z.output<I>>) => Promise<z.input<O>>;
+}
+
+/** The success envelope around a call's `data`: documents the call and stops fields leaking. */
+export function envelopeOf<O extends z.ZodType>(data: O) {
+  return z.object({ code: z.literal(ErrorCode.ok), msg: z.string(), data });
+}
+
+function contextOf<I>(request: FastifyRequest, input: I): CallContext<I> {
+  return {
+    input,
+    lang: request.lang,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+    get actor() {
+      if (!request.actor) {
+        throw unauthorized();
+      }
+      return request.actor;
+    },
+    maybeActor: request.actor,
+  };
+}
+
+function register<I extends z.ZodType, O extends z.ZodType>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  def: CallDef<I, O>,
+): void {
+  const inputKey = method === 'GET' ? 'querystring' : 'body';
+  // The generic envelope defeats the type provider's inference; the zod schemas still validate.
+  (app as FastifyInstance).route({
+    method,
+    url,
+    config: { access: def.access },
+    schema: {
+      summary: def.summary,
+      ...(def.tags ? { tags: def.tags } : {}),
+      ...(def.input ? { [inputKey]: def.input } : {}),
+      response: { 200: envelopeOf(def.output) },
+    },
+    handler: async (request) => {
+      const input = (method === 'GET' ? request.query : request.body) as z.output<I>;
+      const data = await def.handler(contextOf(request, input));
+      return { code: ErrorCode.ok, msg: translate(def.message ?? 'ok', request.lang), data };
+    },
+  });
+}
+
+export const defineGet = <I extends z.ZodType, O extends z.ZodType>(app: FastifyInstance, url: string, def: CallDef<I, O>) =>
+  register(app, 'GET', url, def);
+
+export const definePost = <I extends z.ZodType, O extends z.ZodType>(app: FastifyInstance, url: string, def: CallDef<I, O>) =>
+  register(app, 'POST', url, def);

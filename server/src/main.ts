@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { bootstrap } from './modules/bootstrap/bootstrap.service.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const applied = await migrate(database);
+  const app = await buildApp({ db: database.db, logger: { level: config.logLevel } });
+  if (applied.length) {
+    app.log.info({ applied }, 'database migrated');
+  }
+  const seeded = await bootstrap(database.db, { email: config.adminEmail, password: config.adminPassword });
+  if (seeded.generatedAdmin) {
+    app.log.warn(
+      `First start: sign in as ${seeded.generatedAdmin.email} with password ${seeded.generatedAdmin.password} (shown once; change it in My profile)`,
+    );
+  } else if (seeded.createdAdmin) {
+    app.log.info('First start: admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Parley is serving on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { TAccount } from '@parley/contracts';
+import type { account } from '../../db/schema/index.js';
+
+export type AccountRow = typeof account.$inferSelect;
+export type AccountWithLinks = AccountRow & { roleIds: number[]; groupIds: number[] };
+
+/** The only place that decides which account fields leave the server: never the password hash. */
+export function presentAccount(row: AccountWithLinks): TAccount {
+  return {
+    account_id: row.accountId,
+    email: row.email,
+    real_name: row.realName,
+    user_type: row.userType as TAccount['user_type'],
+    ticket_access: row.ticketAccess as TAccount['ticket_access'],
+    reply_access: row.replyAccess as TAccount['reply_access'],
+    can_close_ticket: row.canCloseTicket,
+    avatar: row.avatar,
+    alias_name: row.aliasName,
+    signature: row.signature,
+    enable_signature: row.enableSignature,
+    default_language: row.defaultLanguage,
+    timezone: row.timezone,
+    inner_notes: row.innerNotes,
+    allow_check_email: row.allowCheckEmail,
+    role_ids: row.roleIds,
+    group_ids: row.groupIds,
+    tool_access: row.toolAccess,
+    chat_state: row.chatState as TAccount['chat_state'],
+    access_state: row.accessState as TAccount['access_state'],
+    company_id: row.companyId,
+    create_ts: row.createTs,
+    update_ts: row.updateTs,
+  };
+}

@@ -1,0 +1,214 @@
+import { allStaffRoutes, btnNodes, defaultAgentMenus } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp, call, signIn, signInAdmin } from '../../../test/app.js';
+import { buildAgent, buildEndUser, buildRole, defaultPassword, giveDefaultRole, nodeIds } from '../../../test/factories.js';
+import { role } from '../../db/schema/index.js';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminToken = await signInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+async function agentToken(nodes: Array<{ type: 'menu' | 'btn'; value: string }> = [], roleState = 'active') {
+  const agent = await buildAgent(t.database.db);
+  if (nodes.length) {
+    await buildRole(t.database.db, { nodes, accountIds: [agent.accountId], roleState });
+  }
+  return { agent, token: await signIn(t.app, agent.email, defaultPassword) };
+}
+
+const check = (token: string, node_value: string, node_type?: string) =>
+  call<{ has_auth: boolean }>(t.app, 'POST', '/api/admin/auth.check', {
+    token,
+    body: { node_value, ...(node_type ? { node_type } : {}) },
+  });
+
+describe('every admin call is guarded', () => {
+  it('declares its access on every /api/admin route', () => {
+    const admin = t.app.parleyRoutes.filter((r) => r.url.startsWith('/api/admin'));
+    expect(admin.length).toBeGreaterThan(10);
+    for (const r of admin) {
+      expect(r.access, `${r.method} ${r.url}`).not.toBe('public');
+    }
+    // Sign-in is the one admin call open to anyone.
+    expect(admin.filter((r) => r.access === JSON.stringify({ kind: 'public' })).map((r) => r.url)).toEqual([
+      '/api/admin/auth.login',
+    ]);
+  });
+
+  it('refuses to register an admin route that declares none', async () => {
+    const { buildApp } = await import('../../app.js');
+    const app = await buildApp({ db: t.database.db });
+    expect(() => app.post('/api/admin/unguarded.call', async () => null)).toThrow(/declares no access/);
+    await app.close();
+  });
+
+  it('names only button nodes of the seeded catalogue', () => {
+    const known = new Set(btnNodes.map(([v]) => v));
+    const menus = new Set(allStaffRoutes.map((r) => r.path));
+    for (const r of t.app.parleyRoutes) {
+      const parsed = JSON.parse(r.access === 'public' ? '{}' : r.access) as {
+        nodes?: Array<{ node_type: string; node_value: string }>;
+      };
+      for (const n of parsed.nodes ?? []) {
+        expect(n.node_type === 'btn' ? known.has(n.node_value) : menus.has(n.node_value), n.node_value).toBe(true);
+      }
+    }
+  });
+});
+
+describe('auth.check and auth.has.node.list', () => {
+  it('lets an admin pass every check', async () => {
+    expect((await check(adminToken, '/wswt/setting/people')).data.has_auth).toBe(true);
+    expect((await check(adminToken, 'company.add', 'btn')).data.has_auth).toBe(true);
+    const nodes = await call<{ list: Array<{ node_type: string; node_value: string }> }>(
+      t.app,
+      'POST',
+      '/api/admin/auth.has.node.list',
+      { token: adminToken, body: { node_types: ['menu'] } },
+    );
+    const menuCount = allStaffRoutes.filter((r) => r.menu).length;
+    expect(nodes.data.list.filter((n) => n.node_type === 'menu').length).toBeGreaterThanOrEqual(menuCount);
+    expect(nodes.data.list.every((n) => n.node_type === 'menu')).toBe(true);
+  });
+
+  it('gives the default Agent role ticket work, chat and shortcuts, and no other settings', async () => {
+    const agent = await buildAgent(t.database.db);
+    await giveDefaultRole(t.database.db, agent.accountId);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    expect((await check(token, '/wswt/ticket/edit/:ticket_id')).data.has_auth).toBe(true);
+    expect((await check(token, '/wswt/setting/shortcut')).data.has_auth).toBe(true);
+    expect((await check(token, 'chat.accept', 'btn')).data.has_auth).toBe(true);
+    expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
+    expect((await check(token, '/wswt/setting/auth/pkg')).data.has_auth).toBe(false);
+    const list = await call<{ list: Array<{ node_value: string }> }>(t.app, 'POST', '/api/admin/auth.has.node.list', {
+      token,
+      body: { node_types: ['menu'] },
+    });
+    expect(list.data.list.map((n) => n.node_value).sort()).toEqual([...defaultAgentMenus].sort());
+    const [defaultRole] = await t.database.db.select().from(role).where(eq(role.isDefault, true));
+    expect(defaultRole?.roleName).toBe('Agent');
+  });
+
+  it('grants nothing to an agent without roles, nor through an inactive role', async () => {
+    const bare = await agentToken();
+    expect((await check(bare.token, '/wswt')).data.has_auth).toBe(false);
+    const inactive = await agentToken([{ type: 'menu', value: '/wswt/setting/people' }], 'inactive');
+    expect((await check(inactive.token, '/wswt/setting/people')).data.has_auth).toBe(false);
+  });
+
+  it('lets an end user ask, and always answers no', async () => {
+    const user = await buildEndUser(t.database.db);
+    const token = await signIn(t.app, user.email, defaultPassword);
+    expect((await check(token, '/wswt')).data.has_auth).toBe(false);
+    const nodes = await call<{ list: unknown[] }>(t.app, 'POST', '/api/admin/auth.has.node.list', { token, body: {} });
+    expect(nodes.data.list).toEqual([]);
+  });
+});
+
+describe('auth nodes and packages', () => {
+  it('lists nodes for whoever holds the auth node screen, and forbids others with 0403', async () => {
+    const reader = await agentToken([{ type: 'menu', value: '/wswt/setting/auth/node' }]);
+    const ok = await call<{ list: Array<{ node_type: string }>; total: number }>(t.app, 'GET', '/api/admin/auth.node.list', {
+      token: reader.token,
+      query: { node_type: 'btn', limit: '100' },
+    });
+    expect(ok.code).toBe('0000');
+    expect(ok.data.total).toBeGreaterThanOrEqual(btnNodes.length);
+    expect(ok.data.list.every((n) => n.node_type === 'btn')).toBe(true);
+    const other = await agentToken([{ type: 'menu', value: '/wswt/dashboard' }]);
+    const denied = await call(t.app, 'GET', '/api/admin/auth.node.list', { token: other.token });
+    expect([denied.status, denied.code]).toEqual([403, '0403']);
+  });
+
+  it('validates paging (limit at most 100)', async () => {
+    const res = await call(t.app, 'GET', '/api/admin/auth.node.list', { token: adminToken, query: { limit: '500' } });
+    expect(res.code).toBe('FFFF');
+    expect(Object.keys((res.data as { fields: object }).fields)).toEqual(['limit']);
+  });
+
+  it('adds a node once; the same type and value again is refused', async () => {
+    const value = `custom.call.${Date.now()}`;
+    const add = () =>
+      call<{ node_id: number }>(t.app, 'POST', '/api/admin/auth.node.add', {
+        token: adminToken,
+        body: { node_type: 'btn', node_title: 'Custom', node_value: value },
+      });
+    const first = await add();
+    expect(first.code).toBe('0000');
+    expect(first.data.node_id).toBeGreaterThan(0);
+    const again = await add();
+    expect(again.code).toBe('FFFF');
+    expect(again.msg).toBe('This node already exists');
+  });
+
+  it('creates, edits and deletes a package, and a permission change applies on the next call', async () => {
+    const { agent, token } = await agentToken();
+    const [peopleNode] = await nodeIds(t.database.db, ['/wswt/setting/people']);
+    const add = await call<{ pkg_id: number }>(t.app, 'POST', '/api/admin/auth.pkg.add', {
+      token: adminToken,
+      body: { pkg_title: 'People readers', node_ids: [] },
+    });
+    expect(add.code).toBe('0000');
+    const pkgId = add.data.pkg_id;
+    // Tie the package to a role the agent holds, through the database (roles get their calls later).
+    const { roleId } = await buildRole(t.database.db, { nodes: [], accountIds: [agent.accountId] });
+    const { rolePkg } = await import('../../db/schema/index.js');
+    await t.database.db.insert(rolePkg).values({ roleId, pkgId });
+    expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
+
+    const edit = await call(t.app, 'POST', '/api/admin/auth.pkg.edit', {
+      token: adminToken,
+      body: { pkg_id: pkgId, pkg_title: 'People readers', node_ids: [peopleNode] },
+    });
+    expect(edit.code).toBe('0000');
+    expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(true);
+
+    const list = await call<{ list: Array<{ pkg_id: number; node_ids: number[] }> }>(t.app, 'GET', '/api/admin/auth.pkg.list', {
+      token: adminToken,
+      query: { kw: 'People readers', limit: '100' },
+    });
+    expect(list.data.list.find((p) => p.pkg_id === pkgId)?.node_ids).toEqual([peopleNode]);
+
+    const del = await call(t.app, 'POST', '/api/admin/auth.pkg.delete', { token: adminToken, body: { pkg_id: pkgId } });
+    expect(del.code).toBe('0000');
+    expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
+    const gone = await call(t.app, 'POST', '/api/admin/auth.pkg.delete', { token: adminToken, body: { pkg_id: pkgId } });
+    expect(gone.code).toBe('0404');
+  });
+
+  it('refuses unknown node ids in a package and writes nothing', async () => {
+    const title = `Broken ${Date.now()}`;
+    const res = await call(t.app, 'POST', '/api/admin/auth.pkg.add', {
+      token: adminToken,
+      body: { pkg_title: title, node_ids: [999999] },
+    });
+    expect(res.code).toBe('FFFF');
+    expect((res.data as { fields: Record<string, string> }).fields.node_ids).toBeDefined();
+    const list = await call<{ total: number }>(t.app, 'GET', '/api/admin/auth.pkg.list', {
+      token: adminToken,
+      query: { kw: title },
+    });
+    expect(list.data.total).toBe(0);
+  });
+
+  it('requires a title ("Name is required")', async () => {
+    const res = await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token: adminToken, body: { pkg_title: '  ' } });
+    expect(res.code).toBe('FFFF');
+    expect(res.msg).toBe('Name is required');
+  });
+
+  it('forbids package writes to an agent without the button node', async () => {
+    const { token } = await agentToken([{ type: 'menu', value: '/wswt/setting/auth/pkg' }]);
+    const res = await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token, body: { pkg_title: 'x' } });
+    expect(res.code).toBe('0403');
+    const granted = await agentToken([{ type: 'btn', value: 'auth.pkg.add' }]);
+    expect((await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token: granted.token, body: { pkg_title: 'y' } })).code).toBe(
+      '0000',
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TNodeKey, TNodeType } from '@parley/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { accountRole, authNode, authPkgNode, role, rolePkg } from '../../db/schema/index.js';
+
+/** Nodes granted through the account's active roles' packages; inactive roles and nodes grant nothing. */
+function grantedNodes(db: DbOrTx, accountId: number) {
+  return db
+    .selectDistinct({ nodeType: authNode.nodeType, nodeValue: authNode.nodeValue })
+    .from(accountRole)
+    .innerJoin(role, and(eq(role.roleId, accountRole.roleId), eq(role.roleState, 'active')))
+    .innerJoin(rolePkg, eq(rolePkg.roleId, role.roleId))
+    .innerJoin(authPkgNode, eq(authPkgNode.pkgId, rolePkg.pkgId))
+    .innerJoin(authNode, and(eq(authNode.nodeId, authPkgNode.nodeId), eq(authNode.nodeState, 'active')))
+    .where(eq(accountRole.accountId, accountId))
+    .$dynamic();
+}
+
+export async function accountHasAnyNode(db: DbOrTx, accountId: number, nodes: TNodeKey[]): Promise<boolean> {
+  if (nodes.length === 0) {
+    return false;
+  }
+  const wanted = nodes.map((n) => sql`(${n.node_type}, ${n.node_value})`);
+  const rows = await grantedNodes(db, accountId)
+    .where(
+      and(
+        eq(accountRole.accountId, accountId),
+        sql`(${authNode.nodeType}, ${authNode.nodeValue}) IN (${sql.join(wanted, sql`, `)})`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function accountNodes(db: DbOrTx, accountId: number, types: TNodeType[]): Promise<TNodeKey[]> {
+  const rows = await grantedNodes(db, accountId).where(
+    and(eq(accountRole.accountId, accountId), inArray(authNode.nodeType, types)),
+  );
+  return rows.map((r) => ({ node_type: r.nodeType as TNodeType, node_value: r.nodeValue }));
+}
+
+export async function allActiveNodes(db: DbOrTx, types: TNodeType[]): Promise<TNodeKey[]> {
+  const rows = await db
+    .select({ nodeType: authNode.nodeType, nodeValue: authNode.nodeValue })
+    .from(authNode)
+    .where(and(eq(authNode.nodeState, 'active'), inArray(authNode.nodeType, types)))
+    .orderBy(authNode.nodeId);
+  return rows.map((r) => ({ node_type: r.nodeType as TNodeType, node_value: r.nodeValue }));
+}

@@ -1,0 +1,72 @@
+import {
+  ZChatStateEditRequest,
+  ZEmpty,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZMyInfoResponse,
+  ZPasswordEditRequest,
+} from '@parley/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { access } from '../../http/access.js';
+import { defineGet, definePost } from '../../http/route.js';
+import { presentAccount } from '../account/account.presenter.js';
+import { editChatState, editPassword, login, logout } from './auth.service.js';
+
+export function authRoutes(app: FastifyInstance, db: Db): void {
+  const tags = ['auth'];
+  definePost(app, '/api/admin/auth.login', {
+    access: access.public,
+    summary: 'Sign in; answers an opaque token',
+    tags,
+    input: ZLoginRequest,
+    output: ZLoginResponse,
+    handler: ({ input, ip, userAgent }) =>
+      login({ db, email: input.email, password: input.password, stayLogin: input.stay_login, ip, userAgent }),
+  });
+
+  definePost(app, '/api/admin/auth.logout', {
+    access: access.session,
+    summary: 'Sign out; the token stops working',
+    tags,
+    output: ZEmpty,
+    handler: async ({ actor }) => {
+      await logout({ db, actor });
+      return null;
+    },
+  });
+
+  defineGet(app, '/api/admin/auth.my.info.get', {
+    access: access.session,
+    summary: "The caller's account",
+    tags,
+    output: ZMyInfoResponse,
+    handler: async ({ actor }) => presentAccount(actor.account),
+  });
+
+  definePost(app, '/api/admin/auth.password.edit', {
+    access: access.session,
+    summary: 'Change own password; ends every session of the account',
+    tags,
+    input: ZPasswordEditRequest,
+    output: ZEmpty,
+    message: 'saved',
+    handler: async ({ actor, input }) => {
+      await editPassword({ db, actor, oldPass: input.old_pass, newPass: input.new_pass });
+      return null;
+    },
+  });
+
+  definePost(app, '/api/admin/auth.my.chat.state.edit', {
+    access: access.staff,
+    summary: 'Set own chat state (online, away, invisible, offline)',
+    tags,
+    input: ZChatStateEditRequest,
+    output: ZEmpty,
+    message: 'saved',
+    handler: async ({ actor, input }) => {
+      await editChatState({ db, actor, chatState: input.chat_state });
+      return null;
+    },
+  });
+}

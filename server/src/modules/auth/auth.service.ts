@@ -1,0 +1,95 @@
+import type { TChatState, TLoginResponse } from '@parley/contracts';
+import { isPasswordAllowed } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { account, accountVisit } from '../../db/schema/index.js';
+import type { Actor } from '../../http/actor.js';
+import { AppError, invalid } from '../../http/app-error.js';
+import { assertNotThrottled, clearEmailFailures, recordFailure } from './login-throttle.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { deleteAccountSessions, deleteSessionById, insertSession } from './session.repo.js';
+import { hashToken, newToken, sessionIdleMs, stayLoginMs } from './token.js';
+
+interface LoginInput {
+  db: Db;
+  email: string;
+  password: string;
+  stayLogin: boolean;
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * Signs in. An unknown email and a wrong password cost the same time and get the same answer;
+ * only with the right password does a suspended account learn that it is suspended.
+ */
+export async function login({ db, email, password, stayLogin, ip, userAgent }: LoginInput): Promise<TLoginResponse> {
+  const now = Date.now();
+  await assertNotThrottled(db, email, ip, now);
+  const rows = await db.select().from(account).where(eq(account.email, email)).limit(1);
+  const found = rows[0];
+  const ok = await verifyPassword(password, found?.passwordHash ?? null);
+  if (!found || !ok) {
+    await recordFailure(db, email, ip, now);
+    throw invalid('login_failed');
+  }
+  if (found.accessState !== 'allowed') {
+    throw invalid('user_suspended');
+  }
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await clearEmailFailures(tx, email);
+    await insertSession(tx, {
+      accountId: found.accountId,
+      tokenHash: hashToken(token),
+      stayLogin,
+      now,
+      expiresTs: now + (stayLogin ? stayLoginMs : sessionIdleMs),
+    });
+    await tx.insert(accountVisit).values({ accountId: found.accountId, ip, userAgent, createTs: now });
+  });
+  return { token, real_name: found.realName, timezone: found.timezone };
+}
+
+export async function logout({ db, actor }: { db: Db; actor: Actor }): Promise<void> {
+  await deleteSessionById(db, actor.sessionId);
+}
+
+/** Changing the password ends every session of the account, this one included. */
+export async function editPassword({
+  db,
+  actor,
+  oldPass,
+  newPass,
+}: {
+  db: Db;
+  actor: Actor;
+  oldPass: string;
+  newPass: string;
+}): Promise<void> {
+  const rows = await db
+    .select({ hash: account.passwordHash })
+    .from(account)
+    .where(eq(account.accountId, actor.account.accountId));
+  if (!(await verifyPassword(oldPass, rows[0]?.hash ?? null))) {
+    throw new AppError('FFFF', 'old_password_wrong', { old_pass: 'old_password_wrong' });
+  }
+  if (!isPasswordAllowed(newPass, actor.account.email)) {
+    throw new AppError('FFFF', 'password_not_allowed', { new_pass: 'password_not_allowed' });
+  }
+  const hash = await hashPassword(newPass);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(account)
+      .set({ passwordHash: hash, updateTs: Date.now() })
+      .where(eq(account.accountId, actor.account.accountId));
+    await deleteAccountSessions(tx, actor.account.accountId);
+  });
+}
+
+export async function editChatState({ db, actor, chatState }: { db: Db; actor: Actor; chatState: TChatState }) {
+  await db
+    .update(account)
+    .set({ chatState, updateTs: Date.now() })
+    .where(eq(account.accountId, actor.account.accountId));
+}

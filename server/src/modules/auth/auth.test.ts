@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp, call, signIn } from '../../../test/app.js';
+import { buildAgent, buildEndUser, defaultPassword, uniqueEmail } from '../../../test/factories.js';
+import { account, accountVisit, session } from '../../db/schema/index.js';
+import { hashToken } from './token.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const login = (body: unknown, headers?: Record<string, string>) =>
+  call<{ token: string; real_name: string; timezone: string }>(t.app, 'POST', '/api/admin/auth.login', {
+    body,
+    ...(headers ? { headers } : {}),
+  });
+
+describe('auth.login', () => {
+  it('signs in with the right password and answers token, name and time zone', async () => {
+    const agent = await buildAgent(t.database.db, { realName: 'Ada Agent', timezone: 'Asia/Shanghai' });
+    const res = await login({ email: agent.email.toUpperCase(), password: defaultPassword });
+    expect(res.code).toBe('0000');
+    expect(res.data.real_name).toBe('Ada Agent');
+    expect(res.data.timezone).toBe('Asia/Shanghai');
+    // At least 128 bits of randomness, and only its hash is stored.
+    expect(Buffer.from(res.data.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const stored = await t.database.db.select().from(session).where(eq(session.accountId, agent.accountId));
+    expect(stored[0]?.tokenHash).toBe(hashToken(res.data.token));
+    expect(JSON.stringify(stored)).not.toContain(res.data.token);
+    const visits = await t.database.db.select().from(accountVisit).where(eq(accountVisit.accountId, agent.accountId));
+    expect(visits).toHaveLength(1);
+  });
+
+  it('gives an unknown email and a wrong password the same answer', async () => {
+    const agent = await buildAgent(t.database.db);
+    const wrong = await login({ email: agent.email, password: 'not-the-password' });
+    const unknown = await login({ email: uniqueEmail('ghost'), password: 'not-the-password' });
+    expect(wrong.code).toBe('FFFF');
+    expect(wrong.status).toBe(400);
+    expect({ ...unknown, headers: undefined }).toEqual({ ...wrong, headers: undefined });
+    expect(wrong.msg).toBe('Incorrect email or password');
+  });
+
+  it('validates the email format with the spec message, in English and Chinese', async () => {
+    const en = await login({ email: 'a@b', password: 'x' });
+    expect(en.msg).toBe('Incorrect mailbox format');
+    const zh = await call(t.app, 'POST', '/api/admin/auth.login', { body: { email: 'bad', password: 'x' }, lang: 'zh-cn' });
+    expect(zh.msg).toBe('邮箱格式不正确');
+    const missing = await login({ password: 'x' });
+    expect(missing.data).toEqual({ fields: { email: 'Email is required' } });
+  });
+
+  it('refuses a suspended account with "User has been suspended"', async () => {
+    const agent = await buildAgent(t.database.db, { accessState: 'suspended' });
+    const res = await login({ email: agent.email, password: defaultPassword });
+    expect(res.code).toBe('FFFF');
+    expect(res.msg).toBe('User has been suspended');
+  });
+
+  it('throttles failed sign-ins per email with HTTP 429', async () => {
+    const agent = await buildAgent(t.database.db);
+    for (let i = 0; i < 10; i++) {
+      const res = await login({ email: agent.email, password: `wrong-${i}` }, { 'x-forwarded-for': `10.9.${i}.1` });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await login({ email: agent.email, password: defaultPassword }, { 'x-forwarded-for': '10.9.99.1' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.code).toBe('FFFF');
+    expect(blocked.msg).toContain('Too many failed sign-ins');
+  });
+
+  it('throttles failed sign-ins per IP address across emails', async () => {
+    const ip = '10.77.0.1';
+    for (let i = 0; i < 50; i++) {
+      await login({ email: uniqueEmail('spray'), password: 'guess' }, { 'x-forwarded-for': ip });
+    }
+    const agent = await buildAgent(t.database.db);
+    const blocked = await login({ email: agent.email, password: defaultPassword }, { 'x-forwarded-for': ip });
+    expect(blocked.status).toBe(429);
+    const elsewhere = await login({ email: agent.email, password: defaultPassword }, { 'x-forwarded-for': '10.77.0.2' });
+    expect(elsewhere.code).toBe('0000');
+  });
+});
+
+describe('sessions', () => {
+  it('keeps an idle session 12 hours and a "stay signed in" session 30 days', async () => {
+    const agent = await buildAgent(t.database.db);
+    const before = Date.now();
+    const shortToken = await signIn(t.app, agent.email, defaultPassword, false);
+    const longToken = await signIn(t.app, agent.email, defaultPassword, true);
+    const rows = await t.database.db.select().from(session).where(eq(session.accountId, agent.accountId));
+    const short = rows.find((r) => r.tokenHash === hashToken(shortToken));
+    const long = rows.find((r) => r.tokenHash === hashToken(longToken));
+    const hour = 3600_000;
+    expect((short?.expiresTs ?? 0) - before).toBeGreaterThanOrEqual(12 * hour - 1000);
+    expect((short?.expiresTs ?? 0) - before).toBeLessThanOrEqual(12 * hour + 5000);
+    expect((long?.expiresTs ?? 0) - before).toBeGreaterThanOrEqual(30 * 24 * hour - 1000);
+  });
+
+  it('ends a session that was idle past its end', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    await t.database.db
+      .update(session)
+      .set({ expiresTs: Date.now() - 1, lastUsedTs: Date.now() - 13 * 3600_000 })
+      .where(eq(session.tokenHash, hashToken(token)));
+    const res = await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    expect(res.status).toBe(401);
+    expect(res.code).toBe('0401');
+  });
+
+  it('accepts the token with or without a Bearer prefix, and refuses none or a bad one with 0401', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).code).toBe('0000');
+    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token: `Bearer ${token}` })).code).toBe('0000');
+    const none = await call(t.app, 'GET', '/api/admin/auth.my.info.get');
+    expect([none.status, none.code, none.data]).toEqual([401, '0401', null]);
+    const bad = await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token: `${token.slice(0, -2)}xx` });
+    expect(bad.code).toBe('0401');
+  });
+
+  it('logout makes the token stop working', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    expect((await call(t.app, 'POST', '/api/admin/auth.logout', { token })).code).toBe('0000');
+    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).code).toBe('0401');
+  });
+
+  it('stops a suspended account at its next call', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    await t.database.db.update(account).set({ accessState: 'suspended' }).where(eq(account.accountId, agent.accountId));
+    const res = await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    expect(res.code).toBe('0401');
+    expect(res.msg).toBe('User has been suspended');
+  });
+});
+
+describe('auth.my.info.get', () => {
+  it("answers the caller's account without any password field", async () => {
+    const agent = await buildAgent(t.database.db, { realName: 'Info Person', toolAccess: ['chat'] });
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    const res = await call<Record<string, unknown>>(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    expect(res.code).toBe('0000');
+    expect(res.data).toMatchObject({
+      account_id: agent.accountId,
+      email: agent.email,
+      real_name: 'Info Person',
+      user_type: 'agent',
+      tool_access: ['chat'],
+      access_state: 'allowed',
+      role_ids: [],
+      group_ids: [],
+    });
+    expect(JSON.stringify(res.data)).not.toMatch(/password|scrypt/);
+  });
+});
+
+describe('auth.password.edit', () => {
+  it('refuses a wrong current password, a too short one, a too long one and the email itself', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    const edit = (old_pass: string, new_pass: string) =>
+      call<{ fields: Record<string, string> }>(t.app, 'POST', '/api/admin/auth.password.edit', {
+        token,
+        body: { old_pass, new_pass },
+      });
+    expect((await edit('wrong-old', 'fresh-pass')).data.fields.old_pass).toBe('The current password is incorrect');
+    expect((await edit(defaultPassword, 'abcd')).msg).toBe('Password is not allowed');
+    expect((await edit(defaultPassword, 'x'.repeat(128))).msg).toBe('Password is not allowed');
+    expect((await edit(defaultPassword, 'x'.repeat(127))).code).toBe('0000');
+  });
+
+  it('refuses the account email as a password', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    const res = await call(t.app, 'POST', '/api/admin/auth.password.edit', {
+      token,
+      body: { old_pass: defaultPassword, new_pass: agent.email },
+    });
+    expect(res.msg).toBe('Password is not allowed');
+  });
+
+  it('ends every session of the account, and the new password signs in', async () => {
+    const agent = await buildAgent(t.database.db);
+    const first = await signIn(t.app, agent.email, defaultPassword);
+    const second = await signIn(t.app, agent.email, defaultPassword, true);
+    const res = await call(t.app, 'POST', '/api/admin/auth.password.edit', {
+      token: first,
+      body: { old_pass: defaultPassword, new_pass: 'brand-new-pass' },
+    });
+    expect(res.code).toBe('0000');
+    expect(res.msg).toBe('Successfully saved');
+    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token: first })).code).toBe('0401');
+    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token: second })).code).toBe('0401');
+    expect((await login({ email: agent.email, password: defaultPassword })).code).toBe('FFFF');
+    expect((await login({ email: agent.email, password: 'brand-new-pass' })).code).toBe('0000');
+  });
+});
+
+describe('auth.my.chat.state.edit', () => {
+  it('sets the agent chat state and refuses unknown states', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    expect((await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', { token, body: { chat_state: 'away' } })).code).toBe(
+      '0000',
+    );
+    const info = await call<{ chat_state: string }>(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    expect(info.data.chat_state).toBe('away');
+    const bad = await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', { token, body: { chat_state: 'busy' } });
+    expect(bad.code).toBe('FFFF');
+  });
+
+  it('is not for end users', async () => {
+    const user = await buildEndUser(t.database.db);
+    const token = await signIn(t.app, user.email, defaultPassword);
+    const res = await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', { token, body: { chat_state: 'online' } });
+    expect(res.code).toBe('0403');
+  });
+});

@@ -1,0 +1,68 @@
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { account, session } from '../../db/schema/index.js';
+import type { AccountWithLinks } from '../account/account.presenter.js';
+
+export interface SessionWithAccount {
+  sessionId: number;
+  stayLogin: boolean;
+  lastUsedTs: number;
+  expiresTs: number;
+  account: AccountWithLinks;
+}
+
+const roleIds = sql<number[]>`ARRAY(SELECT ar.role_id FROM account_role ar WHERE ar.account_id = ${account.accountId} ORDER BY 1)`;
+const groupIds = sql<number[]>`ARRAY(SELECT ga.group_id FROM group_account ga WHERE ga.account_id = ${account.accountId} ORDER BY 1)`;
+
+/** One round trip: the session, its account and the account's role and group ids. */
+export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string): Promise<SessionWithAccount | null> {
+  const rows = await db
+    .select({
+      sessionId: session.sessionId,
+      stayLogin: session.stayLogin,
+      lastUsedTs: session.lastUsedTs,
+      expiresTs: session.expiresTs,
+      account: { ...getTableColumns(account), roleIds, groupIds },
+    })
+    .from(session)
+    .innerJoin(account, eq(account.accountId, session.accountId))
+    .where(eq(session.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { accountId: number; tokenHash: string; stayLogin: boolean; now: number; expiresTs: number },
+): Promise<void> {
+  await db.insert(session).values({
+    accountId: values.accountId,
+    tokenHash: values.tokenHash,
+    stayLogin: values.stayLogin,
+    createTs: values.now,
+    lastUsedTs: values.now,
+    expiresTs: values.expiresTs,
+  });
+}
+
+export async function touchSession(db: DbOrTx, sessionId: number, now: number, expiresTs: number): Promise<void> {
+  await db.update(session).set({ lastUsedTs: now, expiresTs }).where(eq(session.sessionId, sessionId));
+}
+
+export async function deleteSessionById(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.delete(session).where(eq(session.sessionId, sessionId));
+}
+
+/** Ends every session of an account: password change, suspension, deletion. */
+export async function deleteAccountSessions(db: DbOrTx, accountId: number): Promise<void> {
+  await db.delete(session).where(eq(session.accountId, accountId));
+}
+
+export async function findAccountWithLinks(db: DbOrTx, accountId: number): Promise<AccountWithLinks | null> {
+  const rows = await db
+    .select({ ...getTableColumns(account), roleIds, groupIds })
+    .from(account)
+    .where(eq(account.accountId, accountId))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { testAdmin } from './constants.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens this run's migrated database (a PGlite copy, or the run's PostgreSQL database). */
+export async function openTestDatabase(): Promise<Database> {
+  const url = inject('databaseUrl');
+  if (url) {
+    return openDatabase({ databaseUrl: url, poolSize: 4 });
+  }
+  const dump = fs.readFileSync(inject('pgliteDump'));
+  return openDatabase({ pgliteLoad: new Blob([dump]) });
+}
+
+export async function buildTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ db: database.db, webDist: options.webDist ?? '/nonexistent-web-dist' });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  code: string;
+  msg: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+/** Calls the API as a client would and reads the envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; body?: unknown; query?: Record<string, string>; lang?: string; headers?: Record<string, string> } = {},
+): Promise<CallResult<T>> {
+  const request: InjectOptions = {
+    method,
+    url,
+    headers: {
+      ...(options.token ? { authorization: options.token } : {}),
+      ...(options.lang ? { language: options.lang } : {}),
+      ...options.headers,
+    },
+    ...(options.query ? { query: options.query } : {}),
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+  };
+  const res = await app.inject(request);
+  const json = res.json() as { code: string; msg: string; data: T };
+  return { status: res.statusCode, code: json.code, msg: json.msg, data: json.data, headers: res.headers };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string, stayLogin = false): Promise<string> {
+  const res = await call<{ token: string }>(app, 'POST', '/api/admin/auth.login', {
+    body: { email, password, stay_login: stayLogin },
+  });
+  if (res.code !== '0000') {
+    throw new Error(`sign-in of ${email} failed: ${res.code} ${res.msg}`);
+  }
+  return res.data.token;
+}
+
+export const signInAdmin = (app: FastifyInstance) => signIn(app, testAdmin.email, testAdmin.password);

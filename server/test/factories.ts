@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, and } from 'drizzle-orm';
+import type { Db } from '../src/db/client.js';
+import { account, accountRole, authNode, authPkg, authPkgNode, role, rolePkg } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/modules/auth/password.js';
+
+export const defaultPassword = 'password-123';
+let cachedHash: Promise<string> | undefined;
+const passwordHashOf = (password: string) =>
+  password === defaultPassword ? (cachedHash ??= hashPassword(defaultPassword)) : hashPassword(password);
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+type AccountInsert = typeof account.$inferInsert;
+
+/** An account with a password; overrides set any column. */
+export async function buildAccount(db: Db, overrides: Partial<AccountInsert> & { password?: string | null } = {}) {
+  const { password = defaultPassword, ...rest } = overrides;
+  const now = Date.now();
+  const [row] = await db
+    .insert(account)
+    .values({
+      email: uniqueEmail(rest.userType ?? 'agent'),
+      realName: 'Test Person',
+      userType: 'agent',
+      passwordHash: password === null ? null : await passwordHashOf(password),
+      createTs: now,
+      updateTs: now,
+      ...rest,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('account not inserted');
+  }
+  return { ...row, password };
+}
+
+export const buildAgent = (db: Db, overrides: Partial<AccountInsert> = {}) =>
+  buildAccount(db, { userType: 'agent', ...overrides });
+export const buildEndUser = (db: Db, overrides: Partial<AccountInsert> = {}) =>
+  buildAccount(db, { userType: 'end_user', ...overrides });
+
+/** A role granting the given nodes through one package, given to `accountIds`. */
+export async function buildRole(
+  db: Db,
+  options: { nodes: Array<{ type: 'menu' | 'btn'; value: string }>; accountIds?: number[]; roleState?: string },
+) {
+  const now = Date.now();
+  const [pkg] = await db.insert(authPkg).values({ pkgTitle: `pkg ${randomUUID()}`, createTs: now }).returning();
+  const pkgId = pkg?.pkgId as number;
+  for (const n of options.nodes) {
+    const found = await db
+      .select({ id: authNode.nodeId })
+      .from(authNode)
+      .where(and(eq(authNode.nodeType, n.type), eq(authNode.nodeValue, n.value)));
+    if (!found[0]) {
+      throw new Error(`no node ${n.type} ${n.value}`);
+    }
+    await db.insert(authPkgNode).values({ pkgId, nodeId: found[0].id });
+  }
+  const [r] = await db
+    .insert(role)
+    .values({ roleName: `role ${randomUUID()}`, roleState: options.roleState ?? 'active', createTs: now, updateTs: now })
+    .returning();
+  const roleId = r?.roleId as number;
+  await db.insert(rolePkg).values({ roleId, pkgId });
+  if (options.accountIds?.length) {
+    await db.insert(accountRole).values(options.accountIds.map((accountId) => ({ accountId, roleId })));
+  }
+  return { roleId, pkgId };
+}
+
+/** Gives an account the seeded default "Agent" role, as new agents get it. */
+export async function giveDefaultRole(db: Db, accountId: number) {
+  const [r] = await db.select().from(role).where(eq(role.isDefault, true));
+  await db.insert(accountRole).values({ accountId, roleId: r?.roleId as number });
+  return r?.roleId as number;
+}
+
+export async function nodeIds(db: Db, values: string[]) {
+  const rows = await db.select({ id: authNode.nodeId }).from(authNode).where(inArray(authNode.nodeValue, values));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { bootstrap } from '../src/modules/bootstrap/bootstrap.service.js';
+import { testAdmin } from './constants.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PostgreSQL URL of this run's fresh database, when the suite runs on PostgreSQL. */
+    databaseUrl: string;
+    /** A dump of the migrated PGlite database that each test file starts from. */
+    pgliteDump: string;
+  }
+}
+
+/**
+ * One migrated database per run. On PostgreSQL (TEST_DATABASE_URL) a fresh database is
+ * created and dropped afterwards; on PGlite a migrated copy is dumped once and loaded per file.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `parley_test_${process.pid}_${Date.now()}`;
+    const adminClient = new pg.Client({ connectionString: serverUrl });
+    await adminClient.connect();
+    await adminClient.query(`CREATE DATABASE ${name}`);
+    await adminClient.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    await migrate(database);
+    await bootstrap(database.db, testAdmin);
+    await database.close();
+    project.provide('databaseUrl', url.toString());
+    project.provide('pgliteDump', '');
+    return async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({});
+  await migrate(database);
+  await bootstrap(database.db, testAdmin);
+  const dumpFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-')), 'migrated.tar');
+  const dump = await (database.dump as () => Promise<Blob>)();
+  fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('databaseUrl', '');
+  project.provide('pgliteDump', dumpFile);
+  return () => fs.rmSync(path.dirname(dumpFile), { recursive: true, force: true });
+}

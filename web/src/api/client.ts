@@ -1,0 +1,176 @@
+import { ErrorCode, type TErrorCode, type TLanguage } from '@parley/contracts';
+import type { ZodType } from 'zod';
+import { ApiError } from './errors';
+import { loginPath, paths } from '../routes/table';
+
+export const apiTimeoutMs = 30_000;
+
+type TQueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+export type TQuery = Record<string, TQueryValue>;
+
+export interface TCallOptions<T> {
+  /**
+   * Skip the default handling of spec section 8 (redirects and toasts): `true` for every
+   * code, or a list of codes the caller handles itself. The call still rejects.
+   */
+  silent?: boolean | ReadonlyArray<ApiError['code']>;
+  /** Checks the response's `data` against the contract. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/** What the client needs from the app; injected so the client runs without a DOM router. */
+export interface TApiEnvironment {
+  getToken(): string | null;
+  /** The language to send, or null when none is stored. */
+  getLanguage(): TLanguage | null;
+  /** Clears the stored token and name (0401). */
+  clearSession(): void;
+  /** The current address, path and query, e.g. `/wswt/search?kw=x`. */
+  currentPath(): string;
+  navigate(to: string): void;
+  notifyError(text: string): void;
+  /** Texts for failures that have no server message. */
+  texts: { network: string; timeout: string; badResponse: string };
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+export interface TApiClient {
+  get<T = unknown>(path: string, query?: TQuery, options?: TCallOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: TCallOptions<T>): Promise<T>;
+}
+
+const knownCodes = new Set<string>(Object.values(ErrorCode));
+
+export function toQueryString(query: TQuery | undefined): string {
+  if (!query) {
+    return '';
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') {
+      continue;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        params.append(key, String(item));
+      }
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+export function createApiClient(env: TApiEnvironment): TApiClient {
+  const baseUrl = env.baseUrl ?? '/api';
+  const timeoutMs = env.timeoutMs ?? apiTimeoutMs;
+
+  function handle(error: ApiError, silent: TCallOptions<unknown>['silent']): void {
+    if (silent === true || (Array.isArray(silent) && silent.includes(error.code))) {
+      return;
+    }
+    switch (error.code) {
+      case ErrorCode.unauthorized: {
+        env.clearSession();
+        const here = env.currentPath();
+        const herePath = here.split('?')[0];
+        if (herePath !== paths.login) {
+          env.navigate(loginPath(here));
+        }
+        return;
+      }
+      case ErrorCode.forbidden:
+        env.navigate(paths.forbidden);
+        return;
+      case ErrorCode.notFound:
+        env.navigate(paths.notFound);
+        return;
+      default:
+        env.notifyError(error.message);
+    }
+  }
+
+  async function call<T>(method: 'GET' | 'POST', url: string, body: unknown, options: TCallOptions<T>): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = env.getToken();
+    if (token) {
+      headers.Authorization = token;
+    }
+    const language = env.getLanguage();
+    if (language) {
+      headers.Language = language;
+    }
+    if (method === 'POST') {
+      headers['Content-Type'] = 'application/json';
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onOuterAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onOuterAbort);
+
+    try {
+      let response: Response;
+      try {
+        response = await (env.fetch ?? fetch)(baseUrl + url, {
+          method,
+          headers,
+          body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+          signal: controller.signal,
+          credentials: 'same-origin',
+        });
+      } catch (cause) {
+        if (options.signal?.aborted && !timedOut) {
+          // The caller gave up (a query was cancelled): not a failure to tell anyone about.
+          throw cause;
+        }
+        throw new ApiError(timedOut ? 'timeout' : 'network', timedOut ? env.texts.timeout : env.texts.network);
+      }
+
+      let envelope: { code?: unknown; msg?: unknown; data?: unknown };
+      try {
+        envelope = (await response.json()) as typeof envelope;
+      } catch {
+        // Not our envelope: a proxy's error page, or the server is not running.
+        throw new ApiError(ErrorCode.internal, env.texts.badResponse);
+      }
+      const code = typeof envelope.code === 'string' && knownCodes.has(envelope.code) ? envelope.code : null;
+      const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
+      if (code === null) {
+        throw new ApiError(ErrorCode.internal, msg || env.texts.badResponse, envelope.data ?? null);
+      }
+      if (code !== ErrorCode.ok) {
+        throw new ApiError(code as TErrorCode, msg || env.texts.badResponse, envelope.data ?? null);
+      }
+      if (options.schema) {
+        const parsed = options.schema.safeParse(envelope.data);
+        if (!parsed.success) {
+          throw new ApiError(ErrorCode.internal, env.texts.badResponse, null);
+        }
+        return parsed.data;
+      }
+      return envelope.data as T;
+    } catch (error) {
+      if (error instanceof ApiError) {
+        handle(error, options.silent);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  return {
+    get: (path, query, options = {}) => call('GET', path + toQueryString(query), undefined, options),
+    post: (path, body, options = {}) => call('POST', path, body, options),
+  };
+}

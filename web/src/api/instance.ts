@@ -1,0 +1,37 @@
+import { authStore, languageStore } from '../auth/storage';
+import { i18n } from '../i18n';
+import { createApiClient } from './client';
+
+/** How the running app navigates and shows toasts; set once the router and antd's App exist. */
+const bridge = {
+  navigate: (to: string) => {
+    window.location.assign(to);
+  },
+  notifyError: (_text: string) => {},
+};
+
+export function connectApi(hooks: { navigate?: (to: string) => void; notifyError?: (text: string) => void }): void {
+  if (hooks.navigate) {
+    bridge.navigate = hooks.navigate;
+  }
+  if (hooks.notifyError) {
+    bridge.notifyError = hooks.notifyError;
+  }
+}
+
+/** The API client of the app: token and language from storage, spec section 8 handling. */
+export const api = createApiClient({
+  getToken: () => authStore.token(),
+  getLanguage: () => (languageStore.isSet() ? languageStore.get() : null),
+  clearSession: () => authStore.clear(),
+  currentPath: () => window.location.pathname + window.location.search,
+  navigate: (to) => bridge.navigate(to),
+  notifyError: (text) => bridge.notifyError(text),
+  get texts() {
+    return {
+      network: i18n.t('error.network'),
+      timeout: i18n.t('error.timeout'),
+      badResponse: i18n.t('error.bad_response'),
+    };
+  },
+});

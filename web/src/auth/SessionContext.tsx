@@ -1,0 +1,44 @@
+import type { TAccount } from '@parley/contracts';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { authStore } from './storage';
+
+interface TSession {
+  /** The signed-in account, as the route guard last loaded it. */
+  user: TAccount | null;
+  timezone: string | null;
+  setUser(user: TAccount, timezone: string): void;
+  clearUser(): void;
+}
+
+const SessionContext = createContext<TSession | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUserState] = useState<TAccount | null>(null);
+  const [timezone, setTimezone] = useState<string | null>(() => authStore.timezone());
+
+  const setUser = useCallback((next: TAccount, tz: string) => {
+    setUserState(next);
+    setTimezone(tz);
+  }, []);
+  const clearUser = useCallback(() => {
+    setUserState(null);
+  }, []);
+
+  const value = useMemo(() => ({ user, timezone, setUser, clearUser }), [user, timezone, setUser, clearUser]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): TSession {
+  const session = useContext(SessionContext);
+  if (!session) {
+    throw new Error('useSession needs a SessionProvider');
+  }
+  return session;
+}
+
+/** True while the route guard re-checks a staff page the shell is already showing. */
+export const GuardPendingContext = createContext(false);
+
+export function useGuardPending(): boolean {
+  return useContext(GuardPendingContext);
+}

@@ -1,0 +1,73 @@
+import type { TAccount } from '@parley/contracts';
+import { loginPath, matchRoute, paths, routeTable, type TRouteEntry } from '../routes/table';
+
+export interface TGuardInput {
+  /** The address being opened. */
+  pathname: string;
+  /** Its query string, with or without the leading `?`. */
+  search?: string;
+  token: string | null;
+  /** `GET auth.my.info.get`; rejects when the call fails. */
+  myInfo(): Promise<TAccount>;
+  /** `POST auth.check {node_value, node_type: 'menu'}`; resolves `has_auth`. */
+  checkMenu(nodeValue: string): Promise<boolean>;
+  /** Step 6: keep the caller's info and time zone for the shell. */
+  store(info: TAccount, timezone: string): void;
+  routes?: readonly TRouteEntry[];
+}
+
+export type TGuardResult =
+  | { outcome: 'pass'; route: TRouteEntry; user: TAccount | null }
+  | { outcome: 'redirect'; to: string; reason: 'not_found' | 'login' | 'forbidden' };
+
+/** The route guard of spec section 2, steps in the spec's order. */
+export async function runGuard(input: TGuardInput): Promise<TGuardResult> {
+  const search = input.search ? (input.search.startsWith('?') ? input.search : `?${input.search}`) : '';
+  const toLogin = (): TGuardResult => ({
+    outcome: 'redirect',
+    to: loginPath(input.pathname + search),
+    reason: 'login',
+  });
+
+  // 1. Unknown route.
+  const match = matchRoute(input.pathname, input.routes ?? routeTable);
+  if (!match) {
+    return { outcome: 'redirect', to: paths.notFound, reason: 'not_found' };
+  }
+  const route = match.entry;
+
+  // 2. A route that needs no login.
+  if (!route.needsLogin) {
+    return { outcome: 'pass', route, user: null };
+  }
+
+  // 3. No token.
+  if (!input.token) {
+    return toLogin();
+  }
+
+  // 4. The token must still name a signed-in account.
+  let info: TAccount;
+  try {
+    info = await input.myInfo();
+  } catch {
+    return toLogin();
+  }
+
+  // 5. Menu authorisation of the first matched route pattern.
+  if (route.menu) {
+    let allowed = false;
+    try {
+      allowed = await input.checkMenu(route.path);
+    } catch {
+      allowed = false;
+    }
+    if (!allowed) {
+      return { outcome: 'redirect', to: paths.forbidden, reason: 'forbidden' };
+    }
+  }
+
+  // 6. Keep the caller's info and time zone.
+  input.store(info, info.timezone);
+  return { outcome: 'pass', route, user: info };
+}

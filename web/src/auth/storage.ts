@@ -1,0 +1,145 @@
+import { parseLanguage, type TLanguage } from '@parley/contracts';
+
+/**
+ * Everything the web app keeps in the browser. Values in localStorage are stored as
+ * `{ value, expires_at }`; an expired value reads as absent and is removed.
+ */
+interface TStored<T> {
+  value: T;
+  /** Epoch milliseconds, or null for a value that does not expire. */
+  expires_at: number | null;
+}
+
+const prefix = 'parley.';
+
+export const storageKeys = {
+  token: 'token',
+  realName: 'real_name',
+  timezone: 'timezone',
+  language: 'language',
+  stayLogin: 'stay_login',
+  headerTabs: 'header_tabs',
+  lastTicketList: 'last_ticket_list',
+} as const;
+
+function read<T>(store: Storage, key: string, now = Date.now()): T | null {
+  let raw: string | null;
+  try {
+    raw = store.getItem(prefix + key);
+  } catch {
+    return null;
+  }
+  if (raw === null) {
+    return null;
+  }
+  try {
+    const parsed = JSON.parse(raw) as Partial<TStored<T>> | null;
+    if (parsed === null || typeof parsed !== 'object' || !('value' in parsed)) {
+      store.removeItem(prefix + key);
+      return null;
+    }
+    if (typeof parsed.expires_at === 'number' && parsed.expires_at <= now) {
+      store.removeItem(prefix + key);
+      return null;
+    }
+    return parsed.value as T;
+  } catch {
+    store.removeItem(prefix + key);
+    return null;
+  }
+}
+
+function write<T>(store: Storage, key: string, value: T, ttlMs?: number, now = Date.now()): void {
+  const item: TStored<T> = { value, expires_at: ttlMs === undefined ? null : now + ttlMs };
+  try {
+    store.setItem(prefix + key, JSON.stringify(item));
+  } catch {
+    // Private mode or a full quota: the app still works, it just forgets on reload.
+  }
+}
+
+function remove(store: Storage, key: string): void {
+  try {
+    store.removeItem(prefix + key);
+  } catch {
+    // Nothing to do: see write().
+  }
+}
+
+export const local = {
+  get: <T>(key: string, now?: number) => read<T>(localStorage, key, now),
+  set: <T>(key: string, value: T, ttlMs?: number, now?: number) => write(localStorage, key, value, ttlMs, now),
+  remove: (key: string) => remove(localStorage, key),
+};
+
+export const session = {
+  get: <T>(key: string, now?: number) => read<T>(sessionStorage, key, now),
+  set: <T>(key: string, value: T, ttlMs?: number, now?: number) => write(sessionStorage, key, value, ttlMs, now),
+  remove: (key: string) => remove(sessionStorage, key),
+};
+
+const hour = 60 * 60 * 1000;
+/** The server keeps a "stay signed in" session for 30 days, any other for 12 hours without use. */
+export const sessionTtl = { stay: 30 * 24 * hour, short: 12 * hour } as const;
+
+export interface TSignIn {
+  token: string;
+  real_name: string;
+  timezone: string;
+  stay_login: boolean;
+}
+
+export const authStore = {
+  token: (): string | null => local.get<string>(storageKeys.token),
+  realName: (): string | null => local.get<string>(storageKeys.realName),
+  timezone: (): string | null => local.get<string>(storageKeys.timezone),
+
+  save(signIn: TSignIn): void {
+    const ttl = signIn.stay_login ? sessionTtl.stay : sessionTtl.short;
+    local.set(storageKeys.token, signIn.token, ttl);
+    local.set(storageKeys.realName, signIn.real_name, ttl);
+    local.set(storageKeys.timezone, signIn.timezone, ttl);
+    local.set(storageKeys.stayLogin, signIn.stay_login, ttl);
+  },
+
+  /** A short session lives 12 hours from its last use: each verified visit extends it. */
+  touch(): void {
+    const token = authStore.token();
+    if (token === null || local.get<boolean>(storageKeys.stayLogin) === true) {
+      return;
+    }
+    local.set(storageKeys.token, token, sessionTtl.short);
+    const name = authStore.realName();
+    if (name !== null) {
+      local.set(storageKeys.realName, name, sessionTtl.short);
+    }
+  },
+
+  saveProfile(realName: string, timezone: string): void {
+    const stay = local.get<boolean>(storageKeys.stayLogin) === true;
+    const ttl = stay ? sessionTtl.stay : sessionTtl.short;
+    local.set(storageKeys.realName, realName, ttl);
+    local.set(storageKeys.timezone, timezone, ttl);
+  },
+
+  /** What the 0401 handling of spec section 8 clears. */
+  clear(): void {
+    local.remove(storageKeys.token);
+    local.remove(storageKeys.realName);
+    local.remove(storageKeys.stayLogin);
+  },
+};
+
+export const languageStore = {
+  get(): TLanguage {
+    const stored = local.get<string>(storageKeys.language);
+    return stored === null ? 'en' : parseLanguage(stored);
+  },
+  set(language: TLanguage): void {
+    local.set(storageKeys.language, language);
+  },
+  /** True when the user has picked a language (so a header should be sent). */
+  isSet(): boolean {
+    return local.get<string>(storageKeys.language) !== null;
+  },
+};

@@ -1,0 +1,35 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { languageCodes, languageNames, type TLanguage } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { languageStore } from '../auth/storage';
+import { currentLanguage } from '../i18n';
+
+/** en / 简体中文; the choice is kept, and the API's Language header follows it. */
+export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const language = currentLanguage();
+
+  const choose = (code: TLanguage) => {
+    languageStore.set(code);
+    void i18n.changeLanguage(code).then(() => queryClient.invalidateQueries());
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [language],
+        items: languageCodes.map((code) => ({ key: code, label: languageNames[code] })),
+        onClick: ({ key }) => choose(key as TLanguage),
+      }}
+    >
+      <Button type={variant} icon={<GlobalOutlined />} aria-label={t('language.switch')}>
+        {languageNames[language]}
+      </Button>
+    </Dropdown>
+  );
+}

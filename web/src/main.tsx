@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './AppProviders';
+import { connectApi } from './api/instance';
+import { createAppRouter } from './router';
+import './styles.css';
+
+const router = createAppRouter();
+connectApi({
+  navigate: (to) => {
+    void router.navigate(to, { replace: true });
+  },
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,16 @@
+import type { ThemeConfig } from 'antd';
+
+/** Parley's look: Ant Design's default algorithm with the brand colour and a calm layout. */
+export const brandColor = '#1668dc';
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: brandColor,
+    borderRadius: 8,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif",
+  },
+  components: {
+    Layout: { headerBg: '#ffffff', siderBg: '#001529', bodyBg: '#f5f7fa', headerPadding: '0 16px' },
+  },
+};
