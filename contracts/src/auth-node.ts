@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdList, ZId, ZPage, ZPaging, optionalText, requiredOr, requiredText } from './common.js';
+import { optionalText, requiredOr, requiredText, ZId, ZIdList, ZPage, ZPaging } from './common.js';
 import { ZNodeType, ZRoleState } from './enums.js';
 
 export const ZAuthNode = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZFlag, ZNewPassword, requiredOr } from './common.js';
+import { requiredOr, ZEmail, ZFlag, ZNewPassword } from './common.js';
 import { ZChatState, ZNodeType } from './enums.js';
 
 export const ZLoginRequest = z.object({
@@ -34,7 +34,10 @@ export const ZChatStateEditRequest = z.object({ chat_state: ZChatState });
 export type TChatStateEditRequest = z.infer<typeof ZChatStateEditRequest>;
 
 export const ZAuthCheckRequest = z.object({
-  node_value: z.string({ error: requiredOr('required_field') }).min(1, { error: 'required_field' }).max(255),
+  node_value: z
+    .string({ error: requiredOr('required_field') })
+    .min(1, { error: 'required_field' })
+    .max(255),
   node_type: ZNodeType.optional().default('menu'),
 });
 export type TAuthCheckRequest = z.input<typeof ZAuthCheckRequest>;

@@ -1,18 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
-import type { Db } from './db/client.js';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { serializerCompiler } from './http/serializer.js';
 import { defaultWebDist, registerSpa } from './http/spa.js';
-import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthCache } from './modules/auth/auth-cache.js';
+import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 
 export interface AppDeps {
-  db: Db;
+  database: Database;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; the default is `web/dist` of this repository. */
   webDist?: string;
@@ -30,6 +33,8 @@ export interface RouteRecord {
 declare module 'fastify' {
   interface FastifyInstance {
     parleyRoutes: RouteRecord[];
+    /** The services' shared context (tests reach the auth cache through it). */
+    parley: AppContext;
   }
 }
 
@@ -65,23 +70,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // A POST may carry parameters in its query (the spec shows `POST ...?need_admin`): merge them.
-  app.addHook('preValidation', async (request) => {
-    if (request.method !== 'POST') {
-      return;
-    }
-    const query = request.query as Record<string, unknown> | undefined;
-    const body = request.body;
-    if (body === undefined || body === null) {
-      request.body = { ...(query ?? {}) };
-    } else if (query && Object.keys(query).length > 0 && typeof body === 'object' && !Array.isArray(body)) {
-      request.body = { ...query, ...(body as Record<string, unknown>) };
-    }
-  });
-
   registerErrorHandler(app);
   registerSecurityHeaders(app);
-  registerAuthHook(app, deps.db);
+  const ctx: AppContext = { db: deps.database.db, authCache: new AuthCache() };
+  app.decorate('parley', ctx);
+  const unsubscribe = await ctx.authCache.subscribe(deps.database);
+  app.addHook('onClose', () => unsubscribe());
+  registerAuthHook(app, ctx);
 
   await app.register(swagger, {
     openapi: {
@@ -94,9 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  homeRoutes(app, deps.db);
-  authRoutes(app, deps.db);
-  authNodeRoutes(app, deps.db);
+  homeRoutes(app, ctx);
+  authRoutes(app, ctx);
+  authNodeRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 

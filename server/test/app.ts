@@ -23,7 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 export async function buildTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, webDist: options.webDist ?? '/nonexistent-web-dist' });
+  const app = await buildApp({ database, webDist: options.webDist ?? '/nonexistent-web-dist' });
   await app.ready();
   return {
     app,
@@ -48,7 +48,13 @@ export async function call<T = unknown>(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   url: string,
-  options: { token?: string; body?: unknown; query?: Record<string, string>; lang?: string; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    query?: Record<string, string>;
+    lang?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<CallResult<T>> {
   const request: InjectOptions = {
     method,
@@ -66,7 +72,12 @@ export async function call<T = unknown>(
   return { status: res.statusCode, code: json.code, msg: json.msg, data: json.data, headers: res.headers };
 }
 
-export async function signIn(app: FastifyInstance, email: string, password: string, stayLogin = false): Promise<string> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  stayLogin = false,
+): Promise<string> {
   const res = await call<{ token: string }>(app, 'POST', '/api/admin/auth.login', {
     body: { email, password, stay_login: stayLogin },
   });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, and } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { account, accountRole, authNode, authPkg, authPkgNode, role, rolePkg } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 
 export const defaultPassword = 'password-123';
-let cachedHash: Promise<string> | undefined;
-const passwordHashOf = (password: string) =>
-  password === defaultPassword ? (cachedHash ??= hashPassword(defaultPassword)) : hashPassword(password);
+/** Hashing is slow on purpose; the default password is hashed once per test file. */
+const defaultHash = hashPassword(defaultPassword);
+const passwordHashOf = (password: string) => (password === defaultPassword ? defaultHash : hashPassword(password));
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -46,7 +46,10 @@ export async function buildRole(
   options: { nodes: Array<{ type: 'menu' | 'btn'; value: string }>; accountIds?: number[]; roleState?: string },
 ) {
   const now = Date.now();
-  const [pkg] = await db.insert(authPkg).values({ pkgTitle: `pkg ${randomUUID()}`, createTs: now }).returning();
+  const [pkg] = await db
+    .insert(authPkg)
+    .values({ pkgTitle: `pkg ${randomUUID()}`, createTs: now })
+    .returning();
   const pkgId = pkg?.pkgId as number;
   for (const n of options.nodes) {
     const found = await db
@@ -60,7 +63,12 @@ export async function buildRole(
   }
   const [r] = await db
     .insert(role)
-    .values({ roleName: `role ${randomUUID()}`, roleState: options.roleState ?? 'active', createTs: now, updateTs: now })
+    .values({
+      roleName: `role ${randomUUID()}`,
+      roleState: options.roleState ?? 'active',
+      createTs: now,
+      updateTs: now,
+    })
     .returning();
   const roleId = r?.roleId as number;
   await db.insert(rolePkg).values({ roleId, pkgId });

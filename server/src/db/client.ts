@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
@@ -20,6 +20,11 @@ export interface Database {
   /** Runs `fn` on one connection (migrations need their lock and transaction on one session). */
   withConnection<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Receives `NOTIFY` payloads of a channel, from this process and every other one on the same
+   * database. `onGap` runs when notifications may have been missed (a dropped connection).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   /** PGlite only: a tarball of the whole database (tests migrate once and load copies). */
   dump?: () => Promise<Blob>;
 }
@@ -58,9 +63,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: () => pool.end(),
+      listen: (channel, onPayload, onGap) => listenPg(options.databaseUrl as string, channel, onPayload, onGap),
     };
   }
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   if (options.pgliteDir) {
     fs.mkdirSync(options.pgliteDir, { recursive: true });
     release = takeDirLock(options.pgliteDir);
@@ -83,6 +89,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       release();
     },
     dump: () => client.dumpDataDir('none'),
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        await stop();
+      };
+    },
+  };
+}
+
+/** A dedicated connection for LISTEN that reconnects, reporting a gap each time it had to. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) {
+        onPayload(msg.payload ?? '');
+      }
+    });
+    c.on('error', () => {
+      c.end().catch(() => undefined);
+      if (!stopped) {
+        onGap();
+        setTimeout(() => void connect().catch(() => onGap()), 1000).unref();
+      }
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -97,7 +143,9 @@ function takeDirLock(dir: string): () => void {
   } catch {
     const owner = Number(fs.readFileSync(file, 'utf8'));
     if (owner && owner !== process.pid && isAlive(owner)) {
-      throw new Error(`The embedded database in ${dir} is in use by process ${owner}; stop it or set another DATA_DIR.`);
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${owner}; stop it or set another DATA_DIR.`,
+      );
     }
     fs.writeFileSync(file, String(process.pid));
   }

@@ -31,7 +31,9 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
         }
         const text = fs.readFileSync(path.join(dir, file), 'utf8').replaceAll('--> statement-breakpoint', '');
         await query(text);
-        await query(`INSERT INTO parley_migration (name, applied_ts) VALUES ('${file.replaceAll("'", "''")}', ${Date.now()})`);
+        await query(
+          `INSERT INTO parley_migration (name, applied_ts) VALUES ('${file.replaceAll("'", "''")}', ${Date.now()})`,
+        );
         applied.push(file);
       }
       await query('COMMIT');

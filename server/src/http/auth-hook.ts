@@ -1,9 +1,9 @@
 import { parseLanguage } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
-import { accountHasAnyNode } from '../modules/auth-node/permission.repo.js';
-import { findSessionByTokenHash, deleteSessionById, touchSession } from '../modules/auth/session.repo.js';
+import type { AppContext } from '../context.js';
+import { deleteSessionById, findSessionByTokenHash, touchSession } from '../modules/auth/session.repo.js';
 import { hashToken, sessionIdleMs, tokenFromHeader, touchEveryMs } from '../modules/auth/token.js';
+import { accountNodes } from '../modules/auth-node/permission.repo.js';
 import type { Access } from './access.js';
 import type { Actor } from './actor.js';
 import { forbidden, unauthorized } from './app-error.js';
@@ -12,32 +12,47 @@ import { forbidden, unauthorized } from './app-error.js';
  * The one place where calls are authenticated and authorised: every route's declared `access`
  * is enforced here before its body is even parsed.
  */
-export function registerAuthHook(app: FastifyInstance, db: Db): void {
+export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('actor', null);
-  app.decorateRequest('lang', 'en');
-  app.addHook('onRequest', async (request) => {
-    request.lang = parseLanguage(request.headers.language);
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest) {
+      return parseLanguage(this.headers.language);
+    },
+  });
+  // Callback style: a public call passes straight through without allocating a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const required = request.routeOptions.config.access;
     if (!required || required.kind === 'public') {
+      done();
       return;
     }
-    request.actor = await authenticate(db, request);
-    await authorise(db, request.actor, required);
+    authenticate(ctx, request)
+      .then(async (actor) => {
+        request.actor = actor;
+        await authorise(ctx, actor, required);
+      })
+      .then(() => done(), done);
   });
 }
 
-async function authenticate(db: Db, request: FastifyRequest): Promise<Actor> {
+async function authenticate({ db, authCache }: AppContext, request: FastifyRequest): Promise<Actor> {
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) {
     throw unauthorized();
   }
-  const found = await findSessionByTokenHash(db, hashToken(token));
-  const now = Date.now();
+  const tokenHash = hashToken(token);
+  let found = authCache.getSession(tokenHash);
   if (!found) {
-    throw unauthorized('session_expired');
+    found = (await findSessionByTokenHash(db, tokenHash)) ?? undefined;
+    if (!found) {
+      throw unauthorized('session_expired');
+    }
+    authCache.setSession(tokenHash, found);
   }
+  const now = Date.now();
   if (found.expiresTs <= now) {
     await deleteSessionById(db, found.sessionId);
+    await authCache.changed(db, found.account.accountId);
     throw unauthorized('session_expired');
   }
   if (found.account.accessState !== 'allowed') {
@@ -47,11 +62,24 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<Actor> {
     // Idle sessions slide; "stay signed in" ones keep their fixed 30-day end.
     const expiresTs = found.stayLogin ? found.expiresTs : now + sessionIdleMs;
     await touchSession(db, found.sessionId, now, expiresTs);
+    found.lastUsedTs = now;
+    found.expiresTs = expiresTs;
   }
   return { account: found.account, sessionId: found.sessionId };
 }
 
-async function authorise(db: Db, actor: Actor, required: Access): Promise<void> {
+/** The account's granted nodes as `type:value` keys, from the cache when it has them. */
+export async function grantedNodeKeys({ db, authCache }: AppContext, accountId: number): Promise<Set<string>> {
+  let keys = authCache.getNodes(accountId);
+  if (!keys) {
+    const nodes = await accountNodes(db, accountId, ['menu', 'btn']);
+    keys = new Set(nodes.map((n) => `${n.node_type}:${n.node_value}`));
+    authCache.setNodes(accountId, keys);
+  }
+  return keys;
+}
+
+async function authorise(ctx: AppContext, actor: Actor, required: Access): Promise<void> {
   const userType = actor.account.userType;
   if (required.kind === 'session' || userType === 'admin') {
     return;
@@ -62,8 +90,11 @@ async function authorise(db: Db, actor: Actor, required: Access): Promise<void> 
   if (required.kind === 'staff') {
     return;
   }
-  if (required.kind === 'node' && (await accountHasAnyNode(db, actor.account.accountId, required.nodes))) {
-    return;
+  if (required.kind === 'node') {
+    const keys = await grantedNodeKeys(ctx, actor.account.accountId);
+    if (required.nodes.some((n) => keys.has(`${n.node_type}:${n.node_value}`))) {
+      return;
+    }
   }
   throw forbidden();
 }

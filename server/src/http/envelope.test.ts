@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, call, signInAdmin } from '../../test/app.js';
+import { buildTestApp, call, signInAdmin, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
 let webDist: string;
@@ -82,9 +82,14 @@ describe('envelope and error codes', () => {
 
   it('accepts POST parameters in the query as well as the body', async () => {
     const token = await signInAdmin(t.app);
-    const res = await call<{ has_auth: boolean }>(t.app, 'POST', '/api/admin/auth.check?node_value=/wswt/setting/people', {
-      token,
-    });
+    const res = await call<{ has_auth: boolean }>(
+      t.app,
+      'POST',
+      '/api/admin/auth.check?node_value=/wswt/setting/people',
+      {
+        token,
+      },
+    );
     expect(res.code).toBe('0000');
     expect(res.data.has_auth).toBe(true);
   });
@@ -94,7 +99,7 @@ describe('unexpected failures', () => {
   it('answers 0500 with a request id and no stack', async () => {
     const database = t.database;
     const { buildApp } = await import('../app.js');
-    const app = await buildApp({ db: database.db, webDist });
+    const app = await buildApp({ database, webDist });
     app.get('/api/home/boom', { config: { access: { kind: 'public' } } }, async () => {
       throw new Error('secret internals at /srv/parley/db.ts:42');
     });

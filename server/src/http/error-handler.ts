@@ -1,4 +1,4 @@
-import { ErrorCode, type TErrorCode, type TLanguage, httpStatusOf, isMessageKey, translate } from '@parley/contracts';
+import { ErrorCode, httpStatusOf, isMessageKey, type TErrorCode, type TLanguage, translate } from '@parley/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
@@ -42,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[name] ??= fieldMessage(issue.message ?? "", lang);
+        fields[name] ??= fieldMessage(issue.message ?? '', lang);
       }
       const first = Object.values(fields)[0] ?? translate('invalid_request', lang);
       return send(reply, ErrorCode.invalid, first, { fields });

@@ -48,6 +48,18 @@ function contextOf<I>(request: FastifyRequest, input: I): CallContext<I> {
   };
 }
 
+/** A POST may carry parameters in its query (the spec shows `POST ...?need_admin`): merge them. */
+function mergeQueryIntoBody(request: FastifyRequest, _reply: unknown, done: () => void) {
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body;
+  if (body === undefined || body === null) {
+    request.body = { ...(query ?? {}) };
+  } else if (query && Object.keys(query).length > 0 && typeof body === 'object' && !Array.isArray(body)) {
+    request.body = { ...query, ...(body as Record<string, unknown>) };
+  }
+  done();
+}
+
 function register<I extends z.ZodType, O extends z.ZodType>(
   app: FastifyInstance,
   method: 'GET' | 'POST',
@@ -60,6 +72,7 @@ function register<I extends z.ZodType, O extends z.ZodType>(
     method,
     url,
     config: { access: def.access },
+    ...(method === 'POST' ? { preValidation: mergeQueryIntoBody } : {}),
     schema: {
       summary: def.summary,
       ...(def.tags ? { tags: def.tags } : {}),
@@ -74,8 +87,14 @@ function register<I extends z.ZodType, O extends z.ZodType>(
   });
 }
 
-export const defineGet = <I extends z.ZodType, O extends z.ZodType>(app: FastifyInstance, url: string, def: CallDef<I, O>) =>
-  register(app, 'GET', url, def);
+export const defineGet = <I extends z.ZodType, O extends z.ZodType>(
+  app: FastifyInstance,
+  url: string,
+  def: CallDef<I, O>,
+) => register(app, 'GET', url, def);
 
-export const definePost = <I extends z.ZodType, O extends z.ZodType>(app: FastifyInstance, url: string, def: CallDef<I, O>) =>
-  register(app, 'POST', url, def);
+export const definePost = <I extends z.ZodType, O extends z.ZodType>(
+  app: FastifyInstance,
+  url: string,
+  def: CallDef<I, O>,
+) => register(app, 'POST', url, def);

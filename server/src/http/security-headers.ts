@@ -14,15 +14,18 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+const everyResponse = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+  'content-security-policy': contentSecurityPolicy,
+};
+const apiResponse = { ...everyResponse, 'cache-control': 'no-store' };
+
+/** Set when the request arrives, so error and not-found answers carry them too. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    reply.header('Content-Security-Policy', contentSecurityPolicy);
-    if (request.url.startsWith('/api/')) {
-      reply.header('Cache-Control', 'no-store');
-    }
-    return payload;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiResponse : everyResponse);
+    done();
   });
 }

@@ -16,16 +16,26 @@ import {
   ZPkgListResponse,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
-import { addNode, addPkg, checkAuth, deletePkg, editPkg, hasNodeList, listNodes, listPkgs } from './auth-node.service.js';
+import {
+  addNode,
+  addPkg,
+  checkAuth,
+  deletePkg,
+  editPkg,
+  hasNodeList,
+  listNodes,
+  listPkgs,
+} from './auth-node.service.js';
 
 /** Screens that pick nodes or packages (the role editor picks packages). */
 const nodeReaders = access.menu('/wswt/setting/auth/node', '/wswt/setting/auth/pkg');
 const pkgReaders = access.menu('/wswt/setting/auth/pkg', '/wswt/setting/role/add', '/wswt/setting/role/edit');
 
-export function authNodeRoutes(app: FastifyInstance, db: Db): void {
+export function authNodeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   const tags = ['permissions'];
   definePost(app, '/api/admin/auth.check', {
     access: access.session,
@@ -34,7 +44,7 @@ export function authNodeRoutes(app: FastifyInstance, db: Db): void {
     input: ZAuthCheckRequest,
     output: ZAuthCheckResponse,
     handler: async ({ actor, input }) => ({
-      has_auth: await checkAuth(db, actor, { node_type: input.node_type, node_value: input.node_value }),
+      has_auth: await checkAuth(ctx, actor, { node_type: input.node_type, node_value: input.node_value }),
     }),
   });
 
@@ -44,7 +54,7 @@ export function authNodeRoutes(app: FastifyInstance, db: Db): void {
     tags,
     input: ZHasNodeListRequest,
     output: ZHasNodeListResponse,
-    handler: async ({ actor, input }) => ({ list: await hasNodeList(db, actor, input.node_types) }),
+    handler: async ({ actor, input }) => ({ list: await hasNodeList(ctx, actor, input.node_types) }),
   });
 
   defineGet(app, '/api/admin/auth.node.list', {
@@ -93,7 +103,7 @@ export function authNodeRoutes(app: FastifyInstance, db: Db): void {
     output: ZEmpty,
     message: 'saved',
     handler: async ({ input }) => {
-      await editPkg(db, input);
+      await editPkg(ctx, input);
       return null;
     },
   });
@@ -106,7 +116,7 @@ export function authNodeRoutes(app: FastifyInstance, db: Db): void {
     output: ZEmpty,
     message: 'deleted',
     handler: async ({ input }) => {
-      await deletePkg(db, input.pkg_id);
+      await deletePkg(ctx, input.pkg_id);
       return null;
     },
   });

@@ -1,28 +1,39 @@
 import type { TAuthPkg, TNodeKey, TNodeType } from '@parley/contracts';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { authNode, authPkg, authPkgNode } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { invalid, notFound } from '../../http/app-error.js';
-import { accountHasAnyNode, accountNodes, allActiveNodes } from './permission.repo.js';
+import { grantedNodeKeys } from '../../http/auth-hook.js';
+import { allActiveNodes } from './permission.repo.js';
 
 const likeOf = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function checkAuth(db: Db, actor: Actor, node: TNodeKey): Promise<boolean> {
+export async function checkAuth(ctx: AppContext, actor: Actor, node: TNodeKey): Promise<boolean> {
   const { userType, accountId } = actor.account;
   if (userType === 'admin') {
     return true;
   }
-  return userType === 'agent' && accountHasAnyNode(db, accountId, [node]);
+  return userType === 'agent' && (await grantedNodeKeys(ctx, accountId)).has(`${node.node_type}:${node.node_value}`);
 }
 
 /** The caller's nodes; an admin holds every active node. */
-export async function hasNodeList(db: Db, actor: Actor, types: TNodeType[]): Promise<TNodeKey[]> {
+export async function hasNodeList(ctx: AppContext, actor: Actor, types: TNodeType[]): Promise<TNodeKey[]> {
   const { userType, accountId } = actor.account;
   if (userType === 'admin') {
-    return allActiveNodes(db, types);
+    return allActiveNodes(ctx.db, types);
   }
-  return userType === 'agent' ? accountNodes(db, accountId, types) : [];
+  if (userType !== 'agent') {
+    return [];
+  }
+  const keys = await grantedNodeKeys(ctx, accountId);
+  return [...keys]
+    .map((key) => {
+      const at = key.indexOf(':');
+      return { node_type: key.slice(0, at) as TNodeType, node_value: key.slice(at + 1) };
+    })
+    .filter((n) => types.includes(n.node_type));
 }
 
 export async function listNodes(
@@ -122,7 +133,10 @@ export async function addPkg(db: Db, input: { pkg_title: string; node_ids: numbe
   });
 }
 
-export async function editPkg(db: Db, input: { pkg_id: number; pkg_title: string; node_ids: number[] }) {
+export async function editPkg(
+  { db, authCache }: AppContext,
+  input: { pkg_id: number; pkg_title: string; node_ids: number[] },
+) {
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(authPkg)
@@ -135,14 +149,18 @@ export async function editPkg(db: Db, input: { pkg_id: number; pkg_title: string
     await assertNodesExist(tx, input.node_ids);
     await tx.delete(authPkgNode).where(eq(authPkgNode.pkgId, input.pkg_id));
     await setPkgNodes(tx, input.pkg_id, input.node_ids);
+    await authCache.changed(tx, '*');
   });
 }
 
-export async function deletePkg(db: Db, pkgId: number) {
-  const deleted = await db.delete(authPkg).where(eq(authPkg.pkgId, pkgId)).returning({ pkgId: authPkg.pkgId });
-  if (!deleted[0]) {
-    throw notFound();
-  }
+export async function deletePkg({ db, authCache }: AppContext, pkgId: number) {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(authPkg).where(eq(authPkg.pkgId, pkgId)).returning({ pkgId: authPkg.pkgId });
+    if (!deleted[0]) {
+      throw notFound();
+    }
+    await authCache.changed(tx, '*');
+  });
 }
 
 async function setPkgNodes(tx: DbOrTx, pkgId: number, nodeIds: number[]) {

@@ -1,8 +1,15 @@
 import { allStaffRoutes, btnNodes, defaultAgentMenus } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, call, signIn, signInAdmin } from '../../../test/app.js';
-import { buildAgent, buildEndUser, buildRole, defaultPassword, giveDefaultRole, nodeIds } from '../../../test/factories.js';
+import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
+import {
+  buildAgent,
+  buildEndUser,
+  buildRole,
+  defaultPassword,
+  giveDefaultRole,
+  nodeIds,
+} from '../../../test/factories.js';
 import { role } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -42,7 +49,7 @@ describe('every admin call is guarded', () => {
 
   it('refuses to register an admin route that declares none', async () => {
     const { buildApp } = await import('../../app.js');
-    const app = await buildApp({ db: t.database.db });
+    const app = await buildApp({ database: t.database });
     expect(() => app.post('/api/admin/unguarded.call', async () => null)).toThrow(/declares no access/);
     await app.close();
   });
@@ -113,10 +120,15 @@ describe('auth.check and auth.has.node.list', () => {
 describe('auth nodes and packages', () => {
   it('lists nodes for whoever holds the auth node screen, and forbids others with 0403', async () => {
     const reader = await agentToken([{ type: 'menu', value: '/wswt/setting/auth/node' }]);
-    const ok = await call<{ list: Array<{ node_type: string }>; total: number }>(t.app, 'GET', '/api/admin/auth.node.list', {
-      token: reader.token,
-      query: { node_type: 'btn', limit: '100' },
-    });
+    const ok = await call<{ list: Array<{ node_type: string }>; total: number }>(
+      t.app,
+      'GET',
+      '/api/admin/auth.node.list',
+      {
+        token: reader.token,
+        query: { node_type: 'btn', limit: '100' },
+      },
+    );
     expect(ok.code).toBe('0000');
     expect(ok.data.total).toBeGreaterThanOrEqual(btnNodes.length);
     expect(ok.data.list.every((n) => n.node_type === 'btn')).toBe(true);
@@ -168,16 +180,24 @@ describe('auth nodes and packages', () => {
     expect(edit.code).toBe('0000');
     expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(true);
 
-    const list = await call<{ list: Array<{ pkg_id: number; node_ids: number[] }> }>(t.app, 'GET', '/api/admin/auth.pkg.list', {
-      token: adminToken,
-      query: { kw: 'People readers', limit: '100' },
-    });
+    const list = await call<{ list: Array<{ pkg_id: number; node_ids: number[] }> }>(
+      t.app,
+      'GET',
+      '/api/admin/auth.pkg.list',
+      {
+        token: adminToken,
+        query: { kw: 'People readers', limit: '100' },
+      },
+    );
     expect(list.data.list.find((p) => p.pkg_id === pkgId)?.node_ids).toEqual([peopleNode]);
 
     const del = await call(t.app, 'POST', '/api/admin/auth.pkg.delete', { token: adminToken, body: { pkg_id: pkgId } });
     expect(del.code).toBe('0000');
     expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
-    const gone = await call(t.app, 'POST', '/api/admin/auth.pkg.delete', { token: adminToken, body: { pkg_id: pkgId } });
+    const gone = await call(t.app, 'POST', '/api/admin/auth.pkg.delete', {
+      token: adminToken,
+      body: { pkg_id: pkgId },
+    });
     expect(gone.code).toBe('0404');
   });
 
@@ -207,8 +227,8 @@ describe('auth nodes and packages', () => {
     const res = await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token, body: { pkg_title: 'x' } });
     expect(res.code).toBe('0403');
     const granted = await agentToken([{ type: 'btn', value: 'auth.pkg.add' }]);
-    expect((await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token: granted.token, body: { pkg_title: 'y' } })).code).toBe(
-      '0000',
-    );
+    expect(
+      (await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token: granted.token, body: { pkg_title: 'y' } })).code,
+    ).toBe('0000');
   });
 });

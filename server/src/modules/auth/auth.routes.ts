@@ -7,13 +7,13 @@ import {
   ZPasswordEditRequest,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { presentAccount } from '../account/account.presenter.js';
 import { editChatState, editPassword, login, logout } from './auth.service.js';
 
-export function authRoutes(app: FastifyInstance, db: Db): void {
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ['auth'];
   definePost(app, '/api/admin/auth.login', {
     access: access.public,
@@ -22,7 +22,7 @@ export function authRoutes(app: FastifyInstance, db: Db): void {
     input: ZLoginRequest,
     output: ZLoginResponse,
     handler: ({ input, ip, userAgent }) =>
-      login({ db, email: input.email, password: input.password, stayLogin: input.stay_login, ip, userAgent }),
+      login({ ...ctx, email: input.email, password: input.password, stayLogin: input.stay_login, ip, userAgent }),
   });
 
   definePost(app, '/api/admin/auth.logout', {
@@ -31,7 +31,7 @@ export function authRoutes(app: FastifyInstance, db: Db): void {
     tags,
     output: ZEmpty,
     handler: async ({ actor }) => {
-      await logout({ db, actor });
+      await logout({ ...ctx, actor });
       return null;
     },
   });
@@ -52,7 +52,7 @@ export function authRoutes(app: FastifyInstance, db: Db): void {
     output: ZEmpty,
     message: 'saved',
     handler: async ({ actor, input }) => {
-      await editPassword({ db, actor, oldPass: input.old_pass, newPass: input.new_pass });
+      await editPassword({ ...ctx, actor, oldPass: input.old_pass, newPass: input.new_pass });
       return null;
     },
   });
@@ -65,7 +65,7 @@ export function authRoutes(app: FastifyInstance, db: Db): void {
     output: ZEmpty,
     message: 'saved',
     handler: async ({ actor, input }) => {
-      await editChatState({ db, actor, chatState: input.chat_state });
+      await editChatState({ ...ctx, actor, chatState: input.chat_state });
       return null;
     },
   });

@@ -1,7 +1,7 @@
 import type { TChatState, TLoginResponse } from '@parley/contracts';
 import { isPasswordAllowed } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
 import { account, accountVisit } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { AppError, invalid } from '../../http/app-error.js';
@@ -10,8 +10,7 @@ import { hashPassword, verifyPassword } from './password.js';
 import { deleteAccountSessions, deleteSessionById, insertSession } from './session.repo.js';
 import { hashToken, newToken, sessionIdleMs, stayLoginMs } from './token.js';
 
-interface LoginInput {
-  db: Db;
+interface LoginInput extends AppContext {
   email: string;
   password: string;
   stayLogin: boolean;
@@ -51,22 +50,21 @@ export async function login({ db, email, password, stayLogin, ip, userAgent }: L
   return { token, real_name: found.realName, timezone: found.timezone };
 }
 
-export async function logout({ db, actor }: { db: Db; actor: Actor }): Promise<void> {
-  await deleteSessionById(db, actor.sessionId);
+export async function logout({ db, authCache, actor }: AppContext & { actor: Actor }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deleteSessionById(tx, actor.sessionId);
+    await authCache.changed(tx, actor.account.accountId);
+  });
 }
 
 /** Changing the password ends every session of the account, this one included. */
 export async function editPassword({
   db,
+  authCache,
   actor,
   oldPass,
   newPass,
-}: {
-  db: Db;
-  actor: Actor;
-  oldPass: string;
-  newPass: string;
-}): Promise<void> {
+}: AppContext & { actor: Actor; oldPass: string; newPass: string }): Promise<void> {
   const rows = await db
     .select({ hash: account.passwordHash })
     .from(account)
@@ -84,12 +82,22 @@ export async function editPassword({
       .set({ passwordHash: hash, updateTs: Date.now() })
       .where(eq(account.accountId, actor.account.accountId));
     await deleteAccountSessions(tx, actor.account.accountId);
+    await authCache.changed(tx, actor.account.accountId);
   });
 }
 
-export async function editChatState({ db, actor, chatState }: { db: Db; actor: Actor; chatState: TChatState }) {
-  await db
-    .update(account)
-    .set({ chatState, updateTs: Date.now() })
-    .where(eq(account.accountId, actor.account.accountId));
+export async function editChatState({
+  db,
+  authCache,
+  actor,
+  chatState,
+}: AppContext & { actor: Actor; chatState: TChatState }) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(account)
+      .set({ chatState, updateTs: Date.now() })
+      .where(eq(account.accountId, actor.account.accountId));
+    // The cached account carries the chat state that my.info answers.
+    await authCache.changed(tx, actor.account.accountId);
+  });
 }

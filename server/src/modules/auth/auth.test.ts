@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, call, signIn } from '../../../test/app.js';
+import { buildTestApp, call, signIn, type TestApp } from '../../../test/app.js';
 import { buildAgent, buildEndUser, defaultPassword, uniqueEmail } from '../../../test/factories.js';
 import { account, accountVisit, session } from '../../db/schema/index.js';
 import { hashToken } from './token.js';
@@ -46,7 +46,10 @@ describe('auth.login', () => {
   it('validates the email format with the spec message, in English and Chinese', async () => {
     const en = await login({ email: 'a@b', password: 'x' });
     expect(en.msg).toBe('Incorrect mailbox format');
-    const zh = await call(t.app, 'POST', '/api/admin/auth.login', { body: { email: 'bad', password: 'x' }, lang: 'zh-cn' });
+    const zh = await call(t.app, 'POST', '/api/admin/auth.login', {
+      body: { email: 'bad', password: 'x' },
+      lang: 'zh-cn',
+    });
     expect(zh.msg).toBe('邮箱格式不正确');
     const missing = await login({ password: 'x' });
     expect(missing.data).toEqual({ fields: { email: 'Email is required' } });
@@ -79,7 +82,10 @@ describe('auth.login', () => {
     const agent = await buildAgent(t.database.db);
     const blocked = await login({ email: agent.email, password: defaultPassword }, { 'x-forwarded-for': ip });
     expect(blocked.status).toBe(429);
-    const elsewhere = await login({ email: agent.email, password: defaultPassword }, { 'x-forwarded-for': '10.77.0.2' });
+    const elsewhere = await login(
+      { email: agent.email, password: defaultPassword },
+      { 'x-forwarded-for': '10.77.0.2' },
+    );
     expect(elsewhere.code).toBe('0000');
   });
 });
@@ -106,6 +112,7 @@ describe('sessions', () => {
       .update(session)
       .set({ expiresTs: Date.now() - 1, lastUsedTs: Date.now() - 13 * 3600_000 })
       .where(eq(session.tokenHash, hashToken(token)));
+    t.app.parley.authCache.clear();
     const res = await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
     expect(res.status).toBe(401);
     expect(res.code).toBe('0401');
@@ -132,7 +139,11 @@ describe('sessions', () => {
   it('stops a suspended account at its next call', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    await t.database.db.update(account).set({ accessState: 'suspended' }).where(eq(account.accountId, agent.accountId));
+    // What suspending does (the account calls arrive with the people work): write, then tell every process.
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(account).set({ accessState: 'suspended' }).where(eq(account.accountId, agent.accountId));
+      await t.app.parley.authCache.changed(tx, agent.accountId);
+    });
     const res = await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
     expect(res.code).toBe('0401');
     expect(res.msg).toBe('User has been suspended');
@@ -205,19 +216,25 @@ describe('auth.my.chat.state.edit', () => {
   it('sets the agent chat state and refuses unknown states', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    expect((await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', { token, body: { chat_state: 'away' } })).code).toBe(
-      '0000',
-    );
+    expect(
+      (await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', { token, body: { chat_state: 'away' } })).code,
+    ).toBe('0000');
     const info = await call<{ chat_state: string }>(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
     expect(info.data.chat_state).toBe('away');
-    const bad = await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', { token, body: { chat_state: 'busy' } });
+    const bad = await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', {
+      token,
+      body: { chat_state: 'busy' },
+    });
     expect(bad.code).toBe('FFFF');
   });
 
   it('is not for end users', async () => {
     const user = await buildEndUser(t.database.db);
     const token = await signIn(t.app, user.email, defaultPassword);
-    const res = await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', { token, body: { chat_state: 'online' } });
+    const res = await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', {
+      token,
+      body: { chat_state: 'online' },
+    });
     expect(res.code).toBe('0403');
   });
 });

@@ -9,7 +9,16 @@ import {
 } from '@parley/contracts';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { account, agentGroup, authNode, authPkg, authPkgNode, groupAccount, role, rolePkg } from '../../db/schema/index.js';
+import {
+  account,
+  agentGroup,
+  authNode,
+  authPkg,
+  authPkgNode,
+  groupAccount,
+  role,
+  rolePkg,
+} from '../../db/schema/index.js';
 import { hashPassword } from '../auth/password.js';
 
 /** Same key for every process: two servers starting together seed once. */
@@ -79,7 +88,11 @@ export async function bootstrap(db: Db, admin: { email?: string | undefined; pas
       groupId = g?.groupId as number;
     }
 
-    const admins = await tx.select({ id: account.accountId }).from(account).where(eq(account.userType, 'admin')).limit(1);
+    const admins = await tx
+      .select({ id: account.accountId })
+      .from(account)
+      .where(eq(account.userType, 'admin'))
+      .limit(1);
     if (!admins[0]) {
       const email = admin.email ?? 'admin@example.com';
       const [created] = await tx

@@ -1,21 +1,21 @@
 import {
+  enums,
+  languageCodes,
+  languageNames,
   ZBrandingResponse,
   ZEnumsGetRequest,
   ZEnumsGetResponse,
   ZLanguagesResponse,
-  enums,
-  languageCodes,
-  languageNames,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { getBranding } from './branding.repo.js';
 
 const languages = { list: languageCodes.map((code) => ({ code, name: languageNames[code] })) };
 
-export function homeRoutes(app: FastifyInstance, db: Db): void {
+export function homeRoutes(app: FastifyInstance, { db }: AppContext): void {
   defineGet(app, '/api/home/languages', {
     access: access.public,
     summary: 'Interface languages',

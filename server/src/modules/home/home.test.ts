@@ -1,6 +1,6 @@
 import { enumTypes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, call } from '../../../test/app.js';
+import { buildTestApp, call, type TestApp } from '../../../test/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,17 +22,27 @@ describe('public calls', () => {
   });
 
   it('answers every enum of the contract with labels in the request language', async () => {
-    const en = await call<Record<string, Array<{ value: string; label: string }>>>(t.app, 'POST', '/api/home/enums.get', {
-      body: { enum_types: enumTypes },
-    });
+    const en = await call<Record<string, Array<{ value: string; label: string }>>>(
+      t.app,
+      'POST',
+      '/api/home/enums.get',
+      {
+        body: { enum_types: enumTypes },
+      },
+    );
     expect(en.code).toBe('0000');
     expect(Object.keys(en.data).sort()).toEqual([...enumTypes].sort());
     expect(en.data.ticket_state?.map((o) => o.value)).toEqual(['new', 'open', 'pending', 'solved', 'closed']);
     expect(en.data.ticket_state?.[0]?.label).toBe('New');
-    const zh = await call<Record<string, Array<{ value: string; label: string }>>>(t.app, 'POST', '/api/home/enums.get', {
-      body: { enum_types: ['user_type'] },
-      lang: 'zh-cn',
-    });
+    const zh = await call<Record<string, Array<{ value: string; label: string }>>>(
+      t.app,
+      'POST',
+      '/api/home/enums.get',
+      {
+        body: { enum_types: ['user_type'] },
+        lang: 'zh-cn',
+      },
+    );
     expect(zh.data.user_type?.find((o) => o.value === 'admin')?.label).toBe('管理员');
   });
 

@@ -1,0 +1,124 @@
+// `npm run bench:http`: throughput of the API's hot paths against bare Fastify, in one run.
+// Each server runs in its own process; autocannon drives it over loopback for a fixed time.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildServer, root } from './lib.mjs';
+
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+
+function startProcess(args, env, readyText) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      if (output.includes(readyText)) {
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`process exited (${code}) before it was ready:\n${output}`)));
+  });
+}
+
+async function measure(name, url, headers = {}) {
+  // A short warm-up lets the JIT and the database caches settle.
+  await autocannon({ url, connections, duration: 1, headers });
+  const result = await autocannon({ url, connections, duration, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return { name, rps: result.requests.average, p99: result.latency.p99 };
+}
+
+await buildServer();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+const helloPort = 18091;
+const parleyPort = 18092;
+const hello = await startProcess(
+  [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify';
+     const app = Fastify();
+     app.get('/', async () => ({ hello: 'world' }));
+     await app.listen({ port: ${helloPort}, host: '127.0.0.1' });
+     console.log('hello ready');`,
+  ],
+  { NODE_PATH: path.join(root, 'node_modules') },
+  'hello ready',
+);
+const parley = await startProcess(
+  ['server/dist/main.js'],
+  {
+    PORT: String(parleyPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench-pass-1',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  },
+  'serving on',
+);
+
+try {
+  const login = await fetch(`http://127.0.0.1:${parleyPort}/api/admin/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass-1' }),
+  });
+  const { data } = await login.json();
+  // Rounds interleave the three targets so that machine noise hits them alike; the median counts.
+  const targets = [
+    ['bare Fastify hello-world', `http://127.0.0.1:${helloPort}/`, {}],
+    ['GET /api/home/languages', `http://127.0.0.1:${parleyPort}/api/home/languages`, {}],
+    [
+      'GET /api/admin/auth.my.info.get',
+      `http://127.0.0.1:${parleyPort}/api/admin/auth.my.info.get`,
+      { authorization: data.token },
+    ],
+  ];
+  const samples = new Map(targets.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, url, headers] of targets) {
+      samples.get(name).push(await measure(name, url, headers));
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const results = targets.map(([name]) => ({
+    name,
+    rps: median(samples.get(name).map((m) => m.rps)),
+    p99: median(samples.get(name).map((m) => m.p99)),
+    all: samples.get(name).map((m) => Math.round(m.rps)),
+  }));
+  const base = results[0].rps;
+  const goals = { 'GET /api/home/languages': 0.85, 'GET /api/admin/auth.my.info.get': 0.5 };
+  console.log(
+    `\nbench:http — ${connections} connections, ${rounds} interleaved rounds of ${duration}s, median; database ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  for (const r of results) {
+    const ratio = r.rps / base;
+    const goal = goals[r.name];
+    console.log(
+      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ratio ${ratio.toFixed(2)}  rounds [${r.all.join(', ')}]${
+        goal ? `  (goal >= ${goal}: ${ratio >= goal ? 'met' : 'NOT met'})` : ''
+      }`,
+    );
+  }
+} finally {
+  hello.kill('SIGTERM');
+  parley.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,98 @@
+// `npm test`: every suite. Server route tests on PGlite, then on PostgreSQL when one answers;
+// web unit tests; browser tests with Chromium (skipped, and said so, only where Chromium is missing
+// and CI is not set: CI installs it and never skips them).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildServer, buildWebIfStale, chromiumPath, root, run } from './lib.mjs';
+
+const results = [];
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
+
+async function vitest(name, workspace, env = {}) {
+  const outputFile = path.join(reportDir, `${name}.json`);
+  console.log(`\n=== ${name} ===`);
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    {
+      cwd: path.join(root, workspace),
+      env: { ...process.env, ...env },
+    },
+  );
+  let passed = 0;
+  let failed = code === 0 ? 0 : 1;
+  let skipped = 0;
+  if (fs.existsSync(outputFile)) {
+    const report = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    skipped = report.numPendingTests + report.numTodoTests;
+  }
+  results.push({ name, passed, failed, skipped });
+}
+
+/** The PostgreSQL for the second pass: TEST_DATABASE_URL, DATABASE_URL, or the local server. */
+async function postgresUrl() {
+  const candidates = [
+    process.env.TEST_DATABASE_URL,
+    process.env.DATABASE_URL,
+    'postgres://postgres@127.0.0.1:5432/test',
+  ];
+  for (const url of candidates.filter(Boolean)) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+      return url;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+await buildServer();
+await vitest('server on PGlite', 'server', { TEST_DATABASE_URL: '' });
+const pgUrl = await postgresUrl();
+if (pgUrl) {
+  await vitest('server on PostgreSQL', 'server', { TEST_DATABASE_URL: pgUrl });
+} else {
+  console.log(
+    '\nNo PostgreSQL answered (TEST_DATABASE_URL, DATABASE_URL, 127.0.0.1:5432): the PostgreSQL pass is skipped.',
+  );
+}
+await vitest('web', 'web');
+
+const chromium = chromiumPath();
+if (chromium) {
+  await buildWebIfStale();
+  await vitest('browser (e2e)', 'e2e', { CHROMIUM_PATH: chromium });
+} else if (process.env.CI) {
+  console.error('\nCI is set but Chromium is missing: browser tests cannot be skipped in CI.');
+  results.push({ name: 'browser (e2e)', passed: 0, failed: 1, skipped: 0 });
+} else {
+  console.log(
+    '\nSKIPPED: browser tests need Chromium at /usr/bin/chromium (apt-get install -y chromium). Everything else ran.',
+  );
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+console.log('\nSummary');
+for (const r of results) {
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+}
+const total = results.reduce(
+  (a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }),
+  {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  },
+);
+console.log(
+  `total: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
+process.exit(total.failed > 0 ? 1 : 0);
