@@ -1,8 +1,4 @@
 import {
-  ZAuthCheckResponse,
-  ZHasNodeListResponse,
-  ZLoginResponse,
-  ZMyInfoResponse,
   type TAuthCheckRequest,
   type TAuthCheckResponse,
   type THasNodeListRequest,
@@ -11,6 +7,10 @@ import {
   type TLoginResponse,
   type TMyInfoResponse,
   type TPasswordEditRequest,
+  ZAuthCheckResponse,
+  ZHasNodeListResponse,
+  ZLoginResponse,
+  ZMyInfoResponse,
 } from '@parley/contracts';
 import type { TCallOptions } from './client';
 import { api } from './instance';

@@ -1,7 +1,7 @@
 import { ErrorCode, type TErrorCode, type TLanguage } from '@parley/contracts';
 import type { ZodType } from 'zod';
-import { ApiError } from './errors';
 import { loginPath, paths } from '../routes/table';
+import { ApiError } from './errors';
 
 export const apiTimeoutMs = 30_000;
 

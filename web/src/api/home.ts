@@ -1,11 +1,11 @@
 import {
-  ZBrandingResponse,
-  ZEnumsGetResponse,
-  ZLanguagesResponse,
   type TBrandingResponse,
   type TEnumsGetRequest,
   type TEnumsGetResponse,
   type TLanguagesResponse,
+  ZBrandingResponse,
+  ZEnumsGetResponse,
+  ZLanguagesResponse,
 } from '@parley/contracts';
 import type { TCallOptions } from './client';
 import { api } from './instance';

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { authApi } from '../api/auth';
 import { PageLoading } from '../components/PageLoading';
 import { matchRoute } from '../routes/table';
+import { useDocumentTitle } from '../routes/useDocumentTitle';
 import { runGuard } from './guard';
 import { GuardPendingContext, useSession } from './SessionContext';
 import { authStore } from './storage';
@@ -14,12 +15,17 @@ export function RouteGuard() {
   const { user, setUser } = useSession();
   const [passed, setPassed] = useState<string | null>(null);
   const { pathname, search } = location;
+  useDocumentTitle(pathname);
+  // The query alone (a list's filters) does not change the page or the permission asked for,
+  // so it is read for the return address only and does not re-run the guard.
+  const searchRef = useRef(search);
+  searchRef.current = search;
 
   useEffect(() => {
     let cancelled = false;
     void runGuard({
       pathname,
-      search,
+      search: searchRef.current,
       token: authStore.token(),
       myInfo: () => authApi.myInfo({ silent: true }),
       // A failed check means "forbidden"; only network trouble is worth a toast on top.
@@ -47,8 +53,6 @@ export function RouteGuard() {
     return () => {
       cancelled = true;
     };
-    // The query alone (a list's filters) does not change which page or permission is asked for.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: search is read for the return address only
   }, [pathname, navigate, setUser]);
 
   const match = matchRoute(pathname);

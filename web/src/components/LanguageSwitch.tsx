@@ -27,7 +27,11 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
         onClick: ({ key }) => choose(key as TLanguage),
       }}
     >
-      <Button type={variant} icon={<GlobalOutlined />} aria-label={t('language.switch')}>
+      <Button
+        type={variant}
+        icon={<GlobalOutlined />}
+        aria-label={`${t('language.switch')}: ${languageNames[language]}`}
+      >
         {languageNames[language]}
       </Button>
     </Dropdown>

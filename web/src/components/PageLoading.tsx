@@ -11,7 +11,7 @@ export function PageLoading({ fullScreen = false }: { fullScreen?: boolean }) {
       role="status"
       aria-live="polite"
     >
-      <Spin size="large" tip={t('app.loading')}>
+      <Spin size="large" description={t('app.loading')}>
         <div style={{ width: 120, height: 80 }} />
       </Spin>
     </Flex>

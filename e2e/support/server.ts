@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app.js';
+import { type Database, openDatabase } from '../../server/src/db/client.js';
+import { migrate } from '../../server/src/db/migrate.js';
+import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
+
+export const admin = { email: 'admin@example.com', password: 'admin-pass-1' };
+const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (the same buildApp as `npm start`) on a fresh embedded database, serving the
+ * built web app on a free port. Tests seed with the server's own factories through `database`.
+ */
+export async function startServer(): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build -w web` (npm test does it)');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
+  const database = await openDatabase({});
+  await migrate(database);
+  await bootstrap(database.db, admin);
+  const app = await buildApp({ database, webDist });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    app,
+    database,
+    stop: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAgent, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
+import { launchBrowser, newPage, screenshot, signInThroughForm } from '../support/browser.js';
+import { admin, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage(run: (page: Page) => Promise<void>) {
+  const { context, page } = await newPage(browser, server.url);
+  try {
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const pathOf = (page: Page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+};
+
+describe('sign-in and the route guard', () => {
+  it('signs in and lands on /wswt with the staff shell', async () => {
+    await withPage(async (page) => {
+      await page.goto('/wswt/login');
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await screenshot(page, 'login');
+      await signInThroughForm(page, admin.email, admin.password);
+      await page.waitForURL((url) => url.pathname === '/wswt');
+      await page.getByRole('menu').first().waitFor();
+      await expect(page.getByRole('menuitem', { name: /Settings/ }).count()).resolves.toBeGreaterThan(0);
+      await screenshot(page, 'shell');
+    });
+  });
+
+  it('shows the server message for a wrong password and stays on the form', async () => {
+    await withPage(async (page) => {
+      await page.goto('/wswt/login');
+      await signInThroughForm(page, admin.email, 'wrong-password');
+      await page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/wswt/login');
+    });
+  });
+
+  it('sends a signed-out visitor to login with next, and back there after signing in', async () => {
+    await withPage(async (page) => {
+      await page.goto('/wswt/setting/people');
+      await page.waitForURL((url) => url.pathname === '/wswt/login');
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/wswt/setting/people');
+      await signInThroughForm(page, admin.email, admin.password);
+      await page.waitForURL((url) => url.pathname === '/wswt/setting/people');
+      expect(pathOf(page)).toBe('/wswt/setting/people');
+    });
+  });
+
+  for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+    it(`ignores a next of ${next} and lands on /wswt`, async () => {
+      await withPage(async (page) => {
+        await page.goto(`/wswt/login?next=${encodeURIComponent(next)}`);
+        await signInThroughForm(page, admin.email, admin.password);
+        await page.waitForURL((url) => url.pathname === '/wswt');
+        expect(new URL(page.url()).origin).toBe(server.url);
+      });
+    });
+  }
+
+  it('shows page_not_found for an unknown route', async () => {
+    await withPage(async (page) => {
+      await page.goto('/wswt/no/such/screen');
+      await page.waitForURL((url) => url.pathname === '/page_not_found');
+      await page.getByText('Page not found').waitFor();
+    });
+  });
+
+  it('sends an agent without the menu node to page_forbidden', async () => {
+    const agent = await buildAgent(server.database.db, { realName: 'Ari Agent' });
+    await giveDefaultRole(server.database.db, agent.accountId);
+    await withPage(async (page) => {
+      await page.goto('/wswt/login?next=%2Fwswt%2Fsetting%2Fpeople');
+      await signInThroughForm(page, agent.email, defaultPassword);
+      await page.waitForURL((url) => url.pathname === '/page_forbidden');
+      await page.getByText('Access denied').waitFor();
+      // The agent's menu holds ticket work and, among the settings, only shortcuts.
+      await page.goto('/wswt');
+      await page.getByRole('menuitem', { name: /Settings/ }).click();
+      await page.getByRole('menuitem', { name: 'Shortcuts' }).waitFor();
+      await expect(page.getByRole('menuitem', { name: 'People' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('menuitem', { name: 'Roles and permissions' }).count()).resolves.toBe(0);
+    });
+  });
+
+  it('switches the interface to Chinese', async () => {
+    await withPage(async (page) => {
+      await page.goto('/wswt/login');
+      await signInThroughForm(page, admin.email, admin.password);
+      await page.waitForURL((url) => url.pathname === '/wswt');
+      await page.getByRole('button', { name: /Language/ }).click();
+      await page.getByText('简体中文').last().click();
+      await page.getByRole('menuitem', { name: /设置/ }).first().waitFor();
+      await screenshot(page, 'shell-zh-cn');
+      // The choice survives a reload, and the server answers in Chinese too.
+      await page.reload();
+      await page.getByRole('menuitem', { name: /设置/ }).first().waitFor();
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { authStore, local, sessionTtl } from './storage';
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('storage', () => {
+  it('reads an expired value as absent and forgets it', () => {
+    local.set('x', 'v', 1000, 10_000);
+    expect(local.get('x', 10_999)).toBe('v');
+    expect(local.get('x', 11_000)).toBeNull();
+    expect(localStorage.getItem('parley.x')).toBeNull();
+  });
+
+  it('keeps a value without expiry', () => {
+    local.set('y', { a: 1 });
+    expect(local.get('y', Number.MAX_SAFE_INTEGER)).toEqual({ a: 1 });
+  });
+
+  it('reads garbage as absent', () => {
+    localStorage.setItem('parley.z', '{not json');
+    expect(local.get('z')).toBeNull();
+  });
+
+  it('keeps a "stay signed in" token for 30 days and another for 12 hours', () => {
+    const now = Date.now();
+    authStore.save({ token: 't1', real_name: 'Ada', timezone: 'UTC', stay_login: true });
+    expect(local.get('token', now + sessionTtl.stay - 60_000)).toBe('t1');
+    authStore.save({ token: 't2', real_name: 'Ada', timezone: 'UTC', stay_login: false });
+    expect(local.get('token', now + sessionTtl.short - 60_000)).toBe('t2');
+    expect(local.get('token', now + sessionTtl.short + 60_000)).toBeNull();
+  });
+
+  it('clear() removes the token and the name', () => {
+    authStore.save({ token: 't', real_name: 'Ada', timezone: 'UTC', stay_login: false });
+    authStore.clear();
+    expect(authStore.token()).toBeNull();
+    expect(authStore.realName()).toBeNull();
+  });
+});

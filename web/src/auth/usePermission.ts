@@ -1,0 +1,44 @@
+import type { TAccount, TNodeKey, TNodeType } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { authApi } from '../api/auth';
+import { useSession } from './SessionContext';
+
+/** "May I?" from a loaded node list: admin may do everything, others need the node's key. */
+export function mayI(
+  user: Pick<TAccount, 'user_type'> | null,
+  nodes: readonly TNodeKey[] | undefined,
+  nodeType: TNodeType,
+  nodeValue: string,
+): boolean {
+  if (!user) {
+    return false;
+  }
+  if (user.user_type === 'admin') {
+    return true;
+  }
+  return (nodes ?? []).some((n) => n.node_type === nodeType && n.node_value === nodeValue);
+}
+
+/** The caller's menu and button nodes (`auth.has.node.list`), loaded once per account. */
+export function useNodeList() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: ['auth', 'has-node-list', user?.account_id ?? 0],
+    queryFn: ({ signal }) => authApi.hasNodeList({ node_types: ['menu', 'btn'] }, { signal }),
+    enabled: user !== null,
+    staleTime: 5 * 60_000,
+    select: (data) => data.list,
+  });
+}
+
+/** One place that answers "may I": `can('menu', '/wswt/setting/role')`, `can('btn', 'company.add')`. */
+export function usePermission() {
+  const { user } = useSession();
+  const { data: nodes, isPending, isError } = useNodeList();
+  const can = useCallback(
+    (nodeType: TNodeType, nodeValue: string) => mayI(user, nodes, nodeType, nodeValue),
+    [user, nodes],
+  );
+  return { can, loading: user !== null && user.user_type !== 'admin' && isPending, failed: isError };
+}

@@ -1,0 +1,90 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../auth/storage';
+import { i18n } from '../../i18n';
+import { account, fail, fakeServer, ok } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+  authStore.save({ token: 'tok-1', real_name: 'Ada Lovelace', timezone: 'Europe/Berlin', stay_login: false });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const user = account({ email: 'ada@example.com', real_name: 'Ada Lovelace', user_type: 'agent' });
+
+async function openProfile(handlers = {}) {
+  // No menu nodes at all: own profile needs none.
+  const server = fakeServer({ user, menus: [], handlers });
+  const app = renderApp('/wswt/account/my/profile');
+  await screen.findByRole('heading', { name: 'My profile' });
+  return { ...server, ...app };
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('my profile', () => {
+  it("shows the caller's account without asking for a menu node", async () => {
+    const { calls } = await openProfile();
+    const card = screen.getByText('Account').closest('.ant-card') as HTMLElement;
+    expect(within(card).getAllByText('ada@example.com').length).toBeGreaterThan(0);
+    expect(within(card).getByText('Agent')).toBeTruthy();
+    expect(within(card).getByText('Europe/Berlin')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'admin/auth.check')).toBe(false);
+  });
+
+  it('refuses a short password, the email as password and two different entries', async () => {
+    const { calls } = await openProfile();
+    type('Current password', 'old-secret');
+    type('New password', 'abcd');
+    expect(await screen.findByText('Password is not allowed')).toBeTruthy();
+    type('New password', 'new-secret');
+    await waitFor(() => expect(screen.queryByText('Password is not allowed')).toBeNull());
+    type('New password', 'Ada@Example.com');
+    expect(await screen.findByText('Password is not allowed')).toBeTruthy();
+
+    type('New password', 'new-secret');
+    type('Confirm new password', 'other-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('The passwords entered two times are inconsistent')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'admin/auth.password.edit')).toBe(false);
+  });
+
+  it('shows a wrong current password at its field', async () => {
+    await openProfile({
+      'admin/auth.password.edit': () =>
+        fail('FFFF', 'The current password is incorrect', {
+          fields: { old_pass: 'The current password is incorrect' },
+        }),
+    });
+    type('Current password', 'wrong-one');
+    type('New password', 'new-secret');
+    type('Confirm new password', 'new-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('The current password is incorrect')).toBeTruthy();
+    expect(authStore.token()).toBe('tok-1');
+  });
+
+  it('saves the new password, says so, and signs out', async () => {
+    const { calls, here } = await openProfile({ 'admin/auth.password.edit': () => ok(null) });
+    type('Current password', 'old-secret');
+    type('New password', 'new-secret');
+    type('Confirm new password', 'new-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(here()).toBe('/wswt/login');
+    expect(authStore.token()).toBeNull();
+    expect(calls.find((c) => c.path === 'admin/auth.password.edit')?.body).toEqual({
+      old_pass: 'old-secret',
+      new_pass: 'new-secret',
+    });
+  });
+});

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { StatusPage } from './StatusPage';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return <StatusPage status="404" title={t('status_page.not_found_title')} text={t('status_page.not_found_text')} />;
+}

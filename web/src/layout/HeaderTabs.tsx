@@ -1,0 +1,69 @@
+import { FileTextOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import { Tabs } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { matchRoute } from '../routes/table';
+import { lastTicketList } from './tabs';
+import { useHeaderTabs } from './useHeaderTabs';
+
+const listKey = '#ticket-list';
+
+function tabLabel(t: TFunction, path: string) {
+  const match = matchRoute(path);
+  switch (match?.entry.key) {
+    case 'ticket_edit':
+      return { icon: <FileTextOutlined />, text: t('tabs.ticket', { id: match.params.ticket_id }) };
+    case 'ticket_account':
+      return { icon: <UserOutlined />, text: t('tabs.requester', { id: match.params.account_id }) };
+    default:
+      return { icon: <FileTextOutlined />, text: t(`route.${match?.entry.key ?? 'ticket_add'}`) };
+  }
+}
+
+/** Ticket pages as closable tabs, after a fixed tab back to the ticket list. */
+export function HeaderTabs({ showList }: { showList: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tabs, close, activePath, onList } = useHeaderTabs();
+
+  const items = [
+    ...(showList
+      ? [{ key: listKey, label: t('tabs.ticket_list'), icon: <UnorderedListOutlined />, closable: false }]
+      : []),
+    ...tabs.map((tab) => {
+      const { icon, text } = tabLabel(t, tab.path);
+      return { key: tab.path, label: text, icon, closable: true };
+    }),
+  ];
+  const activeKey = onList ? listKey : tabs.some((tab) => tab.path === activePath) ? activePath : '';
+
+  return (
+    <Tabs
+      className="parley-header-tabs"
+      type="editable-card"
+      hideAdd
+      size="small"
+      aria-label={t('tabs.label')}
+      activeKey={activeKey}
+      items={items}
+      tabBarStyle={{ margin: 0 }}
+      style={{ flex: 1, minWidth: 0, alignSelf: 'flex-end' }}
+      onChange={(key) => {
+        if (key === listKey) {
+          void navigate(lastTicketList.get());
+          return;
+        }
+        const tab = tabs.find((x) => x.path === key);
+        if (tab) {
+          void navigate(tab.fullPath);
+        }
+      }}
+      onEdit={(key, action) => {
+        if (action === 'remove' && typeof key === 'string') {
+          close(key);
+        }
+      }}
+    />
+  );
+}

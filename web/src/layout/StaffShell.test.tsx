@@ -1,0 +1,91 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../auth/storage';
+import { i18n } from '../i18n';
+import { account, fakeServer } from '../test/fakeServer';
+import { renderApp } from '../test/renderApp';
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await i18n.changeLanguage('en');
+  authStore.save({ token: 'tok-1', real_name: 'Ada Lovelace', timezone: 'Europe/Berlin', stay_login: false });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('staff shell', () => {
+  it('shows an agent only the menu entries of their nodes', async () => {
+    fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
+    renderApp('/wswt/search');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByText('Search')).toBeTruthy());
+    expect(within(menu).getByText('Ticket list')).toBeTruthy();
+    expect(within(menu).queryByText('Dashboard')).toBeNull();
+    expect(within(menu).queryByText('New ticket')).toBeNull();
+    fireEvent.click(within(menu).getByText('Settings'));
+    expect(await within(menu).findByText('Shortcuts')).toBeTruthy();
+    expect(within(menu).queryByText('People')).toBeNull();
+  });
+
+  it('asks auth.check for the route pattern and shows page_forbidden when refused', async () => {
+    const { calls } = fakeServer({ menus: ['/wswt'] });
+    const { here } = renderApp('/wswt/setting/role');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(here()).toBe('/page_forbidden');
+    expect(calls.find((c) => c.path === 'admin/auth.check')?.body).toEqual({
+      node_value: '/wswt/setting/role',
+      node_type: 'menu',
+    });
+  });
+
+  it('sends an unknown address to page_not_found', async () => {
+    fakeServer();
+    const { here } = renderApp('/wswt/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(here()).toBe('/page_not_found');
+  });
+
+  it('sends a token the server no longer knows to login with next', async () => {
+    fakeServer({ handlers: { 'admin/auth.my.info.get': () => ({ code: '0401', msg: 'Please sign in', data: null }) } });
+    const { here } = renderApp('/wswt/search?kw=x');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(here()).toBe(`/wswt/login?next=${encodeURIComponent('/wswt/search?kw=x')}`);
+  });
+
+  it('opens ticket pages as header tabs kept in localStorage and remembers the last list', async () => {
+    fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/ticket/edit/:ticket_id'] });
+    const { router } = renderApp('/wswt/search?kw=printer');
+    await screen.findByRole('menu');
+    await waitFor(() => expect(sessionStorage.getItem('parley.last_ticket_list')).toContain('/wswt/search?kw=printer'));
+    await router.navigate('/wswt/ticket/edit/42?from=list');
+    expect(await screen.findByRole('tab', { name: /Ticket #42/ })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('parley.header_tabs') ?? '{}').value).toEqual([
+      { path: '/wswt/ticket/edit/42', query: 'from=list', fullPath: '/wswt/ticket/edit/42?from=list' },
+    ]);
+  });
+
+  it('switches the language, keeps it, and sends it to the server', async () => {
+    const { calls } = fakeServer({ user: account({ user_type: 'admin' }) });
+    renderApp('/wswt/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: /English/ }));
+    fireEvent.click(await screen.findByText('简体中文'));
+    expect(await screen.findByRole('heading', { name: '仪表盘' })).toBeTruthy();
+    expect(localStorage.getItem('parley.language')).toContain('zh-cn');
+    await waitFor(() => expect(calls.at(-1)?.headers.Language).toBe('zh-cn'));
+  });
+
+  it('signs out: tells the server, forgets the token and shows the sign-in form', async () => {
+    const { calls } = fakeServer({ user: account({ user_type: 'admin' }) });
+    const { here } = renderApp('/wswt/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByText('Sign out'));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(here()).toBe('/wswt/login');
+    expect(authStore.token()).toBeNull();
+    expect(calls.some((c) => c.path === 'admin/auth.logout' && c.headers.Authorization === 'tok-1')).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout } from 'antd';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useGuardPending } from '../auth/SessionContext';
+import { usePermission } from '../auth/usePermission';
+import { BrandMark } from '../components/BrandMark';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { PageLoading } from '../components/PageLoading';
+import { HeaderTabs } from './HeaderTabs';
+import { SideMenu } from './SideMenu';
+import { UserMenu } from './UserMenu';
+
+const siderWidth = 232;
+
+/** The staff back office frame: side menu, header tabs, language, user menu. */
+export function StaffShell() {
+  const { t } = useTranslation();
+  const pending = useGuardPending();
+  const { can } = usePermission();
+  const [collapsed, setCollapsed] = useState(false);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={siderWidth}
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        breakpoint="lg"
+        onBreakpoint={setCollapsed}
+        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+      >
+        <Flex align="center" justify={collapsed ? 'center' : 'flex-start'} style={{ height: 56, padding: '0 20px' }}>
+          <BrandMark dark size={28} showName={!collapsed} />
+        </Flex>
+        <SideMenu collapsed={collapsed} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            height: 56,
+            lineHeight: 'normal',
+            borderBottom: '1px solid #eef0f3',
+          }}
+        >
+          <Button
+            type="text"
+            aria-label={collapsed ? t('shell.expand_menu') : t('shell.collapse_menu')}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed(!collapsed)}
+          />
+          <HeaderTabs showList={can('menu', '/wswt')} />
+          <LanguageSwitch />
+          <UserMenu />
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          {pending ? (
+            <PageLoading />
+          ) : (
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+import { allStaffRoutes } from '@parley/contracts';
+
+/** The side menu: which route opens where. Labels are `route.<key>`; sections `menu.<key>`. */
+export interface TMenuSection {
+  key: string;
+  paths: readonly string[];
+}
+
+export const ticketPaths: readonly string[] = ['/wswt', '/wswt/ticket_views', '/wswt/search', '/wswt/ticket/add'];
+export const dashboardPath = '/wswt/dashboard';
+
+const s = (p: string) => `/wswt/setting/${p}`;
+
+export const settingSections: readonly TMenuSection[] = [
+  { key: 'settings_manage', paths: [s('people'), s('company'), s('role')] },
+  { key: 'settings_tickets', paths: [s('view'), s('field'), s('form'), s('note'), s('tag'), s('ticket')] },
+  { key: 'settings_channels', paths: [s('email'), s('widget'), s('shortcut'), s('banned')] },
+  { key: 'settings_rules', paths: [s('trigger'), s('automation'), s('schedule')] },
+  { key: 'settings_account', paths: [s('appearance')] },
+  { key: 'settings_permissions', paths: [s('auth/node'), s('auth/pkg')] },
+];
+
+const keyByPath = new Map(allStaffRoutes.map((r) => [r.path, r.key]));
+
+/** The i18n key of a menu path's label. */
+export function routeKeyOf(path: string): string {
+  return keyByPath.get(path) ?? 'index';
+}
+
+export interface TVisibleMenu {
+  tickets: string[];
+  dashboard: boolean;
+  settings: { key: string; paths: string[] }[];
+}
+
+/** Only what the caller may open. */
+export function visibleMenu(may: (path: string) => boolean): TVisibleMenu {
+  return {
+    tickets: ticketPaths.filter(may),
+    dashboard: may(dashboardPath),
+    settings: settingSections
+      .map((section) => ({ key: section.key, paths: section.paths.filter(may) }))
+      .filter((section) => section.paths.length > 0),
+  };
+}
+
+const allMenuPaths = [...ticketPaths, dashboardPath, ...settingSections.flatMap((x) => x.paths)];
+
+/** The menu entry to highlight: `/wswt/setting/company/edit` lights up Organizations. */
+export function selectedMenuPath(pathname: string): string | null {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let best: string | null = null;
+  for (const path of allMenuPaths) {
+    const hit = path === '/wswt' ? clean === path : clean === path || clean.startsWith(`${path}/`);
+    if (hit && (best === null || path.length > best.length)) {
+      best = path;
+    }
+  }
+  return best;
+}

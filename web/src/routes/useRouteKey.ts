@@ -1,0 +1,18 @@
+import { useMatches } from 'react-router';
+import type { TRouteHandle } from '../router';
+
+function isHandle(value: unknown): value is TRouteHandle {
+  return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string';
+}
+
+/** The title key (`route.<key>`) of the deepest matched route. */
+export function useRouteKey(): string | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (isHandle(handle)) {
+      return handle.key;
+    }
+  }
+  return null;
+}

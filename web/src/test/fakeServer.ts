@@ -1,0 +1,83 @@
+import type { TAccount } from '@parley/contracts';
+import { vi } from 'vitest';
+
+/** One recorded call to the fake API. */
+export interface TCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+type TEnvelope = { code: string; msg: string; data: unknown };
+type THandler = (call: TCall) => TEnvelope;
+
+export const ok = (data: unknown = null): TEnvelope => ({ code: '0000', msg: 'Success', data });
+export const fail = (code: string, msg: string, data: unknown = null): TEnvelope => ({ code, msg, data });
+
+export function account(overrides: Partial<TAccount> = {}): TAccount {
+  return {
+    account_id: 3,
+    email: 'agent@example.com',
+    real_name: 'Ada Lovelace',
+    user_type: 'agent',
+    ticket_access: 'all',
+    reply_access: 'public',
+    can_close_ticket: true,
+    avatar: '',
+    alias_name: '',
+    signature: '',
+    enable_signature: false,
+    default_language: 'en',
+    timezone: 'Europe/Berlin',
+    inner_notes: '',
+    allow_check_email: false,
+    role_ids: [],
+    group_ids: [],
+    tool_access: [],
+    chat_state: 'offline',
+    access_state: 'allowed',
+    company_id: null,
+    create_ts: 0,
+    update_ts: 0,
+    ...overrides,
+  };
+}
+
+/**
+ * Replaces fetch with a server that answers `/api/<path>` from `handlers`; a signed-in agent
+ * holding `menus` unless a handler says otherwise. Returns the calls it received.
+ */
+export function fakeServer(options: { user?: TAccount; menus?: string[]; handlers?: Record<string, THandler> } = {}) {
+  const user = options.user ?? account();
+  const menus = options.menus ?? ['/wswt'];
+  const calls: TCall[] = [];
+  const defaults: Record<string, THandler> = {
+    'home/setting/branding.get': () => ok({ favicon: '', brand_name: '' }),
+    'admin/auth.my.info.get': (c) => (c.headers.Authorization ? ok(user) : fail('0401', 'Please sign in')),
+    'admin/auth.check': (c) =>
+      ok({ has_auth: user.user_type === 'admin' || menus.includes(String(c.body.node_value)) }),
+    'admin/auth.has.node.list': () => ok({ list: menus.map((node_value) => ({ node_type: 'menu', node_value })) }),
+    'admin/auth.logout': () => ok(null),
+  };
+  const handlers = { ...defaults, ...options.handlers };
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api\//, '');
+    const call: TCall = {
+      method: init?.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {},
+      headers: { ...(init?.headers as Record<string, string>) },
+    };
+    calls.push(call);
+    const handler = handlers[path];
+    const envelope = handler ? handler(call) : fail('0404', 'Not found');
+    return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, user };
+}
