@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, TMessageKey>,
     /** Overrides the code's usual HTTP status (413 for uploads, 429 when throttled). */
     readonly httpStatus?: number,
+    /** Values for `{name}` placeholders of the message texts (a domain, another record's name). */
+    readonly params?: Record<string, string>,
   ) {
     super(messageKey);
   }
@@ -21,3 +23,7 @@ export const notFound = () => new AppError(ErrorCode.notFound, 'not_found');
 export const invalid = (key: TMessageKey, field?: string) =>
   new AppError(ErrorCode.invalid, key, field ? { [field]: key } : undefined);
 export const throttled = (key: TMessageKey) => new AppError(ErrorCode.invalid, key, undefined, 429);
+
+/** Like `invalid`, with `{name}` placeholders filled in (e.g. the company that already holds a domain). */
+export const invalidWith = (key: TMessageKey, field: string, params: Record<string, string>) =>
+  new AppError(ErrorCode.invalid, key, { [field]: key }, undefined, params);

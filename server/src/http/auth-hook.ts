@@ -7,6 +7,7 @@ import { accountNodes } from '../modules/auth-node/permission.repo.js';
 import type { Access } from './access.js';
 import type { Actor } from './actor.js';
 import { forbidden, unauthorized } from './app-error.js';
+import { setSecurityHeaders } from './security-headers.js';
 
 /**
  * The one place where calls are authenticated and authorised: every route's declared `access`
@@ -19,8 +20,10 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       return parseLanguage(this.headers.language);
     },
   });
-  // Callback style: a public call passes straight through without allocating a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  // One hook for every request, callback style: a public call passes straight through
+  // without allocating a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request, reply);
     const required = request.routeOptions.config.access;
     if (!required || required.kind === 'public') {
       done();

@@ -108,7 +108,7 @@ describe('unexpected failures', () => {
     await app.close();
     expect(res.status).toBe(500);
     expect(res.code).toBe('0500');
-    expect(res.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.data.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(JSON.stringify(res)).not.toContain('secret internals');
   });
 });

@@ -15,6 +15,10 @@ function fieldMessage(message: string, lang: TLanguage): string {
   return isMessageKey(message) ? translate(message, lang) : translate('field_invalid', lang);
 }
 
+function fill(text: string, params: Record<string, string> | undefined): string {
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole) : text;
+}
+
 /** Fastify's own client errors (bad JSON, oversize, wrong content type) and their message keys. */
 const clientErrors: Record<string, { key: Parameters<typeof translate>[0]; status: number }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { key: 'invalid_json', status: 400 },
@@ -33,10 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang ?? 'en';
     if (error instanceof AppError) {
+      const text = (key: string) => fill(translate(key, lang), error.params);
       const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(v, lang)]))
+        ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, text(v)]))
         : undefined;
-      return send(reply, error.code, translate(error.messageKey, lang), fields ? { fields } : null, error.httpStatus);
+      return send(reply, error.code, text(error.messageKey), fields ? { fields } : null, error.httpStatus);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

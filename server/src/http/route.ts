@@ -67,6 +67,7 @@ function register<I extends z.ZodType, O extends z.ZodType>(
   def: CallDef<I, O>,
 ): void {
   const inputKey = method === 'GET' ? 'querystring' : 'body';
+  const successMessages = { en: translate(def.message ?? 'ok', 'en'), 'zh-cn': translate(def.message ?? 'ok', 'zh-cn') };
   // The generic envelope defeats the type provider's inference; the zod schemas still validate.
   (app as FastifyInstance).route({
     method,
@@ -82,7 +83,7 @@ function register<I extends z.ZodType, O extends z.ZodType>(
     handler: async (request) => {
       const input = (method === 'GET' ? request.query : request.body) as z.output<I>;
       const data = await def.handler(contextOf(request, input));
-      return { code: ErrorCode.ok, msg: translate(def.message ?? 'ok', request.lang), data };
+      return { code: ErrorCode.ok, msg: successMessages[request.lang], data };
     },
   });
 }

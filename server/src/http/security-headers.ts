@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The SPA's scripts come from our origin only; Ant Design injects style tags, so styles may be inline. */
 export const contentSecurityPolicy = [
@@ -22,10 +22,7 @@ const everyResponse = {
 };
 const apiResponse = { ...everyResponse, 'cache-control': 'no-store' };
 
-/** Set when the request arrives, so error and not-found answers carry them too. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiResponse : everyResponse);
-    done();
-  });
+/** Called as each request arrives (see the auth hook), so error and not-found answers carry them too. */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(request.url.startsWith('/api/') ? apiResponse : everyResponse);
 }
