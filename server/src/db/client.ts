@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -72,6 +73,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release = takeDirLock(options.pgliteDir);
   }
   const client = await PGlite.create({
+    // Keyword search uses trigram indexes (the pg_trgm migration); PGlite loads the extension here.
+    extensions: { pg_trgm },
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {}),
   });

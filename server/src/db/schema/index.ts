@@ -1,4 +1,7 @@
 export * from './account.js';
+export * from './black.js';
 export * from './company.js';
 export * from './permission.js';
+export * from './question.js';
 export * from './setting.js';
+export * from './shortcut.js';

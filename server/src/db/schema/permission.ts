@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { account } from './account.js';
 import { ts } from './columns.js';
@@ -70,14 +71,19 @@ export const accountRole = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] }), index('account_role_role_idx').on(t.roleId)],
 );
 
-export const agentGroup = pgTable('agent_group', {
-  groupId: serial('group_id').primaryKey(),
-  groupName: text('group_name').notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
-  remark: text('remark').notNull().default(''),
-  createTs: ts('create_ts').notNull(),
-  updateTs: ts('update_ts').notNull(),
-});
+export const agentGroup = pgTable(
+  'agent_group',
+  {
+    groupId: serial('group_id').primaryKey(),
+    groupName: text('group_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    remark: text('remark').notNull().default(''),
+    createTs: ts('create_ts').notNull(),
+    updateTs: ts('update_ts').notNull(),
+  },
+  // At most one default group, whatever two requests do at the same time.
+  (t) => [uniqueIndex('agent_group_default_uq').on(t.isDefault).where(sql`${t.isDefault}`)],
+);
 
 export const groupAccount = pgTable(
   'group_account',
