@@ -29,5 +29,6 @@ export const ZAccount = z.object({
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
-export const ZMyInfoResponse = ZAccount;
-export type TMyInfoResponse = TAccount;
+/** The caller's account, with its own interface preferences (`auth.account.setting.edit`). */
+export const ZMyInfoResponse = ZAccount.extend({ setting_data: z.record(z.string(), z.unknown()) });
+export type TMyInfoResponse = z.infer<typeof ZMyInfoResponse>;

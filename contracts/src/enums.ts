@@ -86,6 +86,11 @@ export const enums = {
     ip: { en: 'IP address', 'zh-cn': 'IP 地址' },
     email: { en: 'Email or @domain', 'zh-cn': '邮箱或 @域名' },
   }),
+  question_type: defineEnum(['text', 'single_choice', 'multiple_choice'], {
+    text: { en: 'Text', 'zh-cn': '文本' },
+    single_choice: { en: 'Single choice', 'zh-cn': '单选' },
+    multiple_choice: { en: 'Multiple choice', 'zh-cn': '多选' },
+  }),
   ticket_access: defineEnum(['all', 'groups', 'own'], {
     all: { en: 'All tickets', 'zh-cn': '全部工单' },
     groups: { en: "Tickets in the agent's groups", 'zh-cn': '所在组的工单' },
@@ -119,3 +124,10 @@ export type TNodeType = z.infer<typeof ZNodeType>;
 export const ZTicketAccess = enums.ticket_access.schema;
 export const ZReplyAccess = enums.reply_access.schema;
 export const ZRoleState = enums.role_state.schema;
+export const ZAllowType = enums.allow_type.schema;
+export type TAllowType = z.infer<typeof ZAllowType>;
+export const ZBlackType = enums.black_type.schema;
+export type TBlackType = z.infer<typeof ZBlackType>;
+export const ZQuestionType = enums.question_type.schema;
+export type TQuestionType = z.infer<typeof ZQuestionType>;
+export type TRoleState = z.infer<typeof ZRoleState>;

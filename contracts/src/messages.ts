@@ -82,6 +82,55 @@ export const messages = {
   required_end_date: { en: 'End date is required', 'zh-cn': '请选择结束日期' },
   required_note: { en: 'Note is required', 'zh-cn': '请输入备注' },
   required_field: { en: 'This field is required', 'zh-cn': '此项为必填项' },
+  // People and settings.
+  email_exists: { en: 'This email is already in use', 'zh-cn': '该邮箱已被使用' },
+  domain_invalid: { en: 'Incorrect domain format', 'zh-cn': '域名格式不正确' },
+  domain_taken: { en: 'The domain {domain} already belongs to {company}', 'zh-cn': '域名 {domain} 已属于 {company}' },
+  timezone_invalid: { en: 'Unknown time zone', 'zh-cn': '未知的时区' },
+  cannot_delete_self: { en: 'You cannot delete your own account', 'zh-cn': '不能删除自己的账号' },
+  cannot_suspend_self: { en: 'You cannot suspend your own account', 'zh-cn': '不能停用自己的账号' },
+  last_admin: {
+    en: 'The last administrator cannot be deleted, suspended or demoted',
+    'zh-cn': '不能删除、停用或降级最后一位管理员',
+  },
+  account_suspended_instead: {
+    en: 'The user has tickets, so the account was suspended instead of deleted',
+    'zh-cn': '该用户有工单，已改为停用账号',
+  },
+  staff_only: {
+    en: 'Only agents and administrators can have roles and groups',
+    'zh-cn': '只有客服和管理员可以拥有角色和组',
+  },
+  members_must_be_staff: { en: 'Members must be agents or administrators', 'zh-cn': '成员必须是客服或管理员' },
+  one_default_group: {
+    en: 'There must be one default group: make another group the default instead',
+    'zh-cn': '必须有一个默认组：请将其他组设为默认',
+  },
+  file_required: { en: 'Please choose a file', 'zh-cn': '请选择文件' },
+  favicon_invalid: {
+    en: 'The favicon must be a png or ico image of at most 256 x 256',
+    'zh-cn': '网站图标必须是不超过 256 x 256 的 png 或 ico 图片',
+  },
+  ad_image_invalid: {
+    en: 'The ad image must be a png, jpg or webp image 1000px wide',
+    'zh-cn': '广告图片必须是宽 1000 像素的 png、jpg 或 webp 图片',
+  },
+  setting_reserved: {
+    en: 'This setting module is edited on its own screen',
+    'zh-cn': '该设置模块需在其专属页面编辑',
+  },
+  black_exists: { en: 'Already in the banned list', 'zh-cn': '已在黑名单中' },
+  ip_invalid: { en: 'Incorrect IP address format', 'zh-cn': 'IP 地址格式不正确' },
+  blacklist_entry_invalid: {
+    en: '{entry} is not an email address or a domain',
+    'zh-cn': '{entry} 不是邮箱地址或域名',
+  },
+  required_title: { en: 'Title is required', 'zh-cn': '请输入标题' },
+  choices_required: { en: 'Add at least one choice', 'zh-cn': '请至少添加一个选项' },
+  choice_in_use: {
+    en: "This choice is used by another question's rule",
+    'zh-cn': '该选项被其他问题的规则使用',
+  },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TMessageKey = keyof typeof messages;

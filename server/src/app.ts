@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,20 +9,14 @@ import { registerAuthHook } from './http/auth-hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { serializerCompiler } from './http/serializer.js';
 import { defaultWebDist, registerSpa } from './http/spa.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
 import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
-import { homeRoutes } from './modules/home/home.routes.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { blackRoutes } from './modules/black/black.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
-import { LocalFileStore } from './modules/file/file.store.js';
 import { fileRoutes } from './modules/file/file.routes.js';
-import { groupRoutes } from './modules/group/group.routes.js';
-import { questionRoutes } from './modules/question/question.routes.js';
-import { roleRoutes } from './modules/role/role.routes.js';
-import { settingRoutes } from './modules/setting/setting.routes.js';
-import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
+import { LocalFileStore } from './modules/file/file.store.js';
+import { homeRoutes } from './modules/home/home.routes.js';
 
 export interface AppDeps {
   database: Database;
@@ -115,13 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, ctx);
   authNodeRoutes(app, ctx);
   accountRoutes(app, ctx);
-  groupRoutes(app, ctx);
-  roleRoutes(app, ctx);
   companyRoutes(app, ctx);
-  settingRoutes(app, ctx);
-  blackRoutes(app, ctx);
-  questionRoutes(app, ctx);
-  shortcutRoutes(app, ctx);
   await fileRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());

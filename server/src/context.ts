@@ -1,8 +1,10 @@
 import type { Db } from './db/client.js';
 import type { AuthCache } from './modules/auth/auth-cache.js';
+import type { FileStore } from './modules/file/file.store.js';
 
-/** What every feature's routes and services are given: the database and the shared auth cache. */
+/** What every feature's routes and services are given: the database, the shared auth cache, the file store. */
 export interface AppContext {
   db: Db;
   authCache: AuthCache;
+  files: FileStore;
 }

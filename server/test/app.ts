@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -8,6 +10,8 @@ import { testAdmin } from './constants.js';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** This app's DATA_DIR (uploads), removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -23,14 +27,17 @@ export async function openTestDatabase(): Promise<Database> {
 
 export async function buildTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ database, webDist: options.webDist ?? '/nonexistent-web-dist' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-data-'));
+  const app = await buildApp({ database, webDist: options.webDist ?? '/nonexistent-web-dist', dataDir });
   await app.ready();
   return {
     app,
     database,
+    dataDir,
     close: async () => {
       await app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { account, accountRole, authNode, authPkg, authPkgNode, role, rolePkg } from '../src/db/schema/index.js';
+import {
+  account,
+  accountRole,
+  authNode,
+  authPkg,
+  authPkgNode,
+  company,
+  role,
+  rolePkg,
+} from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 
 export const defaultPassword = 'password-123';
@@ -35,9 +44,11 @@ export async function buildAccount(db: Db, overrides: Partial<AccountInsert> & {
   return { ...row, password };
 }
 
-export const buildAgent = (db: Db, overrides: Partial<AccountInsert> = {}) =>
+type AccountOverrides = Partial<AccountInsert> & { password?: string | null };
+
+export const buildAgent = (db: Db, overrides: AccountOverrides = {}) =>
   buildAccount(db, { userType: 'agent', ...overrides });
-export const buildEndUser = (db: Db, overrides: Partial<AccountInsert> = {}) =>
+export const buildEndUser = (db: Db, overrides: AccountOverrides = {}) =>
   buildAccount(db, { userType: 'end_user', ...overrides });
 
 /** A role granting the given nodes through one package, given to `accountIds`. */
@@ -89,3 +100,22 @@ export async function nodeIds(db: Db, values: string[]) {
   const rows = await db.select({ id: authNode.nodeId }).from(authNode).where(inArray(authNode.nodeValue, values));
   return rows.map((r) => r.id);
 }
+
+export const buildAdmin = (db: Db, overrides: AccountOverrides = {}) =>
+  buildAccount(db, { userType: 'admin', ...overrides });
+
+/** An organization with a unique name; pass `companyDomains` to make it own domains. */
+export async function buildCompany(db: Db, overrides: Partial<typeof company.$inferInsert> = {}) {
+  const now = Date.now();
+  const [row] = await db
+    .insert(company)
+    .values({ companyName: `Company ${randomUUID().slice(0, 8)}`, createTs: now, updateTs: now, ...overrides })
+    .returning();
+  if (!row) {
+    throw new Error('company not inserted');
+  }
+  return row;
+}
+
+/** A domain nobody else in the test database uses. */
+export const uniqueDomain = (prefix = 'corp') => `${prefix}-${randomUUID().slice(0, 8)}.com`;

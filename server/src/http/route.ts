@@ -14,6 +14,8 @@ export interface CallContext<I> {
   readonly actor: Actor;
   /** The caller when there is one (public calls). */
   maybeActor: Actor | null;
+  /** Replaces the success message when the outcome differs (e.g. suspended instead of deleted). */
+  setMessage: (key: TMessageKey) => void;
 }
 
 export interface CallDef<I extends z.ZodType, O extends z.ZodType> {
@@ -32,8 +34,9 @@ export function envelopeOf<O extends z.ZodType>(data: O) {
   return z.object({ code: z.literal(ErrorCode.ok), msg: z.string(), data });
 }
 
-function contextOf<I>(request: FastifyRequest, input: I): CallContext<I> {
+function contextOf<I>(request: FastifyRequest, input: I, setMessage: (key: TMessageKey) => void): CallContext<I> {
   return {
+    setMessage,
     input,
     lang: request.lang,
     ip: request.ip,
@@ -67,7 +70,10 @@ function register<I extends z.ZodType, O extends z.ZodType>(
   def: CallDef<I, O>,
 ): void {
   const inputKey = method === 'GET' ? 'querystring' : 'body';
-  const successMessages = { en: translate(def.message ?? 'ok', 'en'), 'zh-cn': translate(def.message ?? 'ok', 'zh-cn') };
+  const successMessages = {
+    en: translate(def.message ?? 'ok', 'en'),
+    'zh-cn': translate(def.message ?? 'ok', 'zh-cn'),
+  };
   // The generic envelope defeats the type provider's inference; the zod schemas still validate.
   (app as FastifyInstance).route({
     method,
@@ -82,8 +88,10 @@ function register<I extends z.ZodType, O extends z.ZodType>(
     },
     handler: async (request) => {
       const input = (method === 'GET' ? request.query : request.body) as z.output<I>;
-      const data = await def.handler(contextOf(request, input));
-      return { code: ErrorCode.ok, msg: successMessages[request.lang], data };
+      let override: TMessageKey | null = null;
+      const data = await def.handler(contextOf(request, input, (key) => (override = key)));
+      const msg = override ? translate(override, request.lang) : successMessages[request.lang];
+      return { code: ErrorCode.ok, msg, data };
     },
   });
 }

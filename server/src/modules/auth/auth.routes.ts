@@ -41,7 +41,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: "The caller's account",
     tags,
     output: ZMyInfoResponse,
-    handler: async ({ actor }) => presentAccount(actor.account),
+    handler: async ({ actor }) => ({
+      ...presentAccount(actor.account),
+      setting_data: actor.account.settingData as Record<string, unknown>,
+    }),
   });
 
   definePost(app, '/api/admin/auth.password.edit', {

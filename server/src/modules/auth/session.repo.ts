@@ -13,10 +13,10 @@ export interface SessionWithAccount {
 
 const roleIds = sql<
   number[]
->`ARRAY(SELECT ar.role_id FROM account_role ar WHERE ar.account_id = ${account.accountId} ORDER BY 1)`;
+>`ARRAY(SELECT ar.role_id FROM account_role ar WHERE ar.account_id = "account"."account_id" ORDER BY 1)`;
 const groupIds = sql<
   number[]
->`ARRAY(SELECT ga.group_id FROM group_account ga WHERE ga.account_id = ${account.accountId} ORDER BY 1)`;
+>`ARRAY(SELECT ga.group_id FROM group_account ga WHERE ga.account_id = "account"."account_id" ORDER BY 1)`;
 
 /** One round trip: the session, its account and the account's role and group ids. */
 export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string): Promise<SessionWithAccount | null> {

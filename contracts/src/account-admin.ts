@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { ZAccount } from './account.js';
+import { optionalText, requiredText, ZEmail, ZFlag, ZId, ZIdList, ZPage, ZPaging } from './common.js';
+import { ZAccessState, ZChatState, ZReplyAccess, ZTicketAccess, ZUserType } from './enums.js';
+import { languageCodes } from './languages.js';
+
+/** An IANA time zone that this runtime knows (`Asia/Shanghai`, `UTC`), in its canonical spelling. */
+export const ZTimezone = z
+  .string({ error: 'timezone_invalid' })
+  .trim()
+  .min(1, { error: 'timezone_invalid' })
+  .max(64, { error: 'timezone_invalid' })
+  .transform((value, ctx) => {
+    try {
+      return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'timezone_invalid' });
+      return z.NEVER;
+    }
+  });
+
+export const ZLanguageCode = z.enum(languageCodes, { error: 'enum_invalid' });
+
+/** Tools an agent may use besides tickets. */
+export const ZToolAccess = z.array(z.enum(['chat'], { error: 'enum_invalid' }), { error: 'field_invalid' }).max(10);
+
+/**
+ * An avatar: empty, or the path that `POST /api/admin/upload.avatar` answered
+ * (`/api/home/file/avatar/<id>`).
+ */
+export const ZAvatarPath = z.string({ error: 'field_invalid' }).trim().max(300, { error: 'field_too_long' });
+
+/** Profile fields: what an account may change about itself (`auth.account.info.edit`). */
+const profileFields = {
+  real_name: requiredText('required_name', 100),
+  alias_name: optionalText(100),
+  signature: optionalText(5000),
+  enable_signature: ZFlag,
+  avatar: ZAvatarPath,
+  default_language: ZLanguageCode,
+  timezone: ZTimezone,
+};
+
+/** Fields only someone with the right to manage accounts sets. */
+const managedFields = {
+  user_type: ZUserType,
+  ticket_access: ZTicketAccess,
+  reply_access: ZReplyAccess,
+  can_close_ticket: ZFlag,
+  inner_notes: optionalText(5000),
+  allow_check_email: ZFlag,
+  role_ids: ZIdList,
+  group_ids: ZIdList,
+  tool_access: ZToolAccess,
+  /** `null` leaves the organization. */
+  company_id: ZId.nullable(),
+};
+
+/**
+ * Admins and agents need a password (5 to 127 characters, not the email); end users may have
+ * none. The server checks it against the user type, so here it is only bounded.
+ */
+const ZPasswordField = z.string({ error: 'password_not_allowed' }).max(1024, { error: 'password_not_allowed' });
+
+export const ZAccountListRequest = ZPaging.extend({
+  user_type: ZUserType.optional(),
+  company_id: ZId.optional(),
+  /** Part of the email or the name. */
+  kw: optionalText(100).optional(),
+});
+export type TAccountListRequest = z.input<typeof ZAccountListRequest>;
+export const ZAccountListResponse = ZPage(ZAccount);
+export type TAccountListResponse = z.infer<typeof ZAccountListResponse>;
+
+export const ZAccountGetRequest = z.object({ account_id: ZId });
+export type TAccountGetRequest = z.input<typeof ZAccountGetRequest>;
+export const ZAccountGetResponse = ZAccount;
+export type TAccountGetResponse = z.infer<typeof ZAccountGetResponse>;
+
+/**
+ * A new account. An end user without `company_id` joins the organization whose domains hold
+ * the email's domain; a new agent or admin without `group_ids` joins the default group, and a
+ * new agent without `role_ids` gets the default Agent role.
+ */
+export const ZAccountAddRequest = z.object({
+  email: ZEmail,
+  real_name: profileFields.real_name,
+  user_type: managedFields.user_type.default('end_user'),
+  password: ZPasswordField.optional(),
+  ticket_access: managedFields.ticket_access.optional(),
+  reply_access: managedFields.reply_access.optional(),
+  can_close_ticket: managedFields.can_close_ticket.optional(),
+  avatar: profileFields.avatar.optional(),
+  alias_name: profileFields.alias_name.optional(),
+  signature: profileFields.signature.optional(),
+  enable_signature: profileFields.enable_signature.optional(),
+  default_language: profileFields.default_language.optional(),
+  timezone: profileFields.timezone.optional(),
+  inner_notes: managedFields.inner_notes.optional(),
+  allow_check_email: managedFields.allow_check_email.optional(),
+  role_ids: managedFields.role_ids.optional(),
+  group_ids: managedFields.group_ids.optional(),
+  tool_access: managedFields.tool_access.optional(),
+  company_id: managedFields.company_id.optional(),
+});
+export type TAccountAddRequest = z.input<typeof ZAccountAddRequest>;
+export const ZAccountAddResponse = z.object({ account_id: z.number().int() });
+export type TAccountAddResponse = z.infer<typeof ZAccountAddResponse>;
+
+/** `account_id` and the fields to change; fields left out keep their value, an empty `password` too. */
+export const ZAccountEditRequest = ZAccountAddRequest.partial().extend({
+  account_id: ZId,
+  email: ZEmail.optional(),
+  real_name: profileFields.real_name.optional(),
+  user_type: managedFields.user_type.optional(),
+});
+export type TAccountEditRequest = z.input<typeof ZAccountEditRequest>;
+
+/** The caller's own profile; any other field sent here is ignored. */
+export const ZAccountInfoEditRequest = z.object({
+  real_name: profileFields.real_name.optional(),
+  alias_name: profileFields.alias_name.optional(),
+  signature: profileFields.signature.optional(),
+  enable_signature: profileFields.enable_signature.optional(),
+  avatar: profileFields.avatar.optional(),
+  default_language: profileFields.default_language.optional(),
+  timezone: profileFields.timezone.optional(),
+});
+export type TAccountInfoEditRequest = z.input<typeof ZAccountInfoEditRequest>;
+
+export const ZAccountDeleteRequest = z.object({ account_id: ZId });
+export type TAccountDeleteRequest = z.input<typeof ZAccountDeleteRequest>;
+
+/** Suspending ends the account's sessions at once; allowing lets it sign in again. */
+export const ZAccountAccessStateEditRequest = z.object({ account_id: ZId, access_state: ZAccessState });
+export type TAccountAccessStateEditRequest = z.input<typeof ZAccountAccessStateEditRequest>;
+
+/** Largest `setting_data` kept per account, as JSON text. */
+export const accountSettingMaxBytes = 16 * 1024;
+
+/**
+ * The caller's own interface preferences. Keys are merged into what is stored; a key sent as
+ * `null` is removed. `auth.my.info.get` answers the result as `setting_data`.
+ */
+export const ZAccountSettingEditRequest = z.object({
+  setting_data: z.record(z.string().max(100), z.unknown(), { error: 'field_invalid' }),
+});
+export type TAccountSettingEditRequest = z.input<typeof ZAccountSettingEditRequest>;
+
+export const ZAccountVisit = z.object({
+  visit_id: z.number().int(),
+  ip: z.string(),
+  user_agent: z.string(),
+  create_ts: z.number().int(),
+});
+export type TAccountVisit = z.infer<typeof ZAccountVisit>;
+export const ZAccountVisitHistoryListRequest = ZPaging.extend({ account_id: ZId });
+export type TAccountVisitHistoryListRequest = z.input<typeof ZAccountVisitHistoryListRequest>;
+export const ZAccountVisitHistoryListResponse = ZPage(ZAccountVisit);
+export type TAccountVisitHistoryListResponse = z.infer<typeof ZAccountVisitHistoryListResponse>;
+
+/** A ticket the account requested, newest first. */
+export const ZAccountTicket = z.object({
+  ticket_id: z.number().int(),
+  subject: z.string(),
+  ticket_state: z.string(),
+  create_ts: z.number().int(),
+  update_ts: z.number().int(),
+});
+export type TAccountTicket = z.infer<typeof ZAccountTicket>;
+export const ZAccountTicketHistoryListRequest = ZPaging.extend({ account_id: ZId });
+export type TAccountTicketHistoryListRequest = z.input<typeof ZAccountTicketHistoryListRequest>;
+export const ZAccountTicketHistoryListResponse = ZPage(ZAccountTicket);
+export type TAccountTicketHistoryListResponse = z.infer<typeof ZAccountTicketHistoryListResponse>;
+
+/** An agent (or admin) as pickers show it. */
+export const ZAgentSummary = z.object({
+  account_id: z.number().int(),
+  email: z.string(),
+  real_name: z.string(),
+  alias_name: z.string(),
+  avatar: z.string(),
+  user_type: ZUserType,
+  chat_state: ZChatState,
+  group_ids: z.array(z.number().int()),
+});
+export type TAgentSummary = z.infer<typeof ZAgentSummary>;
+/** Agents that may sign in; admins too when `need_admin`. */
+export const ZAgentAllListRequest = z.object({ need_admin: ZFlag.default(false) });
+export type TAgentAllListRequest = z.input<typeof ZAgentAllListRequest>;
+export const ZAgentAllListResponse = z.object({ list: z.array(ZAgentSummary) });
+export type TAgentAllListResponse = z.infer<typeof ZAgentAllListResponse>;
+
+/** What an upload answers: the path to store in `avatar`, `favicon` or `bottom_ad_image`. */
+export const ZUploadResponse = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  content_type: z.string(),
+  size: z.number().int(),
+});
+export type TUploadResponse = z.infer<typeof ZUploadResponse>;

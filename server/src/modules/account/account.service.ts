@@ -1,0 +1,418 @@
+import {
+  accountSettingMaxBytes,
+  isPasswordAllowed,
+  type TAccessState,
+  type TUserType,
+  type ZAccountAddRequest,
+  type ZAccountEditRequest,
+  type ZAccountInfoEditRequest,
+} from '@parley/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { account, shortcut } from '../../db/schema/index.js';
+import type { Actor } from '../../http/actor.js';
+import { forbidden, invalid, notFound } from '../../http/app-error.js';
+import { hashPassword } from '../auth/password.js';
+import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
+import { companyIdForEmail, findCompany } from '../company/company.repo.js';
+import { assertUploaded, deleteUpload } from '../file/file.service.js';
+import { isStaff, mayGiveUserType, mayManage, maySelfChangePermissions, permissionFields } from './account.policy.js';
+import {
+  defaultGroupId,
+  defaultRoleId,
+  emailTaken,
+  existingIds,
+  isUniqueViolation,
+  otherActiveAdmins,
+  setAccountGroups,
+  setAccountRoles,
+} from './account.repo.js';
+
+type Ctx = AppContext & { actor: Actor };
+type AddInput = z.output<typeof ZAccountAddRequest>;
+type EditInput = z.output<typeof ZAccountEditRequest>;
+type InfoInput = z.output<typeof ZAccountInfoEditRequest>;
+
+const party = (a: { accountId: number; userType: string }) => ({ accountId: a.accountId, userType: a.userType });
+
+// Hooks for the ticket work: the ticket table does not exist yet, so no account has tickets.
+// The ticket issue fills these two in; nothing else in this file needs to change.
+/** Does this end user requested any ticket? Then deleting them would orphan tickets: suspend instead. */
+async function requesterHasTickets(_tx: Tx, _accountId: number): Promise<boolean> {
+  return false;
+}
+/** An agent's open tickets go back to their group, unassigned, before the agent goes. */
+async function unassignTickets(_tx: Tx, _accountId: number): Promise<void> {}
+
+/** Admins and agents always need a password; an end user's is optional but follows the same rule. */
+function checkPassword(userType: string, email: string, password: string | undefined, hasOne: boolean): void {
+  if (!password) {
+    if (isStaff(userType) && !hasOne) {
+      throw invalid('required_password', 'password');
+    }
+    return;
+  }
+  if (!isPasswordAllowed(password, email)) {
+    throw invalid('password_not_allowed', 'password');
+  }
+}
+
+async function checkLinks(tx: DbOrTx, userType: string, input: { role_ids?: number[]; group_ids?: number[] }) {
+  if (!isStaff(userType)) {
+    if (input.role_ids?.length) {
+      throw invalid('staff_only', 'role_ids');
+    }
+    if (input.group_ids?.length) {
+      throw invalid('staff_only', 'group_ids');
+    }
+    return;
+  }
+  if (input.role_ids && !(await existingIds(tx, 'role', input.role_ids))) {
+    throw invalid('field_invalid', 'role_ids');
+  }
+  if (input.group_ids && !(await existingIds(tx, 'group', input.group_ids))) {
+    throw invalid('field_invalid', 'group_ids');
+  }
+}
+
+async function checkCompany(tx: DbOrTx, companyId: number | null | undefined) {
+  if (companyId && !(await findCompany(tx, companyId))) {
+    throw invalid('field_invalid', 'company_id');
+  }
+}
+
+/** Profile and management columns of an input, as the table names them. */
+function columnsOf(input: Partial<EditInput>) {
+  const set: Partial<typeof account.$inferInsert> = {};
+  const map: Array<[keyof EditInput, keyof typeof account.$inferInsert]> = [
+    ['email', 'email'],
+    ['real_name', 'realName'],
+    ['user_type', 'userType'],
+    ['ticket_access', 'ticketAccess'],
+    ['reply_access', 'replyAccess'],
+    ['can_close_ticket', 'canCloseTicket'],
+    ['avatar', 'avatar'],
+    ['alias_name', 'aliasName'],
+    ['signature', 'signature'],
+    ['enable_signature', 'enableSignature'],
+    ['default_language', 'defaultLanguage'],
+    ['timezone', 'timezone'],
+    ['inner_notes', 'innerNotes'],
+    ['allow_check_email', 'allowCheckEmail'],
+    ['tool_access', 'toolAccess'],
+    ['company_id', 'companyId'],
+  ];
+  for (const [from, to] of map) {
+    if (input[from] !== undefined) {
+      (set as Record<string, unknown>)[to] = input[from];
+    }
+  }
+  return set;
+}
+
+export async function accountAdd({ db, actor, files }: Ctx, input: AddInput) {
+  const userType = input.user_type;
+  if (!mayGiveUserType(party(actor.account), null, userType)) {
+    throw forbidden();
+  }
+  checkPassword(userType, input.email, input.password, false);
+  if (input.avatar) {
+    await assertUploaded(files, input.avatar, 'avatar', 'avatar');
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    return await db.transaction(async (tx) => {
+      if (await emailTaken(tx, input.email, null)) {
+        throw invalid('email_exists', 'email');
+      }
+      await checkLinks(tx, userType, input);
+      await checkCompany(tx, input.company_id);
+      // A new end user joins the organization that holds their email's domain.
+      const companyId =
+        input.company_id !== undefined
+          ? input.company_id
+          : userType === 'end_user'
+            ? await companyIdForEmail(tx, input.email)
+            : null;
+      const now = Date.now();
+      const [row] = await tx
+        .insert(account)
+        .values({
+          ...columnsOf({ ...input, company_id: companyId }),
+          email: input.email,
+          realName: input.real_name,
+          userType,
+          passwordHash,
+          createTs: now,
+          updateTs: now,
+        })
+        .returning({ accountId: account.accountId });
+      const accountId = row?.accountId as number;
+      if (isStaff(userType)) {
+        await joinStaffDefaults(tx, accountId, userType, input);
+      }
+      return { account_id: accountId };
+    });
+  } catch (error) {
+    // Two adds of one email at the same time: the unique index decides, with the same answer.
+    if (isUniqueViolation(error)) {
+      throw invalid('email_exists', 'email');
+    }
+    throw error;
+  }
+}
+
+/** Staff without chosen groups join the default group; an agent without chosen roles gets the default role. */
+async function joinStaffDefaults(
+  tx: Tx,
+  accountId: number,
+  userType: string,
+  input: { role_ids?: number[] | undefined; group_ids?: number[] | undefined },
+) {
+  const groupId = input.group_ids === undefined ? await defaultGroupId(tx) : null;
+  await setAccountGroups(tx, accountId, input.group_ids ?? (groupId ? [groupId] : []));
+  const roleId = input.role_ids === undefined && userType === 'agent' ? await defaultRoleId(tx) : null;
+  await setAccountRoles(tx, accountId, input.role_ids ?? (roleId ? [roleId] : []));
+}
+
+async function loadTarget(db: DbOrTx, accountId: number) {
+  const target = await findAccountWithLinks(db, accountId);
+  if (!target) {
+    throw notFound();
+  }
+  return target;
+}
+
+const sameIds = (a: number[], b: number[]) => [...new Set(a)].sort().join() === [...new Set(b)].sort().join();
+
+export async function accountEdit({ db, actor, authCache, files }: Ctx, input: EditInput) {
+  const target = await loadTarget(db, input.account_id);
+  const me = party(actor.account);
+  if (!mayManage(me, party(target))) {
+    throw forbidden();
+  }
+  const userType = input.user_type ?? (target.userType as TUserType);
+  if (!mayGiveUserType(me, party(target), userType)) {
+    throw forbidden();
+  }
+  if (target.accountId === me.accountId && !maySelfChangePermissions(me)) {
+    const before: Record<string, unknown> = {
+      user_type: target.userType,
+      ticket_access: target.ticketAccess,
+      reply_access: target.replyAccess,
+      can_close_ticket: target.canCloseTicket,
+      allow_check_email: target.allowCheckEmail,
+    };
+    const changed = permissionFields.some((field) => {
+      const value = input[field];
+      if (value === undefined) {
+        return false;
+      }
+      if (field === 'role_ids' || field === 'group_ids' || field === 'tool_access') {
+        const old = field === 'role_ids' ? target.roleIds : field === 'group_ids' ? target.groupIds : target.toolAccess;
+        return !sameIds(value as never[], old as never[]);
+      }
+      return value !== before[field];
+    });
+    if (changed) {
+      throw forbidden();
+    }
+  }
+  const email = input.email ?? target.email;
+  checkPassword(userType, email, input.password, target.passwordHash !== null);
+  if (input.avatar !== undefined && input.avatar !== target.avatar) {
+    await assertUploaded(files, input.avatar, 'avatar', 'avatar');
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    await db.transaction(async (tx) => {
+      if (
+        target.userType === 'admin' &&
+        userType !== 'admin' &&
+        (await otherActiveAdmins(tx, target.accountId)) === 0
+      ) {
+        throw invalid('last_admin', 'user_type');
+      }
+      if (input.email && (await emailTaken(tx, input.email, target.accountId))) {
+        throw invalid('email_exists', 'email');
+      }
+      await checkLinks(tx, userType, input);
+      await checkCompany(tx, input.company_id);
+      await tx
+        .update(account)
+        .set({
+          ...columnsOf({ ...input, user_type: userType }),
+          ...(passwordHash ? { passwordHash } : {}),
+          updateTs: Date.now(),
+        })
+        .where(eq(account.accountId, target.accountId));
+      if (!isStaff(userType)) {
+        // End users hold no roles or groups.
+        await setAccountRoles(tx, target.accountId, []);
+        await setAccountGroups(tx, target.accountId, []);
+      } else if (!isStaff(target.userType)) {
+        // An end user promoted to staff starts like a new agent.
+        await joinStaffDefaults(tx, target.accountId, userType, input);
+      } else {
+        if (input.role_ids) {
+          await setAccountRoles(tx, target.accountId, input.role_ids);
+        }
+        if (input.group_ids) {
+          await setAccountGroups(tx, target.accountId, input.group_ids);
+        }
+      }
+      if (passwordHash) {
+        // A new password set by someone else ends the account's sessions, like a password change.
+        await deleteAccountSessions(tx, target.accountId);
+      }
+      // Cached sessions carry the account (name, type, roles, groups): every process forgets it.
+      await authCache.changed(tx, target.accountId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw invalid('email_exists', 'email');
+    }
+    throw error;
+  }
+  if (input.avatar !== undefined && input.avatar !== target.avatar) {
+    await deleteUpload(files, target.avatar, 'avatar');
+  }
+}
+
+/** The caller's own profile. Only profile fields reach here: the contract strips the rest. */
+export async function accountInfoEdit({ db, actor, authCache, files }: Ctx, input: InfoInput) {
+  const me = actor.account;
+  const avatarChanged = input.avatar !== undefined && input.avatar !== me.avatar;
+  if (avatarChanged) {
+    await assertUploaded(files, input.avatar as string, 'avatar', 'avatar');
+  }
+  const profile = {
+    real_name: input.real_name,
+    alias_name: input.alias_name,
+    signature: input.signature,
+    enable_signature: input.enable_signature,
+    avatar: input.avatar,
+    default_language: input.default_language,
+    timezone: input.timezone,
+  };
+  const oldAvatar = await db.transaction(async (tx) => {
+    const old = await tx
+      .select({ avatar: account.avatar })
+      .from(account)
+      .where(eq(account.accountId, me.accountId))
+      .for('update');
+    await tx
+      .update(account)
+      .set({ ...columnsOf(profile), updateTs: Date.now() })
+      .where(eq(account.accountId, me.accountId));
+    await authCache.changed(tx, me.accountId);
+    return old[0]?.avatar;
+  });
+  if (avatarChanged && oldAvatar && oldAvatar !== input.avatar) {
+    await deleteUpload(files, oldAvatar, 'avatar');
+  }
+}
+
+/** Suspending ends every session of the account at once; allowing lets it sign in again. */
+export async function accountAccessStateEdit(
+  { db, actor, authCache }: Ctx,
+  input: { account_id: number; access_state: TAccessState },
+) {
+  const target = await loadTarget(db, input.account_id);
+  if (!mayManage(party(actor.account), party(target))) {
+    throw forbidden();
+  }
+  if (input.access_state === 'suspended' && target.accountId === actor.account.accountId) {
+    throw invalid('cannot_suspend_self', 'access_state');
+  }
+  await db.transaction(async (tx) => {
+    if (
+      input.access_state === 'suspended' &&
+      target.userType === 'admin' &&
+      (await otherActiveAdmins(tx, target.accountId)) === 0
+    ) {
+      throw invalid('last_admin', 'access_state');
+    }
+    await tx
+      .update(account)
+      .set({ accessState: input.access_state, updateTs: Date.now() })
+      .where(eq(account.accountId, target.accountId));
+    if (input.access_state === 'suspended') {
+      await deleteAccountSessions(tx, target.accountId);
+    }
+    await authCache.changed(tx, target.accountId);
+  });
+}
+
+/**
+ * Deleting an account never leaves a dangling reference (docs/decisions/0002-account-deletion.md):
+ * - an admin cannot delete themself, and the last active admin cannot be deleted;
+ * - an end user who requested tickets is suspended instead, so their tickets keep a requester;
+ * - an agent's tickets are unassigned first (hook above, filled in by the ticket work);
+ * - the account's `me` shortcuts go with it, its `all` shortcuts and banned entries stay without
+ *   a creator, and sessions, visits, roles and group memberships go by foreign-key cascade;
+ * - the avatar file is removed after the commit.
+ */
+export async function accountDelete({ db, actor, authCache, files }: Ctx, accountId: number) {
+  const target = await loadTarget(db, accountId);
+  if (!mayManage(party(actor.account), party(target))) {
+    throw forbidden();
+  }
+  if (target.accountId === actor.account.accountId) {
+    throw invalid('cannot_delete_self', 'account_id');
+  }
+  const outcome = await db.transaction(async (tx) => {
+    if (target.userType === 'admin' && (await otherActiveAdmins(tx, target.accountId)) === 0) {
+      throw invalid('last_admin', 'account_id');
+    }
+    if (target.userType === 'end_user' && (await requesterHasTickets(tx, target.accountId))) {
+      await tx
+        .update(account)
+        .set({ accessState: 'suspended', updateTs: Date.now() })
+        .where(eq(account.accountId, target.accountId));
+      await deleteAccountSessions(tx, target.accountId);
+      await authCache.changed(tx, target.accountId);
+      return 'suspended' as const;
+    }
+    if (isStaff(target.userType)) {
+      await unassignTickets(tx, target.accountId);
+    }
+    await tx.delete(shortcut).where(and(eq(shortcut.creatorId, target.accountId), eq(shortcut.allowType, 'me')));
+    await tx.delete(account).where(eq(account.accountId, target.accountId));
+    await authCache.changed(tx, target.accountId);
+    return 'deleted' as const;
+  });
+  if (outcome === 'deleted') {
+    await deleteUpload(files, target.avatar, 'avatar');
+  }
+  return outcome;
+}
+
+/** Merges the caller's interface preferences; a key sent as null is removed. */
+export async function accountSettingEdit({ db, actor, authCache }: Ctx, settingData: Record<string, unknown>) {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ data: account.settingData })
+      .from(account)
+      .where(eq(account.accountId, actor.account.accountId))
+      .for('update');
+    const merged: Record<string, unknown> = { ...((rows[0]?.data ?? {}) as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(settingData)) {
+      if (value === null) {
+        delete merged[key];
+      } else {
+        merged[key] = value;
+      }
+    }
+    if (Buffer.byteLength(JSON.stringify(merged)) > accountSettingMaxBytes) {
+      throw invalid('field_too_long', 'setting_data');
+    }
+    await tx
+      .update(account)
+      .set({ settingData: merged, updateTs: Date.now() })
+      .where(eq(account.accountId, actor.account.accountId));
+    await authCache.changed(tx, actor.account.accountId);
+  });
+}

@@ -1,0 +1,66 @@
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { company } from '../../db/schema/index.js';
+import { likeOf, toCount } from '../search/search.js';
+
+export async function listCompanies(db: DbOrTx, input: { kw?: string | undefined; offset: number; limit: number }) {
+  let where: SQL | undefined;
+  if (input.kw) {
+    // Part of the name (trigram index), or one whole domain (GIN index on the array).
+    where = or(
+      ilike(company.companyName, likeOf(input.kw)),
+      arrayContains(company.companyDomains, [input.kw.toLowerCase().replace(/^@/, '')]),
+    );
+  }
+  const [rows, totals] = await Promise.all([
+    db.select().from(company).where(where).orderBy(desc(company.companyId)).offset(input.offset).limit(input.limit),
+    db.select({ n: count() }).from(company).where(where),
+  ]);
+  return { rows, total: toCount(totals) };
+}
+
+export async function findCompany(db: DbOrTx, companyId: number) {
+  const rows = await db.select().from(company).where(eq(company.companyId, companyId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Another organization already holding one of these domains, with the first such domain. */
+export async function findDomainHolder(db: DbOrTx, domains: string[], exceptCompanyId: number | null) {
+  if (domains.length === 0) {
+    return null;
+  }
+  const rows = await db
+    .select({ companyName: company.companyName, companyDomains: company.companyDomains })
+    .from(company)
+    .where(
+      and(
+        arrayOverlaps(company.companyDomains, domains),
+        exceptCompanyId ? ne(company.companyId, exceptCompanyId) : undefined,
+      ),
+    )
+    .orderBy(asc(company.companyId))
+    .limit(1);
+  const holder = rows[0];
+  if (!holder) {
+    return null;
+  }
+  const domain = domains.find((d) => holder.companyDomains.includes(d)) as string;
+  return { companyName: holder.companyName, domain };
+}
+
+/** The organization whose domains hold this email's domain. */
+export async function companyIdForEmail(db: DbOrTx, email: string): Promise<number | null> {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  if (!domain) {
+    return null;
+  }
+  const rows = await db
+    .select({ id: company.companyId })
+    .from(company)
+    .where(arrayContains(company.companyDomains, [domain]))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/** Serialises domain changes: the check "no other organization holds it" and the write are one step. */
+export const lockDomains = (db: DbOrTx) => db.execute(sql`SELECT pg_advisory_xact_lock(727130101)`);

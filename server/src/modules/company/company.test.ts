@@ -1,0 +1,168 @@
+import { ZCompanyListResponse } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
+import { buildCompany, buildEndUser, uniqueDomain } from '../../../test/factories.js';
+import { account, company } from '../../db/schema/index.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const base = '/api/admin/settings';
+const add = (body: unknown, lang?: string) =>
+  call<{ company_id: number; fields?: Record<string, string> }>(t.app, 'POST', `${base}/company.add`, {
+    token: admin,
+    body,
+    ...(lang ? { lang } : {}),
+  });
+const get = (company_id: number) =>
+  call<Record<string, unknown>>(t.app, 'GET', `${base}/company.get`, {
+    token: admin,
+    query: { company_id: String(company_id) },
+  });
+const countNamed = async (name: string) =>
+  (await t.database.db.select().from(company).where(eq(company.companyName, name))).length;
+
+describe('company.add / company.get', () => {
+  it('splits, trims, lower-cases and dedupes a comma string of domains', async () => {
+    const d = uniqueDomain();
+    const res = await add({
+      company_name: ' Acme ',
+      company_domains: ` ${d.toUpperCase()}, @${d} ,, other-${d}`,
+      note: 'n',
+    });
+    expect(res.code).toBe('0000');
+    expect(res.msg).toBe('Successfully saved');
+    const got = await get(res.data.company_id);
+    expect(got.data).toMatchObject({ company_name: 'Acme', company_domains: [d, `other-${d}`], note: 'n' });
+  });
+
+  it('accepts the domains as a list too', async () => {
+    const d = uniqueDomain();
+    const res = await add({ company_name: 'List Co', company_domains: [d, ` ${d} `] });
+    expect((await get(res.data.company_id)).data.company_domains).toEqual([d]);
+  });
+
+  it('requires a name with the spec message, in both languages, and writes nothing', async () => {
+    const en = await add({ company_name: '   ', company_domains: uniqueDomain() });
+    expect([en.status, en.code, en.msg]).toEqual([400, 'FFFF', 'Organization name is required']);
+    expect(en.data).toEqual({ fields: { company_name: 'Organization name is required' } });
+    const zh = await add({}, 'zh-cn');
+    expect(zh.msg).toBe('请输入组织名称');
+  });
+
+  it('refuses a malformed domain, naming the entry', async () => {
+    const name = `Bad domain ${Date.now()}`;
+    const res = await add({ company_name: name, company_domains: 'good.com, not a domain' });
+    expect(res.code).toBe('FFFF');
+    expect(res.msg).toBe('Incorrect domain format');
+    expect(Object.keys(res.data.fields ?? {})[0]).toMatch(/^company_domains\./);
+    expect(await countNamed(name)).toBe(0);
+  });
+
+  it('answers 0404 for an unknown organization', async () => {
+    expect((await get(99_999_999)).code).toBe('0404');
+  });
+});
+
+describe('a domain belongs to at most one organization', () => {
+  it('refuses a taken domain on add, naming the domain and its organization, and writes nothing', async () => {
+    const d = uniqueDomain('taken');
+    const holder = await add({ company_name: 'Holder Inc', company_domains: [d] });
+    expect(holder.code).toBe('0000');
+    const name = `Intruder ${Date.now()}`;
+    const res = await add({ company_name: name, company_domains: ['free-one.org', d.toUpperCase()] });
+    expect(res.code).toBe('FFFF');
+    expect(res.msg).toBe(`The domain ${d} already belongs to Holder Inc`);
+    expect(res.data.fields).toEqual({ company_domains: `The domain ${d} already belongs to Holder Inc` });
+    expect(await countNamed(name)).toBe(0);
+    const zh = await add({ company_name: name, company_domains: [d] }, 'zh-cn');
+    expect(zh.msg).toBe(`域名 ${d} 已属于 Holder Inc`);
+  });
+
+  it('refuses a taken domain on edit and keeps the old values; an organization may keep its own', async () => {
+    const d1 = uniqueDomain();
+    const d2 = uniqueDomain();
+    const first = await buildCompany(t.database.db, { companyName: 'First', companyDomains: [d1] });
+    const second = await buildCompany(t.database.db, { companyName: 'Second', companyDomains: [d2] });
+    const edit = (body: unknown) => call(t.app, 'POST', `${base}/company.edit`, { token: admin, body });
+    const res = await edit({ company_id: second.companyId, company_name: 'Second renamed', company_domains: [d2, d1] });
+    expect(res.code).toBe('FFFF');
+    expect(res.msg).toBe(`The domain ${d1} already belongs to First`);
+    expect((await get(second.companyId)).data).toMatchObject({ company_name: 'Second', company_domains: [d2] });
+    const ok = await edit({ company_id: first.companyId, company_name: 'First renamed', company_domains: `${d1}` });
+    expect(ok.code).toBe('0000');
+    expect((await get(first.companyId)).data).toMatchObject({ company_name: 'First renamed', note: '' });
+    expect((await edit({ company_id: 99_999_999, company_name: 'x' })).code).toBe('0404');
+  });
+
+  it('lets only one of two simultaneous adds take a domain', async () => {
+    const d = uniqueDomain('race');
+    const results = await Promise.all([
+      add({ company_name: 'Racer A', company_domains: [d] }),
+      add({ company_name: 'Racer B', company_domains: [d] }),
+    ]);
+    expect(results.map((r) => r.code).sort()).toEqual(['0000', 'FFFF']);
+  });
+});
+
+describe('company.list', () => {
+  it('finds by part of the name or a whole domain, with the total of all matches', async () => {
+    const tag = `Zeta${Date.now()}`;
+    const d = uniqueDomain('zeta');
+    for (let i = 0; i < 3; i++) {
+      await buildCompany(t.database.db, {
+        companyName: `${tag} Branch ${i}`,
+        ...(i === 0 ? { companyDomains: [d] } : {}),
+      });
+    }
+    const page = await call(t.app, 'GET', `${base}/company.list`, {
+      token: admin,
+      query: { kw: tag.toLowerCase(), limit: '2' },
+    });
+    expect(page.code).toBe('0000');
+    const parsed = ZCompanyListResponse.parse(page.data);
+    expect(parsed.total).toBe(3);
+    expect(parsed.list).toHaveLength(2);
+    expect(parsed.list[0]?.company_name).toBe(`${tag} Branch 2`);
+    const byDomain = ZCompanyListResponse.parse(
+      (await call(t.app, 'GET', `${base}/company.list`, { token: admin, query: { kw: d } })).data,
+    );
+    expect(byDomain.list.map((c) => c.company_name)).toEqual([`${tag} Branch 0`]);
+  });
+
+  it('takes a percent sign literally and refuses a limit over 100', async () => {
+    const res = await call<{ total: number }>(t.app, 'GET', `${base}/company.list`, {
+      token: admin,
+      query: { kw: '%' },
+    });
+    expect(res.data.total).toBe(0);
+    const big = await call(t.app, 'GET', `${base}/company.list`, { token: admin, query: { limit: '101' } });
+    expect(big.code).toBe('FFFF');
+  });
+});
+
+describe('company.delete', () => {
+  it('keeps the members, without an organization', async () => {
+    const c = await buildCompany(t.database.db);
+    const member = await buildEndUser(t.database.db, { companyId: c.companyId });
+    const res = await call(t.app, 'POST', `${base}/company.delete`, {
+      token: admin,
+      body: { company_id: c.companyId },
+    });
+    expect([res.code, res.msg]).toEqual(['0000', 'Successfully deleted']);
+    expect((await get(c.companyId)).code).toBe('0404');
+    const [row] = await t.database.db.select().from(account).where(eq(account.accountId, member.accountId));
+    expect(row?.companyId).toBeNull();
+    const again = await call(t.app, 'POST', `${base}/company.delete`, {
+      token: admin,
+      body: { company_id: c.companyId },
+    });
+    expect(again.code).toBe('0404');
+  });
+});

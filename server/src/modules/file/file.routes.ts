@@ -1,0 +1,109 @@
+import multipart from '@fastify/multipart';
+import { ErrorCode, translate, ZUploadResponse } from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type Access, access } from '../../http/access.js';
+import { AppError, invalid, notFound } from '../../http/app-error.js';
+import { envelopeOf } from '../../http/route.js';
+import {
+  contentTypeOfName,
+  type FileKind,
+  isFileKind,
+  keyOfName,
+  maxUploadBytes,
+  storeUpload,
+} from './file.service.js';
+
+/** Reads the one `file` part of a multipart request into memory, at most 20 MB. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
+  } catch {
+    throw invalid('file_required', 'file');
+  }
+  if (part?.fieldname !== 'file') {
+    throw invalid('file_required', 'file');
+  }
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(ErrorCode.invalid, 'file_too_large', { file: 'file_too_large' }, 413);
+    }
+    throw invalid('file_required', 'file');
+  }
+}
+
+/**
+ * Upload calls (multipart, one `file` field) and the public file reads. Images are checked by
+ * their content; what is stored is served back with its real content type and `nosniff`.
+ */
+export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
+
+    const upload = (url: string, kind: FileKind, who: Access, summary: string) =>
+      scope.route({
+        method: 'POST',
+        url,
+        config: { access: who },
+        schema: {
+          summary,
+          tags: ['files'],
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeOf(ZUploadResponse) },
+        },
+        handler: async (request) => {
+          const data = await storeUpload(ctx.files, kind, await readUpload(request));
+          return { code: ErrorCode.ok, msg: translate('ok', request.lang), data };
+        },
+      });
+
+    // Anyone signed in sets their own avatar; editing someone else's account needs its node anyway.
+    upload(
+      '/api/admin/upload.avatar',
+      'avatar',
+      access.session,
+      'Upload an avatar image (png, jpg, webp or gif, smaller than 100 x 100)',
+    );
+    upload(
+      '/api/admin/settings/upload.favicon',
+      'favicon',
+      access.btn('appearance.branding.edit'),
+      'Upload a favicon (png or ico, at most 256 x 256)',
+    );
+    upload(
+      '/api/admin/settings/upload.ad_image',
+      'ad_image',
+      access.btn('email.edit'),
+      'Upload the email bottom ad image (png, jpg or webp, 1000px wide)',
+    );
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/home/file/:kind/:name',
+    config: { access: access.public },
+    schema: {
+      summary: 'An uploaded avatar, favicon or ad image',
+      tags: ['files'],
+      params: z.object({ kind: z.string().max(20), name: z.string().max(100) }),
+    },
+    handler: async (request, reply) => {
+      const { kind, name } = request.params as { kind: string; name: string };
+      const key = isFileKind(kind) ? keyOfName(kind, name) : null;
+      const data = key ? await ctx.files.get(key) : null;
+      if (!data) {
+        throw notFound();
+      }
+      // Names are random and never reused, so a file may be cached for good.
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .type(contentTypeOfName(name))
+        .send(data);
+    },
+  });
+}
