@@ -16,7 +16,9 @@ import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { fileRoutes } from './modules/file/file.routes.js';
 import { LocalFileStore } from './modules/file/file.store.js';
+import { groupRoutes } from './modules/group/group.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
+import { roleRoutes } from './modules/role/role.routes.js';
 
 export interface AppDeps {
   database: Database;
@@ -110,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, ctx);
   authNodeRoutes(app, ctx);
   accountRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  roleRoutes(app, ctx);
   companyRoutes(app, ctx);
   await fileRoutes(app, ctx);
 

@@ -1,0 +1,118 @@
+import { ZGroup, ZGroupListResponse } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
+import { buildAgent, buildEndUser, defaultPassword } from '../../../test/factories.js';
+import { agentGroup } from '../../db/schema/index.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+type Fields = { fields: Record<string, string> };
+const post = <T = Fields>(path: string, body: unknown) =>
+  call<T>(t.app, 'POST', `/api/admin/${path}`, { token: admin, body });
+const getGroup = async (group_id: number) => {
+  const res = await call(t.app, 'GET', '/api/admin/auth.group.get', {
+    token: admin,
+    query: { group_id: String(group_id) },
+  });
+  return res.code === '0000' ? ZGroup.parse(res.data) : null;
+};
+const defaults = async () =>
+  (await t.database.db.select().from(agentGroup).where(eq(agentGroup.isDefault, true))).map((g) => g.groupId);
+
+describe('auth.group.add / edit', () => {
+  it('requires a name with the spec message and writes nothing', async () => {
+    const before = (await t.database.db.select().from(agentGroup)).length;
+    const res = await post('auth.group.add', { group_name: ' ', remark: 'x' });
+    expect([res.code, res.msg]).toEqual(['FFFF', 'Group name is required']);
+    expect(res.data.fields.group_name).toBe('Group name is required');
+    expect((await t.database.db.select().from(agentGroup)).length).toBe(before);
+  });
+
+  it('takes agents and admins as members, refuses end users and writes nothing', async () => {
+    const agent = await buildAgent(t.database.db);
+    const user = await buildEndUser(t.database.db);
+    const name = `Mixed ${Date.now()}`;
+    const bad = await post('auth.group.add', { group_name: name, account_ids: [agent.accountId, user.accountId] });
+    expect([bad.code, bad.msg]).toEqual(['FFFF', 'Members must be agents or administrators']);
+    expect(await t.database.db.select().from(agentGroup).where(eq(agentGroup.groupName, name))).toEqual([]);
+    const ok = await post<{ group_id: number }>('auth.group.add', {
+      group_name: name,
+      remark: 'Tier 2',
+      account_ids: [agent.accountId],
+    });
+    expect(ok.code).toBe('0000');
+    expect(await getGroup(ok.data.group_id)).toMatchObject({
+      group_name: name,
+      remark: 'Tier 2',
+      is_default: false,
+      account_ids: [agent.accountId],
+    });
+  });
+
+  it('keeps exactly one default group: a new default takes the mark, the default cannot drop it', async () => {
+    const [oldDefault] = await defaults();
+    const added = await post<{ group_id: number }>('auth.group.add', { group_name: 'New default', is_default: true });
+    expect(await defaults()).toEqual([added.data.group_id]);
+    const drop = await post('auth.group.edit', {
+      group_id: added.data.group_id,
+      group_name: 'New default',
+      is_default: false,
+    });
+    expect([drop.code, drop.msg]).toEqual([
+      'FFFF',
+      'There must be one default group: make another group the default instead',
+    ]);
+    const back = await post('auth.group.edit', { group_id: oldDefault, group_name: 'Support', is_default: true });
+    expect(back.code).toBe('0000');
+    expect(await defaults()).toEqual([oldDefault]);
+  });
+
+  it('replaces members on edit, and a member sees the change at the next call', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    const g = await post<{ group_id: number }>('auth.group.add', { group_name: 'Members' });
+    expect(
+      (
+        await post('auth.group.edit', {
+          group_id: g.data.group_id,
+          group_name: 'Members',
+          account_ids: [agent.accountId],
+        })
+      ).code,
+    ).toBe('0000');
+    const info = await call<{ group_ids: number[] }>(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    expect(info.data.group_ids).toContain(g.data.group_id);
+    // Fields left out keep their value.
+    await post('auth.group.edit', { group_id: g.data.group_id, group_name: 'Members renamed' });
+    expect(await getGroup(g.data.group_id)).toMatchObject({
+      group_name: 'Members renamed',
+      account_ids: [agent.accountId],
+    });
+    expect((await post('auth.group.edit', { group_id: 99_999_999, group_name: 'x' })).code).toBe('0404');
+  });
+});
+
+describe('auth.group.list / get', () => {
+  it('lists the default first, filters by keyword, and answers 0404 for an unknown group', async () => {
+    const tag = `Grp${Date.now()}`;
+    await post('auth.group.add', { group_name: `${tag} one` });
+    await post('auth.group.add', { group_name: `${tag} two` });
+    const all = ZGroupListResponse.parse(
+      (await call(t.app, 'GET', '/api/admin/auth.group.list', { token: admin })).data,
+    );
+    expect(all.list[0]?.is_default).toBe(true);
+    const found = ZGroupListResponse.parse(
+      (await call(t.app, 'GET', '/api/admin/auth.group.list', { token: admin, query: { kw: tag } })).data,
+    );
+    expect(found.total).toBe(2);
+    expect(await getGroup(99_999_999)).toBeNull();
+  });
+});
