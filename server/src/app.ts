@@ -13,12 +13,16 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
 import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
+import { blackRoutes } from './modules/black/black.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { fileRoutes } from './modules/file/file.routes.js';
 import { LocalFileStore } from './modules/file/file.store.js';
 import { groupRoutes } from './modules/group/group.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
+import { questionRoutes } from './modules/question/question.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
+import { settingRoutes } from './modules/setting/setting.routes.js';
+import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
 
 export interface AppDeps {
   database: Database;
@@ -115,6 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   groupRoutes(app, ctx);
   roleRoutes(app, ctx);
   companyRoutes(app, ctx);
+  settingRoutes(app, ctx);
+  blackRoutes(app, ctx);
+  questionRoutes(app, ctx);
+  shortcutRoutes(app, ctx);
   await fileRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());

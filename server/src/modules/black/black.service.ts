@@ -1,0 +1,132 @@
+import { isIP } from 'node:net';
+import {
+  domainPattern,
+  emailPattern,
+  type TBlack,
+  type TBlackType,
+  type ZBlackAddRequest,
+  type ZBlackListRequest,
+} from '@parley/contracts';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { black } from '../../db/schema/index.js';
+import type { Actor } from '../../http/actor.js';
+import { invalid } from '../../http/app-error.js';
+import { likeOf, toCount } from '../search/search.js';
+
+/** One spelling per address: IPv6 compressed and lower case, IPv4-mapped IPv6 as IPv4. */
+export function canonicalIp(ip: string): string | null {
+  const bare = ip.trim().replace(/^\[|\]$/g, '');
+  const version = isIP(bare);
+  if (version === 4) {
+    return bare;
+  }
+  if (version !== 6) {
+    return null;
+  }
+  const host = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (mapped) {
+    const hi = Number.parseInt(mapped[1] as string, 16);
+    const lo = Number.parseInt(mapped[2] as string, 16);
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  }
+  return host;
+}
+
+/** Checks and normalises a banned value; the messages are the spec's. */
+export function normaliseBlack(type: TBlackType, value: string): string {
+  if (type === 'ip') {
+    if (!value) {
+      throw invalid('required_ip', 'black_value');
+    }
+    const ip = canonicalIp(value);
+    if (!ip) {
+      throw invalid('ip_invalid', 'black_value');
+    }
+    return ip;
+  }
+  if (!value) {
+    throw invalid('required_email', 'black_value');
+  }
+  const lower = value.toLowerCase();
+  if (lower.startsWith('@') ? domainPattern.test(lower.slice(1)) : emailPattern.test(value)) {
+    return lower;
+  }
+  throw invalid('email_format', 'black_value');
+}
+
+const present = (r: typeof black.$inferSelect): TBlack => ({
+  black_id: r.blackId,
+  black_type: r.blackType as TBlackType,
+  black_value: r.blackValue,
+  reason: r.reason,
+  create_ts: r.createTs,
+});
+
+export async function blackList(db: Db, input: z.output<typeof ZBlackListRequest>) {
+  const filters: SQL[] = [];
+  if (input.black_type) {
+    filters.push(eq(black.blackType, input.black_type));
+  }
+  if (input.kw) {
+    filters.push(or(ilike(black.blackValue, likeOf(input.kw)), ilike(black.reason, likeOf(input.kw))) as SQL);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, totals] = await Promise.all([
+    db.select().from(black).where(where).orderBy(desc(black.blackId)).offset(input.offset).limit(input.limit),
+    db.select({ n: count() }).from(black).where(where),
+  ]);
+  return { list: rows.map(present), total: toCount(totals) };
+}
+
+export async function blackAdd({ db, actor }: AppContext & { actor: Actor }, input: z.output<typeof ZBlackAddRequest>) {
+  const value = normaliseBlack(input.black_type, input.black_value);
+  const inserted = await db
+    .insert(black)
+    .values({
+      blackType: input.black_type,
+      blackValue: value,
+      reason: input.reason,
+      creatorId: actor.account.accountId,
+      createTs: Date.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ blackId: black.blackId });
+  if (!inserted[0]) {
+    throw invalid('black_exists', 'black_value');
+  }
+  return { black_id: inserted[0].blackId };
+}
+
+export async function blackDelete(db: Db, ids: number[]) {
+  await db.delete(black).where(inArray(black.blackId, ids));
+}
+
+/**
+ * For ticket and chat intake: is this email (by address or its `@domain`) or IP address banned?
+ * Either may be missing.
+ */
+export async function isBanned(db: DbOrTx, who: { email?: string | null; ip?: string | null }): Promise<boolean> {
+  const checks: SQL[] = [];
+  if (who.email) {
+    const email = who.email.trim().toLowerCase();
+    const domain = email.slice(email.lastIndexOf('@') + 1);
+    checks.push(and(eq(black.blackType, 'email'), inArray(black.blackValue, [email, `@${domain}`])) as SQL);
+  }
+  const ip = who.ip ? canonicalIp(who.ip) : null;
+  if (ip) {
+    checks.push(and(eq(black.blackType, 'ip'), eq(black.blackValue, ip)) as SQL);
+  }
+  if (checks.length === 0) {
+    return false;
+  }
+  const rows = await db
+    .select({ id: black.blackId })
+    .from(black)
+    .where(or(...checks))
+    .limit(1);
+  return rows.length > 0;
+}

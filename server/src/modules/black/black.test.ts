@@ -1,0 +1,100 @@
+import { ZBlackListResponse } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
+import { canonicalIp, isBanned } from './black.service.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+type Fields = { fields: Record<string, string> };
+const base = '/api/admin/settings';
+const add = (body: unknown) =>
+  call<{ black_id: number } & Fields>(t.app, 'POST', `${base}/black.add`, { token: admin, body });
+const list = async (query: Record<string, string> = {}) =>
+  ZBlackListResponse.parse((await call(t.app, 'GET', `${base}/black.list`, { token: admin, query })).data);
+
+describe('black.add', () => {
+  it('requires the value with the spec messages per type', async () => {
+    const ip = await add({ black_type: 'ip', black_value: ' ' });
+    expect([ip.code, ip.msg, ip.data.fields.black_value]).toEqual([
+      'FFFF',
+      'Ip address is required',
+      'Ip address is required',
+    ]);
+    const email = await add({ black_type: 'email' });
+    expect(email.msg).toBe('Email is required');
+    expect((await add({ black_type: 'phone', black_value: '1' })).code).toBe('FFFF');
+  });
+
+  it('takes IPv4 and IPv6 addresses, and refuses anything else', async () => {
+    expect((await add({ black_type: 'ip', black_value: '203.0.113.7', reason: 'abuse' })).code).toBe('0000');
+    expect((await add({ black_type: 'ip', black_value: '2001:DB8:0:0::1' })).code).toBe('0000');
+    for (const bad of ['203.0.113.256', 'example.com', '1.2.3', '2001:db8::g']) {
+      const res = await add({ black_type: 'ip', black_value: bad });
+      expect(res.msg, bad).toBe('Incorrect IP address format');
+    }
+    const stored = await list({ black_type: 'ip' });
+    expect(stored.list.map((b) => b.black_value).sort()).toEqual(['2001:db8::1', '203.0.113.7']);
+  });
+
+  it('takes an email address or an @domain, and refuses a malformed one', async () => {
+    expect((await add({ black_type: 'email', black_value: 'Spammer@Example.com' })).code).toBe('0000');
+    expect((await add({ black_type: 'email', black_value: '@junk.example' })).code).toBe('0000');
+    for (const bad of ['spammer@', '@', '@not a domain', 'plainword']) {
+      const res = await add({ black_type: 'email', black_value: bad });
+      expect(res.msg, bad).toBe('Incorrect mailbox format');
+    }
+  });
+
+  it('refuses a duplicate, however it is spelled', async () => {
+    await add({ black_type: 'email', black_value: 'dup@example.com' });
+    const res = await add({ black_type: 'email', black_value: 'DUP@example.com' });
+    expect([res.code, res.data.fields.black_value]).toEqual(['FFFF', 'Already in the banned list']);
+    const v6 = await add({ black_type: 'ip', black_value: '2001:db8::1' });
+    expect(v6.msg).toBe('Already in the banned list');
+  });
+});
+
+describe('black.list / black.delete / isBanned', () => {
+  it('finds by keyword and type, deletes by ids', async () => {
+    const a = await add({ black_type: 'email', black_value: 'listme@example.net', reason: 'phishing wave' });
+    const b = await add({ black_type: 'ip', black_value: '198.51.100.9', reason: 'phishing wave' });
+    expect((await list({ kw: 'PHISHING' })).total).toBe(2);
+    expect((await list({ kw: 'phishing', black_type: 'ip' })).list.map((x) => x.black_id)).toEqual([b.data.black_id]);
+    const del = await call(t.app, 'POST', `${base}/black.delete`, {
+      token: admin,
+      body: { black_ids: [a.data.black_id, b.data.black_id] },
+    });
+    expect([del.code, del.msg]).toEqual(['0000', 'Successfully deleted']);
+    expect((await list({ kw: 'phishing' })).total).toBe(0);
+    expect((await call(t.app, 'POST', `${base}/black.delete`, { token: admin, body: { black_ids: [] } })).code).toBe(
+      'FFFF',
+    );
+  });
+
+  it('tells the intake whether an email, its domain or an IP is banned', async () => {
+    await add({ black_type: 'email', black_value: 'banned@shop.example' });
+    await add({ black_type: 'email', black_value: '@evil.example' });
+    await add({ black_type: 'ip', black_value: '192.0.2.55' });
+    const db = t.database.db;
+    expect(await isBanned(db, { email: 'BANNED@shop.example' })).toBe(true);
+    expect(await isBanned(db, { email: 'other@shop.example' })).toBe(false);
+    expect(await isBanned(db, { email: 'anyone@evil.example' })).toBe(true);
+    expect(await isBanned(db, { email: 'anyone@sub.evil.example' })).toBe(false);
+    expect(await isBanned(db, { ip: '192.0.2.55' })).toBe(true);
+    expect(await isBanned(db, { ip: '::ffff:192.0.2.55' })).toBe(true);
+    expect(await isBanned(db, { email: 'fine@ok.example', ip: '192.0.2.56' })).toBe(false);
+    expect(await isBanned(db, {})).toBe(false);
+  });
+
+  it('spells addresses one way', () => {
+    expect(canonicalIp('2001:0DB8:0000::0001')).toBe('2001:db8::1');
+    expect(canonicalIp('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(canonicalIp('nope')).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { setting } from '../../db/schema/index.js';
+
+export async function readSetting(db: DbOrTx, module: string, key: string): Promise<unknown> {
+  const rows = await db
+    .select({ value: setting.settingValue })
+    .from(setting)
+    .where(and(eq(setting.settingModule, module), eq(setting.settingKey, key)))
+    .limit(1);
+  return rows[0]?.value;
+}
+
+/** Reads a setting inside a write's transaction, holding its row until commit. */
+export async function readSettingForUpdate(tx: DbOrTx, module: string, key: string): Promise<unknown> {
+  const rows = await tx
+    .select({ value: setting.settingValue })
+    .from(setting)
+    .where(and(eq(setting.settingModule, module), eq(setting.settingKey, key)))
+    .for('update');
+  return rows[0]?.value;
+}
+
+export async function writeSetting(db: DbOrTx, module: string, key: string, value: unknown): Promise<void> {
+  const now = Date.now();
+  await db
+    .insert(setting)
+    .values({ settingModule: module, settingKey: key, settingValue: value, updateTs: now })
+    .onConflictDoUpdate({
+      target: [setting.settingModule, setting.settingKey],
+      set: { settingValue: sql`excluded.setting_value`, updateTs: now },
+    });
+}
+
+export async function listModule(db: DbOrTx, module: string) {
+  return db.select().from(setting).where(eq(setting.settingModule, module)).orderBy(asc(setting.settingKey));
+}

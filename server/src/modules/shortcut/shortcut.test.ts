@@ -1,0 +1,102 @@
+import { ZShortcut, ZShortcutListResponse } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
+import { buildAgent, defaultPassword, giveDefaultRole } from '../../../test/factories.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+type Fields = { fields: Record<string, string> };
+const base = '/api/admin/settings';
+const post = <T = Fields>(token: string, path: string, body: unknown) =>
+  call<T>(t.app, 'POST', `${base}/${path}`, { token, body });
+const getS = (token: string, shortcut_id: number) =>
+  call(t.app, 'GET', `${base}/shortcut.get`, { token, query: { shortcut_id: String(shortcut_id) } });
+const list = async (token: string, query: Record<string, string> = {}) =>
+  ZShortcutListResponse.parse((await call(t.app, 'GET', `${base}/shortcut.list`, { token, query })).data);
+
+/** A default agent: the seeded Agent role grants the shortcut screens and buttons. */
+async function agent() {
+  const a = await buildAgent(t.database.db);
+  await giveDefaultRole(t.database.db, a.accountId);
+  return { account: a, token: await signIn(t.app, a.email, defaultPassword) };
+}
+
+describe('shortcuts', () => {
+  it('requires a name, and stores message, tags and choices', async () => {
+    const me = await agent();
+    expect((await post(me.token, 'shortcut.add', { title: '' })).msg).toBe('Name is required');
+    const res = await post<{ shortcut_id: number }>(me.token, 'shortcut.add', {
+      title: 'Greeting',
+      message: 'Hello, how can I help?',
+      tag_ids: [3, 3, 5],
+      choice_list: ['Order', 'Refund'],
+    });
+    expect(res.code).toBe('0000');
+    expect(ZShortcut.parse((await getS(me.token, res.data.shortcut_id)).data)).toMatchObject({
+      title: 'Greeting',
+      allow_type: 'me',
+      tag_ids: [3, 5],
+      choice_list: ['Order', 'Refund'],
+      creator_id: me.account.accountId,
+    });
+    expect((await post(me.token, 'shortcut.add', { title: 'x', tag_ids: ['a'] })).code).toBe('FFFF');
+  });
+
+  it("shows a 'me' shortcut to its creator only; 'all' to every agent", async () => {
+    const owner = await agent();
+    const other = await agent();
+    const tag = `Sc${Date.now()}`;
+    const mine = await post<{ shortcut_id: number }>(owner.token, 'shortcut.add', {
+      title: `${tag} mine`,
+      allow_type: 'me',
+    });
+    const shared = await post<{ shortcut_id: number }>(owner.token, 'shortcut.add', {
+      title: `${tag} shared`,
+      allow_type: 'all',
+    });
+    expect((await list(owner.token, { kw: tag })).total).toBe(2);
+    const seen = await list(other.token, { kw: tag });
+    expect(seen.list.map((s) => s.shortcut_id)).toEqual([shared.data.shortcut_id]);
+    expect((await getS(other.token, mine.data.shortcut_id)).code).toBe('0404');
+    expect((await getS(other.token, shared.data.shortcut_id)).code).toBe('0000');
+    // Someone else's private shortcut cannot be edited or deleted (it does not exist for them).
+    expect(
+      (await post(other.token, 'shortcut.edit', { shortcut_id: mine.data.shortcut_id, title: 'stolen' })).code,
+    ).toBe('0404');
+    const del = await post(other.token, 'shortcut.delete', {
+      shortcut_ids: [shared.data.shortcut_id, mine.data.shortcut_id],
+    });
+    expect(del.code).toBe('0404');
+    expect((await list(owner.token, { kw: tag })).total).toBe(2);
+    // A shared one any agent with the node may edit.
+    expect(
+      (
+        await post(other.token, 'shortcut.edit', {
+          shortcut_id: shared.data.shortcut_id,
+          title: `${tag} shared v2`,
+          allow_type: 'all',
+        })
+      ).code,
+    ).toBe('0000');
+  });
+
+  it('lets an admin edit and delete a private shortcut of someone else', async () => {
+    const owner = await agent();
+    const mine = await post<{ shortcut_id: number }>(owner.token, 'shortcut.add', {
+      title: 'Private',
+      allow_type: 'me',
+    });
+    expect((await getS(admin, mine.data.shortcut_id)).code).toBe('0000');
+    expect((await post(admin, 'shortcut.edit', { shortcut_id: mine.data.shortcut_id, title: 'Tidied' })).code).toBe(
+      '0000',
+    );
+    expect((await post(admin, 'shortcut.delete', { shortcut_ids: [mine.data.shortcut_id] })).code).toBe('0000');
+    expect((await getS(owner.token, mine.data.shortcut_id)).code).toBe('0404');
+  });
+});
