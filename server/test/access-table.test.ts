@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, signIn, signInAdmin, type TestApp } from './app.js';
+import { buildAgent, buildEndUser, buildRole, defaultPassword, giveDefaultRole } from './factories.js';
+
+/**
+ * Who may call what, written out by hand for every /api/admin call: a change to a route's
+ * declared access that is not also made here fails this test, and so does a new call that is
+ * not listed. Each call is made by five callers:
+ *   anonymous, an end user, a default agent (the seeded Agent role), an agent holding only the
+ *   `grant` node through a role, and an admin.
+ * `level` says who passes: public (everyone), session (anyone signed in), staff (agents and
+ * admins), node (admins and agents holding a node). `agentRole` marks node calls that the
+ * default Agent role grants. A caller who passes gets `ok`: the requests are harmless on
+ * purpose (empty bodies fail validation, unknown ids answer 0404), so nothing is changed.
+ */
+type Level = 'public' | 'session' | 'staff' | 'node';
+interface Row {
+  call: string;
+  level: Level;
+  grant?: string;
+  agentRole?: boolean;
+  ok: '0000' | 'FFFF' | '0404';
+  query?: Record<string, string>;
+  /** The call ends the caller's session: give it fresh tokens. */
+  endsSession?: boolean;
+}
+
+const none = '99999999';
+const g = (call: string, level: Level, ok: Row['ok'], extra: Partial<Row> = {}): Row => ({
+  call: `GET ${call}`,
+  level,
+  ok,
+  ...extra,
+});
+const p = (call: string, level: Level, ok: Row['ok'], extra: Partial<Row> = {}): Row => ({
+  call: `POST ${call}`,
+  level,
+  ok,
+  ...extra,
+});
+const s = '/api/admin/settings';
+const a = '/api/admin';
+
+const accessTable: Row[] = [
+  // Foundation: sign-in, own account, permissions.
+  p(`${a}/auth.login`, 'public', 'FFFF'),
+  p(`${a}/auth.logout`, 'session', '0000', { endsSession: true }),
+  g(`${a}/auth.my.info.get`, 'session', '0000'),
+  p(`${a}/auth.password.edit`, 'session', 'FFFF'),
+  p(`${a}/auth.my.chat.state.edit`, 'staff', 'FFFF'),
+  p(`${a}/auth.check`, 'session', 'FFFF'),
+  p(`${a}/auth.has.node.list`, 'session', '0000'),
+  g(`${a}/auth.node.list`, 'node', '0000', { grant: '/wswt/setting/auth/node' }),
+  p(`${a}/auth.node.add`, 'node', 'FFFF', { grant: 'auth.node.add' }),
+  g(`${a}/auth.pkg.list`, 'node', '0000', { grant: '/wswt/setting/role/edit' }),
+  p(`${a}/auth.pkg.add`, 'node', 'FFFF', { grant: 'auth.pkg.add' }),
+  p(`${a}/auth.pkg.edit`, 'node', 'FFFF', { grant: 'auth.pkg.edit' }),
+  p(`${a}/auth.pkg.delete`, 'node', 'FFFF', { grant: 'auth.pkg.delete' }),
+  // People.
+  g(`${a}/auth.account.list`, 'node', '0000', { grant: '/wswt/setting/people', agentRole: true }),
+  g(`${a}/auth.account.get`, 'node', '0404', {
+    grant: '/wswt/account/:account_id',
+    agentRole: true,
+    query: { account_id: none },
+  }),
+  p(`${a}/auth.account.add`, 'node', 'FFFF', { grant: 'auth.account.add' }),
+  p(`${a}/auth.account.edit`, 'node', 'FFFF', { grant: 'auth.account.edit' }),
+  p(`${a}/auth.account.info.edit`, 'session', '0000'),
+  p(`${a}/auth.account.delete`, 'node', 'FFFF', { grant: 'auth.account.delete' }),
+  p(`${a}/auth.account.access_state.edit`, 'node', 'FFFF', { grant: 'auth.account.access_state.edit' }),
+  p(`${a}/auth.account.setting.edit`, 'session', 'FFFF'),
+  g(`${a}/auth.account.visit.history.list`, 'node', '0404', {
+    grant: '/wswt/account/:account_id',
+    query: { account_id: none },
+  }),
+  g(`${a}/auth.account.ticket.history.list`, 'node', '0404', {
+    grant: '/wswt/account/:account_id',
+    agentRole: true,
+    query: { account_id: none },
+  }),
+  p(`${a}/auth.agent.all.list`, 'staff', '0000'),
+  p(`${a}/upload.avatar`, 'session', 'FFFF'),
+  g(`${a}/auth.group.list`, 'node', '0000', { grant: '/wswt/setting/people', agentRole: true }),
+  g(`${a}/auth.group.get`, 'node', '0404', { grant: '/wswt/setting/group/edit', query: { group_id: none } }),
+  p(`${a}/auth.group.add`, 'node', 'FFFF', { grant: 'auth.group.add' }),
+  p(`${a}/auth.group.edit`, 'node', 'FFFF', { grant: 'auth.group.edit' }),
+  g(`${a}/auth.role.list`, 'node', '0000', { grant: '/wswt/setting/role' }),
+  g(`${a}/auth.role.get`, 'node', '0404', { grant: '/wswt/setting/role/edit', query: { role_id: none } }),
+  p(`${a}/auth.role.add`, 'node', 'FFFF', { grant: 'auth.role.add' }),
+  p(`${a}/auth.role.edit`, 'node', 'FFFF', { grant: 'auth.role.edit' }),
+  p(`${a}/auth.role.state.edit`, 'node', 'FFFF', { grant: 'auth.role.state.edit' }),
+  // Organizations.
+  g(`${s}/company.list`, 'node', '0000', { grant: '/wswt/setting/company', agentRole: true }),
+  g(`${s}/company.get`, 'node', '0404', {
+    grant: '/wswt/company/:company_id',
+    agentRole: true,
+    query: { company_id: none },
+  }),
+  p(`${s}/company.add`, 'node', 'FFFF', { grant: 'company.add' }),
+  p(`${s}/company.edit`, 'node', 'FFFF', { grant: 'company.edit' }),
+  p(`${s}/company.delete`, 'node', 'FFFF', { grant: 'company.delete' }),
+  // Settings.
+  g(`${s}/common.list`, 'staff', '0000', { query: { setting_module: 'widget' } }),
+  p(`${s}/common.edit`, 'node', 'FFFF', { grant: 'common.edit' }),
+  g(`${s}/email.get`, 'node', '0000', { grant: '/wswt/setting/email' }),
+  p(`${s}/email.edit`, 'node', 'FFFF', { grant: 'email.edit' }),
+  p(`${s}/upload.ad_image`, 'node', 'FFFF', { grant: 'email.edit' }),
+  p(`${s}/appearance.branding.edit`, 'node', 'FFFF', { grant: 'appearance.branding.edit' }),
+  p(`${s}/upload.favicon`, 'node', 'FFFF', { grant: 'appearance.branding.edit' }),
+  g(`${s}/ticket.get`, 'node', '0000', { grant: '/wswt/setting/ticket', agentRole: true }),
+  p(`${s}/ticket.edit`, 'node', '0000', { grant: 'settings.ticket.edit' }),
+  g(`${s}/black.list`, 'node', '0000', { grant: '/wswt/setting/banned' }),
+  p(`${s}/black.add`, 'node', 'FFFF', { grant: 'black.add' }),
+  p(`${s}/black.delete`, 'node', 'FFFF', { grant: 'black.delete' }),
+  g(`${s}/question.all.get`, 'node', '0000', { grant: '/wswt/setting/widget' }),
+  g(`${s}/question.get`, 'node', '0404', { grant: '/wswt/setting/widget', query: { question_id: none } }),
+  p(`${s}/question.add`, 'node', 'FFFF', { grant: 'question.add' }),
+  p(`${s}/question.edit`, 'node', 'FFFF', { grant: 'question.edit' }),
+  p(`${s}/question.delete`, 'node', 'FFFF', { grant: 'question.delete' }),
+  g(`${s}/shortcut.list`, 'node', '0000', { grant: '/wswt/setting/shortcut', agentRole: true }),
+  g(`${s}/shortcut.get`, 'node', '0404', {
+    grant: '/wswt/setting/shortcut',
+    agentRole: true,
+    query: { shortcut_id: none },
+  }),
+  p(`${s}/shortcut.add`, 'node', 'FFFF', { grant: 'shortcut.add', agentRole: true }),
+  p(`${s}/shortcut.edit`, 'node', 'FFFF', { grant: 'shortcut.edit', agentRole: true }),
+  p(`${s}/shortcut.delete`, 'node', 'FFFF', { grant: 'shortcut.delete', agentRole: true }),
+];
+
+type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';
+
+function expected(row: Row, who: Who): string {
+  const passes =
+    row.level === 'public' ||
+    (who !== 'anonymous' &&
+      (row.level === 'session' ||
+        who === 'admin' ||
+        (who !== 'end user' && (row.level === 'staff' || who === 'granted agent' || row.agentRole === true))));
+  if (passes) {
+    return row.ok;
+  }
+  return who === 'anonymous' ? '0401' : '0403';
+}
+
+let t: TestApp;
+let tokens: Record<Exclude<Who, 'anonymous' | 'granted agent'>, string>;
+
+async function signedInEndUser() {
+  const user = await buildEndUser(t.database.db);
+  return signIn(t.app, user.email, defaultPassword);
+}
+async function signedInDefaultAgent() {
+  const agent = await buildAgent(t.database.db);
+  await giveDefaultRole(t.database.db, agent.accountId);
+  return signIn(t.app, agent.email, defaultPassword);
+}
+async function signedInGranted(grant: string | undefined) {
+  const agent = await buildAgent(t.database.db);
+  if (grant) {
+    await buildRole(t.database.db, {
+      nodes: [{ type: grant.startsWith('/') ? 'menu' : 'btn', value: grant }],
+      accountIds: [agent.accountId],
+    });
+  }
+  return signIn(t.app, agent.email, defaultPassword);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  tokens = {
+    'end user': await signedInEndUser(),
+    'default agent': await signedInDefaultAgent(),
+    admin: await signInAdmin(t.app),
+  };
+});
+afterAll(() => t.close());
+
+describe('authorization table', () => {
+  it('lists every /api/admin call the app registers, and nothing it does not', () => {
+    const registered = t.app.parleyRoutes
+      .filter((r) => r.url.startsWith('/api/admin'))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    const listed = accessTable.map((r) => r.call).sort();
+    expect(
+      registered.filter((c) => !listed.includes(c)),
+      'calls missing from the table',
+    ).toEqual([]);
+    expect(
+      listed.filter((c) => !registered.includes(c)),
+      'rows for calls that do not exist',
+    ).toEqual([]);
+  });
+
+  it.each(accessTable)('$call', async (row) => {
+    const [method, url] = row.call.split(' ') as ['GET' | 'POST', string];
+    const granted = await signedInGranted(row.grant);
+    const callers: Array<[Who, string | undefined]> = row.endsSession
+      ? [
+          ['anonymous', undefined],
+          ['end user', await signedInEndUser()],
+          ['default agent', await signedInDefaultAgent()],
+          ['granted agent', granted],
+          ['admin', await signInAdmin(t.app)],
+        ]
+      : [
+          ['anonymous', undefined],
+          ['end user', tokens['end user']],
+          ['default agent', tokens['default agent']],
+          ['granted agent', granted],
+          ['admin', tokens.admin],
+        ];
+    const got: Record<string, string> = {};
+    const want: Record<string, string> = {};
+    for (const [who, token] of callers) {
+      const res = await call(t.app, method, url, {
+        ...(token ? { token } : {}),
+        ...(row.query ? { query: row.query } : {}),
+        ...(method === 'POST' ? { body: {} } : {}),
+      });
+      got[who] = res.code;
+      want[who] = expected(row, who);
+    }
+    expect(got).toEqual(want);
+  });
+});
