@@ -36,9 +36,6 @@ export const account = pgTable(
     uniqueIndex('account_email_uq').on(t.email),
     index('account_user_type_idx').on(t.userType, t.accountId),
     index('account_company_idx').on(t.companyId),
-    // `kw` search in account lists: trigram indexes serve ILIKE '%kw%' (pg_trgm migration).
-    index('account_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    index('account_real_name_trgm_idx').using('gin', sql`${t.realName} gin_trgm_ops`),
   ],
 );
 

@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './account-search.js';
 export * from './black.js';
 export * from './company.js';
 export * from './permission.js';

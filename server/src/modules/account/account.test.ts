@@ -504,6 +504,30 @@ describe('lists and histories', () => {
     expect(JSON.stringify(page)).not.toMatch(/password|scrypt/);
   });
 
+  it('the search follows renames, type changes, organization deletion and account deletion', async () => {
+    const tag = `follow${Date.now()}`;
+    const c = await buildCompany(t.database.db);
+    const user = await buildEndUser(t.database.db, { realName: `Old ${tag}`, companyId: c.companyId });
+    const list = async (query: Record<string, string>) =>
+      ZAccountListResponse.parse((await get('auth.account.list', query)).data).list.map((a) => a.account_id);
+    await post('auth.account.edit', {
+      account_id: user.accountId,
+      real_name: `New ${tag}`,
+      user_type: 'agent',
+      password: 'agent-pass',
+    });
+    expect(await list({ kw: `old ${tag}` })).toEqual([]);
+    expect(await list({ kw: `NEW ${tag}`, user_type: 'agent' })).toEqual([user.accountId]);
+    expect(await list({ company_id: String(c.companyId) })).toEqual([user.accountId]);
+    await call(t.app, 'POST', '/api/admin/settings/company.delete', {
+      token: admin,
+      body: { company_id: c.companyId },
+    });
+    expect(await list({ company_id: String(c.companyId) })).toEqual([]);
+    await post('auth.account.delete', { account_id: user.accountId });
+    expect(await list({ kw: tag })).toEqual([]);
+  });
+
   it('visit history shows sign-ins with address and browser; ticket history is empty for now', async () => {
     const agent = await buildAgent(t.database.db);
     await call(t.app, 'POST', '/api/admin/auth.login', {
