@@ -16,3 +16,5 @@ export * from './question.js';
 export * from './role.js';
 export * from './setting.js';
 export * from './shortcut.js';
+export * from './ticket.js';
+export * from './ticket-view.js';

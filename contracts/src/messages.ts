@@ -131,6 +131,56 @@ export const messages = {
     en: "This choice is used by another question's rule",
     'zh-cn': '该选项被其他问题的规则使用',
   },
+  // Tickets.
+  required_requester: { en: 'Requester is required', 'zh-cn': '请选择或输入请求者' },
+  tag_invalid: { en: 'Tags cannot contain spaces or commas', 'zh-cn': '标签不能包含空格或逗号' },
+  ticket_closed: {
+    en: 'This ticket is closed and can no longer be changed',
+    'zh-cn': '该工单已关闭，不能再修改',
+  },
+  ticket_deleted: { en: 'This ticket is deleted; restore it first', 'zh-cn': '该工单已删除，请先恢复' },
+  public_reply_not_allowed: { en: 'You may only add internal notes', 'zh-cn': '您只能添加内部备注' },
+  cannot_close_ticket: { en: 'You are not allowed to close tickets', 'zh-cn': '您没有关闭工单的权限' },
+  cc_blacklisted: {
+    en: '{email} cannot be added as a CC or follower',
+    'zh-cn': '{email} 不能被添加为抄送人或关注者',
+  },
+  followers_must_be_staff: { en: 'Followers must be agents or administrators', 'zh-cn': '关注者必须是客服或管理员' },
+  assignee_must_be_staff: {
+    en: 'Tickets can only be assigned to active agents or administrators',
+    'zh-cn': '工单只能分配给正常状态的客服或管理员',
+  },
+  assignee_not_in_group: { en: 'The assignee is not a member of this group', 'zh-cn': '受理人不是该组的成员' },
+  reassign_not_allowed: {
+    en: 'This ticket is assigned to another agent and cannot be reassigned',
+    'zh-cn': '该工单已分配给其他客服，不能重新分配',
+  },
+  attachments_disabled: { en: 'Attachments are not allowed', 'zh-cn': '不允许添加附件' },
+  attachment_invalid: {
+    en: 'An attachment was not found or is already used; please upload it again',
+    'zh-cn': '附件不存在或已被使用，请重新上传',
+  },
+  submission_refused: {
+    en: 'Your request cannot be accepted. Please contact us another way',
+    'zh-cn': '无法受理您的请求，请通过其他方式联系我们',
+  },
+  too_many_submissions: {
+    en: 'Too many submissions; please try again later',
+    'zh-cn': '提交过于频繁，请稍后再试',
+  },
+  satisfaction_unavailable: {
+    en: 'Rating is not available for this ticket',
+    'zh-cn': '该工单暂不能评价',
+  },
+  spam_requester_staff: {
+    en: 'Tickets requested by agents or administrators cannot be marked as spam',
+    'zh-cn': '客服或管理员提交的工单不能标记为垃圾工单',
+  },
+  marked_spam: {
+    en: 'Marked as spam: the requester is suspended and their tickets deleted',
+    'zh-cn': '已标记为垃圾工单：请求者已停用，其工单已删除',
+  },
+  restored: { en: 'Successfully restored', 'zh-cn': '恢复成功' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TMessageKey = keyof typeof messages;
