@@ -56,6 +56,23 @@ describe('API client', () => {
     expect(getInit?.body).toBeUndefined();
   });
 
+  it('uploads a file as multipart form data, without a JSON content type', async () => {
+    const fetchMock = answering({ code: '0000', msg: '', data: { file_id: 1 } });
+    const { client } = setup({ fetch: fetchMock });
+    const file = new File(['png-bytes'], 'face.png', { type: 'image/png' });
+    await expect(client.upload('/home/upload', file)).resolves.toEqual({ file_id: 1 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/home/upload');
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+    expect(init?.headers).toMatchObject({ Authorization: 'tok-1' });
+    const body = init?.body;
+    expect(body).toBeInstanceOf(FormData);
+    const sent = (body as FormData).get('file') as File;
+    expect(sent.name).toBe('face.png');
+    expect(await sent.text()).toBe('png-bytes');
+  });
+
   it('sends no Authorization header without a token', async () => {
     const fetchMock = answering({ code: '0000', msg: '', data: null });
     const { client } = setup({ fetch: fetchMock, token: null });
@@ -67,6 +84,13 @@ describe('API client', () => {
     const data = { token: 't', real_name: 'Ada', timezone: 'UTC' };
     const { client } = setup({ fetch: answering({ code: '0000', msg: 'ok', data }) });
     await expect(client.post('/admin/auth.login', {}, { schema: ZLoginResponse })).resolves.toEqual(data);
+  });
+
+  it("hands a success's message to onMessage", async () => {
+    const { client } = setup({ fetch: answering({ code: '0000', msg: 'Successfully saved', data: null }) });
+    const onMessage = vi.fn();
+    await client.post('/admin/settings/company.edit', { company_id: 1 }, { onMessage });
+    expect(onMessage).toHaveBeenCalledExactlyOnceWith('Successfully saved');
   });
 
   it('rejects a 0000 answer that breaks the contract', async () => {

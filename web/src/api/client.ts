@@ -17,6 +17,8 @@ export interface TCallOptions<T> {
   /** Checks the response's `data` against the contract. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /** Receives the `msg` of a success (a write's "Successfully saved", in the request's language). */
+  onMessage?: (msg: string) => void;
 }
 
 /** What the client needs from the app; injected so the client runs without a DOM router. */
@@ -40,6 +42,8 @@ export interface TApiEnvironment {
 export interface TApiClient {
   get<T = unknown>(path: string, query?: TQuery, options?: TCallOptions<T>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: TCallOptions<T>): Promise<T>;
+  /** A multipart POST of one file (field `file`), with the same envelope handling. */
+  upload<T = unknown>(path: string, file: Blob, options?: TCallOptions<T>): Promise<T>;
 }
 
 const knownCodes = new Set<string>(Object.values(ErrorCode));
@@ -95,6 +99,7 @@ export function createApiClient(env: TApiEnvironment): TApiClient {
   }
 
   async function call<T>(method: 'GET' | 'POST', url: string, body: unknown, options: TCallOptions<T>): Promise<T> {
+    const multipart = body instanceof FormData;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = env.getToken();
     if (token) {
@@ -104,7 +109,8 @@ export function createApiClient(env: TApiEnvironment): TApiClient {
     if (language) {
       headers.Language = language;
     }
-    if (method === 'POST') {
+    if (method === 'POST' && !multipart) {
+      // A FormData body sets its own multipart type with the boundary.
       headers['Content-Type'] = 'application/json';
     }
 
@@ -123,7 +129,7 @@ export function createApiClient(env: TApiEnvironment): TApiClient {
         response = await (env.fetch ?? fetch)(baseUrl + url, {
           method,
           headers,
-          body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+          body: method === 'POST' ? (multipart ? body : JSON.stringify(body ?? {})) : undefined,
           signal: controller.signal,
           credentials: 'same-origin',
         });
@@ -150,14 +156,16 @@ export function createApiClient(env: TApiEnvironment): TApiClient {
       if (code !== ErrorCode.ok) {
         throw new ApiError(code as TErrorCode, msg || env.texts.badResponse, envelope.data ?? null);
       }
+      let data = envelope.data as T;
       if (options.schema) {
         const parsed = options.schema.safeParse(envelope.data);
         if (!parsed.success) {
           throw new ApiError(ErrorCode.internal, env.texts.badResponse, null);
         }
-        return parsed.data;
+        data = parsed.data;
       }
-      return envelope.data as T;
+      options.onMessage?.(msg);
+      return data;
     } catch (error) {
       if (error instanceof ApiError) {
         handle(error, options.silent);
@@ -172,5 +180,10 @@ export function createApiClient(env: TApiEnvironment): TApiClient {
   return {
     get: (path, query, options = {}) => call('GET', path + toQueryString(query), undefined, options),
     post: (path, body, options = {}) => call('POST', path, body, options),
+    upload: (path, file, options = {}) => {
+      const form = new FormData();
+      form.append('file', file, file instanceof File ? file.name : 'file');
+      return call('POST', path, form, options);
+    },
   };
 }

@@ -3,10 +3,16 @@ import type { RuleObject } from 'antd/es/form';
 import type { ZodType } from 'zod';
 import { translateMessage } from '../i18n';
 
-/** An antd form rule from a contracts schema, so a form checks exactly what the server checks. */
-export function schemaRule(schema: ZodType): RuleObject {
+/**
+ * An antd form rule from a contracts schema, so a form checks exactly what the server checks.
+ * `optional`: an empty input passes (the schema checks only what was typed).
+ */
+export function schemaRule(schema: ZodType, { optional = false }: { optional?: boolean } = {}): RuleObject {
   return {
     validator: async (_rule, value: unknown) => {
+      if (optional && (value === undefined || value === null || value === '')) {
+        return;
+      }
       const result = schema.safeParse(value);
       if (!result.success) {
         throw new Error(translateMessage(result.error.issues[0]?.message ?? 'field_invalid'));

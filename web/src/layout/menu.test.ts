@@ -33,5 +33,9 @@ describe('side menu', () => {
     expect(selectedMenuPath('/wswt/search')).toBe('/wswt/search');
     expect(selectedMenuPath('/wswt/')).toBe('/wswt');
     expect(selectedMenuPath('/wswt/ticket/edit/3')).toBeNull();
+    expect(selectedMenuPath('/wswt/setting/group/edit')).toBe('/wswt/setting/people');
+    expect(selectedMenuPath('/wswt/account/12')).toBe('/wswt/setting/people');
+    expect(selectedMenuPath('/wswt/company/4')).toBe('/wswt/setting/company');
+    expect(selectedMenuPath('/wswt/account/my/profile')).toBeNull();
   });
 });

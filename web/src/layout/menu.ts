@@ -46,9 +46,20 @@ export function visibleMenu(may: (path: string) => boolean): TVisibleMenu {
 
 const allMenuPaths = [...ticketPaths, dashboardPath, ...settingSections.flatMap((x) => x.paths)];
 
+/** Screens reached from a list that is not their path's parent: groups live on People. */
+const menuHomes: ReadonlyArray<[prefix: string, menuPath: string]> = [
+  ['/wswt/setting/group', s('people')],
+  ['/wswt/account/', s('people')],
+  ['/wswt/company/', s('company')],
+];
+
 /** The menu entry to highlight: `/wswt/setting/company/edit` lights up Organizations. */
 export function selectedMenuPath(pathname: string): string | null {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const home = menuHomes.find(([prefix]) => clean.startsWith(prefix) && clean !== '/wswt/account/my/profile');
+  if (home) {
+    return home[1];
+  }
   let best: string | null = null;
   for (const path of allMenuPaths) {
     const hit = path === '/wswt' ? clean === path : clean === path || clean.startsWith(`${path}/`);

@@ -7,11 +7,20 @@ export interface TCall {
   path: string;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  /** The multipart body of an upload, when the call sent one. */
+  form: FormData | null;
   headers: Record<string, string>;
 }
 
 type TEnvelope = { code: string; msg: string; data: unknown };
 type THandler = (call: TCall) => TEnvelope;
+export type THandlers = Record<string, THandler>;
+export interface TFakeServerOptions {
+  user?: TAccount;
+  menus?: string[];
+  buttons?: string[];
+  handlers?: THandlers;
+}
 
 export const ok = (data: unknown = null): TEnvelope => ({ code: '0000', msg: 'Success', data });
 export const fail = (code: string, msg: string, data: unknown = null): TEnvelope => ({ code, msg, data });
@@ -45,20 +54,36 @@ export function account(overrides: Partial<TAccount> = {}): TAccount {
   };
 }
 
+/** A `{ list, total }` page of a list call. */
+export const page = (list: unknown[], total = list.length) => ok({ list, total });
+
 /**
  * Replaces fetch with a server that answers `/api/<path>` from `handlers`; a signed-in agent
- * holding `menus` unless a handler says otherwise. Returns the calls it received.
+ * holding the menu nodes `menus` and the button nodes `buttons` unless a handler says
+ * otherwise. Returns the calls it received.
  */
-export function fakeServer(options: { user?: TAccount; menus?: string[]; handlers?: Record<string, THandler> } = {}) {
+export function fakeServer(options: TFakeServerOptions = {}) {
   const user = options.user ?? account();
   const menus = options.menus ?? ['/wswt'];
+  const buttons = options.buttons ?? [];
   const calls: TCall[] = [];
   const defaults: Record<string, THandler> = {
     'home/setting/branding.get': () => ok({ favicon: '', brand_name: '' }),
-    'admin/auth.my.info.get': (c) => (c.headers.Authorization ? ok(user) : fail('0401', 'Please sign in')),
+    'admin/auth.my.info.get': (c) =>
+      c.headers.Authorization ? ok({ ...user, setting_data: {} }) : fail('0401', 'Please sign in'),
     'admin/auth.check': (c) =>
-      ok({ has_auth: user.user_type === 'admin' || menus.includes(String(c.body.node_value)) }),
-    'admin/auth.has.node.list': () => ok({ list: menus.map((node_value) => ({ node_type: 'menu', node_value })) }),
+      ok({
+        has_auth:
+          user.user_type === 'admin' ||
+          (c.body.node_type === 'btn' ? buttons : menus).includes(String(c.body.node_value)),
+      }),
+    'admin/auth.has.node.list': () =>
+      ok({
+        list: [
+          ...menus.map((node_value) => ({ node_type: 'menu', node_value })),
+          ...buttons.map((node_value) => ({ node_type: 'btn', node_value })),
+        ],
+      }),
     'admin/auth.logout': () => ok(null),
   };
   const handlers = { ...defaults, ...options.handlers };
@@ -70,7 +95,9 @@ export function fakeServer(options: { user?: TAccount; menus?: string[]; handler
       method: init?.method ?? 'GET',
       path,
       query: url.searchParams,
-      body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {},
+      body:
+        typeof init?.body === 'string' && init.body !== '' ? (JSON.parse(init.body) as Record<string, unknown>) : {},
+      form: init?.body instanceof FormData ? init.body : null,
       headers: { ...(init?.headers as Record<string, string>) },
     };
     calls.push(call);

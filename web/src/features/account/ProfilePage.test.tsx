@@ -36,7 +36,9 @@ describe('my profile', () => {
     const card = screen.getByText('Account').closest('.ant-card') as HTMLElement;
     expect(within(card).getAllByText('ada@example.com').length).toBeGreaterThan(0);
     expect(within(card).getByText('Agent')).toBeTruthy();
-    expect(within(card).getByText('Europe/Berlin')).toBeTruthy();
+    const profile = screen.getByText('Profile').closest('.ant-card') as HTMLElement;
+    expect(within(profile).getByTitle('Europe/Berlin')).toBeTruthy();
+    expect((within(profile).getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Lovelace');
     expect(calls.some((c) => c.path === 'admin/auth.check')).toBe(false);
   });
 

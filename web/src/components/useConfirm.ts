@@ -1,0 +1,41 @@
+import { App } from 'antd';
+import type { ReactNode } from 'react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../i18n';
+
+interface TConfirm {
+  title: ReactNode;
+  content?: ReactNode;
+  okText?: ReactNode;
+  danger?: boolean;
+  /** Runs on OK; the dialog shows a spinner until it settles, then closes either way. */
+  onOk: () => Promise<unknown>;
+}
+
+/** A confirm dialog; a failed call closes it too (the API client already showed why). */
+export function useConfirm() {
+  const { modal } = App.useApp();
+  const { t } = useTranslation();
+  const confirm = useCallback(
+    ({ title, content, okText, danger = false, onOk }: TConfirm) => {
+      modal.confirm({
+        title,
+        content,
+        okText: okText ?? t('common.ok'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { danger },
+        autoFocusButton: 'cancel',
+        onOk: () => onOk().catch(() => undefined),
+      });
+    },
+    [modal, t],
+  );
+  /** "Are you sure to delete?" (spec section 8), then `onOk`. */
+  const confirmDelete = useCallback(
+    (onOk: () => Promise<unknown>, content?: ReactNode) =>
+      confirm({ title: translateMessage('confirm_delete'), content, okText: t('common.delete'), danger: true, onOk }),
+    [confirm, t],
+  );
+  return { confirm, confirmDelete };
+}

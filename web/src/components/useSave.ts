@@ -1,0 +1,64 @@
+import { messages, type TMessageKey } from '@parley/contracts';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, type FormInstance } from 'antd';
+import type { TCallOptions } from '../api/client';
+import { isApiError } from '../api/errors';
+import { currentLanguage, translateMessage } from '../i18n';
+import { showFieldErrors } from './formRules';
+
+export type TSaveCallOptions = Pick<TCallOptions<unknown>, 'silent' | 'onMessage'>;
+
+/**
+ * A write call of a screen: toasts the server's success message ("Successfully saved", or what
+ * actually happened, such as "suspended instead of deleted"), else `successKey`; refreshes the
+ * queries under `invalidate`, then `onSaved`. A validation failure goes under the form's
+ * inputs when it names them, and to an error toast when it does not.
+ */
+export function useSave<TVars, TResult = unknown>({
+  call,
+  form,
+  fieldNames,
+  invalidate = [],
+  successKey = 'saved',
+  onSaved,
+}: {
+  call: (vars: TVars, options: TSaveCallOptions) => Promise<TResult>;
+  form?: FormInstance;
+  /** The form's inputs that a server `fields` error may name; the form's own fields by default. */
+  fieldNames?: readonly string[];
+  invalidate?: readonly QueryKey[];
+  successKey?: TMessageKey;
+  onSaved?: (result: TResult, vars: TVars) => void;
+}) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async (vars: TVars) => {
+      let said = '';
+      const result = await call(vars, { silent: ['FFFF'], onMessage: (msg) => (said = msg) });
+      return { result, said };
+    },
+    onSuccess: async ({ result, said }, vars) => {
+      // A bare "Success" says less than the screen's own word for it.
+      const generic = said === '' || said === messages.ok[currentLanguage()];
+      void message.success(generic ? translateMessage(successKey) : said);
+      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      onSaved?.(result, vars);
+    },
+    onError: (error) => {
+      if (!isApiError(error) || error.code !== 'FFFF') {
+        return;
+      }
+      const names = fieldNames ?? (form ? Object.keys(form.getFieldsValue()) : []);
+      if (!form || !showFieldErrors(form, error.fields, names)) {
+        void message.error(error.message);
+      }
+    },
+  });
+  return {
+    save: (vars: TVars) => mutation.mutate(vars),
+    /** For a confirm dialog that waits: resolves whether the call worked or not. */
+    saveAsync: (vars: TVars) => mutation.mutateAsync(vars).catch(() => undefined),
+    saving: mutation.isPending,
+  };
+}

@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { account, fakeServer, ok, type THandlers } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+import { callsTo, signInEachTest, typeInto } from '../../test/session';
+
+signInEachTest();
+
+const ada = account({ email: 'ada@example.com', real_name: 'Ada Lovelace', timezone: 'Europe/Berlin' });
+const uploaded = {
+  url: '/api/home/file/avatar/abcdefghijklmnop.png',
+  width: 64,
+  height: 64,
+  content_type: 'image/png',
+  size: 900,
+};
+
+async function openProfile(handlers: THandlers = {}) {
+  const server = fakeServer({ user: ada, menus: [], handlers });
+  renderApp('/wswt/account/my/profile');
+  await screen.findByRole('heading', { name: 'My profile' });
+  const profile = screen.getByText('Profile').closest('.ant-card') as HTMLElement;
+  return { ...server, profile };
+}
+
+function chooseAvatar(file: File) {
+  fireEvent.change(document.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+}
+
+/** An image file this "browser" decodes as `width` x `height`. */
+function image(name: string, width: number, height: number, bytes = 100) {
+  vi.stubGlobal('createImageBitmap', async () => ({ width, height, close: () => {} }));
+  const file = new File(['x'], name, { type: 'image/png' });
+  Object.defineProperty(file, 'size', { value: bytes });
+  return file;
+}
+
+describe('my profile form', () => {
+  it('checks an avatar for type, dimensions and size before uploading it', async () => {
+    const refusal = 'Avatar must be an image smaller than 100 x 100';
+    const { calls } = await openProfile({ 'admin/upload.avatar': () => ok(uploaded) });
+    chooseAvatar(new File(['%PDF'], 'face.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    chooseAvatar(image('face.png', 64, 64));
+    await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
+    expect(callsTo(calls, 'admin/upload.avatar')).toHaveLength(1);
+    chooseAvatar(image('big.png', 120, 80));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    chooseAvatar(image('huge.png', 64, 64, 21 * 1024 * 1024));
+    expect(await screen.findByText('File size cannot exceed 20M')).toBeTruthy();
+    expect(callsTo(calls, 'admin/upload.avatar')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of an avatar", async () => {
+    await openProfile({
+      'admin/upload.avatar': () => ({
+        code: 'FFFF',
+        msg: 'Avatar must be an image smaller than 100 x 100',
+        data: null,
+      }),
+    });
+    chooseAvatar(image('face.png', 64, 64));
+    expect(await screen.findByText('Avatar must be an image smaller than 100 x 100')).toBeTruthy();
+  });
+
+  it('uploads the avatar and saves the profile with it', async () => {
+    const saved = { ...ada, alias_name: 'Countess', timezone: 'Asia/Shanghai', avatar: uploaded.url };
+    let info = ada;
+    const { calls, profile } = await openProfile({
+      'admin/upload.avatar': () => ok(uploaded),
+      'admin/auth.account.info.edit': () => {
+        info = saved;
+        return ok(null);
+      },
+      'admin/auth.my.info.get': () => ok({ ...info, setting_data: {} }),
+    });
+    chooseAvatar(image('face.png', 64, 64));
+    expect(await within(profile).findByRole('button', { name: /Replace/ })).toBeTruthy();
+    typeInto('Alias', 'Countess');
+    typeInto('Signature', 'Ada\nAnalytical Engines');
+    fireEvent.click(within(profile).getByRole('switch', { name: 'Add the signature to my replies' }));
+    fireEvent.mouseDown(within(profile).getByLabelText('Time zone'));
+    fireEvent.change(within(profile).getByLabelText('Time zone'), { target: { value: 'Shanghai' } });
+    fireEvent.click(await screen.findByTitle('Asia/Shanghai'));
+    fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/auth.account.info.edit')[0]?.body).toEqual({
+      avatar: uploaded.url,
+      real_name: 'Ada Lovelace',
+      alias_name: 'Countess',
+      signature: 'Ada\nAnalytical Engines',
+      enable_signature: true,
+      default_language: 'en',
+      timezone: 'Asia/Shanghai',
+    });
+    // The shell learns the new profile (the time zone the dates use).
+    await waitFor(() => expect(localStorage.getItem('parley.timezone')).toContain('Asia/Shanghai'));
+  });
+
+  it('asks for a name', async () => {
+    const { calls, profile } = await openProfile();
+    typeInto('Name', ' ');
+    fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(callsTo(calls, 'admin/auth.account.info.edit')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,119 @@
+import {
+  languageCodes,
+  languageNames,
+  parseLanguage,
+  type TAccount,
+  type TLanguage,
+  ZAccountInfoEditRequest,
+} from '@parley/contracts';
+import { App, Form, Input, Select, Switch } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountApi } from '../../api/account';
+import { authApi } from '../../api/auth';
+import { useSession } from '../../auth/SessionContext';
+import { authStore, languageStore } from '../../auth/storage';
+import { FormActions } from '../../components/FormPage';
+import { schemaRule } from '../../components/formRules';
+import { ImageUpload } from '../../components/ImageUpload';
+import { imageRules } from '../../components/imageCheck';
+import { useSave } from '../../components/useSave';
+import { translateMessage } from '../../i18n';
+import { timezoneNames } from './timezones';
+
+interface TProfileValues {
+  avatar: string;
+  real_name: string;
+  alias_name: string;
+  signature: string;
+  enable_signature: boolean;
+  default_language: TLanguage;
+  timezone: string;
+}
+
+const fields = ZAccountInfoEditRequest.shape;
+
+/** The caller's own profile (`auth.account.info.edit`); the shell picks the changes up at once. */
+export function ProfileForm({ user }: { user: TAccount }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const { setUser } = useSession();
+  const [form] = Form.useForm<TProfileValues>();
+  const [uploading, setUploading] = useState(false);
+  const zones = useMemo(
+    () => timezoneNames(user.timezone).map((zone) => ({ value: zone, label: zone })),
+    [user.timezone],
+  );
+
+  const { save, saving } = useSave({
+    form,
+    call: (values: TProfileValues, opts) => accountApi.infoEdit(values, opts),
+    onSaved: async (_result, values) => {
+      const info = await authApi.myInfo({ silent: true }).catch(() => null);
+      if (info) {
+        authStore.saveProfile(info.real_name, info.timezone);
+        setUser(info, info.timezone);
+      }
+      // A new default language is the interface's language from now on.
+      const language = parseLanguage(values.default_language);
+      if (values.default_language !== user.default_language && language !== i18n.language) {
+        languageStore.set(language);
+        void i18n.changeLanguage(language);
+      }
+    },
+  });
+
+  return (
+    <Form<TProfileValues>
+      form={form}
+      layout="vertical"
+      disabled={saving}
+      initialValues={{
+        avatar: user.avatar,
+        real_name: user.real_name,
+        alias_name: user.alias_name,
+        signature: user.signature,
+        enable_signature: user.enable_signature,
+        default_language: parseLanguage(user.default_language),
+        timezone: user.timezone || 'UTC',
+      }}
+      onFinish={(values) => {
+        if (uploading) {
+          void message.warning(translateMessage('upload_in_progress'));
+          return;
+        }
+        save(values);
+      }}
+    >
+      <Form.Item name="avatar" label={t('profile.avatar')}>
+        <ImageUpload
+          rule={imageRules.avatar}
+          upload={(file, opts) => accountApi.uploadAvatar(file, opts)}
+          shape="circle"
+          fallback={Array.from(user.real_name.trim())[0]?.toUpperCase()}
+          hint={t('profile.avatar_hint')}
+          onBusyChange={setUploading}
+        />
+      </Form.Item>
+      <Form.Item name="real_name" label={t('profile.real_name')} rules={[schemaRule(fields.real_name)]} required>
+        <Input maxLength={100} autoComplete="name" />
+      </Form.Item>
+      <Form.Item name="alias_name" label={t('profile.alias_name')} extra={t('profile.alias_hint')}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="signature" label={t('profile.signature')}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={5000} />
+      </Form.Item>
+      <Form.Item name="enable_signature" valuePropName="checked" label={t('profile.enable_signature')}>
+        <Switch />
+      </Form.Item>
+      <Form.Item name="default_language" label={t('profile.language')}>
+        <Select options={languageCodes.map((code) => ({ value: code, label: languageNames[code] }))} />
+      </Form.Item>
+      <Form.Item name="timezone" label={t('profile.timezone')} rules={[schemaRule(fields.timezone.unwrap())]}>
+        <Select options={zones} showSearch={{ optionFilterProp: 'label' }} />
+      </Form.Item>
+      <FormActions saving={saving} />
+    </Form>
+  );
+}

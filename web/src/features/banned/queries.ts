@@ -1,0 +1,18 @@
+import type { TBlackType } from '@parley/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { blackApi } from '../../api/black';
+
+export const bannedPaths = { list: '/wswt/setting/banned', add: '/wswt/setting/banned/add' };
+
+export const bannedKeys = {
+  all: ['banned'] as const,
+  list: (query: object) => ['banned', 'list', query] as const,
+};
+
+export function useBannedList(query: { kw: string; black_type?: TBlackType; offset: number; limit: number }) {
+  return useQuery({
+    queryKey: bannedKeys.list(query),
+    queryFn: ({ signal }) => blackApi.list(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

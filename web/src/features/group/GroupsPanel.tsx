@@ -1,0 +1,77 @@
+import { EditOutlined } from '@ant-design/icons';
+import type { TGroup } from '@parley/contracts';
+import { Button, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Can } from '../../components/Can';
+import { editState } from '../../components/RequireStateId';
+import { SearchBox } from '../../components/SearchBox';
+import { Toolbar } from '../../components/Toolbar';
+import { tableEmpty } from '../../components/tableEmpty';
+import { useListParams } from '../../components/useListParams';
+import { groupPaths, useGroupList } from './queries';
+
+/** Agent groups (tickets can be assigned to a group). */
+export function GroupsPanel() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListParams();
+  const query = useGroupList({ kw: list.kw, offset: list.offset, limit: list.limit });
+
+  return (
+    <>
+      <Toolbar>
+        <SearchBox value={list.kw} onSearch={list.setKw} placeholder={t('group.search')} />
+      </Toolbar>
+      <Table<TGroup>
+        rowKey="group_id"
+        size="middle"
+        loading={query.isFetching}
+        dataSource={query.data?.list}
+        pagination={list.pagination(query.data?.total)}
+        locale={tableEmpty(t, list.kw !== '', t('group.empty'))}
+        scroll={{ x: 640 }}
+        columns={[
+          {
+            title: t('group.name'),
+            dataIndex: 'group_name',
+            render: (name: string, group) => (
+              <>
+                {name} {group.is_default && <Tag color="blue">{t('group.default')}</Tag>}
+              </>
+            ),
+          },
+          {
+            title: t('group.members'),
+            dataIndex: 'account_ids',
+            width: 120,
+            render: (ids: number[]) => ids.length,
+          },
+          {
+            title: t('common.remark'),
+            dataIndex: 'remark',
+            ellipsis: true,
+            render: (remark: string) =>
+              remark || <Typography.Text type="secondary">{t('common.none')}</Typography.Text>,
+          },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: 120,
+            render: (_, group) => (
+              <Can btn="auth.group.edit">
+                <Button
+                  type="link"
+                  icon={<EditOutlined />}
+                  onClick={() => void navigate(groupPaths.edit, { state: editState(group.group_id) })}
+                >
+                  {t('common.edit')}
+                </Button>
+              </Can>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

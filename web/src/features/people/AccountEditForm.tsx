@@ -1,0 +1,45 @@
+import type { TAccount } from '@parley/contracts';
+import { Form } from 'antd';
+import { accountApi } from '../../api/account';
+import { usePermission } from '../../auth/usePermission';
+import { FormActions } from '../../components/FormPage';
+import { useSave } from '../../components/useSave';
+import { AccountFields } from './AccountFields';
+import { accountRequestOf, accountValuesOf, type TAccountValues } from './accountForm';
+import { accountKeys, peoplePaths } from './queries';
+
+/** Every field an administrator edits on someone's account; read-only without `auth.account.edit`. */
+export function AccountEditForm({ account }: { account: TAccount }) {
+  const { can } = usePermission();
+  const editable = can('btn', 'auth.account.edit');
+  const [form] = Form.useForm<TAccountValues>();
+  const { save, saving } = useSave({
+    form,
+    fieldNames: [
+      'real_name',
+      'email',
+      'user_type',
+      'role_ids',
+      'group_ids',
+      'company_id',
+      'ticket_access',
+      'reply_access',
+    ],
+    call: (values: TAccountValues, opts) =>
+      accountApi.edit({ account_id: account.account_id, ...accountRequestOf(values, account) }, opts),
+    invalidate: [accountKeys.all],
+  });
+
+  return (
+    <Form<TAccountValues>
+      form={form}
+      layout="vertical"
+      initialValues={accountValuesOf(account)}
+      onFinish={() => save(form.getFieldsValue(true) as TAccountValues)}
+      disabled={saving || !editable}
+    >
+      <AccountFields />
+      {editable && <FormActions saving={saving} cancelTo={peoplePaths.list} />}
+    </Form>
+  );
+}

@@ -1,0 +1,114 @@
+import { ZEmail } from '@parley/contracts';
+import { Col, Form, Input, Radio, Row, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEnum } from '../../components/enumOptions';
+import { checkRule, schemaRule } from '../../components/formRules';
+import { CompanySelect } from '../company/CompanySelect';
+import { useAllGroups } from '../group/queries';
+import { useActiveRoles } from '../role/queries';
+import type { TAccountValues } from './accountForm';
+import { ZAccountName } from './rules';
+
+/** The inputs of an account an administrator edits; which ones show depends on the user type. */
+export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<TAccountValues>();
+  const userType = Form.useWatch('user_type', form) ?? form.getFieldValue('user_type');
+  const staff = userType !== 'end_user';
+  const roles = useActiveRoles(userType === 'agent');
+  const groups = useAllGroups(staff);
+  const userTypes = useEnum('user_type').options;
+  const ticketAccess = useEnum('ticket_access').options;
+  const replyAccess = useEnum('reply_access').options;
+
+  return (
+    <>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="real_name" label={t('people.name')} rules={[schemaRule(ZAccountName)]} required>
+            <Input autoFocus={autoFocus} maxLength={100} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="email"
+            label={t('people.email')}
+            rules={[schemaRule(ZEmail)]}
+            validateTrigger="onBlur"
+            required
+          >
+            <Input inputMode="email" autoComplete="off" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="user_type" label={t('people.user_type')} required>
+        <Radio.Group options={userTypes} optionType="button" />
+      </Form.Item>
+      {userType === 'agent' && (
+        <Form.Item
+          name="role_ids"
+          label={t('people.roles')}
+          rules={[checkRule((value) => Array.isArray(value) && value.length > 0, 'must_choose_roles')]}
+          required
+        >
+          <Select
+            mode="multiple"
+            loading={roles.isPending}
+            options={roles.data?.map((r) => ({ value: r.role_id, label: r.role_name }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('people.choose_roles')}
+          />
+        </Form.Item>
+      )}
+      {staff && (
+        <Form.Item name="group_ids" label={t('people.groups')}>
+          <Select
+            mode="multiple"
+            loading={groups.isPending}
+            options={groups.data?.map((g) => ({ value: g.group_id, label: g.group_name }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('people.choose_groups')}
+          />
+        </Form.Item>
+      )}
+      {userType === 'end_user' && (
+        <Form.Item name="company_id" label={t('people.company')}>
+          <CompanySelect />
+        </Form.Item>
+      )}
+      {userType === 'agent' && (
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="ticket_access" label={t('people.ticket_access')}>
+              <Select options={ticketAccess} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="reply_access" label={t('people.reply_access')}>
+              <Select options={replyAccess} />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+      {staff && (
+        <Row gutter={16}>
+          {userType === 'agent' && (
+            <Col xs={24} md={12}>
+              <Form.Item name="can_close_ticket" valuePropName="checked" label={t('people.can_close_ticket')}>
+                <Switch />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="chat" valuePropName="checked" label={t('people.chat_access')}>
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+      <Form.Item name="inner_notes" label={t('people.inner_notes')} extra={t('people.inner_notes_hint')}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, fakeServer, ok, page, type THandlers } from '../../test/fakeServer';
+import { group, role } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+
+signInEachTest();
+
+const grace = account({
+  account_id: 3,
+  email: 'grace@example.com',
+  real_name: 'Grace Hopper',
+  user_type: 'agent',
+  role_ids: [4],
+  group_ids: [2],
+  tool_access: ['chat'],
+});
+
+async function openAccount(target = grace, handlers: THandlers = {}) {
+  const server = fakeServer({
+    user: admin,
+    handlers: {
+      'admin/auth.account.get': () => ok(target),
+      'admin/auth.role.list': () => page([role()]),
+      'admin/auth.group.list': () => page([group()]),
+      'admin/auth.account.visit.history.list': () =>
+        page([{ visit_id: 1, ip: '198.51.100.4', user_agent: 'Firefox on Linux', create_ts: 1_700_000_000_000 }]),
+      ...handlers,
+    },
+  });
+  const app = renderApp(`/wswt/account/${target.account_id}`);
+  await screen.findByRole('heading', { name: new RegExp(target.real_name) });
+  return { ...server, ...app };
+}
+
+describe('account page', () => {
+  it("edits the account's fields and sends them with its id", async () => {
+    const { calls } = await openAccount(grace, { 'admin/auth.account.edit': () => ok(null) });
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Grace Hopper');
+    typeInto('Name', 'Grace B. Hopper');
+    typeInto('Internal notes', 'Speaks COBOL');
+    fireEvent.click(screen.getByRole('switch', { name: 'Can close tickets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(callsTo(calls, 'admin/auth.account.edit')[0]?.body).toMatchObject({
+      account_id: 3,
+      real_name: 'Grace B. Hopper',
+      inner_notes: 'Speaks COBOL',
+      can_close_ticket: false,
+      role_ids: [4],
+      group_ids: [2],
+      tool_access: ['chat'],
+    });
+  });
+
+  it('refuses an agent without roles', async () => {
+    const { calls } = await openAccount(account({ ...grace, role_ids: [] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must choose role(s)')).toBeTruthy();
+    expect(callsTo(calls, 'admin/auth.account.edit')).toHaveLength(0);
+  });
+
+  it('says "User has been suspended" and offers to allow the account again', async () => {
+    const { calls } = await openAccount(account({ ...grace, access_state: 'suspended' }), {
+      'admin/auth.account.access_state.edit': () => ok(null),
+    });
+    expect(screen.getByText('User has been suspended')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Allow/ }));
+    const dialog = (await screen.findAllByText('Allow Grace Hopper again?'))[0]?.closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Allow' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'admin/auth.account.access_state.edit')[0]?.body).toEqual({
+        account_id: 3,
+        access_state: 'allowed',
+      }),
+    );
+  });
+
+  it('sets a new password only when typed the same twice', async () => {
+    const { calls } = await openAccount(grace, { 'admin/auth.account.edit': () => ok(null) });
+    typeInto('Password', 'fresh-pass');
+    typeInto('Confirm password', 'fresh-pas');
+    fireEvent.click(screen.getByRole('button', { name: 'Set a new password' }));
+    expect(await screen.findByText('The passwords entered two times are inconsistent')).toBeTruthy();
+    typeInto('Confirm password', 'fresh-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Set a new password' }));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/auth.account.edit')[0]?.body).toEqual({ account_id: 3, password: 'fresh-pass' });
+  });
+
+  it('lists the sign-ins, and shows no tickets while the ticket history is empty or absent', async () => {
+    await openAccount();
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign-ins' }));
+    expect(await screen.findByText('198.51.100.4')).toBeTruthy();
+    expect(screen.getByText('Firefox on Linux')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Tickets' }));
+    expect(await screen.findByText('No tickets yet')).toBeTruthy();
+  });
+
+  it('is read-only without the edit node', async () => {
+    fakeServer({
+      user: account({ account_id: 50, user_type: 'agent' }),
+      menus: ['/wswt/account/:account_id'],
+      handlers: { 'admin/auth.account.get': () => ok(grace) },
+    });
+    renderApp('/wswt/account/3');
+    await screen.findByRole('heading', { name: /Grace Hopper/ });
+    await screen.findAllByRole('menu');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Suspend|Delete|Set a new password/ })).toBeNull();
+  });
+
+  it('sends an address that names no account to page_not_found', async () => {
+    fakeServer({ user: admin });
+    const { here } = renderApp('/wswt/account/someone');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(here()).toBe('/page_not_found');
+  });
+});

@@ -1,0 +1,152 @@
+import { DeleteOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import type { TAccount } from '@parley/contracts';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Row, Space, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../auth/SessionContext';
+import { Can } from '../../components/Can';
+import { useEnum } from '../../components/enumOptions';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoading } from '../../components/PageLoading';
+import { useFormatTime } from '../../components/useFormatTime';
+import { translateMessage } from '../../i18n';
+import { paths } from '../../routes/table';
+import { AccountEditForm } from './AccountEditForm';
+import { initialOf } from './AccountName';
+import { AccessTag, UserTypeTag } from './AccountTags';
+import { PasswordResetForm } from './PasswordResetForm';
+import { peoplePaths, useAccount } from './queries';
+import { TicketHistory } from './TicketHistory';
+import { useAccountActions } from './useAccountActions';
+import { VisitHistory } from './VisitHistory';
+
+/** /wswt/account/:account_id: someone's account, their sign-ins and their tickets. */
+export function AccountPage() {
+  const { account_id: raw } = useParams();
+  const accountId = Number(raw);
+  if (!Number.isInteger(accountId) || accountId <= 0) {
+    return <Navigate to={paths.notFound} replace />;
+  }
+  return <AccountScreen key={accountId} accountId={accountId} />;
+}
+
+function AccountScreen({ accountId }: { accountId: number }) {
+  const query = useAccount(accountId);
+  if (!query.data) {
+    return <PageLoading />;
+  }
+  return <AccountView account={query.data} />;
+}
+
+function AccountView({ account }: { account: TAccount }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const formatTime = useFormatTime();
+  const chatLabel = useEnum('chat_state').label;
+  const actions = useAccountActions({ onDeleted: () => void navigate(peoplePaths.list, { replace: true }) });
+  const self = user?.account_id === account.account_id;
+  const suspended = account.access_state === 'suspended';
+  const name = account.real_name || account.email;
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1200, margin: '0 auto' }}>
+      <PageHeader
+        backTo={peoplePaths.list}
+        icon={
+          <Avatar size={44} src={account.avatar || undefined} style={{ background: '#1668dc', flex: 'none' }}>
+            {initialOf(name)}
+          </Avatar>
+        }
+        title={name}
+        subtitle={
+          <Space size={8} wrap>
+            <span>{account.email}</span>
+            <UserTypeTag type={account.user_type} />
+            <AccessTag state={account.access_state} />
+          </Space>
+        }
+        actions={
+          !self && (
+            <>
+              <Can btn="auth.account.access_state.edit">
+                {suspended ? (
+                  <Button icon={<UnlockOutlined />} onClick={() => actions.allow(account)}>
+                    {t('people.allow')}
+                  </Button>
+                ) : (
+                  <Button danger icon={<StopOutlined />} onClick={() => actions.suspend(account)}>
+                    {t('people.suspend')}
+                  </Button>
+                )}
+              </Can>
+              <Can btn="auth.account.delete">
+                <Button danger icon={<DeleteOutlined />} onClick={() => actions.remove(account)}>
+                  {t('common.delete')}
+                </Button>
+              </Can>
+            </>
+          )
+        }
+      />
+      {suspended && (
+        <Alert
+          type="warning"
+          showIcon
+          title={translateMessage('user_suspended')}
+          description={t('people.suspended_text')}
+        />
+      )}
+      <Card variant="borderless" styles={{ body: { paddingTop: 8 } }}>
+        <Tabs
+          destroyOnHidden
+          items={[
+            {
+              key: 'details',
+              label: t('people.tab_details'),
+              children: (
+                <Row gutter={[32, 24]}>
+                  <Col xs={24} lg={15}>
+                    <AccountEditForm account={account} />
+                  </Col>
+                  <Col xs={24} lg={9}>
+                    <Flex vertical gap={24}>
+                      <Descriptions column={1} size="small" styles={{ label: { width: 130 } }}>
+                        <Descriptions.Item label={t('people.chat_state')}>
+                          {chatLabel(account.chat_state)}
+                        </Descriptions.Item>
+                        <Descriptions.Item label={t('common.created')}>
+                          {formatTime(account.create_ts)}
+                        </Descriptions.Item>
+                        <Descriptions.Item label={t('common.updated')}>
+                          {formatTime(account.update_ts)}
+                        </Descriptions.Item>
+                      </Descriptions>
+                      {account.user_type !== 'end_user' && (
+                        <Can btn="auth.account.edit">
+                          <div>
+                            <Typography.Title level={5}>{t('people.reset_password')}</Typography.Title>
+                            <Typography.Paragraph type="secondary">
+                              {t('people.reset_password_note')}
+                            </Typography.Paragraph>
+                            <PasswordResetForm account={account} />
+                          </div>
+                        </Can>
+                      )}
+                    </Flex>
+                  </Col>
+                </Row>
+              ),
+            },
+            { key: 'visits', label: t('people.tab_visits'), children: <VisitHistory accountId={account.account_id} /> },
+            {
+              key: 'tickets',
+              label: t('people.tab_tickets'),
+              children: <TicketHistory accountId={account.account_id} />,
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}

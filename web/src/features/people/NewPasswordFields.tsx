@@ -1,0 +1,66 @@
+import { isPasswordAllowed, ZNewPassword } from '@parley/contracts';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { checkRule } from '../../components/formRules';
+import { translateMessage } from '../../i18n';
+
+const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * A new password and its confirmation: 5 to 127 characters, not the account's email, typed
+ * the same twice. Optional unless `required` (then an empty one is "Password is required").
+ */
+export function NewPasswordFields({
+  required: requiredWhen,
+  email,
+}: {
+  /** Or a test of the form's values, read again at validation time (the user type can just have changed). */
+  required: boolean | ((getFieldValue: (name: string) => unknown) => boolean);
+  email: () => string;
+}) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const isRequired = (get: (name: string) => unknown) =>
+    typeof requiredWhen === 'function' ? requiredWhen(get) : requiredWhen;
+  const required = isRequired((name) => form.getFieldValue(name));
+  return (
+    <>
+      <Form.Item
+        name="password"
+        label={t('people.new_password')}
+        extra={required ? t('people.password_rule') : t('people.password_optional')}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value: unknown) => {
+              if (!given(value)) {
+                if (isRequired(getFieldValue)) {
+                  throw new Error(translateMessage('required_password'));
+                }
+                return;
+              }
+              const checked = ZNewPassword.safeParse(value);
+              if (!checked.success || !isPasswordAllowed(value, email())) {
+                throw new Error(translateMessage('password_not_allowed'));
+              }
+            },
+          }),
+        ]}
+        required={required}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('people.confirm_password')}
+        dependencies={['password']}
+        rules={[
+          ({ getFieldValue }) =>
+            checkRule((value) => (value ?? '') === (getFieldValue('password') ?? ''), 'passwords_inconsistent'),
+        ]}
+        required={required}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}

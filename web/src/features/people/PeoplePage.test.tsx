@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, fail, fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
+import { group, role } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+
+signInEachTest();
+
+const agent = account({ account_id: 3, email: 'grace@example.com', real_name: 'Grace Hopper', user_type: 'agent' });
+const customer = account({
+  account_id: 8,
+  email: 'linus@customer.com',
+  real_name: 'Linus Customer',
+  user_type: 'end_user',
+  access_state: 'suspended',
+});
+
+async function openPeople(options: TFakeServerOptions = {}, path = '/wswt/setting/people') {
+  const server = fakeServer({
+    user: admin,
+    ...options,
+    handlers: {
+      'admin/auth.account.list': (c) => {
+        const type = c.query.get('user_type');
+        return page([admin, agent, customer].filter((a) => !type || a.user_type === type));
+      },
+      'admin/auth.role.list': () =>
+        page([role({ role_id: 4, role_name: 'Agent' }), role({ role_id: 5, role_name: 'Lead', is_default: false })]),
+      'admin/auth.group.list': () => page([group()]),
+      ...options.handlers,
+    },
+  });
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'People' });
+  return { ...server, ...app };
+}
+
+const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
+
+describe('people', () => {
+  it('lists accounts and filters them by user type, marking suspended ones', async () => {
+    const { calls } = await openPeople();
+    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    const row = await rowOf('Linus Customer');
+    expect(within(row).getByText('Suspended')).toBeTruthy();
+    expect(within(row).getByText('End user')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Agent' }));
+    await waitFor(() => expect(screen.queryByText('Linus Customer')).toBeNull());
+    expect(callsTo(calls, 'admin/auth.account.list').at(-1)?.query.get('user_type')).toBe('agent');
+  });
+
+  it('suspends an account only after confirming, and allows a suspended one again', async () => {
+    const { calls } = await openPeople({ handlers: { 'admin/auth.account.access_state.edit': () => ok(null) } });
+    fireEvent.click(within(await rowOf('Grace Hopper')).getByRole('button', { name: /Suspend/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Suspend Grace Hopper?').length).toBeGreaterThan(0);
+    expect(callsTo(calls, 'admin/auth.account.access_state.edit')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(callsTo(calls, 'admin/auth.account.access_state.edit')[0]?.body).toEqual({
+      account_id: 3,
+      access_state: 'suspended',
+    });
+
+    fireEvent.click(within(await rowOf('Linus Customer')).getByRole('button', { name: /Allow/ }));
+    const allow = (await screen.findAllByText('Allow Linus Customer again?'))[0]?.closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(allow).getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/auth.account.access_state.edit')).toHaveLength(2));
+    expect(callsTo(calls, 'admin/auth.account.access_state.edit')[1]?.body).toEqual({
+      account_id: 8,
+      access_state: 'allowed',
+    });
+  });
+
+  it('deletes an account after "Are you sure to delete?", and not the own one', async () => {
+    const { calls } = await openPeople({ handlers: { 'admin/auth.account.delete': () => ok(null) } });
+    expect(within(await rowOf('Root Admin')).queryByRole('button', { name: /Delete/ })).toBeNull();
+    fireEvent.click(within(await rowOf('Grace Hopper')).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Are you sure to delete?').length).toBeGreaterThan(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Successfully deleted')).toBeTruthy();
+    expect(callsTo(calls, 'admin/auth.account.delete')[0]?.body).toEqual({ account_id: 3 });
+  });
+
+  it('adds an agent: asks for name, email, role and password, then sends the account', async () => {
+    const { calls } = await openPeople({ handlers: { 'admin/auth.account.add': () => ok({ account_id: 20 }) } });
+    fireEvent.click(await screen.findByRole('button', { name: /Add person/ }));
+    const dialog = await screen.findByRole('dialog');
+    // The default role is chosen for a new agent; clearing it is refused.
+    await waitFor(() =>
+      expect(within(dialog).getByText('Agent', { selector: '.ant-select-selection-item-content' })).toBeTruthy(),
+    );
+    fireEvent.click(dialog.querySelector('.ant-select-selection-item-remove') as HTMLElement);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Email is required')).toBeTruthy();
+    expect(within(dialog).getByText('Must choose role(s)')).toBeTruthy();
+    expect(within(dialog).getByText('Password is required')).toBeTruthy();
+
+    typeInto('Name', 'Ada Byron');
+    typeInto('Email', 'ada@@example');
+    fireEvent.blur(screen.getByLabelText('Email'));
+    expect(await within(dialog).findByText('Incorrect mailbox format')).toBeTruthy();
+    typeInto('Email', 'ada@example.com');
+    typeInto('Password', 'ada@example.com');
+    expect(await within(dialog).findByText('Password is not allowed')).toBeTruthy();
+    typeInto('Password', 'secret-1');
+    typeInto('Confirm password', 'secret-2');
+    expect(await within(dialog).findByText('The passwords entered two times are inconsistent')).toBeTruthy();
+    typeInto('Confirm password', 'secret-1');
+    fireEvent.mouseDown(within(dialog).getByLabelText('Roles'));
+    fireEvent.click(await screen.findByTitle('Lead'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(callsTo(calls, 'admin/auth.account.add')[0]?.body).toMatchObject({
+      real_name: 'Ada Byron',
+      email: 'ada@example.com',
+      user_type: 'agent',
+      role_ids: [5],
+      password: 'secret-1',
+      company_id: null,
+    });
+  });
+
+  it('shows the server refusing an email under the Email input', async () => {
+    await openPeople({
+      handlers: {
+        'admin/auth.account.add': () =>
+          fail('FFFF', 'This email is already in use', { fields: { email: 'This email is already in use' } }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Add person/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'End user' }));
+    expect(await within(dialog).findByText('Organization')).toBeTruthy();
+    typeInto('Name', 'Linus Two');
+    typeInto('Email', 'linus@customer.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const emailItem = screen.getByLabelText('Email').closest('.ant-form-item') as HTMLElement;
+    expect(await within(emailItem).findByText('This email is already in use')).toBeTruthy();
+  });
+
+  it('shows no write buttons to an agent holding none of their nodes', async () => {
+    await openPeople({ user: agent, menus: ['/wswt/setting/people'], buttons: ['company.add'] });
+    await screen.findByText('Linus Customer');
+    await screen.findAllByRole('menu');
+    expect(screen.queryByRole('button', { name: /Add person/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Suspend|Allow|Delete/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Edit/ })).toBeNull();
+  });
+
+  it('shows the groups on their own tab', async () => {
+    const { here } = await openPeople();
+    fireEvent.click(await screen.findByRole('tab', { name: /Groups/ }));
+    expect(await screen.findByText('Support')).toBeTruthy();
+    expect(here()).toBe('/wswt/setting/people?tab=groups');
+    expect(screen.getByRole('link', { name: /Add group/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,36 @@
+import { Checkbox, Empty, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAllAuthPkgs } from '../auth-node/queries';
+
+/** Picks auth packages from all of them, as a list of checkboxes. */
+export function PkgChecklist({
+  value = [],
+  onChange,
+  id,
+}: {
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const pkgs = useAllAuthPkgs();
+  if (pkgs.isPending) {
+    return <Skeleton active title={false} paragraph={{ rows: 3 }} />;
+  }
+  if (!pkgs.data || pkgs.data.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.no_pkgs')} />;
+  }
+  return (
+    <div
+      id={id}
+      style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '8px 12px', maxHeight: 280, overflow: 'auto' }}
+    >
+      <Checkbox.Group
+        value={value}
+        onChange={(ids) => onChange?.(ids)}
+        options={pkgs.data.map((p) => ({ value: p.pkg_id, label: p.pkg_title }))}
+        style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, fakeServer, ok, page } from '../../test/fakeServer';
+import { pkg, role } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+
+signInEachTest();
+
+const agentRole = role();
+const lead = role({ role_id: 5, role_name: 'Team lead', is_default: false, auth_pkg_ids: [7, 8], account_ids: [] });
+
+function serve(handlers = {}, options = {}) {
+  return fakeServer({
+    user: admin,
+    ...options,
+    handlers: {
+      'admin/auth.role.list': (c) =>
+        page(
+          c.query.get('role_state') === 'inactive'
+            ? [role({ role_id: 6, role_name: 'Retired', role_state: 'inactive' })]
+            : [agentRole, lead],
+        ),
+      'admin/auth.role.get': () => ok(lead),
+      'admin/auth.pkg.list': () => page([pkg(), pkg({ pkg_id: 8, pkg_title: 'Reports' })]),
+      'admin/auth.agent.all.list': () => ok({ list: [] }),
+      ...handlers,
+    },
+  });
+}
+
+describe('roles', () => {
+  it('lists active roles, and inactive ones on request', async () => {
+    const { calls } = serve();
+    renderApp('/wswt/setting/role');
+    expect(await screen.findByRole('row', { name: /Team lead/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Inactive' }));
+    expect(await screen.findByRole('row', { name: /Retired/ })).toBeTruthy();
+    expect(callsTo(calls, 'admin/auth.role.list').at(-1)?.query.get('role_state')).toBe('inactive');
+    expect(callsTo(calls, 'admin/auth.role.list').at(-1)?.query.get('need_account')).toBe('true');
+  });
+
+  it('switches a role off with auth.role.state.edit', async () => {
+    const { calls } = serve({ 'admin/auth.role.state.edit': () => ok(null) });
+    renderApp('/wswt/setting/role');
+    fireEvent.click(await screen.findByRole('switch', { name: 'Team lead active' }));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/auth.role.state.edit')[0]?.body).toEqual({ role_id: 5, role_state: 'inactive' });
+  });
+
+  it('asks for the role name, then adds the role with its packages', async () => {
+    const { calls } = serve({ 'admin/auth.role.add': () => ok({ role_id: 9 }) });
+    renderApp('/wswt/setting/role/add');
+    await screen.findByRole('heading', { name: 'Add role' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role name is required')).toBeTruthy();
+    typeInto('Role name', 'Auditor');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Reports' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/auth.role.add')[0]?.body).toEqual({
+      role_name: 'Auditor',
+      remark: '',
+      auth_pkg_ids: [8],
+      account_ids: [],
+    });
+  });
+
+  it('edits the role chosen in the list', async () => {
+    const { calls } = serve({ 'admin/auth.role.edit': () => ok(null) });
+    const { here } = renderApp('/wswt/setting/role');
+    fireEvent.click(
+      within(await screen.findByRole('row', { name: /Team lead/ })).getByRole('button', { name: /Edit/ }),
+    );
+    await screen.findByRole('heading', { name: 'Edit role' });
+    expect(here()).toBe('/wswt/setting/role/edit');
+    await waitFor(() =>
+      expect((screen.getByRole('checkbox', { name: 'Reports' }) as HTMLInputElement).checked).toBe(true),
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Tickets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/auth.role.edit')[0]?.body).toMatchObject({ role_id: 5, auth_pkg_ids: [8] });
+  });
+
+  it('sends the edit screen opened without a chosen role back to the list', async () => {
+    serve();
+    const { here } = renderApp('/wswt/setting/role/edit');
+    expect(await screen.findByRole('heading', { name: 'Roles and permissions' })).toBeTruthy();
+    expect(here()).toBe('/wswt/setting/role');
+  });
+
+  it('shows the state but no switch, add or edit to an agent without the nodes', async () => {
+    serve({}, { user: account(), menus: ['/wswt/setting/role'], buttons: ['company.add'] });
+    renderApp('/wswt/setting/role');
+    await screen.findByRole('row', { name: /Team lead/ });
+    await screen.findAllByRole('menu');
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Add role/ })).toBeNull();
+  });
+});

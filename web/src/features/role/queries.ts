@@ -1,0 +1,42 @@
+import type { TRoleState } from '@parley/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../api/allPages';
+import { roleApi } from '../../api/role';
+import { pickerSilent } from '../../api/types';
+
+export const rolePaths = {
+  list: '/wswt/setting/role',
+  add: '/wswt/setting/role/add',
+  edit: '/wswt/setting/role/edit',
+};
+
+export const roleKeys = {
+  all: ['role'] as const,
+  list: (query: object) => ['role', 'list', query] as const,
+  every: ['role', 'every'] as const,
+  one: (roleId: number) => ['role', 'one', roleId] as const,
+};
+
+export function useRoleList(query: { kw: string; role_state: TRoleState; offset: number; limit: number }) {
+  return useQuery({
+    queryKey: roleKeys.list(query),
+    queryFn: ({ signal }) => roleApi.list({ ...query, need_account: true }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every active role, for the account form's picker. */
+export function useActiveRoles(enabled = true) {
+  return useQuery({
+    queryKey: roleKeys.every,
+    queryFn: ({ signal }) =>
+      allPages((offset, limit) =>
+        roleApi.list({ role_state: 'active', offset, limit }, { signal, silent: pickerSilent }),
+      ),
+    enabled,
+  });
+}
+
+export function useRole(roleId: number) {
+  return useQuery({ queryKey: roleKeys.one(roleId), queryFn: ({ signal }) => roleApi.get(roleId, { signal }) });
+}

@@ -1,0 +1,160 @@
+import { type TEmailSetting, ZEmailEditRequest } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { App, Col, Divider, Form, Input, Row, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { settingApi } from '../../api/setting';
+import { usePermission } from '../../auth/usePermission';
+import { FormActions, FormPage } from '../../components/FormPage';
+import { checkRule, schemaRule } from '../../components/formRules';
+import { ImageUpload } from '../../components/ImageUpload';
+import { imageRules } from '../../components/imageCheck';
+import { PageLoading } from '../../components/PageLoading';
+import { useSave } from '../../components/useSave';
+import { translateMessage } from '../../i18n';
+
+type TEmailValues = Omit<TEmailSetting, 'has_password'> & { password: string };
+
+const emailKey = ['settings', 'email'] as const;
+const fields = ZEmailEditRequest.shape;
+
+/** Settings › Emails: the mailbox tickets come from and notifications go out of. */
+export function EmailSettingsPage() {
+  const setting = useQuery({ queryKey: emailKey, queryFn: ({ signal }) => settingApi.emailGet({ signal }) });
+  return <FormPage width={960}>{setting.data ? <EmailForm setting={setting.data} /> : <PageLoading />}</FormPage>;
+}
+
+function EmailForm({ setting }: { setting: TEmailSetting }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { can } = usePermission();
+  const editable = can('btn', 'email.edit');
+  const [form] = Form.useForm<TEmailValues>();
+  const [uploading, setUploading] = useState(false);
+  const useAd = Form.useWatch('use_bottom_ad', form) ?? setting.use_bottom_ad;
+  const useTips = Form.useWatch('use_bottom_tips', form) ?? setting.use_bottom_tips;
+  const { save, saving } = useSave({
+    form,
+    call: (values: TEmailValues, opts) => settingApi.emailEdit(values, opts),
+    invalidate: [emailKey],
+    onSaved: () => form.setFieldValue('password', ''),
+  });
+  const { has_password: hasPassword, ...stored } = setting;
+
+  return (
+    <Form<TEmailValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ ...stored, password: '' }}
+      onFinish={(values) => {
+        if (uploading) {
+          void message.warning(translateMessage('upload_in_progress'));
+          return;
+        }
+        save(values);
+      }}
+      disabled={saving || !editable}
+    >
+      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+        {t('email_setting.server')}
+      </Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="sender" label={t('email_setting.sender')} rules={[schemaRule(fields.sender)]} required>
+            <Input placeholder="Support <support@example.com>" maxLength={254} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="gateway" label={t('email_setting.gateway')} rules={[schemaRule(fields.gateway)]} required>
+            <Input placeholder="mail.example.com" maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="smtp_host"
+            label={t('email_setting.smtp_host')}
+            rules={[schemaRule(fields.smtp_host)]}
+            required
+          >
+            <Input placeholder="smtp.example.com" maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="imap_host"
+            label={t('email_setting.imap_host')}
+            rules={[schemaRule(fields.imap_host)]}
+            required
+          >
+            <Input placeholder="imap.example.com" maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="account" label={t('email_setting.account')} rules={[schemaRule(fields.account)]} required>
+            <Input autoComplete="off" maxLength={254} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="password"
+            label={t('email_setting.password')}
+            extra={hasPassword ? t('email_setting.password_kept') : undefined}
+            rules={
+              hasPassword ? [] : [checkRule((value) => typeof value === 'string' && value !== '', 'required_password')]
+            }
+            required={!hasPassword}
+          >
+            <Input.Password
+              autoComplete="new-password"
+              placeholder={hasPassword ? t('email_setting.password_placeholder') : undefined}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="use_ssl" valuePropName="checked" label={t('email_setting.use_ssl')}>
+        <Switch />
+      </Form.Item>
+
+      <Divider titlePlacement="start" plain>
+        {t('email_setting.footer')}
+      </Divider>
+      <Form.Item name="use_bottom_ad" valuePropName="checked" label={t('email_setting.use_bottom_ad')}>
+        <Switch />
+      </Form.Item>
+      {useAd && (
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="bottom_ad_image" label={t('email_setting.bottom_ad_image')}>
+              <ImageUpload
+                rule={imageRules.adImage}
+                upload={(file, opts) => settingApi.uploadAdImage(file, opts)}
+                shape="wide"
+                hint={t('email_setting.bottom_ad_image_hint')}
+                onBusyChange={setUploading}
+                disabled={!editable}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="bottom_ad_image_url"
+              label={t('email_setting.bottom_ad_image_url')}
+              rules={[schemaRule(fields.bottom_ad_image_url)]}
+            >
+              <Input placeholder="https://" maxLength={1000} />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+      <Form.Item name="use_bottom_tips" valuePropName="checked" label={t('email_setting.use_bottom_tips')}>
+        <Switch />
+      </Form.Item>
+      {useTips && (
+        <Form.Item name="bottom_tips" label={t('email_setting.bottom_tips')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+        </Form.Item>
+      )}
+      {editable && <FormActions saving={saving} />}
+    </Form>
+  );
+}
