@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signInAdmin } from '../../server/test/app.js';
+import { launchBrowser, newPage, screenshot, signInThroughForm } from '../support/browser.js';
+import { admin, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The package an administrator would assemble under Auth packages: organization screens and writes. */
+async function organizationPackage(): Promise<string> {
+  const token = await signInAdmin(server.app);
+  const nodes = await call<{ list: Array<{ node_id: number; node_value: string }> }>(
+    server.app,
+    'GET',
+    '/api/admin/auth.node.list',
+    {
+      token,
+      query: { limit: '100', kw: 'rganization' },
+    },
+  );
+  const wanted = [
+    '/wswt/setting/company',
+    '/wswt/setting/company/add',
+    '/wswt/setting/company/edit',
+    '/wswt/company/:company_id',
+    'company.add',
+    'company.edit',
+  ];
+  const nodeIds = nodes.data.list.filter((n) => wanted.includes(n.node_value)).map((n) => n.node_id);
+  expect(nodeIds).toHaveLength(wanted.length);
+  const title = 'Organization editing';
+  const added = await call(server.app, 'POST', '/api/admin/auth.pkg.add', {
+    token,
+    body: { pkg_title: title, node_ids: nodeIds },
+  });
+  expect(added.code).toBe('0000');
+  return title;
+}
+
+async function signedIn(email: string, password: string, next = '/wswt'): Promise<Page> {
+  const { page } = await newPage(browser, server.url);
+  await page.goto(`/wswt/login?next=${encodeURIComponent(next)}`);
+  await signInThroughForm(page, email, password);
+  await page.waitForURL((url) => url.pathname === next);
+  return page;
+}
+
+describe('people, roles and suspension', () => {
+  it('an admin grants organization editing to a new agent, then suspends them', async () => {
+    const pkgTitle = await organizationPackage();
+    const adminPage = await signedIn(admin.email, admin.password, '/wswt/setting/role/add');
+
+    // A role made of that package.
+    await adminPage.getByLabel('Role name').fill('Organization editors');
+    await adminPage.getByRole('checkbox', { name: pkgTitle }).check();
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByText('Successfully saved').first().waitFor();
+
+    // A new agent with the default Agent role and the new one.
+    await adminPage.goto('/wswt/setting/people');
+    await adminPage.getByRole('button', { name: 'Add person' }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Olga Org');
+    await dialog.getByLabel('Email').fill('olga@example.com');
+    await dialog.getByRole('radio', { name: 'Agent' }).check({ force: true });
+    await dialog.getByLabel('Roles').fill('Organization');
+    await dialog.getByLabel('Roles').press('Enter');
+    await dialog.getByLabel('Roles').press('Escape');
+    await dialog.getByLabel('Password', { exact: true }).fill('olga-pass-1');
+    await dialog.getByLabel('Confirm password').fill('olga-pass-1');
+    await screenshot(adminPage, 'people-add-agent');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByText('Successfully saved').first().waitFor();
+    await adminPage.getByRole('cell', { name: /olga@example\.com/ }).waitFor();
+    await screenshot(adminPage, 'people-list');
+
+    // The agent sees exactly what the roles grant: tickets, shortcuts and organizations; not people.
+    const agentPage = await signedIn('olga@example.com', 'olga-pass-1');
+    await agentPage.getByRole('menuitem', { name: /Settings/ }).click();
+    await agentPage.getByRole('menuitem', { name: 'Organizations' }).waitFor();
+    await agentPage.getByRole('menuitem', { name: 'Shortcuts' }).waitFor();
+    await expect(agentPage.getByRole('menuitem', { name: 'People' }).count()).resolves.toBe(0);
+    await expect(agentPage.getByRole('menuitem', { name: 'Roles and permissions' }).count()).resolves.toBe(0);
+
+    // …and adds an organization.
+    await agentPage.getByRole('menuitem', { name: 'Organizations' }).click();
+    await agentPage.waitForURL((url) => url.pathname === '/wswt/setting/company');
+    await agentPage.getByText('Add organization').click();
+    await agentPage.getByLabel('Name').fill('Acme Ltd');
+    await agentPage.getByLabel('Email domains').fill('acme.example, ACME.test ');
+    await agentPage.getByRole('button', { name: 'Save' }).click();
+    await agentPage.getByText('Successfully saved').first().waitFor();
+    await agentPage.goto('/wswt/setting/company');
+    await agentPage.getByRole('cell', { name: 'Acme Ltd' }).waitFor();
+    await screenshot(agentPage, 'agent-companies');
+
+    // The admin suspends the agent; the agent's next click lands on the sign-in page.
+    await adminPage
+      .getByRole('row', { name: /olga@example\.com/ })
+      .getByRole('button', { name: 'Suspend' })
+      .click();
+    await adminPage
+      .getByRole('dialog')
+      .getByRole('button', { name: /OK|Suspend/ })
+      .click();
+    await adminPage
+      .getByRole('row', { name: /olga@example\.com/ })
+      .getByText('Suspended')
+      .waitFor();
+    await agentPage.getByRole('menuitem', { name: 'Ticket list' }).click();
+    await agentPage.waitForURL((url) => url.pathname === '/wswt/login');
+    // Signing in again is refused with the spec's message.
+    await signInThroughForm(agentPage, 'olga@example.com', 'olga-pass-1');
+    await agentPage.getByRole('alert').filter({ hasText: 'User has been suspended' }).waitFor();
+  });
+});
