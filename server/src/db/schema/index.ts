@@ -6,3 +6,4 @@ export * from './permission.js';
 export * from './question.js';
 export * from './setting.js';
 export * from './shortcut.js';
+export * from './ticket.js';
