@@ -29,7 +29,7 @@ export async function startServer(): Promise<RunningServer> {
   const database = await openDatabase({});
   await migrate(database);
   await bootstrap(database.db, admin);
-  const app = await buildApp({ database, webDist });
+  const app = await buildApp({ database, webDist, dataDir });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

@@ -23,6 +23,9 @@ import { questionRoutes } from './modules/question/question.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
+import { ticketRoutes } from './modules/ticket/ticket.routes.js';
+import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
+import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
 
 export interface AppDeps {
   database: Database;
@@ -124,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   questionRoutes(app, ctx);
   shortcutRoutes(app, ctx);
   await fileRoutes(app, ctx);
+  ticketRoutes(app, ctx);
+  ticketHomeRoutes(app, ctx);
+  await ticketAttachmentRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 

@@ -126,6 +126,42 @@ const accessTable: Row[] = [
   p(`${s}/shortcut.add`, 'node', 'FFFF', { grant: 'shortcut.add', agentRole: true }),
   p(`${s}/shortcut.edit`, 'node', 'FFFF', { grant: 'shortcut.edit', agentRole: true }),
   p(`${s}/shortcut.delete`, 'node', 'FFFF', { grant: 'shortcut.delete', agentRole: true }),
+  // Tickets.
+  g(`${a}/ticket.list`, 'node', '0000', { grant: '/wswt', agentRole: true }),
+  g(`${a}/ticket.view.list`, 'node', '0000', { grant: '/wswt/ticket_views', agentRole: true }),
+  g(`${a}/ticket.get`, 'node', '0404', {
+    grant: '/wswt/ticket/edit/:ticket_id',
+    agentRole: true,
+    query: { ticket_id: none },
+  }),
+  g(`${a}/ticket.comment.list`, 'node', '0404', {
+    grant: '/wswt/ticket/edit/:ticket_id',
+    agentRole: true,
+    query: { ticket_id: none },
+  }),
+  g(`${a}/ticket.event.list`, 'node', '0404', {
+    grant: '/wswt/ticket/edit/:ticket_id',
+    agentRole: true,
+    query: { ticket_id: none },
+  }),
+  g(`${a}/ticket.requester.tickets`, 'node', '0000', {
+    grant: '/wswt/ticket/edit/:ticket_id',
+    agentRole: true,
+    query: { requester_id: none },
+  }),
+  g(`${a}/ticket.tag.list`, 'node', '0000', { grant: '/wswt/ticket/edit/:ticket_id', agentRole: true }),
+  g(`${a}/ticket.attachment.get`, 'node', '0404', {
+    grant: '/wswt/ticket/edit/:ticket_id',
+    agentRole: true,
+    query: { file_id: 'aaaaaaaaaaaaaaaaaaaaaa' },
+  }),
+  p(`${a}/ticket.upload`, 'node', 'FFFF', { grant: '/wswt/ticket/add', agentRole: true }),
+  p(`${a}/ticket.add`, 'node', 'FFFF', { grant: 'ticket.add', agentRole: true }),
+  p(`${a}/ticket.edit`, 'node', 'FFFF', { grant: 'ticket.edit', agentRole: true }),
+  p(`${a}/ticket.bulk.edit`, 'node', 'FFFF', { grant: 'ticket.edit', agentRole: true }),
+  p(`${a}/ticket.delete`, 'node', 'FFFF', { grant: 'ticket.delete' }),
+  p(`${a}/ticket.restore`, 'node', 'FFFF', { grant: 'ticket.restore' }),
+  p(`${a}/ticket.spam`, 'node', 'FFFF', { grant: 'ticket.spam' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';

@@ -4,14 +4,19 @@ import type { Db } from '../src/db/client.js';
 import {
   account,
   accountRole,
+  agentGroup,
   authNode,
   authPkg,
   authPkgNode,
   company,
+  groupAccount,
   role,
   rolePkg,
 } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/password.js';
+import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
+import { sanitizeBody } from '../src/modules/ticket/ticket.sanitize.js';
+import { insertTicket } from '../src/modules/ticket/ticket.service.js';
 
 export const defaultPassword = 'password-123';
 /** Hashing is slow on purpose; the default password is hashed once per test file. */
@@ -119,3 +124,66 @@ export async function buildCompany(db: Db, overrides: Partial<typeof company.$in
 
 /** A domain nobody else in the test database uses. */
 export const uniqueDomain = (prefix = 'corp') => `${prefix}-${randomUUID().slice(0, 8)}.com`;
+
+/**
+ * A ticket made the way the services make one (search words, first comment, creation events),
+ * with the default ticket settings. Overrides pick the people, state and properties.
+ */
+export async function buildTicket(
+  db: Db,
+  overrides: {
+    requesterId?: number;
+    subject?: string;
+    body?: string;
+    isPublic?: boolean;
+    state?: 'new' | 'open' | 'pending' | 'solved' | 'closed';
+    assigneeId?: number | null;
+    groupId?: number | null;
+    tags?: string[];
+    priority?: 'low' | 'normal' | 'high' | 'urgent';
+    authorId?: number | null;
+  } = {},
+) {
+  const requesterId = overrides.requesterId ?? (await buildEndUser(db)).accountId;
+  const [requester] = await db.select().from(account).where(eq(account.accountId, requesterId));
+  const now = Date.now();
+  const ticketId = await db.transaction((tx) =>
+    insertTicket(
+      tx,
+      ticketSettingDefaults,
+      {
+        subject: overrides.subject ?? `Ticket ${randomUUID().slice(0, 8)}`,
+        source: 'web',
+        requester: { accountId: requesterId, companyId: requester?.companyId ?? null },
+        submitterId: requesterId,
+        authorId: overrides.authorId === undefined ? requesterId : overrides.authorId,
+        comment: {
+          body: sanitizeBody(overrides.body ?? 'Something is wrong', { showHyperlink: true }),
+          isPublic: overrides.isPublic ?? true,
+          fileIds: [],
+        },
+        state: overrides.state ?? 'new',
+        assignment: { assigneeId: overrides.assigneeId ?? null, groupId: overrides.groupId ?? null },
+        priority: overrides.priority,
+        tags: overrides.tags ?? [],
+        members: { ccIds: [], followerIds: [] },
+      },
+      now,
+    ),
+  );
+  return { ticketId, requesterId };
+}
+
+/** A group with the given members. */
+export async function buildGroup(db: Db, accountIds: number[] = []) {
+  const now = Date.now();
+  const [row] = await db
+    .insert(agentGroup)
+    .values({ groupName: `Group ${randomUUID().slice(0, 8)}`, createTs: now, updateTs: now })
+    .returning();
+  const groupId = row?.groupId as number;
+  if (accountIds.length) {
+    await db.insert(groupAccount).values(accountIds.map((accountId) => ({ groupId, accountId })));
+  }
+  return groupId;
+}

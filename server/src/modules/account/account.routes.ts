@@ -24,6 +24,8 @@ import { access } from '../../http/access.js';
 import { notFound } from '../../http/app-error.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { findAccountWithLinks } from '../auth/session.repo.js';
+import { viewerOf } from '../ticket/ticket.policy.js';
+import { planList, runList } from '../ticket-search/ticket-list.service.js';
 import { presentAccount } from './account.presenter.js';
 import { listAccounts, listAgents, listVisits } from './account.repo.js';
 import {
@@ -188,12 +190,16 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     input: ZAccountTicketHistoryListRequest,
     output: ZAccountTicketHistoryListResponse,
-    handler: async ({ input }) => {
+    handler: async ({ actor, input }) => {
       if (!(await findAccountWithLinks(db, input.account_id))) {
         throw notFound();
       }
-      // Tickets arrive with the ticket work; until then no account has any.
-      return { list: [], total: 0 };
+      // Only the tickets the caller may see (ticket_access).
+      const page = await runList(
+        db,
+        planList(viewerOf(actor), { requester_id: input.account_id, offset: input.offset, limit: input.limit }, null),
+      );
+      return { list: page.list, total: page.total };
     },
   });
 

@@ -18,6 +18,7 @@ import { hashPassword } from '../auth/password.js';
 import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
 import { companyIdForEmail, findCompany } from '../company/company.repo.js';
 import { assertUploaded, deleteUpload } from '../file/file.service.js';
+import { requesterHasTickets, unassignAgentTickets } from '../ticket/ticket.people.js';
 import { isStaff, mayGiveUserType, mayManage, maySelfChangePermissions, permissionFields } from './account.policy.js';
 import {
   defaultGroupId,
@@ -36,15 +37,6 @@ type EditInput = z.output<typeof ZAccountEditRequest>;
 type InfoInput = z.output<typeof ZAccountInfoEditRequest>;
 
 const party = (a: { accountId: number; userType: string }) => ({ accountId: a.accountId, userType: a.userType });
-
-// Hooks for the ticket work: the ticket table does not exist yet, so no account has tickets.
-// The ticket issue fills these two in; nothing else in this file needs to change.
-/** Does this end user requested any ticket? Then deleting them would orphan tickets: suspend instead. */
-async function requesterHasTickets(_tx: Tx, _accountId: number): Promise<boolean> {
-  return false;
-}
-/** An agent's open tickets go back to their group, unassigned, before the agent goes. */
-async function unassignTickets(_tx: Tx, _accountId: number): Promise<void> {}
 
 /** Admins and agents always need a password; an end user's is optional but follows the same rule. */
 function checkPassword(userType: string, email: string, password: string | undefined, hasOne: boolean): void {
@@ -377,7 +369,7 @@ export async function accountDelete({ db, actor, authCache, files }: Ctx, accoun
       return 'suspended' as const;
     }
     if (isStaff(target.userType)) {
-      await unassignTickets(tx, target.accountId);
+      await unassignAgentTickets(tx, target.accountId);
     }
     await tx.delete(shortcut).where(and(eq(shortcut.creatorId, target.accountId), eq(shortcut.allowType, 'me')));
     await tx.delete(account).where(eq(account.accountId, target.accountId));

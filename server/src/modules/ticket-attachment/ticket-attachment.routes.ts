@@ -1,0 +1,101 @@
+import multipart from '@fastify/multipart';
+import { ErrorCode, translate, ZTicketAttachmentGetRequest, ZTicketUploadResponse } from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { type Access, access } from '../../http/access.js';
+import { AppError, invalid } from '../../http/app-error.js';
+import { envelopeOf } from '../../http/route.js';
+import { maxUploadBytes } from '../file/file.service.js';
+import {
+  assertUnderLimit,
+  contentDisposition,
+  readAttachment,
+  recordHit,
+  storeAttachment,
+} from './ticket-attachment.service.js';
+
+/** Reads the one `file` part of a multipart request, at most 20 MB, with its name and declared type. */
+async function readFilePart(request: FastifyRequest) {
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
+  } catch {
+    throw invalid('file_required', 'file');
+  }
+  if (part?.fieldname !== 'file') {
+    throw invalid('file_required', 'file');
+  }
+  try {
+    return { data: await part.toBuffer(), fileName: part.filename, contentType: part.mimetype };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(ErrorCode.invalid, 'file_too_large', { file: 'file_too_large' }, 413);
+    }
+    throw invalid('file_required', 'file');
+  }
+}
+
+/** Ticket attachments: uploads from the public form and the agents' composer, and their download. */
+export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
+    const upload = (url: string, who: Access, summary: string, isPublic: boolean) =>
+      scope.route({
+        method: 'POST',
+        url,
+        config: { access: who },
+        schema: {
+          summary,
+          tags: ['tickets'],
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeOf(ZTicketUploadResponse) },
+        },
+        handler: async (request) => {
+          const now = Date.now();
+          if (isPublic) {
+            await assertUnderLimit(ctx.db, 'upload', request.ip, now, 'rate_limited');
+          }
+          const file = await readFilePart(request);
+          const data = await storeAttachment(ctx, file, request.actor?.account.accountId ?? null);
+          if (isPublic) {
+            await recordHit(ctx.db, 'upload', request.ip, now);
+          }
+          return { code: ErrorCode.ok, msg: translate('ok', request.lang), data };
+        },
+      });
+    upload(
+      '/api/home/upload',
+      access.public,
+      'Upload an attachment for the public ticket form (one `file`, at most 20 MB; rate-limited per IP)',
+      true,
+    );
+    upload(
+      '/api/admin/ticket.upload',
+      access.menu('/wswt/ticket/edit/:ticket_id', '/wswt/ticket/add'),
+      "Upload an attachment or a pasted image for an agent's comment (one `file`, at most 20 MB)",
+      false,
+    );
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/admin/ticket.attachment.get',
+    config: { access: access.menu('/wswt/ticket/edit/:ticket_id') },
+    schema: {
+      summary: 'Download an attachment of a ticket the caller may see (images of safe types inline)',
+      tags: ['tickets'],
+      querystring: ZTicketAttachmentGetRequest,
+    },
+    handler: async (request, reply) => {
+      const { file_id } = request.query as { file_id: string };
+      const file = await readAttachment(ctx, request.actor as NonNullable<typeof request.actor>, file_id);
+      return reply
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.fileName))
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .type(file.contentType)
+        .send(file.data);
+    },
+  });
+}

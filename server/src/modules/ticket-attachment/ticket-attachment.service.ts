@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { TAttachment, TMessageKey } from '@parley/contracts';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { ticketAttachment, ticketThrottle } from '../../db/schema/index.js';
+import type { Actor } from '../../http/actor.js';
+import { notFound, throttled } from '../../http/app-error.js';
+import { sniffImage } from '../file/image.js';
+import { maySeeTicket, viewerOf } from '../ticket/ticket.policy.js';
+import { findTicket } from '../ticket/ticket.repo.js';
+
+/** Attachment bytes live in the file store (local disk now, S3 later) under this folder. */
+const keyOf = (fileId: string) => `attachments/${fileId}.bin`;
+
+/** Images a browser may show inline; anything else is downloaded, never rendered by us. */
+const inlineImages: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** A file name as text: no folders, no control characters, at most 200 characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || 'file';
+}
+
+const cleanContentType = (type: string | undefined) =>
+  type && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(type) ? type.toLowerCase() : 'application/octet-stream';
+
+/** Stores an upload under a random id; a comment takes it later through `file_ids`. */
+export async function storeAttachment(
+  { db, files }: AppContext,
+  upload: { data: Buffer; fileName: string | undefined; contentType: string | undefined },
+  uploaderId: number | null,
+): Promise<TAttachment> {
+  const fileId = randomBytes(16).toString('base64url');
+  const fileName = cleanFileName(upload.fileName);
+  const contentType = cleanContentType(upload.contentType);
+  await files.put(keyOf(fileId), upload.data);
+  await db.insert(ticketAttachment).values({
+    fileId,
+    fileName,
+    contentType,
+    size: upload.data.length,
+    uploaderId,
+    createTs: Date.now(),
+  });
+  return { file_id: fileId, file_name: fileName, size: upload.data.length, content_type: contentType };
+}
+
+export interface Download {
+  data: Buffer;
+  fileName: string;
+  /** What the response declares: a safe image type, else `application/octet-stream`. */
+  contentType: string;
+  inline: boolean;
+}
+
+/**
+ * An attachment for an agent who may see its ticket (or who uploaded it and has not sent it
+ * yet); anyone else gets 0404. Only png, jpeg, gif and webp, recognised by their bytes, are shown
+ * inline; every other file is served as a download.
+ */
+export async function readAttachment({ db, files }: AppContext, actor: Actor, fileId: string): Promise<Download> {
+  const rows = await db.select().from(ticketAttachment).where(eq(ticketAttachment.fileId, fileId)).limit(1);
+  const row = rows[0];
+  if (!row) {
+    throw notFound();
+  }
+  if (row.ticketId === null) {
+    if (row.uploaderId !== actor.account.accountId) {
+      throw notFound();
+    }
+  } else {
+    const t = await findTicket(db, row.ticketId);
+    if (!t || !maySeeTicket(viewerOf(actor), t)) {
+      throw notFound();
+    }
+  }
+  const data = await files.get(keyOf(fileId));
+  if (!data) {
+    throw notFound();
+  }
+  const image = sniffImage(data);
+  const inlineType = image ? inlineImages[image.type] : undefined;
+  return {
+    data,
+    fileName: row.fileName,
+    contentType: inlineType ?? 'application/octet-stream',
+    inline: inlineType !== undefined,
+  };
+}
+
+/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Public intake per IP address: at most `max` per window, shared by every server process. */
+export const publicLimits = {
+  windowMs: 10 * 60 * 1000,
+  ticket: 20,
+  upload: 60,
+};
+
+export async function assertUnderLimit(
+  db: DbOrTx,
+  kind: 'ticket' | 'upload',
+  ip: string,
+  now: number,
+  message: TMessageKey,
+): Promise<void> {
+  const key = `${kind}:${ip}`;
+  const rows = await db
+    .select({ n: count() })
+    .from(ticketThrottle)
+    .where(and(eq(ticketThrottle.throttleKey, key), gte(ticketThrottle.createTs, now - publicLimits.windowMs)));
+  if (Number(rows[0]?.n ?? 0) >= publicLimits[kind]) {
+    throw throttled(message);
+  }
+}
+
+export async function recordHit(db: DbOrTx, kind: 'ticket' | 'upload', ip: string, now: number): Promise<void> {
+  await db.delete(ticketThrottle).where(lt(ticketThrottle.createTs, now - publicLimits.windowMs));
+  await db.insert(ticketThrottle).values({ throttleKey: `${kind}:${ip}`, createTs: now });
+}

@@ -1,0 +1,58 @@
+import type { ZHomeTicketAddRequest } from '@parley/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { invalid } from '../../http/app-error.js';
+import { defaultGroupId } from '../account/account.repo.js';
+import { isBanned } from '../black/black.service.js';
+import { getTicketSettings } from '../setting/setting.service.js';
+import { planComment } from '../ticket/ticket.rules.js';
+import { findOrCreateRequester, insertTicket } from '../ticket/ticket.service.js';
+import { assertUnderLimit, recordHit } from '../ticket-attachment/ticket-attachment.service.js';
+
+type Input = z.output<typeof ZHomeTicketAddRequest>;
+
+/**
+ * A visitor's ticket from the public form. Refused for a banned IP, email or domain, for a
+ * suspended requester, and past the per-IP rate limit. The requester is found or made by email
+ * (an end user of the organization that holds the domain); the ticket waits, unassigned, in the
+ * default group.
+ */
+export async function homeTicketAdd({ db }: AppContext, input: Input, ip: string) {
+  const now = Date.now();
+  await assertUnderLimit(db, 'ticket', ip, now, 'too_many_submissions');
+  if (await isBanned(db, { email: input.email, ip })) {
+    throw invalid('submission_refused');
+  }
+  const settings = await getTicketSettings(db);
+  const comment = planComment(
+    null,
+    settings,
+    { body: input.description, is_public: true, file_ids: input.file_ids },
+    'text',
+  );
+  return db.transaction(async (tx) => {
+    const requester = await findOrCreateRequester(tx, input.email, input.real_name, now);
+    if (requester.accessState !== 'allowed') {
+      throw invalid('user_suspended', 'email');
+    }
+    const ticketId = await insertTicket(
+      tx,
+      settings,
+      {
+        subject: input.subject,
+        source: 'form',
+        requester: { accountId: requester.accountId, companyId: requester.companyId },
+        submitterId: requester.accountId,
+        authorId: requester.accountId,
+        comment,
+        state: 'new',
+        assignment: { assigneeId: null, groupId: await defaultGroupId(tx) },
+        tags: [],
+        members: { ccIds: [], followerIds: [] },
+      },
+      now,
+    );
+    await recordHit(tx, 'ticket', ip, now);
+    return { ticket_id: ticketId };
+  });
+}

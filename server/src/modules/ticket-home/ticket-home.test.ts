@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
+import {
+  buildAgent,
+  buildCompany,
+  buildEndUser,
+  defaultPassword,
+  giveDefaultRole,
+  uniqueDomain,
+} from '../../../test/factories.js';
+import { multipart, png } from '../../../test/images.js';
+import { account, black, ticket, ticketComment, ticketEvent } from '../../db/schema/index.js';
+import { ticketSettingDefaults } from '../setting/setting.service.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAdmin(t.app);
+});
+afterAll(() => t.close());
+// On PostgreSQL every test file shares one database, and other files change the ticket settings:
+// each test here starts from the defaults it is written against.
+beforeEach(async () => {
+  await call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: ticketSettingDefaults });
+});
+
+/** Each test submits from its own address, so that the per-IP limit of one does not touch another. */
+const newIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const submit = (body: Record<string, unknown>, ip = newIp(), lang?: string) =>
+  call<{ ticket_id: number; fields?: Record<string, string> }>(t.app, 'POST', '/api/home/ticket.add', {
+    body,
+    headers: { 'x-forwarded-for': ip },
+    ...(lang ? { lang } : {}),
+  });
+const form = (over: Record<string, unknown> = {}) => ({
+  email: `visitor-${randomUUID().slice(0, 8)}@example.com`,
+  real_name: 'Visitor',
+  subject: 'My printer is on fire',
+  description: 'Please help',
+  ...over,
+});
+
+async function upload(name: string, type: string, data: Buffer, ip = newIp()) {
+  const body = multipart(data, name, type);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/home/upload',
+    payload: body.payload,
+    headers: { ...body.headers, 'x-forwarded-for': ip },
+  });
+  return { status: res.statusCode, ...(res.json() as { code: string; msg: string; data: Record<string, unknown> }) };
+}
+
+describe('home/ticket.add', () => {
+  it('makes the requester an end user of the organization of their domain, and a new ticket in the default group', async () => {
+    const domain = uniqueDomain();
+    const company = await buildCompany(t.database.db, { companyDomains: [domain] });
+    const email = `Someone@${domain.toUpperCase()}`;
+    const res = await submit(form({ email, real_name: 'Some One', description: 'Line one\nLine <two>' }));
+    expect([res.status, res.code, res.msg]).toEqual([200, '0000', 'Successfully saved']);
+    const got = await call<Record<string, unknown>>(t.app, 'GET', '/api/admin/ticket.get', {
+      token: admin,
+      query: { ticket_id: String(res.data.ticket_id) },
+    });
+    expect(got.data).toMatchObject({
+      ticket_state: 'new',
+      source: 'form',
+      company_id: company.companyId,
+      assignee_id: null,
+      satisfaction: 'unoffered',
+      satisfaction_url: null,
+      requester: { email: email.toLowerCase(), real_name: 'Some One', user_type: 'end_user' },
+    });
+    expect(got.data.group_id).toEqual(expect.any(Number));
+    const comments = await call<{ list: Array<Record<string, unknown>> }>(
+      t.app,
+      'GET',
+      '/api/admin/ticket.comment.list',
+      {
+        token: admin,
+        query: { ticket_id: String(res.data.ticket_id) },
+      },
+    );
+    expect(comments.data.list).toHaveLength(1);
+    expect(comments.data.list[0]).toMatchObject({
+      is_public: true,
+      author_type: 'end_user',
+      body: '<p>Line one</p><p>Line &lt;two&gt;</p>',
+    });
+  });
+
+  it('finds an existing requester by email and keeps their name', async () => {
+    const user = await buildEndUser(t.database.db, { realName: 'Known Name' });
+    const res = await submit(form({ email: user.email, real_name: 'Other Name' }));
+    const [row] = await t.database.db.select().from(ticket).where(eq(ticket.ticketId, res.data.ticket_id));
+    expect(row?.requesterId).toBe(user.accountId);
+    const [who] = await t.database.db.select().from(account).where(eq(account.accountId, user.accountId));
+    expect(who?.realName).toBe('Known Name');
+  });
+
+  it('answers the spec messages for a bad form, in both languages', async () => {
+    const bad = await submit({ email: 'not-an-email', real_name: '', subject: ' ', description: '' });
+    expect(bad.code).toBe('FFFF');
+    expect(bad.data.fields).toEqual({
+      email: 'Incorrect mailbox format',
+      real_name: 'Name is required',
+      subject: 'Subject is required',
+      description: 'Description is required',
+    });
+    const zh = await submit({ ...form(), subject: '' }, newIp(), 'zh-cn');
+    expect(zh.msg).toBe('请输入主题');
+  });
+
+  it('refuses a banned email, @domain or IP address, and writes nothing', async () => {
+    const db = t.database.db;
+    const domain = uniqueDomain('banned');
+    const ip = newIp();
+    const bannedEmail = `bad-${randomUUID().slice(0, 6)}@example.com`;
+    await db.insert(black).values([
+      { blackType: 'email', blackValue: bannedEmail, createTs: Date.now() },
+      { blackType: 'email', blackValue: `@${domain}`, createTs: Date.now() },
+      { blackType: 'ip', blackValue: ip, createTs: Date.now() },
+    ]);
+    for (const [email, from] of [
+      [bannedEmail, newIp()],
+      [`anyone@${domain}`, newIp()],
+      [`fine-${randomUUID().slice(0, 6)}@example.com`, ip],
+    ] as const) {
+      const res = await submit(form({ email, subject: `banned ${email}` }), from);
+      expect([res.status, res.code]).toEqual([400, 'FFFF']);
+      expect(res.msg).toMatch(/cannot be accepted/);
+      expect(
+        await db
+          .select()
+          .from(ticket)
+          .where(eq(ticket.subject, `banned ${email}`)),
+      ).toHaveLength(0);
+      expect(await db.select().from(account).where(eq(account.email, email))).toHaveLength(0);
+    }
+  });
+
+  it('refuses a suspended requester', async () => {
+    const user = await buildEndUser(t.database.db, { accessState: 'suspended' });
+    const res = await submit(form({ email: user.email }));
+    expect([res.code, res.msg]).toEqual(['FFFF', 'User has been suspended']);
+  });
+
+  it('limits submissions per IP address: 20 in 10 minutes, then 429', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 20; i++) {
+      expect((await submit(form(), ip)).code).toBe('0000');
+    }
+    const res = await submit(form(), ip);
+    expect([res.status, res.code, res.msg]).toEqual([429, 'FFFF', 'Too many submissions; please try again later']);
+    expect((await submit(form(), newIp())).code).toBe('0000');
+  });
+});
+
+describe('uploads and attachments', () => {
+  it('attaches a public upload to the ticket; agents download it with safe headers; an id works once', async () => {
+    const image1 = png(40, 30);
+    const image = await upload('shot.png', 'image/png', image1);
+    expect(image.code).toBe('0000');
+    expect(image.data).toMatchObject({ file_name: 'shot.png', size: image1.length, content_type: 'image/png' });
+    expect(String(image.data.file_id)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const html = await upload('page.html', 'text/html', Buffer.from('<script>alert(1)</script>'));
+    const res = await submit(form({ file_ids: [image.data.file_id, html.data.file_id] }));
+    expect(res.code).toBe('0000');
+
+    const comments = await call<{ list: Array<{ file_ids: string[] }> }>(
+      t.app,
+      'GET',
+      '/api/admin/ticket.comment.list',
+      {
+        token: admin,
+        query: { ticket_id: String(res.data.ticket_id) },
+      },
+    );
+    expect(comments.data.list[0]?.file_ids.sort()).toEqual([image.data.file_id, html.data.file_id].sort());
+
+    const get = (fileId: unknown, token = admin) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/ticket.attachment.get?file_id=${fileId}`,
+        headers: { authorization: token },
+      });
+    const img = await get(image.data.file_id);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['content-disposition']).toMatch(/^inline;/);
+    expect(img.headers['x-content-type-options']).toBe('nosniff');
+    expect(img.rawPayload.equals(image1)).toBe(true);
+    const page = await get(html.data.file_id);
+    expect(page.headers['content-type']).toBe('application/octet-stream');
+    expect(page.headers['content-disposition']).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    // An agent who may see only their own tickets cannot read it.
+    const own = await buildAgent(t.database.db, { ticketAccess: 'own' });
+    await giveDefaultRole(t.database.db, own.accountId);
+    const ownToken = await signIn(t.app, own.email, defaultPassword);
+    const hidden = await get(image.data.file_id, ownToken);
+    expect(hidden.statusCode).toBe(404);
+
+    // The same upload cannot be attached twice.
+    const again = await submit(form({ file_ids: [image.data.file_id] }));
+    expect(again.code).toBe('FFFF');
+    expect(again.msg).toMatch(/upload it again/);
+  });
+
+  it('refuses a file over 20 MB with 413 and the spec message', async () => {
+    const res = await upload('big.bin', 'application/octet-stream', Buffer.alloc(20 * 1024 * 1024 + 1));
+    expect([res.status, res.code, res.msg]).toEqual([413, 'FFFF', 'File size cannot exceed 20M']);
+  });
+
+  it('refuses attachments while the ticket setting can_attach is off', async () => {
+    const file = await upload('a.txt', 'text/plain', Buffer.from('hello'));
+    const set = (v: boolean) =>
+      call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: { can_attach: v } });
+    await set(false);
+    try {
+      const res = await submit(form({ file_ids: [file.data.file_id] }));
+      expect([res.code, res.msg]).toEqual(['FFFF', 'Attachments are not allowed']);
+    } finally {
+      await set(true);
+    }
+  });
+});
+
+describe('satisfaction survey', () => {
+  const solve = async (ticketId: number) =>
+    call<{ satisfaction_url: string | null; satisfaction: string }>(t.app, 'POST', '/api/admin/ticket.edit', {
+      token: admin,
+      body: { ticket_id: ticketId, submit_as: 'solved', comment: { body: 'Fixed', is_public: true } },
+    });
+
+  it('offers a link when solved; the requester rates through it; the rating and its event are kept', async () => {
+    const res = await submit(form({ subject: 'Rate me' }));
+    const before = await call<{ satisfaction_url: string | null }>(t.app, 'GET', '/api/admin/ticket.get', {
+      token: admin,
+      query: { ticket_id: String(res.data.ticket_id) },
+    });
+    expect(before.data.satisfaction_url).toBeNull();
+    const solved = await solve(res.data.ticket_id);
+    expect(solved.data.satisfaction).toBe('unoffered');
+    const token = new URL(`http://x${solved.data.satisfaction_url}`).searchParams.get('token') as string;
+    expect(solved.data.satisfaction_url).toBe(`/home/satisfaction?token=${token}`);
+
+    const got = await call(t.app, 'GET', '/api/home/satisfaction.get', { query: { token } });
+    expect(got.data).toEqual({
+      ticket_id: res.data.ticket_id,
+      subject: 'Rate me',
+      satisfaction: 'unoffered',
+      satisfaction_comment: '',
+    });
+    const add = await call(t.app, 'POST', '/api/home/satisfaction.add', {
+      body: { token, satisfaction: 'good', comment: 'Thanks!' },
+    });
+    expect(add.code).toBe('0000');
+    const after = await call<{ satisfaction: string; satisfaction_comment: string }>(
+      t.app,
+      'GET',
+      '/api/admin/ticket.get',
+      {
+        token: admin,
+        query: { ticket_id: String(res.data.ticket_id) },
+      },
+    );
+    expect([after.data.satisfaction, after.data.satisfaction_comment]).toEqual(['good', 'Thanks!']);
+    const events = await t.database.db
+      .select()
+      .from(ticketEvent)
+      .where(and(eq(ticketEvent.ticketId, res.data.ticket_id), eq(ticketEvent.field, 'satisfaction')));
+    expect(events.map((e) => [e.oldValue, e.newValue])).toEqual([['unoffered', 'good']]);
+
+    expect((await call(t.app, 'GET', '/api/home/satisfaction.get', { query: { token: 'x'.repeat(32) } })).code).toBe(
+      '0404',
+    );
+    const bad = await call(t.app, 'POST', '/api/home/satisfaction.add', { body: { token, satisfaction: 'unoffered' } });
+    expect(bad.code).toBe('FFFF');
+  });
+
+  it('offers nothing while allow_score is off: the ticket stays unoffered without a link', async () => {
+    const set = (v: boolean) =>
+      call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: { allow_score: v } });
+    await set(false);
+    try {
+      const res = await submit(form());
+      const solved = await solve(res.data.ticket_id);
+      expect([solved.data.satisfaction, solved.data.satisfaction_url]).toEqual(['unoffered', null]);
+    } finally {
+      await set(true);
+    }
+  });
+});
+
+describe('nothing half-saved', () => {
+  it('a public ticket whose attachment is refused leaves no requester, ticket or comment', async () => {
+    const email = `half-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await submit(form({ email, subject: 'half saved?', file_ids: ['A'.repeat(22)] }));
+    expect(res.code).toBe('FFFF');
+    const db = t.database.db;
+    expect(await db.select().from(account).where(eq(account.email, email))).toHaveLength(0);
+    expect(await db.select().from(ticket).where(eq(ticket.subject, 'half saved?'))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(ticketComment)
+        .innerJoin(ticket, eq(ticket.ticketId, ticketComment.ticketId))
+        .where(eq(ticket.subject, 'half saved?')),
+    ).toHaveLength(0);
+  });
+});

@@ -1,0 +1,253 @@
+import { type TTicketSort, type TViewConditions, ticketSorts } from '@parley/contracts';
+import { count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { account, ticket } from '../../db/schema/index.js';
+import { toTsquery } from './tokenize.js';
+
+/** Who is asking: decides which tickets a list may hold (`ticket_access`). */
+export interface Viewer {
+  accountId: number;
+  userType: string;
+  ticketAccess: string;
+  groupIds: number[];
+}
+
+export interface TicketFilter {
+  conditions?: TViewConditions | undefined;
+  kw?: string | undefined;
+  ticket_state?: string | undefined;
+  assignee_id?: number | undefined;
+  group_id?: number | undefined;
+  requester_id?: number | undefined;
+  company_id?: number | undefined;
+  tag?: string | undefined;
+  create_ts_from?: number | undefined;
+  create_ts_to?: number | undefined;
+  update_ts_from?: number | undefined;
+  update_ts_to?: number | undefined;
+  except_ticket_id?: number | undefined;
+}
+
+// Enum values and ids are written into the SQL as literals (after checking them): the planner
+// then proves that a filter implies a partial index's predicate (`ticket_state IN (...)`).
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n)) {
+    throw new Error(`not an integer: ${n}`);
+  }
+  return sql.raw(String(n));
+};
+const word = (value: string) => {
+  if (!/^[a-z_]+$/.test(value)) {
+    throw new Error(`not an enum value: ${value}`);
+  }
+  return sql.raw(`'${value}'`);
+};
+const intList = (ids: number[]) => sql.join(ids.map(int), sql`, `);
+const stateIn = (states: readonly string[]) =>
+  states.length === 1
+    ? sql`ticket_state = ${word(states[0] as string)}`
+    : sql`ticket_state IN (${sql.join(states.map(word), sql`, `)})`;
+
+/** The tickets a viewer may see: admins and `all` every one, `groups` their groups' and their own, `own` their own. */
+export function accessFilter(viewer: Viewer): SQL | undefined {
+  if (viewer.userType === 'admin' || viewer.ticketAccess === 'all') {
+    return undefined;
+  }
+  const me = int(viewer.accountId);
+  if (viewer.ticketAccess === 'groups' && viewer.groupIds.length > 0) {
+    return sql`(group_id IN (${intList(viewer.groupIds)}) OR assignee_id = ${me})`;
+  }
+  return sql`assignee_id = ${me}`;
+}
+
+const hoursAgo = (now: number, hours: number) => Math.round(now - hours * 3_600_000);
+
+/** The WHERE of a ticket list: access, the view's conditions, the filters and the keyword. */
+export function ticketWhere(viewer: Viewer, filter: TicketFilter, now = Date.now()): SQL {
+  const parts: SQL[] = [];
+  let deleted = false;
+  for (const c of filter.conditions?.all ?? []) {
+    switch (c.field) {
+      case 'ticket_state':
+        parts.push(stateIn(c.value));
+        break;
+      case 'assignee_id':
+        parts.push(
+          c.value === null
+            ? sql`assignee_id IS NULL`
+            : sql`assignee_id = ${int(c.value === 'current_user' ? viewer.accountId : c.value)}`,
+        );
+        break;
+      case 'group_id':
+        if (c.value === null) {
+          parts.push(sql`group_id IS NULL`);
+        } else if (c.value === 'current_user_groups') {
+          parts.push(viewer.groupIds.length ? sql`group_id IN (${intList(viewer.groupIds)})` : sql`false`);
+        } else {
+          parts.push(sql`group_id = ${int(c.value)}`);
+        }
+        break;
+      case 'priority':
+        parts.push(c.value.length ? sql`priority IN (${sql.join(c.value.map(word), sql`, `)})` : sql`false`);
+        break;
+      case 'ticket_type':
+        parts.push(c.value.length ? sql`ticket_type IN (${sql.join(c.value.map(word), sql`, `)})` : sql`false`);
+        break;
+      case 'tags':
+        parts.push(sql`tags @> ARRAY[${c.value}]::text[]`);
+        break;
+      case 'hours_since_update':
+        parts.push(sql`update_ts > ${hoursAgo(now, c.value)}`);
+        break;
+      case 'hours_since_create':
+        parts.push(sql`create_ts > ${hoursAgo(now, c.value)}`);
+        break;
+      case 'hours_since_solved':
+        parts.push(sql`solved_ts > ${hoursAgo(now, c.value)}`);
+        break;
+      case 'deleted':
+        deleted = true;
+        break;
+    }
+  }
+  parts.unshift(deleted ? sql`deleted_ts IS NOT NULL` : sql`deleted_ts IS NULL`);
+  const access = accessFilter(viewer);
+  if (access) {
+    parts.push(access);
+  }
+  if (filter.ticket_state) {
+    parts.push(stateIn([filter.ticket_state]));
+  }
+  if (filter.assignee_id) {
+    parts.push(sql`assignee_id = ${int(filter.assignee_id)}`);
+  }
+  if (filter.group_id) {
+    parts.push(sql`group_id = ${int(filter.group_id)}`);
+  }
+  if (filter.requester_id) {
+    parts.push(sql`requester_id = ${int(filter.requester_id)}`);
+  }
+  if (filter.company_id) {
+    parts.push(sql`company_id = ${int(filter.company_id)}`);
+  }
+  if (filter.tag) {
+    parts.push(sql`tags @> ARRAY[${filter.tag}]::text[]`);
+  }
+  if (filter.create_ts_from !== undefined) {
+    parts.push(sql`create_ts >= ${filter.create_ts_from}`);
+  }
+  if (filter.create_ts_to !== undefined) {
+    parts.push(sql`create_ts < ${filter.create_ts_to}`);
+  }
+  if (filter.update_ts_from !== undefined) {
+    parts.push(sql`update_ts >= ${filter.update_ts_from}`);
+  }
+  if (filter.update_ts_to !== undefined) {
+    parts.push(sql`update_ts < ${filter.update_ts_to}`);
+  }
+  if (filter.except_ticket_id) {
+    parts.push(sql`ticket_id <> ${int(filter.except_ticket_id)}`);
+  }
+  if (filter.kw) {
+    const query = toTsquery(filter.kw);
+    // "#123" or "123" also finds ticket 123.
+    const number = /^#?(\d{1,9})$/.exec(filter.kw.trim());
+    if (query && number) {
+      parts.push(sql`(search_vector @@ ${query}::tsquery OR ticket_id = ${int(Number(number[1]))})`);
+    } else if (query) {
+      parts.push(sql`search_vector @@ ${query}::tsquery`);
+    } else {
+      parts.push(sql`false`);
+    }
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/** ORDER BY for a sort key, in the order (and NULLS placement) of the list indexes, so that a scan needs no sort. */
+export function ticketOrder(sort: TTicketSort): SQL {
+  if (!ticketSorts.includes(sort)) {
+    throw new Error(`unknown sort ${sort}`);
+  }
+  const desc = sort.startsWith('-');
+  const name = desc ? sort.slice(1) : sort;
+  const dir = desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
+  return sql.raw(
+    name === 'ticket_id' ? `"ticket"."ticket_id" ${dir}` : `"ticket"."${name}" ${dir}, "ticket"."ticket_id" ${dir}`,
+  );
+}
+
+/**
+ * A page of ids by the list's order: only index columns are touched, so deep offsets skip index
+ * entries without visiting the table (the "deferred join": the page's rows are read afterwards).
+ */
+export function pageIdsQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, limit: number) {
+  return db.select({ id: ticket.ticketId }).from(ticket).where(where).orderBy(order).limit(limit).offset(offset);
+}
+
+export const listColumns = {
+  ticketId: ticket.ticketId,
+  subject: ticket.subject,
+  ticketState: ticket.ticketState,
+  ticketType: ticket.ticketType,
+  priority: ticket.priority,
+  source: ticket.source,
+  requesterId: ticket.requesterId,
+  requesterName: account.realName,
+  requesterEmail: account.email,
+  assigneeId: ticket.assigneeId,
+  groupId: ticket.groupId,
+  companyId: ticket.companyId,
+  tags: ticket.tags,
+  satisfaction: ticket.satisfaction,
+  deletedTs: ticket.deletedTs,
+  createTs: ticket.createTs,
+  updateTs: ticket.updateTs,
+  solvedTs: ticket.solvedTs,
+};
+
+/** The page's rows: the ids first (index only), then those few tickets and their requesters. */
+export function pageQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, limit: number) {
+  const ids = pageIdsQuery(db, where, order, offset, limit);
+  return db
+    .select(listColumns)
+    .from(ticket)
+    .innerJoin(account, eq(account.accountId, ticket.requesterId))
+    .where(inArray(ticket.ticketId, ids))
+    .orderBy(order);
+}
+
+/** Lists longer than this are counted from the planner's estimate. */
+export const exactCountCap = 10_000;
+
+/**
+ * Counts at most `cap + 1` matches: cheap, and exact whenever the list is not huge. Ordered like
+ * the list, so that it walks the list's own index (index-only) rather than the table.
+ */
+export function cappedCountQuery(db: DbOrTx, where: SQL, order: SQL, cap = exactCountCap) {
+  const capped = db
+    .select({ id: ticket.ticketId })
+    .from(ticket)
+    .where(where)
+    .orderBy(order)
+    .limit(cap + 1)
+    .as('capped');
+  return db.select({ n: count() }).from(capped);
+}
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Plan Rows': number; Plans?: PlanNode[] };
+
+/** `EXPLAIN (FORMAT JSON)` of a statement, as the plan tree (both drivers). */
+export async function explain(db: DbOrTx, query: SQL | SQLWrapper): Promise<PlanNode> {
+  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+    Record<string, unknown>
+  >;
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  return (plan[0] as { Plan: PlanNode }).Plan;
+}
+
+/** The planner's row estimate for a WHERE (statistics from ANALYZE; no rows are read). */
+export async function estimateCount(db: DbOrTx, where: SQL): Promise<number> {
+  return Math.round((await explain(db, sql`SELECT 1 FROM ticket WHERE ${where}`))['Plan Rows'] ?? 0);
+}

@@ -1,0 +1,95 @@
+/**
+ * Search tokens: what a ticket's `search_vector` holds and what a keyword is matched against.
+ *
+ * Words of letters and digits are lower-cased tokens. Chinese, Japanese and Korean text has no
+ * spaces, so each run of it gives every single character and every pair of neighbours: a
+ * keyword of two or more such characters matches when all its pairs are present (a substring,
+ * bar rare coincidences), and a single character matches by itself. PostgreSQL's trigrams need
+ * three characters, and most Chinese words are two (docs/decisions/0003-ticket-list-and-search.md).
+ */
+
+const cjkClass = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const tokenPattern = new RegExp(String.raw`[${cjkClass}]+|[[\p{L}\p{N}\p{M}]--[${cjkClass}]]+`, 'gv');
+const cjkRun = new RegExp(`^[${cjkClass}]`, 'v');
+
+/** Longest word kept; longer runs (hashes, base64) are not worth an index entry. */
+const maxWordLength = 40;
+
+function runs(text: string): Array<{ cjk: boolean; chars: string[] }> {
+  const out: Array<{ cjk: boolean; chars: string[] }> = [];
+  for (const match of text.normalize('NFKC').toLowerCase().matchAll(tokenPattern)) {
+    const value = match[0];
+    out.push({ cjk: cjkRun.test(value), chars: [...value] });
+  }
+  return out;
+}
+
+/** The distinct tokens of a text, to store. */
+export function documentTokens(text: string, into: Set<string> = new Set()): Set<string> {
+  for (const run of runs(text)) {
+    if (!run.cjk) {
+      if (run.chars.length <= maxWordLength) {
+        into.add(run.chars.join(''));
+      }
+      continue;
+    }
+    for (let i = 0; i < run.chars.length; i++) {
+      into.add(run.chars[i] as string);
+      if (i + 1 < run.chars.length) {
+        into.add((run.chars[i] as string) + (run.chars[i + 1] as string));
+      }
+    }
+  }
+  return into;
+}
+
+/**
+ * A term matches a whole token. No prefix matching: PostgreSQL estimates how many tickets hold a
+ * whole token from its statistics (common words accurately, rare ones as rare), which lets it
+ * choose between the search index and walking the list order; a prefix gets a flat guess, and a
+ * guess of "common" for a rare word walks a million tickets.
+ */
+export interface QueryTerm {
+  token: string;
+}
+
+/** The terms a keyword must all match. Empty when the keyword has no letters or digits. */
+export function queryTerms(kw: string): QueryTerm[] {
+  const terms = new Map<string, QueryTerm>();
+  for (const run of runs(kw)) {
+    if (!run.cjk) {
+      const word = run.chars.join('');
+      if (run.chars.length <= maxWordLength) {
+        terms.set(word, { token: word });
+      }
+      continue;
+    }
+    if (run.chars.length === 1) {
+      terms.set(run.chars[0] as string, { token: run.chars[0] as string });
+      continue;
+    }
+    for (let i = 0; i + 1 < run.chars.length; i++) {
+      const pair = (run.chars[i] as string) + (run.chars[i + 1] as string);
+      terms.set(pair, { token: pair });
+    }
+  }
+  return [...terms.values()];
+}
+
+/** Tokens are letters, digits and marks only, but quote them as tsquery lexemes anyway. */
+const quote = (token: string) => `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** A `tsquery` text requiring every term; null when there is nothing to search for. */
+export function toTsquery(kw: string): string | null {
+  const terms = queryTerms(kw);
+  if (terms.length === 0) {
+    return null;
+  }
+  return terms.map((t) => quote(t.token)).join(' & ');
+}
+
+/** A PostgreSQL array literal of texts, for `array_to_tsvector($1::text[])`. */
+export function textArrayLiteral(values: Iterable<string>): string {
+  const items = [...values].map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+  return `{${items.join(',')}}`;
+}

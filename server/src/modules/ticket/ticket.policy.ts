@@ -1,0 +1,66 @@
+import type { Actor } from '../../http/actor.js';
+import type { Viewer } from '../ticket-search/ticket-list.repo.js';
+
+export const viewerOf = (actor: Actor): Viewer => ({
+  accountId: actor.account.accountId,
+  userType: actor.account.userType,
+  ticketAccess: actor.account.ticketAccess,
+  groupIds: actor.account.groupIds,
+});
+
+export const isStaffType = (userType: string) => userType === 'admin' || userType === 'agent';
+
+/** `ticket_access`: all, the agent's groups (and what is assigned to them), or only what is assigned to them. */
+export function maySeeTicket(viewer: Viewer, t: { assigneeId: number | null; groupId: number | null }): boolean {
+  if (viewer.userType === 'admin' || viewer.ticketAccess === 'all') {
+    return true;
+  }
+  if (t.assigneeId === viewer.accountId) {
+    return true;
+  }
+  return viewer.ticketAccess === 'groups' && t.groupId !== null && viewer.groupIds.includes(t.groupId);
+}
+
+/** `reply_access` internal: notes only. */
+export const mayReplyPublicly = (actor: Actor) =>
+  actor.account.userType === 'admin' || actor.account.replyAccess !== 'internal';
+
+export const mayCloseTickets = (actor: Actor) => actor.account.userType === 'admin' || actor.account.canCloseTicket;
+
+/**
+ * `allow_reassign` off: once a ticket has an assignee, only an admin or that assignee may give it
+ * to someone else (or unassign it).
+ */
+export function mayReassign(
+  actor: Actor,
+  allowReassign: boolean,
+  currentAssigneeId: number | null,
+  nextAssigneeId: number | null,
+): boolean {
+  if (allowReassign || currentAssigneeId === null || currentAssigneeId === nextAssigneeId) {
+    return true;
+  }
+  return actor.account.userType === 'admin' || currentAssigneeId === actor.account.accountId;
+}
+
+/**
+ * The CC and follower blocklist: entries are addresses, `@domains` or domains separated by
+ * spaces (stored normalised by the ticket settings). Returns the first blocked email, if any.
+ */
+export function blockedEmail(blacklist: string, emails: string[]): string | null {
+  const entries = blacklist.toLowerCase().split(/\s+/).filter(Boolean);
+  if (entries.length === 0) {
+    return null;
+  }
+  for (const email of emails) {
+    const lower = email.toLowerCase();
+    const domain = lower.slice(lower.lastIndexOf('@') + 1);
+    const hit = entries.some((e) =>
+      e.startsWith('@') ? e.slice(1) === domain : e.includes('@') ? e === lower : e === domain,
+    );
+    if (hit) {
+      return email;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,98 @@
+import type { TTicket, TTicketListItem, TTicketPerson } from '@parley/contracts';
+import type { account, ticket } from '../../db/schema/index.js';
+
+type TicketRow = typeof ticket.$inferSelect;
+type AccountRow = typeof account.$inferSelect;
+interface ListRow {
+  ticketId: number;
+  subject: string;
+  ticketState: string;
+  ticketType: string;
+  priority: string;
+  source: string;
+  requesterId: number;
+  requesterName: string;
+  requesterEmail: string;
+  assigneeId: number | null;
+  groupId: number | null;
+  companyId: number | null;
+  tags: string[];
+  satisfaction: string;
+  deletedTs: number | null;
+  createTs: number;
+  updateTs: number;
+  solvedTs: number | null;
+}
+
+/** The survey page of the web app; the agent copies the link until email sends it. */
+export const satisfactionPath = (token: string) => `/home/satisfaction?token=${token}`;
+
+export function presentPerson(a: AccountRow): TTicketPerson {
+  return {
+    account_id: a.accountId,
+    email: a.email,
+    real_name: a.realName,
+    avatar: a.avatar,
+    user_type: a.userType as TTicketPerson['user_type'],
+    access_state: a.accessState as TTicketPerson['access_state'],
+    company_id: a.companyId,
+  };
+}
+
+/** The only place that decides which ticket fields leave the server (never the search vector). */
+export function presentTicket(
+  t: Omit<TicketRow, 'searchVector'>,
+  requester: AccountRow,
+  members: { ccIds: number[]; followerIds: number[] },
+): TTicket {
+  return {
+    ticket_id: t.ticketId,
+    subject: t.subject,
+    ticket_state: t.ticketState as TTicket['ticket_state'],
+    ticket_type: t.ticketType as TTicket['ticket_type'],
+    priority: t.priority as TTicket['priority'],
+    source: t.source as TTicket['source'],
+    requester_id: t.requesterId,
+    requester: presentPerson(requester),
+    submitter_id: t.submitterId,
+    assignee_id: t.assigneeId,
+    group_id: t.groupId,
+    company_id: t.companyId,
+    tags: t.tags,
+    cc_ids: members.ccIds,
+    follower_ids: members.followerIds,
+    fields: t.fields,
+    satisfaction: t.satisfaction as TTicket['satisfaction'],
+    satisfaction_comment: t.satisfactionComment,
+    satisfaction_url: t.satisfactionToken ? satisfactionPath(t.satisfactionToken) : null,
+    is_deleted: t.deletedTs !== null,
+    create_ts: t.createTs,
+    update_ts: t.updateTs,
+    first_reply_ts: t.firstReplyTs,
+    solved_ts: t.solvedTs,
+    deleted_ts: t.deletedTs,
+  };
+}
+
+export function presentListItem(r: ListRow): TTicketListItem {
+  return {
+    ticket_id: r.ticketId,
+    subject: r.subject,
+    ticket_state: r.ticketState as TTicketListItem['ticket_state'],
+    ticket_type: r.ticketType as TTicketListItem['ticket_type'],
+    priority: r.priority as TTicketListItem['priority'],
+    source: r.source as TTicketListItem['source'],
+    requester_id: r.requesterId,
+    requester_name: r.requesterName,
+    requester_email: r.requesterEmail,
+    assignee_id: r.assigneeId,
+    group_id: r.groupId,
+    company_id: r.companyId,
+    tags: r.tags,
+    satisfaction: r.satisfaction as TTicketListItem['satisfaction'],
+    is_deleted: r.deletedTs !== null,
+    create_ts: r.createTs,
+    update_ts: r.updateTs,
+    solved_ts: r.solvedTs,
+  };
+}

@@ -1,0 +1,181 @@
+import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  account,
+  agentGroup,
+  groupAccount,
+  ticket,
+  ticketAttachment,
+  ticketComment,
+  ticketEvent,
+  ticketMember,
+  ticketTag,
+} from '../../db/schema/index.js';
+import { textArrayLiteral } from '../ticket-search/tokenize.js';
+
+const { searchVector: _vector, ...ticketColumns } = getTableColumns(ticket);
+export type TicketRow = Omit<typeof ticket.$inferSelect, 'searchVector'>;
+
+export async function findTicket(db: DbOrTx, ticketId: number, lock = false): Promise<TicketRow | null> {
+  const query = db.select(ticketColumns).from(ticket).where(eq(ticket.ticketId, ticketId)).limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function findTickets(db: DbOrTx, ticketIds: number[], lock = false): Promise<TicketRow[]> {
+  if (ticketIds.length === 0) {
+    return [];
+  }
+  const query = db
+    .select(ticketColumns)
+    .from(ticket)
+    .where(inArray(ticket.ticketId, ticketIds))
+    .orderBy(asc(ticket.ticketId));
+  return lock ? query.for('update') : query;
+}
+
+export async function findAccount(db: DbOrTx, accountId: number) {
+  const rows = await db.select().from(account).where(eq(account.accountId, accountId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAccounts(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) {
+    return [];
+  }
+  return db.select().from(account).where(inArray(account.accountId, ids));
+}
+
+export async function findAccountByEmail(db: DbOrTx, email: string) {
+  const rows = await db.select().from(account).where(eq(account.email, email)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function groupExists(db: DbOrTx, groupId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: agentGroup.groupId })
+    .from(agentGroup)
+    .where(eq(agentGroup.groupId, groupId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The account's groups, the default group first. */
+export async function groupsOf(db: DbOrTx, accountId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: groupAccount.groupId })
+    .from(groupAccount)
+    .innerJoin(agentGroup, eq(agentGroup.groupId, groupAccount.groupId))
+    .where(eq(groupAccount.accountId, accountId))
+    .orderBy(sql`${agentGroup.isDefault} DESC`, asc(groupAccount.groupId));
+  return rows.map((r) => r.id);
+}
+
+export interface Members {
+  ccIds: number[];
+  followerIds: number[];
+}
+
+export async function membersOf(db: DbOrTx, ticketId: number): Promise<Members> {
+  const rows = await db
+    .select()
+    .from(ticketMember)
+    .where(eq(ticketMember.ticketId, ticketId))
+    .orderBy(asc(ticketMember.accountId));
+  return {
+    ccIds: rows.filter((r) => r.memberType === 'cc').map((r) => r.accountId),
+    followerIds: rows.filter((r) => r.memberType === 'follower').map((r) => r.accountId),
+  };
+}
+
+export async function setMembers(tx: DbOrTx, ticketId: number, memberType: 'cc' | 'follower', ids: number[]) {
+  await tx
+    .delete(ticketMember)
+    .where(and(eq(ticketMember.ticketId, ticketId), eq(ticketMember.memberType, memberType)));
+  if (ids.length) {
+    await tx.insert(ticketMember).values(ids.map((accountId) => ({ ticketId, accountId, memberType })));
+  }
+}
+
+export interface EventInput {
+  field: string;
+  old?: unknown;
+  new?: unknown;
+}
+
+export async function insertEvents(
+  tx: DbOrTx,
+  ticketId: number,
+  actorId: number | null,
+  now: number,
+  events: EventInput[],
+): Promise<void> {
+  if (events.length === 0) {
+    return;
+  }
+  await tx.insert(ticketEvent).values(
+    events.map((e) => ({
+      ticketId,
+      actorId,
+      field: e.field,
+      oldValue: e.old ?? null,
+      newValue: e.new ?? null,
+      createTs: now,
+    })),
+  );
+}
+
+/** Attaches uploads to a comment; each upload can be attached once. Answers how many were taken. */
+export async function claimAttachments(
+  tx: DbOrTx,
+  fileIds: string[],
+  ticketId: number,
+  commentId: number,
+): Promise<number> {
+  if (fileIds.length === 0) {
+    return 0;
+  }
+  const taken = await tx
+    .update(ticketAttachment)
+    .set({ ticketId, commentId })
+    .where(and(inArray(ticketAttachment.fileId, fileIds), isNull(ticketAttachment.commentId)))
+    .returning({ fileId: ticketAttachment.fileId });
+  return taken.length;
+}
+
+export async function rememberTags(tx: DbOrTx, tags: string[], now: number) {
+  if (tags.length) {
+    await tx
+      .insert(ticketTag)
+      .values(tags.map((tagName) => ({ tagName, createTs: now })))
+      .onConflictDoNothing();
+  }
+}
+
+/** `array_to_tsvector` of tokens; merged into the stored vector with `||`. */
+export const vectorOf = (tokens: Iterable<string>): SQL => sql`array_to_tsvector(${textArrayLiteral(tokens)}::text[])`;
+
+export async function insertComment(
+  tx: DbOrTx,
+  values: { ticketId: number; authorId: number | null; body: string; isPublic: boolean; now: number },
+): Promise<number> {
+  const [row] = await tx
+    .insert(ticketComment)
+    .values({
+      ticketId: values.ticketId,
+      authorId: values.authorId,
+      body: values.body,
+      isPublic: values.isPublic,
+      createTs: values.now,
+    })
+    .returning({ commentId: ticketComment.commentId });
+  return row?.commentId as number;
+}
+
+export async function commentBodies(db: DbOrTx, ticketId: number): Promise<string[]> {
+  const rows = await db
+    .select({ body: ticketComment.body })
+    .from(ticketComment)
+    .where(eq(ticketComment.ticketId, ticketId));
+  return rows.map((r) => r.body);
+}
