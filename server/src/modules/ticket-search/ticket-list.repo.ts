@@ -216,6 +216,52 @@ export function pageQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, li
     .orderBy(order);
 }
 
+/** The rows of these tickets with their requesters, in the list's order (only those still matching `where`). */
+export function rowsByIds(db: DbOrTx, ids: number[], order: SQL, where?: SQL) {
+  return db
+    .select(listColumns)
+    .from(ticket)
+    .innerJoin(account, eq(account.accountId, ticket.requesterId))
+    .where(
+      where
+        ? // Checked again in a subquery of the ticket table alone (the WHERE names its columns bare).
+          inArray(
+            ticket.ticketId,
+            db
+              .select({ id: ticket.ticketId })
+              .from(ticket)
+              .where(sql`${inArray(ticket.ticketId, ids)} AND ${where}`),
+          )
+        : inArray(ticket.ticketId, ids),
+    )
+    .orderBy(order);
+}
+
+/**
+ * At most `cap + 1` matches (in no order, so any index may find them), then the page of them in
+ * the list's order, and how many were collected: one row per page id, or one row with a null
+ * id when the page is empty.
+ */
+export function collectedPageQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, limit: number, cap: number) {
+  return db
+    .execute(sql`
+    WITH collected AS MATERIALIZED (
+      SELECT ticket_id, update_ts, create_ts, solved_ts FROM ticket WHERE ${where} LIMIT ${int(cap + 1)}
+    )
+    SELECT p.ticket_id AS id, c.n
+    FROM (SELECT count(*)::int AS n FROM collected) c
+    LEFT JOIN LATERAL (
+      SELECT ticket_id FROM collected AS ticket ORDER BY ${order} LIMIT ${int(limit)} OFFSET ${int(offset)}
+    ) p ON true`)
+    .then(
+      (result) =>
+        (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+          id: number | null;
+          n: number;
+        }>,
+    );
+}
+
 /** Lists longer than this are counted from the planner's estimate. */
 export const exactCountCap = 10_000;
 

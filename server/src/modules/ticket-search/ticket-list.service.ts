@@ -1,19 +1,22 @@
 import type { TTicketSort, TViewConditions, ZTicketListRequest } from '@parley/contracts';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { presentListItem } from '../ticket/ticket.presenter.js';
 import {
   cappedCountQuery,
+  collectedPageQuery,
   estimateCount,
   exactCountCap,
   pageQuery,
+  rowsByIds,
   type TicketFilter,
   ticketOrder,
   ticketWhere,
   type Viewer,
 } from './ticket-list.repo.js';
+import { queryTerms } from './tokenize.js';
 
 type ListInput = z.output<typeof ZTicketListRequest>;
 
@@ -54,6 +57,8 @@ export interface ListPlan {
   order: SQL;
   offset: number;
   limit: number;
+  /** The keyword of a search (see `runSearch`). */
+  kw: string | null;
 }
 
 /** The SQL of a list request (the benchmark runs the same statements directly). */
@@ -69,12 +74,144 @@ export function planList(
     order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts'),
     offset: input.offset,
     limit: input.limit,
+    kw: input.kw ? input.kw : null,
   };
 }
 
 export async function runList(db: Db, plan: ListPlan) {
+  if (plan.kw) {
+    return runSearch(db, plan, plan.kw);
+  }
+  if (plan.offset >= deepPageFrom) {
+    return runDeepPage(db, plan);
+  }
   const [rows, count] = await Promise.all([
     pageQuery(db, plan.where, plan.order, plan.offset, plan.limit),
+    countTickets(db, plan.where, plan.order),
+  ]);
+  return { list: rows.map(presentListItem), total: count.total, total_estimated: count.estimated };
+}
+
+/** Up to this many matches are collected through the search index, then sorted. */
+export const searchCollectCap = 5_000;
+
+/**
+ * How common the most common search words are (ANALYZE keeps them: `most_common_elems`), read
+ * at most once a minute. A word missing from it is rarer than all of them.
+ */
+let common: { at: number; freq: Map<string, number>; live: number } | null = null;
+async function commonWords(db: Db) {
+  if (common && Date.now() - common.at < 60_000) {
+    return common;
+  }
+  const rows = (await db.execute(sql`
+    SELECT s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs AS freqs, c.reltuples AS live
+    FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename
+    WHERE s.tablename = 'ticket' AND s.attname = 'search_vector'`)) as unknown;
+  const row = (
+    (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{
+      words: string[] | null;
+      freqs: number[] | null;
+      live: number;
+    }>
+  )[0];
+  const freq = new Map<string, number>();
+  const words = row?.words ?? [];
+  for (let i = 0; i < words.length; i++) {
+    freq.set(words[i] as string, Number(row?.freqs?.[i] ?? 0));
+  }
+  common = { at: Date.now(), freq, live: Number(row?.live ?? 0) };
+  return common;
+}
+
+/** Matches expected from the statistics: null when a word is not among the common ones (so it is rare). */
+async function expectedMatches(db: Db, kw: string): Promise<number | null> {
+  const terms = queryTerms(kw);
+  const stats = await commonWords(db);
+  if (terms.length === 0 || /^#?\d{1,9}$/.test(kw.trim())) {
+    return null;
+  }
+  let selectivity = 1;
+  for (const t of terms) {
+    const f = stats.freq.get(t.token);
+    if (f === undefined) {
+      return null;
+    }
+    selectivity *= f;
+  }
+  return selectivity * stats.live;
+}
+
+/**
+ * A keyword search that never rests on a guess of how common a word is (a guess of "common"
+ * for a rare word walks a million tickets in list order; collecting every match of a common
+ * word reads a million index entries).
+ *
+ * - Common words (all of them among ANALYZE's most common, together expected in more than
+ *   twice `searchCollectCap` tickets): walk the list's own index in order and check each
+ *   ticket; a page is found within a few thousand rows. The total is the planner's estimate.
+ * - Anything else: only bitmap scans allowed, the search index (and the filters' indexes) give
+ *   at most `searchCollectCap + 1` matches, which are sorted and paged, counted exactly. Should
+ *   there be more after all, the common-word way pages them.
+ */
+export async function runSearch(db: Db, plan: ListPlan, kw: string) {
+  const expected = await expectedMatches(db, kw);
+  if (expected === null || expected <= 2 * searchCollectCap) {
+    const first = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+      await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+      return collectedPageQuery(tx, plan.where, plan.order, plan.offset, plan.limit, searchCollectCap);
+    });
+    const collected = Number(first[0]?.n ?? 0);
+    if (collected <= searchCollectCap) {
+      const ids = first.map((r) => r.id).filter((id): id is number => id !== null);
+      const rows = ids.length ? await rowsByIds(db, ids, plan.order) : [];
+      return { list: rows.map(presentListItem), total: collected, total_estimated: false };
+    }
+  }
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+    return pageQuery(tx, plan.where, plan.order, plan.offset, plan.limit);
+  });
+  const estimate = Math.max(searchCollectCap + 1, await estimateCount(db, plan.where));
+  return { list: rows.map(presentListItem), total: estimate, total_estimated: true };
+}
+
+/** Offsets from here on are served from a snapshot of the list's order. */
+export const deepPageFrom = 10_000;
+const snapshotTtlMs = 30_000;
+const snapshotMaxIds = 2_000_000;
+const snapshots = new Map<string, { ids: Int32Array; at: number }>();
+
+/**
+ * A deep page (offset 10,000 and more) of a plain list. Skipping half a million index entries
+ * costs tens of milliseconds on every call; instead the list's ids in order are read once (one
+ * index-only walk) and kept 30 s per list and viewer, like a search engine's point-in-time
+ * cursor, and each deep page reads its 50 tickets by id. The rows are read fresh and checked
+ * against the list's conditions again, so a ticket that left the list (or the caller's reach)
+ * since is left out of the page, never shown.
+ */
+async function runDeepPage(db: Db, plan: ListPlan) {
+  const key = `${cacheKey(plan.where)}\u0000${dialect.sqlToQuery(plan.order).sql}`;
+  const now = Date.now();
+  let snapshot = snapshots.get(key);
+  if (!snapshot || now - snapshot.at > snapshotTtlMs) {
+    const rows = (await db.execute(sql`
+      SELECT string_agg(ticket_id::text, ',') AS ids
+      FROM (SELECT ticket_id FROM ticket WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${snapshotMaxIds}) ordered`)) as unknown;
+    const text = ((Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{ ids: string | null }>)[0]
+      ?.ids;
+    snapshot = { ids: Int32Array.from(text ? text.split(',') : [], Number), at: now };
+    if (snapshots.size >= 8) {
+      snapshots.delete(snapshots.keys().next().value as string);
+    }
+    snapshots.set(key, snapshot);
+  }
+  const ids = Array.from(snapshot.ids.subarray(plan.offset, plan.offset + plan.limit));
+  const [rows, count] = await Promise.all([
+    ids.length ? rowsByIds(db, ids, plan.order, plan.where) : Promise.resolve([]),
     countTickets(db, plan.where, plan.order),
   ]);
   return { list: rows.map(presentListItem), total: count.total, total_estimated: count.estimated };

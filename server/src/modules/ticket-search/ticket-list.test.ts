@@ -16,7 +16,7 @@ import { account } from '../../db/schema/index.js';
 import { ticketSettingDefaults } from '../setting/setting.service.js';
 import { commentRowsQuery } from '../ticket/ticket.read.js';
 import { cappedCountQuery, explain, pageIdsQuery, pageQuery, type Viewer } from './ticket-list.repo.js';
-import { planList } from './ticket-list.service.js';
+import { deepPageFrom, planList, runList, searchCollectCap } from './ticket-list.service.js';
 
 let t: TestApp;
 let admin: string;
@@ -279,6 +279,18 @@ describe('query plans', () => {
         scans: [...seqScans(ids), ...seqScans(count)],
       };
     };
+    // A search collects its matches with bitmap scans only (runSearch): the search index must serve it.
+    for (const kw of ['rareword', 'printer']) {
+      const plan = planList(admin1, { offset: 0, limit: 50, kw } as never, null);
+      const collected = await db().transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+        await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+        return explain(tx, sql`SELECT ticket_id FROM ticket WHERE ${plan.where} LIMIT ${searchCollectCap + 1}`);
+      });
+      expect(seqScans(collected), kw).toEqual([]);
+      expect(indexesOf(collected), kw).toContain('ticket_search_idx');
+    }
     const rare = await plansOf({ kw: 'rareword' });
     expect(rare.scans).toEqual([]);
     expect(rare.all).toContain('ticket_search_idx');
@@ -293,6 +305,24 @@ describe('query plans', () => {
     ]) {
       expect((await plansOf(filter)).scans, JSON.stringify(filter)).toEqual([]);
     }
+    // A common word (more than the collect cap) pages in list order with an estimated total; a rare one is exact.
+    const common = await runList(db(), planList(admin1, { offset: 0, limit: 50, kw: 'printer' } as never, null));
+    expect(common.total_estimated).toBe(true);
+    expect(common.total).toBeGreaterThan(searchCollectCap);
+    const updated = common.list.map((r) => r.update_ts);
+    expect(common.list).toHaveLength(50);
+    expect(updated).toEqual([...updated].sort((x, y) => y - x));
+    const few = await runList(db(), planList(admin1, { offset: 0, limit: 50, kw: 'rareword' } as never, null));
+    expect([few.total, few.total_estimated, few.list.length]).toEqual([5, false, 5]);
+    // A deep page (from a snapshot of the order) holds what the plain index walk holds; a ticket
+    // deleted since the snapshot is left out, not shown.
+    const deepPlan = planList(admin1, { offset: deepPageFrom + 7, limit: 50, requester_id: seeded } as never, null);
+    const walked = await pageQuery(db(), deepPlan.where, deepPlan.order, deepPlan.offset, deepPlan.limit);
+    const deep = await runList(db(), deepPlan);
+    expect(deep.list.map((r) => r.ticket_id)).toEqual(walked.map((r) => r.ticketId));
+    await db().execute(sql`UPDATE ticket SET deleted_ts = 1 WHERE ticket_id = ${walked[0]?.ticketId ?? 0}`);
+    const again = await runList(db(), deepPlan);
+    expect(again.list.map((r) => r.ticket_id)).toEqual(walked.slice(1).map((r) => r.ticketId));
     await db().execute(sql`DELETE FROM ticket WHERE subject LIKE 'seed %' AND requester_id = ${seeded}`);
   });
 

@@ -50,17 +50,34 @@ const visibleTo = (actor: Actor) =>
     or(isNull(ticketView.ownerId), eq(ticketView.ownerId, actor.account.accountId)),
   );
 
+/**
+ * Views change rarely (the editor comes later); a list call reads its view from memory for a
+ * few seconds instead of asking the database every time.
+ */
+const viewTtlMs = 5_000;
+const viewCache = new Map<string, { row: ViewRow | null; at: number }>();
+
 /** An active view shared with everyone or owned by the caller; any other id answers 0404. */
 export async function findView(db: DbOrTx, actor: Actor, viewId: number, lang: TLanguage): Promise<ViewDef> {
-  const rows = await db
-    .select()
-    .from(ticketView)
-    .where(and(eq(ticketView.viewId, viewId), visibleTo(actor)))
-    .limit(1);
-  if (!rows[0]) {
+  const key = `${viewId}:${actor.account.accountId}`;
+  const now = Date.now();
+  let cached = viewCache.get(key);
+  if (!cached || now - cached.at > viewTtlMs) {
+    const rows = await db
+      .select()
+      .from(ticketView)
+      .where(and(eq(ticketView.viewId, viewId), visibleTo(actor)))
+      .limit(1);
+    if (viewCache.size > 5000) {
+      viewCache.clear();
+    }
+    cached = { row: rows[0] ?? null, at: now };
+    viewCache.set(key, cached);
+  }
+  if (!cached.row) {
     throw notFound();
   }
-  return toDef(rows[0], lang);
+  return toDef(cached.row, lang);
 }
 
 /** The caller's views in their order, each with the number of its tickets the caller may see. */
