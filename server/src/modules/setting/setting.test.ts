@@ -174,6 +174,10 @@ describe('branding', () => {
 });
 
 describe('ticket settings', () => {
+  // Ticket settings are global and the PostgreSQL pass shares one database between files: put
+  // the defaults back for the ticket tests.
+  afterAll(() => forget('ticket'));
+
   it('answers all eleven fields with defaults, and keeps fields left out of an edit', async () => {
     await forget('ticket');
     const defaults = ZTicketSettingGetResponse.parse((await get('ticket.get')).data);
