@@ -45,6 +45,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
-    testTimeout: 15_000,
+    // Generous: on a loaded 2-core machine Ant Design forms under happy-dom can take many seconds.
+    testTimeout: 40_000,
   },
 });

@@ -44,6 +44,11 @@ const screens: Record<string, TScreenLoader> = {
   setting_shortcut_edit: () => import('./features/shortcut/ShortcutEditPage').then((m) => m.ShortcutEditPage),
   setting_email: () => import('./features/settings-email/EmailSettingsPage').then((m) => m.EmailSettingsPage),
   setting_ticket: () => import('./features/settings-ticket/TicketSettingsPage').then((m) => m.TicketSettingsPage),
+  index: () => import('./features/ticket/TicketListPage').then((m) => m.TicketListPage),
+  ticket_views: () => import('./features/ticket/TicketViewsPage').then((m) => m.TicketViewsPage),
+  ticket_edit: () => import('./features/ticket/TicketPage').then((m) => m.TicketPage),
+  ticket_add: () => import('./features/ticket/TicketAddPage').then((m) => m.TicketAddPage),
+  search: () => import('./features/ticket/SearchPage').then((m) => m.SearchPage),
   setting_appearance: () => import('./features/appearance/AppearancePage').then((m) => m.AppearancePage),
 };
 

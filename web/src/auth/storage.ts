@@ -20,6 +20,7 @@ export const storageKeys = {
   stayLogin: 'stay_login',
   headerTabs: 'header_tabs',
   lastTicketList: 'last_ticket_list',
+  afterSubmit: 'after_submit',
 } as const;
 
 function read<T>(store: Storage, key: string, now = Date.now()): T | null {

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeTab, isTicketPage, lastTicketList, maxHeaderTabs, openTab, tabStore } from './tabs';
+import {
+  closeTab,
+  isTicketPage,
+  lastTicketList,
+  maxHeaderTabs,
+  onCloseTabRequest,
+  openTab,
+  requestCloseTab,
+  tabStore,
+} from './tabs';
 
 afterEach(() => {
   localStorage.clear();
@@ -63,5 +72,14 @@ describe('header tabs', () => {
     lastTicketList.set('/wswt/search?kw=printer');
     expect(lastTicketList.get()).toBe('/wswt/search?kw=printer');
     expect(sessionStorage.getItem('parley.last_ticket_list')).toContain('/wswt/search?kw=printer');
+  });
+
+  it('pass a page asking to close its own tab on to the header', () => {
+    const closed: string[] = [];
+    const stop = onCloseTabRequest((path) => closed.push(path));
+    requestCloseTab('/wswt/ticket/edit/7');
+    stop();
+    requestCloseTab('/wswt/ticket/edit/8');
+    expect(closed).toEqual(['/wswt/ticket/edit/7']);
   });
 });

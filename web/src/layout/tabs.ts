@@ -82,3 +82,17 @@ export const lastTicketList = {
   get: (): string => session.get<string>(storageKeys.lastTicketList) ?? '/wswt',
   set: (fullPath: string) => session.set(storageKeys.lastTicketList, fullPath),
 };
+
+const closeTabEvent = 'parley:close-tab';
+
+/** Asks the header to close the tab of `path` (a ticket page closing itself after a submit). */
+export function requestCloseTab(path: string): void {
+  window.dispatchEvent(new CustomEvent<string>(closeTabEvent, { detail: path }));
+}
+
+/** Calls `onClose` with the path of each tab a page asks to close; returns the unsubscribe. */
+export function onCloseTabRequest(onClose: (path: string) => void): () => void {
+  const listener = (event: Event) => onClose((event as CustomEvent<string>).detail);
+  window.addEventListener(closeTabEvent, listener);
+  return () => window.removeEventListener(closeTabEvent, listener);
+}

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useGuardPending } from '../auth/SessionContext';
-import { closeTab, isTicketListPage, isTicketPage, lastTicketList, openTab, type THeaderTab, tabStore } from './tabs';
+import {
+  closeTab,
+  isTicketListPage,
+  isTicketPage,
+  lastTicketList,
+  onCloseTabRequest,
+  openTab,
+  type THeaderTab,
+  tabStore,
+} from './tabs';
 
 /** Header tabs of ticket pages, kept in localStorage, and the last ticket list in sessionStorage. */
 export function useHeaderTabs() {
@@ -38,6 +47,8 @@ export function useHeaderTabs() {
     },
     [tabs, pathname, navigate],
   );
+
+  useEffect(() => onCloseTabRequest(close), [close]);
 
   return { tabs, close, activePath: pathname, onList: isTicketListPage(pathname) };
 }

@@ -1,0 +1,74 @@
+import { LockOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { type TTicketComment, ticketAttachmentPath } from '@parley/contracts';
+import { Avatar, Card, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormatTime } from '../../components/useFormatTime';
+
+/** Internal notes sit on yellow, public replies on white, so that they are never confused. */
+export const noteBackground = '#fffbe6';
+const noteBorder = '#ffe58f';
+
+function CommentCard({ comment }: { comment: TTicketComment }) {
+  const { t } = useTranslation();
+  const formatTime = useFormatTime();
+  const note = !comment.is_public;
+  return (
+    <Card
+      size="small"
+      data-testid={note ? 'internal-note' : 'public-reply'}
+      style={note ? { background: noteBackground, borderColor: noteBorder } : undefined}
+      styles={{ body: { padding: '12px 16px' } }}
+    >
+      <Flex gap={12} align="flex-start">
+        <Avatar style={{ flex: 'none' }}>{(comment.author_name || '?').charAt(0).toUpperCase()}</Avatar>
+        <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text strong>{comment.author_name || t('ticket.system')}</Typography.Text>
+            {note ? (
+              <Tag icon={<LockOutlined />} color="gold">
+                {t('ticket.internal_note')}
+              </Tag>
+            ) : (
+              <Tag color="blue">{t('ticket.public_reply')}</Tag>
+            )}
+            <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: 12 }}>
+              {formatTime(comment.create_ts)}
+            </Typography.Text>
+          </Flex>
+          <div
+            className="ticket-comment-body"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the contracts say `body` is HTML sanitized by the server with an allowlist
+            dangerouslySetInnerHTML={{ __html: comment.body }}
+          />
+          {comment.attachments.length > 0 && (
+            <Space size={[8, 4]} wrap>
+              {comment.attachments.map((file) => (
+                <a key={file.file_id} href={ticketAttachmentPath(file.file_id)} target="_blank" rel="noreferrer">
+                  <PaperClipOutlined /> {file.file_name}
+                </a>
+              ))}
+            </Space>
+          )}
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** A ticket's comments, oldest first. */
+export function Conversation({ comments, loading }: { comments: TTicketComment[] | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  if (loading && !comments) {
+    return <Skeleton active avatar paragraph={{ rows: 3 }} />;
+  }
+  if (!comments || comments.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ticket.no_comments')} />;
+  }
+  return (
+    <Flex vertical gap={12}>
+      {comments.map((c) => (
+        <CommentCard key={c.comment_id} comment={c} />
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,184 @@
+import { enums } from '@parley/contracts';
+import { Button, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useEnum } from '../../components/enumOptions';
+import { ListPage } from '../../components/ListPage';
+import { SearchBox } from '../../components/SearchBox';
+import { useListParams } from '../../components/useListParams';
+import { CompanySelect } from '../company/CompanySelect';
+import { useTicketList } from './queries';
+import { RequesterSelect } from './RequesterSelect';
+import { parseSort } from './sort';
+import { TicketTable } from './TicketTable';
+import { useStaffNames } from './useNames';
+
+const hour = 3_600_000;
+/** The time ranges of spec section 9, back from now. */
+const ranges = {
+  '24h': 24 * hour,
+  '7d': 7 * 24 * hour,
+  '30d': 30 * 24 * hour,
+  '3m': 91 * 24 * hour,
+  '6m': 182 * 24 * hour,
+  '1y': 365 * 24 * hour,
+} as const;
+type TRange = keyof typeof ranges;
+const rangeKeys = Object.keys(ranges) as TRange[];
+
+const filterNames = [
+  'ticket_state',
+  'assignee_id',
+  'group_id',
+  'requester_id',
+  'company_id',
+  'tag',
+  'created',
+  'updated',
+  'sort',
+] as const;
+
+const idOf = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** Search: a keyword and filters over every ticket the caller may see, kept in the address. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const list = useListParams(filterNames);
+  const [, setParams] = useSearchParams();
+  const f = list.filters;
+  const names = useStaffNames();
+  const states = useEnum('ticket_state');
+  const [tag, setTag] = useState(f.tag ?? '');
+  // Ranges count back from when the page opened, so that paging keeps the same rows.
+  const [openedAt] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
+  const since = (range: string | undefined) => {
+    const span = range && range in ranges ? ranges[range as TRange] : undefined;
+    return span === undefined ? undefined : openedAt - span;
+  };
+  const sort = parseSort(f.sort);
+  const state = enums.ticket_state.values.find((s) => s === f.ticket_state);
+  const query = {
+    offset: list.offset,
+    limit: list.limit,
+    ...(list.kw ? { kw: list.kw } : {}),
+    ...(state ? { ticket_state: state } : {}),
+    assignee_id: idOf(f.assignee_id),
+    group_id: idOf(f.group_id),
+    requester_id: idOf(f.requester_id),
+    company_id: idOf(f.company_id),
+    ...(f.tag ? { tag: f.tag } : {}),
+    create_ts_from: since(f.created),
+    update_ts_from: since(f.updated),
+    ...(sort ? { sort } : {}),
+  };
+  const results = useTicketList(query);
+  const filtered = list.kw !== '' || filterNames.some((n) => n !== 'sort' && f[n] !== undefined);
+  const rangeOptions = rangeKeys.map((key) => ({ value: key, label: t(`ticket.range_${key}`) }));
+  const set = (name: (typeof filterNames)[number]) => (value: string | number | null | undefined) =>
+    list.setFilter(name, value === null || value === undefined || value === '' ? undefined : String(value));
+
+  return (
+    <ListPage
+      width={1400}
+      subtitle={t('ticket.search_subtitle')}
+      filters={
+        <>
+          <SearchBox value={list.kw} onSearch={list.setKw} placeholder={t('ticket.search_placeholder')} width={320} />
+          <Select
+            aria-label={t('ticket.state')}
+            placeholder={t('ticket.state')}
+            allowClear
+            style={{ width: 140 }}
+            value={state}
+            onChange={set('ticket_state')}
+            options={states.options}
+          />
+          <Select
+            aria-label={t('ticket.assignee')}
+            placeholder={t('ticket.assignee')}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 180 }}
+            value={idOf(f.assignee_id)}
+            onChange={set('assignee_id')}
+            options={names.agentOptions}
+          />
+          <Select
+            aria-label={t('ticket.group')}
+            placeholder={t('ticket.group')}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 160 }}
+            value={idOf(f.group_id)}
+            onChange={set('group_id')}
+            options={names.groupOptions}
+          />
+          <div style={{ width: 220 }}>
+            <RequesterSelect
+              value={idOf(f.requester_id) ?? null}
+              onChange={set('requester_id')}
+              placeholder={t('ticket.requester')}
+            />
+          </div>
+          <CompanySelect value={idOf(f.company_id) ?? null} onChange={set('company_id')} />
+          <Input.Search
+            aria-label={t('ticket.tag')}
+            placeholder={t('ticket.tag')}
+            allowClear
+            style={{ width: 160 }}
+            value={tag}
+            onChange={(e) => {
+              setTag(e.target.value);
+              if (e.target.value === '') {
+                set('tag')(undefined);
+              }
+            }}
+            onSearch={(value) => set('tag')(value.trim().toLowerCase())}
+          />
+          <Select
+            aria-label={t('ticket.created_in')}
+            placeholder={t('ticket.created_in')}
+            allowClear
+            style={{ width: 170 }}
+            value={f.created && f.created in ranges ? f.created : undefined}
+            onChange={set('created')}
+            options={rangeOptions}
+          />
+          <Select
+            aria-label={t('ticket.updated_in')}
+            placeholder={t('ticket.updated_in')}
+            allowClear
+            style={{ width: 170 }}
+            value={f.updated && f.updated in ranges ? f.updated : undefined}
+            onChange={set('updated')}
+            options={rangeOptions}
+          />
+          {filtered && (
+            <Button
+              type="link"
+              onClick={() => {
+                setTag('');
+                setParams(new URLSearchParams(), { replace: true });
+              }}
+            >
+              {t('ticket.clear_filters')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <TicketTable
+        rows={results.data?.list}
+        loading={results.isFetching}
+        pagination={list.pagination(results.data?.total)}
+        sort={sort ?? '-update_ts'}
+        onSort={(next) => list.setFilter('sort', next)}
+        filtered={filtered}
+      />
+    </ListPage>
+  );
+}

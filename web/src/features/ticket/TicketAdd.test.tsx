@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, ok, page } from '../../test/fakeServer';
+import { comment, ticket } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+
+signInEachTest();
+
+function serve() {
+  return fakeServer({
+    user: admin,
+    handlers: {
+      'admin/ticket.add': () => ok({ ticket_id: 55 }),
+      'admin/ticket.get': () => ok(ticket({ ticket_id: 55, subject: 'Laptop request' })),
+      'admin/ticket.comment.list': () => ok({ list: [comment({ ticket_id: 55 })] }),
+      'admin/auth.agent.all.list': () => ok({ list: [] }),
+      'admin/auth.group.list': () => page([]),
+    },
+  });
+}
+
+describe('new ticket', () => {
+  it('asks for the requester, the subject and the description', async () => {
+    serve();
+    renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create ticket' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Requester is required')).toBeTruthy();
+    expect(screen.getByText('Subject is required')).toBeTruthy();
+    expect(screen.getByText('Description is required')).toBeTruthy();
+    fireEvent.click(screen.getByText('New requester'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+  });
+
+  it('creates the ticket for a new requester and opens it', async () => {
+    const { calls } = serve();
+    const { here } = renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByText('New requester', {}, { timeout: 10_000 }));
+    typeInto('Email', 'Pat@Example.com');
+    typeInto('Name', 'Pat');
+    typeInto('Subject', ' Laptop request ');
+    typeInto('Description', 'Needs a laptop');
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/55'));
+    expect(callsTo(calls, 'admin/ticket.add')[0]?.body).toEqual({
+      requester_email: 'Pat@Example.com',
+      requester_name: 'Pat',
+      subject: 'Laptop request',
+      comment: { body: '<p>Needs a laptop</p>', is_public: true },
+      group_id: null,
+      assignee_id: null,
+      ticket_type: 'question',
+      priority: 'normal',
+      tags: [],
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { account, fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
+import { ticketRow, ticketView } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { admin, callsTo, signInEachTest } from '../../test/session';
+
+signInEachTest();
+
+// Sunday 22 November 2026, 10:00 in Berlin (the signed-in user's time zone).
+const now = Date.UTC(2026, 10, 22, 9, 0);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+});
+afterEach(() => vi.useRealTimers());
+
+const mine = ticketView();
+const all = ticketView({ view_id: 2, title: 'All unsolved tickets', count: 12000, count_estimated: true });
+const printer = ticketRow({ update_ts: now - 5 * 60_000, assignee_id: 7 });
+const vpn = ticketRow({
+  ticket_id: 102,
+  subject: '<b>VPN</b> drops',
+  ticket_state: 'pending',
+  priority: 'urgent',
+  requester_name: 'Alan Turing',
+  update_ts: Date.UTC(2026, 10, 21, 8, 30),
+});
+const old = ticketRow({
+  ticket_id: 90,
+  subject: 'Old one',
+  ticket_state: 'solved',
+  update_ts: Date.UTC(2026, 9, 1, 8),
+});
+
+function serve(options: TFakeServerOptions = {}) {
+  return fakeServer({
+    user: admin,
+    ...options,
+    handlers: {
+      'admin/ticket.view.list': () => ok({ list: [mine, all] }),
+      'admin/ticket.list': () => ok({ list: [printer, vpn, old], total: 3, total_estimated: false }),
+      'admin/auth.agent.all.list': () =>
+        ok({
+          list: [
+            {
+              ...account({ account_id: 7, real_name: 'Linus Agent' }),
+              alias_name: '',
+              chat_state: 'online',
+              group_ids: [],
+            },
+          ],
+        }),
+      'admin/auth.group.list': () => page([]),
+      ...options.handlers,
+    },
+  });
+}
+
+describe('ticket list', () => {
+  it('shows the views with counts and the first view’s tickets with relative times', async () => {
+    const { calls } = serve();
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    expect(within(row).getByText('#101')).toBeTruthy();
+    expect(within(row).getByText('Open')).toBeTruthy();
+    expect(within(row).getByText('5 minutes ago')).toBeTruthy();
+    await waitFor(() => expect(within(row).getByText('Linus Agent')).toBeTruthy());
+    const vpnRow = screen.getByRole('row', { name: /VPN/ });
+    // Subjects are text, never markup.
+    expect(within(vpnRow).getByText('<b>VPN</b> drops')).toBeTruthy();
+    expect(within(vpnRow).getByText('Yesterday 09:30')).toBeTruthy();
+    expect(within(vpnRow).getByText('Unassigned')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Old one/ })).getByText('1 Oct 2026')).toBeTruthy();
+    expect(screen.getByText('12000+')).toBeTruthy();
+    const listCall = callsTo(calls, 'admin/ticket.list')[0];
+    expect(listCall?.query.get('view_id')).toBe('1');
+    expect(listCall?.query.get('limit')).toBe('20');
+  });
+
+  it('keeps the chosen view and the page in the address', async () => {
+    const { calls } = serve();
+    const { here } = renderApp('/wswt');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    fireEvent.click(screen.getByText('All unsolved tickets'));
+    await waitFor(() => expect(here()).toBe('/wswt?view_id=2'));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('view_id')).toBe('2'));
+    expect(sessionStorage.getItem('parley.last_ticket_list')).toContain('view_id=2');
+  });
+
+  it('changes the state of the selected tickets through the bulk call', async () => {
+    const { calls } = serve({ handlers: { 'admin/ticket.bulk.edit': () => ok({ ticket_ids: [101, 102] }) } });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.click(within(screen.getByRole('row', { name: /VPN/ })).getByRole('checkbox'));
+    expect(await screen.findByText('2 selected')).toBeTruthy();
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /Change state/ }));
+    fireEvent.click(await screen.findByText('Submit as Solved'));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/ticket.bulk.edit')[0]?.body).toEqual({ ticket_ids: [101, 102], submit_as: 'solved' });
+  });
+
+  it('says so when the view has no tickets', async () => {
+    serve({ handlers: { 'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }) } });
+    renderApp('/wswt');
+    expect(await screen.findByText('No tickets in this view')).toBeTruthy();
+  });
+
+  it('lists the views with their counts', async () => {
+    serve();
+    renderApp('/wswt/ticket_views');
+    const row = await screen.findByRole('row', { name: /All unsolved tickets/ });
+    expect(within(row).getByText('12000+')).toBeTruthy();
+    expect(within(row).getByRole('link').getAttribute('href')).toBe('/wswt?view_id=2');
+  });
+});

@@ -1,0 +1,105 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Card, Flex, Grid, Menu, Select, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Can } from '../../components/Can';
+import { LinkButton } from '../../components/LinkButton';
+import { PageHeader } from '../../components/PageHeader';
+import { useListParams } from '../../components/useListParams';
+import { ticketPaths, useTicketList, useTicketViews } from './queries';
+import { parseSort } from './sort';
+import { TicketTable } from './TicketTable';
+import { ViewCount } from './ViewCount';
+
+/** Home: the tickets of the chosen view, the views with their counts at the side. */
+export function TicketListPage() {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const list = useListParams(['view_id', 'sort'] as const);
+  const views = useTicketViews();
+  const askedId = Number(list.filters.view_id);
+  const view = views.data?.find((v) => v.view_id === askedId) ?? views.data?.[0];
+  const sort = parseSort(list.filters.sort);
+  const query = useTicketList(
+    { view_id: view?.view_id, offset: list.offset, limit: list.limit, ...(sort ? { sort } : {}) },
+    view !== undefined,
+  );
+  const chooseView = (viewId: number) => list.setFilter('view_id', String(viewId));
+  const wide = screens.lg !== false;
+
+  const viewPicker = wide ? (
+    <Card
+      variant="borderless"
+      size="small"
+      title={t('ticket.views')}
+      style={{ width: 230, flex: 'none' }}
+      styles={{ body: { padding: 4 } }}
+    >
+      {views.isPending ? (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      ) : (
+        <Menu
+          mode="inline"
+          style={{ borderInlineEnd: 'none' }}
+          selectedKeys={view ? [String(view.view_id)] : []}
+          onClick={({ key }) => chooseView(Number(key))}
+          items={views.data?.map((v) => ({
+            key: String(v.view_id),
+            label: (
+              <Flex justify="space-between" align="center" gap={8}>
+                <Typography.Text ellipsis>{v.title}</Typography.Text>
+                <ViewCount view={v} active={v.view_id === view?.view_id} />
+              </Flex>
+            ),
+          }))}
+        />
+      )}
+    </Card>
+  ) : (
+    <Select
+      aria-label={t('ticket.views')}
+      loading={views.isPending}
+      value={view?.view_id}
+      onChange={chooseView}
+      style={{ width: '100%' }}
+      options={views.data?.map((v) => ({
+        value: v.view_id,
+        label: `${v.title} (${v.count_estimated ? `${v.count}+` : v.count})`,
+      }))}
+    />
+  );
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1400, margin: '0 auto' }}>
+      <PageHeader
+        title={view?.title ?? t('route.index')}
+        subtitle={t('ticket.list_subtitle')}
+        actions={
+          <Can btn="ticket.add">
+            <LinkButton type="primary" icon={<PlusOutlined />} to={ticketPaths.add}>
+              {t('ticket.add')}
+            </LinkButton>
+          </Can>
+        }
+      />
+      <Flex gap={16} vertical={!wide} align="flex-start">
+        {viewPicker}
+        <Card variant="borderless" style={{ flex: 1, minWidth: 0, width: '100%' }}>
+          <TicketTable
+            rows={view || views.isPending ? query.data?.list : []}
+            loading={views.isPending || query.isFetching}
+            pagination={list.pagination(query.data?.total)}
+            sort={sort ?? view?.sort ?? '-update_ts'}
+            onSort={(next) => list.setFilter('sort', next)}
+            filtered={false}
+            bulk
+            onBulkDone={(deletedAll) => {
+              if (deletedAll) {
+                list.backOnePage();
+              }
+            }}
+          />
+        </Card>
+      </Flex>
+    </Flex>
+  );
+}

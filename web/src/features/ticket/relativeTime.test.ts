@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { relativeTime } from './relativeTime';
+
+// Sunday 22 November 2026, 03:30 UTC: 11:30 in Shanghai, still Saturday 22:30 in New York.
+const now = Date.UTC(2026, 10, 22, 3, 30);
+const minutes = (m: number) => now - m * 60_000;
+const hours = (h: number) => now - h * 3_600_000;
+
+describe('relative time of a ticket list (spec section 9)', () => {
+  it('counts minutes within the last hour', () => {
+    expect(relativeTime(minutes(5), now, 'en', 'UTC')).toBe('5 minutes ago');
+    expect(relativeTime(minutes(59), now, 'en', 'UTC')).toBe('59 minutes ago');
+    expect(relativeTime(now - 10_000, now, 'en', 'UTC')).toBe('1 minute ago');
+    expect(relativeTime(minutes(5), now, 'zh-cn', 'UTC')).toBe('5分钟前');
+  });
+
+  it('says Today and Yesterday on the calendar of the time zone', () => {
+    expect(relativeTime(hours(2), now, 'en', 'UTC')).toBe('Today 01:30');
+    expect(relativeTime(hours(4), now, 'en', 'UTC')).toBe('Yesterday 23:30');
+    // The same moment is still today in Shanghai (07:30 there).
+    expect(relativeTime(hours(4), now, 'en', 'Asia/Shanghai')).toBe('Today 07:30');
+    expect(relativeTime(hours(4), now, 'zh-cn', 'Asia/Shanghai')).toBe('今天 07:30');
+    expect(relativeTime(hours(12), now, 'zh-cn', 'Asia/Shanghai')).toBe('昨天 23:30');
+  });
+
+  it('gives the weekday within a week, and a date beyond', () => {
+    // Tuesday 17 November 2026, 10:00 UTC
+    const tuesday = Date.UTC(2026, 10, 17, 10, 0);
+    expect(relativeTime(tuesday, now, 'en', 'UTC')).toBe('Tuesday 10:00');
+    expect(relativeTime(tuesday, now, 'zh-cn', 'UTC')).toBe('星期二 10:00');
+    // Sunday 15 November: seven days back, so a date.
+    expect(relativeTime(Date.UTC(2026, 10, 15, 10, 0), now, 'en', 'UTC')).toBe('15 Nov 2026');
+    expect(relativeTime(Date.UTC(2026, 0, 3, 10, 0), now, 'zh-cn', 'UTC')).toBe('2026年1月3日');
+  });
+
+  it('falls back to the browser time zone for an unknown zone', () => {
+    expect(relativeTime(minutes(3), now, 'en', 'Mars/Olympus')).toBe('3 minutes ago');
+  });
+});

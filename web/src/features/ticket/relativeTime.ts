@@ -1,0 +1,61 @@
+import type { TLanguage } from '@parley/contracts';
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+
+function localeOf(language: TLanguage): string {
+  return language === 'zh-cn' ? 'zh-CN' : 'en-GB';
+}
+
+/** The time zone if this browser knows it, else undefined (the browser's own). */
+function knownZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) {
+    return undefined;
+  }
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Days since 1970-01-01 of the calendar day `ts` falls on in `timeZone`. */
+function dayNumber(ts: number, timeZone: string | undefined): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(ts);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Math.round(Date.UTC(get('year'), get('month') - 1, get('day')) / 86_400_000);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/**
+ * Spec section 9: minutes ago within the last hour, then Today, Yesterday, the weekday within a
+ * week, and a date beyond, on the calendar of the user's time zone.
+ */
+export function relativeTime(ts: number, now: number, language: TLanguage, timeZone?: string | null): string {
+  const zone = knownZone(timeZone);
+  const locale = localeOf(language);
+  const ago = now - ts;
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (ago < hourMs) {
+    return relative.format(-Math.max(1, Math.floor(ago / minuteMs)), 'minute');
+  }
+  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(ts);
+  const days = dayNumber(now, zone) - dayNumber(ts, zone);
+  if (days === 0 || days === 1) {
+    return `${capitalize(relative.format(-days, 'day'))} ${time}`;
+  }
+  if (days > 1 && days < 7) {
+    const weekday = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'long' }).format(ts);
+    return `${weekday} ${time}`;
+  }
+  return new Intl.DateTimeFormat(locale, { timeZone: zone, dateStyle: 'medium' }).format(ts);
+}
