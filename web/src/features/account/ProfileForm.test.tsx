@@ -38,11 +38,13 @@ function image(name: string, width: number, height: number, bytes = 100) {
 describe('my profile form', () => {
   it('checks an avatar for type, dimensions and size before uploading it', async () => {
     const refusal = 'Avatar must be an image smaller than 100 x 100';
-    const { calls } = await openProfile({ 'admin/upload.avatar': () => ok(uploaded) });
+    const { calls, profile } = await openProfile({ 'admin/upload.avatar': () => ok(uploaded) });
     chooseAvatar(new File(['%PDF'], 'face.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     chooseAvatar(image('face.png', 64, 64));
     await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
+    // Wait for that upload to finish: while one runs, another is refused as "in progress".
+    expect(await within(profile).findByRole('button', { name: /Replace/ })).toBeTruthy();
     expect(callsTo(calls, 'admin/upload.avatar')).toHaveLength(1);
     chooseAvatar(image('big.png', 120, 80));
     expect(await screen.findByText(refusal)).toBeTruthy();
