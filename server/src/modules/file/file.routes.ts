@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
 import { ErrorCode, translate, ZUploadResponse } from '@parley/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type Access, access } from '../../http/access.js';
-import { AppError, invalid, notFound } from '../../http/app-error.js';
+import { notFound } from '../../http/app-error.js';
 import { envelopeOf } from '../../http/route.js';
+import { readFilePart } from '../../http/upload.js';
 import {
   contentTypeOfName,
   type FileKind,
@@ -14,27 +15,6 @@ import {
   maxUploadBytes,
   storeUpload,
 } from './file.service.js';
-
-/** Reads the one `file` part of a multipart request into memory, at most 20 MB. */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
-  } catch {
-    throw invalid('file_required', 'file');
-  }
-  if (part?.fieldname !== 'file') {
-    throw invalid('file_required', 'file');
-  }
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(ErrorCode.invalid, 'file_too_large', { file: 'file_too_large' }, 413);
-    }
-    throw invalid('file_required', 'file');
-  }
-}
 
 /**
  * Upload calls (multipart, one `file` field) and the public file reads. Images are checked by
@@ -56,7 +36,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
           response: { 200: envelopeOf(ZUploadResponse) },
         },
         handler: async (request) => {
-          const data = await storeUpload(ctx.files, kind, await readUpload(request));
+          const data = await storeUpload(ctx.files, kind, (await readFilePart(request)).data);
           return { code: ErrorCode.ok, msg: translate('ok', request.lang), data };
         },
       });

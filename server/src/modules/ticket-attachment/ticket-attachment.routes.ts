@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import { ErrorCode, translate, ZTicketAttachmentGetRequest, ZTicketUploadResponse } from '@parley/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Access, access } from '../../http/access.js';
-import { AppError, invalid } from '../../http/app-error.js';
 import { envelopeOf } from '../../http/route.js';
+import { readFilePart } from '../../http/upload.js';
 import { maxUploadBytes } from '../file/file.service.js';
 import {
   assertUnderLimit,
@@ -13,27 +13,6 @@ import {
   recordHit,
   storeAttachment,
 } from './ticket-attachment.service.js';
-
-/** Reads the one `file` part of a multipart request, at most 20 MB, with its name and declared type. */
-async function readFilePart(request: FastifyRequest) {
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
-  } catch {
-    throw invalid('file_required', 'file');
-  }
-  if (part?.fieldname !== 'file') {
-    throw invalid('file_required', 'file');
-  }
-  try {
-    return { data: await part.toBuffer(), fileName: part.filename, contentType: part.mimetype };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(ErrorCode.invalid, 'file_too_large', { file: 'file_too_large' }, 413);
-    }
-    throw invalid('file_required', 'file');
-  }
-}
 
 /** Ticket attachments: uploads from the public form and the agents' composer, and their download. */
 export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
