@@ -5,8 +5,8 @@ import { invalid } from '../../http/app-error.js';
 import { defaultGroupId } from '../account/account.repo.js';
 import { isBanned } from '../black/black.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { findOrCreateRequester, insertTicket } from '../ticket/ticket.create.js';
 import { planComment } from '../ticket/ticket.rules.js';
-import { findOrCreateRequester, insertTicket } from '../ticket/ticket.service.js';
 import { assertUnderLimit, recordHit } from '../ticket-attachment/ticket-attachment.service.js';
 
 type Input = z.output<typeof ZHomeTicketAddRequest>;

@@ -31,17 +31,12 @@ import { defineGet, definePost } from '../../http/route.js';
 import { planList, runList } from '../ticket-search/ticket-list.service.js';
 import { tagList } from '../ticket-search/ticket-tag.service.js';
 import { findView, viewList } from '../ticket-view/ticket-view.service.js';
+import { ticketAdd } from './ticket.create.js';
+import { ticketDelete, ticketRestore, ticketSpam } from './ticket.delete.js';
+import { ticketBulkEdit, ticketEdit } from './ticket.edit.js';
 import { viewerOf } from './ticket.policy.js';
 import { commentList, eventList } from './ticket.read.js';
-import {
-  ticketAdd,
-  ticketBulkEdit,
-  ticketDelete,
-  ticketEdit,
-  ticketGet,
-  ticketRestore,
-  ticketSpam,
-} from './ticket.service.js';
+import { ticketGet } from './ticket.service.js';
 
 /** Screens that list tickets: the home list, search, the views page and the ticket page (requester's tickets). */
 const listReaders = access.menu('/wswt', '/wswt/search', '/wswt/ticket_views', '/wswt/ticket/edit/:ticket_id');

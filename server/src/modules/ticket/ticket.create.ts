@@ -1,0 +1,190 @@
+import type { TTicketSetting, TTicketState, ZTicketAddRequest } from '@parley/contracts';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { account, ticket } from '../../db/schema/index.js';
+import { invalid } from '../../http/app-error.js';
+import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
+import { companyIdForEmail } from '../company/company.repo.js';
+import { getTicketSettings } from '../setting/setting.service.js';
+import { documentTokens } from '../ticket-search/tokenize.js';
+import {
+  type EventInput,
+  findAccount,
+  findAccountByEmail,
+  insertComment,
+  insertEvents,
+  rememberTags,
+  setMembers,
+  vectorOf,
+} from './ticket.repo.js';
+import { type CommentPlan, planComment, resolveAssignment, resolveMembers, resolveTags } from './ticket.rules.js';
+import { bodyText } from './ticket.sanitize.js';
+import type { Ctx } from './ticket.service.js';
+import { attach, checkSubmitAs, enterState } from './ticket.state.js';
+
+type AddInput = z.output<typeof ZTicketAddRequest>;
+
+/** Finds a requester by email or makes them: an end user joined to the organization of their domain. */
+export async function findOrCreateRequester(tx: Tx, email: string, realName: string, now: number) {
+  const existing = await findAccountByEmail(tx, email);
+  if (existing) {
+    return existing;
+  }
+  const companyId = await companyIdForEmail(tx, email);
+  const inserted = await tx
+    .insert(account)
+    .values({
+      email,
+      realName: realName || email.slice(0, email.indexOf('@')),
+      userType: 'end_user',
+      companyId,
+      createTs: now,
+      updateTs: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // Someone else made the same requester at the same moment: theirs is as good.
+  return inserted[0] ?? ((await findAccountByEmail(tx, email)) as NonNullable<(typeof inserted)[0]>);
+}
+
+export interface NewTicket {
+  subject: string;
+  source: 'form' | 'web' | 'chat' | 'email';
+  requester: { accountId: number; companyId: number | null };
+  submitterId: number | null;
+  authorId: number | null;
+  comment: CommentPlan;
+  state: TTicketState;
+  assignment: { assigneeId: number | null; groupId: number | null };
+  priority?: string | undefined;
+  ticketType?: string | undefined;
+  tags: string[];
+  members: { ccIds: number[]; followerIds: number[] };
+  fields?: Record<string, unknown> | undefined;
+}
+
+/** Inserts a ticket, its first comment, attachments, members and creation events: one transaction's worth. */
+export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicket, now: number): Promise<number> {
+  const state = enterState(settings, { state: null, solvedTs: null, satisfactionToken: null }, t.state, now);
+  const tokens = documentTokens(t.subject);
+  documentTokens(bodyText(t.comment.body), tokens);
+  const [row] = await tx
+    .insert(ticket)
+    .values({
+      subject: t.subject,
+      ticketState: t.state,
+      ticketType: t.ticketType ?? 'question',
+      priority: t.priority ?? 'normal',
+      source: t.source,
+      requesterId: t.requester.accountId,
+      submitterId: t.submitterId,
+      assigneeId: t.assignment.assigneeId,
+      groupId: t.assignment.groupId,
+      companyId: t.requester.companyId,
+      tags: t.tags,
+      fields: t.fields ?? {},
+      satisfactionToken: state.satisfactionToken,
+      searchVector: vectorOf(tokens) as unknown as string,
+      createTs: now,
+      updateTs: now,
+      solvedTs: state.solvedTs,
+    })
+    .returning({ ticketId: ticket.ticketId });
+  const ticketId = row?.ticketId as number;
+  const commentId = await insertComment(tx, {
+    ticketId,
+    authorId: t.authorId,
+    body: t.comment.body,
+    isPublic: t.comment.isPublic,
+    now,
+  });
+  await attach(tx, t.comment, ticketId, commentId);
+  await setMembers(tx, ticketId, 'cc', t.members.ccIds);
+  await setMembers(tx, ticketId, 'follower', t.members.followerIds);
+  await rememberTags(tx, t.tags, now);
+  const events: EventInput[] = [
+    { field: 'created', new: { source: t.source, subject: t.subject } },
+    ...state.events,
+    { field: 'comment', new: { comment_id: commentId, is_public: t.comment.isPublic } },
+  ];
+  if (t.assignment.assigneeId !== null) {
+    events.push({ field: 'assignee_id', old: null, new: t.assignment.assigneeId });
+  }
+  if (t.assignment.groupId !== null) {
+    events.push({ field: 'group_id', old: null, new: t.assignment.groupId });
+  }
+  for (const [field, value, fallback] of [
+    ['priority', t.priority, 'normal'],
+    ['ticket_type', t.ticketType, 'question'],
+  ] as const) {
+    if (value && value !== fallback) {
+      events.push({ field, old: fallback, new: value });
+    }
+  }
+  if (t.tags.length) {
+    events.push({ field: 'tags', old: [], new: t.tags });
+  }
+  if (t.members.ccIds.length) {
+    events.push({ field: 'cc_ids', old: [], new: t.members.ccIds });
+  }
+  if (t.members.followerIds.length) {
+    events.push({ field: 'follower_ids', old: [], new: t.members.followerIds });
+  }
+  if (t.fields && Object.keys(t.fields).length) {
+    events.push({ field: 'fields', old: {}, new: t.fields });
+  }
+  await insertEvents(tx, ticketId, t.authorId, now, events);
+  return ticketId;
+}
+
+/** `ticket.add` in the back office: for an existing requester or a new one by email. */
+export async function ticketAdd({ db, actor }: Ctx, input: AddInput) {
+  const settings = await getTicketSettings(db);
+  checkSubmitAs(actor, input.submit_as);
+  const comment = planComment(actor, settings, input.comment);
+  const now = Date.now();
+  try {
+    return await db.transaction(async (tx) => {
+      let requester: typeof account.$inferSelect | null;
+      if (input.requester_id !== undefined) {
+        requester = await findAccount(tx, input.requester_id);
+        if (!requester) {
+          throw invalid('field_invalid', 'requester_id');
+        }
+      } else {
+        requester = await findOrCreateRequester(tx, input.requester_email as string, input.requester_name ?? '', now);
+      }
+      let assignment = await resolveAssignment(tx, actor, settings, { assigneeId: null, groupId: null }, input);
+      if (assignment.groupId === null) {
+        assignment = { ...assignment, groupId: await defaultGroupId(tx) };
+      }
+      const members = await resolveMembers(tx, settings, { ccIds: [], followerIds: [] }, input);
+      const ticketId = await insertTicket(
+        tx,
+        settings,
+        {
+          subject: input.subject,
+          source: 'web',
+          requester: { accountId: requester.accountId, companyId: requester.companyId },
+          submitterId: actor.account.accountId,
+          authorId: actor.account.accountId,
+          comment,
+          state: input.submit_as ?? (assignment.assigneeId ? 'open' : 'new'),
+          assignment,
+          priority: input.priority,
+          ticketType: input.ticket_type,
+          tags: resolveTags(settings, [], input.tags),
+          members,
+          fields: input.fields,
+        },
+        now,
+      );
+      return { ticket_id: ticketId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw invalid('email_exists', 'requester_email');
+    }
+    throw error;
+  }
+}
