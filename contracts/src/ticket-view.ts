@@ -59,6 +59,7 @@ export const viewColumns = [
   'solved_ts',
 ] as const;
 export const ZViewColumn = z.enum(viewColumns);
+export type TViewColumn = z.infer<typeof ZViewColumn>;
 /** Spec: views allow up to 10 columns. */
 export const viewColumnsMax = 10;
 export const ZViewColumns = z.array(ZViewColumn).min(1).max(viewColumnsMax, { error: 'views_max_columns' });

@@ -18,8 +18,8 @@ const publicNotBuilt: TScreenLoader = () =>
 
 /** Screens built so far; every other route shows the "not built yet" page. */
 const screens: Record<string, TScreenLoader> = {
-  home: publicNotBuilt,
-  satisfaction: publicNotBuilt,
+  home: () => import('./features/home/HomePage').then((m) => m.HomePage),
+  satisfaction: () => import('./features/home/SatisfactionPage').then((m) => m.SatisfactionPage),
   login: () => import('./features/auth/LoginPage').then((m) => m.LoginPage),
   page_not_found: () => import('./features/errors/NotFoundPage').then((m) => m.NotFoundPage),
   page_forbidden: () => import('./features/errors/ForbiddenPage').then((m) => m.ForbiddenPage),
@@ -47,6 +47,7 @@ const screens: Record<string, TScreenLoader> = {
   index: () => import('./features/ticket/TicketListPage').then((m) => m.TicketListPage),
   ticket_views: () => import('./features/ticket/TicketViewsPage').then((m) => m.TicketViewsPage),
   ticket_edit: () => import('./features/ticket/TicketPage').then((m) => m.TicketPage),
+  ticket_account: () => import('./features/ticket/TicketAccountPage').then((m) => m.TicketAccountPage),
   ticket_add: () => import('./features/ticket/TicketAddPage').then((m) => m.TicketAddPage),
   search: () => import('./features/ticket/SearchPage').then((m) => m.SearchPage),
   setting_appearance: () => import('./features/appearance/AppearancePage').then((m) => m.AppearancePage),

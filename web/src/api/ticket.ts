@@ -6,16 +6,24 @@ import {
   type TTicketBulkEditRequest,
   type TTicketCommentListResponse,
   type TTicketEditRequest,
+  type TTicketEventListResponse,
   type TTicketListRequest,
   type TTicketListResponse,
+  type TTicketRequesterTicketsResponse,
+  type TTicketSpamResponse,
+  type TTicketTagListResponse,
   type TTicketViewListResponse,
   ZAttachment,
   ZTicketAddResponse,
   ZTicketBulkEditResponse,
   ZTicketCommentListResponse,
   ZTicketEditResponse,
+  ZTicketEventListResponse,
   ZTicketGetResponse,
   ZTicketListResponse,
+  ZTicketRequesterTicketsResponse,
+  ZTicketSpamResponse,
+  ZTicketTagListResponse,
   ZTicketViewListResponse,
 } from '@parley/contracts';
 import { api } from './instance';
@@ -28,6 +36,14 @@ type TTsFilters = 'create_ts_from' | 'create_ts_to' | 'update_ts_from' | 'update
 /** `ticket.list`'s query as the client sends it: ids and times as numbers. */
 export type TTicketListQuery = Omit<TPagedQuery<TTicketListRequest>, TIdFilters | TTsFilters> &
   Partial<Record<TIdFilters | TTsFilters, number>>;
+
+/** `ticket.requester.tickets`' query: the requester's tickets but the one on screen. */
+export interface TRequesterTicketsQuery {
+  requester_id: number;
+  except_ticket_id?: number;
+  offset?: number;
+  limit?: number;
+}
 
 export const ticketApi = {
   views: (opts?: TOpts): Promise<TTicketViewListResponse> =>
@@ -48,4 +64,14 @@ export const ticketApi = {
     api.post<null>(`${base}/ticket.delete`, { ticket_ids: ticketIds }, opts),
   upload: (file: File, opts?: TOpts): Promise<TAttachment> =>
     api.upload(`${base}/ticket.upload`, file, { ...opts, schema: ZAttachment }),
+  events: (ticketId: number, opts?: TOpts): Promise<TTicketEventListResponse> =>
+    api.get(`${base}/ticket.event.list`, { ticket_id: ticketId }, { ...opts, schema: ZTicketEventListResponse }),
+  requesterTickets: (query: TRequesterTicketsQuery, opts?: TOpts): Promise<TTicketRequesterTicketsResponse> =>
+    api.get(`${base}/ticket.requester.tickets`, { ...query }, { ...opts, schema: ZTicketRequesterTicketsResponse }),
+  tags: (kw: string, opts?: TOpts): Promise<TTicketTagListResponse> =>
+    api.get(`${base}/ticket.tag.list`, { kw, limit: 20 }, { ...opts, schema: ZTicketTagListResponse }),
+  restore: (ticketIds: number[], opts?: TOpts): Promise<null> =>
+    api.post<null>(`${base}/ticket.restore`, { ticket_ids: ticketIds }, opts),
+  spam: (ticketId: number, opts?: TOpts): Promise<TTicketSpamResponse> =>
+    api.post(`${base}/ticket.spam`, { ticket_id: ticketId }, { ...opts, schema: ZTicketSpamResponse }),
 };

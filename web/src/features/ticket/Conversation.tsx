@@ -1,8 +1,12 @@
 import { LockOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { type TTicketComment, ticketAttachmentPath } from '@parley/contracts';
+import type { TTicketComment } from '@parley/contracts';
 import { Avatar, Card, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../components/useFormatTime';
+import { deferAttachmentImages, downloadAttachment, useAttachmentImages } from './attachmentFiles';
+import { inlineImageIds } from './composerHtml';
+import './ticket.css';
 
 /** Internal notes sit on yellow, public replies on white, so that they are never confused. */
 export const noteBackground = '#fffbe6';
@@ -12,6 +16,12 @@ function CommentCard({ comment }: { comment: TTicketComment }) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
   const note = !comment.is_public;
+  // Images shown in the body are attachments too; listing them again below would repeat them.
+  const inline = new Set(inlineImageIds(comment.body));
+  const files = comment.attachments.filter((file) => !inline.has(file.file_id));
+  const body = useRef<HTMLDivElement>(null);
+  const html = useMemo(() => deferAttachmentImages(comment.body), [comment.body]);
+  useAttachmentImages(body, html);
   return (
     <Card
       size="small"
@@ -36,16 +46,21 @@ function CommentCard({ comment }: { comment: TTicketComment }) {
             </Typography.Text>
           </Flex>
           <div
+            ref={body}
             className="ticket-comment-body"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the contracts say `body` is HTML sanitized by the server with an allowlist
-            dangerouslySetInnerHTML={{ __html: comment.body }}
+            dangerouslySetInnerHTML={{ __html: html }}
           />
-          {comment.attachments.length > 0 && (
+          {files.length > 0 && (
             <Space size={[8, 4]} wrap>
-              {comment.attachments.map((file) => (
-                <a key={file.file_id} href={ticketAttachmentPath(file.file_id)} target="_blank" rel="noreferrer">
+              {files.map((file) => (
+                // A button, not a link: the download needs the session's header (see attachmentFiles).
+                <Typography.Link
+                  key={file.file_id}
+                  onClick={() => void downloadAttachment(file.file_id, file.file_name)}
+                >
                   <PaperClipOutlined /> {file.file_name}
-                </a>
+                </Typography.Link>
               ))}
             </Space>
           )}

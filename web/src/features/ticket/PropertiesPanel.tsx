@@ -1,9 +1,10 @@
-import type { TTicket, TTicketPriority, TTicketType } from '@parley/contracts';
-import { Avatar, Card, Flex, Form, type FormInstance, Select, Typography } from 'antd';
+import type { TTicket, TTicketPriority, TTicketSetting, TTicketType } from '@parley/contracts';
+import { Card, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useEnum } from '../../components/enumOptions';
+import { CcSelect, TagSelect } from './PropertySelects';
 import { useStaffNames } from './useNames';
+import './ticket.css';
 
 /** What the properties panel edits; a submit sends those that changed. */
 export interface TTicketProps {
@@ -12,6 +13,8 @@ export interface TTicketProps {
   ticket_type: TTicketType;
   priority: TTicketPriority;
   tags: string[];
+  cc_ids: number[];
+  follower_ids: number[];
 }
 
 export const propsOf = (ticket: TTicket): TTicketProps => ({
@@ -20,6 +23,8 @@ export const propsOf = (ticket: TTicket): TTicketProps => ({
   ticket_type: ticket.ticket_type,
   priority: ticket.priority,
   tags: ticket.tags,
+  cc_ids: ticket.cc_ids,
+  follower_ids: ticket.follower_ids,
 });
 
 /** The properties the form changed from `ticket`. */
@@ -35,53 +40,76 @@ export function changedProps(ticket: TTicket, values: Partial<TTicketProps>): Pa
   return out;
 }
 
-/** The requester and the ticket's properties, at the side of the conversation. */
-export function PropertiesPanel({ ticket, form }: { ticket: TTicket; form: FormInstance<TTicketProps> }) {
+/**
+ * The ticket's properties. Tags, CCs and followers show only while their ticket setting is on
+ * (the server ignores them otherwise); a field that is not shown is not sent.
+ */
+export function PropertiesPanel({
+  ticket,
+  form,
+  settings,
+  disabled,
+}: {
+  ticket: TTicket;
+  form: FormInstance<TTicketProps>;
+  settings: TTicketSetting | undefined;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const names = useStaffNames();
   const types = useEnum('ticket_type');
   const priorities = useEnum('ticket_priority');
-  const person = ticket.requester;
   return (
-    <Flex vertical gap={16}>
-      <Card size="small" title={t('ticket.requester')} variant="borderless">
-        <Flex gap={12} align="center">
-          <Avatar src={person.avatar || undefined}>{(person.real_name || person.email).charAt(0).toUpperCase()}</Avatar>
-          <Flex vertical style={{ minWidth: 0 }}>
-            <Link to={`/wswt/account/${person.account_id}`}>{person.real_name || person.email}</Link>
-            <Typography.Text type="secondary" ellipsis>
-              {person.email}
-            </Typography.Text>
-          </Flex>
-        </Flex>
-      </Card>
-      <Card size="small" title={t('ticket.properties')} variant="borderless">
-        <Form<TTicketProps> form={form} layout="vertical" initialValues={propsOf(ticket)} requiredMark={false}>
-          <Form.Item name="group_id" label={t('ticket.group')}>
+    <Card size="small" title={t('ticket.properties')} variant="borderless">
+      <Form<TTicketProps>
+        form={form}
+        layout="vertical"
+        initialValues={propsOf(ticket)}
+        requiredMark={false}
+        disabled={disabled}
+        className="ticket-properties"
+      >
+        <Form.Item name="group_id" label={t('ticket.group')}>
+          <Select
+            options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={names.loading}
+          />
+        </Form.Item>
+        <Form.Item name="assignee_id" label={t('ticket.assignee')}>
+          <Select
+            options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={names.loading}
+          />
+        </Form.Item>
+        <Form.Item name="ticket_type" label={t('ticket.type')}>
+          <Select options={types.options.filter((o) => o.value !== 'chat' || ticket.ticket_type === 'chat')} />
+        </Form.Item>
+        <Form.Item name="priority" label={t('ticket.priority')}>
+          <Select options={priorities.options} />
+        </Form.Item>
+        {settings?.enable_tag && (
+          <Form.Item name="tags" label={t('ticket.tags')}>
+            <TagSelect />
+          </Form.Item>
+        )}
+        {settings?.enable_ccs && (
+          <Form.Item name="cc_ids" label={t('ticket.ccs')}>
+            <CcSelect ticket={ticket} />
+          </Form.Item>
+        )}
+        {settings?.enable_follow && (
+          <Form.Item name="follower_ids" label={t('ticket.followers')}>
             <Select
-              options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}
+              mode="multiple"
+              options={names.agentOptions}
               showSearch={{ optionFilterProp: 'label' }}
               loading={names.loading}
             />
           </Form.Item>
-          <Form.Item name="assignee_id" label={t('ticket.assignee')}>
-            <Select
-              options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={names.loading}
-            />
-          </Form.Item>
-          <Form.Item name="ticket_type" label={t('ticket.type')}>
-            <Select options={types.options.filter((o) => o.value !== 'chat' || ticket.ticket_type === 'chat')} />
-          </Form.Item>
-          <Form.Item name="priority" label={t('ticket.priority')}>
-            <Select options={priorities.options} />
-          </Form.Item>
-          <Form.Item name="tags" label={t('ticket.tags')} style={{ marginBottom: 0 }}>
-            <Select mode="tags" tokenSeparators={[',', ' ', '，']} open={false} suffixIcon={null} />
-          </Form.Item>
-        </Form>
-      </Card>
-    </Flex>
+        )}
+      </Form>
+    </Card>
   );
 }

@@ -3,29 +3,20 @@ import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSession } from '../../auth/SessionContext';
 import { useEnum } from '../../components/enumOptions';
 import { ListPage } from '../../components/ListPage';
 import { SearchBox } from '../../components/SearchBox';
 import { useListParams } from '../../components/useListParams';
 import { CompanySelect } from '../company/CompanySelect';
+import { DateRangeFilter } from './DateRangeFilter';
+import { dateRangeTs, parseDateRange } from './dateRange';
 import { useTicketList } from './queries';
 import { RequesterSelect } from './RequesterSelect';
 import { parseSort } from './sort';
 import { TicketTable } from './TicketTable';
+import { searchColumns } from './ticketColumns';
 import { useStaffNames } from './useNames';
-
-const hour = 3_600_000;
-/** The time ranges of spec section 9, back from now. */
-const ranges = {
-  '24h': 24 * hour,
-  '7d': 7 * 24 * hour,
-  '30d': 30 * 24 * hour,
-  '3m': 91 * 24 * hour,
-  '6m': 182 * 24 * hour,
-  '1y': 365 * 24 * hour,
-} as const;
-type TRange = keyof typeof ranges;
-const rangeKeys = Object.keys(ranges) as TRange[];
 
 const filterNames = [
   'ticket_state',
@@ -52,13 +43,14 @@ export function SearchPage() {
   const f = list.filters;
   const names = useStaffNames();
   const states = useEnum('ticket_state');
+  const { timezone } = useSession();
   const [tag, setTag] = useState(f.tag ?? '');
-  // Ranges count back from when the page opened, so that paging keeps the same rows.
+  // Cleared filters start the date pickers afresh.
+  const [cleared, setCleared] = useState(0);
+  // Preset ranges count back from when the page opened, so that paging keeps the same rows.
   const [openedAt] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
-  const since = (range: string | undefined) => {
-    const span = range && range in ranges ? ranges[range as TRange] : undefined;
-    return span === undefined ? undefined : openedAt - span;
-  };
+  const created = dateRangeTs(parseDateRange(f.created), openedAt, timezone);
+  const updated = dateRangeTs(parseDateRange(f.updated), openedAt, timezone);
   const sort = parseSort(f.sort);
   const state = enums.ticket_state.values.find((s) => s === f.ticket_state);
   const query = {
@@ -71,13 +63,14 @@ export function SearchPage() {
     requester_id: idOf(f.requester_id),
     company_id: idOf(f.company_id),
     ...(f.tag ? { tag: f.tag } : {}),
-    create_ts_from: since(f.created),
-    update_ts_from: since(f.updated),
+    create_ts_from: created.from,
+    create_ts_to: created.to,
+    update_ts_from: updated.from,
+    update_ts_to: updated.to,
     ...(sort ? { sort } : {}),
   };
   const results = useTicketList(query);
   const filtered = list.kw !== '' || filterNames.some((n) => n !== 'sort' && f[n] !== undefined);
-  const rangeOptions = rangeKeys.map((key) => ({ value: key, label: t(`ticket.range_${key}`) }));
   const set = (name: (typeof filterNames)[number]) => (value: string | number | null | undefined) =>
     list.setFilter(name, value === null || value === undefined || value === '' ? undefined : String(value));
 
@@ -139,29 +132,24 @@ export function SearchPage() {
             }}
             onSearch={(value) => set('tag')(value.trim().toLowerCase())}
           />
-          <Select
-            aria-label={t('ticket.created_in')}
-            placeholder={t('ticket.created_in')}
-            allowClear
-            style={{ width: 170 }}
-            value={f.created && f.created in ranges ? f.created : undefined}
+          <DateRangeFilter
+            key={`created-${cleared}`}
+            label={t('ticket.created_in')}
+            value={f.created}
             onChange={set('created')}
-            options={rangeOptions}
           />
-          <Select
-            aria-label={t('ticket.updated_in')}
-            placeholder={t('ticket.updated_in')}
-            allowClear
-            style={{ width: 170 }}
-            value={f.updated && f.updated in ranges ? f.updated : undefined}
+          <DateRangeFilter
+            key={`updated-${cleared}`}
+            label={t('ticket.updated_in')}
+            value={f.updated}
             onChange={set('updated')}
-            options={rangeOptions}
           />
           {filtered && (
             <Button
               type="link"
               onClick={() => {
                 setTag('');
+                setCleared((n) => n + 1);
                 setParams(new URLSearchParams(), { replace: true });
               }}
             >
@@ -173,6 +161,7 @@ export function SearchPage() {
     >
       <TicketTable
         rows={results.data?.list}
+        columns={searchColumns}
         loading={results.isFetching}
         pagination={list.pagination(results.data?.total)}
         sort={sort ?? '-update_ts'}

@@ -4,6 +4,7 @@ import { account, fakeServer, ok, page, type TFakeServerOptions } from '../../te
 import { ticketRow, ticketView } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../test/session';
+import { markSeen } from './seenTickets';
 
 signInEachTest();
 
@@ -15,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const mine = ticketView();
+const mine = ticketView({ columns: ['ticket_id', 'subject', 'requester', 'ticket_state', 'assignee', 'update_ts'] });
 const all = ticketView({ view_id: 2, title: 'All unsolved tickets', count: 12000, count_estimated: true });
 const printer = ticketRow({ update_ts: now - 5 * 60_000, assignee_id: 7 });
 const vpn = ticketRow({
@@ -61,7 +62,8 @@ describe('ticket list', () => {
   it('shows the views with counts and the first view’s tickets with relative times', async () => {
     const { calls } = serve();
     renderApp('/wswt');
-    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    // The first test also pays for loading the lazy screens.
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
     expect(within(row).getByText('#101')).toBeTruthy();
     expect(within(row).getByText('Open')).toBeTruthy();
     expect(within(row).getByText('5 minutes ago')).toBeTruthy();
@@ -107,11 +109,70 @@ describe('ticket list', () => {
     expect(await screen.findByText('No tickets in this view')).toBeTruthy();
   });
 
+  it('marks live tickets not opened yet, and those updated since they were opened', async () => {
+    markSeen(102, Date.UTC(2026, 10, 21, 8, 30)); // VPN: seen as it is now
+    markSeen(101, now - 60 * 60_000); // Printer: seen before its last update
+    serve({
+      handlers: {
+        'admin/ticket.list': () =>
+          ok({
+            list: [printer, vpn, old, ticketRow({ ticket_id: 103, subject: 'Brand new' })],
+            total: 4,
+            total_estimated: false,
+          }),
+      },
+    });
+    renderApp('/wswt');
+    const fresh = await screen.findByRole('row', { name: /Brand new/ }, { timeout: 10_000 });
+    expect(within(fresh).getByRole('img', { name: 'Not opened yet' })).toBeTruthy();
+    const printerRow = screen.getByRole('row', { name: /Printer on fire/ });
+    expect(within(printerRow).getByRole('img', { name: 'Updated since you last opened it' })).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /VPN/ })).queryByRole('img', { name: /opened/ })).toBeNull();
+    // Solved tickets need no attention, seen or not.
+    expect(within(screen.getByRole('row', { name: /Old one/ })).queryByRole('img', { name: /opened/ })).toBeNull();
+  });
+
   it('lists the views with their counts', async () => {
     serve();
     renderApp('/wswt/ticket_views');
     const row = await screen.findByRole('row', { name: /All unsolved tickets/ });
     expect(within(row).getByText('12000+')).toBeTruthy();
     expect(within(row).getByRole('link').getAttribute('href')).toBe('/wswt?view_id=2');
+  });
+
+  it('shows the view’s columns only, in the view’s order', async () => {
+    const narrow = ticketView({ columns: ['subject', 'priority'] });
+    serve({ handlers: { 'admin/ticket.view.list': () => ok({ list: [narrow, all] }) } });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /VPN/ }, { timeout: 10_000 });
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual(['Subject', 'Priority']);
+    expect(within(row).getByText('Urgent')).toBeTruthy();
+    expect(within(row).queryByText('#102')).toBeNull();
+    expect(within(row).queryByText('Pending')).toBeNull();
+    // Bulk selection stays.
+    expect(within(row).getByRole('checkbox')).toBeTruthy();
+  });
+
+  it('sorts by the view’s sort until a column is sorted otherwise', async () => {
+    const newest = ticketView({ columns: ['ticket_id', 'subject', 'create_ts', 'update_ts'], sort: '-create_ts' });
+    const { calls } = serve({ handlers: { 'admin/ticket.view.list': () => ok({ list: [newest, all] }) } });
+    const { here } = renderApp('/wswt');
+    await screen.findByRole('row', { name: /VPN/ }, { timeout: 10_000 });
+    const created = screen.getByRole('columnheader', { name: /Created/ });
+    expect(created.getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: /Updated/ }).getAttribute('aria-sort')).toBeNull();
+    // The server applies the view's sort itself.
+    expect(callsTo(calls, 'admin/ticket.list')[0]?.query.get('sort')).toBeNull();
+    fireEvent.click(created);
+    await waitFor(() => expect(here()).toBe('/wswt?sort=create_ts'));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('sort')).toBe('create_ts'));
+    expect(screen.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe('ascending');
+    // Another view starts in its own sort.
+    fireEvent.click(screen.getByText('All unsolved tickets'));
+    await waitFor(() => expect(here()).toBe('/wswt?view_id=2'));
   });
 });

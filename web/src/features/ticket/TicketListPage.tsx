@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Card, Flex, Grid, Menu, Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
 import { PageHeader } from '../../components/PageHeader';
@@ -8,9 +9,13 @@ import { useListParams } from '../../components/useListParams';
 import { ticketPaths, useTicketList, useTicketViews } from './queries';
 import { parseSort } from './sort';
 import { TicketTable } from './TicketTable';
+import { searchColumns } from './ticketColumns';
 import { ViewCount } from './ViewCount';
 
-/** Home: the tickets of the chosen view, the views with their counts at the side. */
+/**
+ * Home: the tickets of the chosen view in the view's columns and sort, the views with their
+ * counts at the side.
+ */
 export function TicketListPage() {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -23,7 +28,19 @@ export function TicketListPage() {
     { view_id: view?.view_id, offset: list.offset, limit: list.limit, ...(sort ? { sort } : {}) },
     view !== undefined,
   );
-  const chooseView = (viewId: number) => list.setFilter('view_id', String(viewId));
+  const [, setParams] = useSearchParams();
+  // Another view starts at its first page in its own sort.
+  const chooseView = (viewId: number) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('page');
+        next.delete('sort');
+        next.set('view_id', String(viewId));
+        return next;
+      },
+      { replace: true },
+    );
   const wide = screens.lg !== false;
 
   const viewPicker = wide ? (
@@ -85,7 +102,10 @@ export function TicketListPage() {
         {viewPicker}
         <Card variant="borderless" style={{ flex: 1, minWidth: 0, width: '100%' }}>
           <TicketTable
+            // A selection belongs to the view it was made in.
+            key={view?.view_id}
             rows={view || views.isPending ? query.data?.list : []}
+            columns={view?.columns ?? searchColumns}
             loading={views.isPending || query.isFetching}
             pagination={list.pagination(query.data?.total)}
             sort={sort ?? view?.sort ?? '-update_ts'}

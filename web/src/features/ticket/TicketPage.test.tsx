@@ -1,42 +1,17 @@
+import { ticketAttachmentPath } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
-import { comment, ticket } from '../../test/fixtures';
+import { ok } from '../../test/fakeServer';
+import { comment } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { admin, callsTo, signInEachTest } from '../../test/session';
+import { callsTo, signInEachTest } from '../../test/session';
+import { note, serveTicket, typeComment } from './ticketPageServer';
 
 signInEachTest();
 
-const printer = ticket();
-const reply = comment({ comment_id: 1, body: '<p>It smokes.</p>' });
-const note = comment({
-  comment_id: 2,
-  author_id: 1,
-  author_name: 'Root Admin',
-  author_type: 'admin',
-  body: '<p>Call facilities first.</p>',
-  is_public: false,
-});
-
-function serve(options: TFakeServerOptions = {}) {
-  return fakeServer({
-    user: admin,
-    ...options,
-    handlers: {
-      'admin/ticket.get': () => ok(printer),
-      'admin/ticket.comment.list': () => ok({ list: [reply, note] }),
-      'admin/ticket.edit': (c) => ok({ ...printer, ticket_state: c.body.submit_as ?? printer.ticket_state }),
-      'admin/auth.agent.all.list': () => ok({ list: [] }),
-      'admin/auth.group.list': () => page([]),
-      'admin/ticket.view.list': () => ok({ list: [] }),
-      ...options.handlers,
-    },
-  });
-}
-
 describe('ticket page', () => {
   it('shows the conversation with internal notes apart from public replies', async () => {
-    serve();
+    serveTicket();
     renderApp('/wswt/ticket/edit/101');
     const noteCard = await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
     expect(within(noteCard).getByText('Call facilities first.')).toBeTruthy();
@@ -50,11 +25,11 @@ describe('ticket page', () => {
   });
 
   it('sends the comment, the changed properties and the state in one ticket.edit', async () => {
-    const { calls } = serve();
+    const { calls } = serveTicket();
     renderApp('/wswt/ticket/edit/101');
     await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByText('Internal note', { selector: '.ant-segmented-item-label' }));
-    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Checked <the> fuse\nall good' } });
+    const editor = typeComment('Checked &lt;the&gt; <b>fuse</b><br>all good');
     fireEvent.mouseDown(screen.getByLabelText('Priority'));
     fireEvent.click(await screen.findByTitle('High'));
     fireEvent.click(screen.getByRole('button', { name: 'Submit as…' }));
@@ -64,16 +39,16 @@ describe('ticket page', () => {
       ticket_id: 101,
       submit_as: 'pending',
       priority: 'high',
-      comment: { body: '<p>Checked &lt;the&gt; fuse<br>all good</p>', is_public: false, file_ids: [] },
+      comment: { body: '<p>Checked &lt;the&gt; <b>fuse</b><br>all good</p>', is_public: false, file_ids: [] },
     });
-    await waitFor(() => expect((screen.getByLabelText('Comment') as HTMLTextAreaElement).value).toBe(''));
+    await waitFor(() => expect(editor.innerHTML).toBe(''));
   });
 
   it('refuses a second submit while the first is being sent', async () => {
-    const { calls } = serve();
+    const { calls } = serveTicket();
     renderApp('/wswt/ticket/edit/101');
     await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
-    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'On it' } });
+    typeComment('On it');
     const button = screen.getByRole('button', { name: 'Submit as Open' });
     fireEvent.click(button);
     fireEvent.click(button);
@@ -85,5 +60,33 @@ describe('ticket page', () => {
       submit_as: 'open',
       comment: { body: '<p>On it</p>', is_public: true, file_ids: [] },
     });
+  });
+});
+
+describe('comment images and attachments', () => {
+  it('loads images of a comment with the session, not from an unsigned address', async () => {
+    const fileId = 'AbCdEfGhIjKlMnOpQrStUv';
+    const withImage = comment({
+      comment_id: 3,
+      body: `<p>Look:<img src="${ticketAttachmentPath(fileId)}" alt="smoke.png" /></p>`,
+      file_ids: [fileId],
+      attachments: [{ file_id: fileId, file_name: 'smoke.png', size: 9, content_type: 'image/png' }],
+    });
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/ticket.comment.list': () => ok({ list: [withImage, note] }),
+        'admin/ticket.attachment.get': () => ok(),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    const card = await screen.findByTestId('public-reply', {}, { timeout: 10_000 });
+    const img = within(card).getByAltText('smoke.png') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBeNull();
+    expect(img.dataset.fileId).toBe(fileId);
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.attachment.get')).toHaveLength(1));
+    const call = callsTo(calls, 'admin/ticket.attachment.get')[0];
+    expect([call?.query.get('file_id'), call?.headers.Authorization]).toEqual([fileId, 'tok-1']);
+    // The image is in the body, so it is not listed again as an attachment.
+    expect(within(card).queryByText('smoke.png')).toBeNull();
   });
 });

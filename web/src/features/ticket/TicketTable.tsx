@@ -1,36 +1,27 @@
 import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
-import { enums, type TSubmitAs, type TTicketListItem, type TTicketSort } from '@parley/contracts';
+import { enums, type TSubmitAs, type TTicketListItem, type TTicketSort, type TViewColumn } from '@parley/contracts';
 import { Button, Dropdown, Flex, Select, Table, type TablePaginationConfig, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ticketApi } from '../../api/ticket';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
-import { useFormatTime } from '../../components/useFormatTime';
 import { useSave } from '../../components/useSave';
-import { ticketKeys, ticketPaths } from './queries';
-import { PriorityText, TicketStateTag } from './TicketStateTag';
+import { ticketKeys } from './queries';
+import { isSortable, useTicketColumns } from './ticketColumns';
 import { useStaffNames } from './useNames';
-import { useRelativeTime } from './useRelativeTime';
-
-/** The sort of a table column: which key, and whether newest first. */
-function sortOrderOf(sort: TTicketSort, key: 'ticket_id' | 'update_ts') {
-  if (sort === key) {
-    return 'ascend' as const;
-  }
-  return sort === `-${key}` ? ('descend' as const) : null;
-}
 
 /**
- * Tickets of a view or a search: id, subject, requester, state, priority, assignee, updated;
- * sorting by id or update; with `bulk`, rows can be selected to assign, change state or delete.
+ * Tickets of a view or a search, in the given columns (a view's own, at most 10) and order;
+ * sorting by the columns that have a sort key; with `bulk`, rows can be selected to assign,
+ * change state or delete.
  */
 export function TicketTable({
   rows,
+  columns,
   loading,
   pagination,
   sort,
@@ -40,6 +31,7 @@ export function TicketTable({
   onBulkDone,
 }: {
   rows: TTicketListItem[] | undefined;
+  columns: readonly TViewColumn[];
   loading: boolean;
   pagination: TablePaginationConfig;
   sort: TTicketSort;
@@ -50,8 +42,7 @@ export function TicketTable({
 }) {
   const { t } = useTranslation();
   const names = useStaffNames();
-  const when = useRelativeTime();
-  const fullTime = useFormatTime();
+  const table = useTicketColumns(columns, sort, rows);
   const submitAs = useEnum('submit_as');
   const { confirmDelete } = useConfirm();
   const [selected, setSelected] = useState<number[]>([]);
@@ -76,10 +67,15 @@ export function TicketTable({
     _p: unknown,
     _f: unknown,
     sorter: SorterResult<TTicketListItem> | SorterResult<TTicketListItem>[],
+    extra: TableCurrentDataSource<TTicketListItem>,
   ) => {
+    // Paging is the pagination's own business; this is called for it too.
+    if (extra.action !== 'sort') {
+      return;
+    }
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const key = one?.columnKey;
-    if (!one?.order || (key !== 'ticket_id' && key !== 'update_ts')) {
+    if (!one?.order || !isSortable(key)) {
       onSort(undefined);
       return;
     }
@@ -138,61 +134,13 @@ export function TicketTable({
         pagination={pagination}
         onChange={onChange}
         locale={tableEmpty(t, filtered, t('ticket.empty'))}
-        scroll={{ x: 820 }}
+        // Columns share the width by their content; narrower than their least, it scrolls sideways.
+        tableLayout="auto"
+        scroll={{ x: table.scrollX + (bulk ? 48 : 0) }}
         rowSelection={
           bulk ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
         }
-        columns={[
-          {
-            title: t('ticket.id'),
-            dataIndex: 'ticket_id',
-            key: 'ticket_id',
-            width: 80,
-            sorter: true,
-            sortOrder: sortOrderOf(sort, 'ticket_id'),
-            render: (id: number) => `#${id}`,
-          },
-          {
-            title: t('ticket.subject'),
-            dataIndex: 'subject',
-            ellipsis: true,
-            render: (subject: string, row) => <Link to={ticketPaths.edit(row.ticket_id)}>{subject}</Link>,
-          },
-          {
-            title: t('ticket.requester'),
-            dataIndex: 'requester_name',
-            ellipsis: true,
-            render: (name: string, row) => <span title={row.requester_email}>{name || row.requester_email}</span>,
-          },
-          {
-            title: t('ticket.state'),
-            dataIndex: 'ticket_state',
-            width: 100,
-            render: (state: TTicketListItem['ticket_state']) => <TicketStateTag state={state} />,
-          },
-          {
-            title: t('ticket.priority'),
-            dataIndex: 'priority',
-            width: 90,
-            render: (priority: TTicketListItem['priority']) => <PriorityText priority={priority} />,
-          },
-          {
-            title: t('ticket.assignee'),
-            dataIndex: 'assignee_id',
-            ellipsis: true,
-            render: (id: number | null) =>
-              names.agent(id) ?? <Typography.Text type="secondary">{t('ticket.unassigned')}</Typography.Text>,
-          },
-          {
-            title: t('ticket.updated'),
-            dataIndex: 'update_ts',
-            key: 'update_ts',
-            width: 150,
-            sorter: true,
-            sortOrder: sortOrderOf(sort, 'update_ts'),
-            render: (ts: number) => <span title={fullTime(ts)}>{when(ts)}</span>,
-          },
-        ]}
+        columns={table.columns}
       />
     </Flex>
   );

@@ -1,0 +1,198 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
+import { fail, fakeServer, ok, type THandlers } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+import { callsTo, typeInto } from '../../test/session';
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const fileId = 'AbCdEfGhIjKlMnOpQrStUv';
+
+function serve(handlers: THandlers = {}) {
+  return fakeServer({
+    handlers: {
+      'home/upload': (c) => {
+        const file = c.form?.get('file');
+        const name = file instanceof File ? file.name : 'file';
+        return ok({ file_id: fileId, file_name: name, size: 3, content_type: 'text/plain' });
+      },
+      'home/ticket.add': () => ok({ ticket_id: 77 }),
+      ...handlers,
+    },
+  });
+}
+
+/** Holds every call to `/api/<path>` until `release` is called: a slow server. */
+function holdCalls(path: string) {
+  const answer = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (new URL(String(input), 'http://localhost').pathname === `/api/${path}`) {
+      await held;
+    }
+    return answer(input, init);
+  });
+  return release;
+}
+
+async function openForm() {
+  const view = renderApp('/');
+  await screen.findByRole('button', { name: 'Submit ticket' }, { timeout: 10_000 });
+  return view;
+}
+
+function fillForm() {
+  typeInto('Email', 'Pat@Example.com');
+  typeInto('Name', 'Pat Doe');
+  typeInto('Subject', ' Printer on fire ');
+  typeInto('Description', 'It smokes.\nPlease help.');
+}
+
+function chooseFile(file: File) {
+  fireEvent.change(document.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /Submit ticket|Sending/ }));
+
+describe('public ticket form', () => {
+  it('shows the spec messages for missing and wrong fields, and sends nothing', async () => {
+    const { calls } = serve();
+    await openForm();
+    submit();
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Subject is required')).toBeTruthy();
+    expect(screen.getByText('Description is required')).toBeTruthy();
+    typeInto('Email', 'not-an-email');
+    fireEvent.blur(screen.getByLabelText('Email'));
+    expect(await screen.findByText('Incorrect mailbox format')).toBeTruthy();
+    expect(callsTo(calls, 'home/ticket.add')).toHaveLength(0);
+  });
+
+  it('uploads an attachment, sends the ticket and shows its number', async () => {
+    const { calls } = serve();
+    await openForm();
+    chooseFile(new File(['abc'], 'photo.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('photo.txt')).toBeTruthy();
+    await waitFor(() => expect(callsTo(calls, 'home/upload')).toHaveLength(1));
+    const sent = callsTo(calls, 'home/upload')[0]?.form?.get('file');
+    expect(sent instanceof File && sent.name).toBe('photo.txt');
+    fillForm();
+    fireEvent.submit(screen.getByLabelText('Subject'));
+    expect(await screen.findByRole('heading', { name: 'Your ticket has been submitted' })).toBeTruthy();
+    expect(screen.getByText('#77')).toBeTruthy();
+    expect(screen.getByText('We will reply to Pat@Example.com as soon as we can.')).toBeTruthy();
+    expect(callsTo(calls, 'home/ticket.add')[0]?.body).toEqual({
+      email: 'Pat@Example.com',
+      real_name: 'Pat Doe',
+      subject: 'Printer on fire',
+      description: 'It smokes.\nPlease help.',
+      file_ids: [fileId],
+    });
+
+    // A next ticket keeps who the visitor is, not what the last one was about.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit another ticket' }));
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('Pat@Example.com');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Pat Doe');
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('photo.txt')).toBeNull();
+  });
+
+  it('refuses a file over 20M before uploading it', async () => {
+    const { calls } = serve();
+    await openForm();
+    const big = new File(['x'], 'big.iso');
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    chooseFile(big);
+    expect(await screen.findByText('File size cannot exceed 20M')).toBeTruthy();
+    expect(callsTo(calls, 'home/upload')).toHaveLength(0);
+  });
+
+  it('refuses a second submit while the first is being sent', async () => {
+    const { calls } = serve();
+    await openForm();
+    const release = holdCalls('home/ticket.add');
+    fillForm();
+    submit();
+    await screen.findByRole('button', { name: /Sending…/ });
+    submit();
+    expect(await screen.findByText('A message is being sent, please resubmit later')).toBeTruthy();
+    release();
+    expect(await screen.findByText('#77')).toBeTruthy();
+    expect(callsTo(calls, 'home/ticket.add')).toHaveLength(1);
+  });
+
+  it('refuses to submit, or to upload another file, while an upload runs', async () => {
+    const { calls } = serve();
+    await openForm();
+    const release = holdCalls('home/upload');
+    chooseFile(new File(['abc'], 'first.txt'));
+    await screen.findByText('first.txt');
+    chooseFile(new File(['abc'], 'second.txt'));
+    expect(await screen.findByText('An upload is in progress, please resubmit later')).toBeTruthy();
+    fillForm();
+    submit();
+    await waitFor(() => expect(screen.getAllByText('An upload is in progress, please resubmit later').length).toBe(2));
+    expect(callsTo(calls, 'home/ticket.add')).toHaveLength(0);
+    release();
+    await waitFor(() => expect(callsTo(calls, 'home/upload')).toHaveLength(1));
+    expect(screen.queryByText('second.txt')).toBeNull();
+  });
+
+  it('shows a refusal from the server and keeps everything typed', async () => {
+    const { calls } = serve({
+      'home/ticket.add': () => fail('FFFF', 'Your request cannot be accepted. Please contact us another way'),
+    });
+    await openForm();
+    chooseFile(new File(['abc'], 'log.txt'));
+    await waitFor(() => expect(callsTo(calls, 'home/upload')).toHaveLength(1));
+    fillForm();
+    submit();
+    expect(await screen.findByText('Your request cannot be accepted. Please contact us another way')).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('Pat@Example.com');
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe(' Printer on fire ');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('It smokes.\nPlease help.');
+    expect(screen.getByText('log.txt')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit ticket' })).toBeTruthy();
+  });
+
+  it('marks the email of a suspended requester', async () => {
+    serve({
+      'home/ticket.add': () =>
+        fail('FFFF', 'User has been suspended', { fields: { email: 'User has been suspended' } }),
+    });
+    await openForm();
+    fillForm();
+    submit();
+    await waitFor(() => expect(screen.getAllByText('User has been suspended').length).toBe(2));
+  });
+
+  it('speaks Chinese, messages included', async () => {
+    serve();
+    await i18n.changeLanguage('zh-cn');
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: '提交工单' }, { timeout: 10_000 }));
+    expect(await screen.findByText('请输入主题')).toBeTruthy();
+    expect(screen.getByText('请输入描述')).toBeTruthy();
+  });
+
+  it('has a quiet way in for staff', async () => {
+    serve();
+    const { here } = await openForm();
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    await waitFor(() => expect(here()).toBe('/wswt/login'));
+  });
+});

@@ -1,0 +1,87 @@
+import { type TSatisfactionGetResponse, ZSatisfactionToken } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Flex, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors';
+import { PublicFrame } from '../../components/PublicFrame';
+import { publicCardStyle } from './cardStyle';
+import { homeKeys, useSatisfaction } from './queries';
+import { SatisfactionForm } from './SatisfactionForm';
+import { SatisfactionThanks } from './SatisfactionThanks';
+import { StaffSignInLink } from './StaffSignInLink';
+import { SurveyLinkInvalid, SurveyLoadFailed } from './SurveyLinkProblem';
+
+/** A token as the server would take it, else null (no call is made for a broken link). */
+function tokenOf(raw: string | null): string | null {
+  return raw !== null && ZSatisfactionToken.safeParse(raw).success ? raw : null;
+}
+
+function Survey({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const survey = useSatisfaction(token);
+  const [thanked, setThanked] = useState(false);
+  const [gone, setGone] = useState(false);
+
+  if (gone) {
+    return <SurveyLinkInvalid />;
+  }
+  if (survey.isError) {
+    const code = isApiError(survey.error) ? survey.error.code : null;
+    // 0404: no ticket has this token (or it was deleted); FFFF: the server refused the token.
+    if (code === '0404' || code === 'FFFF') {
+      return <SurveyLinkInvalid />;
+    }
+    return (
+      <SurveyLoadFailed
+        text={survey.error instanceof Error ? survey.error.message : t('error.network')}
+        retrying={survey.isFetching}
+        onRetry={() => void survey.refetch()}
+      />
+    );
+  }
+  if (!survey.data) {
+    return (
+      <Card style={publicCardStyle} aria-busy="true">
+        <Skeleton active title paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  const data = survey.data;
+  if (thanked && data.satisfaction !== 'unoffered') {
+    return (
+      <SatisfactionThanks ticketId={data.ticket_id} rating={data.satisfaction} onChange={() => setThanked(false)} />
+    );
+  }
+  return (
+    <SatisfactionForm
+      token={token}
+      survey={data}
+      onGone={() => setGone(true)}
+      onRated={({ satisfaction, comment }) => {
+        queryClient.setQueryData<TSatisfactionGetResponse>(homeKeys.satisfaction(token), {
+          ...data,
+          satisfaction,
+          satisfaction_comment: comment,
+        });
+        setThanked(true);
+      }}
+    />
+  );
+}
+
+/** The satisfaction survey (`/home/satisfaction?token=...`), opened from the requester's email. */
+export function SatisfactionPage() {
+  const [params] = useSearchParams();
+  const token = tokenOf(params.get('token'));
+  return (
+    <PublicFrame>
+      <Flex vertical gap={20} style={{ width: '100%', maxWidth: 560 }}>
+        {token === null ? <SurveyLinkInvalid /> : <Survey key={token} token={token} />}
+        <StaffSignInLink />
+      </Flex>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,56 @@
+import { commentFilesMax, type TAttachment } from '@parley/contracts';
+import { App, type UploadFile } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { homeApi } from '../../api/home';
+import { translateMessage } from '../../i18n';
+
+/** Spec section 9: an upload is at most 20M. */
+export const maxUploadBytes = 20 * 1024 * 1024;
+
+/**
+ * The public form's attachments, uploaded one at a time as they are chosen (spec section 5:
+ * an upload in progress blocks another). A failed upload leaves the list; the API client has
+ * already said why.
+ */
+export function useUploads() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [files, setFiles] = useState<UploadFile<TAttachment>[]>([]);
+  const uploading = useRef(false);
+
+  const add = async (file: File) => {
+    if (uploading.current) {
+      void message.warning(translateMessage('upload_in_progress'));
+      return;
+    }
+    if (file.size > maxUploadBytes) {
+      void message.error(translateMessage('file_too_large'));
+      return;
+    }
+    if (files.length >= commentFilesMax) {
+      void message.warning(t('home.too_many_files', { max: commentFilesMax }));
+      return;
+    }
+    const uid = `${Date.now()}-${file.name}`;
+    uploading.current = true;
+    setFiles((list) => [...list, { uid, name: file.name, size: file.size, status: 'uploading' }]);
+    try {
+      const response = await homeApi.upload(file);
+      setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, status: 'done', response } : f)));
+    } catch {
+      setFiles((list) => list.filter((f) => f.uid !== uid));
+    } finally {
+      uploading.current = false;
+    }
+  };
+
+  return {
+    files,
+    add,
+    remove: (uid: string) => setFiles((list) => list.filter((f) => f.uid !== uid)),
+    clear: () => setFiles([]),
+    isUploading: () => uploading.current,
+    fileIds: () => files.flatMap((f) => (f.response ? [f.response.file_id] : [])),
+  };
+}

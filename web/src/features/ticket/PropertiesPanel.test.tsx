@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, fail, page } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+import { callsTo, signInEachTest } from '../../test/session';
+import { serveTicket, typeComment } from './ticketPageServer';
+
+signInEachTest();
+
+const spammer = account({ account_id: 55, email: 'x@spam.example', real_name: 'Spam Sender', user_type: 'end_user' });
+
+/** The properties card (the panel's form), found by its title. */
+const panel = () => screen.getByText('Properties').closest('.ant-card') as HTMLElement;
+
+describe('ticket properties', () => {
+  it('hides tags, CCs and followers while their settings are off', async () => {
+    const { calls } = serveTicket({ settings: { enable_tag: false, enable_ccs: false, enable_follow: false } });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await waitFor(() => expect(callsTo(calls, 'admin/settings/ticket.get')).toHaveLength(1));
+    // Let the settings' answer render before looking for what it hides.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(within(panel()).getByText('Priority')).toBeTruthy();
+    expect(within(panel()).queryByText('CCs')).toBeNull();
+    expect(within(panel()).queryByText('Followers')).toBeNull();
+    expect(within(panel()).queryByText('Tags')).toBeNull();
+  });
+
+  it('shows CCs and followers by name when on, and the blocklist refusal as an error toast', async () => {
+    const { calls } = serveTicket({
+      ticket: { cc_ids: [20], follower_ids: [7] },
+      settings: { enable_tag: true, enable_ccs: true, enable_follow: true },
+      handlers: {
+        'admin/auth.account.list': () => page([spammer]),
+        'admin/ticket.edit': () => fail('FFFF', 'x@spam.example cannot be added as a CC or follower'),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const ccs = await within(panel()).findByText('CCs');
+    const ccItem = ccs.closest('.ant-form-item') as HTMLElement;
+    expect(within(ccItem).getByText('Grace Hopper')).toBeTruthy();
+    const followerItem = within(panel()).getByText('Followers').closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => expect(within(followerItem).getByText('Linus Agent')).toBeTruthy());
+    expect(within(panel()).getByText('Tags')).toBeTruthy();
+
+    const search = within(ccItem).getByRole('combobox');
+    fireEvent.mouseDown(search);
+    fireEvent.change(search, { target: { value: 'spam' } });
+    fireEvent.click(await screen.findByText('Spam Sender <x@spam.example>'));
+    typeComment('Adding a CC');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    expect(await screen.findByText('x@spam.example cannot be added as a CC or follower')).toBeTruthy();
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ ticket_id: 101, cc_ids: [20, 55] });
+  });
+});

@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { lastTicketList } from '../../layout/tabs';
+import { account, ok } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+import { callsTo, signInEachTest } from '../../test/session';
+import { serveTicket } from './ticketPageServer';
+
+signInEachTest();
+
+describe('ticket actions', () => {
+  it('marks as spam only after a confirmation that says what it does, then goes back to the list', async () => {
+    lastTicketList.set('/wswt?view_id=2');
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/ticket.spam': () => ({
+          code: '0000',
+          msg: 'Marked as spam',
+          data: { requester_id: 20, ticket_ids: [101] },
+        }),
+        'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }),
+      },
+    });
+    const { here } = renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const openDialog = async () => {
+      // The page's button comes before any dialog's (dialogs are appended to the body).
+      fireEvent.click(screen.getAllByRole('button', { name: /Mark as spam/ })[0] as HTMLElement);
+      return (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    };
+    const first = await openDialog();
+    expect(first.textContent).toContain('Mark this ticket as spam?');
+    expect(first.textContent).toContain('Grace Hopper will be suspended and every ticket they requested');
+    fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(callsTo(calls, 'admin/ticket.spam')).toHaveLength(0);
+    expect(here()).toBe('/wswt/ticket/edit/101');
+
+    const second = await openDialog();
+    fireEvent.click(within(second).getByRole('button', { name: /Mark as spam/ }));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.spam')[0]?.body).toEqual({ ticket_id: 101 }));
+    await waitFor(() => expect(here()).toBe('/wswt?view_id=2'));
+    expect(await screen.findByText('Marked as spam')).toBeTruthy();
+  });
+
+  it('offers restore instead of delete on a deleted ticket, without the composer', async () => {
+    const { calls } = serveTicket({ ticket: { is_deleted: true }, handlers: { 'admin/ticket.restore': () => ok() } });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    expect(screen.getByText('This ticket is deleted. Restore it to work on it again.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mark as spam/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Restore/ }));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.restore')[0]?.body).toEqual({ ticket_ids: [101] }));
+  });
+
+  it('shows an agent only the actions their role grants', async () => {
+    serveTicket({
+      user: account(),
+      menus: ['/wswt', '/wswt/ticket/edit/:ticket_id'],
+      buttons: ['ticket.edit', 'ticket.delete'],
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    expect(screen.getByRole('button', { name: /Delete/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Mark as spam/ })).toBeNull();
+  });
+});

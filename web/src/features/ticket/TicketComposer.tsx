@@ -1,0 +1,200 @@
+import { DownOutlined, LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { enums, type TSubmitAs, type TTicket, type TTicketEditRequest } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Dropdown,
+  Flex,
+  type FormInstance,
+  Segmented,
+  Select,
+  Space,
+  Typography,
+  Upload,
+} from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ticketApi } from '../../api/ticket';
+import { useEnum } from '../../components/enumOptions';
+import { useSave } from '../../components/useSave';
+import { translateMessage } from '../../i18n';
+import { requestCloseTab } from '../../layout/tabs';
+import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
+import { Composer } from './Composer';
+import { noteBackground } from './Conversation';
+import { editorToHtml, inlineImageIds, isBlankHtml } from './composerHtml';
+import { changedProps, type TTicketProps } from './PropertiesPanel';
+import { ticketKeys, ticketPaths } from './queries';
+import { useAttachments } from './useAttachments';
+import { announceInput, useInlineImages } from './useInlineImages';
+
+/** The state the submit button offers first: the ticket's own, a new ticket's is Open. */
+function defaultSubmitAs(ticket: TTicket): TSubmitAs {
+  const state = ticket.ticket_state;
+  return state === 'new' ? 'open' : state;
+}
+
+/**
+ * A public reply or an internal note, sent with the properties' changes and the new state in
+ * one `ticket.edit`; then the agent's after-submit choice.
+ */
+export function TicketComposer({
+  ticket,
+  form,
+  canAttach,
+}: {
+  ticket: TTicket;
+  form: FormInstance<TTicketProps>;
+  /** The ticket setting `can_attach`: files and images are refused by the server while it is off. */
+  canAttach: boolean;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const submitAs = useEnum('submit_as');
+  const [isPublic, setIsPublic] = useState(true);
+  const [after, setAfter] = useState<TAfterSubmit>(afterSubmitStore.get);
+  const editor = useRef<HTMLDivElement>(null);
+  const attachments = useAttachments();
+  const images = useInlineImages(editor, attachments.isUploading);
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const uploading = () => attachments.isUploading() || images.isUploading();
+
+  const edit = useSave({
+    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts),
+    invalidate: [
+      ticketKeys.comments(ticket.ticket_id),
+      ticketKeys.events(ticket.ticket_id),
+      ['ticket', 'list'],
+      ticketKeys.views,
+    ],
+    onSaved: async (updated) => {
+      queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
+      if (editor.current) {
+        editor.current.innerHTML = '';
+        announceInput(editor.current);
+      }
+      attachments.clear();
+      if (after === 'close_tab') {
+        requestCloseTab(ticketPaths.edit(ticket.ticket_id));
+      } else if (after === 'next_ticket') {
+        void navigate(await nextTicketPath(ticket.ticket_id, ticketPaths.edit));
+      }
+    },
+  });
+
+  const submit = async (state: TSubmitAs) => {
+    if (sending.current || uploading()) {
+      void message.warning(translateMessage('sending_in_progress'));
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    try {
+      const html = editor.current ? editorToHtml(editor.current) : '';
+      const body = isBlankHtml(html) ? '' : html;
+      // Inline images are attachments of the comment too: that is what lets others see them.
+      const fileIds = [...new Set([...attachments.fileIds(), ...inlineImageIds(body)])];
+      await edit.saveAsync({
+        ticket_id: ticket.ticket_id,
+        submit_as: state,
+        ...changedProps(ticket, form.getFieldsValue()),
+        ...(body !== '' || fileIds.length > 0 ? { comment: { body, is_public: isPublic, file_ids: fileIds } } : {}),
+      });
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const attach = (file: File) => {
+    if (images.isUploading()) {
+      void message.warning(translateMessage('upload_in_progress'));
+      return;
+    }
+    void attachments.add(file);
+  };
+  const first = defaultSubmitAs(ticket);
+
+  return (
+    <Card
+      variant="borderless"
+      style={isPublic ? undefined : { background: noteBackground }}
+      title={
+        <Segmented<'public' | 'note'>
+          value={isPublic ? 'public' : 'note'}
+          onChange={(v) => setIsPublic(v === 'public')}
+          options={[
+            { value: 'public', label: t('ticket.public_reply') },
+            { value: 'note', label: t('ticket.internal_note') },
+          ]}
+        />
+      }
+    >
+      <Flex vertical gap={12}>
+        <Composer
+          editorRef={editor}
+          label={t('ticket.composer')}
+          placeholder={isPublic ? t('ticket.reply_placeholder') : t('ticket.note_placeholder')}
+          background={isPublic ? undefined : noteBackground}
+          uploadingImages={images.pending}
+          allowImages={canAttach}
+          onImages={(files, at) => void images.add(files, at)}
+          onFiles={(files) => files.forEach(attach)}
+        />
+        {canAttach && (
+          <Upload
+            fileList={attachments.files}
+            multiple={false}
+            beforeUpload={(file) => {
+              attach(file);
+              return Upload.LIST_IGNORE;
+            }}
+            onRemove={(file) => attachments.remove(file.uid)}
+          >
+            <Button icon={<PaperClipOutlined />}>{t('ticket.attach')}</Button>
+          </Upload>
+        )}
+        <Flex justify="space-between" align="center" gap={12} wrap>
+          <Space>
+            <Typography.Text type="secondary">{t('ticket.after_submit')}</Typography.Text>
+            <Select<TAfterSubmit>
+              aria-label={t('ticket.after_submit')}
+              value={after}
+              style={{ minWidth: 190 }}
+              onChange={(value) => {
+                setAfter(value);
+                afterSubmitStore.set(value);
+              }}
+              options={afterSubmitChoices.map((value) => ({ value, label: t(`ticket.after_${value}`) }))}
+            />
+          </Space>
+          <Space.Compact>
+            <Button
+              type="primary"
+              // Not `loading`: a click while sending must still say "resubmit later".
+              icon={busy ? <LoadingOutlined /> : undefined}
+              onClick={() => void submit(first)}
+            >
+              {submitAs.label(first)}
+            </Button>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: enums.submit_as.values.map((value) => ({ key: value, label: submitAs.label(value) })),
+                onClick: ({ key }) => void submit(key as TSubmitAs),
+              }}
+            >
+              <Button type="primary" icon={<DownOutlined />} aria-label={t('ticket.submit_as')} />
+            </Dropdown>
+          </Space.Compact>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
