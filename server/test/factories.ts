@@ -15,8 +15,8 @@ import {
 } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
-import { sanitizeBody } from '../src/modules/ticket/ticket.sanitize.js';
 import { insertTicket } from '../src/modules/ticket/ticket.create.js';
+import { sanitizeBody } from '../src/modules/ticket/ticket.sanitize.js';
 
 export const defaultPassword = 'password-123';
 /** Hashing is slow on purpose; the default password is hashed once per test file. */

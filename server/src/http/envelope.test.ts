@@ -133,6 +133,7 @@ describe('the web app and security headers', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/home/languages' });
     expect(api.headers['cache-control']).toBe('no-store');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('publishes an OpenAPI document of the calls at /api/docs', async () => {

@@ -39,8 +39,13 @@ function contextOf<I>(request: FastifyRequest, input: I, setMessage: (key: TMess
     setMessage,
     input,
     lang: request.lang,
-    ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+    // Read on use: the address goes through the trusted-proxy rules, which most calls never need.
+    get ip() {
+      return request.ip;
+    },
+    get userAgent() {
+      return String(request.headers['user-agent'] ?? '').slice(0, 500);
+    },
     get actor() {
       if (!request.actor) {
         throw unauthorized();
