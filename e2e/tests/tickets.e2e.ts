@@ -1,0 +1,224 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signInAdmin } from '../../server/test/app.js';
+import { launchBrowser, newPage, screenshot, signInThroughForm } from '../support/browser.js';
+import { admin, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  token = await signInAdmin(server.app);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A ticket submitted through the public call, as the form at `/` does. */
+async function submitPublicly(subject: string, description: string, email = 'visitor@example.com') {
+  const res = await call<{ ticket_id: number }>(server.app, 'POST', '/api/home/ticket.add', {
+    body: { email, real_name: 'Vera Visitor', subject, description },
+  });
+  expect(res.code).toBe('0000');
+  return res.data.ticket_id;
+}
+
+async function ticket(ticketId: number) {
+  const res = await call<{ ticket_state: string; assignee_id: number | null; is_deleted: boolean }>(
+    server.app,
+    'GET',
+    '/api/admin/ticket.get',
+    { token, query: { ticket_id: String(ticketId) } },
+  );
+  return res.data;
+}
+
+async function comments(ticketId: number) {
+  const res = await call<{ list: Array<{ body: string; is_public: boolean }> }>(
+    server.app,
+    'GET',
+    '/api/admin/ticket.comment.list',
+    { token, query: { ticket_id: String(ticketId) } },
+  );
+  return res.data.list;
+}
+
+async function signedIn(next = '/wswt'): Promise<Page> {
+  const { page } = await newPage(browser, server.url);
+  await page.goto(`/wswt/login?next=${encodeURIComponent(next)}`);
+  await signInThroughForm(page, admin.email, admin.password);
+  await page.waitForURL((url) => url.pathname === new URL(next, server.url).pathname);
+  return page;
+}
+
+/** The after-submit choice (it starts as "Close tab" and is remembered in this browser). */
+async function afterSubmit(page: Page, choice: 'Close tab' | 'Next ticket in view' | 'Stay on ticket') {
+  await page.getByLabel('After submit').click();
+  await page.locator('.ant-select-item-option').getByText(choice, { exact: true }).click();
+}
+
+/** Types into the rich-text composer the way a person does. */
+async function compose(page: Page, text: string) {
+  const composer = page.getByRole('textbox', { name: 'Comment' });
+  await composer.click();
+  await page.keyboard.type(text);
+}
+
+describe('tickets from the public form to solved', () => {
+  it('a visitor submits with an attachment; an agent answers, notes, and solves it going to the next ticket', async () => {
+    // Another unassigned ticket, older, so that "next ticket in view" has somewhere to go.
+    const waiting = await submitPublicly('Scanner jams on every page', 'It jams after one page.', 'sam@example.com');
+
+    // The visitor, at the public home.
+    const { page: visitor } = await newPage(browser, server.url);
+    await visitor.goto('/');
+    await visitor.getByLabel('Email').fill('pat@example.com');
+    await visitor.getByLabel('Name').fill('Pat Doe');
+    await visitor.getByLabel('Subject').fill('VPN disconnects every few minutes');
+    await visitor.getByLabel('Description').fill('Since the update my VPN drops every 5 minutes.');
+    await visitor.locator('input[type=file]').setInputFiles({
+      name: 'vpn-log.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('12:00 tunnel down\n12:05 tunnel down\n'),
+    });
+    await visitor.getByText('vpn-log.txt').waitFor();
+    await screenshot(visitor, 'tickets-public-form');
+    await visitor.getByRole('button', { name: 'Submit ticket' }).click();
+    await visitor.getByText('Your ticket has been submitted').waitFor();
+    const number = Number(
+      (
+        (await visitor
+          .getByText(/^#\d+$/)
+          .first()
+          .textContent()) ?? ''
+      ).slice(1),
+    );
+    expect(number).toBeGreaterThan(waiting);
+    await screenshot(visitor, 'tickets-public-submitted');
+
+    // The agent finds it in Unassigned tickets and opens it in a tab.
+    const agent = await signedIn();
+    await agent.getByText('Unassigned tickets').first().click();
+    const row = agent.getByRole('row', { name: /VPN disconnects every few minutes/ });
+    await row.waitFor();
+    await agent.waitForLoadState('networkidle');
+    await screenshot(agent, 'tickets-unassigned');
+    await row.getByRole('link', { name: 'VPN disconnects every few minutes' }).click();
+    await agent.waitForURL((url) => url.pathname === `/wswt/ticket/edit/${number}`);
+    await agent.getByRole('tab', { name: new RegExp(`Ticket #${number}`) }).waitFor();
+    await agent.getByText('Since the update my VPN drops every 5 minutes.').waitFor();
+    await agent.getByText('vpn-log.txt').waitFor();
+
+    // A public reply…
+    await afterSubmit(agent, 'Stay on ticket');
+    await compose(agent, 'We are looking into it, thank you for the log.');
+    await agent.getByRole('button', { name: 'Submit as Open' }).click();
+    await agent.getByText('We are looking into it, thank you for the log.').waitFor();
+
+    // …then an internal note, submitted as solved, moving on to the next ticket in the view.
+    await agent.getByText('Internal note', { exact: true }).click();
+    await compose(agent, 'Known issue with client 4.2; told them to upgrade.');
+    await afterSubmit(agent, 'Next ticket in view');
+    await screenshot(agent, 'tickets-composer-note');
+    await agent.getByRole('button', { name: 'Submit as…' }).click();
+    await agent.getByRole('menuitem', { name: 'Submit as Solved' }).click();
+    await agent.waitForURL((url) => url.pathname === `/wswt/ticket/edit/${waiting}`);
+    await agent.getByText('It jams after one page.').waitFor();
+
+    const solved = await ticket(number);
+    expect(solved.ticket_state).toBe('solved');
+    const list = await comments(number);
+    expect(list.map((c) => c.is_public)).toEqual([true, true, false]);
+    expect(list[2]?.body).toContain('Known issue with client 4.2');
+  });
+});
+
+describe('search', () => {
+  it('finds a ticket by a Chinese word inside its subject', async () => {
+    const id = await submitPublicly('我的打印机无法连接网络', '办公室的打印机从昨天开始无法打印。', 'li@example.com');
+    await submitPublicly('显示器闪烁', '屏幕一直闪烁。', 'wang@example.com');
+    const agent = await signedIn('/wswt/search');
+    const box = agent.getByPlaceholder('Words of the subject or comments');
+    await box.fill('打印机');
+    await box.press('Enter');
+    const row = agent.getByRole('row', { name: /我的打印机无法连接网络/ });
+    await row.waitFor();
+    // The list before the search held every ticket; the search's leaves the other one out.
+    await agent.getByRole('row', { name: /显示器闪烁/ }).waitFor({ state: 'detached' });
+    await expect(row.getByText(`#${id}`).count()).resolves.toBe(1);
+    await screenshot(agent, 'tickets-search-chinese');
+  });
+});
+
+describe('spam', () => {
+  it('marks a ticket as spam, then restores it from Deleted tickets and allows the requester again', async () => {
+    const id = await submitPublicly('Cheap watches!!!', 'Buy now at cheap-watches.example', 'spammer@example.com');
+    const agent = await signedIn(`/wswt/ticket/edit/${id}`);
+    await agent.getByRole('button', { name: 'Mark as spam' }).click();
+    const dialog = agent.getByRole('dialog');
+    await dialog.getByText(/will be suspended and every ticket they requested/).waitFor();
+    await dialog.getByRole('button', { name: 'Mark as spam' }).click();
+    await agent.waitForURL((url) => url.pathname === '/wswt');
+    expect((await ticket(id)).is_deleted).toBe(true);
+
+    // Deleted tickets hold it; restoring brings it back.
+    await agent.getByText('Deleted tickets').first().click();
+    await agent
+      .getByRole('row', { name: /Cheap watches!!!/ })
+      .getByRole('link')
+      .click();
+    await agent.getByText('This ticket is deleted. Restore it to work on it again.').waitFor();
+    await agent.getByRole('button', { name: 'Restore' }).click();
+    await agent.getByText('This ticket is deleted. Restore it to work on it again.').waitFor({ state: 'detached' });
+    expect((await ticket(id)).is_deleted).toBe(false);
+
+    // The requester was suspended: allowed again from People.
+    await agent.goto('/wswt/setting/people');
+    const person = agent.getByRole('row', { name: /spammer@example\.com/ });
+    await person.getByText('Suspended').waitFor();
+    await person.getByRole('button', { name: 'Allow' }).click();
+    await agent
+      .getByRole('dialog')
+      .getByRole('button', { name: /OK|Allow/ })
+      .click();
+    await person.getByText('Suspended').waitFor({ state: 'detached' });
+    const again = await call(server.app, 'POST', '/api/home/ticket.add', {
+      body: { email: 'spammer@example.com', real_name: 'S', subject: 'Sorry', description: 'It was my cousin.' },
+    });
+    expect(again.code).toBe('0000');
+  });
+});
+
+describe('script payloads', () => {
+  it('render as text in the list, the conversation and a reply, and never run', async () => {
+    const subject = '<img src=x onerror="window.__pwned=1">Help';
+    const id = await submitPublicly(subject, '<script>window.__pwned=2</script><b>bold</b> text', 'eve@example.com');
+    const agent = await signedIn();
+    const dialogs: string[] = [];
+    agent.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await agent.getByText('All unsolved tickets').first().click();
+    await agent.getByRole('row', { name: /Help/ }).getByText(subject).waitFor();
+
+    await agent.goto(`/wswt/ticket/edit/${id}`);
+    await agent.getByRole('heading', { name: subject }).waitFor();
+    await agent.getByText('bold').waitFor();
+    await afterSubmit(agent, 'Stay on ticket');
+    await compose(agent, '<img src=y onerror="window.__pwned=3"> typed as text');
+    await agent.getByRole('button', { name: 'Submit as Open' }).click();
+    await agent.getByText('<img src=y onerror="window.__pwned=3"> typed as text').waitFor();
+    await screenshot(agent, 'tickets-script-payloads');
+
+    expect(await agent.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    const stored = await comments(id);
+    expect(stored[0]?.body).not.toContain('<script');
+    expect(stored[1]?.body).not.toMatch(/<img[^>]*onerror/);
+  });
+});
