@@ -33,7 +33,7 @@ import { account } from '../src/db/schema/index.js';
 import { AuthCache } from '../src/modules/auth/auth-cache.js';
 import { findAccountWithLinks } from '../src/modules/auth/session.repo.js';
 import { LocalFileStore } from '../src/modules/file/file.store.js';
-import { ticketAdd } from '../src/modules/ticket/ticket.service.js';
+import { ticketAdd } from '../src/modules/ticket/ticket.create.js';
 import { cappedCountQuery, pageQuery, type Viewer } from '../src/modules/ticket-search/ticket-list.repo.js';
 import { planList } from '../src/modules/ticket-search/ticket-list.service.js';
 
