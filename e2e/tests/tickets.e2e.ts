@@ -86,6 +86,8 @@ describe('tickets from the public form to solved', () => {
       buffer: Buffer.from('12:00 tunnel down\n12:05 tunnel down\n'),
     });
     await visitor.getByText('vpn-log.txt').waitFor();
+    // Let the file list's entry animation finish so that the picture shows the form at rest.
+    await visitor.waitForTimeout(500);
     await screenshot(visitor, 'tickets-public-form');
     await visitor.getByRole('button', { name: 'Submit ticket' }).click();
     await visitor.getByText('Your ticket has been submitted').waitFor();
