@@ -8,6 +8,14 @@ declare module 'autocannon' {
       duration?: number;
       headers?: Record<string, string>;
       body?: string;
+      /** Each request may be rewritten before it is sent (a different body each time). */
+      requests?: Array<{ setupRequest?: (request: Request) => Request }>;
+    }
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
     }
     interface Result {
       non2xx: number;

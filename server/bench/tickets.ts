@@ -27,7 +27,7 @@ import type { SQL } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { benchAdmin, defaultBenchUrl } from '../scripts/seed.js';
+import { benchAdmin, defaultBenchUrl, sentencesEn, sentencesZh, subjectsEn, subjectsZh } from '../scripts/seed.js';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
 import { account } from '../src/db/schema/index.js';
 import { AuthCache } from '../src/modules/auth/auth-cache.js';
@@ -198,13 +198,24 @@ interface DirectRunner {
   close(): Promise<void>;
 }
 
-const creationInput = (requesterId: number) => ({
-  requester_id: requesterId,
-  subject: 'Benchmark ticket 基准测试',
-  comment: { body: '<p>Created by the benchmark, with a few words to index.</p>' },
-  priority: 'high' as const,
-  tags: ['bench'],
-});
+/**
+ * The n-th ticket the benchmark creates: text like the seeded tickets' (the same subjects and
+ * sentences, English and Chinese), so that the newest tickets hold the common words as often
+ * as older ones and later searches are not skewed by thousands of word-less tickets on top.
+ */
+const creationInput = (requesterId: number, n = 0) => {
+  const zh = n % 4 === 3;
+  const subjects = zh ? subjectsZh : subjectsEn;
+  const sentences = zh ? sentencesZh : sentencesEn;
+  const sentence = (k: number) => sentences[(n * 7 + k * 3) % sentences.length];
+  return {
+    requester_id: requesterId,
+    subject: subjects[n % subjects.length] as string,
+    comment: { body: `<p>${sentence(0)} ${sentence(1)}</p><p>${sentence(2)}</p>` },
+    priority: 'high' as const,
+    tags: ['bench'],
+  };
+};
 
 async function someRequester(db: Db): Promise<number> {
   const rows = await db
@@ -441,6 +452,7 @@ async function main() {
     );
 
     // --- Creation.
+    let createdThroughApi = 0;
     const requester = (
       await api<{ list: Array<{ requester_id: number }> }>(token, 'GET', '/api/admin/ticket.list?limit=1')
     ).list[0]?.requester_id;
@@ -449,7 +461,14 @@ async function main() {
       method: 'POST',
       connections,
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(creationInput(requester as number)),
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify(creationInput(requester as number, createdThroughApi++)),
+          }),
+        },
+      ],
     });
     console.log('\n4. Ticket creation (ticket.add: ticket, comment, events, search words; one transaction)');
     line(

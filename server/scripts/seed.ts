@@ -26,7 +26,7 @@ import { documentTokens, textArrayLiteral } from '../src/modules/ticket-search/t
 export const benchAdmin = { email: 'admin@example.com', password: 'bench-admin-1' };
 export const defaultBenchUrl = 'postgres://postgres@127.0.0.1:5432/parley_bench';
 
-const subjectsEn = [
+export const subjectsEn = [
   'Cannot log in to my account',
   'Password reset email never arrives',
   'Refund for a cancelled order',
@@ -53,7 +53,7 @@ const subjectsEn = [
   'Integration with Slack is broken',
   'VPN connection drops every hour',
 ];
-const subjectsZh = [
+export const subjectsZh = [
   '无法登录账户',
   '密码重置邮件收不到',
   '申请退款',
@@ -75,7 +75,7 @@ const subjectsZh = [
   '优惠券无法使用',
   '希望增加深色模式',
 ];
-const sentencesEn = [
+export const sentencesEn = [
   'I have been trying to sign in since this morning and it keeps failing.',
   'The error message says that my session has expired.',
   'Could you please check what is wrong with my account?',
@@ -107,7 +107,7 @@ const sentencesEn = [
   'Kindly confirm the order number so we can look it up.',
   'Two factor authentication codes expire after thirty seconds.',
 ];
-const sentencesZh = [
+export const sentencesZh = [
   '从今天早上开始一直无法登录系统。',
   '错误提示说会话已过期，请重新登录。',
   '麻烦帮我查一下账户出了什么问题。',

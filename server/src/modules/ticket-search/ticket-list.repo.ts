@@ -216,24 +216,25 @@ export function pageQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, li
     .orderBy(order);
 }
 
+/**
+ * The list's columns with the requester's name and email read by subqueries, so that the
+ * statement's FROM holds the ticket table alone and a WHERE's bare column names mean its columns.
+ */
+const listColumnsTicketOnly = {
+  ...listColumns,
+  requesterName: sql<string>`(SELECT real_name FROM account WHERE account.account_id = ticket.requester_id)`,
+  requesterEmail: sql<string>`(SELECT email FROM account WHERE account.account_id = ticket.requester_id)`,
+};
+
 /** The rows of these tickets with their requesters, in the list's order (only those still matching `where`). */
 export function rowsByIds(db: DbOrTx, ids: number[], order: SQL, where?: SQL) {
+  // One array parameter rather than one per id: less to bind and to plan.
+  const idList = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+  const picked = sql`${ticket.ticketId} = ANY(${idList}::int[])`;
   return db
-    .select(listColumns)
+    .select(listColumnsTicketOnly)
     .from(ticket)
-    .innerJoin(account, eq(account.accountId, ticket.requesterId))
-    .where(
-      where
-        ? // Checked again in a subquery of the ticket table alone (the WHERE names its columns bare).
-          inArray(
-            ticket.ticketId,
-            db
-              .select({ id: ticket.ticketId })
-              .from(ticket)
-              .where(sql`${inArray(ticket.ticketId, ids)} AND ${where}`),
-          )
-        : inArray(ticket.ticketId, ids),
-    )
+    .where(where ? sql`${picked} AND ${where}` : picked)
     .orderBy(order);
 }
 

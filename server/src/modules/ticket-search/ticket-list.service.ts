@@ -33,8 +33,12 @@ function cacheKey(where: SQL): string {
   return `${query.sql}\u0000${JSON.stringify(query.params)}`;
 }
 
-export async function countTickets(db: DbOrTx, where: SQL, order: SQL): Promise<{ total: number; estimated: boolean }> {
-  const key = cacheKey(where);
+export async function countTickets(
+  db: DbOrTx,
+  where: SQL,
+  order: SQL,
+  key = cacheKey(where),
+): Promise<{ total: number; estimated: boolean }> {
   const now = Date.now();
   const cached = estimates.get(key);
   if (cached && now - cached.at < estimateTtlMs) {
@@ -85,11 +89,41 @@ export async function runList(db: Db, plan: ListPlan) {
   if (plan.offset >= deepPageFrom) {
     return runDeepPage(db, plan);
   }
+  const whereKey = cacheKey(plan.where);
   const [rows, count] = await Promise.all([
-    pageQuery(db, plan.where, plan.order, plan.offset, plan.limit),
-    countTickets(db, plan.where, plan.order),
+    pageStatement(db, plan, whereKey).execute(),
+    countTickets(db, plan.where, plan.order, whereKey),
   ]);
   return { list: rows.map(presentListItem), total: count.total, total_estimated: count.estimated };
+}
+
+/**
+ * A list page's statement, built once per distinct page (conditions, values, order, offset,
+ * limit) and kept: building the 18-column join through the query builder cost more CPU than
+ * running it. Unnamed, so the database still plans each execution with its values.
+ */
+type TPageStatement = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+const pageStatements = new WeakMap<Db, Map<string, TPageStatement>>();
+const pageStatementsMax = 500;
+function cachedStatement(db: Db, key: string, build: () => TPageStatement): TPageStatement {
+  let statements = pageStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    pageStatements.set(db, statements);
+  }
+  let statement = statements.get(key);
+  if (!statement) {
+    if (statements.size >= pageStatementsMax) {
+      statements.clear();
+    }
+    statement = build();
+    statements.set(key, statement);
+  }
+  return statement;
+}
+function pageStatement(db: Db, plan: ListPlan, whereKey: string) {
+  const key = `page\u0000${whereKey}\u0000${dialect.sqlToQuery(plan.order).sql}\u0000${plan.offset}\u0000${plan.limit}`;
+  return cachedStatement(db, key, () => pageQuery(db, plan.where, plan.order, plan.offset, plan.limit).prepare(''));
 }
 
 /** Up to this many matches are collected through the search index, then sorted. */
@@ -194,7 +228,8 @@ const snapshots = new Map<string, { ids: Int32Array; at: number }>();
  * since is left out of the page, never shown.
  */
 async function runDeepPage(db: Db, plan: ListPlan) {
-  const key = `${cacheKey(plan.where)}\u0000${dialect.sqlToQuery(plan.order).sql}`;
+  const whereKey = cacheKey(plan.where);
+  const key = `${whereKey}\u0000${dialect.sqlToQuery(plan.order).sql}`;
   const now = Date.now();
   let snapshot = snapshots.get(key);
   if (!snapshot || now - snapshot.at > snapshotTtlMs) {
@@ -210,9 +245,13 @@ async function runDeepPage(db: Db, plan: ListPlan) {
     snapshots.set(key, snapshot);
   }
   const ids = Array.from(snapshot.ids.subarray(plan.offset, plan.offset + plan.limit));
+  // The page's ids follow from the snapshot and the offset: its statement is kept with them.
+  const statementKey = `deep\u0000${key}\u0000${snapshot.at}\u0000${plan.offset}\u0000${plan.limit}`;
   const [rows, count] = await Promise.all([
-    ids.length ? rowsByIds(db, ids, plan.order, plan.where) : Promise.resolve([]),
-    countTickets(db, plan.where, plan.order),
+    ids.length
+      ? cachedStatement(db, statementKey, () => rowsByIds(db, ids, plan.order, plan.where).prepare('')).execute()
+      : Promise.resolve([]),
+    countTickets(db, plan.where, plan.order, whereKey),
   ]);
   return { list: rows.map(presentListItem), total: count.total, total_estimated: count.estimated };
 }
