@@ -1,66 +1,46 @@
-import multipart from '@fastify/multipart';
-import { ErrorCode, translate, ZUploadResponse } from '@parley/contracts';
+import { ZUploadResponse } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type Access, access } from '../../http/access.js';
 import { notFound } from '../../http/app-error.js';
-import { envelopeOf } from '../../http/route.js';
-import { readFilePart } from '../../http/upload.js';
-import {
-  contentTypeOfName,
-  type FileKind,
-  isFileKind,
-  keyOfName,
-  maxUploadBytes,
-  storeUpload,
-} from './file.service.js';
+import { registerUploads, type UploadCall } from '../../http/upload.js';
+import { contentTypeOfName, type FileKind, isFileKind, keyOfName, storeUpload } from './file.service.js';
 
 /**
  * Upload calls (multipart, one `file` field) and the public file reads. Images are checked by
  * their content; what is stored is served back with its real content type and `nosniff`.
  */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
-
-    const upload = (url: string, kind: FileKind, who: Access, summary: string) =>
-      scope.route({
-        method: 'POST',
-        url,
-        config: { access: who },
-        schema: {
-          summary,
-          tags: ['files'],
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeOf(ZUploadResponse) },
-        },
-        handler: async (request) => {
-          const data = await storeUpload(ctx.files, kind, (await readFilePart(request)).data);
-          return { code: ErrorCode.ok, msg: translate('ok', request.lang), data };
-        },
-      });
-
+  const avatarLike = (url: string, kind: FileKind, who: Access, summary: string): UploadCall => ({
+    url,
+    access: who,
+    summary,
+    tags: ['files'],
+    output: ZUploadResponse,
+    handle: async (_request, read) => storeUpload(ctx.files, kind, (await read()).data),
+  });
+  await registerUploads(app, [
     // Anyone signed in sets their own avatar; editing someone else's account needs its node anyway.
-    upload(
+    avatarLike(
       '/api/admin/upload.avatar',
       'avatar',
       access.session,
       'Upload an avatar image (png, jpg, webp or gif, smaller than 100 x 100)',
-    );
-    upload(
+    ),
+    avatarLike(
       '/api/admin/settings/upload.favicon',
       'favicon',
       access.btn('appearance.branding.edit'),
       'Upload a favicon (png or ico, at most 256 x 256)',
-    );
-    upload(
+    ),
+    avatarLike(
       '/api/admin/settings/upload.ad_image',
       'ad_image',
       access.btn('email.edit'),
       'Upload the email bottom ad image (png, jpg or webp, 1000px wide)',
-    );
-  });
+    ),
+  ]);
 
   app.route({
     method: 'GET',

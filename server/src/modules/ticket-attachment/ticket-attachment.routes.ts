@@ -1,11 +1,8 @@
-import multipart from '@fastify/multipart';
-import { ErrorCode, translate, ZTicketAttachmentGetRequest, ZTicketUploadResponse } from '@parley/contracts';
+import { ZTicketAttachmentGetRequest, ZTicketUploadResponse } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Access, access } from '../../http/access.js';
-import { envelopeOf } from '../../http/route.js';
-import { readFilePart } from '../../http/upload.js';
-import { maxUploadBytes } from '../file/file.service.js';
+import { registerUploads, type UploadCall } from '../../http/upload.js';
 import {
   assertUnderLimit,
   contentDisposition,
@@ -16,45 +13,38 @@ import {
 
 /** Ticket attachments: uploads from the public form and the agents' composer, and their download. */
 export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
-    const upload = (url: string, who: Access, summary: string, isPublic: boolean) =>
-      scope.route({
-        method: 'POST',
-        url,
-        config: { access: who },
-        schema: {
-          summary,
-          tags: ['tickets'],
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeOf(ZTicketUploadResponse) },
-        },
-        handler: async (request) => {
-          const now = Date.now();
-          if (isPublic) {
-            await assertUnderLimit(ctx.db, 'upload', request.ip, now, 'rate_limited');
-          }
-          const file = await readFilePart(request);
-          const data = await storeAttachment(ctx, file, request.actor?.account.accountId ?? null);
-          if (isPublic) {
-            await recordHit(ctx.db, 'upload', request.ip, now);
-          }
-          return { code: ErrorCode.ok, msg: translate('ok', request.lang), data };
-        },
-      });
-    upload(
+  const attachmentUpload = (url: string, who: Access, summary: string, isPublic: boolean): UploadCall => ({
+    url,
+    access: who,
+    summary,
+    tags: ['tickets'],
+    output: ZTicketUploadResponse,
+    handle: async (request, read) => {
+      const now = Date.now();
+      if (isPublic) {
+        await assertUnderLimit(ctx.db, 'upload', request.ip, now, 'rate_limited');
+      }
+      const data = await storeAttachment(ctx, await read(), request.actor?.account.accountId ?? null);
+      if (isPublic) {
+        await recordHit(ctx.db, 'upload', request.ip, now);
+      }
+      return data;
+    },
+  });
+  await registerUploads(app, [
+    attachmentUpload(
       '/api/home/upload',
       access.public,
       'Upload an attachment for the public ticket form (one `file`, at most 20 MB; rate-limited per IP)',
       true,
-    );
-    upload(
+    ),
+    attachmentUpload(
       '/api/admin/ticket.upload',
       access.menu('/wswt/ticket/edit/:ticket_id', '/wswt/ticket/add'),
       "Upload an attachment or a pasted image for an agent's comment (one `file`, at most 20 MB)",
       false,
-    );
-  });
+    ),
+  ]);
 
   app.route({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call, signIn } from '../../../test/app.js';
 import {
   buildAgent,
   buildCompany,
@@ -11,21 +11,10 @@ import {
   uniqueDomain,
 } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
+import { admin, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { account, black, ticket, ticketComment, ticketEvent } from '../../db/schema/index.js';
-import { ticketSettingDefaults } from '../setting/setting.service.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await signInAdmin(t.app);
-});
-afterAll(() => t.close());
-// On PostgreSQL every test file shares one database, and other files change the ticket settings:
-// each test here starts from the defaults it is written against.
-beforeEach(async () => {
-  await call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: ticketSettingDefaults });
-});
+setUpTicketTests();
 
 /** Each test submits from its own address, so that the per-IP limit of one does not touch another. */
 const newIp = () =>

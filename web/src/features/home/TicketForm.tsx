@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
 import { schemaRule, showFieldErrors } from '../../components/formRules';
+import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
 import { publicCardStyle } from './cardStyle';
-import { useUploads } from './useUploads';
 
 export interface TTicketValues {
   email: string;
@@ -47,7 +47,7 @@ export function TicketForm({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<TTicketValues>();
-  const uploads = useUploads();
+  const uploads = useUploadList(homeApi.upload);
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
   const send = useMutation({ mutationFn: (body: THomeTicketAddRequest) => homeApi.ticketAdd(body) });

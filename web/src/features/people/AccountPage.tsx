@@ -1,19 +1,16 @@
-import { DeleteOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { TAccount } from '@parley/contracts';
-import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Row, Space, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../auth/SessionContext';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { useFormatTime } from '../../components/useFormatTime';
-import { translateMessage } from '../../i18n';
 import { paths } from '../../routes/table';
 import { AccountEditForm } from './AccountEditForm';
-import { initialOf } from './AccountName';
-import { AccessTag, UserTypeTag } from './AccountTags';
+import { AccountHeader } from './AccountHeader';
 import { PasswordResetForm } from './PasswordResetForm';
 import { peoplePaths, useAccount } from './queries';
 import { TicketHistory } from './TicketHistory';
@@ -46,57 +43,23 @@ function AccountView({ account }: { account: TAccount }) {
   const chatLabel = useEnum('chat_state').label;
   const actions = useAccountActions({ onDeleted: () => void navigate(peoplePaths.list, { replace: true }) });
   const self = user?.account_id === account.account_id;
-  const suspended = account.access_state === 'suspended';
-  const name = account.real_name || account.email;
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, margin: '0 auto' }}>
-      <PageHeader
+      <AccountHeader
+        account={account}
         backTo={peoplePaths.list}
-        icon={
-          <Avatar size={44} src={account.avatar || undefined} style={{ background: '#1668dc', flex: 'none' }}>
-            {initialOf(name)}
-          </Avatar>
-        }
-        title={name}
-        subtitle={
-          <Space size={8} wrap>
-            <span>{account.email}</span>
-            <UserTypeTag type={account.user_type} />
-            <AccessTag state={account.access_state} />
-          </Space>
-        }
-        actions={
+        actions={actions}
+        extra={
           !self && (
-            <>
-              <Can btn="auth.account.access_state.edit">
-                {suspended ? (
-                  <Button icon={<UnlockOutlined />} onClick={() => actions.allow(account)}>
-                    {t('people.allow')}
-                  </Button>
-                ) : (
-                  <Button danger icon={<StopOutlined />} onClick={() => actions.suspend(account)}>
-                    {t('people.suspend')}
-                  </Button>
-                )}
-              </Can>
-              <Can btn="auth.account.delete">
-                <Button danger icon={<DeleteOutlined />} onClick={() => actions.remove(account)}>
-                  {t('common.delete')}
-                </Button>
-              </Can>
-            </>
+            <Can btn="auth.account.delete">
+              <Button danger icon={<DeleteOutlined />} onClick={() => actions.remove(account)}>
+                {t('common.delete')}
+              </Button>
+            </Can>
           )
         }
       />
-      {suspended && (
-        <Alert
-          type="warning"
-          showIcon
-          title={translateMessage('user_suspended')}
-          description={t('people.suspended_text')}
-        />
-      )}
       <Card variant="borderless" styles={{ body: { paddingTop: 8 } }}>
         <Tabs
           destroyOnHidden

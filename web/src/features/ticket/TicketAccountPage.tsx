@@ -1,19 +1,14 @@
-import { StopOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import type { TAccount } from '@parley/contracts';
-import { Alert, Avatar, Button, Card, Descriptions, Flex, Space, Typography } from 'antd';
+import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useSession } from '../../auth/SessionContext';
 import { usePermission } from '../../auth/usePermission';
-import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { useFormatTime } from '../../components/useFormatTime';
-import { translateMessage } from '../../i18n';
 import { paths } from '../../routes/table';
-import { initialOf } from '../people/AccountName';
-import { AccessTag, UserTypeTag } from '../people/AccountTags';
+import { AccountHeader } from '../people/AccountHeader';
 import { peoplePaths, useAccount } from '../people/queries';
 import { TicketHistory } from '../people/TicketHistory';
 import { useAccountActions } from '../people/useAccountActions';
@@ -22,63 +17,25 @@ import { useCompanyName } from './usePersonNames';
 
 function AccountFromTicket({ account, ticketId }: { account: TAccount; ticketId: number }) {
   const { t } = useTranslation();
-  const { user } = useSession();
   const { can } = usePermission();
   const formatTime = useFormatTime();
   const company = useCompanyName(account.company_id);
   const actions = useAccountActions();
-  const name = account.real_name || account.email;
-  const suspended = account.access_state === 'suspended';
-  const self = user?.account_id === account.account_id;
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, margin: '0 auto' }}>
-      <PageHeader
+      <AccountHeader
+        account={account}
         backTo={ticketPaths.edit(ticketId)}
-        icon={
-          <Avatar size={44} src={account.avatar || undefined} style={{ background: '#1668dc', flex: 'none' }}>
-            {initialOf(name)}
-          </Avatar>
-        }
-        title={name}
-        subtitle={
-          <Space size={8} wrap>
-            <span>{account.email}</span>
-            <UserTypeTag type={account.user_type} />
-            <AccessTag state={account.access_state} />
-          </Space>
-        }
-        actions={
-          <>
-            {!self && (
-              <Can btn="auth.account.access_state.edit">
-                {suspended ? (
-                  <Button icon={<UnlockOutlined />} onClick={() => actions.allow(account)}>
-                    {t('people.allow')}
-                  </Button>
-                ) : (
-                  <Button danger icon={<StopOutlined />} onClick={() => actions.suspend(account)}>
-                    {t('people.suspend')}
-                  </Button>
-                )}
-              </Can>
-            )}
-            {can('menu', '/wswt/account/:account_id') && (
-              <LinkButton icon={<UserOutlined />} to={peoplePaths.account(account.account_id)}>
-                {t('ticket.open_account')}
-              </LinkButton>
-            )}
-          </>
+        actions={actions}
+        extra={
+          can('menu', '/wswt/account/:account_id') && (
+            <LinkButton icon={<UserOutlined />} to={peoplePaths.account(account.account_id)}>
+              {t('ticket.open_account')}
+            </LinkButton>
+          )
         }
       />
-      {suspended && (
-        <Alert
-          type="warning"
-          showIcon
-          title={translateMessage('user_suspended')}
-          description={t('people.suspended_text')}
-        />
-      )}
       <Card variant="borderless" title={t('people.tab_details')}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={t('people.name')}>{account.real_name || '—'}</Descriptions.Item>

@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { ticketApi } from '../../api/ticket';
 import { useEnum } from '../../components/enumOptions';
 import { useSave } from '../../components/useSave';
+import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
 import { requestCloseTab } from '../../layout/tabs';
 import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
@@ -28,7 +29,6 @@ import { noteBackground } from './Conversation';
 import { editorToHtml, inlineImageIds, isBlankHtml } from './composerHtml';
 import { changedProps, type TTicketProps } from './PropertiesPanel';
 import { ticketKeys, ticketPaths } from './queries';
-import { useAttachments } from './useAttachments';
 import { announceInput, useInlineImages } from './useInlineImages';
 
 /** The state the submit button offers first: the ticket's own, a new ticket's is Open. */
@@ -59,7 +59,7 @@ export function TicketComposer({
   const [isPublic, setIsPublic] = useState(true);
   const [after, setAfter] = useState<TAfterSubmit>(afterSubmitStore.get);
   const editor = useRef<HTMLDivElement>(null);
-  const attachments = useAttachments();
+  const attachments = useUploadList(ticketApi.upload);
   const images = useInlineImages(editor, attachments.isUploading);
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);

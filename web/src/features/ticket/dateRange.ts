@@ -1,3 +1,5 @@
+import { knownZone } from './relativeTime';
+
 const hour = 3_600_000;
 
 /** The time ranges of spec section 9, back from now. */
@@ -52,19 +54,6 @@ export function parseDateRange(value: string | undefined): TDateRange | undefine
 
 export function formatDateRange(range: TDateRange): string {
   return 'preset' in range ? range.preset : `${range.from}..${range.to}`;
-}
-
-/** The time zone if this browser knows it, else undefined (the browser's own). */
-function knownZone(timeZone: string | null | undefined): string | undefined {
-  if (!timeZone) {
-    return undefined;
-  }
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
 }
 
 /** How far the wall clock of `timeZone` is ahead of UTC at `ts`, in ms. */

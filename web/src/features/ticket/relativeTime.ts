@@ -8,7 +8,7 @@ function localeOf(language: TLanguage): string {
 }
 
 /** The time zone if this browser knows it, else undefined (the browser's own). */
-function knownZone(timeZone: string | null | undefined): string | undefined {
+export function knownZone(timeZone: string | null | undefined): string | undefined {
   if (!timeZone) {
     return undefined;
   }

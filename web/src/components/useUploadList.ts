@@ -1,13 +1,17 @@
-import type { TAttachment } from '@parley/contracts';
+import { commentFilesMax, type TAttachment } from '@parley/contracts';
 import { App, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
-import { ticketApi } from '../../api/ticket';
-import { translateMessage } from '../../i18n';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../i18n';
+import { maxUploadBytes } from './imageCheck';
 
-const maxBytes = 20 * 1024 * 1024;
-
-/** A comment's attachments: one upload at a time (spec section 5), at most 20M each. */
-export function useAttachments() {
+/**
+ * A comment's or a form's attachments, uploaded one at a time as they are chosen (spec section 5:
+ * an upload in progress blocks another), at most 20M each and `commentFilesMax` in all. A failed
+ * upload leaves the list; the API client has already said why.
+ */
+export function useUploadList(upload: (file: File) => Promise<TAttachment>) {
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [files, setFiles] = useState<UploadFile<TAttachment>[]>([]);
   const uploading = useRef(false);
@@ -17,15 +21,19 @@ export function useAttachments() {
       void message.warning(translateMessage('upload_in_progress'));
       return;
     }
-    if (file.size > maxBytes) {
+    if (file.size > maxUploadBytes) {
       void message.error(translateMessage('file_too_large'));
+      return;
+    }
+    if (files.length >= commentFilesMax) {
+      void message.warning(t('upload.too_many_files', { max: commentFilesMax }));
       return;
     }
     const uid = `${Date.now()}-${file.name}`;
     uploading.current = true;
-    setFiles((list) => [...list, { uid, name: file.name, status: 'uploading' }]);
+    setFiles((list) => [...list, { uid, name: file.name, size: file.size, status: 'uploading' }]);
     try {
-      const response = await ticketApi.upload(file);
+      const response = await upload(file);
       setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, status: 'done', response } : f)));
     } catch {
       setFiles((list) => list.filter((f) => f.uid !== uid));

@@ -1,0 +1,95 @@
+import { ZAccountListResponse } from '@parley/contracts';
+import { describe, expect, it } from 'vitest';
+import { admin, get, post, setUpAccountTests, t } from '../../../test/account-kit.js';
+import { call, signIn } from '../../../test/app.js';
+import { buildAgent, buildCompany, buildEndUser, defaultPassword } from '../../../test/factories.js';
+
+setUpAccountTests();
+
+describe('lists and histories', () => {
+  it('auth.account.list filters by user type, organization and keyword over email and name', async () => {
+    const tag = `kw${Date.now()}`;
+    const c = await buildCompany(t.database.db);
+    await buildEndUser(t.database.db, { email: `${tag}-a@example.com`, companyId: c.companyId });
+    await buildEndUser(t.database.db, { realName: `Name ${tag.toUpperCase()}` });
+    await buildAgent(t.database.db, { email: `${tag}-agent@example.com` });
+    const list = async (query: Record<string, string>) =>
+      ZAccountListResponse.parse((await get('auth.account.list', query)).data);
+    expect((await list({ kw: tag })).total).toBe(3);
+    expect((await list({ kw: tag, user_type: 'end_user' })).total).toBe(2);
+    const inCompany = await list({ company_id: String(c.companyId) });
+    expect(inCompany.list.map((a) => a.email)).toEqual([`${tag}-a@example.com`]);
+    const page = await list({ kw: tag, limit: '1', offset: '1' });
+    expect([page.total, page.list.length]).toEqual([3, 1]);
+    expect(JSON.stringify(page)).not.toMatch(/password|scrypt/);
+  });
+
+  it('the search follows renames, type changes, organization deletion and account deletion', async () => {
+    const tag = `follow${Date.now()}`;
+    const c = await buildCompany(t.database.db);
+    const user = await buildEndUser(t.database.db, { realName: `Old ${tag}`, companyId: c.companyId });
+    const list = async (query: Record<string, string>) =>
+      ZAccountListResponse.parse((await get('auth.account.list', query)).data).list.map((a) => a.account_id);
+    await post('auth.account.edit', {
+      account_id: user.accountId,
+      real_name: `New ${tag}`,
+      user_type: 'agent',
+      password: 'agent-pass',
+    });
+    expect(await list({ kw: `old ${tag}` })).toEqual([]);
+    expect(await list({ kw: `NEW ${tag}`, user_type: 'agent' })).toEqual([user.accountId]);
+    expect(await list({ company_id: String(c.companyId) })).toEqual([user.accountId]);
+    await call(t.app, 'POST', '/api/admin/settings/company.delete', {
+      token: admin,
+      body: { company_id: c.companyId },
+    });
+    expect(await list({ company_id: String(c.companyId) })).toEqual([]);
+    await post('auth.account.delete', { account_id: user.accountId });
+    expect(await list({ kw: tag })).toEqual([]);
+  });
+
+  it('visit history shows sign-ins with address and browser; ticket history is empty for now', async () => {
+    const agent = await buildAgent(t.database.db);
+    await call(t.app, 'POST', '/api/admin/auth.login', {
+      body: { email: agent.email, password: defaultPassword },
+      headers: { 'user-agent': 'TestBrowser/1.0' },
+    });
+    const visits = await get<{ list: Array<Record<string, unknown>>; total: number }>(
+      'auth.account.visit.history.list',
+      {
+        account_id: String(agent.accountId),
+      },
+    );
+    expect(visits.data.total).toBe(1);
+    expect(visits.data.list[0]).toMatchObject({ ip: '127.0.0.1', user_agent: 'TestBrowser/1.0' });
+    const tickets = await get('auth.account.ticket.history.list', { account_id: String(agent.accountId) });
+    expect(tickets.data).toEqual({ list: [], total: 0 });
+    expect((await get('auth.account.visit.history.list', { account_id: '99999999' })).code).toBe('0404');
+    expect((await get('auth.account.ticket.history.list', { account_id: '99999999' })).code).toBe('0404');
+  });
+
+  it('auth.agent.all.list gives agents that may sign in, and admins with need_admin', async () => {
+    const agent = await buildAgent(t.database.db, { realName: 'Listed Agent' });
+    const suspended = await buildAgent(t.database.db, { accessState: 'suspended' });
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    const plain = await call<{ list: Array<{ account_id: number; user_type: string }> }>(
+      t.app,
+      'POST',
+      '/api/admin/auth.agent.all.list',
+      { token },
+    );
+    expect(plain.code).toBe('0000');
+    const ids = plain.data.list.map((a) => a.account_id);
+    expect(ids).toContain(agent.accountId);
+    expect(ids).not.toContain(suspended.accountId);
+    expect(plain.data.list.every((a) => a.user_type === 'agent')).toBe(true);
+    const withAdmins = await call<{ list: Array<{ user_type: string }> }>(
+      t.app,
+      'POST',
+      '/api/admin/auth.agent.all.list?need_admin=true',
+      { token },
+    );
+    expect(withAdmins.data.list.some((a) => a.user_type === 'admin')).toBe(true);
+    expect(JSON.stringify(withAdmins.data)).not.toMatch(/password|inner_notes/);
+  });
+});

@@ -1,0 +1,42 @@
+import { ZAccount } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { account } from '../src/db/schema/index.js';
+import { buildTestApp, call, signIn, signInAdmin, type TestApp } from './app.js';
+import { buildAgent, buildRole, defaultPassword } from './factories.js';
+
+/** The app of the current test file and its admin's token (set by `setUpAccountTests`). */
+export let t: TestApp;
+export let admin: string;
+
+export function setUpAccountTests(): void {
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signInAdmin(t.app);
+  });
+  afterAll(() => t.close());
+}
+
+export type Fields = { fields: Record<string, string> };
+export const post = <T = Fields>(path: string, body: unknown, token = admin) =>
+  call<T>(t.app, 'POST', `/api/admin/${path}`, { token, body });
+export const get = <T = unknown>(path: string, query: Record<string, string>, token = admin) =>
+  call<T>(t.app, 'GET', `/api/admin/${path}`, { token, query });
+export const accountRow = async (accountId: number) =>
+  (await t.database.db.select().from(account).where(eq(account.accountId, accountId)))[0];
+export const accountByEmail = async (email: string) =>
+  (await t.database.db.select().from(account).where(eq(account.email, email)))[0];
+export const getAccount = async (accountId: number) => {
+  const res = await get<Record<string, unknown>>('auth.account.get', { account_id: String(accountId) });
+  return res.code === '0000' ? ZAccount.parse(res.data) : null;
+};
+
+/** An agent holding the given nodes through a role, signed in. */
+export async function agentWith(...values: string[]) {
+  const agent = await buildAgent(t.database.db);
+  await buildRole(t.database.db, {
+    nodes: values.map((v) => ({ type: v.startsWith('/') ? ('menu' as const) : ('btn' as const), value: v })),
+    accountIds: [agent.accountId],
+  });
+  return { agent, token: await signIn(t.app, agent.email, defaultPassword) };
+}

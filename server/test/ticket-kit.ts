@@ -1,0 +1,64 @@
+import type { TTicket } from '@parley/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { ticketComment, ticketEvent } from '../src/db/schema/index.js';
+import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
+import { buildTestApp, call, signIn, signInAdmin, type TestApp } from './app.js';
+import { buildAgent, defaultPassword, giveDefaultRole } from './factories.js';
+
+/** The app of the current test file and its admin's token (set by `setUpTicketTests`). */
+export let t: TestApp;
+export let admin: string;
+
+/**
+ * One app per test file, and every test starting from the default ticket settings: on PostgreSQL
+ * every test file shares one database, and other files change the ticket settings.
+ */
+export function setUpTicketTests(): void {
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signInAdmin(t.app);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: ticketSettingDefaults });
+  });
+}
+
+export const db = () => t.database.db;
+
+/** An agent with the default Agent role (ticket work) plus any overrides, signed in. */
+export async function agent(overrides: Parameters<typeof buildAgent>[1] = {}, groupIds: number[] = []) {
+  const a = await buildAgent(db(), overrides);
+  await giveDefaultRole(db(), a.accountId);
+  for (const groupId of groupIds) {
+    await db().execute(sql`INSERT INTO group_account (group_id, account_id) VALUES (${groupId}, ${a.accountId})`);
+  }
+  return { ...a, token: await signIn(t.app, a.email, defaultPassword) };
+}
+
+export const get = <T = TTicket>(token: string, path: string, query: Record<string, unknown>) =>
+  call<T>(t.app, 'GET', `/api/admin/${path}`, {
+    token,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
+export const post = <T = TTicket>(token: string, path: string, body: unknown) =>
+  call<T>(t.app, 'POST', `/api/admin/${path}`, { token, body });
+export const edit = (token: string, body: Record<string, unknown>) => post(token, 'ticket.edit', body);
+export const settings = (body: Record<string, unknown>) => post(admin, 'settings/ticket.edit', body);
+
+/** Runs `fn` with some ticket settings changed, then puts them back. */
+export async function withSettings(change: Record<string, unknown>, fn: () => Promise<void>) {
+  const before = (await get<Record<string, unknown>>(admin, 'settings/ticket.get', {})).data;
+  expect((await settings(change)).code).toBe('0000');
+  try {
+    await fn();
+  } finally {
+    await settings(before);
+  }
+}
+
+export const eventsOf = (ticketId: number) =>
+  db().select().from(ticketEvent).where(eq(ticketEvent.ticketId, ticketId)).orderBy(asc(ticketEvent.eventId));
+export const commentsOf = (ticketId: number) =>
+  db().select().from(ticketComment).where(eq(ticketComment.ticketId, ticketId)).orderBy(asc(ticketComment.commentId));
