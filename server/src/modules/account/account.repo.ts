@@ -1,6 +1,7 @@
 import type { TUserType } from '@parley/contracts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import {
   account,
   accountRole,
@@ -112,11 +113,11 @@ export async function defaultRoleId(db: DbOrTx): Promise<number | null> {
 }
 
 export async function defaultGroupId(db: DbOrTx): Promise<number | null> {
-  const rows = await db
-    .select({ id: agentGroup.groupId })
-    .from(agentGroup)
-    .where(eq(agentGroup.isDefault, true))
-    .limit(1);
+  // Every new ticket asks: a template, not the query builder (db/rows.ts).
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT group_id AS id FROM agent_group WHERE is_default LIMIT 1`,
+  );
   return rows[0]?.id ?? null;
 }
 

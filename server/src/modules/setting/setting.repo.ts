@@ -1,13 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { setting } from '../../db/schema/index.js';
 
 export async function readSetting(db: DbOrTx, module: string, key: string): Promise<unknown> {
-  const rows = await db
-    .select({ value: setting.settingValue })
-    .from(setting)
-    .where(and(eq(setting.settingModule, module), eq(setting.settingKey, key)))
-    .limit(1);
+  // Read by most calls: a template, not the query builder (db/rows.ts).
+  const rows = await queryRows<{ value: unknown }>(
+    db,
+    sql`SELECT setting_value AS value FROM setting WHERE setting_module = ${module} AND setting_key = ${key} LIMIT 1`,
+  );
   return rows[0]?.value;
 }
 

@@ -1,20 +1,22 @@
 import type { TTicketSetting, TTicketState, ZTicketAddRequest } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { account, ticket } from '../../db/schema/index.js';
+import { queryRows } from '../../db/rows.js';
+import { account } from '../../db/schema/index.js';
 import { invalid } from '../../http/app-error.js';
 import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
 import { companyIdForEmail } from '../company/company.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import { documentTokens } from '../ticket-search/tokenize.js';
+import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import {
   type EventInput,
   findAccount,
   findAccountByEmail,
   insertComment,
   insertEvents,
+  insertMembers,
   rememberTags,
-  setMembers,
   vectorOf,
 } from './ticket.repo.js';
 import { type CommentPlan, planComment, resolveAssignment, resolveMembers, resolveTags } from './ticket.rules.js';
@@ -68,29 +70,18 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
   const state = enterState(settings, { state: null, solvedTs: null, satisfactionToken: null }, t.state, now);
   const tokens = documentTokens(t.subject);
   documentTokens(bodyText(t.comment.body), tokens);
-  const [row] = await tx
-    .insert(ticket)
-    .values({
-      subject: t.subject,
-      ticketState: t.state,
-      ticketType: t.ticketType ?? 'question',
-      priority: t.priority ?? 'normal',
-      source: t.source,
-      requesterId: t.requester.accountId,
-      submitterId: t.submitterId,
-      assigneeId: t.assignment.assigneeId,
-      groupId: t.assignment.groupId,
-      companyId: t.requester.companyId,
-      tags: t.tags,
-      fields: t.fields ?? {},
-      satisfactionToken: state.satisfactionToken,
-      searchVector: vectorOf(tokens) as unknown as string,
-      createTs: now,
-      updateTs: now,
-      solvedTs: state.solvedTs,
-    })
-    .returning({ ticketId: ticket.ticketId });
-  const ticketId = row?.ticketId as number;
+  // Every new ticket: a template, not the query builder (db/rows.ts).
+  const [row] = await queryRows<{ ticket_id: number }>(
+    tx,
+    sql`INSERT INTO ticket (subject, ticket_state, ticket_type, priority, source, requester_id, submitter_id,
+        assignee_id, group_id, company_id, tags, fields, satisfaction_token, search_vector, create_ts, update_ts, solved_ts)
+      VALUES (${t.subject}, ${t.state}, ${t.ticketType ?? 'question'}, ${t.priority ?? 'normal'}, ${t.source},
+        ${t.requester.accountId}, ${t.submitterId}, ${t.assignment.assigneeId}, ${t.assignment.groupId},
+        ${t.requester.companyId}, ${textArrayLiteral(t.tags)}::text[], ${JSON.stringify(t.fields ?? {})}::jsonb,
+        ${state.satisfactionToken}, ${vectorOf(tokens)}, ${now}, ${now}, ${state.solvedTs})
+      RETURNING ticket_id`,
+  );
+  const ticketId = Number(row?.ticket_id);
   const commentId = await insertComment(tx, {
     ticketId,
     authorId: t.authorId,
@@ -99,8 +90,7 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
     now,
   });
   await attach(tx, t.comment, ticketId, commentId);
-  await setMembers(tx, ticketId, 'cc', t.members.ccIds);
-  await setMembers(tx, ticketId, 'follower', t.members.followerIds);
+  await insertMembers(tx, ticketId, t.members);
   await rememberTags(tx, t.tags, now);
   const events: EventInput[] = [
     { field: 'created', new: { source: t.source, subject: t.subject } },

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { queryRows, rowReader } from '../../db/rows.js';
 import {
   account,
   agentGroup,
@@ -34,9 +35,12 @@ export async function findTickets(db: DbOrTx, ticketIds: number[], lock = false)
   return lock ? query.for('update') : query;
 }
 
+const readAccount = rowReader(account);
+
 export async function findAccount(db: DbOrTx, accountId: number) {
-  const rows = await db.select().from(account).where(eq(account.accountId, accountId)).limit(1);
-  return rows[0] ?? null;
+  // On every ticket write: a template, not the query builder (db/rows.ts).
+  const rows = await queryRows(db, sql`SELECT * FROM account WHERE account_id = ${accountId} LIMIT 1`);
+  return rows[0] ? readAccount(rows[0]) : null;
 }
 
 export async function findAccounts(db: DbOrTx, ids: number[]) {
@@ -97,6 +101,17 @@ export async function setMembers(tx: DbOrTx, ticketId: number, memberType: 'cc' 
   }
 }
 
+/** The CCs and followers of a ticket being created: one insert, nothing to replace. */
+export async function insertMembers(tx: DbOrTx, ticketId: number, members: Members) {
+  const rows = [
+    ...members.ccIds.map((accountId) => ({ ticketId, accountId, memberType: 'cc' as const })),
+    ...members.followerIds.map((accountId) => ({ ticketId, accountId, memberType: 'follower' as const })),
+  ];
+  if (rows.length) {
+    await tx.insert(ticketMember).values(rows);
+  }
+}
+
 export interface EventInput {
   field: string;
   old?: unknown;
@@ -113,16 +128,13 @@ export async function insertEvents(
   if (events.length === 0) {
     return;
   }
-  await tx.insert(ticketEvent).values(
-    events.map((e) => ({
-      ticketId,
-      actorId,
-      field: e.field,
-      oldValue: e.old ?? null,
-      newValue: e.new ?? null,
-      createTs: now,
-    })),
-  );
+  // One parameter for all the events, in order (a missing or null value is stored as NULL).
+  const list = JSON.stringify(events.map((e) => ({ field: e.field, old: e.old ?? null, new: e.new ?? null })));
+  await tx.execute(sql`
+    INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
+    SELECT ${ticketId}, ${actorId}, e.field, e.old, e.new, ${now}
+    FROM ROWS FROM (jsonb_to_recordset(${list}::jsonb) AS (field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(field, old, new, n)
+    ORDER BY e.n`);
 }
 
 /** Attaches uploads to a comment; each upload can be attached once. Answers how many were taken. */
@@ -145,10 +157,10 @@ export async function claimAttachments(
 
 export async function rememberTags(tx: DbOrTx, tags: string[], now: number) {
   if (tags.length) {
-    await tx
-      .insert(ticketTag)
-      .values(tags.map((tagName) => ({ tagName, createTs: now })))
-      .onConflictDoNothing();
+    await tx.execute(sql`
+      INSERT INTO ticket_tag (tag_name, create_ts)
+      SELECT unnest(${textArrayLiteral(tags)}::text[]), ${now}
+      ON CONFLICT DO NOTHING`);
   }
 }
 
@@ -159,17 +171,13 @@ export async function insertComment(
   tx: DbOrTx,
   values: { ticketId: number; authorId: number | null; body: string; isPublic: boolean; now: number },
 ): Promise<number> {
-  const [row] = await tx
-    .insert(ticketComment)
-    .values({
-      ticketId: values.ticketId,
-      authorId: values.authorId,
-      body: values.body,
-      isPublic: values.isPublic,
-      createTs: values.now,
-    })
-    .returning({ commentId: ticketComment.commentId });
-  return row?.commentId as number;
+  const [row] = await queryRows<{ comment_id: number }>(
+    tx,
+    sql`INSERT INTO ticket_comment (ticket_id, author_id, body, is_public, create_ts)
+      VALUES (${values.ticketId}, ${values.authorId}, ${values.body}, ${values.isPublic}, ${values.now})
+      RETURNING comment_id`,
+  );
+  return Number(row?.comment_id);
 }
 
 export async function commentBodies(db: DbOrTx, ticketId: number): Promise<string[]> {

@@ -38,6 +38,37 @@ describe('ticket.add', () => {
     expect(fields).toEqual(expect.arrayContaining(['created', 'ticket_state', 'comment', 'priority', 'tags']));
   });
 
+  it('stores awkward text exactly and records the creation events in the order they happened', async () => {
+    const requester = await buildEndUser(db());
+    const tags = ['say"hi"', 'back\\slash', '{braces}', '发票', "it's"];
+    const subject = `Quotes "double" 'single' \\ {x} 打印机 ${randomUUID()}`;
+    const body = '<p>a, b; "c" \\ d</p>';
+    const res = await post<{ ticket_id: number }>(admin, 'ticket.add', {
+      requester_id: requester.accountId,
+      subject,
+      comment: { body },
+      priority: 'urgent',
+      ticket_type: 'incident',
+      tags,
+    });
+    expect(res.code).toBe('0000');
+    const got = await get(admin, 'ticket.get', { ticket_id: res.data.ticket_id });
+    expect(got.data).toMatchObject({ subject, tags, priority: 'urgent', ticket_type: 'incident' });
+    expect((await commentsOf(res.data.ticket_id)).map((c) => c.body)).toEqual([body]);
+    const events = await eventsOf(res.data.ticket_id);
+    expect(events.map((e) => [e.field, e.oldValue, e.newValue])).toEqual([
+      ['created', null, { source: 'web', subject }],
+      ['ticket_state', null, 'new'],
+      ['comment', null, { comment_id: expect.any(Number), is_public: true }],
+      ['group_id', null, expect.any(Number)],
+      ['priority', 'normal', 'urgent'],
+      ['ticket_type', 'question', 'incident'],
+      ['tags', [], tags],
+    ]);
+    const search = await get<{ list: Array<{ ticket_id: number }> }>(admin, 'ticket.list', { kw: '打印机' });
+    expect(search.data.list.map((r) => r.ticket_id)).toContain(res.data.ticket_id);
+  });
+
   it('requires a requester and a subject with the spec messages', async () => {
     const res = await post<{ fields: Record<string, string> }>(admin, 'ticket.add', {
       subject: '',
