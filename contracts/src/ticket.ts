@@ -367,6 +367,10 @@ export type THomeTicketAddRequest = z.input<typeof ZHomeTicketAddRequest>;
 export const ZHomeTicketAddResponse = z.object({ ticket_id: z.number().int() });
 export type THomeTicketAddResponse = z.infer<typeof ZHomeTicketAddResponse>;
 
+/** What the public ticket form offers: attachments only when the ticket settings allow them. */
+export const ZHomeTicketFormResponse = z.object({ can_attach: z.boolean() });
+export type THomeTicketFormResponse = z.infer<typeof ZHomeTicketFormResponse>;
+
 export const ZSatisfactionToken = z
   .string({ error: requiredOr('required_field') })
   .regex(/^[A-Za-z0-9_-]{20,64}$/, { error: 'field_invalid' });

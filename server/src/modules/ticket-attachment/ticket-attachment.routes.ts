@@ -2,7 +2,9 @@ import { ZTicketAttachmentGetRequest, ZTicketUploadResponse } from '@parley/cont
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Access, access } from '../../http/access.js';
+import { invalid } from '../../http/app-error.js';
 import { registerUploads, type UploadCall } from '../../http/upload.js';
+import { getTicketSettings } from '../setting/setting.service.js';
 import {
   assertUnderLimit,
   contentDisposition,
@@ -22,6 +24,10 @@ export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppConte
     handle: async (request, read) => {
       const now = Date.now();
       if (isPublic) {
+        // The public form cannot attach while `can_attach` is off: nothing to keep a file for.
+        if (!(await getTicketSettings(ctx.db)).can_attach) {
+          throw invalid('attachments_disabled', 'file');
+        }
         await assertUnderLimit(ctx.db, 'upload', request.ip, now, 'rate_limited');
       }
       const data = await storeAttachment(ctx, await read(), request.actor?.account.accountId ?? null);

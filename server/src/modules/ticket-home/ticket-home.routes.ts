@@ -2,6 +2,7 @@ import {
   ZEmpty,
   ZHomeTicketAddRequest,
   ZHomeTicketAddResponse,
+  ZHomeTicketFormResponse,
   ZSatisfactionAddRequest,
   ZSatisfactionGetRequest,
   ZSatisfactionGetResponse,
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
+import { getTicketSettings } from '../setting/setting.service.js';
 import { satisfactionAdd, satisfactionGet } from '../ticket-satisfaction/ticket-satisfaction.service.js';
 import { homeTicketAdd } from './ticket-home.service.js';
 
@@ -24,6 +26,14 @@ export function ticketHomeRoutes(app: FastifyInstance, ctx: AppContext): void {
     output: ZHomeTicketAddResponse,
     message: 'saved',
     handler: ({ input, ip }) => homeTicketAdd(ctx, input, ip),
+  });
+
+  defineGet(app, '/api/home/ticket.form.get', {
+    access: access.public,
+    summary: 'What the public ticket form offers (attachments when the ticket settings allow them)',
+    tags,
+    output: ZHomeTicketFormResponse,
+    handler: async () => ({ can_attach: (await getTicketSettings(ctx.db)).can_attach }),
   });
 
   defineGet(app, '/api/home/satisfaction.get', {

@@ -210,10 +210,17 @@ describe('uploads and attachments', () => {
     const file = await upload('a.txt', 'text/plain', Buffer.from('hello'));
     const set = (v: boolean) =>
       call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: { can_attach: v } });
+    const offered = async () =>
+      (await call<{ can_attach: boolean }>(t.app, 'GET', '/api/home/ticket.form.get')).data.can_attach;
+    expect(await offered()).toBe(true);
     await set(false);
     try {
+      // The public form is told, so it does not offer them; the server refuses them anyway.
+      expect(await offered()).toBe(false);
       const res = await submit(form({ file_ids: [file.data.file_id] }));
       expect([res.code, res.msg]).toEqual(['FFFF', 'Attachments are not allowed']);
+      const another = await upload('b.txt', 'text/plain', Buffer.from('hello'));
+      expect([another.code, another.msg]).toEqual(['FFFF', 'Attachments are not allowed']);
     } finally {
       await set(true);
     }

@@ -27,6 +27,7 @@ function serve(handlers: THandlers = {}) {
         return ok({ file_id: fileId, file_name: name, size: 3, content_type: 'text/plain' });
       },
       'home/ticket.add': () => ok({ ticket_id: 77 }),
+      'home/ticket.form.get': () => ok({ can_attach: true }),
       ...handlers,
     },
   });
@@ -109,6 +110,13 @@ describe('public ticket form', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Pat Doe');
     expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('');
     expect(screen.queryByText('photo.txt')).toBeNull();
+  });
+
+  it('offers no attachments when the ticket settings turn them off', async () => {
+    serve({ 'home/ticket.form.get': () => ok({ can_attach: false }) });
+    await openForm();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Add a file/ })).toBeNull());
+    expect(screen.getByLabelText('Subject')).toBeTruthy();
   });
 
   it('refuses a file over 20M before uploading it', async () => {

@@ -11,6 +11,7 @@ import { schemaRule, showFieldErrors } from '../../components/formRules';
 import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
 import { publicCardStyle } from './cardStyle';
+import { useTicketForm } from './queries';
 
 export interface TTicketValues {
   email: string;
@@ -48,6 +49,8 @@ export function TicketForm({
   const { message } = App.useApp();
   const [form] = Form.useForm<TTicketValues>();
   const uploads = useUploadList(homeApi.upload);
+  // Offered unless the ticket settings say no (`can_attach`); the server refuses them either way.
+  const canAttach = useTicketForm().data?.can_attach ?? true;
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
   const send = useMutation({ mutationFn: (body: THomeTicketAddRequest) => homeApi.ticketAdd(body) });
@@ -132,19 +135,21 @@ export function TicketForm({
             onKeyDown={submitOnCtrlEnter(() => form.submit())}
           />
         </Form.Item>
-        <Form.Item label={t('home.attachments')} extra={t('home.attachments_hint')}>
-          <Upload
-            fileList={uploads.files}
-            multiple={false}
-            beforeUpload={(file) => {
-              void uploads.add(file);
-              return Upload.LIST_IGNORE;
-            }}
-            onRemove={(file) => uploads.remove(file.uid)}
-          >
-            <Button icon={<PaperClipOutlined />}>{t('home.attach')}</Button>
-          </Upload>
-        </Form.Item>
+        {canAttach && (
+          <Form.Item label={t('home.attachments')} extra={t('home.attachments_hint')}>
+            <Upload
+              fileList={uploads.files}
+              multiple={false}
+              beforeUpload={(file) => {
+                void uploads.add(file);
+                return Upload.LIST_IGNORE;
+              }}
+              onRemove={(file) => uploads.remove(file.uid)}
+            >
+              <Button icon={<PaperClipOutlined />}>{t('home.attach')}</Button>
+            </Upload>
+          </Form.Item>
+        )}
         <Button
           type="primary"
           htmlType="submit"
