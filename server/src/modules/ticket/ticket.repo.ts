@@ -8,9 +8,7 @@ import {
   ticket,
   ticketAttachment,
   ticketComment,
-  ticketEvent,
   ticketMember,
-  ticketTag,
 } from '../../db/schema/index.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 
