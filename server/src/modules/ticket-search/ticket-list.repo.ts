@@ -1,7 +1,7 @@
-import { type TTicketSort, type TViewConditions, ticketSorts } from '@parley/contracts';
-import { count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type TTicketListItem, type TTicketSort, type TViewConditions, ticketSorts } from '@parley/contracts';
+import { count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { account, ticket } from '../../db/schema/index.js';
+import { ticket } from '../../db/schema/index.js';
 import { toTsquery } from './tokenize.js';
 
 /** Who is asking: decides which tickets a list may hold (`ticket_access`). */
@@ -184,58 +184,46 @@ export function pageIdsQuery(db: DbOrTx, where: SQL, order: SQL, offset: number,
   return db.select({ id: ticket.ticketId }).from(ticket).where(where).orderBy(order).limit(limit).offset(offset);
 }
 
-export const listColumns = {
-  ticketId: ticket.ticketId,
-  subject: ticket.subject,
-  ticketState: ticket.ticketState,
-  ticketType: ticket.ticketType,
-  priority: ticket.priority,
-  source: ticket.source,
-  requesterId: ticket.requesterId,
-  requesterName: account.realName,
-  requesterEmail: account.email,
-  assigneeId: ticket.assigneeId,
-  groupId: ticket.groupId,
-  companyId: ticket.companyId,
-  tags: ticket.tags,
-  satisfaction: ticket.satisfaction,
-  deletedTs: ticket.deletedTs,
-  createTs: ticket.createTs,
-  updateTs: ticket.updateTs,
-  solvedTs: ticket.solvedTs,
-};
-
-/** The page's rows: the ids first (index only), then those few tickets and their requesters. */
-export function pageQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, limit: number) {
-  const ids = pageIdsQuery(db, where, order, offset, limit);
-  return db
-    .select(listColumns)
-    .from(ticket)
-    .innerJoin(account, eq(account.accountId, ticket.requesterId))
-    .where(inArray(ticket.ticketId, ids))
-    .orderBy(order);
-}
+/**
+ * The list's columns, named as the wire names them (rows go out as they come). Epoch-ms columns
+ * are read as float8, which both drivers answer as JS numbers (exact below 2^53); int8 would come
+ * back as text from `pg`. No row passes through the query builder's mapping: on a page of 50
+ * it cost a tenth of the call's CPU.
+ */
+const listSelect = sql.raw(
+  [
+    'ticket.ticket_id, ticket.subject, ticket.ticket_state, ticket.ticket_type, ticket.priority, ticket.source',
+    'ticket.requester_id, requester.requester_name, requester.requester_email',
+    'ticket.assignee_id, ticket.group_id, ticket.company_id, ticket.tags, ticket.satisfaction',
+    'ticket.deleted_ts IS NOT NULL AS is_deleted, ticket.create_ts::float8 AS create_ts',
+    'ticket.update_ts::float8 AS update_ts, ticket.solved_ts::float8 AS solved_ts',
+  ].join(', '),
+);
 
 /**
- * The list's columns with the requester's name and email read by subqueries, so that the
- * statement's FROM holds the ticket table alone and a WHERE's bare column names mean its columns.
+ * Tickets with their requesters. The requester comes through a lateral subquery that adds only
+ * its name and email, so a WHERE's bare column names still mean the ticket's.
  */
-const listColumnsTicketOnly = {
-  ...listColumns,
-  requesterName: sql<string>`(SELECT real_name FROM account WHERE account.account_id = ticket.requester_id)`,
-  requesterEmail: sql<string>`(SELECT email FROM account WHERE account.account_id = ticket.requester_id)`,
-};
+const ticketsWithRequester = sql.raw(
+  'ticket CROSS JOIN LATERAL (SELECT real_name AS requester_name, email AS requester_email FROM account WHERE account.account_id = ticket.requester_id) requester',
+);
+
+/** A list row as the statements below answer it: already the wire's list item. */
+export type ListRow = TTicketListItem;
+
+/** The page's rows: the ids first (index only), then those few tickets and their requesters. */
+export function pageQuery(where: SQL, order: SQL, offset: number, limit: number): SQL {
+  return sql`SELECT ${listSelect} FROM ${ticketsWithRequester}
+    WHERE ticket.ticket_id IN (SELECT ticket_id FROM ticket WHERE ${where} ORDER BY ${order} LIMIT ${int(limit)} OFFSET ${int(offset)})
+    ORDER BY ${order}`;
+}
 
 /** The rows of these tickets with their requesters, in the list's order (only those still matching `where`). */
-export function rowsByIds(db: DbOrTx, ids: number[], order: SQL, where?: SQL) {
+export function rowsByIds(ids: number[], order: SQL, where?: SQL): SQL {
   // One array parameter rather than one per id: less to bind and to plan.
   const idList = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-  const picked = sql`${ticket.ticketId} = ANY(${idList}::int[])`;
-  return db
-    .select(listColumnsTicketOnly)
-    .from(ticket)
-    .where(where ? sql`${picked} AND ${where}` : picked)
-    .orderBy(order);
+  const picked = sql`ticket.ticket_id = ANY(${idList}::int[])`;
+  return sql`SELECT ${listSelect} FROM ${ticketsWithRequester} WHERE ${where ? sql`${picked} AND ${where}` : picked} ORDER BY ${order}`;
 }
 
 /**

@@ -3,12 +3,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { presentListItem } from '../ticket/ticket.presenter.js';
+import { preparedRows, queryRows } from '../../db/rows.js';
 import {
   cappedCountQuery,
   collectedPageQuery,
   estimateCount,
   exactCountCap,
+  type ListRow,
   pageQuery,
   rowsByIds,
   type TicketFilter,
@@ -91,10 +92,10 @@ export async function runList(db: Db, plan: ListPlan) {
   }
   const whereKey = cacheKey(plan.where);
   const [rows, count] = await Promise.all([
-    pageStatement(db, plan, whereKey).execute(),
+    pageStatement(db, plan, whereKey)(),
     countTickets(db, plan.where, plan.order, whereKey),
   ]);
-  return { list: rows.map(presentListItem), total: count.total, total_estimated: count.estimated };
+  return { list: rows, total: count.total, total_estimated: count.estimated };
 }
 
 /**
@@ -102,7 +103,7 @@ export async function runList(db: Db, plan: ListPlan) {
  * limit) and kept: building the 18-column join through the query builder cost more CPU than
  * running it. Unnamed, so the database still plans each execution with its values.
  */
-type TPageStatement = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+type TPageStatement = () => Promise<ListRow[]>;
 const pageStatements = new WeakMap<Db, Map<string, TPageStatement>>();
 const pageStatementsMax = 500;
 function cachedStatement(db: Db, key: string, build: () => TPageStatement): TPageStatement {
@@ -123,7 +124,9 @@ function cachedStatement(db: Db, key: string, build: () => TPageStatement): TPag
 }
 function pageStatement(db: Db, plan: ListPlan, whereKey: string) {
   const key = `page\u0000${whereKey}\u0000${dialect.sqlToQuery(plan.order).sql}\u0000${plan.offset}\u0000${plan.limit}`;
-  return cachedStatement(db, key, () => pageQuery(db, plan.where, plan.order, plan.offset, plan.limit).prepare(''));
+  return cachedStatement(db, key, () =>
+    preparedRows<ListRow>(db, pageQuery(plan.where, plan.order, plan.offset, plan.limit)),
+  );
 }
 
 /** Up to this many matches are collected through the search index, then sorted. */
@@ -200,17 +203,17 @@ export async function runSearch(db: Db, plan: ListPlan, kw: string) {
     const collected = Number(first[0]?.n ?? 0);
     if (collected <= searchCollectCap) {
       const ids = first.map((r) => r.id).filter((id): id is number => id !== null);
-      const rows = ids.length ? await rowsByIds(db, ids, plan.order) : [];
-      return { list: rows.map(presentListItem), total: collected, total_estimated: false };
+      const rows = ids.length ? await queryRows<ListRow>(db, rowsByIds(ids, plan.order)) : [];
+      return { list: rows, total: collected, total_estimated: false };
     }
   }
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
     await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    return pageQuery(tx, plan.where, plan.order, plan.offset, plan.limit);
+    return queryRows<ListRow>(tx, pageQuery(plan.where, plan.order, plan.offset, plan.limit));
   });
   const estimate = Math.max(searchCollectCap + 1, await estimateCount(db, plan.where));
-  return { list: rows.map(presentListItem), total: estimate, total_estimated: true };
+  return { list: rows, total: estimate, total_estimated: true };
 }
 
 /** Offsets from here on are served from a snapshot of the list's order. */
@@ -249,9 +252,9 @@ async function runDeepPage(db: Db, plan: ListPlan) {
   const statementKey = `deep\u0000${key}\u0000${snapshot.at}\u0000${plan.offset}\u0000${plan.limit}`;
   const [rows, count] = await Promise.all([
     ids.length
-      ? cachedStatement(db, statementKey, () => rowsByIds(db, ids, plan.order, plan.where).prepare('')).execute()
+      ? cachedStatement(db, statementKey, () => preparedRows<ListRow>(db, rowsByIds(ids, plan.order, plan.where)))()
       : Promise.resolve([]),
     countTickets(db, plan.where, plan.order, whereKey),
   ]);
-  return { list: rows.map(presentListItem), total: count.total, total_estimated: count.estimated };
+  return { list: rows, total: count.total, total_estimated: count.estimated };
 }

@@ -12,10 +12,11 @@ import {
   defaultPassword,
   giveDefaultRole,
 } from '../../../test/factories.js';
+import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { ticketSettingDefaults } from '../setting/setting.service.js';
 import { commentRowsQuery } from '../ticket/ticket.read.js';
-import { cappedCountQuery, explain, pageIdsQuery, pageQuery, type Viewer } from './ticket-list.repo.js';
+import { cappedCountQuery, explain, type ListRow, pageIdsQuery, pageQuery, type Viewer } from './ticket-list.repo.js';
 import { deepPageFrom, planList, runList, searchCollectCap } from './ticket-list.service.js';
 
 let t: TestApp;
@@ -317,12 +318,15 @@ describe('query plans', () => {
     // A deep page (from a snapshot of the order) holds what the plain index walk holds; a ticket
     // deleted since the snapshot is left out, not shown.
     const deepPlan = planList(admin1, { offset: deepPageFrom + 7, limit: 50, requester_id: seeded } as never, null);
-    const walked = await pageQuery(db(), deepPlan.where, deepPlan.order, deepPlan.offset, deepPlan.limit);
+    const walked = await queryRows<ListRow>(
+      db(),
+      pageQuery(deepPlan.where, deepPlan.order, deepPlan.offset, deepPlan.limit),
+    );
     const deep = await runList(db(), deepPlan);
-    expect(deep.list.map((r) => r.ticket_id)).toEqual(walked.map((r) => r.ticketId));
-    await db().execute(sql`UPDATE ticket SET deleted_ts = 1 WHERE ticket_id = ${walked[0]?.ticketId ?? 0}`);
+    expect(deep.list.map((r) => r.ticket_id)).toEqual(walked.map((r) => r.ticket_id));
+    await db().execute(sql`UPDATE ticket SET deleted_ts = 1 WHERE ticket_id = ${walked[0]?.ticket_id ?? 0}`);
     const again = await runList(db(), deepPlan);
-    expect(again.list.map((r) => r.ticket_id)).toEqual(walked.slice(1).map((r) => r.ticketId));
+    expect(again.list.map((r) => r.ticket_id)).toEqual(walked.slice(1).map((r) => r.ticket_id));
     await db().execute(sql`DELETE FROM ticket WHERE subject LIKE 'seed %' AND requester_id = ${seeded}`);
   });
 
@@ -371,7 +375,7 @@ describe('query plans', () => {
           const plan = planList(v, { offset: 5000, limit: 50, ...filter } as never, view);
           for (const [what, query] of [
             ['ids', pageIdsQuery(tx, plan.where, plan.order, plan.offset, plan.limit)],
-            ['page', pageQuery(tx, plan.where, plan.order, plan.offset, plan.limit)],
+            ['page', pageQuery(plan.where, plan.order, plan.offset, plan.limit)],
             ['count', cappedCountQuery(tx, plan.where, plan.order)],
           ] as const) {
             const scans = seqScans(await explain(tx, query.getSQL()));

@@ -1,28 +1,8 @@
-import type { TTicket, TTicketListItem, TTicketPerson } from '@parley/contracts';
+import type { TTicket, TTicketPerson } from '@parley/contracts';
 import type { account, ticket } from '../../db/schema/index.js';
 
 type TicketRow = typeof ticket.$inferSelect;
 type AccountRow = typeof account.$inferSelect;
-interface ListRow {
-  ticketId: number;
-  subject: string;
-  ticketState: string;
-  ticketType: string;
-  priority: string;
-  source: string;
-  requesterId: number;
-  requesterName: string;
-  requesterEmail: string;
-  assigneeId: number | null;
-  groupId: number | null;
-  companyId: number | null;
-  tags: string[];
-  satisfaction: string;
-  deletedTs: number | null;
-  createTs: number;
-  updateTs: number;
-  solvedTs: number | null;
-}
 
 /** The survey page of the web app; the agent copies the link until email sends it. */
 export const satisfactionPath = (token: string) => `/home/satisfaction?token=${token}`;
@@ -71,28 +51,5 @@ export function presentTicket(
     first_reply_ts: t.firstReplyTs,
     solved_ts: t.solvedTs,
     deleted_ts: t.deletedTs,
-  };
-}
-
-export function presentListItem(r: ListRow): TTicketListItem {
-  return {
-    ticket_id: r.ticketId,
-    subject: r.subject,
-    ticket_state: r.ticketState as TTicketListItem['ticket_state'],
-    ticket_type: r.ticketType as TTicketListItem['ticket_type'],
-    priority: r.priority as TTicketListItem['priority'],
-    source: r.source as TTicketListItem['source'],
-    requester_id: r.requesterId,
-    requester_name: r.requesterName,
-    requester_email: r.requesterEmail,
-    assignee_id: r.assigneeId,
-    group_id: r.groupId,
-    company_id: r.companyId,
-    tags: r.tags,
-    satisfaction: r.satisfaction as TTicketListItem['satisfaction'],
-    is_deleted: r.deletedTs !== null,
-    create_ts: r.createTs,
-    update_ts: r.updateTs,
-    solved_ts: r.solvedTs,
   };
 }
