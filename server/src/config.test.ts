@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
     expect(c.host).toBe('0.0.0.0');
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.databasePoolSize).toBe(10);
     expect(c.logLevel).toBe('info');
   });
 
@@ -20,6 +21,8 @@ describe('configuration from the environment', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', 'many'],
     ['REDIS_URL', 'http://x'],
     ['PUBLIC_URL', 'not a url'],
     ['ADMIN_EMAIL', 'nobody'],

@@ -12,6 +12,7 @@ const ZConfig = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -27,6 +28,8 @@ export interface Config {
   publicUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL per server process (PGlite has one session). */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -52,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   const applied = await migrate(database);
