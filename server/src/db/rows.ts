@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL } from 'drizzle-orm';
+import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
@@ -18,16 +18,31 @@ export async function queryRows<T = Record<string, unknown>>(db: DbOrTx, query: 
 
 /** Reads rows of `SELECT *` from a table into its typed rows, the way the query builder would. */
 export function rowReader<T extends PgTable>(table: T): (raw: Record<string, unknown>) => T['$inferSelect'] {
-  const columns = Object.entries(getTableColumns(table));
+  return columnsReader(getTableColumns(table)) as (raw: Record<string, unknown>) => T['$inferSelect'];
+}
+
+/** The same for some of a table's columns (`{ key: column }`), with their SQL select list. */
+export function columnsReader(
+  columns: Record<string, Column>,
+): (raw: Record<string, unknown>) => Record<string, unknown> {
+  const entries = Object.entries(columns);
   return (raw) => {
     const row: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
+    for (const [key, column] of entries) {
       const value = raw[column.name];
       row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }
-    return row as T['$inferSelect'];
+    return row;
   };
 }
+
+/** `a, b, c`: the SQL names of these columns, for a template's select list. */
+export const selectList = (columns: Record<string, Column>): SQL =>
+  sql.raw(
+    Object.values(columns)
+      .map((c) => `"${c.name}"`)
+      .join(', '),
+  );
 
 /**
  * A statement built once and run many times, its rows as the database sent them (no mapping).

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows, rowReader } from '../../db/rows.js';
+import { columnsReader, queryRows, rowReader, selectList } from '../../db/rows.js';
 import {
   account,
   agentGroup,
@@ -15,22 +15,30 @@ import { textArrayLiteral } from '../ticket-search/tokenize.js';
 const { searchVector: _vector, ...ticketColumns } = getTableColumns(ticket);
 export type TicketRow = Omit<typeof ticket.$inferSelect, 'searchVector'>;
 
+// Read on every ticket page and write: templates, not the query builder (db/rows.ts).
+const ticketSelect = selectList(ticketColumns);
+const readTicket = columnsReader(ticketColumns) as (raw: Record<string, unknown>) => TicketRow;
+const forUpdate = (lock: boolean) => (lock ? sql` FOR UPDATE` : sql``);
+
 export async function findTicket(db: DbOrTx, ticketId: number, lock = false): Promise<TicketRow | null> {
-  const query = db.select(ticketColumns).from(ticket).where(eq(ticket.ticketId, ticketId)).limit(1);
-  const rows = lock ? await query.for('update') : await query;
-  return rows[0] ?? null;
+  const rows = await queryRows(
+    db,
+    sql`SELECT ${ticketSelect} FROM ticket WHERE ticket_id = ${ticketId}${forUpdate(lock)}`,
+  );
+  return rows[0] ? readTicket(rows[0]) : null;
 }
 
 export async function findTickets(db: DbOrTx, ticketIds: number[], lock = false): Promise<TicketRow[]> {
   if (ticketIds.length === 0) {
     return [];
   }
-  const query = db
-    .select(ticketColumns)
-    .from(ticket)
-    .where(inArray(ticket.ticketId, ticketIds))
-    .orderBy(asc(ticket.ticketId));
-  return lock ? query.for('update') : query;
+  // In id order, so that two writers lock the same tickets in the same order.
+  const ids = `{${ticketIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const rows = await queryRows(
+    db,
+    sql`SELECT ${ticketSelect} FROM ticket WHERE ticket_id = ANY(${ids}::int[]) ORDER BY ticket_id${forUpdate(lock)}`,
+  );
+  return rows.map(readTicket);
 }
 
 const readAccount = rowReader(account);
