@@ -48,7 +48,7 @@ export function TicketListPage() {
       variant="borderless"
       size="small"
       title={t('ticket.views')}
-      style={{ width: 230, flex: 'none' }}
+      style={{ width: 220, flex: 'none' }}
       styles={{ body: { padding: 4 } }}
     >
       {views.isPending ? (

@@ -42,6 +42,8 @@ function sortOrderOf(sort: TTicketSort, key: TSortableColumn) {
 const markDot = { width: 8, height: 8, borderRadius: '50%', flex: 'none', display: 'inline-block' };
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+/** Names wrap between words, never inside one ("Unassigne/d"). */
+const wholeWords = { style: { overflowWrap: 'normal' as const, wordBreak: 'normal' as const } };
 /** Long subjects wrap onto two lines at most. */
 const twoLines = {
   display: '-webkit-box',
@@ -54,18 +56,18 @@ const twoLines = {
 /**
  * The narrowest each column may get before the table scrolls sideways. Up to that, columns
  * share the width by their content (the table lays out automatically) and text wraps, so a
- * view of eight columns fits beside the views list on a 1440px screen.
+ * view of eight columns fits beside the views list on a 1366px screen.
  */
 const minWidths: Record<TViewColumn, number> = {
-  ticket_id: 64,
-  subject: 160,
-  requester: 100,
-  company: 100,
+  ticket_id: 60,
+  subject: 150,
+  requester: 96,
+  company: 96,
   ticket_state: 80,
   priority: 76,
   ticket_type: 84,
-  assignee: 100,
-  group: 90,
+  assignee: 96,
+  group: 84,
   tags: 120,
   satisfaction: 90,
   create_ts: 110,
@@ -145,11 +147,13 @@ export function useTicketColumns(
     requester: {
       title: t('ticket.requester'),
       dataIndex: 'requester_name',
+      onCell: () => wholeWords,
       render: (name: string, row) => <span title={row.requester_email}>{name || row.requester_email}</span>,
     },
     company: {
       title: t('ticket.company'),
       dataIndex: 'company_id',
+      onCell: () => wholeWords,
       render: (id: number | null) => companies(id) ?? dash,
     },
     ticket_state: {
@@ -173,14 +177,24 @@ export function useTicketColumns(
     assignee: {
       title: t('ticket.assignee'),
       dataIndex: 'assignee_id',
+      onCell: () => wholeWords,
       render: (id: number | null) =>
-        names.agent(id) ?? <Typography.Text type="secondary">{t('ticket.unassigned')}</Typography.Text>,
+        names.agent(id) ?? (
+          <Typography.Text type="secondary" style={wholeWords.style}>
+            {t('ticket.unassigned')}
+          </Typography.Text>
+        ),
     },
     group: {
       title: t('ticket.group'),
       dataIndex: 'group_id',
+      onCell: () => wholeWords,
       render: (id: number | null) =>
-        names.group(id) ?? <Typography.Text type="secondary">{t('ticket.no_group')}</Typography.Text>,
+        names.group(id) ?? (
+          <Typography.Text type="secondary" style={wholeWords.style}>
+            {t('ticket.no_group')}
+          </Typography.Text>
+        ),
     },
     tags: {
       title: t('ticket.tags'),
