@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { scheduleMaintenance } from './db/maintenance.js';
 import { migrate } from './db/migrate.js';
 import { bootstrap } from './modules/bootstrap/bootstrap.service.js';
 
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
     app.log.info('First start: admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
   }
 
+  // PGlite has no autovacuum: Parley vacuums and analyzes its busy tables itself.
+  const stopMaintenance = scheduleMaintenance(database, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);
