@@ -68,8 +68,16 @@ async function setMembers(tx: DbOrTx, groupId: number, ids: number[]) {
   }
 }
 
-/** Exactly one default group: the new default takes the mark from the old one. */
+/** An arbitrary constant: the lock that lets one default change at a time through. */
+const defaultGroupLock = 727_130_002;
+
+/**
+ * Exactly one default group: the new default takes the mark from the old one. Changes wait for
+ * each other (a transaction-scoped lock); otherwise two at once would each clear the old
+ * default, neither see the other's new one, and one would fail on the single-default index.
+ */
 async function takeDefault(tx: DbOrTx, groupId: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(defaultGroupLock))})`);
   await tx
     .update(agentGroup)
     .set({ isDefault: false, updateTs: Date.now() })

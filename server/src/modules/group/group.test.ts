@@ -74,6 +74,22 @@ describe('auth.group.add / edit', () => {
     expect(await defaults()).toEqual([oldDefault]);
   });
 
+  it('several agents making different groups the default at once: each call succeeds, one default remains', async () => {
+    const [before] = await defaults();
+    const made = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => post<{ group_id: number }>('auth.group.add', { group_name: `Race ${n}` })),
+    );
+    const ids = made.map((r) => r.data.group_id);
+    const answers = await Promise.all(
+      ids.map((group_id, n) => post('auth.group.edit', { group_id, group_name: `Race ${n + 1}`, is_default: true })),
+    );
+    expect(answers.map((a) => a.code)).toEqual(ids.map(() => '0000'));
+    const now = await defaults();
+    expect(now).toHaveLength(1);
+    expect(ids).toContain(now[0]);
+    await post('auth.group.edit', { group_id: before, group_name: 'Support', is_default: true });
+  });
+
   it('replaces members on edit, and a member sees the change at the next call', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
