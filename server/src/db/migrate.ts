@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client.js';
+import { lockKeys } from './locks.js';
 
 /** Both `src/db` and `dist/db` sit two levels under the server package. */
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations');
-
-/** An arbitrary constant shared by every Parley process: the migration lock's key. */
-const lockKey = 727_130_001;
 
 /**
  * Applies the committed SQL migrations in order, each once, in one transaction that holds an
@@ -22,7 +20,7 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
     const applied: string[] = [];
     await query('BEGIN');
     try {
-      await query(`SELECT pg_advisory_xact_lock(${lockKey})`);
+      await query(`SELECT pg_advisory_xact_lock(${lockKeys.migrate})`);
       await query('CREATE TABLE IF NOT EXISTS parley_migration (name text PRIMARY KEY, applied_ts bigint NOT NULL)');
       const done = new Set((await query('SELECT name FROM parley_migration')).map((r) => String(r.name)));
       for (const file of files) {

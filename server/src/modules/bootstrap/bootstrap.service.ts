@@ -7,8 +7,9 @@ import {
   defaultAgentPackageTitle,
   defaultAgentRoleName,
 } from '@parley/contracts';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
 import {
   account,
   agentGroup,
@@ -20,9 +21,6 @@ import {
   rolePkg,
 } from '../../db/schema/index.js';
 import { hashPassword } from '../auth/password.js';
-
-/** Same key for every process: two servers starting together seed once. */
-const bootstrapLockKey = 727_130_002;
 
 export interface BootstrapResult {
   /** Set when the admin account was created with a generated password (printed once). */
@@ -40,7 +38,8 @@ export async function bootstrap(db: Db, admin: { email?: string | undefined; pas
   const generated = admin.password ? null : randomBytes(12).toString('base64url');
   const generatedHash = generated ? await hashPassword(generated) : null;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${bootstrapLockKey})`);
+    // Two servers starting together seed once.
+    await lockForTransaction(tx, 'bootstrap');
     const now = Date.now();
     const catalogue = [
       ...allStaffRoutes.filter((r) => r.menu).map((r) => ({ nodeType: 'menu', nodeTitle: r.title, nodeValue: r.path })),

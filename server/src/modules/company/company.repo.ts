@@ -1,5 +1,6 @@
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
 import { company } from '../../db/schema/index.js';
 import { likeOf, toCount } from '../search/search.js';
 
@@ -63,4 +64,4 @@ export async function companyIdForEmail(db: DbOrTx, email: string): Promise<numb
 }
 
 /** Serialises domain changes: the check "no other organization holds it" and the write are one step. */
-export const lockDomains = (db: DbOrTx) => db.execute(sql`SELECT pg_advisory_xact_lock(727130101)`);
+export const lockDomains = (db: DbOrTx) => lockForTransaction(db, 'companyDomains');

@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
 import { agentGroup, groupAccount } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
@@ -68,16 +69,13 @@ async function setMembers(tx: DbOrTx, groupId: number, ids: number[]) {
   }
 }
 
-/** An arbitrary constant: the lock that lets one default change at a time through. */
-const defaultGroupLock = 727_130_002;
-
 /**
  * Exactly one default group: the new default takes the mark from the old one. Changes wait for
- * each other (a transaction-scoped lock); otherwise two at once would each clear the old
+ * each other (`lockForTransaction`); otherwise two at once would each clear the old
  * default, neither see the other's new one, and one would fail on the single-default index.
  */
 async function takeDefault(tx: DbOrTx, groupId: number) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(defaultGroupLock))})`);
+  await lockForTransaction(tx, 'defaultGroup');
   await tx
     .update(agentGroup)
     .set({ isDefault: false, updateTs: Date.now() })

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.js';
+
+/**
+ * Keys of the advisory locks Parley takes, in one place so that no two share a key by accident
+ * (two unrelated writers would then wait for each other).
+ */
+export const lockKeys = {
+  /** Migrations at start: a second process waits, then finds nothing to do. */
+  migrate: 727_130_001,
+  /** The first admin and seeded data at start. */
+  bootstrap: 727_130_002,
+  /** Organization email domains: one owner per domain. */
+  companyDomains: 727_130_101,
+  /** The single default group. */
+  defaultGroup: 727_130_102,
+} as const;
+
+/** Holds the lock until the transaction ends. */
+export async function lockForTransaction(tx: DbOrTx, key: keyof typeof lockKeys): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(lockKeys[key]))})`);
+}
