@@ -1,5 +1,5 @@
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
 /**
@@ -8,12 +8,21 @@ import type { DbOrTx } from './client.js';
  * CPU, a template about 10 µs, and a ticket write sends several.
  */
 
-const dialect = new PgDialect();
-
 /** Runs a statement and answers its rows as the database sent them (column names as in SQL). */
 export async function queryRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  // PGlite answers the rows themselves, `pg` a result holding them.
   const result = (await db.execute(query)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+/** `{1,2,3}`: ids as one `int[]` parameter (less to bind and to plan than one per id). */
+export function intArrayLiteral(ids: readonly number[]): string {
+  for (const id of ids) {
+    if (!Number.isSafeInteger(id)) {
+      throw new Error(`not an integer id: ${id}`);
+    }
+  }
+  return `{${ids.join(',')}}`;
 }
 
 /** Reads rows of `SELECT *` from a table into its typed rows, the way the query builder would. */
@@ -43,15 +52,3 @@ export const selectList = (columns: Record<string, Column>): SQL =>
       .map((c) => `"${c.name}"`)
       .join(', '),
   );
-
-/**
- * A statement built once and run many times, its rows as the database sent them (no mapping).
- * Unnamed: the database still plans each execution with its values.
- */
-export function preparedRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): () => Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, undefined, false);
-  return async () => {
-    const result = (await prepared.execute()) as unknown;
-    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-  };
-}

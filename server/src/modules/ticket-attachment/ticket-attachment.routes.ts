@@ -23,11 +23,12 @@ export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppConte
     output: ZTicketUploadResponse,
     handle: async (request, read) => {
       const now = Date.now();
+      // While `can_attach` is off no comment may take a file (pasted images included): refuse
+      // it before reading it rather than keep it for nothing.
+      if (!(await getTicketSettings(ctx.db)).can_attach) {
+        throw invalid('attachments_disabled', 'file');
+      }
       if (isPublic) {
-        // The public form cannot attach while `can_attach` is off: nothing to keep a file for.
-        if (!(await getTicketSettings(ctx.db)).can_attach) {
-          throw invalid('attachments_disabled', 'file');
-        }
         await assertUnderLimit(ctx.db, 'upload', request.ip, now, 'rate_limited');
       }
       const data = await storeAttachment(ctx, await read(), request.actor?.account.accountId ?? null);

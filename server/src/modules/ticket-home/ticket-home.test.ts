@@ -221,6 +221,18 @@ describe('uploads and attachments', () => {
       expect([res.code, res.msg]).toEqual(['FFFF', 'Attachments are not allowed']);
       const another = await upload('b.txt', 'text/plain', Buffer.from('hello'));
       expect([another.code, another.msg]).toEqual(['FFFF', 'Attachments are not allowed']);
+      // Nor can an agent's comment take one (pasted images included).
+      const body = multipart(Buffer.from('hello'), 'c.txt', 'text/plain');
+      const agentUpload = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/ticket.upload',
+        payload: body.payload,
+        headers: { ...body.headers, authorization: admin },
+      });
+      expect(agentUpload.json() as { code: string; msg: string }).toMatchObject({
+        code: 'FFFF',
+        msg: 'Attachments are not allowed',
+      });
     } finally {
       await set(true);
     }

@@ -1,6 +1,7 @@
-import { type TTicketListItem, type TTicketSort, type TViewConditions, ticketSorts } from '@parley/contracts';
+import { type TTicketSort, type TViewConditions, ticketSorts } from '@parley/contracts';
 import { count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { ticket } from '../../db/schema/index.js';
 import { toTsquery } from './tokenize.js';
 
@@ -180,8 +181,8 @@ export function ticketOrder(sort: TTicketSort): SQL {
  * A page of ids by the list's order: only index columns are touched, so deep offsets skip index
  * entries without visiting the table (the "deferred join": the page's rows are read afterwards).
  */
-export function pageIdsQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, limit: number) {
-  return db.select({ id: ticket.ticketId }).from(ticket).where(where).orderBy(order).limit(limit).offset(offset);
+export function pageIdsQuery(where: SQL, order: SQL, offset: number, limit: number): SQL {
+  return sql`SELECT ticket_id FROM ticket WHERE ${where} ORDER BY ${order} LIMIT ${int(limit)} OFFSET ${int(offset)}`;
 }
 
 /**
@@ -208,21 +209,19 @@ const ticketsWithRequester = sql.raw(
   'ticket CROSS JOIN LATERAL (SELECT real_name AS requester_name, email AS requester_email FROM account WHERE account.account_id = ticket.requester_id) requester',
 );
 
-/** A list row as the statements below answer it: already the wire's list item. */
-export type ListRow = TTicketListItem;
-
-/** The page's rows: the ids first (index only), then those few tickets and their requesters. */
+/**
+ * The page's rows, already the wire's list items: the ids first (index only), then those few
+ * tickets and their requesters.
+ */
 export function pageQuery(where: SQL, order: SQL, offset: number, limit: number): SQL {
   return sql`SELECT ${listSelect} FROM ${ticketsWithRequester}
-    WHERE ticket.ticket_id IN (SELECT ticket_id FROM ticket WHERE ${where} ORDER BY ${order} LIMIT ${int(limit)} OFFSET ${int(offset)})
+    WHERE ticket.ticket_id IN (${pageIdsQuery(where, order, offset, limit)})
     ORDER BY ${order}`;
 }
 
 /** The rows of these tickets with their requesters, in the list's order (only those still matching `where`). */
 export function rowsByIds(ids: number[], order: SQL, where?: SQL): SQL {
-  // One array parameter rather than one per id: less to bind and to plan.
-  const idList = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-  const picked = sql`ticket.ticket_id = ANY(${idList}::int[])`;
+  const picked = sql`ticket.ticket_id = ANY(${intArrayLiteral(ids)}::int[])`;
   return sql`SELECT ${listSelect} FROM ${ticketsWithRequester} WHERE ${where ? sql`${picked} AND ${where}` : picked} ORDER BY ${order}`;
 }
 
@@ -232,8 +231,9 @@ export function rowsByIds(ids: number[], order: SQL, where?: SQL): SQL {
  * id when the page is empty.
  */
 export function collectedPageQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, limit: number, cap: number) {
-  return db
-    .execute(sql`
+  return queryRows<{ id: number | null; n: number }>(
+    db,
+    sql`
     WITH collected AS MATERIALIZED (
       SELECT ticket_id, update_ts, create_ts, solved_ts FROM ticket WHERE ${where} LIMIT ${int(cap + 1)}
     )
@@ -241,14 +241,8 @@ export function collectedPageQuery(db: DbOrTx, where: SQL, order: SQL, offset: n
     FROM (SELECT count(*)::int AS n FROM collected) c
     LEFT JOIN LATERAL (
       SELECT ticket_id FROM collected AS ticket ORDER BY ${order} LIMIT ${int(limit)} OFFSET ${int(offset)}
-    ) p ON true`)
-    .then(
-      (result) =>
-        (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-          id: number | null;
-          n: number;
-        }>,
-    );
+    ) p ON true`,
+  );
 }
 
 /** Lists longer than this are counted from the planner's estimate. */
@@ -273,10 +267,7 @@ type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Plan Rows': nu
 
 /** `EXPLAIN (FORMAT JSON)` of a statement, as the plan tree (both drivers). */
 export async function explain(db: DbOrTx, query: SQL | SQLWrapper): Promise<PlanNode> {
-  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Record<string, unknown>
-  >;
+  const rows = await queryRows(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
   const raw = rows[0]?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
   return (plan[0] as { Plan: PlanNode }).Plan;

@@ -1,15 +1,14 @@
-import type { TTicketSort, TViewConditions, ZTicketListRequest } from '@parley/contracts';
+import type { TTicketListItem, TTicketSort, TViewConditions, ZTicketListRequest } from '@parley/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { preparedRows, queryRows } from '../../db/rows.js';
+import { queryRows } from '../../db/rows.js';
 import {
   cappedCountQuery,
   collectedPageQuery,
   estimateCount,
   exactCountCap,
-  type ListRow,
   pageQuery,
   rowsByIds,
   type TicketFilter,
@@ -92,41 +91,10 @@ export async function runList(db: Db, plan: ListPlan) {
   }
   const whereKey = cacheKey(plan.where);
   const [rows, count] = await Promise.all([
-    pageStatement(db, plan, whereKey)(),
+    queryRows<TTicketListItem>(db, pageQuery(plan.where, plan.order, plan.offset, plan.limit)),
     countTickets(db, plan.where, plan.order, whereKey),
   ]);
   return { list: rows, total: count.total, total_estimated: count.estimated };
-}
-
-/**
- * A list page's statement, built once per distinct page (conditions, values, order, offset,
- * limit) and kept: building the 18-column join through the query builder cost more CPU than
- * running it. Unnamed, so the database still plans each execution with its values.
- */
-type TPageStatement = () => Promise<ListRow[]>;
-const pageStatements = new WeakMap<Db, Map<string, TPageStatement>>();
-const pageStatementsMax = 500;
-function cachedStatement(db: Db, key: string, build: () => TPageStatement): TPageStatement {
-  let statements = pageStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    pageStatements.set(db, statements);
-  }
-  let statement = statements.get(key);
-  if (!statement) {
-    if (statements.size >= pageStatementsMax) {
-      statements.clear();
-    }
-    statement = build();
-    statements.set(key, statement);
-  }
-  return statement;
-}
-function pageStatement(db: Db, plan: ListPlan, whereKey: string) {
-  const key = `page\u0000${whereKey}\u0000${dialect.sqlToQuery(plan.order).sql}\u0000${plan.offset}\u0000${plan.limit}`;
-  return cachedStatement(db, key, () =>
-    preparedRows<ListRow>(db, pageQuery(plan.where, plan.order, plan.offset, plan.limit)),
-  );
 }
 
 /** Up to this many matches are collected through the search index, then sorted. */
@@ -141,17 +109,12 @@ async function commonWords(db: Db) {
   if (common && Date.now() - common.at < 60_000) {
     return common;
   }
-  const rows = (await db.execute(sql`
-    SELECT s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs AS freqs, c.reltuples AS live
-    FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename
-    WHERE s.tablename = 'ticket' AND s.attname = 'search_vector'`)) as unknown;
-  const row = (
-    (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{
-      words: string[] | null;
-      freqs: number[] | null;
-      live: number;
-    }>
-  )[0];
+  const [row] = await queryRows<{ words: string[] | null; freqs: number[] | null; live: number }>(
+    db,
+    sql`SELECT s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs AS freqs, c.reltuples AS live
+      FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename
+      WHERE s.tablename = 'ticket' AND s.attname = 'search_vector'`,
+  );
   const freq = new Map<string, number>();
   const words = row?.words ?? [];
   for (let i = 0; i < words.length; i++) {
@@ -203,14 +166,14 @@ export async function runSearch(db: Db, plan: ListPlan, kw: string) {
     const collected = Number(first[0]?.n ?? 0);
     if (collected <= searchCollectCap) {
       const ids = first.map((r) => r.id).filter((id): id is number => id !== null);
-      const rows = ids.length ? await queryRows<ListRow>(db, rowsByIds(ids, plan.order)) : [];
+      const rows = ids.length ? await queryRows<TTicketListItem>(db, rowsByIds(ids, plan.order)) : [];
       return { list: rows, total: collected, total_estimated: false };
     }
   }
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
     await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    return queryRows<ListRow>(tx, pageQuery(plan.where, plan.order, plan.offset, plan.limit));
+    return queryRows<TTicketListItem>(tx, pageQuery(plan.where, plan.order, plan.offset, plan.limit));
   });
   const estimate = Math.max(searchCollectCap + 1, await estimateCount(db, plan.where));
   return { list: rows, total: estimate, total_estimated: true };
@@ -236,11 +199,12 @@ async function runDeepPage(db: Db, plan: ListPlan) {
   const now = Date.now();
   let snapshot = snapshots.get(key);
   if (!snapshot || now - snapshot.at > snapshotTtlMs) {
-    const rows = (await db.execute(sql`
-      SELECT string_agg(ticket_id::text, ',') AS ids
-      FROM (SELECT ticket_id FROM ticket WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${snapshotMaxIds}) ordered`)) as unknown;
-    const text = ((Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{ ids: string | null }>)[0]
-      ?.ids;
+    const [row] = await queryRows<{ ids: string | null }>(
+      db,
+      sql`SELECT string_agg(ticket_id::text, ',') AS ids
+        FROM (SELECT ticket_id FROM ticket WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${snapshotMaxIds}) ordered`,
+    );
+    const text = row?.ids;
     snapshot = { ids: Int32Array.from(text ? text.split(',') : [], Number), at: now };
     if (snapshots.size >= 8) {
       snapshots.delete(snapshots.keys().next().value as string);
@@ -248,12 +212,8 @@ async function runDeepPage(db: Db, plan: ListPlan) {
     snapshots.set(key, snapshot);
   }
   const ids = Array.from(snapshot.ids.subarray(plan.offset, plan.offset + plan.limit));
-  // The page's ids follow from the snapshot and the offset: its statement is kept with them.
-  const statementKey = `deep\u0000${key}\u0000${snapshot.at}\u0000${plan.offset}\u0000${plan.limit}`;
   const [rows, count] = await Promise.all([
-    ids.length
-      ? cachedStatement(db, statementKey, () => preparedRows<ListRow>(db, rowsByIds(ids, plan.order, plan.where)))()
-      : Promise.resolve([]),
+    ids.length ? queryRows<TTicketListItem>(db, rowsByIds(ids, plan.order, plan.where)) : Promise.resolve([]),
     countTickets(db, plan.where, plan.order, whereKey),
   ]);
   return { list: rows, total: count.total, total_estimated: count.estimated };

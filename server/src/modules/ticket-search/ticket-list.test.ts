@@ -16,7 +16,7 @@ import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { ticketSettingDefaults } from '../setting/setting.service.js';
 import { commentRowsQuery } from '../ticket/ticket.read.js';
-import { cappedCountQuery, explain, type ListRow, pageIdsQuery, pageQuery, type Viewer } from './ticket-list.repo.js';
+import { cappedCountQuery, explain, pageIdsQuery, pageQuery, type Viewer } from './ticket-list.repo.js';
 import { deepPageFrom, planList, runList, searchCollectCap } from './ticket-list.service.js';
 
 let t: TestApp;
@@ -271,7 +271,7 @@ describe('query plans', () => {
     const admin1: Viewer = { accountId: seeded, userType: 'admin', ticketAccess: 'all', groupIds: [] };
     const plansOf = async (filter: Record<string, unknown>) => {
       const plan = planList(admin1, { offset: 0, limit: 50, ...filter } as never, null);
-      const ids = await explain(db(), pageIdsQuery(db(), plan.where, plan.order, 0, 50).getSQL());
+      const ids = await explain(db(), pageIdsQuery(plan.where, plan.order, 0, 50));
       const count = await explain(db(), cappedCountQuery(db(), plan.where, plan.order).getSQL());
       return {
         ids,
@@ -318,7 +318,7 @@ describe('query plans', () => {
     // A deep page (from a snapshot of the order) holds what the plain index walk holds; a ticket
     // deleted since the snapshot is left out, not shown.
     const deepPlan = planList(admin1, { offset: deepPageFrom + 7, limit: 50, requester_id: seeded } as never, null);
-    const walked = await queryRows<ListRow>(
+    const walked = await queryRows<TTicketListItem>(
       db(),
       pageQuery(deepPlan.where, deepPlan.order, deepPlan.offset, deepPlan.limit),
     );
@@ -374,7 +374,7 @@ describe('query plans', () => {
         for (const [name, filter, view] of cases) {
           const plan = planList(v, { offset: 5000, limit: 50, ...filter } as never, view);
           for (const [what, query] of [
-            ['ids', pageIdsQuery(tx, plan.where, plan.order, plan.offset, plan.limit)],
+            ['ids', pageIdsQuery(plan.where, plan.order, plan.offset, plan.limit)],
             ['page', pageQuery(plan.where, plan.order, plan.offset, plan.limit)],
             ['count', cappedCountQuery(tx, plan.where, plan.order)],
           ] as const) {

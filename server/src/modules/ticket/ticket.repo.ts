@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { columnsReader, queryRows, rowReader, selectList } from '../../db/rows.js';
+import { columnsReader, intArrayLiteral, queryRows, rowReader, selectList } from '../../db/rows.js';
 import {
   account,
   agentGroup,
@@ -33,10 +33,10 @@ export async function findTickets(db: DbOrTx, ticketIds: number[], lock = false)
     return [];
   }
   // In id order, so that two writers lock the same tickets in the same order.
-  const ids = `{${ticketIds.map((id) => Math.trunc(id)).join(',')}}`;
   const rows = await queryRows(
     db,
-    sql`SELECT ${ticketSelect} FROM ticket WHERE ticket_id = ANY(${ids}::int[]) ORDER BY ticket_id${forUpdate(lock)}`,
+    sql`SELECT ${ticketSelect} FROM ticket WHERE ticket_id = ANY(${intArrayLiteral(ticketIds)}::int[])
+      ORDER BY ticket_id${forUpdate(lock)}`,
   );
   return rows.map(readTicket);
 }
@@ -102,9 +102,11 @@ export async function setMembers(tx: DbOrTx, ticketId: number, memberType: 'cc' 
   await tx
     .delete(ticketMember)
     .where(and(eq(ticketMember.ticketId, ticketId), eq(ticketMember.memberType, memberType)));
-  if (ids.length) {
-    await tx.insert(ticketMember).values(ids.map((accountId) => ({ ticketId, accountId, memberType })));
-  }
+  await insertMembers(
+    tx,
+    ticketId,
+    memberType === 'cc' ? { ccIds: ids, followerIds: [] } : { ccIds: [], followerIds: ids },
+  );
 }
 
 /** The CCs and followers of a ticket being created: one insert, nothing to replace. */
