@@ -41,3 +41,20 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Password').fill(password);
   await page.getByLabel('Password').press('Enter');
 }
+
+/**
+ * A new page signed in as `who` through the sign-in form, opened at `next` (a path) where the
+ * sign-in page sends afterwards.
+ */
+export async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+  next = '/wswt',
+): Promise<Page> {
+  const { page } = await newPage(browser, baseURL);
+  await page.goto(`/wswt/login?next=${encodeURIComponent(next)}`);
+  await signInThroughForm(page, who.email, who.password);
+  await page.waitForURL((url) => url.pathname === new URL(next, baseURL).pathname);
+  return page;
+}

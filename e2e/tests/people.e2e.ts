@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signInAdmin } from '../../server/test/app.js';
-import { launchBrowser, newPage, screenshot, signInThroughForm } from '../support/browser.js';
+import { launchBrowser, screenshot, signedIn, signInThroughForm } from '../support/browser.js';
 import { admin, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -47,18 +47,10 @@ async function organizationPackage(): Promise<string> {
   return title;
 }
 
-async function signedIn(email: string, password: string, next = '/wswt'): Promise<Page> {
-  const { page } = await newPage(browser, server.url);
-  await page.goto(`/wswt/login?next=${encodeURIComponent(next)}`);
-  await signInThroughForm(page, email, password);
-  await page.waitForURL((url) => url.pathname === next);
-  return page;
-}
-
 describe('people, roles and suspension', () => {
   it('an admin grants organization editing to a new agent, then suspends them', async () => {
     const pkgTitle = await organizationPackage();
-    const adminPage = await signedIn(admin.email, admin.password, '/wswt/setting/role/add');
+    const adminPage = await signedIn(browser, server.url, admin, '/wswt/setting/role/add');
 
     // A role made of that package.
     await adminPage.getByLabel('Role name').fill('Organization editors');
@@ -85,7 +77,7 @@ describe('people, roles and suspension', () => {
     await screenshot(adminPage, 'people-list');
 
     // The agent sees exactly what the roles grant: tickets, shortcuts and organizations; not people.
-    const agentPage = await signedIn('olga@example.com', 'olga-pass-1');
+    const agentPage = await signedIn(browser, server.url, { email: 'olga@example.com', password: 'olga-pass-1' });
     await agentPage.getByRole('menuitem', { name: /Settings/ }).click();
     await agentPage.getByRole('menuitem', { name: 'Organizations' }).waitFor();
     await agentPage.getByRole('menuitem', { name: 'Shortcuts' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signInAdmin } from '../../server/test/app.js';
-import { launchBrowser, newPage, screenshot, signInThroughForm } from '../support/browser.js';
+import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
 import { admin, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -45,14 +45,6 @@ async function comments(ticketId: number) {
     { token, query: { ticket_id: String(ticketId) } },
   );
   return res.data.list;
-}
-
-async function signedIn(next = '/wswt'): Promise<Page> {
-  const { page } = await newPage(browser, server.url);
-  await page.goto(`/wswt/login?next=${encodeURIComponent(next)}`);
-  await signInThroughForm(page, admin.email, admin.password);
-  await page.waitForURL((url) => url.pathname === new URL(next, server.url).pathname);
-  return page;
 }
 
 /** The after-submit choice (it starts as "Close tab" and is remembered in this browser). */
@@ -103,7 +95,7 @@ describe('tickets from the public form to solved', () => {
     await screenshot(visitor, 'tickets-public-submitted');
 
     // The agent finds it in Unassigned tickets and opens it in a tab.
-    const agent = await signedIn();
+    const agent = await signedIn(browser, server.url, admin);
     await agent.getByText('Unassigned tickets').first().click();
     const row = agent.getByRole('row', { name: /VPN disconnects every few minutes/ });
     await row.waitFor();
@@ -143,7 +135,7 @@ describe('search', () => {
   it('finds a ticket by a Chinese word inside its subject', async () => {
     const id = await submitPublicly('我的打印机无法连接网络', '办公室的打印机从昨天开始无法打印。', 'li@example.com');
     await submitPublicly('显示器闪烁', '屏幕一直闪烁。', 'wang@example.com');
-    const agent = await signedIn('/wswt/search');
+    const agent = await signedIn(browser, server.url, admin, '/wswt/search');
     const box = agent.getByPlaceholder('Words of the subject or comments');
     await box.fill('打印机');
     await box.press('Enter');
@@ -159,7 +151,7 @@ describe('search', () => {
 describe('spam', () => {
   it('marks a ticket as spam, then restores it from Deleted tickets and allows the requester again', async () => {
     const id = await submitPublicly('Cheap watches!!!', 'Buy now at cheap-watches.example', 'spammer@example.com');
-    const agent = await signedIn(`/wswt/ticket/edit/${id}`);
+    const agent = await signedIn(browser, server.url, admin, `/wswt/ticket/edit/${id}`);
     await agent.getByRole('button', { name: 'Mark as spam' }).click();
     const dialog = agent.getByRole('dialog');
     await dialog.getByText(/will be suspended and every ticket they requested/).waitFor();
@@ -199,7 +191,7 @@ describe('script payloads', () => {
   it('render as text in the list, the conversation and a reply, and never run', async () => {
     const subject = '<img src=x onerror="window.__pwned=1">Help';
     const id = await submitPublicly(subject, '<script>window.__pwned=2</script><b>bold</b> text', 'eve@example.com');
-    const agent = await signedIn();
+    const agent = await signedIn(browser, server.url, admin);
     const dialogs: string[] = [];
     agent.on('dialog', (d) => {
       dialogs.push(d.message());

@@ -38,7 +38,7 @@ export type TTicketListQuery = Omit<TPagedQuery<TTicketListRequest>, TIdFilters 
   Partial<Record<TIdFilters | TTsFilters, number>>;
 
 /** `ticket.requester.tickets`' query: the requester's tickets but the one on screen. */
-export interface TRequesterTicketsQuery {
+interface TRequesterTicketsQuery {
   requester_id: number;
   except_ticket_id?: number;
   offset?: number;

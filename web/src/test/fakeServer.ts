@@ -108,3 +108,22 @@ export function fakeServer(options: TFakeServerOptions = {}) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, user };
 }
+
+/**
+ * Holds every call to `/api/<path>` until `release` is called: a slow server. Stub the server
+ * (`fakeServer`) first: held calls are then answered by it.
+ */
+export function holdCalls(path: string): () => void {
+  const answer = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (new URL(String(input), 'http://localhost').pathname === `/api/${path}`) {
+      await held;
+    }
+    return answer(input, init);
+  });
+  return release;
+}

@@ -4,17 +4,24 @@ import { authStore } from '../auth/storage';
 import { i18n } from '../i18n';
 import { account } from './fakeServer';
 
-/** Each test of the file starts signed in (English, empty storage) and cleans up after. */
-export function signInEachTest(): void {
+/** Each test of the file starts signed out, in English, with empty storage, and cleans up after. */
+export function freshEachTest(): void {
   beforeEach(async () => {
     localStorage.clear();
     sessionStorage.clear();
     await i18n.changeLanguage('en');
-    authStore.save({ token: 'tok-1', real_name: 'Ada Lovelace', timezone: 'Europe/Berlin', stay_login: false });
   });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+}
+
+/** Each test of the file starts signed in (English, empty storage) and cleans up after. */
+export function signInEachTest(): void {
+  freshEachTest();
+  beforeEach(() => {
+    authStore.save({ token: 'tok-1', real_name: 'Ada Lovelace', timezone: 'Europe/Berlin', stay_login: false });
   });
 }
 

@@ -1,11 +1,11 @@
 import type { TTicket, TTicketSetting } from '@parley/contracts';
 import { fireEvent, screen } from '@testing-library/react';
-import { account, fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
-import { comment, ticket, ticketSetting } from '../../test/fixtures';
-import { admin } from '../../test/session';
+import { account, fakeServer, ok, page, type TFakeServerOptions } from './fakeServer';
+import { comment, ticket, ticketSetting } from './fixtures';
+import { admin } from './session';
 
-/** Test helper (not app code): a fake server for the ticket page of ticket #101. */
-export const printer = ticket();
+// A fake server for the ticket page of ticket #101, and the comments and agent it serves.
+
 export const reply = comment({ comment_id: 1, body: '<p>It smokes.</p>' });
 export const note = comment({
   comment_id: 2,

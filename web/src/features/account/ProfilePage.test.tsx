@@ -1,20 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { authStore } from '../../auth/storage';
-import { i18n } from '../../i18n';
 import { account, fail, fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
+import { signInEachTest } from '../../test/session';
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-  authStore.save({ token: 'tok-1', real_name: 'Ada Lovelace', timezone: 'Europe/Berlin', stay_login: false });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signInEachTest();
 
 const user = account({ email: 'ada@example.com', real_name: 'Ada Lovelace', user_type: 'agent' });
 

@@ -11,6 +11,7 @@ import { authStore } from '../../auth/storage';
 import { BrandMark } from '../../components/BrandMark';
 import { schemaRule, showFieldErrors } from '../../components/formRules';
 import { PublicFrame } from '../../components/PublicFrame';
+import { publicCardStyle } from '../../components/publicCardStyle';
 
 interface TLoginValues {
   email: string;
@@ -49,7 +50,7 @@ export function LoginPage() {
 
   return (
     <PublicFrame>
-      <Card style={{ width: '100%', maxWidth: 420, boxShadow: '0 8px 32px rgba(22, 104, 220, 0.08)' }}>
+      <Card style={{ ...publicCardStyle, maxWidth: 420 }}>
         <div style={{ textAlign: 'center', marginBottom: 24 }}>
           <div style={{ display: 'inline-block', marginBottom: 16 }}>
             <BrandMark size={44} showName={false} />

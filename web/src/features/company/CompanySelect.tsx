@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyApi } from '../../api/company';
 import { pickerSilent } from '../../api/types';
+import { useSettled } from '../../components/useSettled';
 import { companyKeys } from './queries';
 
 /** Picks one organization, searching them on the server as the user types. */
@@ -18,17 +19,13 @@ export function CompanySelect({
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [kw, setKw] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setKw(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const kw = useSettled(typed);
   const found = useQuery({
     queryKey: [...companyKeys.all, 'options', kw],
     queryFn: ({ signal }) => companyApi.list({ kw, offset: 0, limit: 50 }, { signal, silent: pickerSilent }),
   });
   const current = useQuery({
-    queryKey: [...companyKeys.all, 'option', value ?? 0],
+    queryKey: companyKeys.option(value ?? 0),
     queryFn: ({ signal }) => companyApi.get(value ?? 0, { signal, silent: pickerSilent }),
     enabled: typeof value === 'number',
   });

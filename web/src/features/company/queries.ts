@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { companyApi } from '../../api/company';
+import { pickerSilent } from '../../api/types';
 
 export const companyPaths = {
   list: '/wswt/setting/company',
@@ -12,6 +13,8 @@ export const companyKeys = {
   all: ['company'] as const,
   list: (query: object) => ['company', 'list', query] as const,
   one: (companyId: number) => ['company', 'one', companyId] as const,
+  /** One organization read quietly for its name (picker, ticket lists, requesters): one cache entry each. */
+  option: (companyId: number) => ['company', 'option', companyId] as const,
 };
 
 export function useCompanyList(query: { kw: string; offset: number; limit: number }) {
@@ -28,4 +31,16 @@ export function useCompany(companyId: number | null) {
     queryFn: ({ signal }) => companyApi.get(companyId ?? 0, { signal }),
     enabled: companyId !== null,
   });
+}
+
+/** An organization's name where the caller may read it; undefined otherwise. */
+export function useCompanyName(companyId: number | null): string | undefined {
+  const query = useQuery({
+    queryKey: companyKeys.option(companyId ?? 0),
+    queryFn: ({ signal }) => companyApi.get(companyId ?? 0, { signal, silent: pickerSilent }),
+    enabled: companyId !== null,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  return query.data?.company_name;
 }

@@ -1,20 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import { fail, fakeServer, ok, type THandlers } from '../../test/fakeServer';
+import { fail, fakeServer, holdCalls, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { callsTo, typeInto } from '../../test/session';
+import { callsTo, freshEachTest, typeInto } from '../../test/session';
 
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshEachTest();
 
 const fileId = 'AbCdEfGhIjKlMnOpQrStUv';
 
@@ -31,22 +22,6 @@ function serve(handlers: THandlers = {}) {
       ...handlers,
     },
   });
-}
-
-/** Holds every call to `/api/<path>` until `release` is called: a slow server. */
-function holdCalls(path: string) {
-  const answer = globalThis.fetch;
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (new URL(String(input), 'http://localhost').pathname === `/api/${path}`) {
-      await held;
-    }
-    return answer(input, init);
-  });
-  return release;
 }
 
 async function openForm() {

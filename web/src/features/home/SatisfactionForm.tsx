@@ -2,12 +2,12 @@ import { FrownOutlined, SmileOutlined } from '@ant-design/icons';
 import type { TSatisfactionAddRequest, TSatisfactionGetResponse } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Typography } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
 import { checkRule } from '../../components/formRules';
-import { publicCardStyle } from './cardStyle';
+import { publicCardStyle } from '../../components/publicCardStyle';
+import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
 
 type TRating = TSatisfactionAddRequest['satisfaction'];
 
@@ -56,13 +56,6 @@ export function SatisfactionForm({
       return;
     }
     rate.mutate({ token, satisfaction: values.satisfaction, comment: values.comment.trim() });
-  };
-
-  const onCommentKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      form.submit();
-    }
   };
 
   return (
@@ -129,7 +122,7 @@ export function SatisfactionForm({
             maxLength={commentMax}
             showCount
             placeholder={t('home.comment_placeholder')}
-            onKeyDown={onCommentKey}
+            onKeyDown={submitOnCtrlEnter(() => form.submit())}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={rate.isPending}>

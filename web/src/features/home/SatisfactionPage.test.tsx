@@ -1,21 +1,12 @@
 import type { TSatisfactionGetResponse } from '@parley/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { fail, fakeServer, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { callsTo, typeInto } from '../../test/session';
+import { callsTo, freshEachTest, typeInto } from '../../test/session';
 
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshEachTest();
 
 const token = 'Tk_0123456789abcdefghijKL';
 const address = `/home/satisfaction?token=${token}`;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { PublicFrame } from '../../components/PublicFrame';
-import { publicCardStyle } from './cardStyle';
+import { publicCardStyle } from '../../components/publicCardStyle';
 import { homeKeys, useSatisfaction } from './queries';
 import { SatisfactionForm } from './SatisfactionForm';
 import { SatisfactionThanks } from './SatisfactionThanks';

@@ -1,25 +1,22 @@
-import { Button, Card, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/LinkButton';
-import { ResultTitle } from '../../components/ResultTitle';
-import { publicCardStyle } from './cardStyle';
+import { PublicResult } from './PublicResult';
 
 /** A survey link without a valid token, or for a ticket that no longer exists. */
 export function SurveyLinkInvalid() {
   const { t } = useTranslation();
   return (
-    <Card style={publicCardStyle}>
-      <Result
-        status="warning"
-        title={<ResultTitle>{t('home.link_invalid_title')}</ResultTitle>}
-        subTitle={t('home.link_invalid_text')}
-        extra={
-          <LinkButton type="primary" to="/">
-            {t('home.new_ticket')}
-          </LinkButton>
-        }
-      />
-    </Card>
+    <PublicResult
+      status="warning"
+      title={t('home.link_invalid_title')}
+      subTitle={t('home.link_invalid_text')}
+      extra={
+        <LinkButton type="primary" to="/">
+          {t('home.new_ticket')}
+        </LinkButton>
+      }
+    />
   );
 }
 
@@ -35,17 +32,15 @@ export function SurveyLoadFailed({
 }) {
   const { t } = useTranslation();
   return (
-    <Card style={publicCardStyle}>
-      <Result
-        status="error"
-        title={<ResultTitle>{t('home.load_failed_title')}</ResultTitle>}
-        subTitle={text}
-        extra={
-          <Button type="primary" onClick={onRetry} loading={retrying}>
-            {t('home.retry')}
-          </Button>
-        }
-      />
-    </Card>
+    <PublicResult
+      status="error"
+      title={t('home.load_failed_title')}
+      subTitle={text}
+      extra={
+        <Button type="primary" onClick={onRetry} loading={retrying}>
+          {t('home.retry')}
+        </Button>
+      }
+    />
   );
 }

@@ -2,15 +2,15 @@ import { LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { type THomeTicketAddRequest, ZEmail, ZHomeTicketAddRequest } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Typography, Upload } from 'antd';
-import type { KeyboardEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
 import { schemaRule, showFieldErrors } from '../../components/formRules';
+import { publicCardStyle } from '../../components/publicCardStyle';
+import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
 import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
-import { publicCardStyle } from './cardStyle';
 import { useTicketForm } from './queries';
 
 export interface TTicketValues {
@@ -22,16 +22,6 @@ export interface TTicketValues {
 
 const fieldNames = ['email', 'real_name', 'subject', 'description'] as const;
 const rules = ZHomeTicketAddRequest.shape;
-
-/** Ctrl+Enter (Cmd+Enter) in the description sends the form; Enter alone starts a new line. */
-function submitOnCtrlEnter(submit: () => void) {
-  return (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      submit();
-    }
-  };
-}
 
 /**
  * The visitor's ticket: who they are, what it is about, and files uploaded one by one. A second
@@ -52,8 +42,8 @@ export function TicketForm({
   // Offered unless the ticket settings say no (`can_attach`); the server refuses them either way.
   const canAttach = useTicketForm().data?.can_attach ?? true;
   const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
   const send = useMutation({ mutationFn: (body: THomeTicketAddRequest) => homeApi.ticketAdd(body) });
+  const busy = send.isPending;
 
   const submit = async (values: TTicketValues) => {
     if (uploads.isUploading()) {
@@ -65,7 +55,6 @@ export function TicketForm({
       return;
     }
     sending.current = true;
-    setBusy(true);
     let ticketId: number | null = null;
     try {
       const result = await send.mutateAsync({
@@ -83,7 +72,6 @@ export function TicketForm({
       }
     } finally {
       sending.current = false;
-      setBusy(false);
     }
     if (ticketId !== null) {
       onSubmitted(ticketId, values);

@@ -1,7 +1,6 @@
-import { Button, Card, Flex, Result, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ResultTitle } from '../../components/ResultTitle';
-import { publicCardStyle } from './cardStyle';
+import { PublicResult } from './PublicResult';
 
 /** After sending: the ticket's number to quote, and the way back to a fresh form. */
 export function TicketSubmitted({
@@ -15,28 +14,26 @@ export function TicketSubmitted({
 }) {
   const { t } = useTranslation();
   return (
-    <Card style={publicCardStyle}>
-      <Result
-        status="success"
-        title={<ResultTitle>{t('home.submitted_title')}</ResultTitle>}
-        subTitle={
-          <Flex vertical align="center" gap={4} style={{ marginTop: 8 }}>
-            <Typography.Text type="secondary">{t('home.ticket_number')}</Typography.Text>
-            <Typography.Text strong copyable={{ text: String(ticketId) }} style={{ fontSize: 32, lineHeight: 1.3 }}>
-              #{ticketId}
-            </Typography.Text>
-            <Typography.Text type="secondary" style={{ marginTop: 12 }}>
-              {t('home.submitted_text', { email })}
-            </Typography.Text>
-            <Typography.Text type="secondary">{t('home.ticket_number_hint')}</Typography.Text>
-          </Flex>
-        }
-        extra={
-          <Button type="primary" onClick={onAnother}>
-            {t('home.submit_another')}
-          </Button>
-        }
-      />
-    </Card>
+    <PublicResult
+      status="success"
+      title={t('home.submitted_title')}
+      subTitle={
+        <Flex vertical align="center" gap={4} style={{ marginTop: 8 }}>
+          <Typography.Text type="secondary">{t('home.ticket_number')}</Typography.Text>
+          <Typography.Text strong copyable={{ text: String(ticketId) }} style={{ fontSize: 32, lineHeight: 1.3 }}>
+            #{ticketId}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ marginTop: 12 }}>
+            {t('home.submitted_text', { email })}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t('home.ticket_number_hint')}</Typography.Text>
+        </Flex>
+      }
+      extra={
+        <Button type="primary" onClick={onAnother}>
+          {t('home.submit_another')}
+        </Button>
+      }
+    />
   );
 }

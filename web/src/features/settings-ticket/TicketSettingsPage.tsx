@@ -9,6 +9,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
 import { isEmailOrDomain } from '../banned/bannedValue';
+import { ticketKeys } from '../ticket/queries';
 
 type TSwitchKey = Exclude<keyof TTicketSetting, 'follow_and_ccs_blacklist'>;
 
@@ -26,11 +27,12 @@ const switches: readonly TSwitchKey[] = [
   'enable_ccs',
 ];
 
-const ticketKey = ['settings', 'ticket'] as const;
-
 /** Settings › Ticket settings. */
 export function TicketSettingsPage() {
-  const setting = useQuery({ queryKey: ticketKey, queryFn: ({ signal }) => settingApi.ticketGet({ signal }) });
+  const setting = useQuery({
+    queryKey: ticketKeys.settings,
+    queryFn: ({ signal }) => settingApi.ticketGet({ signal }),
+  });
   return <FormPage>{setting.data ? <TicketSettingsForm setting={setting.data} /> : <PageLoading />}</FormPage>;
 }
 
@@ -49,7 +51,7 @@ function TicketSettingsForm({ setting }: { setting: TTicketSetting }) {
     form,
     call: (values: TTicketSetting, opts) =>
       settingApi.ticketEdit({ ...values, follow_and_ccs_blacklist: values.follow_and_ccs_blacklist.trim() }, opts),
-    invalidate: [ticketKey],
+    invalidate: [ticketKeys.settings],
   });
   const listUsed =
     (followOrCc?.enable_follow ?? setting.enable_follow) || (followOrCc?.enable_ccs ?? setting.enable_ccs);

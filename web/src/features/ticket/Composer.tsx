@@ -11,6 +11,7 @@ import {
 import { Button, Divider, Flex, Typography } from 'antd';
 import { type ClipboardEvent, type DragEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { escapeHtml } from './commentHtml';
 import { editorToHtml } from './composerHtml';
 import { announceInput, isImageFile } from './useInlineImages';
 import './ticket.css';
@@ -51,8 +52,8 @@ function insertAtCaret(editor: HTMLElement, html: string) {
   announceInput(editor);
 }
 
-const escapeText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, '<br>');
+/** Pasted plain text as markup: escaped (quotes too, which parse back to the same text), lines broken. */
+const escapeText = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
 function ToolButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
   return (

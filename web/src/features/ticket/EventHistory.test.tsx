@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { signInEachTest } from '../../test/session';
-import { serveTicket } from './ticketPageServer';
+import { serveTicket } from '../../test/ticketPage';
 
 signInEachTest();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { account, fail, page } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
-import { serveTicket, typeComment } from './ticketPageServer';
+import { serveTicket, typeComment } from '../../test/ticketPage';
 
 signInEachTest();
 

@@ -1,22 +1,11 @@
 import type { TTicket } from '@parley/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '../../api/account';
-import { pickerSilent } from '../../api/types';
+import { useSettled } from '../../components/useSettled';
+import { accountLabel, useAccountSearch } from '../people/queries';
 import { useTagSuggestions } from './queries';
 import { usePersonNames } from './usePersonNames';
-
-/** What the user typed, settled for 300 ms. */
-function useSettled(typed: string): string {
-  const [settled, setSettled] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  return settled;
-}
 
 /**
  * CCs: any accounts, searched by email or name. The server refuses addresses of the CC
@@ -37,15 +26,11 @@ export function CcSelect({
   const [typed, setTyped] = useState('');
   const kw = useSettled(typed);
   const names = usePersonNames(ticket, value ?? []);
-  const found = useQuery({
-    queryKey: ['account', 'cc-options', kw],
-    queryFn: ({ signal }) => accountApi.list({ kw, offset: 0, limit: 20 }, { signal, silent: pickerSilent }),
-    enabled: kw !== '',
-  });
+  const found = useAccountSearch(kw);
   const chosen = (value ?? []).map((accountId) => ({ value: accountId, label: names.name(accountId) }));
   const options = (found.data?.list ?? [])
     .filter((a) => !(value ?? []).includes(a.account_id))
-    .map((a) => ({ value: a.account_id, label: a.real_name ? `${a.real_name} <${a.email}>` : a.email }));
+    .map((a) => ({ value: a.account_id, label: accountLabel(a) }));
   return (
     <Select<number[]>
       id={id}

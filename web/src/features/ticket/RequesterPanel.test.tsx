@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, ok, page } from '../../test/fakeServer';
-import { comment, company, ticketRow } from '../../test/fixtures';
+import { comment, company, ticket, ticketRow } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
-import { note, serveTicket } from './ticketPageServer';
+import { note, serveTicket } from '../../test/ticketPage';
 
 signInEachTest();
 
@@ -24,15 +24,7 @@ const card = () =>
 function serve(lastWrote: number) {
   return serveTicket({
     ticket: {
-      requester: {
-        account_id: 20,
-        email: 'grace@example.com',
-        real_name: 'Grace Hopper',
-        avatar: '',
-        user_type: 'end_user',
-        access_state: 'allowed',
-        company_id: 4,
-      },
+      requester: { ...ticket().requester, company_id: 4 },
     },
     handlers: {
       'admin/ticket.comment.list': () => ok({ list: [comment({ comment_id: 1, create_ts: lastWrote }), note] }),

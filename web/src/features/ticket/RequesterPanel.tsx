@@ -4,17 +4,17 @@ import { Avatar, Badge, Card, Divider, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCompanyName } from '../company/queries';
 import { AccessTag } from '../people/AccountTags';
 import { ticketPaths, useRequesterTickets } from './queries';
 import { TicketStateTag } from './TicketStateTag';
-import { useCompanyName } from './usePersonNames';
 import { useRelativeTime } from './useRelativeTime';
 
 /** Spec sections 4 and 9: a requester who wrote within the last 180 seconds counts as active. */
-export const activeWindowMs = 180_000;
+const activeWindowMs = 180_000;
 
 /** When the requester last wrote on this ticket, from its comments; null when never. */
-export function lastWroteTs(ticket: TTicket, comments: readonly TTicketComment[] | undefined): number | null {
+function lastWroteTs(ticket: TTicket, comments: readonly TTicketComment[] | undefined): number | null {
   let last: number | null = null;
   for (const c of comments ?? []) {
     if (c.author_id === ticket.requester_id && (last === null || c.create_ts > last)) {

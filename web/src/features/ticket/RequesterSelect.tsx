@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { pickerSilent } from '../../api/types';
+import { useSettled } from '../../components/useSettled';
+import { accountKeys, accountLabel, useAccountSearch } from '../people/queries';
 
 /** Picks one account by email or name, searched on the server as the user types. */
 export function RequesterSelect({
@@ -19,24 +21,13 @@ export function RequesterSelect({
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [kw, setKw] = useState('');
+  const kw = useSettled(typed);
   const [labels, setLabels] = useState<Record<number, string>>({});
-  useEffect(() => {
-    const timer = setTimeout(() => setKw(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const found = useQuery({
-    queryKey: ['account', 'requester-options', kw],
-    queryFn: ({ signal }) => accountApi.list({ kw, offset: 0, limit: 20 }, { signal, silent: pickerSilent }),
-    enabled: kw !== '',
-  });
-  const options = (found.data?.list ?? []).map((a) => ({
-    value: a.account_id,
-    label: a.real_name ? `${a.real_name} <${a.email}>` : a.email,
-  }));
+  const found = useAccountSearch(kw);
+  const options = (found.data?.list ?? []).map((a) => ({ value: a.account_id, label: accountLabel(a) }));
   // A requester chosen before (a search's address): its label from the server.
   const known = useQuery({
-    queryKey: ['account', 'requester-option', value ?? 0],
+    queryKey: accountKeys.option(value ?? 0),
     queryFn: ({ signal }) => accountApi.get(value ?? 0, { signal, silent: pickerSilent }),
     enabled: typeof value === 'number' && labels[value] === undefined,
   });

@@ -8,12 +8,12 @@ import { LinkButton } from '../../components/LinkButton';
 import { PageLoading } from '../../components/PageLoading';
 import { useFormatTime } from '../../components/useFormatTime';
 import { paths } from '../../routes/table';
+import { useCompanyName } from '../company/queries';
 import { AccountHeader } from '../people/AccountHeader';
 import { peoplePaths, useAccount } from '../people/queries';
 import { TicketHistory } from '../people/TicketHistory';
 import { useAccountActions } from '../people/useAccountActions';
 import { ticketPaths } from './queries';
-import { useCompanyName } from './usePersonNames';
 
 function AccountFromTicket({ account, ticketId }: { account: TAccount; ticketId: number }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { lastTicketList } from '../../layout/tabs';
 import { account, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
-import { serveTicket } from './ticketPageServer';
+import { serveTicket } from '../../test/ticketPage';
 
 signInEachTest();
 

@@ -22,7 +22,7 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   const queryClient = useQueryClient();
   const { confirm, confirmDelete } = useConfirm();
   const id = ticket.ticket_id;
-  const refresh = [ticketKeys.one(id), ticketKeys.events(id), ['ticket', 'list'], ticketKeys.views] as const;
+  const refresh = [ticketKeys.one(id), ticketKeys.events(id), ticketKeys.lists, ticketKeys.views] as const;
 
   const remove = useSave({
     call: (_: null, opts) => ticketApi.delete([id], opts),

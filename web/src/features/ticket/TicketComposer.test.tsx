@@ -1,10 +1,10 @@
 import { ticketAttachmentPath } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { ok } from '../../test/fakeServer';
+import { describe, expect, it } from 'vitest';
+import { holdCalls, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
-import { serveTicket, typeComment } from './ticketPageServer';
+import { serveTicket, typeComment } from '../../test/ticketPage';
 
 signInEachTest();
 
@@ -47,17 +47,9 @@ describe('rich-text composer', () => {
   });
 
   it('refuses to submit while a pasted image is still uploading', async () => {
-    let finish: (value: Response) => void = () => undefined;
-    const { calls } = serveTicket();
-    const fakeFetch = globalThis.fetch;
+    const { calls } = serveTicket({ handlers: { 'admin/ticket.upload': () => ok(uploaded) } });
     // Hold the upload's answer until the test lets it go.
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).includes('ticket.upload')
-        ? new Promise<Response>((resolve) => {
-            finish = resolve;
-          })
-        : fakeFetch(input, init),
-    );
+    const finish = holdCalls('admin/ticket.upload');
     renderApp('/wswt/ticket/edit/101');
     await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
     paste(typeComment('Wait for it'), [png()]);
@@ -65,7 +57,7 @@ describe('rich-text composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     expect(await screen.findByText('A message is being sent, please resubmit later')).toBeTruthy();
     expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(0);
-    finish(new Response(JSON.stringify(ok(uploaded)), { headers: { 'Content-Type': 'application/json' } }));
+    finish();
     await waitFor(() => expect(screen.queryByText('Uploading image…')).toBeNull());
   });
 

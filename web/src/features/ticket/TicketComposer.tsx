@@ -62,7 +62,6 @@ export function TicketComposer({
   const attachments = useUploadList(ticketApi.upload);
   const images = useInlineImages(editor, attachments.isUploading);
   const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
   const uploading = () => attachments.isUploading() || images.isUploading();
 
   const edit = useSave({
@@ -70,7 +69,7 @@ export function TicketComposer({
     invalidate: [
       ticketKeys.comments(ticket.ticket_id),
       ticketKeys.events(ticket.ticket_id),
-      ['ticket', 'list'],
+      ticketKeys.lists,
       ticketKeys.views,
     ],
     onSaved: async (updated) => {
@@ -94,7 +93,6 @@ export function TicketComposer({
       return;
     }
     sending.current = true;
-    setBusy(true);
     try {
       const html = editor.current ? editorToHtml(editor.current) : '';
       const body = isBlankHtml(html) ? '' : html;
@@ -108,7 +106,6 @@ export function TicketComposer({
       });
     } finally {
       sending.current = false;
-      setBusy(false);
     }
   };
 
@@ -178,7 +175,7 @@ export function TicketComposer({
             <Button
               type="primary"
               // Not `loading`: a click while sending must still say "resubmit later".
-              icon={busy ? <LoadingOutlined /> : undefined}
+              icon={edit.saving ? <LoadingOutlined /> : undefined}
               onClick={() => void submit(first)}
             >
               {submitAs.label(first)}

@@ -5,7 +5,7 @@ import { ok } from '../../test/fakeServer';
 import { comment } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
-import { note, serveTicket, typeComment } from './ticketPageServer';
+import { note, serveTicket, typeComment } from '../../test/ticketPage';
 
 signInEachTest();
 

@@ -25,7 +25,7 @@ function TicketHeader({ ticket, editable }: { ticket: TTicket; editable: boolean
   // Its own save: renaming must not clear the composer or close the tab as a submit does.
   const rename = useSave({
     call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts),
-    invalidate: [ticketKeys.events(ticket.ticket_id), ['ticket', 'list']],
+    invalidate: [ticketKeys.events(ticket.ticket_id), ticketKeys.lists],
     onSaved: (updated) => queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated),
   });
   const saveSubject = (subject: string) => {

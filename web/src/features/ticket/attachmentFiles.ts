@@ -27,7 +27,7 @@ async function fetchBlob(fileId: string): Promise<Blob | null> {
 }
 
 /** An object URL of the attachment, fetched once per page load (the oldest go past 100). */
-export function attachmentUrl(fileId: string): Promise<string | null> {
+function attachmentUrl(fileId: string): Promise<string | null> {
   const cached = cache.get(fileId);
   if (cached) {
     return cached;

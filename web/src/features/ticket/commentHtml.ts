@@ -1,6 +1,7 @@
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(text: string): string {
+/** Text made safe to put in HTML, as text or as an attribute's quoted value. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 }
 

@@ -1,4 +1,5 @@
 import { ticketAttachmentPath } from '@parley/contracts';
+import { escapeHtml } from './commentHtml';
 
 /**
  * The rich-text composer's DOM as the comment HTML the contracts take. Only markup the server's
@@ -24,9 +25,6 @@ const inlines: Record<string, string> = {
   sup: 'sup',
 };
 const dropped = new Set(['script', 'style', 'template', 'iframe', 'object', 'noscript', 'title', 'meta', 'head']);
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 /** An inline image's attachment id, when `src` is one of ours. */
 export function attachmentIdOf(src: string | null): string | null {

@@ -1,9 +1,9 @@
-import { knownZone } from './relativeTime';
+import { knownZone, wallClock } from './relativeTime';
 
 const hour = 3_600_000;
 
 /** The time ranges of spec section 9, back from now. */
-export const rangeSpans = {
+const rangeSpans = {
   '24h': 24 * hour,
   '7d': 7 * 24 * hour,
   '30d': 30 * 24 * hour,
@@ -11,14 +11,14 @@ export const rangeSpans = {
   '6m': 182 * 24 * hour,
   '1y': 365 * 24 * hour,
 } as const;
-export type TRangePreset = keyof typeof rangeSpans;
+type TRangePreset = keyof typeof rangeSpans;
 export const rangePresets = Object.keys(rangeSpans) as TRangePreset[];
 
 /**
  * A created or updated filter as the address holds it: a preset (`7d`), or calendar days
  * picked by the agent (`2026-11-01..2026-11-15`, both days included).
  */
-export type TDateRange = { preset: TRangePreset } | { from: string; to: string };
+type TDateRange = { preset: TRangePreset } | { from: string; to: string };
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -58,19 +58,7 @@ export function formatDateRange(range: TDateRange): string {
 
 /** How far the wall clock of `timeZone` is ahead of UTC at `ts`, in ms. */
 function zoneOffset(ts: number, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(ts);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(ts / 1000) * 1000;
+  return wallClock(ts, timeZone) - Math.floor(ts / 1000) * 1000;
 }
 
 /** The first instant of a calendar day (`YYYY-MM-DD`) in `timeZone`, as epoch ms. */

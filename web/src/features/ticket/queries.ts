@@ -17,6 +17,8 @@ export const ticketPaths = {
 export const ticketKeys = {
   all: ['ticket'] as const,
   views: ['ticket', 'views'] as const,
+  /** Every ticket list, whatever its query: what a change to a ticket refreshes. */
+  lists: ['ticket', 'list'] as const,
   list: (query: object) => ['ticket', 'list', query] as const,
   one: (ticketId: number) => ['ticket', 'one', ticketId] as const,
   comments: (ticketId: number) => ['ticket', 'comments', ticketId] as const,
@@ -61,12 +63,11 @@ export function useTicketComments(ticketId: number) {
   });
 }
 
-export function useTicketEvents(ticketId: number, enabled = true) {
+export function useTicketEvents(ticketId: number) {
   return useQuery({
     queryKey: ticketKeys.events(ticketId),
     queryFn: ({ signal }) => ticketApi.events(ticketId, { signal }),
     select: (data) => data.list,
-    enabled,
   });
 }
 

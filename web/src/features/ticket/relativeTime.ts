@@ -20,16 +20,28 @@ export function knownZone(timeZone: string | null | undefined): string | undefin
   }
 }
 
-/** Days since 1970-01-01 of the calendar day `ts` falls on in `timeZone`. */
-function dayNumber(ts: number, timeZone: string | undefined): number {
+/**
+ * What the wall clock of `timeZone` reads at `ts`, as the epoch ms of that same reading in UTC
+ * (whole seconds). The day and the zone's offset both follow from it.
+ */
+export function wallClock(ts: number, timeZone: string | undefined): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
+    hourCycle: 'h23',
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   }).formatToParts(ts);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Math.round(Date.UTC(get('year'), get('month') - 1, get('day')) / 86_400_000);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+}
+
+/** Days since 1970-01-01 of the calendar day `ts` falls on in `timeZone`. */
+function dayNumber(ts: number, timeZone: string | undefined): number {
+  return Math.floor(wallClock(ts, timeZone) / 86_400_000);
 }
 
 function capitalize(text: string): string {

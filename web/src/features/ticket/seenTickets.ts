@@ -67,7 +67,7 @@ export function markSeen(ticketId: number, updateTs: number): void {
   }
 }
 
-export type TSeenMark = 'new' | 'updated' | null;
+type TSeenMark = 'new' | 'updated' | null;
 
 /** The marker of a list row: never opened here, changed since it was last seen, or neither. */
 export function seenMark(seen: TSeen, ticketId: number, updateTs: number): TSeenMark {

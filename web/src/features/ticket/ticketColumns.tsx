@@ -26,8 +26,8 @@ export const searchColumns: readonly TViewColumn[] = [
 ];
 
 /** Columns the list can be sorted by: the contracts' sort keys. */
-export const sortableColumns = ['ticket_id', 'create_ts', 'update_ts', 'solved_ts'] as const;
-export type TSortableColumn = (typeof sortableColumns)[number];
+const sortableColumns = ['ticket_id', 'create_ts', 'update_ts', 'solved_ts'] as const;
+type TSortableColumn = (typeof sortableColumns)[number];
 export const isSortable = (key: unknown): key is TSortableColumn => sortableColumns.includes(key as TSortableColumn);
 
 /** The sort of a table column: ascending, newest (largest) first, or not sorted by it. */

@@ -15,7 +15,7 @@ export function useCompanyNames(companyIds: readonly (number | null)[], enabled:
   );
   const results = useQueries({
     queries: ids.map((id) => ({
-      queryKey: [...companyKeys.all, 'option', id],
+      queryKey: companyKeys.option(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => companyApi.get(id, { signal, silent: pickerSilent }),
       enabled,
       staleTime: 5 * 60_000,

@@ -12,7 +12,7 @@ const idList = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
 
 /** Every account id an event list mentions: actors, assignees, CCs, followers. */
-export function accountIdsOf(events: readonly TTicketEvent[]): number[] {
+function accountIdsOf(events: readonly TTicketEvent[]): number[] {
   const ids = new Set<number>();
   for (const e of events) {
     if (e.actor_id !== null) {

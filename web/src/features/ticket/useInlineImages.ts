@@ -2,9 +2,8 @@ import type { TAttachment } from '@parley/contracts';
 import { App } from 'antd';
 import { type RefObject, useRef, useState } from 'react';
 import { ticketApi } from '../../api/ticket';
+import { maxUploadBytes } from '../../components/imageCheck';
 import { translateMessage } from '../../i18n';
-
-const maxBytes = 20 * 1024 * 1024;
 
 export const isImageFile = (file: File) => /^image\/(png|jpeg|gif|webp)$/.test(file.type);
 
@@ -87,7 +86,7 @@ export function useInlineImages(editor: RefObject<HTMLDivElement | null>, otherU
       void message.warning(translateMessage('upload_in_progress'));
       return;
     }
-    if (images.some((f) => f.size > maxBytes)) {
+    if (images.some((f) => f.size > maxUploadBytes)) {
       void message.error(translateMessage('file_too_large'));
       return;
     }

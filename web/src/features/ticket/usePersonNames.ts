@@ -1,14 +1,10 @@
 import type { TTicket } from '@parley/contracts';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { accountApi } from '../../api/account';
-import { companyApi } from '../../api/company';
 import { pickerSilent } from '../../api/types';
-import { companyKeys } from '../company/queries';
+import { accountKeys } from '../people/queries';
 import { useStaffNames } from './useNames';
-
-/** Same key as the requester picker's: one cache entry per account. */
-export const accountOptionKey = (accountId: number) => ['account', 'requester-option', accountId] as const;
 
 /**
  * Names of the people a ticket mentions (CCs, actors of its history): agents from the agents'
@@ -23,7 +19,7 @@ export function usePersonNames(ticket: TTicket, ids: readonly number[]) {
     : [...new Set(ids)].filter((id) => id !== ticket.requester_id && !known.has(id)).sort((a, b) => a - b);
   const fetched = useQueries({
     queries: others.map((id) => ({
-      queryKey: accountOptionKey(id),
+      queryKey: accountKeys.option(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => accountApi.get(id, { signal, silent: pickerSilent }),
       staleTime: 5 * 60_000,
       retry: false,
@@ -38,16 +34,4 @@ export function usePersonNames(ticket: TTicket, ids: readonly number[]) {
     return known.has(id) ? (staff.agent(id) ?? `#${id}`) : (byId.get(id) ?? `#${id}`);
   };
   return { name, staff };
-}
-
-/** An organization's name where the caller may read it; undefined otherwise. */
-export function useCompanyName(companyId: number | null): string | undefined {
-  const query = useQuery({
-    queryKey: companyKeys.one(companyId ?? 0),
-    queryFn: ({ signal }) => companyApi.get(companyId ?? 0, { signal, silent: pickerSilent }),
-    enabled: companyId !== null,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  return query.data?.company_name;
 }
