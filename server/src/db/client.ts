@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { primeNextTick } from './prime.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -72,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(options.pgliteDir, { recursive: true });
     release = takeDirLock(options.pgliteDir);
   }
+  await primeNextTick();
   const client = await PGlite.create({
     // Keyword search uses trigram indexes (the pg_trgm migration); PGlite loads the extension here.
     extensions: { pg_trgm },

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
-import { presentAccount } from '../account/account.presenter.js';
+import { presentMyInfo } from '../account/account.presenter.js';
 import { editChatState, editPassword, login, logout } from './auth.service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -41,10 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: "The caller's account",
     tags,
     output: ZMyInfoResponse,
-    handler: async ({ actor }) => ({
-      ...presentAccount(actor.account),
-      setting_data: actor.account.settingData as Record<string, unknown>,
-    }),
+    handler: async ({ actor }) => presentMyInfo(actor.account),
   });
 
   definePost(app, '/api/admin/auth.password.edit', {
