@@ -45,19 +45,6 @@ await buildServer();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
 const helloPort = 18091;
 const parleyPort = 18092;
-const hello = await startProcess(
-  [
-    '--input-type=module',
-    '-e',
-    `import Fastify from 'fastify';
-     const app = Fastify();
-     app.get('/', async () => ({ hello: 'world' }));
-     await app.listen({ port: ${helloPort}, host: '127.0.0.1' });
-     console.log('hello ready');`,
-  ],
-  { NODE_PATH: path.join(root, 'node_modules') },
-  'hello ready',
-);
 const parley = await startProcess(
   ['server/dist/main.js'],
   {
@@ -70,6 +57,33 @@ const parley = await startProcess(
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   },
   'serving on',
+);
+// The bare process also answers \`/same-answer\` with the languages call's exact bytes and headers,
+// prebuilt: what any server pays to send that answer, with no work of its own per request.
+const sample = await fetch(`http://127.0.0.1:${parleyPort}/api/home/languages`);
+const sameAnswer = {
+  body: await sample.text(),
+  headers: Object.fromEntries(
+    ['content-type', 'x-content-type-options', 'content-security-policy', 'cache-control'].map((h) => [
+      h,
+      sample.headers.get(h),
+    ]),
+  ),
+};
+const hello = await startProcess(
+  [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify';
+     const app = Fastify();
+     app.get('/', async () => ({ hello: 'world' }));
+     const same = JSON.parse(process.env.SAME_ANSWER);
+     app.get('/same-answer', (request, reply) => { reply.headers(same.headers).send(same.body); });
+     await app.listen({ port: ${helloPort}, host: '127.0.0.1' });
+     console.log('hello ready');`,
+  ],
+  { NODE_PATH: path.join(root, 'node_modules'), SAME_ANSWER: JSON.stringify(sameAnswer) },
+  'hello ready',
 );
 
 try {
@@ -85,6 +99,7 @@ try {
   // so that a drift favours no target.
   const targets = [
     ['bare Fastify hello-world', `http://127.0.0.1:${helloPort}/`, {}],
+    ['bare Fastify, languages answer', `http://127.0.0.1:${helloPort}/same-answer`, {}],
     ['GET /api/home/languages', `http://127.0.0.1:${parleyPort}/api/home/languages`, {}],
     [
       'GET /api/admin/auth.my.info.get',
@@ -102,6 +117,7 @@ try {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const helloRps = samples.get(targets[0][0]).map((m) => m.rps);
   const goals = { 'GET /api/home/languages': 0.85, 'GET /api/admin/auth.my.info.get': 0.5 };
+  const sameRps = samples.get(targets[1][0]).map((m) => m.rps);
   console.log(
     `\nbench:http — ${connections} connections, ${rounds} rounds of ${duration}s per target, medians; database ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
@@ -117,6 +133,10 @@ try {
       }`,
     );
     console.log(`${''.padEnd(34)} req/s by round [${rps.map((r) => Math.round(r)).join(', ')}]`);
+    if (name === targets[2][0]) {
+      const own = median(rps.map((r, i) => r / sameRps[i]));
+      console.log(`${''.padEnd(34)} against bare Fastify sending the same answer: ${own.toFixed(2)}`);
+    }
   }
 } finally {
   hello.kill('SIGTERM');

@@ -1,5 +1,5 @@
 import { parseLanguage } from '@parley/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.js';
 import { deleteSessionById, findSessionByTokenHash, touchSession } from '../modules/auth/session.repo.js';
 import { hashToken, sessionIdleMs, tokenFromHeader, touchEveryMs } from '../modules/auth/token.js';
@@ -20,23 +20,37 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       return parseLanguage(this.headers.language);
     },
   });
-  // One hook for every request, callback style: a public call passes straight through
-  // without allocating a promise.
+  // Every answer, not-found and error ones included, carries the security headers.
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request, reply);
-    const required = request.routeOptions.config.access;
+    done();
+  });
+  // Each route's declared access becomes that route's own hook, fixed when the route is added: a
+  // public call runs no check at all, and no call reads `request.routeOptions`, which Fastify
+  // builds anew on every read.
+  app.addHook('onRoute', (route) => {
+    const required: Access | undefined = route.config?.access;
     if (!required || required.kind === 'public') {
-      done();
       return;
     }
-    authenticate(ctx, request)
-      .then(async (actor) => {
-        request.actor = actor;
-        await authorise(ctx, actor, required);
-      })
-      .then(() => done(), done);
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    if (existing.some((hook) => accessHooks.has(hook))) {
+      return; // a HEAD route copied from its GET already has it
+    }
+    const check: onRequestHookHandler = (request, _reply, done) => {
+      authenticate(ctx, request)
+        .then((actor) => {
+          request.actor = actor;
+          return authorise(ctx, actor, required);
+        })
+        .then(() => done(), done);
+    };
+    accessHooks.add(check);
+    route.onRequest = [...existing, check];
   });
 }
+
+const accessHooks = new WeakSet<object>();
 
 async function authenticate({ db, authCache }: AppContext, request: FastifyRequest): Promise<Actor> {
   const token = tokenFromHeader(request.headers.authorization);

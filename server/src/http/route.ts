@@ -100,12 +100,15 @@ function register<I extends z.ZodType, O extends z.ZodType>(
       ...(def.input ? { [inputKey]: def.input } : {}),
       response: { 200: envelopeOf(def.output) },
     },
-    handler: async (request) => {
+    handler: (request) => {
       const input = (method === 'GET' ? request.query : request.body) as z.output<I>;
       let override: TMessageKey | null = null;
-      const data = await def.handler(new RequestCallContext(request, input, (key) => (override = key)));
-      const msg = override ? translate(override, request.lang) : successMessages[request.lang];
-      return { code: ErrorCode.ok, msg, data };
+      const call = new RequestCallContext(request, input, (key) => (override = key));
+      return def.handler(call).then((data) => ({
+        code: ErrorCode.ok,
+        msg: override ? translate(override, request.lang) : successMessages[call.lang],
+        data,
+      }));
     },
   });
 }
