@@ -9,7 +9,7 @@ import { buildServer, root } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 
 function startProcess(args, env, readyText) {
   return new Promise((resolve, reject) => {
