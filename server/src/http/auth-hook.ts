@@ -33,10 +33,6 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     if (!required || required.kind === 'public') {
       return;
     }
-    const existing = route.onRequest ? [route.onRequest].flat() : [];
-    if (existing.some((hook) => accessHooks.has(hook))) {
-      return; // a HEAD route copied from its GET already has it
-    }
     const check: onRequestHookHandler = (request, _reply, done) => {
       authenticate(ctx, request)
         .then((actor) => {
@@ -45,12 +41,10 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
         })
         .then(() => done(), done);
     };
-    accessHooks.add(check);
-    route.onRequest = [...existing, check];
+    // Fastify copies a GET's options for its HEAD route before this hook runs, so each gets one.
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), check];
   });
 }
-
-const accessHooks = new WeakSet<object>();
 
 async function authenticate({ db, authCache }: AppContext, request: FastifyRequest): Promise<Actor> {
   const token = tokenFromHeader(request.headers.authorization);

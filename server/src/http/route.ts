@@ -106,7 +106,7 @@ function register<I extends z.ZodType, O extends z.ZodType>(
       const call = new RequestCallContext(request, input, (key) => (override = key));
       return def.handler(call).then((data) => ({
         code: ErrorCode.ok,
-        msg: override ? translate(override, request.lang) : successMessages[call.lang],
+        msg: override ? translate(override, call.lang) : successMessages[call.lang],
         data,
       }));
     },
