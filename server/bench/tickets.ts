@@ -27,6 +27,7 @@ import type { SQL } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pino } from 'pino';
 import { benchAdmin, defaultBenchUrl, sentencesEn, sentencesZh, subjectsEn, subjectsZh } from '../scripts/seed.js';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
 import { account } from '../src/db/schema/index.js';
@@ -229,6 +230,7 @@ async function someRequester(db: Db): Promise<number> {
 async function serviceCreate(database: Database, adminId: number, requesterId: number) {
   const me = await findAccountWithLinks(database.db, adminId);
   const ctx = {
+    log: pino({ level: 'silent' }),
     db: database.db,
     actor: { account: me as NonNullable<typeof me>, sessionId: 0 },
     authCache: new AuthCache(),

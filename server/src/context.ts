@@ -1,9 +1,11 @@
+import type { Logger } from 'pino';
 import type { Db } from './db/client.js';
 import type { AuthCache } from './modules/auth/auth-cache.js';
 import type { FileStore } from './modules/file/file.store.js';
 
-/** What every feature's routes and services are given: the database, the shared auth cache, the file store. */
+/** What every feature's routes and services are given: the log, the database, the shared auth cache, the file store. */
 export interface AppContext {
+  log: Logger;
   db: Db;
   authCache: AuthCache;
   files: FileStore;

@@ -24,20 +24,21 @@ async function main(): Promise<void> {
   });
   const applied = await migrate(database);
   const app = await buildApp({ database, logLevel: config.logLevel, dataDir: config.dataDir });
+  const { log } = app.parley;
   if (applied.length) {
-    app.log.info({ applied }, 'database migrated');
+    log.info({ applied }, 'database migrated');
   }
   const seeded = await bootstrap(database.db, { email: config.adminEmail, password: config.adminPassword });
   if (seeded.generatedAdmin) {
-    app.log.warn(
+    log.warn(
       `First start: sign in as ${seeded.generatedAdmin.email} with password ${seeded.generatedAdmin.password} (shown once; change it in My profile)`,
     );
   } else if (seeded.createdAdmin) {
-    app.log.info('First start: admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
+    log.info('First start: admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
   }
 
   // PGlite has no autovacuum: Parley vacuums and analyzes its busy tables itself.
-  const stopMaintenance = scheduleMaintenance(database, app.log);
+  const stopMaintenance = scheduleMaintenance(database, log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
       return;
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopMaintenance();
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Parley is serving on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind})`);
+  log.info(`Parley is serving on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind})`);
 }
 
 main().catch((error: unknown) => {

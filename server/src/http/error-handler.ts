@@ -1,6 +1,7 @@
 import { ErrorCode, httpStatusOf, isMessageKey, type TErrorCode, type TLanguage, translate } from '@parley/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import { AppError } from './app-error.js';
 
 function send(reply: FastifyReply, code: TErrorCode, msg: string, data: unknown, status?: number) {
@@ -33,7 +34,7 @@ const clientErrors: Record<string, { key: Parameters<typeof translate>[0]; statu
  * Maps every error to the contract's envelope. Nothing a client can send ends as a 500:
  * only a real fault does, with a request id for the log and no stack for the client.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, log: Logger): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang ?? 'en';
     if (error instanceof AppError) {
@@ -62,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, ErrorCode.invalid, translate('invalid_request', lang), null, 400);
     }
-    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'unexpected error');
     return send(reply, ErrorCode.internal, translate('internal', lang), { request_id: request.id });
   });
 }
