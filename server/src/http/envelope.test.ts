@@ -111,6 +111,41 @@ describe('unexpected failures', () => {
     expect(res.data.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(JSON.stringify(res)).not.toContain('secret internals');
   });
+
+  it('answers 0500 when a call fails or its answer does not fit its schema, and keeps serving', async () => {
+    const { buildApp } = await import('../app.js');
+    const { defineGet } = await import('./route.js');
+    const { z } = await import('zod');
+    const app = await buildApp({ database: t.database, webDist });
+    const common = { access: { kind: 'public' } as const, summary: 'test', output: z.object({ name: z.string() }) };
+    defineGet(app, '/api/home/fails', {
+      ...common,
+      handler: async () => {
+        throw new Error('secret internals');
+      },
+    });
+    defineGet(app, '/api/home/throws-text', {
+      ...common,
+      handler: async () => {
+        throw 'secret internals';
+      },
+    });
+    // A bug that answers the wrong shape: the serializer refuses it.
+    defineGet(app, '/api/home/wrong-shape', { ...common, handler: async () => ({}) as { name: string } });
+    defineGet(app, '/api/home/fine', { ...common, handler: async () => ({ name: 'ok' }) });
+    await app.ready();
+    for (const url of ['/api/home/fails', '/api/home/throws-text', '/api/home/wrong-shape']) {
+      const res = await call<{ request_id: string }>(app, 'GET', url);
+      expect(res.status, url).toBe(500);
+      expect(res.code, url).toBe('0500');
+      expect(res.data.request_id, url).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+      expect(JSON.stringify(res), url).not.toContain('secret internals');
+    }
+    const fine = await call<{ name: string }>(app, 'GET', '/api/home/fine');
+    await app.close();
+    expect(fine.code).toBe('0000');
+    expect(fine.data.name).toBe('ok');
+  });
 });
 
 describe('the web app and security headers', () => {

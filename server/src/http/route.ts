@@ -100,15 +100,25 @@ function register<I extends z.ZodType, O extends z.ZodType>(
       ...(def.input ? { [inputKey]: def.input } : {}),
       response: { 200: envelopeOf(def.output) },
     },
-    handler: (request) => {
+    // Sends from the handler's own promise instead of returning a new one for Fastify to wait on:
+    // one promise and one microtask turn fewer per call. Like Fastify's own promise wrapper, it
+    // catches a throw while sending, so no call can end as an unhandled rejection.
+    handler: (request, reply) => {
       const input = (method === 'GET' ? request.query : request.body) as z.output<I>;
       let override: TMessageKey | null = null;
       const call = new RequestCallContext(request, input, (key) => (override = key));
-      return def.handler(call).then((data) => ({
-        code: ErrorCode.ok,
-        msg: override ? translate(override, call.lang) : successMessages[call.lang],
-        data,
-      }));
+      def.handler(call).then(
+        (data) => {
+          const msg = override ? translate(override, call.lang) : successMessages[call.lang];
+          try {
+            reply.send({ code: ErrorCode.ok, msg, data });
+          } catch (error) {
+            reply.send(error);
+          }
+        },
+        // Only an Error is sent as a failure; anything else thrown would be sent as a 200 body.
+        (error: unknown) => reply.send(error instanceof Error ? error : new Error(String(error))),
+      );
     },
   });
 }
