@@ -1,5 +1,13 @@
 // `npm run bench:http`: throughput of the API's hot paths against bare Fastify, in one run.
-// Each server runs in its own process; autocannon drives it over loopback for a fixed time.
+// Each server runs in its own process; autocannon drives it over loopback.
+//
+// A shared machine's speed drifts from second to second by more than the differences measured
+// here (two identical hello-world servers measured one after the other differ by up to 30 %), and
+// two processes of the same server can differ by 10 % for their whole life. So:
+// - every target is measured in short slices, each between two slices of hello-world, and its
+//   ratio is taken against the mean of those two: a drift slower than a slice cancels out;
+// - the ratios of all slices are combined as a geometric mean, printed with its standard error;
+// - each server runs as several processes, used in turn, so no one process's luck decides.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,9 +15,18 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer, root } from './lib.mjs';
 
-const duration = Number(process.env.BENCH_SECONDS ?? 3);
+const slice = Number(process.env.BENCH_SECONDS ?? 1);
+const cycles = Number(process.env.BENCH_CYCLES ?? 24);
+const processes = Number(process.env.BENCH_PROCESSES ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+
+const children = [];
+process.on('exit', () => {
+  for (const child of children) {
+    child.kill('SIGTERM');
+  }
+});
 
 function startProcess(args, env, readyText) {
   return new Promise((resolve, reject) => {
@@ -18,6 +35,7 @@ function startProcess(args, env, readyText) {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.push(child);
     let output = '';
     const onData = (chunk) => {
       output += chunk;
@@ -31,36 +49,66 @@ function startProcess(args, env, readyText) {
   });
 }
 
-async function measure(name, url, headers = {}) {
-  // A short warm-up lets the JIT and the database caches settle.
-  await autocannon({ url, connections, duration: 1, headers });
-  const result = await autocannon({ url, connections, duration, headers });
+async function startParley(port, dataDir) {
+  await startProcess(
+    ['server/dist/main.js'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'bench-pass-1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+    },
+    'serving on',
+  );
+  const login = await fetch(`http://127.0.0.1:${port}/api/admin/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass-1' }),
+  });
+  return (await login.json()).data.token;
+}
+
+// The bare process also answers `/same-answer` with the languages call's exact bytes and headers,
+// prebuilt: what any server pays to send that answer, with no work of its own per request.
+const bareSource = (port) => `import Fastify from 'fastify';
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  const same = JSON.parse(process.env.SAME_ANSWER);
+  app.get('/same-answer', (request, reply) => { reply.headers(same.headers).send(same.body); });
+  await app.listen({ port: ${port}, host: '127.0.0.1' });
+  console.log('bare ready');`;
+
+async function measure(url, headers, seconds) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return { name, rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+const geomean = (xs) => Math.exp(xs.reduce((sum, x) => sum + Math.log(x), 0) / xs.length);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Standard error of the geometric mean, from the spread of the logs. */
+function standardError(xs) {
+  const g = geomean(xs);
+  const variance = xs.reduce((sum, x) => sum + (Math.log(x) - Math.log(g)) ** 2, 0) / (xs.length - 1);
+  return (g * Math.sqrt(variance)) / Math.sqrt(xs.length);
 }
 
 await buildServer();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-const helloPort = 18091;
-const parleyPort = 18092;
-const parley = await startProcess(
-  ['server/dist/main.js'],
-  {
-    PORT: String(parleyPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-pass-1',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  },
-  'serving on',
-);
-// The bare process also answers \`/same-answer\` with the languages call's exact bytes and headers,
-// prebuilt: what any server pays to send that answer, with no work of its own per request.
-const sample = await fetch(`http://127.0.0.1:${parleyPort}/api/home/languages`);
+const dataDirs = [];
+const servers = [];
+for (let i = 0; i < processes; i++) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  dataDirs.push(dataDir);
+  const parleyPort = 18100 + i;
+  const token = await startParley(parleyPort, dataDir);
+  servers.push({ parley: `http://127.0.0.1:${parleyPort}`, token });
+}
+const sample = await fetch(`${servers[0].parley}/api/home/languages`);
 const sameAnswer = {
   body: await sample.text(),
   headers: Object.fromEntries(
@@ -70,77 +118,82 @@ const sameAnswer = {
     ]),
   ),
 };
-const hello = await startProcess(
-  [
-    '--input-type=module',
-    '-e',
-    `import Fastify from 'fastify';
-     const app = Fastify();
-     app.get('/', async () => ({ hello: 'world' }));
-     const same = JSON.parse(process.env.SAME_ANSWER);
-     app.get('/same-answer', (request, reply) => { reply.headers(same.headers).send(same.body); });
-     await app.listen({ port: ${helloPort}, host: '127.0.0.1' });
-     console.log('hello ready');`,
-  ],
-  { NODE_PATH: path.join(root, 'node_modules'), SAME_ANSWER: JSON.stringify(sameAnswer) },
-  'hello ready',
-);
+for (const [i, server] of servers.entries()) {
+  const barePort = 18200 + i;
+  await startProcess(
+    ['--input-type=module', '-e', bareSource(barePort)],
+    { NODE_PATH: path.join(root, 'node_modules'), SAME_ANSWER: JSON.stringify(sameAnswer) },
+    'bare ready',
+  );
+  server.bare = `http://127.0.0.1:${barePort}`;
+}
+
+const hello = 'bare Fastify hello-world';
+const targets = [
+  { name: 'bare Fastify, languages answer', url: (s) => `${s.bare}/same-answer`, headers: () => ({}) },
+  { name: 'GET /api/home/languages', goal: 0.85, url: (s) => `${s.parley}/api/home/languages`, headers: () => ({}) },
+  {
+    name: 'GET /api/admin/auth.my.info.get',
+    goal: 0.5,
+    url: (s) => `${s.parley}/api/admin/auth.my.info.get`,
+    headers: (s) => ({ authorization: s.token }),
+  },
+];
 
 try {
-  const login = await fetch(`http://127.0.0.1:${parleyPort}/api/admin/auth.login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-pass-1' }),
-  });
-  const { data } = await login.json();
-  // A shared machine's speed drifts from second to second, more than the differences measured
-  // here. So each round measures all three targets back to back, a ratio is taken within the
-  // round, and the median ratio over the rounds counts. Every other round runs in reverse order,
-  // so that a drift favours no target.
-  const targets = [
-    ['bare Fastify hello-world', `http://127.0.0.1:${helloPort}/`, {}],
-    ['bare Fastify, languages answer', `http://127.0.0.1:${helloPort}/same-answer`, {}],
-    ['GET /api/home/languages', `http://127.0.0.1:${parleyPort}/api/home/languages`, {}],
-    [
-      'GET /api/admin/auth.my.info.get',
-      `http://127.0.0.1:${parleyPort}/api/admin/auth.my.info.get`,
-      { authorization: data.token },
-    ],
-  ];
-  const samples = new Map(targets.map(([name]) => [name, []]));
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? targets : [...targets].reverse();
-    for (const [name, url, headers] of order) {
-      samples.get(name).push(await measure(name, url, headers));
+  // A warm-up lets the JIT and the database caches settle in every process.
+  for (const server of servers) {
+    await measure(`${server.bare}/`, {}, 2);
+    for (const target of targets) {
+      await measure(target.url(server), target.headers(server), 2);
     }
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const helloRps = samples.get(targets[0][0]).map((m) => m.rps);
-  const goals = { 'GET /api/home/languages': 0.85, 'GET /api/admin/auth.my.info.get': 0.5 };
-  const sameRps = samples.get(targets[1][0]).map((m) => m.rps);
+  const helloSlices = [];
+  const slices = new Map(targets.map((t) => [t.name, { rps: [], p99: [], ratios: [] }]));
+  for (let cycle = 0; cycle < cycles; cycle++) {
+    const server = servers[cycle % servers.length];
+    const order = cycle % 2 === 0 ? targets : [...targets].reverse();
+    let before = await measure(`${server.bare}/`, {}, slice);
+    helloSlices.push(before);
+    for (const target of order) {
+      const measured = await measure(target.url(server), target.headers(server), slice);
+      const after = await measure(`${server.bare}/`, {}, slice);
+      helloSlices.push(after);
+      const s = slices.get(target.name);
+      s.rps.push(measured.rps);
+      s.p99.push(measured.p99);
+      s.ratios.push(measured.rps / ((before.rps + after.rps) / 2));
+      before = after;
+    }
+  }
+
   console.log(
-    `\nbench:http — ${connections} connections, ${rounds} rounds of ${duration}s per target, medians; database ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+    `\nbench:http — ${connections} connections; ${cycles} slices of ${slice}s per target, each between two hello-world slices; ${processes} processes per server; database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
   );
-  for (const [name] of targets) {
-    const rps = samples.get(name).map((m) => m.rps);
-    const ratios = rps.map((r, i) => r / helloRps[i]);
-    const ratio = median(ratios);
-    const goal = goals[name];
-    const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+  const row = (name, rps, p99) =>
+    `${name.padEnd(34)} ${median(rps).toFixed(0).padStart(7)} req/s  p99 ${String(median(p99)).padStart(4)} ms`;
+  console.log(
+    row(
+      hello,
+      helloSlices.map((m) => m.rps),
+      helloSlices.map((m) => m.p99),
+    ),
+  );
+  for (const target of targets) {
+    const s = slices.get(target.name);
+    const ratio = geomean(s.ratios);
+    const verdict = target.goal ? `  goal >= ${target.goal}: ${ratio >= target.goal ? 'met' : 'NOT met'}` : '';
     console.log(
-      `${name.padEnd(34)} ${median(rps).toFixed(0).padStart(7)} req/s  p99 ${String(median(samples.get(name).map((m) => m.p99))).padStart(4)} ms  ratio ${ratio.toFixed(2)} (rounds ${spread})${
-        goal ? `  goal >= ${goal}: ${ratio >= goal ? 'met' : 'NOT met'}` : ''
-      }`,
+      `${row(target.name, s.rps, s.p99)}  ratio ${ratio.toFixed(2)} ± ${standardError(s.ratios).toFixed(2)} (slices ${Math.min(...s.ratios).toFixed(2)}–${Math.max(...s.ratios).toFixed(2)})${verdict}`,
     );
-    console.log(`${''.padEnd(34)} req/s by round [${rps.map((r) => Math.round(r)).join(', ')}]`);
-    if (name === targets[2][0]) {
-      const own = median(rps.map((r, i) => r / sameRps[i]));
-      console.log(`${''.padEnd(34)} against bare Fastify sending the same answer: ${own.toFixed(2)}`);
-    }
   }
+  console.log('ratio: geometric mean of the slices, ± its standard error; req/s and p99: medians of the slices');
 } finally {
-  hello.kill('SIGTERM');
-  parley.kill('SIGTERM');
+  for (const child of children) {
+    child.kill('SIGTERM');
+  }
   await new Promise((r) => setTimeout(r, 500));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
