@@ -4,8 +4,12 @@
 // A shared machine's speed drifts from second to second by more than the differences measured
 // here (two identical hello-world servers measured one after the other differ by up to 30 %), and
 // two processes of the same server can differ by 10 % for their whole life. So:
-// - every target is measured in short slices, each between two slices of hello-world, and its
-//   ratio is taken against the mean of those two: a drift slower than a slice cancels out;
+// - targets are measured in turn in short slices, and each slice's ratio is taken against
+//   hello-world's rate at that moment, read off the hello-world slices before and after it: a
+//   drift slower than a few slices cancels out;
+// - the bare process (hello-world and the same answer) and the Parley process (languages and
+//   my.info) each serve two slices in a row, then rest for two, in alternating order, so neither
+//   is measured more often or more warmly than the other;
 // - the ratios of all slices are combined as a geometric mean, printed with its standard error;
 // - each server runs as several processes, used in turn, so no one process's luck decides.
 import { spawn } from 'node:child_process';
@@ -16,7 +20,7 @@ import autocannon from 'autocannon';
 import { buildServer, root } from './lib.mjs';
 
 const slice = Number(process.env.BENCH_SECONDS ?? 1);
-const cycles = Number(process.env.BENCH_CYCLES ?? 24);
+const cycles = Number(process.env.BENCH_CYCLES ?? 32);
 const processes = Number(process.env.BENCH_PROCESSES ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
@@ -148,27 +152,39 @@ try {
       await measure(target.url(server), target.headers(server), 2);
     }
   }
-  const helloSlices = [];
-  const slices = new Map(targets.map((t) => [t.name, { rps: [], p99: [], ratios: [] }]));
+  // Every slice in time order; a target's ratio uses hello-world's rate interpolated at its place.
+  const timeline = [];
   for (let cycle = 0; cycle < cycles; cycle++) {
     const server = servers[cycle % servers.length];
-    const order = cycle % 2 === 0 ? targets : [...targets].reverse();
-    let before = await measure(`${server.bare}/`, {}, slice);
-    helloSlices.push(before);
-    for (const target of order) {
+    const all = [{ name: hello, url: () => `${server.bare}/`, headers: () => ({}) }, ...targets];
+    const forward = Math.floor(cycle / servers.length) % 2 === 0;
+    for (const target of forward ? all : [...all].reverse()) {
       const measured = await measure(target.url(server), target.headers(server), slice);
-      const after = await measure(`${server.bare}/`, {}, slice);
-      helloSlices.push(after);
-      const s = slices.get(target.name);
-      s.rps.push(measured.rps);
-      s.p99.push(measured.p99);
-      s.ratios.push(measured.rps / ((before.rps + after.rps) / 2));
-      before = after;
+      timeline.push({ name: target.name, ...measured });
+    }
+  }
+  const helloAt = (i) => {
+    const before = timeline.findLast((m, j) => j < i && m.name === hello);
+    const after = timeline.find((m, j) => j > i && m.name === hello);
+    if (!before || !after) {
+      return (before ?? after).rps;
+    }
+    const [a, b] = [timeline.indexOf(before), timeline.indexOf(after)];
+    return before.rps + ((after.rps - before.rps) * (i - a)) / (b - a);
+  };
+  const helloSlices = timeline.filter((m) => m.name === hello);
+  const slices = new Map(targets.map((t) => [t.name, { rps: [], p99: [], ratios: [] }]));
+  for (const [i, m] of timeline.entries()) {
+    const s = slices.get(m.name);
+    if (s) {
+      s.rps.push(m.rps);
+      s.p99.push(m.p99);
+      s.ratios.push(m.rps / helloAt(i));
     }
   }
 
   console.log(
-    `\nbench:http — ${connections} connections; ${cycles} slices of ${slice}s per target, each between two hello-world slices; ${processes} processes per server; database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+    `\nbench:http — ${connections} connections; ${cycles} slices of ${slice}s per target, in turn with hello-world's; ${processes} processes per server; database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
   );
   const row = (name, rps, p99) =>
     `${name.padEnd(34)} ${median(rps).toFixed(0).padStart(7)} req/s  p99 ${String(median(p99)).padStart(4)} ms`;
