@@ -26,11 +26,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 
 const children = [];
-process.on('exit', () => {
-  for (const child of children) {
-    child.kill('SIGTERM');
-  }
-});
 
 function startProcess(args, env, readyText) {
   return new Promise((resolve, reject) => {
@@ -105,50 +100,49 @@ function standardError(xs) {
 await buildServer();
 const dataDirs = [];
 const servers = [];
-for (let i = 0; i < processes; i++) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-  dataDirs.push(dataDir);
-  const parleyPort = 18100 + i;
-  const token = await startParley(parleyPort, dataDir);
-  servers.push({ parley: `http://127.0.0.1:${parleyPort}`, token });
-}
-const sample = await fetch(`${servers[0].parley}/api/home/languages`);
-const sameAnswer = {
-  body: await sample.text(),
-  headers: Object.fromEntries(
-    ['content-type', 'x-content-type-options', 'content-security-policy', 'cache-control'].map((h) => [
-      h,
-      sample.headers.get(h),
-    ]),
-  ),
-};
-for (const [i, server] of servers.entries()) {
-  const barePort = 18200 + i;
-  await startProcess(
-    ['--input-type=module', '-e', bareSource(barePort)],
-    { NODE_PATH: path.join(root, 'node_modules'), SAME_ANSWER: JSON.stringify(sameAnswer) },
-    'bare ready',
-  );
-  server.bare = `http://127.0.0.1:${barePort}`;
-}
-
-const hello = 'bare Fastify hello-world';
-const targets = [
-  { name: 'bare Fastify, languages answer', url: (s) => `${s.bare}/same-answer`, headers: () => ({}) },
-  { name: 'GET /api/home/languages', goal: 0.85, url: (s) => `${s.parley}/api/home/languages`, headers: () => ({}) },
-  {
-    name: 'GET /api/admin/auth.my.info.get',
-    goal: 0.5,
-    url: (s) => `${s.parley}/api/admin/auth.my.info.get`,
-    headers: (s) => ({ authorization: s.token }),
-  },
-];
-
 try {
+  for (let i = 0; i < processes; i++) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+    dataDirs.push(dataDir);
+    const parleyPort = 18100 + i;
+    const token = await startParley(parleyPort, dataDir);
+    servers.push({ parley: `http://127.0.0.1:${parleyPort}`, token });
+  }
+  const sample = await fetch(`${servers[0].parley}/api/home/languages`);
+  const sameAnswer = {
+    body: await sample.text(),
+    headers: Object.fromEntries(
+      ['content-type', 'x-content-type-options', 'content-security-policy', 'cache-control'].map((h) => [
+        h,
+        sample.headers.get(h),
+      ]),
+    ),
+  };
+  for (const [i, server] of servers.entries()) {
+    const barePort = 18200 + i;
+    await startProcess(
+      ['--input-type=module', '-e', bareSource(barePort)],
+      { NODE_PATH: path.join(root, 'node_modules'), SAME_ANSWER: JSON.stringify(sameAnswer) },
+      'bare ready',
+    );
+    server.bare = `http://127.0.0.1:${barePort}`;
+  }
+
+  const hello = { name: 'bare Fastify hello-world', url: (s) => `${s.bare}/`, headers: () => ({}) };
+  const targets = [
+    { name: 'bare Fastify, languages answer', url: (s) => `${s.bare}/same-answer`, headers: () => ({}) },
+    { name: 'GET /api/home/languages', goal: 0.85, url: (s) => `${s.parley}/api/home/languages`, headers: () => ({}) },
+    {
+      name: 'GET /api/admin/auth.my.info.get',
+      goal: 0.5,
+      url: (s) => `${s.parley}/api/admin/auth.my.info.get`,
+      headers: (s) => ({ authorization: s.token }),
+    },
+  ];
+
   // A warm-up lets the JIT and the database caches settle in every process.
   for (const server of servers) {
-    await measure(`${server.bare}/`, {}, 2);
-    for (const target of targets) {
+    for (const target of [hello, ...targets]) {
       await measure(target.url(server), target.headers(server), 2);
     }
   }
@@ -156,23 +150,23 @@ try {
   const timeline = [];
   for (let cycle = 0; cycle < cycles; cycle++) {
     const server = servers[cycle % servers.length];
-    const all = [{ name: hello, url: () => `${server.bare}/`, headers: () => ({}) }, ...targets];
+    const all = [hello, ...targets];
     const forward = Math.floor(cycle / servers.length) % 2 === 0;
     for (const target of forward ? all : [...all].reverse()) {
       const measured = await measure(target.url(server), target.headers(server), slice);
       timeline.push({ name: target.name, ...measured });
     }
   }
+  const isHello = (m) => m.name === hello.name;
   const helloAt = (i) => {
-    const before = timeline.findLast((m, j) => j < i && m.name === hello);
-    const after = timeline.find((m, j) => j > i && m.name === hello);
-    if (!before || !after) {
-      return (before ?? after).rps;
+    const a = timeline.findLastIndex((m, j) => j < i && isHello(m));
+    const b = timeline.findIndex((m, j) => j > i && isHello(m));
+    if (a < 0 || b < 0) {
+      return timeline[Math.max(a, b)].rps;
     }
-    const [a, b] = [timeline.indexOf(before), timeline.indexOf(after)];
-    return before.rps + ((after.rps - before.rps) * (i - a)) / (b - a);
+    return timeline[a].rps + ((timeline[b].rps - timeline[a].rps) * (i - a)) / (b - a);
   };
-  const helloSlices = timeline.filter((m) => m.name === hello);
+  const helloSlices = timeline.filter(isHello);
   const slices = new Map(targets.map((t) => [t.name, { rps: [], p99: [], ratios: [] }]));
   for (const [i, m] of timeline.entries()) {
     const s = slices.get(m.name);
@@ -190,7 +184,7 @@ try {
     `${name.padEnd(34)} ${median(rps).toFixed(0).padStart(7)} req/s  p99 ${String(median(p99)).padStart(4)} ms`;
   console.log(
     row(
-      hello,
+      hello.name,
       helloSlices.map((m) => m.rps),
       helloSlices.map((m) => m.p99),
     ),
