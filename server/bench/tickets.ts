@@ -31,6 +31,7 @@ import { pino } from 'pino';
 import { benchAdmin, defaultBenchUrl, sentencesEn, sentencesZh, subjectsEn, subjectsZh } from '../scripts/seed.js';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
 import { account } from '../src/db/schema/index.js';
+import { EventBus } from '../src/events/bus.js';
 import { AuthCache } from '../src/modules/auth/auth-cache.js';
 import { findAccountWithLinks } from '../src/modules/auth/session.repo.js';
 import { LocalFileStore } from '../src/modules/file/file.store.js';
@@ -235,6 +236,7 @@ async function serviceCreate(database: Database, adminId: number, requesterId: n
     actor: { account: me as NonNullable<typeof me>, sessionId: 0 },
     authCache: new AuthCache(),
     files: new LocalFileStore(os.tmpdir()),
+    events: new EventBus(),
   };
   const input = ZTicketAddRequest.parse(creationInput(requesterId));
   return () => ticketAdd(ctx, input);

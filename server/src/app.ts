@@ -6,6 +6,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { pino } from 'pino';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { EventBus } from './events/bus.js';
 import { registerAuthHook } from './http/auth-hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { serializerCompiler } from './http/serializer.js';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     authCache: new AuthCache(),
     files: new LocalFileStore(path.join(path.resolve(deps.dataDir ?? 'data'), 'files')),
+    events: new EventBus(log),
   };
   app.decorate('parley', ctx);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);

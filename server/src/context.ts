@@ -1,12 +1,15 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client.js';
+import type { EventBus } from './events/bus.js';
 import type { AuthCache } from './modules/auth/auth-cache.js';
 import type { FileStore } from './modules/file/file.store.js';
 
-/** What every feature's routes and services are given: the log, the database, the shared auth cache, the file store. */
+/** What every feature's routes and services are given: the log, the database, the shared auth cache, the file store, the event bus. */
 export interface AppContext {
   log: Logger;
   db: Db;
   authCache: AuthCache;
   files: FileStore;
+  /** Domain events, published after their transaction commits (`transact` in `events/`). */
+  events: EventBus;
 }

@@ -13,6 +13,8 @@ import {
   role,
   rolePkg,
 } from '../src/db/schema/index.js';
+import { EventBus } from '../src/events/bus.js';
+import { transact } from '../src/events/transact.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
 import { insertTicket } from '../src/modules/ticket/ticket.create.js';
@@ -147,7 +149,8 @@ export async function buildTicket(
   const requesterId = overrides.requesterId ?? (await buildEndUser(db)).accountId;
   const [requester] = await db.select().from(account).where(eq(account.accountId, requesterId));
   const now = Date.now();
-  const ticketId = await db.transaction((tx) =>
+  // Set-up data: its events go to a bus nobody listens on.
+  const ticketId = await transact({ db, events: new EventBus() }, (tx) =>
     insertTicket(
       tx,
       ticketSettingDefaults,

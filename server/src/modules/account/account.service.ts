@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { account, shortcut } from '../../db/schema/index.js';
+import { transact } from '../../events/transact.js';
 import type { Actor } from '../../http/actor.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
 import { hashPassword } from '../auth/password.js';
@@ -347,7 +348,8 @@ export async function accountAccessStateEdit(
  *   a creator, and sessions, visits, roles and group memberships go by foreign-key cascade;
  * - the avatar file is removed after the commit.
  */
-export async function accountDelete({ db, actor, authCache, files }: Ctx, accountId: number) {
+export async function accountDelete(ctx: Ctx, accountId: number) {
+  const { db, actor, authCache, files } = ctx;
   const target = await loadTarget(db, accountId);
   if (!mayManage(party(actor.account), party(target))) {
     throw forbidden();
@@ -355,7 +357,7 @@ export async function accountDelete({ db, actor, authCache, files }: Ctx, accoun
   if (target.accountId === actor.account.accountId) {
     throw invalid('cannot_delete_self', 'account_id');
   }
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await transact(ctx, async (tx) => {
     if (target.userType === 'admin' && (await otherActiveAdmins(tx, target.accountId)) === 0) {
       throw invalid('last_admin', 'account_id');
     }

@@ -1,6 +1,7 @@
 import type { ZHomeTicketAddRequest } from '@parley/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
 import { defaultGroupId } from '../account/account.repo.js';
 import { isBanned } from '../black/black.service.js';
@@ -17,7 +18,8 @@ type Input = z.output<typeof ZHomeTicketAddRequest>;
  * (an end user of the organization that holds the domain); the ticket waits, unassigned, in the
  * default group.
  */
-export async function homeTicketAdd({ db }: AppContext, input: Input, ip: string) {
+export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
+  const { db } = ctx;
   const now = Date.now();
   await assertUnderLimit(db, 'ticket', ip, now, 'too_many_submissions');
   if (await isBanned(db, { email: input.email, ip })) {
@@ -30,7 +32,7 @@ export async function homeTicketAdd({ db }: AppContext, input: Input, ip: string
     { body: input.description, is_public: true, file_ids: input.file_ids },
     'text',
   );
-  return db.transaction(async (tx) => {
+  return transact(ctx, async (tx) => {
     const requester = await findOrCreateRequester(tx, input.email, input.real_name, now);
     if (requester.accessState !== 'allowed') {
       throw invalid('user_suspended', 'email');

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { ticket } from '../../db/schema/index.js';
+import { transact } from '../../events/transact.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { insertEvents } from '../ticket/ticket.repo.js';
@@ -42,14 +43,14 @@ export async function satisfactionGet(db: DbOrTx, token: string): Promise<TSatis
 
 /** The requester rates (and may change their mind); refused while scoring is turned off. */
 export async function satisfactionAdd(
-  { db }: AppContext,
+  ctx: AppContext,
   input: { token: string; satisfaction: 'good' | 'bad'; comment: string },
 ): Promise<void> {
-  if (!(await getTicketSettings(db)).allow_score) {
+  if (!(await getTicketSettings(ctx.db)).allow_score) {
     throw invalid('satisfaction_unavailable');
   }
   const now = Date.now();
-  await db.transaction(async (tx) => {
+  await transact(ctx, async (tx) => {
     const row = await byToken(tx, input.token, true);
     const events = [];
     if (row.satisfaction !== input.satisfaction) {

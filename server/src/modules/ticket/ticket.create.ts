@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
+import { emit, transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
 import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
 import { companyIdForEmail } from '../company/company.repo.js';
@@ -124,17 +125,19 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
     events.push({ field: 'fields', old: {}, new: t.fields });
   }
   await insertEvents(tx, ticketId, t.authorId, now, events);
+  emit(tx, { type: 'ticket.created', ticketId, actorId: t.authorId, source: t.source, commentId });
   return ticketId;
 }
 
 /** `ticket.add` in the back office: for an existing requester or a new one by email. */
-export async function ticketAdd({ db, actor }: Ctx, input: AddInput) {
+export async function ticketAdd(ctx: Ctx, input: AddInput) {
+  const { db, actor } = ctx;
   const settings = await getTicketSettings(db);
   checkSubmitAs(actor, input.submit_as);
   const comment = planComment(actor, settings, input.comment);
   const now = Date.now();
   try {
-    return await db.transaction(async (tx) => {
+    return await transact(ctx, async (tx) => {
       let requester: typeof account.$inferSelect | null;
       if (input.requester_id !== undefined) {
         requester = await findAccount(tx, input.requester_id);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { account, ticket } from '../../db/schema/index.js';
+import { transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
 import { deleteAccountSessions } from '../auth/session.repo.js';
 import { findAccount, insertEvents } from './ticket.repo.js';
@@ -22,15 +23,17 @@ async function setDeleted(tx: Tx, actorId: number, ids: number[], deleted: boole
 }
 
 /** Moves tickets to Deleted tickets (soft delete); they keep everything and can be restored. */
-export async function ticketDelete({ db, actor }: Ctx, ids: number[]) {
-  await db.transaction(async (tx) => {
+export async function ticketDelete(ctx: Ctx, ids: number[]) {
+  const { db, actor } = ctx;
+  await transact(ctx, async (tx) => {
     await lockVisible(tx, actor, ids);
     await setDeleted(tx, actor.account.accountId, ids, true, Date.now());
   });
 }
 
-export async function ticketRestore({ db, actor }: Ctx, ids: number[]) {
-  await db.transaction(async (tx) => {
+export async function ticketRestore(ctx: Ctx, ids: number[]) {
+  const { db, actor } = ctx;
+  await transact(ctx, async (tx) => {
     await lockVisible(tx, actor, ids);
     await setDeleted(tx, actor.account.accountId, ids, false, Date.now());
   });
@@ -40,9 +43,10 @@ export async function ticketRestore({ db, actor }: Ctx, ids: number[]) {
  * Spam: the requester is suspended (their sessions end) and every ticket they requested goes to
  * Deleted tickets. Undone by restoring the tickets and allowing the account again.
  */
-export async function ticketSpam({ db, actor, authCache }: Ctx, ticketId: number) {
+export async function ticketSpam(ctx: Ctx, ticketId: number) {
+  const { db, actor, authCache } = ctx;
   const now = Date.now();
-  return db.transaction(async (tx) => {
+  return transact(ctx, async (tx) => {
     const row = await visibleTicket(tx, actor, ticketId, true);
     const requester = await findAccount(tx, row.requesterId);
     if (requester?.userType !== 'end_user') {

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { ticket } from '../../db/schema/index.js';
+import { emit, transact } from '../../events/transact.js';
 import type { Actor } from '../../http/actor.js';
 import { invalid } from '../../http/app-error.js';
 import { getTicketSettings } from '../setting/setting.service.js';
@@ -155,6 +156,13 @@ async function applyChange(
     });
     await attach(tx, change.comment, row.ticketId, commentId);
     events.push({ field: 'comment', new: { comment_id: commentId, is_public: change.comment.isPublic } });
+    emit(tx, {
+      type: 'ticket.commented',
+      ticketId: row.ticketId,
+      actorId: actor.account.accountId,
+      commentId,
+      isPublic: change.comment.isPublic,
+    });
     if (replyingPublicly && row.firstReplyTs === null && actor.account.accountId !== row.requesterId) {
       set.firstReplyTs = now;
     }
@@ -182,12 +190,13 @@ async function applyChange(
 }
 
 /** `ticket.edit`: a reply or note plus property changes, one transaction with its events. */
-export async function ticketEdit({ db, actor }: Ctx, input: EditInput): Promise<TTicket> {
+export async function ticketEdit(ctx: Ctx, input: EditInput): Promise<TTicket> {
+  const { db, actor } = ctx;
   const settings = await getTicketSettings(db);
   checkSubmitAs(actor, input.submit_as);
   const comment = input.comment ? planComment(actor, settings, input.comment) : undefined;
   const now = Date.now();
-  return db.transaction(async (tx) => {
+  return transact(ctx, async (tx) => {
     const row = await visibleTicket(tx, actor, input.ticket_id, true);
     await applyChange(tx, actor, settings, row, { ...input, comment }, now);
     return presentLoaded(tx, (await findTicket(tx, row.ticketId)) as TicketRow);
@@ -195,11 +204,12 @@ export async function ticketEdit({ db, actor }: Ctx, input: EditInput): Promise<
 }
 
 /** The list's bulk actions: assign and change state of up to 100 tickets in one transaction. */
-export async function ticketBulkEdit({ db, actor }: Ctx, input: BulkInput) {
+export async function ticketBulkEdit(ctx: Ctx, input: BulkInput) {
+  const { db, actor } = ctx;
   const settings = await getTicketSettings(db);
   checkSubmitAs(actor, input.submit_as);
   const now = Date.now();
-  return db.transaction(async (tx) => {
+  return transact(ctx, async (tx) => {
     const rows = await lockVisible(tx, actor, input.ticket_ids);
     const changed: number[] = [];
     for (const row of rows) {

@@ -10,6 +10,7 @@ import {
   ticketComment,
   ticketMember,
 } from '../../db/schema/index.js';
+import { emit } from '../../events/transact.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 
 const { searchVector: _vector, ...ticketColumns } = getTableColumns(ticket);
@@ -137,6 +138,7 @@ export async function insertEvents(
     return;
   }
   // One parameter for all the events, in order (a missing or null value is stored as NULL).
+  emit(tx, { type: 'ticket.changed', ticketId, actorId, fields: events.map((e) => e.field) });
   const list = JSON.stringify(events.map((e) => ({ field: e.field, old: e.old ?? null, new: e.new ?? null })));
   await tx.execute(sql`
     INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)

@@ -1,0 +1,80 @@
+import type { Logger } from 'pino';
+import type { Tx } from '../db/client.js';
+
+/**
+ * What happened, as the rest of the product hears it. Services record these inside their
+ * transaction (`emit`); the bus hands them to subscribers only once that transaction committed,
+ * and never when it rolled back. The ticket event log (`ticket_event`) stays the audit trail;
+ * these are the notices that real time, mail, triggers and reports act on.
+ */
+export interface DomainEvents {
+  /** A ticket was created (any source); `commentId` is its first comment. */
+  'ticket.created': { ticketId: number; actorId: number | null; source: string; commentId: number | null };
+  /** A comment was added to an existing ticket (reply, note, mail, chat message). */
+  'ticket.commented': { ticketId: number; actorId: number | null; commentId: number; isPublic: boolean };
+  /** Any entry of the ticket's event log: the fields that changed, in order. */
+  'ticket.changed': { ticketId: number; actorId: number | null; fields: string[] };
+}
+
+export type EventType = keyof DomainEvents;
+export type DomainEvent = { [K in EventType]: { type: K } & DomainEvents[K] }[EventType];
+export type EventOf<K extends EventType> = Extract<DomainEvent, { type: K }>;
+
+type AfterCommit<K extends EventType> = (event: EventOf<K>) => void | Promise<void>;
+type BeforeCommit<K extends EventType> = (event: EventOf<K>, tx: Tx) => Promise<void>;
+
+/**
+ * The in-process bus. `on` subscribers run after commit; a failing subscriber is logged and
+ * never undoes the write nor stops the others. `beforeCommit` subscribers run inside the
+ * writer's transaction (a job queued there commits or rolls back with the write: the outbox).
+ */
+export class EventBus {
+  private readonly after = new Map<EventType, AfterCommit<EventType>[]>();
+  private readonly before = new Map<EventType, BeforeCommit<EventType>[]>();
+
+  constructor(private readonly log?: Logger) {}
+
+  on<K extends EventType>(type: K, fn: AfterCommit<K>): () => void {
+    return add(this.after, type, fn as unknown as AfterCommit<EventType>);
+  }
+
+  beforeCommit<K extends EventType>(type: K, fn: BeforeCommit<K>): () => void {
+    return add(this.before, type, fn as unknown as BeforeCommit<EventType>);
+  }
+
+  hasBeforeCommit(type: EventType): boolean {
+    return (this.before.get(type)?.length ?? 0) > 0;
+  }
+
+  /** Called by `transact` inside the transaction, once per event, in order. */
+  async runBeforeCommit(event: DomainEvent, tx: Tx): Promise<void> {
+    for (const fn of this.before.get(event.type) ?? []) {
+      await fn(event, tx);
+    }
+  }
+
+  /** Called by `transact` after commit: each subscriber sees the events in the order emitted. */
+  async publish(events: readonly DomainEvent[]): Promise<void> {
+    for (const event of events) {
+      for (const fn of this.after.get(event.type) ?? []) {
+        try {
+          await fn(event);
+        } catch (error) {
+          this.log?.error({ err: error, event: event.type }, 'event subscriber failed');
+        }
+      }
+    }
+  }
+}
+
+function add<F>(map: Map<EventType, F[]>, type: EventType, fn: F): () => void {
+  const list = map.get(type) ?? [];
+  list.push(fn);
+  map.set(type, list);
+  return () => {
+    const at = list.indexOf(fn);
+    if (at >= 0) {
+      list.splice(at, 1);
+    }
+  };
+}
