@@ -3,6 +3,7 @@ export * from './account-admin.js';
 export * from './auth.js';
 export * from './auth-node.js';
 export * from './black.js';
+export * from './chat.js';
 export * from './common.js';
 export * from './company.js';
 export * from './enums.js';

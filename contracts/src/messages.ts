@@ -181,6 +181,16 @@ export const messages = {
     'zh-cn': '已标记为垃圾工单：请求者已停用，其工单已删除',
   },
   restored: { en: 'Successfully restored', 'zh-cn': '恢复成功' },
+  chat_not_found: { en: 'This chat has ended or does not exist', 'zh-cn': '该对话已结束或不存在' },
+  chat_ended: { en: 'This chat has ended', 'zh-cn': '该对话已结束' },
+  chat_taken: { en: 'Another agent has already accepted this chat', 'zh-cn': '该对话已被其他客服接入' },
+  chat_not_yours: { en: 'Accept this chat before answering it', 'zh-cn': '请先接入该对话再回复' },
+  chat_tool_access: { en: 'Your account does not take chats', 'zh-cn': '您的账号未开通在线对话' },
+  chat_origin_refused: { en: 'This site may not embed the chat', 'zh-cn': '该网站不允许嵌入在线对话' },
+  chat_started_body: { en: 'Chat started', 'zh-cn': '对话开始' },
+  chat_ended_body: { en: 'The chat has ended', 'zh-cn': '对话已结束' },
+  chat_answers_required: { en: 'Please answer the questions', 'zh-cn': '请回答问题' },
+  chat_unknown_event: { en: 'Unknown event', 'zh-cn': '未知事件' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TMessageKey = keyof typeof messages;

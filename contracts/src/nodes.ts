@@ -30,6 +30,7 @@ export const staffRoutes: readonly TStaffRoute[] = [
   staff('/wswt/account/my/profile', 'my_profile', 'My profile', false),
   staff('/wswt/account/:account_id', 'account_edit', 'Edit account'),
   staff('/wswt/company/:company_id', 'company_edit_page', 'Organization'),
+  staff('/wswt/chat', 'chat', 'Chats'),
 ];
 
 /** Settings screens, `/wswt/setting/<path>` (spec section 2). */
@@ -107,6 +108,7 @@ export const btnNodes: ReadonlyArray<[value: string, title: string]> = [
   ['company.delete', 'Delete organization'],
   ['email.edit', 'Edit email settings'],
   ['appearance.branding.edit', 'Edit branding'],
+  ['widget.edit', 'Edit widget settings'],
   ['settings.ticket.edit', 'Edit ticket settings'],
   ['black.add', 'Add banned entry'],
   ['black.delete', 'Delete banned entry'],
@@ -135,6 +137,7 @@ export const defaultAgentMenus: readonly string[] = [
   '/wswt/ticket/add',
   '/wswt/ticket/edit/:ticket_id',
   '/wswt/ticket/edit/:ticket_id/account/:account_id',
+  '/wswt/chat',
   '/wswt/setting/shortcut',
   '/wswt/setting/shortcut/add',
   '/wswt/setting/shortcut/edit',

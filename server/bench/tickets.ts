@@ -34,6 +34,7 @@ import { account } from '../src/db/schema/index.js';
 import { EventBus } from '../src/events/bus.js';
 import { AuthCache } from '../src/modules/auth/auth-cache.js';
 import { findAccountWithLinks } from '../src/modules/auth/session.repo.js';
+import { nobodyConnected } from '../src/modules/chat/chat.presence.js';
 import { LocalFileStore } from '../src/modules/file/file.store.js';
 import { ticketAdd } from '../src/modules/ticket/ticket.create.js';
 import { cappedCountQuery, pageQuery, type Viewer } from '../src/modules/ticket-search/ticket-list.repo.js';
@@ -237,6 +238,7 @@ async function serviceCreate(database: Database, adminId: number, requesterId: n
     authCache: new AuthCache(),
     files: new LocalFileStore(os.tmpdir()),
     events: new EventBus(),
+    chatPresence: nobodyConnected,
   };
   const input = ZTicketAddRequest.parse(creationInput(requesterId));
   return () => ticketAdd(ctx, input);

@@ -16,6 +16,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
 import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
 import { blackRoutes } from './modules/black/black.routes.js';
+import { nobodyConnected } from './modules/chat/chat.presence.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { widgetRoutes } from './modules/chat/widget.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { fileRoutes } from './modules/file/file.routes.js';
 import { LocalFileStore } from './modules/file/file.store.js';
@@ -28,6 +31,7 @@ import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
+import { attachRealtime } from './realtime/realtime.js';
 
 export interface AppDeps {
   database: Database;
@@ -37,6 +41,10 @@ export interface AppDeps {
   webDist?: string;
   /** Largest JSON body accepted; uploads get their own limit. */
   bodyLimit?: number;
+  /** REDIS_URL: socket.io rooms and chat presence across server processes; one process alone without it. */
+  redisUrl?: string | undefined;
+  /** Prefix of the socket.io channels in Redis: servers sharing one prefix share rooms (tests use their own). */
+  redisKey?: string | undefined;
   /** DATA_DIR: uploads are kept under `<dataDir>/files`. Defaults to `./data`, as the config does. */
   dataDir?: string;
 }
@@ -101,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authCache: new AuthCache(),
     files: new LocalFileStore(path.join(path.resolve(deps.dataDir ?? 'data'), 'files')),
     events: new EventBus(log),
+    chatPresence: nobodyConnected,
   };
   app.decorate('parley', ctx);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);
@@ -133,6 +142,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);
   await ticketAttachmentRoutes(app, ctx);
+  chatRoutes(app, ctx);
+  await widgetRoutes(app, ctx);
+  const realtime = await attachRealtime(app, ctx, { redisUrl: deps.redisUrl, redisKey: deps.redisKey });
+  app.addHook('preClose', () => realtime.close());
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from './db/client.js';
 import type { EventBus } from './events/bus.js';
 import type { AuthCache } from './modules/auth/auth-cache.js';
+import type { ChatPresence } from './modules/chat/chat.presence.js';
 import type { FileStore } from './modules/file/file.store.js';
 
 /** What every feature's routes and services are given: the log, the database, the shared auth cache, the file store, the event bus. */
@@ -12,4 +13,6 @@ export interface AppContext {
   files: FileStore;
   /** Domain events, published after their transaction commits (`transact` in `events/`). */
   events: EventBus;
+  /** Chat agents with a live socket; set by the real-time layer (`realtime/`). */
+  chatPresence: ChatPresence;
 }

@@ -1,3 +1,4 @@
+import type { TChatMessage } from '@parley/contracts';
 import type { Logger } from 'pino';
 import type { Tx } from '../db/client.js';
 
@@ -14,6 +15,16 @@ export interface DomainEvents {
   'ticket.commented': { ticketId: number; actorId: number | null; commentId: number; isPublic: boolean };
   /** Any entry of the ticket's event log: the fields that changed, in order. */
   'ticket.changed': { ticketId: number; actorId: number | null; fields: string[] };
+  /** A visitor started a chat (its ticket was created in the same transaction). */
+  'chat.started': { ticketId: number };
+  /** A chat message was stored: the message as clients receive it. */
+  'chat.message': { message: TChatMessage };
+  /** An agent took the chat (accept, auto-assign or transfer); `previousId` had it before. */
+  'chat.accepted': { ticketId: number; accountId: number; agentName: string; previousId: number | null };
+  /** The chat went back to the queue (transfer to a group). */
+  'chat.queued': { ticketId: number };
+  /** The chat ended (the end-chat message is its own `chat.message`). */
+  'chat.ended': { ticketId: number };
 }
 
 export type EventType = keyof DomainEvents;

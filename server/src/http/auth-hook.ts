@@ -46,11 +46,16 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-async function authenticate({ db, authCache }: AppContext, request: FastifyRequest): Promise<Actor> {
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) {
     throw unauthorized();
   }
+  return authenticateToken(ctx, token);
+}
+
+/** A session token to its signed-in account (the socket handshake uses it too); 0401 when it is no good. */
+export async function authenticateToken({ db, authCache }: AppContext, token: string): Promise<Actor> {
   const tokenHash = hashToken(token);
   let found = authCache.getSession(tokenHash);
   if (!found) {

@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './account-search.js';
 export * from './black.js';
+export * from './chat.js';
 export * from './company.js';
 export * from './permission.js';
 export * from './question.js';

@@ -45,10 +45,31 @@ export async function bootstrap(db: Db, admin: { email?: string | undefined; pas
       ...allStaffRoutes.filter((r) => r.menu).map((r) => ({ nodeType: 'menu', nodeTitle: r.title, nodeValue: r.path })),
       ...btnNodes.map(([value, title]) => ({ nodeType: 'btn', nodeTitle: title, nodeValue: value })),
     ];
-    await tx.insert(authNode).values(catalogue).onConflictDoNothing();
+    const added = await tx
+      .insert(authNode)
+      .values(catalogue)
+      .onConflictDoNothing()
+      .returning({ nodeId: authNode.nodeId, nodeType: authNode.nodeType, nodeValue: authNode.nodeValue });
 
     const defaultRole = await tx.select().from(role).where(eq(role.isDefault, true)).limit(1);
-    if (!defaultRole[0]) {
+    if (defaultRole[0]) {
+      // A node new in this version that the default package grants (the chat workspace) joins
+      // the package once, when it first appears; one an admin removed later stays removed.
+      const granted = added.filter((n) =>
+        n.nodeType === 'menu' ? defaultAgentMenus.includes(n.nodeValue) : defaultAgentButtons.includes(n.nodeValue),
+      );
+      const [pkg] = await tx
+        .select({ pkgId: authPkg.pkgId })
+        .from(authPkg)
+        .where(eq(authPkg.pkgTitle, defaultAgentPackageTitle))
+        .limit(1);
+      if (pkg && granted.length) {
+        await tx
+          .insert(authPkgNode)
+          .values(granted.map((n) => ({ pkgId: pkg.pkgId, nodeId: n.nodeId })))
+          .onConflictDoNothing();
+      }
+    } else {
       const [pkg] = await tx
         .insert(authPkg)
         .values({ pkgTitle: defaultAgentPackageTitle, createTs: now })

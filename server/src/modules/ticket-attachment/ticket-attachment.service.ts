@@ -114,11 +114,13 @@ export const publicLimits = {
   windowMs: 10 * 60 * 1000,
   ticket: 20,
   upload: 60,
+  /** Chats started (live chat, issue 13). */
+  chat: 30,
 };
 
 export async function assertUnderLimit(
   db: DbOrTx,
-  kind: 'ticket' | 'upload',
+  kind: 'ticket' | 'upload' | 'chat',
   ip: string,
   now: number,
   message: TMessageKey,
@@ -133,7 +135,12 @@ export async function assertUnderLimit(
   }
 }
 
-export async function recordHit(db: DbOrTx, kind: 'ticket' | 'upload', ip: string, now: number): Promise<void> {
+export async function recordHit(
+  db: DbOrTx,
+  kind: 'ticket' | 'upload' | 'chat',
+  ip: string,
+  now: number,
+): Promise<void> {
   await db.delete(ticketThrottle).where(lt(ticketThrottle.createTs, now - publicLimits.windowMs));
   await db.insert(ticketThrottle).values({ throttleKey: `${kind}:${ip}`, createTs: now });
 }

@@ -45,7 +45,7 @@ function refuseLocked(row: TicketRow) {
   }
 }
 
-interface Change {
+export interface Change {
   subject?: string | undefined;
   comment?: CommentPlan | undefined;
   submit_as?: TSubmitAs | undefined;
@@ -61,9 +61,10 @@ interface Change {
 
 /**
  * One ticket's update inside the caller's transaction: properties, state, an optional comment,
- * the search vector and one event per change. The row is locked by the caller.
+ * the search vector and one event per change. The row is locked by the caller. Answers the new
+ * comment's id (null without one), or false when nothing changed.
  */
-async function applyChange(
+export async function applyChange(
   tx: Tx,
   actor: Actor,
   settings: TTicketSetting,
@@ -146,8 +147,9 @@ async function applyChange(
   }
 
   let vector = null as ReturnType<typeof vectorOf> | null;
+  let commentId: number | null = null;
   if (change.comment) {
-    const commentId = await insertComment(tx, {
+    commentId = await insertComment(tx, {
       ticketId: row.ticketId,
       authorId: actor.account.accountId,
       body: change.comment.body,
@@ -186,7 +188,7 @@ async function applyChange(
     .set({ ...set, ...(vector ? { searchVector: vector as unknown as string } : {}), updateTs: now })
     .where(eq(ticket.ticketId, row.ticketId));
   await insertEvents(tx, row.ticketId, actor.account.accountId, now, events);
-  return true;
+  return commentId;
 }
 
 /** `ticket.edit`: a reply or note plus property changes, one transaction with its events. */
@@ -213,7 +215,7 @@ export async function ticketBulkEdit(ctx: Ctx, input: BulkInput) {
     const rows = await lockVisible(tx, actor, input.ticket_ids);
     const changed: number[] = [];
     for (const row of rows) {
-      if (await applyChange(tx, actor, settings, row, input, now)) {
+      if ((await applyChange(tx, actor, settings, row, input, now)) !== false) {
         changed.push(row.ticketId);
       }
     }

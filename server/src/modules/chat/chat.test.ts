@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn } from '../../../test/app.js';
+import {
+  adminToken,
+  buildListeningApp,
+  Client,
+  chatAgent,
+  eventually,
+  type ListeningApp,
+  messageCount,
+  randomIp,
+  redisAnswers,
+  sleep,
+  startChat,
+} from '../../../test/chat-kit.js';
+import { buildEndUser, defaultPassword } from '../../../test/factories.js';
+
+const hasRedis = await redisAnswers();
+
+describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
+  let t: ListeningApp;
+  let admin: string;
+  const clients: Client[] = [];
+  const connect = async (auth: Record<string, string>) => {
+    const c = new Client(t.url, auth);
+    clients.push(c);
+    await c.connected();
+    return c;
+  };
+  const post = <T = unknown>(path: string, body: unknown, token?: string) =>
+    call<T>(t.app, 'POST', path, { body, ...(token ? { token } : {}), headers: { 'x-forwarded-for': randomIp() } });
+  const get = <T = unknown>(path: string, query: Record<string, string>, token?: string) =>
+    call<T>(t.app, 'GET', path, { query, ...(token ? { token } : {}) });
+
+  beforeAll(async () => {
+    t = await buildListeningApp();
+    admin = await adminToken(t);
+  });
+  afterAll(async () => {
+    for (const c of clients) {
+      c.close();
+    }
+    await t.close();
+  });
+
+  it('routes a new chat to online agents; the first accept wins and the visitor and agent talk both ways', async () => {
+    const alice = await chatAgent(t, { realName: 'Alice Agent' });
+    const bob = await chatAgent(t, { realName: 'Bob Agent' });
+    const aliceSocket = await connect({ token: alice.token });
+    const bobSocket = await connect({ token: bob.token });
+    expect((await get<{ online: boolean }>('/api/home/chat.widget.get', {})).data.online).toBe(true);
+
+    const chat = await startChat(t);
+    await eventually('new chat offered to Alice', () =>
+      aliceSocket.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(chat.ticket_id)),
+    );
+    await eventually('new chat offered to Bob', () =>
+      bobSocket.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(chat.ticket_id)),
+    );
+    const visitor = await connect({ visitor_token: chat.visitor_token });
+
+    const accept = await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, alice.token);
+    expect(accept.code).toBe('0000');
+    const late = await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, bob.token);
+    expect(late.code).toBe('FFFF');
+    expect(late.msg).toBe('Another agent has already accepted this chat');
+    await eventually('Bob told the chat was taken', () =>
+      bobSocket.system.find((m) => m.type === 'received_chat_tickets' && m.ticket_ids.includes(chat.ticket_id)),
+    );
+    const joined = await eventually('visitor told the agent joined', () =>
+      visitor.events.find((e) => e.event === 'chat_event'),
+    );
+    expect(joined.payload).toMatchObject({ type: 'agent_joined', agent_name: 'Alice Agent' });
+
+    expect((await aliceSocket.ask('join_chat', { ticket_id: chat.ticket_id })).code).toBe('0000');
+    const sent = await post<{ message_id: number }>('/api/home/chat.message.add', {
+      visitor_token: chat.visitor_token,
+      body: 'My order <b>#42</b> is late',
+      client_message_id: 'v-1',
+    });
+    expect(sent.code).toBe('0000');
+    const atAgent = await eventually('visitor message at the agent', () =>
+      aliceSocket.messages.find((m) => m.message_id === sent.data.message_id),
+    );
+    expect(atAgent).toMatchObject({
+      from_visitor: true,
+      is_public: true,
+      type: 'ticket_reply',
+      ticket_id: chat.ticket_id,
+    });
+    expect(atAgent.body).toContain('&lt;b&gt;#42&lt;/b&gt;');
+    expect(aliceSocket.system).toContainEqual({ type: 'new_message', ticket_ids: [chat.ticket_id] });
+
+    const reply = await post<{ message_id: number }>(
+      '/api/admin/chat.message.add',
+      { ticket_id: chat.ticket_id, body: 'Let me check that for you', client_message_id: 'a-1' },
+      alice.token,
+    );
+    expect(reply.code).toBe('0000');
+    const atVisitor = await eventually('agent reply at the visitor', () =>
+      visitor.messages.find((m) => m.message_id === reply.data.message_id),
+    );
+    expect(atVisitor).toMatchObject({ from_visitor: false, account_id: alice.accountId, real_name: 'Alice Agent' });
+
+    // An internal note stays with the agents.
+    const note = await post<{ message_id: number }>(
+      '/api/admin/chat.message.add',
+      { ticket_id: chat.ticket_id, body: 'VIP customer', client_message_id: 'a-2', is_public: false },
+      alice.token,
+    );
+    await eventually('note at the agent', () =>
+      aliceSocket.messages.find((m) => m.message_id === note.data.message_id),
+    );
+    await sleep(200);
+    expect(visitor.messages.map((m) => m.message_id)).not.toContain(note.data.message_id);
+
+    // A retry stores one message and answers the same id.
+    const retry = await post<{ message_id: number }>('/api/home/chat.message.add', {
+      visitor_token: chat.visitor_token,
+      body: 'My order <b>#42</b> is late',
+      client_message_id: 'v-1',
+    });
+    expect(retry.data.message_id).toBe(sent.data.message_id);
+    expect(await messageCount(t.database.db, chat.ticket_id)).toBe(3);
+
+    // A reconnecting visitor asks for what it missed: public messages only, after its last id.
+    const missed = await get<{ list: Array<{ message_id: number }> }>('/api/home/chat.message.list', {
+      visitor_token: chat.visitor_token,
+      after_message_id: String(sent.data.message_id),
+    });
+    expect(missed.data.list.map((m) => m.message_id)).toEqual([reply.data.message_id]);
+
+    // Typing reaches the other side.
+    visitor.socket.emit('typing', { typing: true });
+    await eventually('visitor typing at the agent', () =>
+      aliceSocket.events.find((e) => e.event === 'typing' && (e.payload as { from_visitor: boolean }).from_visitor),
+    );
+
+    // End: an end_chat message, the ticket solved, a visitor message refused.
+    expect((await post('/api/admin/chat.end', { ticket_id: chat.ticket_id }, alice.token)).code).toBe('0000');
+    const end = await eventually('end_chat at the visitor', () =>
+      visitor.messages.find((m) => m.reply_type === 'end_chat'),
+    );
+    expect(end.body).toBe('<p>The chat has ended</p>');
+    const ticket = await get<{ ticket_state: string; ticket_type: string; source: string }>(
+      '/api/admin/ticket.get',
+      { ticket_id: String(chat.ticket_id) },
+      admin,
+    );
+    expect(ticket.data).toMatchObject({ ticket_state: 'solved', ticket_type: 'chat', source: 'chat' });
+    const after = await post('/api/home/chat.message.add', {
+      visitor_token: chat.visitor_token,
+      body: 'hello?',
+      client_message_id: 'v-2',
+    });
+    expect(after.msg).toBe('This chat has ended');
+  });
+
+  it('publishes nothing before the transaction commits, and nothing at all when it rolls back', async () => {
+    const agent = await chatAgent(t);
+    const agentSocket = await connect({ token: agent.token });
+    const chat = await startChat(t);
+    expect((await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, agent.token)).code).toBe('0000');
+    expect((await agentSocket.ask('join_chat', { ticket_id: chat.ticket_id })).code).toBe('0000');
+
+    let seenInsideTransaction = -1;
+    const offCheck = t.app.parley.events.beforeCommit('chat.message', async () => {
+      await sleep(150);
+      seenInsideTransaction = agentSocket.messages.filter((m) => m.ticket_id === chat.ticket_id).length;
+    });
+    const ok = await post<{ message_id: number }>('/api/home/chat.message.add', {
+      visitor_token: chat.visitor_token,
+      body: 'first',
+      client_message_id: 'c-1',
+    });
+    offCheck();
+    expect(seenInsideTransaction).toBe(0);
+    await eventually('committed message delivered', () =>
+      agentSocket.messages.find((m) => m.message_id === ok.data.message_id),
+    );
+
+    const offFail = t.app.parley.events.beforeCommit('chat.message', async () => {
+      throw new Error('database went away');
+    });
+    const failed = await post('/api/home/chat.message.add', {
+      visitor_token: chat.visitor_token,
+      body: 'never stored',
+      client_message_id: 'c-2',
+    });
+    offFail();
+    expect(failed.code).toBe('0500');
+    await sleep(300);
+    expect(agentSocket.messages.filter((m) => m.ticket_id === chat.ticket_id).map((m) => m.body)).toEqual([
+      '<p>first</p>',
+    ]);
+    expect(await messageCount(t.database.db, chat.ticket_id)).toBe(1);
+  });
+
+  it('answers bad socket events with an error envelope and keeps the connection', async () => {
+    const agent = await chatAgent(t);
+    const s = await connect({ token: agent.token });
+    const bad = await s.ask<{ fields: Record<string, string> }>('join_chat', { ticket_id: 'abc' });
+    expect(bad.code).toBe('FFFF');
+    expect(Object.keys(bad.data.fields)).toEqual(['ticket_id']);
+    expect((await s.ask('join_chat', 'not even an object')).code).toBe('FFFF');
+    expect((await s.ask('no_such_event', { x: 1 })).msg).toBe('Unknown event');
+    s.socket.emit('typing', { typing: 'yes' });
+    const error = await eventually('error_message without an ack', () =>
+      s.events.find((e) => e.event === 'error_message'),
+    );
+    expect(error.payload).toMatchObject({ code: 'FFFF', event: 'typing' });
+    // Typing into a chat not joined is refused; the socket still answers.
+    expect((await s.ask('typing', { ticket_id: 999999, typing: true })).code).toBe('0404');
+    expect(s.socket.connected).toBe(true);
+    expect((await s.ask('join_chat', { ticket_id: 999999 })).code).toBe('0404');
+  });
+
+  it('lets a socket reach only what its token allows', async () => {
+    const rejected = new Client(t.url, { token: 'not-a-token' });
+    clients.push(rejected);
+    const refusal = (await rejected.connected().catch((e: unknown) => e)) as Error & { data?: { code: string } };
+    expect(refusal.data?.code).toBe('0401');
+
+    const endUser = await buildEndUser(t.database.db);
+    const endUserToken = await signIn(t.app, endUser.email, defaultPassword);
+    const customer = new Client(t.url, { token: endUserToken });
+    clients.push(customer);
+    expect(((await customer.connected().catch((e: unknown) => e)) as { data?: { code: string } }).data?.code).toBe(
+      '0403',
+    );
+
+    const first = await startChat(t);
+    const second = await startChat(t);
+    const visitor = await connect({ visitor_token: first.visitor_token });
+    expect((await visitor.ask('join_chat', { ticket_id: second.ticket_id })).code).toBe('0404');
+    const agent = await chatAgent(t);
+    expect((await post('/api/admin/chat.accept', { ticket_id: second.ticket_id }, agent.token)).code).toBe('0000');
+    const other = await post<{ message_id: number }>(
+      '/api/admin/chat.message.add',
+      { ticket_id: second.ticket_id, body: 'for the second visitor only', client_message_id: 'x-1' },
+      agent.token,
+    );
+    expect(other.code).toBe('0000');
+    await sleep(300);
+    expect(visitor.messages).toEqual([]);
+    const otherVisitorList = await get('/api/home/chat.message.list', { visitor_token: 'x'.repeat(40) });
+    expect(otherVisitorList.code).toBe('0401');
+
+    // An agent who may see only their own tickets cannot join someone else's chat.
+    const ownOnly = await chatAgent(t, { ticketAccess: 'own' });
+    const ownSocket = await connect({ token: ownOnly.token });
+    expect((await ownSocket.ask('join_chat', { ticket_id: second.ticket_id })).code).toBe('0404');
+    expect(
+      (await get('/api/admin/chat.message.list', { ticket_id: String(second.ticket_id) }, ownOnly.token)).code,
+    ).toBe('0404');
+    // Answering needs the chat accepted; taking chats needs tool_access chat.
+    const noChat = await chatAgent(t, { toolAccess: [] });
+    const refused = await post('/api/admin/chat.accept', { ticket_id: first.ticket_id }, noChat.token);
+    expect(refused.msg).toBe('Your account does not take chats');
+    const notYours = await post(
+      '/api/admin/chat.message.add',
+      { ticket_id: second.ticket_id, body: 'hi', client_message_id: 'y-1' },
+      (await chatAgent(t)).token,
+    );
+    expect(notYours.msg).toBe('Accept this chat before answering it');
+  });
+
+  it('gives a chat to one of ten agents accepting at once', async () => {
+    const agents = await Promise.all(Array.from({ length: 10 }, () => chatAgent(t)));
+    const chat = await startChat(t);
+    const results = await Promise.all(
+      agents.map((a) => post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, a.token)),
+    );
+    expect(results.filter((r) => r.code === '0000')).toHaveLength(1);
+    expect(results.filter((r) => r.msg === 'Another agent has already accepted this chat')).toHaveLength(9);
+  });
+
+  it('auto-assigns to the online agent with the fewest open chats, within the limit', async () => {
+    const saved = await get<Record<string, unknown>>('/api/admin/settings/widget.get', {}, admin);
+    expect(
+      (await post('/api/admin/settings/widget.edit', { ...saved.data, auto_assign: true, agent_chat_limit: 1 }, admin))
+        .code,
+    ).toBe('0000');
+    try {
+      // Only this agent is connected now (the others' sockets are closed).
+      for (const c of clients) {
+        c.close();
+      }
+      const agent = await chatAgent(t);
+      const s = await connect({ token: agent.token });
+      const first = await startChat(t);
+      await eventually('first chat assigned', () =>
+        s.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(first.ticket_id)),
+      );
+      const queue = await get<{ active: Array<{ ticket_id: number }> }>('/api/admin/chat.queue.list', {}, agent.token);
+      expect(queue.data.active.map((c) => c.ticket_id)).toEqual([first.ticket_id]);
+      // At the limit: the next chat waits in the queue.
+      const second = await startChat(t);
+      await eventually('second chat offered, not assigned', () =>
+        s.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(second.ticket_id)),
+      );
+      const after = await get<{ waiting: Array<{ ticket_id: number }>; active: unknown[] }>(
+        '/api/admin/chat.queue.list',
+        {},
+        agent.token,
+      );
+      expect(after.data.active).toHaveLength(1);
+      expect(after.data.waiting.map((c) => c.ticket_id)).toContain(second.ticket_id);
+      // Away: nobody is online for the widget.
+      expect((await post('/api/admin/auth.my.chat.state.edit', { chat_state: 'away' }, agent.token)).code).toBe('0000');
+      expect((await get<{ online: boolean }>('/api/home/chat.widget.get', {})).data.online).toBe(false);
+    } finally {
+      await post('/api/admin/settings/widget.edit', saved.data, admin);
+    }
+  });
+});

@@ -1,0 +1,358 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  ErrorCode,
+  parseLanguage,
+  type TChatMessage,
+  type TLanguage,
+  type TSystemMessage,
+  translate,
+  ZJoinChat,
+  ZTyping,
+} from '@parley/contracts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { AppError } from '../http/app-error.js';
+import { authenticateToken } from '../http/auth-hook.js';
+import { hashToken } from '../modules/auth/token.js';
+import {
+  findSummary,
+  openChatCounts,
+  routableAgents,
+  sessionByTicket,
+  sessionByTokenHash,
+} from '../modules/chat/chat.repo.js';
+import { assignWaitingChat } from '../modules/chat/chat.service.js';
+import { getWidgetSetting, originAllowed } from '../modules/chat/chat.setting.js';
+import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
+
+export const socketPath = '/api/socket.io';
+
+/** Rooms: an account's own channel, every connected chat agent, and a chat's staff and public sides. */
+export const rooms = {
+  account: (id: number) => `account:${id}`,
+  chatAgents: 'chat-agents',
+  chatStaff: (ticketId: number) => `chat:${ticketId}`,
+  chatPublic: (ticketId: number) => `chat:${ticketId}:public`,
+};
+
+type SocketData =
+  | { kind: 'staff'; accountId: number; token: string; lang: TLanguage; takesChats: boolean }
+  | { kind: 'visitor'; ticketId: number; lang: TLanguage };
+
+type ParleySocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+interface Envelope {
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+function errorEnvelope(error: unknown, lang: TLanguage): Envelope {
+  if (error instanceof AppError) {
+    const fields = error.fields
+      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(v, lang)]))
+      : null;
+    return { code: error.code, msg: translate(error.messageKey, lang), data: fields ? { fields } : null };
+  }
+  return { code: ErrorCode.internal, msg: translate('internal', lang), data: null };
+}
+
+function invalidEnvelope(issues: z.core.$ZodIssue[], lang: TLanguage): Envelope {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    fields[issue.path.join('.') || '_'] = translate(issue.message, lang);
+  }
+  return { code: ErrorCode.invalid, msg: translate('invalid_request', lang), data: { fields } };
+}
+
+/** The server's own origin as the browser would state it, from the handshake's Host header. */
+function ownOrigins(req: IncomingMessage): string[] {
+  const host = req.headers.host;
+  return host ? [`http://${host}`, `https://${host}`] : [];
+}
+
+export interface Realtime {
+  io: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the app's own HTTP server at `/api/socket.io`. With a Redis URL, rooms span every
+ * server process (`@socket.io/redis-adapter`), and so does presence: the connected chat agents
+ * are the sockets in the `chat-agents` room on any process. Everything sent here is sent from an
+ * after-commit subscriber of the event bus, never from inside a transaction.
+ */
+export async function attachRealtime(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { redisUrl?: string | undefined; redisKey?: string | undefined },
+): Promise<Realtime> {
+  const { log, db } = ctx;
+  const io = new Server(app.server, {
+    path: socketPath,
+    serveClient: false,
+    // Browsers on other origins may connect only from the widget's allowed host pages.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (!origin || ownOrigins(req).includes(origin)) {
+        callback(null, true);
+        return;
+      }
+      getWidgetSetting(db).then(
+        (setting) => callback(null, setting.allowed_origins.length > 0 && originAllowed(setting, origin)),
+        () => callback(null, false),
+      );
+    },
+    cors: {
+      origin: (origin, callback) => {
+        if (!origin) {
+          callback(null, true);
+          return;
+        }
+        getWidgetSetting(db).then(
+          (setting) => callback(null, setting.allowed_origins.length > 0 && originAllowed(setting, origin)),
+          () => callback(null, false),
+        );
+      },
+    },
+  });
+
+  const redisClients: Array<ReturnType<typeof createClient>> = [];
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      client.on('error', (error: unknown) => log.error({ err: error }, 'redis connection error'));
+      redisClients.push(client);
+    }
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'parley.io', requestsTimeout: 2000 }));
+  }
+
+  ctx.chatPresence = {
+    connectedAgentIds: async () => {
+      const sockets = await io.in(rooms.chatAgents).fetchSockets();
+      const ids = new Set<number>();
+      for (const s of sockets) {
+        const data = s.data as SocketData;
+        if (data.kind === 'staff') {
+          ids.add(data.accountId);
+        }
+      }
+      return [...ids];
+    },
+  };
+
+  io.use((socket: ParleySocket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+    const lang = parseLanguage(
+      typeof auth.language === 'string' ? auth.language : (socket.handshake.headers.language as string | undefined),
+    );
+    const refuse = (error: unknown) => {
+      const envelope = errorEnvelope(error, lang);
+      const err = new Error(envelope.msg) as Error & { data: Envelope };
+      err.data = envelope;
+      next(err);
+    };
+    if (typeof auth.token === 'string' && auth.token) {
+      const token = auth.token;
+      authenticateToken(ctx, token).then((actor) => {
+        if (actor.account.userType !== 'admin' && actor.account.userType !== 'agent') {
+          refuse(new AppError(ErrorCode.forbidden, 'forbidden'));
+          return;
+        }
+        socket.data = {
+          kind: 'staff',
+          accountId: actor.account.accountId,
+          token,
+          lang,
+          takesChats: actor.account.toolAccess.includes('chat'),
+        };
+        next();
+      }, refuse);
+      return;
+    }
+    if (typeof auth.visitor_token === 'string' && auth.visitor_token) {
+      sessionByTokenHash(db, hashToken(auth.visitor_token)).then((session) => {
+        if (!session) {
+          refuse(new AppError(ErrorCode.unauthorized, 'unauthorized'));
+          return;
+        }
+        socket.data = { kind: 'visitor', ticketId: session.ticketId, lang };
+        next();
+      }, refuse);
+      return;
+    }
+    refuse(new AppError(ErrorCode.unauthorized, 'unauthorized'));
+  });
+
+  io.on('connection', (socket: ParleySocket) => {
+    const data = socket.data;
+    if (data.kind === 'staff') {
+      void socket.join(rooms.account(data.accountId));
+      if (data.takesChats) {
+        void socket.join(rooms.chatAgents);
+      }
+    } else {
+      void socket.join(rooms.chatPublic(data.ticketId));
+    }
+    const lang = data.lang;
+
+    /** Every event: validated input, an envelope back through the ack (or `error_message`), never a throw. */
+    const handle = <S extends z.ZodType>(event: string, schema: S, fn: (input: z.output<S>) => Promise<unknown>) => {
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const reply = (envelope: Envelope) => {
+          if (typeof ack === 'function') {
+            ack(envelope);
+          } else if (envelope.code !== ErrorCode.ok) {
+            socket.emit('error_message', { ...envelope, event });
+          }
+        };
+        const parsed = schema.safeParse(payload ?? {});
+        if (!parsed.success) {
+          reply(invalidEnvelope(parsed.error.issues, lang));
+          return;
+        }
+        fn(parsed.data).then(
+          (result) => reply({ code: ErrorCode.ok, msg: translate('ok', lang), data: result ?? null }),
+          (error: unknown) => {
+            if (!(error instanceof AppError)) {
+              log.error({ err: error, event }, 'socket event failed');
+            }
+            reply(errorEnvelope(error, lang));
+          },
+        );
+      });
+    };
+
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (!knownEvents.has(event)) {
+        const ack = args[args.length - 1];
+        const envelope = { code: ErrorCode.invalid, msg: translate('chat_unknown_event', lang), data: null };
+        if (typeof ack === 'function') {
+          ack(envelope);
+        } else {
+          socket.emit('error_message', { ...envelope, event });
+        }
+      }
+    });
+
+    /** A staff socket joins a chat it may see (its `ticket_access` decides, checked now). */
+    handle('join_chat', ZJoinChat, async ({ ticket_id }) => {
+      if (data.kind !== 'staff') {
+        // A visitor is in its own chat already; any other is not found.
+        if (ticket_id !== data.ticketId) {
+          throw new AppError(ErrorCode.notFound, 'not_found');
+        }
+        return null;
+      }
+      const actor = await authenticateToken(ctx, data.token);
+      const found = await findSummary(db, ticket_id);
+      if (!found || !maySeeTicket(viewerOf(actor), found)) {
+        throw new AppError(ErrorCode.notFound, 'not_found');
+      }
+      await socket.join(rooms.chatStaff(ticket_id));
+      return null;
+    });
+
+    handle('leave_chat', ZJoinChat, async ({ ticket_id }) => {
+      if (data.kind === 'staff') {
+        await socket.leave(rooms.chatStaff(ticket_id));
+      }
+      return null;
+    });
+
+    /** Typing shown to the other side; a staff socket must have joined the chat first. */
+    handle('typing', ZTyping, async ({ ticket_id, typing }) => {
+      if (data.kind === 'visitor') {
+        socket.to(rooms.chatStaff(data.ticketId)).emit('typing', {
+          ticket_id: data.ticketId,
+          from_visitor: true,
+          typing,
+        });
+        return null;
+      }
+      if (ticket_id === undefined || !socket.rooms.has(rooms.chatStaff(ticket_id))) {
+        throw new AppError(ErrorCode.notFound, 'not_found');
+      }
+      socket
+        .to([rooms.chatStaff(ticket_id), rooms.chatPublic(ticket_id)])
+        .emit('typing', { ticket_id, from_visitor: false, account_id: data.accountId, typing });
+      return null;
+    });
+  });
+
+  const system = (room: string | string[], message: TSystemMessage) => io.to(room).emit('system_message', message);
+
+  /** Offers a waiting chat: auto-assign to the least busy online agent, else to every online agent. */
+  const route = async (ticketId: number) => {
+    const online = await routableAgents(db, await ctx.chatPresence.connectedAgentIds());
+    if (online.length === 0) {
+      return;
+    }
+    const setting = await getWidgetSetting(db);
+    if (setting.auto_assign) {
+      const counts = await openChatCounts(db, online);
+      const candidates = online
+        .filter((id) => (counts.get(id) ?? 0) < setting.agent_chat_limit)
+        .sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || a - b);
+      for (const id of candidates) {
+        if (await assignWaitingChat(ctx, ticketId, id)) {
+          return;
+        }
+      }
+    }
+    system(online.map(rooms.account), { type: 'new_chat_tickets', ticket_ids: [ticketId] });
+  };
+
+  const unsubscribe = [
+    ctx.events.on('chat.started', (e) => route(e.ticketId)),
+    ctx.events.on('chat.queued', (e) => route(e.ticketId)),
+    ctx.events.on('chat.message', async ({ message }) => {
+      publishMessage(io, message);
+      if (message.from_visitor) {
+        const session = await sessionByTicket(db, message.ticket_id);
+        const room = session?.acceptedBy ? rooms.account(session.acceptedBy) : rooms.chatAgents;
+        system(room, { type: 'new_message', ticket_ids: [message.ticket_id] });
+      }
+    }),
+    ctx.events.on('chat.accepted', (e) => {
+      system(rooms.chatAgents, { type: 'received_chat_tickets', ticket_ids: [e.ticketId] });
+      if (e.previousId !== null || e.accountId) {
+        system(rooms.account(e.accountId), { type: 'new_chat_tickets', ticket_ids: [e.ticketId] });
+      }
+      io.to([rooms.chatPublic(e.ticketId), rooms.chatStaff(e.ticketId)]).emit('chat_event', {
+        type: 'agent_joined',
+        ticket_id: e.ticketId,
+        account_id: e.accountId,
+        agent_name: e.agentName,
+      });
+    }),
+  ];
+
+  return {
+    io,
+    close: async () => {
+      for (const off of unsubscribe) {
+        off();
+      }
+      io.disconnectSockets(true);
+      io.engine.close();
+      await Promise.allSettled(redisClients.map((c) => c.quit()));
+    },
+  };
+}
+
+const knownEvents = new Set(['join_chat', 'leave_chat', 'typing']);
+
+/** A message reaches the chat's staff room, and the visitor's side when it is public. */
+function publishMessage(io: Server, message: TChatMessage) {
+  const to = message.is_public
+    ? [rooms.chatStaff(message.ticket_id), rooms.chatPublic(message.ticket_id)]
+    : [rooms.chatStaff(message.ticket_id)];
+  io.to(to).emit('chat_message', message);
+}
