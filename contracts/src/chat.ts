@@ -41,7 +41,8 @@ export type TChatAnswer = z.output<typeof ZChatAnswer>;
 
 export const ZChatStartRequest = z.object({
   real_name: optionalText(100).default(''),
-  email: ZEmail,
+  /** Asked when a pre-chat question has `need_submit_user_info`; without it the visitor is anonymous. */
+  email: ZEmail.optional(),
   answers: z.array(ZChatAnswer, { error: 'field_invalid' }).max(50, { error: 'field_too_long' }).default([]),
   page_url: optionalText(2000).default(''),
 });
@@ -167,7 +168,10 @@ export const ZWidgetSetting = z.object({
 });
 export type TWidgetSetting = z.infer<typeof ZWidgetSetting>;
 export type TWidgetSettingInput = z.input<typeof ZWidgetSetting>;
-export const ZWidgetSettingEditRequest = ZWidgetSetting;
+/** The whole settings object; the colour is required so that an empty body saves nothing. */
+export const ZWidgetSettingEditRequest = ZWidgetSetting.extend({
+  color: z.string({ error: 'field_invalid' }).regex(/^#[0-9a-fA-F]{6}$/, { error: 'field_invalid' }),
+});
 
 /** What the widget reads before it shows anything. */
 export const ZHomeWidgetGetResponse = z.object({

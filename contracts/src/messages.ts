@@ -190,6 +190,7 @@ export const messages = {
   chat_started_body: { en: 'Chat started', 'zh-cn': '对话开始' },
   chat_ended_body: { en: 'The chat has ended', 'zh-cn': '对话已结束' },
   chat_answers_required: { en: 'Please answer the questions', 'zh-cn': '请回答问题' },
+  chat_visitor: { en: 'Visitor', 'zh-cn': '访客' },
   chat_unknown_event: { en: 'Unknown event', 'zh-cn': '未知事件' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 

@@ -17,6 +17,10 @@ const ZConfig = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'letters, digits and . _ : - only')
+    .default('parley'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(5).max(127).optional(),
   LOG_LEVEL: z.enum(levels).default('info'),
@@ -31,6 +35,8 @@ export interface Config {
   /** Connections to PostgreSQL per server process (PGlite has one session). */
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Prefix of Parley's channels in Redis: installations sharing one Redis keep theirs apart. */
+  redisPrefix: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: (typeof levels)[number];
@@ -57,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,

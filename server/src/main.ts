@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     dataDir: config.dataDir,
     redisUrl: config.redisUrl,
+    redisKey: `${config.redisPrefix}.io`,
   });
   const { log } = app.parley;
   if (applied.length) {

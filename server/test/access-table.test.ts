@@ -162,6 +162,16 @@ const accessTable: Row[] = [
   p(`${a}/ticket.delete`, 'node', 'FFFF', { grant: 'ticket.delete' }),
   p(`${a}/ticket.restore`, 'node', 'FFFF', { grant: 'ticket.restore' }),
   p(`${a}/ticket.spam`, 'node', 'FFFF', { grant: 'ticket.spam' }),
+  // Live chat.
+  g(`${a}/chat.queue.list`, 'node', '0000', { grant: '/wswt/chat', agentRole: true }),
+  g(`${a}/chat.get`, 'node', '0404', { grant: '/wswt/chat', agentRole: true, query: { ticket_id: none } }),
+  g(`${a}/chat.message.list`, 'node', '0404', { grant: '/wswt/chat', agentRole: true, query: { ticket_id: none } }),
+  p(`${a}/chat.accept`, 'node', 'FFFF', { grant: 'chat.accept', agentRole: true }),
+  p(`${a}/chat.transfer`, 'node', 'FFFF', { grant: 'chat.accept', agentRole: true }),
+  p(`${a}/chat.message.add`, 'node', 'FFFF', { grant: 'chat.message.add', agentRole: true }),
+  p(`${a}/chat.end`, 'node', 'FFFF', { grant: 'chat.end', agentRole: true }),
+  g(`${s}/widget.get`, 'node', '0000', { grant: '/wswt/setting/widget' }),
+  p(`${s}/widget.edit`, 'node', 'FFFF', { grant: 'widget.edit' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';

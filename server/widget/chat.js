@@ -1,1 +1,730 @@
+/* Parley chat window (served at /widget/chat inside the launcher's iframe). Vanilla, no build. */
+(() => {
+  const params = new URLSearchParams(location.search);
+  const pageUrl = (params.get('page') || document.referrer || '').slice(0, 2000);
+  const lang = /^zh/i.test(params.get('lang') || navigator.language || '') ? 'zh-cn' : 'en';
+  const TEXT = {
+    en: {
+      online: 'We are online',
+      offline: 'Offline',
+      loading: 'Loading…',
+      start: 'Start chat',
+      name: 'Name',
+      email: 'Email',
+      send: 'Send',
+      placeholder: 'Type a message…',
+      end: 'End chat',
+      ended: 'The chat has ended',
+      joined: '{name} joined the chat',
+      typing: '{name} is typing…',
+      agent: 'Agent',
+      you: 'You',
+      rateAsk: 'How was this chat?',
+      good: 'Good',
+      bad: 'Bad',
+      thanks: 'Thank you for your rating',
+      newChat: 'Start a new chat',
+      leave: 'Nobody is available right now. Leave a message and we will reply by email.',
+      subject: 'Subject',
+      message: 'Message',
+      submit: 'Send message',
+      left: 'Thank you! We will reply by email.',
+      nobody: 'Nobody is available right now. Please come back later.',
+      emailFormat: 'Incorrect mailbox format',
+      required: 'This field is required',
+      retry: 'Not sent. Tap to retry',
+      attach: 'Attach a file',
+      tooBig: 'File size cannot exceed 20M',
+      waiting: 'Waiting for an agent…',
+      failed: 'Something went wrong; please try again',
+      busy: 'Please wait until the previous message is sent',
+      close: 'Close',
+      file: 'Attachment',
+    },
+    'zh-cn': {
+      online: '客服在线',
+      offline: '离线',
+      loading: '加载中…',
+      start: '开始对话',
+      name: '姓名',
+      email: '邮箱',
+      send: '发送',
+      placeholder: '输入消息…',
+      end: '结束对话',
+      ended: '对话已结束',
+      joined: '{name} 已加入对话',
+      typing: '{name} 正在输入…',
+      agent: '客服',
+      you: '我',
+      rateAsk: '您对本次对话满意吗？',
+      good: '满意',
+      bad: '不满意',
+      thanks: '感谢您的评价',
+      newChat: '开始新的对话',
+      leave: '当前没有客服在线。请留言，我们会通过邮件回复您。',
+      subject: '主题',
+      message: '留言',
+      submit: '提交留言',
+      left: '谢谢！我们会通过邮件回复您。',
+      nobody: '当前没有客服在线，请稍后再来。',
+      emailFormat: '邮箱格式不正确',
+      required: '此项为必填项',
+      retry: '发送失败，点击重试',
+      attach: '添加附件',
+      tooBig: '文件大小不能超过 20M',
+      waiting: '正在等待客服接入…',
+      failed: '出错了，请重试',
+      busy: '请等待上一条消息发送完成',
+      close: '关闭',
+      file: '附件',
+    },
+  };
+  function t(key, vars) {
+    let s = TEXT[lang][key] || TEXT.en[key] || key;
+    Object.keys(vars || {}).forEach((k) => {
+      s = s.replace(`{${k}}`, vars[k]);
+    });
+    return s;
+  }
+  const EMAIL = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+  const STORE = 'parley.chat.v1';
+  const body = document.getElementById('body');
+  const foot = document.getElementById('foot');
+  const statusEl = document.getElementById('status');
+  document.documentElement.lang = lang;
+  document.getElementById('close').setAttribute('aria-label', t('close'));
+  document.getElementById('close').onclick = () => {
+    parent.postMessage({ parley: 'close' }, '*');
+  };
 
+  let widget = null;
+  let chat = null; // { token, ticketId, lastId, seen, socket, ended, agentName }
+  let visible = true;
+  let unread = 0;
+  window.addEventListener('message', (e) => {
+    if (e.data && e.data.parley === 'visible') {
+      visible = !!e.data.open;
+      if (visible) {
+        unread = 0;
+        report();
+      }
+    }
+  });
+  function report() {
+    parent.postMessage({ parley: 'unread', count: unread }, '*');
+  }
+
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach((k) => {
+      if (k === 'text') {
+        node.textContent = attrs[k];
+      } else if (k.slice(0, 2) === 'on') {
+        node[k] = attrs[k];
+      } else {
+        node.setAttribute(k, attrs[k]);
+      }
+    });
+    (children || []).forEach((c) => {
+      if (c) {
+        node.appendChild(c);
+      }
+    });
+    return node;
+  }
+  function clear(node) {
+    while (node.firstChild) {
+      node.removeChild(node.firstChild);
+    }
+  }
+
+  function api(method, path, data) {
+    let url = `/api/home/${path}`;
+    const init = { method: method, headers: { Language: lang } };
+    if (method === 'GET' && data) {
+      url += `?${new URLSearchParams(data).toString()}`;
+    } else if (data instanceof FormData) {
+      init.body = data;
+    } else if (data) {
+      init.headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(data);
+    }
+    return fetch(url, init)
+      .then((res) => res.json())
+      .then((env) => {
+        if (env.code !== '0000') {
+          const err = new Error(env.msg);
+          err.envelope = env;
+          throw err;
+        }
+        return env.data;
+      });
+  }
+
+  function saved() {
+    try {
+      return JSON.parse(localStorage.getItem(STORE) || 'null');
+    } catch (_e) {
+      return null;
+    }
+  }
+  function save(value) {
+    try {
+      if (value) {
+        localStorage.setItem(STORE, JSON.stringify(value));
+      } else {
+        localStorage.removeItem(STORE);
+      }
+    } catch (_e) {
+      /* storage off: the chat lasts this page */
+    }
+  }
+
+  // ---- start -------------------------------------------------------------------------------
+  function boot() {
+    body.appendChild(el('div', { class: 'sys', text: t('loading') }));
+    api('GET', 'chat.widget.get').then(
+      (w) => {
+        widget = w;
+        document.documentElement.style.setProperty('--brand', w.setting.color);
+        document.getElementById('title').textContent = w.setting.title;
+        statusEl.textContent = w.online ? t('online') : t('offline');
+        const stored = saved();
+        if (stored?.token) {
+          resume(stored);
+        } else if (!w.online) {
+          offline();
+        } else {
+          preChat();
+        }
+      },
+      () => {
+        clear(body);
+        body.appendChild(el('div', { class: 'sys', text: t('failed') }));
+      },
+    );
+  }
+
+  // ---- pre-chat questions --------------------------------------------------------------------
+  function preChat() {
+    const answers = {}; // question_id -> { choice_id, text }
+    const questions = widget.questions;
+    function visibleQuestions() {
+      const shown = [];
+      for (let i = 0; i < questions.length; i++) {
+        const q = questions[i];
+        if (q.rule_question_id === null) {
+          shown.push(q);
+          continue;
+        }
+        const a = answers[q.rule_question_id];
+        const parentShown = shown.some((s) => s.question_id === q.rule_question_id);
+        if (parentShown && a && a.choice_id === q.rule_choice_id) {
+          shown.push(q);
+        }
+      }
+      return shown;
+    }
+    function render() {
+      clear(body);
+      clear(foot);
+      const card = el('div', { class: 'card' }, [el('h2', { text: widget.setting.greeting })]);
+      const shown = visibleQuestions();
+      let stop = null;
+      let needInfo = false;
+      for (let i = 0; i < shown.length && !stop; i++) {
+        const q = shown[i];
+        if (q.end_live_chat) {
+          stop = q;
+          break;
+        }
+        if (q.need_submit_user_info) {
+          needInfo = true;
+        }
+        card.appendChild(question(q));
+      }
+      body.appendChild(card);
+      if (stop) {
+        body.appendChild(
+          el('div', { class: 'card', 'data-end': '' }, [el('p', { text: stop.end_live_message || t('ended') })]),
+        );
+        return;
+      }
+      const name = el('input', { type: 'text', id: 'pc-name', autocomplete: 'name', maxlength: '100' });
+      const email = el('input', { type: 'email', id: 'pc-email', autocomplete: 'email', maxlength: '254' });
+      const err = el('div', { class: 'err', role: 'alert' });
+      if (needInfo) {
+        card.appendChild(el('div', { class: 'field' }, [el('label', { for: 'pc-name', text: t('name') }), name]));
+        card.appendChild(el('div', { class: 'field' }, [el('label', { for: 'pc-email', text: t('email') }), email]));
+      }
+      card.appendChild(err);
+      const startButton = el('button', { type: 'button', class: 'primary', text: t('start') });
+      startButton.onclick = () => {
+        err.textContent = '';
+        const missing = shown.some((q) => {
+          const a = answers[q.question_id];
+          return !a || (a.choice_id === null && !a.text.trim());
+        });
+        if (missing) {
+          err.textContent = t('required');
+          return;
+        }
+        if (needInfo && !EMAIL.test(email.value.trim())) {
+          err.textContent = t('emailFormat');
+          return;
+        }
+        startButton.disabled = true;
+        const list = shown.map((q) => {
+          const a = answers[q.question_id];
+          return { question_id: q.question_id, choice_id: a.choice_id, text: a.text };
+        });
+        const req = { real_name: name.value.trim(), answers: list, page_url: pageUrl };
+        if (needInfo) {
+          req.email = email.value.trim();
+        }
+        api('POST', 'chat.start', req).then(
+          (d) => {
+            const value = { token: d.visitor_token, ticketId: d.ticket_id };
+            save(value);
+            resume(value);
+          },
+          (e) => {
+            err.textContent = e.message;
+            startButton.disabled = false;
+          },
+        );
+      };
+      foot.appendChild(startButton);
+    }
+    function question(q) {
+      const box = el('div', { class: 'field', 'data-question': String(q.question_id) }, [
+        el('label', { text: q.title }),
+      ]);
+      const a = answers[q.question_id];
+      if (q.answers.length) {
+        q.answers.forEach((c) => {
+          const b = el('button', {
+            type: 'button',
+            class: 'choice',
+            'aria-pressed': String(!!a && a.choice_id === c.choice_id),
+            text: c.text,
+          });
+          b.onclick = () => {
+            answers[q.question_id] = { choice_id: c.choice_id, text: c.text };
+            render();
+          };
+          box.appendChild(b);
+        });
+      } else {
+        const input = el('input', { type: 'text', maxlength: '1000' });
+        input.value = a ? a.text : '';
+        input.oninput = () => {
+          answers[q.question_id] = { choice_id: null, text: input.value };
+        };
+        box.appendChild(input);
+      }
+      return box;
+    }
+    render();
+  }
+
+  // ---- offline: leave a message (an ordinary ticket) ------------------------------------------
+  function offline() {
+    clear(body);
+    clear(foot);
+    if (widget.setting.offline_behavior !== 'leave_message') {
+      body.appendChild(el('div', { class: 'card' }, [el('p', { text: t('nobody') })]));
+      return;
+    }
+    const fields = {};
+    const card = el('div', { class: 'card' }, [el('p', { text: t('leave') })]);
+    [
+      ['real_name', 'name', 'input'],
+      ['email', 'email', 'input'],
+      ['subject', 'subject', 'input'],
+      ['description', 'message', 'textarea'],
+    ].forEach((f) => {
+      const input = el(
+        f[2],
+        f[2] === 'input'
+          ? { type: f[0] === 'email' ? 'email' : 'text', id: `lm-${f[0]}` }
+          : { rows: '4', id: `lm-${f[0]}` },
+      );
+      fields[f[0]] = input;
+      card.appendChild(el('div', { class: 'field' }, [el('label', { for: `lm-${f[0]}`, text: t(f[1]) }), input]));
+    });
+    const err = el('div', { class: 'err', role: 'alert' });
+    card.appendChild(err);
+    body.appendChild(card);
+    const submit = el('button', { type: 'button', class: 'primary', text: t('submit') });
+    submit.onclick = () => {
+      err.textContent = '';
+      const v = {};
+      Object.keys(fields).forEach((k) => {
+        v[k] = fields[k].value.trim();
+      });
+      if (!v.real_name || !v.subject || !v.description) {
+        err.textContent = t('required');
+        return;
+      }
+      if (!EMAIL.test(v.email)) {
+        err.textContent = t('emailFormat');
+        return;
+      }
+      submit.disabled = true;
+      api('POST', 'ticket.add', v).then(
+        () => {
+          clear(body);
+          clear(foot);
+          body.appendChild(el('div', { class: 'card' }, [el('p', { text: t('left') })]));
+        },
+        (e) => {
+          err.textContent = e.message;
+          submit.disabled = false;
+        },
+      );
+    };
+    foot.appendChild(submit);
+  }
+
+  // ---- the conversation ----------------------------------------------------------------------
+  let list,
+    typingEl,
+    input,
+    sendButton,
+    sending = false;
+  function resume(stored) {
+    chat = {
+      token: stored.token,
+      ticketId: stored.ticketId,
+      lastId: 0,
+      seen: {},
+      pending: {},
+      ended: false,
+      agentName: null,
+    };
+    clear(body);
+    clear(foot);
+    list = el('div', { class: 'list' });
+    body.appendChild(list);
+    list.appendChild(el('div', { class: 'msg' }, [el('div', { class: 'bubble', text: widget.setting.greeting })]));
+    typingEl = el('div', { class: 'typing', 'aria-live': 'polite' });
+    input = el('textarea', {
+      rows: '2',
+      placeholder: t('placeholder'),
+      'aria-label': t('placeholder'),
+      maxlength: '10000',
+    });
+    sendButton = el('button', { type: 'button', class: 'primary', text: t('send') });
+    const fileInput = el('input', { type: 'file', style: 'display:none' });
+    const attach = el('button', {
+      type: 'button',
+      class: 'link',
+      text: '📎',
+      title: t('attach'),
+      'aria-label': t('attach'),
+    });
+    attach.onclick = () => {
+      fileInput.click();
+    };
+    fileInput.onchange = () => {
+      const f = fileInput.files?.[0];
+      fileInput.value = '';
+      if (f) {
+        upload(f);
+      }
+    };
+    const end = el('button', { type: 'button', class: 'link', text: t('end') });
+    end.onclick = () => {
+      api('POST', 'chat.end', { visitor_token: chat.token }).catch(() => {});
+    };
+    foot.appendChild(typingEl);
+    foot.appendChild(el('div', { class: 'row' }, [input, sendButton]));
+    foot.appendChild(el('div', { class: 'row' }, [attach, fileInput, end]));
+    sendButton.onclick = () => {
+      send(input.value, []);
+    };
+    let typingTimer = null,
+      typingSent = false;
+    input.onkeydown = (e) => {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+        e.preventDefault();
+        send(input.value, []);
+      }
+    };
+    input.oninput = () => {
+      if (!chat.socket) {
+        return;
+      }
+      if (!typingSent) {
+        chat.socket.emit('typing', { typing: true });
+        typingSent = true;
+      }
+      clearTimeout(typingTimer);
+      typingTimer = setTimeout(() => {
+        chat.socket.emit('typing', { typing: false });
+        typingSent = false;
+      }, 2000);
+    };
+    api('GET', 'chat.get', { visitor_token: chat.token }).then(
+      (info) => {
+        chat.agentName = info.agent_name;
+        statusEl.textContent = info.agent_name || t('waiting');
+        if (info.ended) {
+          chat.ended = true;
+        }
+        connect();
+        void catchUp().then(() => {
+          if (chat.ended) {
+            showEnded(info.satisfaction);
+          }
+        });
+      },
+      (e) => {
+        if (e.envelope && e.envelope.code === '0401') {
+          save(null);
+          chat = null;
+          boot2();
+        }
+      },
+    );
+  }
+  function boot2() {
+    clear(body);
+    clear(foot);
+    if (widget.online) {
+      preChat();
+    } else {
+      offline();
+    }
+  }
+
+  function connect() {
+    const socket = io({
+      path: '/api/socket.io',
+      auth: { visitor_token: chat.token, language: lang },
+      transports: ['websocket'],
+    });
+    chat.socket = socket;
+    socket.on('connect', () => {
+      void catchUp();
+    });
+    socket.on('chat_message', (m) => {
+      if (m.ticket_id === chat.ticketId) {
+        show(m);
+      }
+    });
+    socket.on('typing', (e) => {
+      typingEl.textContent = e.typing ? t('typing', { name: chat.agentName || t('agent') }) : '';
+    });
+    socket.on('chat_event', (e) => {
+      if (e.type === 'agent_joined') {
+        chat.agentName = e.agent_name;
+        statusEl.textContent = e.agent_name;
+        list.appendChild(el('div', { class: 'sys', text: t('joined', { name: e.agent_name }) }));
+        scroll();
+      }
+    });
+  }
+
+  /** What was missed while away: messages after the last one shown (duplicates are dropped by id). */
+  function catchUp() {
+    return api('GET', 'chat.message.list', { visitor_token: chat.token, after_message_id: String(chat.lastId) }).then(
+      (d) => {
+        d.list.forEach(show);
+      },
+      () => {},
+    );
+  }
+
+  function show(m) {
+    if (chat.seen[m.message_id]) {
+      return;
+    }
+    chat.seen[m.message_id] = true;
+    chat.lastId = Math.max(chat.lastId, m.message_id);
+    const pending = m.client_message_id && chat.pending[m.client_message_id];
+    if (pending) {
+      pending.parentNode?.removeChild(pending);
+      delete chat.pending[m.client_message_id];
+    }
+    if (m.reply_type === 'end_chat') {
+      list.appendChild(el('div', { class: 'sys', text: t('ended') }));
+      chat.ended = true;
+      showEnded('unoffered');
+      scroll();
+      return;
+    }
+    list.appendChild(
+      bubble(
+        m.from_visitor,
+        m.from_visitor ? null : m.real_name || t('agent'),
+        m.body,
+        m.file_ids.length,
+        m.message_id,
+      ),
+    );
+    if (!m.from_visitor) {
+      typingEl.textContent = '';
+      if (!visible) {
+        unread++;
+        report();
+      }
+    }
+    scroll();
+  }
+
+  function bubble(mine, who, html, files, id) {
+    const b = el('div', { class: 'bubble' });
+    // Bodies are sanitized HTML from the server (the same rules as ticket bodies).
+    const content = el('div');
+    content.innerHTML = html;
+    if (who) {
+      b.appendChild(el('div', { class: 'who', text: who }));
+    }
+    b.appendChild(content);
+    if (files) {
+      b.appendChild(el('div', { class: 'files', text: `📎 ${t('file')}${files > 1 ? ` ×${files}` : ''}` }));
+    }
+    return el('div', { class: `msg${mine ? ' me' : ''}`, 'data-message-id': id ? String(id) : '' }, [b]);
+  }
+  function scroll() {
+    body.scrollTop = body.scrollHeight;
+  }
+
+  function newId() {
+    return Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+  }
+
+  function send(text, fileIds, retryId, retryNode) {
+    if (chat.ended) {
+      return;
+    }
+    if (!text.trim() && !fileIds.length) {
+      return;
+    }
+    if (sending) {
+      typingEl.textContent = t('busy');
+      return;
+    }
+    const clientId = retryId || newId();
+    const node = retryNode || bubble(true, null, escapeHtml(text), fileIds.length, null);
+    node.className = 'msg me pending';
+    if (!retryNode) {
+      list.appendChild(node);
+      chat.pending[clientId] = node;
+      input.value = '';
+      scroll();
+    }
+    sending = true;
+    sendButton.disabled = true;
+    api('POST', 'chat.message.add', {
+      visitor_token: chat.token,
+      body: text,
+      file_ids: fileIds,
+      client_message_id: clientId,
+    }).then(
+      (d) => {
+        sending = false;
+        sendButton.disabled = false;
+        if (chat.seen[d.message_id]) {
+          // The socket delivered it first: that copy is on screen.
+          if (node.parentNode) {
+            node.parentNode.removeChild(node);
+          }
+        } else {
+          chat.seen[d.message_id] = true;
+          chat.lastId = Math.max(chat.lastId, d.message_id);
+          node.className = 'msg me';
+          node.setAttribute('data-message-id', String(d.message_id));
+        }
+        delete chat.pending[clientId];
+      },
+      (e) => {
+        sending = false;
+        sendButton.disabled = false;
+        node.className = 'msg me failed';
+        node.title = `${t('retry')} (${e.message})`;
+        node.onclick = () => {
+          node.onclick = null;
+          send(text, fileIds, clientId, node);
+        };
+      },
+    );
+  }
+  function escapeHtml(s) {
+    return (
+      '<p>' +
+      s
+        .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c])
+        .replace(/\n/g, '<br>') +
+      '</p>'
+    );
+  }
+
+  function upload(file) {
+    if (file.size > 20 * 1024 * 1024) {
+      typingEl.textContent = t('tooBig');
+      return;
+    }
+    const form = new FormData();
+    form.append('file', file, file.name);
+    api('POST', 'upload', form).then(
+      (d) => {
+        send('', [d.file_id]);
+      },
+      (e) => {
+        typingEl.textContent = e.message;
+      },
+    );
+  }
+
+  function showEnded(satisfaction) {
+    clear(foot);
+    statusEl.textContent = t('ended');
+    const card = el('div', { class: 'card', 'data-rate': '' }, [el('p', { text: t('rateAsk') })]);
+    const row = el('div', { class: 'rate' });
+    const note = el('div', { class: 'sys' });
+    ['good', 'bad'].forEach((value) => {
+      const b = el('button', {
+        type: 'button',
+        'aria-pressed': String(satisfaction === value),
+        text: (value === 'good' ? '👍 ' : '👎 ') + t(value),
+      });
+      b.onclick = () => {
+        api('POST', 'chat.rate', { visitor_token: chat.token, satisfaction: value }).then(
+          () => {
+            Array.prototype.forEach.call(row.children, (c) => {
+              c.setAttribute('aria-pressed', 'false');
+            });
+            b.setAttribute('aria-pressed', 'true');
+            note.textContent = t('thanks');
+          },
+          (e) => {
+            note.textContent = e.message;
+          },
+        );
+      };
+      row.appendChild(b);
+    });
+    card.appendChild(row);
+    card.appendChild(note);
+    foot.appendChild(card);
+    const again = el('button', { type: 'button', class: 'link', text: t('newChat') });
+    again.onclick = () => {
+      if (chat.socket) {
+        chat.socket.close();
+      }
+      save(null);
+      chat = null;
+      void api('GET', 'chat.widget.get').then((w) => {
+        widget = w;
+        statusEl.textContent = w.online ? t('online') : t('offline');
+        boot2();
+      });
+    };
+    foot.appendChild(again);
+  }
+
+  boot();
+})();

@@ -1,1 +1,95 @@
-(function(){var CONFIG=/*CONFIG*/{};})();
+/* Parley chat widget launcher: one script tag on any page. A button in a shadow root (no styles leak
+   in or out); the chat itself opens in an iframe served by Parley. */
+(() => {
+  const CONFIG = /*CONFIG*/ {};
+  if (window.__parleyWidget) {
+    return;
+  }
+  window.__parleyWidget = true;
+  const script = document.currentScript;
+  const base = new URL(script ? script.src : '/widget.js', location.href).origin;
+  const color = CONFIG.color || '#1677ff';
+  const side = CONFIG.position === 'left' ? 'left' : 'right';
+
+  function mount() {
+    const host = document.createElement('div');
+    host.setAttribute('data-parley-widget', '');
+    host.style.cssText = `position:fixed;bottom:0;${side}:0;z-index:2147483000;`;
+    const root = host.attachShadow ? host.attachShadow({ mode: 'closed' }) : host;
+    const style = document.createElement('style');
+    style.textContent =
+      ':host{all:initial}' +
+      '.btn{position:fixed;bottom:20px;' +
+      side +
+      ':20px;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;' +
+      'background:' +
+      color +
+      ';color:#fff;box-shadow:0 4px 14px rgba(0,0,0,.25);display:flex;align-items:center;justify-content:center;padding:0}' +
+      '.btn:focus-visible{outline:3px solid #000;outline-offset:2px}' +
+      '.btn svg{width:28px;height:28px;fill:#fff}' +
+      '.badge{position:absolute;top:-2px;right:-2px;min-width:20px;height:20px;border-radius:10px;background:#ff4d4f;color:#fff;' +
+      'font:600 12px/20px system-ui,sans-serif;text-align:center;padding:0 5px;box-sizing:border-box;display:none}' +
+      '.frame{position:fixed;bottom:88px;' +
+      side +
+      ':20px;width:370px;height:560px;max-height:calc(100vh - 108px);max-width:calc(100vw - 40px);' +
+      'border:0;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.25);background:#fff;display:none}' +
+      '.open .frame{display:block}';
+    root.appendChild(style);
+    const wrap = document.createElement('div');
+    const button = document.createElement('button');
+    button.className = 'btn';
+    button.type = 'button';
+    button.setAttribute('aria-label', CONFIG.title || 'Chat');
+    button.title = CONFIG.title || 'Chat';
+    button.innerHTML =
+      '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 2-2z"/></svg>';
+    const badge = document.createElement('span');
+    badge.className = 'badge';
+    button.appendChild(badge);
+    wrap.appendChild(button);
+    root.appendChild(wrap);
+    document.body.appendChild(host);
+
+    let frame = null;
+    let open = false;
+    function toggle() {
+      open = !open;
+      if (open && !frame) {
+        // Loaded on first open only: the host page pays for a button until then.
+        frame = document.createElement('iframe');
+        frame.className = 'frame';
+        frame.title = CONFIG.title || 'Chat';
+        frame.setAttribute('allow', 'clipboard-write');
+        frame.src = `${base}/widget/chat?page=${encodeURIComponent(location.href)}`;
+        wrap.appendChild(frame);
+      }
+      wrap.className = open ? 'open' : '';
+      if (open) {
+        badge.style.display = 'none';
+        badge.textContent = '';
+      }
+      if (frame?.contentWindow) {
+        frame.contentWindow.postMessage({ parley: 'visible', open: open }, base);
+      }
+    }
+    button.addEventListener('click', toggle);
+    window.addEventListener('message', (event) => {
+      if (event.origin !== base || !event.data || typeof event.data.parley !== 'string') {
+        return;
+      }
+      if (event.data.parley === 'close' && open) {
+        toggle();
+      } else if (event.data.parley === 'unread' && !open) {
+        const n = Number(event.data.count) || 0;
+        badge.textContent = n > 99 ? '99+' : String(n);
+        badge.style.display = n > 0 ? 'block' : 'none';
+      }
+    });
+  }
+
+  if (document.body) {
+    mount();
+  } else {
+    document.addEventListener('DOMContentLoaded', mount);
+  }
+})();

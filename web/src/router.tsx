@@ -50,6 +50,8 @@ const screens: Record<string, TScreenLoader> = {
   ticket_account: () => import('./features/ticket/TicketAccountPage').then((m) => m.TicketAccountPage),
   ticket_add: () => import('./features/ticket/TicketAddPage').then((m) => m.TicketAddPage),
   search: () => import('./features/ticket/SearchPage').then((m) => m.SearchPage),
+  chat: () => import('./features/chat/ChatPage').then((m) => m.ChatPage),
+  setting_widget: () => import('./features/chat/WidgetSettingsPage').then((m) => m.WidgetSettingsPage),
   setting_appearance: () => import('./features/appearance/AppearancePage').then((m) => m.AppearancePage),
 };
 

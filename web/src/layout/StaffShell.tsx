@@ -3,11 +3,13 @@ import { Button, Flex, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useGuardPending } from '../auth/SessionContext';
+import { useGuardPending, useSession } from '../auth/SessionContext';
 import { usePermission } from '../auth/usePermission';
 import { BrandMark } from '../components/BrandMark';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
+import { ChatProvider } from '../features/chat/ChatContext';
+import { ChatStateSwitch } from '../features/chat/ChatStateSwitch';
 import { HeaderTabs } from './HeaderTabs';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -20,8 +22,10 @@ export function StaffShell() {
   const pending = useGuardPending();
   const { can } = usePermission();
   const [collapsed, setCollapsed] = useState(false);
+  const { user } = useSession();
+  const takesChats = Boolean(user?.tool_access.includes('chat'));
 
-  return (
+  const shell = (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
         width={siderWidth}
@@ -58,6 +62,7 @@ export function StaffShell() {
             onClick={() => setCollapsed(!collapsed)}
           />
           <HeaderTabs showList={can('menu', '/wswt')} />
+          {takesChats && <ChatStateSwitch />}
           <LanguageSwitch />
           <UserMenu />
         </Layout.Header>
@@ -73,4 +78,6 @@ export function StaffShell() {
       </Layout>
     </Layout>
   );
+  // One chat connection for the whole shell: the badge and the sound reach any screen.
+  return takesChats ? <ChatProvider>{shell}</ChatProvider> : shell;
 }

@@ -6,7 +6,13 @@ export interface TMenuSection {
   paths: readonly string[];
 }
 
-export const ticketPaths: readonly string[] = ['/wswt', '/wswt/ticket_views', '/wswt/search', '/wswt/ticket/add'];
+export const ticketPaths: readonly string[] = [
+  '/wswt',
+  '/wswt/chat',
+  '/wswt/ticket_views',
+  '/wswt/search',
+  '/wswt/ticket/add',
+];
 export const dashboardPath = '/wswt/dashboard';
 
 const s = (p: string) => `/wswt/setting/${p}`;

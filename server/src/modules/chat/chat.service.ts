@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TChatAnswer, TChatMessage, THomeWidgetGetResponse, TLanguage } from '@parley/contracts';
 import { translate } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
@@ -95,13 +96,14 @@ async function checkAnswers(ctx: AppContext, answers: TChatAnswer[]): Promise<St
     if (!q) {
       throw invalid('field_invalid', 'answers');
     }
+    // A question that ends the chat shows its message instead of starting one.
+    if (q.end_live_chat) {
+      throw invalid('chat_ended', 'answers');
+    }
     if (a.choice_id !== null) {
       const choice = q.answers.find((c) => c.choice_id === a.choice_id);
       if (!choice) {
         throw invalid('field_invalid', 'answers');
-      }
-      if (q.end_live_chat) {
-        throw invalid('chat_ended', 'answers');
       }
       return { question_id: q.question_id, title: q.title, choice_id: a.choice_id, answer: choice.text };
     }
@@ -111,7 +113,7 @@ async function checkAnswers(ctx: AppContext, answers: TChatAnswer[]): Promise<St
 
 export interface ChatStartInput {
   real_name: string;
-  email: string;
+  email?: string | undefined;
   answers: TChatAnswer[];
   page_url: string;
 }
@@ -121,9 +123,12 @@ export async function chatStart(ctx: AppContext, input: ChatStartInput, ip: stri
   const { db } = ctx;
   const now = Date.now();
   await assertUnderLimit(db, 'chat', ip, now, 'too_many_submissions');
-  if (await isBanned(db, { email: input.email, ip })) {
+  if (await isBanned(db, { email: input.email ?? null, ip })) {
     throw invalid('submission_refused');
   }
+  // No email asked: an anonymous requester of this chat alone (`.invalid` never receives mail).
+  const email = input.email ?? `visitor-${randomBytes(8).toString('hex')}@anonymous.invalid`;
+  const realName = input.real_name || (input.email ? '' : translate('chat_visitor', lang));
   const answers = await checkAnswers(ctx, input.answers);
   const settings = await getTicketSettings(db);
   const lines = [translate('chat_started_body', lang)];
@@ -137,7 +142,7 @@ export async function chatStart(ctx: AppContext, input: ChatStartInput, ip: stri
   const comment = planComment(null, settings, { body: lines.join('\n'), is_public: false }, 'text');
   const token = newToken();
   const ticketId = await transact(ctx, async (tx) => {
-    const requester = await findOrCreateRequester(tx, input.email, input.real_name, now);
+    const requester = await findOrCreateRequester(tx, email, realName, now);
     if (requester.accessState !== 'allowed') {
       throw invalid('user_suspended', 'email');
     }

@@ -4,13 +4,13 @@ import { readSetting, writeSetting } from '../setting/setting.repo.js';
 
 /** Widget and chat routing settings: one stored object, defaults for whatever was never saved. */
 export async function getWidgetSetting(db: DbOrTx): Promise<TWidgetSetting> {
-  const stored = await readSetting(db, 'widget', 'setting');
+  const stored = await readSetting(db, 'chat_widget', 'setting');
   const parsed = ZWidgetSetting.safeParse(stored ?? {});
   return parsed.success ? parsed.data : ZWidgetSetting.parse({});
 }
 
 export async function editWidgetSetting(db: DbOrTx, value: TWidgetSetting): Promise<void> {
-  await writeSetting(db, 'widget', 'setting', value);
+  await writeSetting(db, 'chat_widget', 'setting', value);
 }
 
 /** May a page of this origin embed the widget? An empty list allows any. */

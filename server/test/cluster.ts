@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+export async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh PostgreSQL database for a cluster of server processes; `drop` removes it. */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `parley_cluster_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+  /** SIGKILL: no shutdown, no goodbye to Redis or the database. */
+  kill9(): void;
+  stop(): Promise<void>;
+}
+
+/** `npm start`'s server (src/main.ts) in a child process, as production runs it. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-node-'));
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited ${child.exitCode}: ${output.join('')}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/home/languages`);
+      if (res.ok) {
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > end) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${output.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url,
+    child,
+    output,
+    kill9: () => child.kill('SIGKILL'),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON call against a running server: the envelope. */
+export async function api<T = unknown>(
+  base: string,
+  method: 'GET' | 'POST',
+  pathname: string,
+  options: { token?: string; body?: unknown; query?: Record<string, string>; ip?: string } = {},
+): Promise<{ code: string; msg: string; data: T }> {
+  const url = new URL(pathname, base);
+  for (const [k, v] of Object.entries(options.query ?? {})) {
+    url.searchParams.set(k, v);
+  }
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: options.token } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  return (await res.json()) as { code: string; msg: string; data: T };
+}
+
+export const clusterPrefix = () => `parley-cluster-${randomUUID().slice(0, 8)}`;

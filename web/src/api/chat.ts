@@ -1,0 +1,41 @@
+import {
+  type TAdminChatMessageAddRequest,
+  type TChatMessageAddResponse,
+  type TChatMessageListResponse,
+  type TChatQueueResponse,
+  type TChatSummary,
+  type TChatTransferRequest,
+  type TWidgetSetting,
+  ZChatGetResponse,
+  ZChatMessageAddResponse,
+  ZChatMessageListResponse,
+  ZChatQueueResponse,
+  ZWidgetSetting,
+} from '@parley/contracts';
+import { api } from './instance';
+import type { TOpts } from './types';
+
+export const chatApi = {
+  queue: (opts?: TOpts): Promise<TChatQueueResponse> =>
+    api.get('/admin/chat.queue.list', undefined, { ...opts, schema: ZChatQueueResponse }),
+  get: (ticketId: number, opts?: TOpts): Promise<TChatSummary> =>
+    api.get('/admin/chat.get', { ticket_id: ticketId }, { ...opts, schema: ZChatGetResponse }),
+  messages: (ticketId: number, afterId = 0, opts?: TOpts): Promise<TChatMessageListResponse> =>
+    api.get(
+      '/admin/chat.message.list',
+      { ticket_id: ticketId, after_message_id: afterId },
+      { ...opts, schema: ZChatMessageListResponse },
+    ),
+  accept: (ticketId: number, opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/chat.accept', { ticket_id: ticketId }, opts),
+  send: (body: TAdminChatMessageAddRequest, opts?: TOpts): Promise<TChatMessageAddResponse> =>
+    api.post('/admin/chat.message.add', body, { ...opts, schema: ZChatMessageAddResponse }),
+  end: (ticketId: number, opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/chat.end', { ticket_id: ticketId }, opts),
+  transfer: (body: TChatTransferRequest, opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/chat.transfer', body, opts),
+  widgetGet: (opts?: TOpts): Promise<TWidgetSetting> =>
+    api.get('/admin/settings/widget.get', undefined, { ...opts, schema: ZWidgetSetting }),
+  widgetEdit: (body: TWidgetSetting, opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/settings/widget.edit', body, opts),
+};

@@ -1,0 +1,49 @@
+import type { TChatState } from '@parley/contracts';
+import { Badge, Select, Space, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useChat } from './ChatContext';
+
+const colors: Record<TChatState, string> = {
+  online: '#52c41a',
+  away: '#faad14',
+  invisible: '#8c8c8c',
+  offline: '#d9d9d9',
+};
+const states: TChatState[] = ['online', 'away', 'invisible', 'offline'];
+
+/** The shell header's chat state, with the number of chats waiting (a link to the workspace). */
+export function ChatStateSwitch() {
+  const { t } = useTranslation();
+  const chat = useChat();
+  if (!chat) {
+    return null;
+  }
+  return (
+    <Space size={12}>
+      <Tooltip title={t('chat.waiting_badge', { count: chat.waitingCount })}>
+        <Link to="/wswt/chat" aria-label={t('chat.waiting_badge', { count: chat.waitingCount })}>
+          <Badge count={chat.waitingCount} size="small" offset={[6, -2]}>
+            <span style={{ color: 'inherit' }}>{t('route.chat')}</span>
+          </Badge>
+        </Link>
+      </Tooltip>
+      <Select<TChatState>
+        size="small"
+        aria-label={t('chat.state_label')}
+        value={chat.state}
+        style={{ width: 118 }}
+        onChange={(value) => void chat.setState(value)}
+        options={states.map((s) => ({
+          value: s,
+          label: (
+            <Space size={6}>
+              <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: colors[s] }} />
+              {t(`chat.state.${s}`)}
+            </Space>
+          ),
+        }))}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,190 @@
+import type { TWidgetSetting } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, ColorPicker, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { chatApi } from '../../api/chat';
+import { usePermission } from '../../auth/usePermission';
+import { FormActions, FormPage } from '../../components/FormPage';
+import { PageLoading } from '../../components/PageLoading';
+import { useSave } from '../../components/useSave';
+import { chatKeys } from './queries';
+
+/** Settings › Widget: how the chat launcher looks, what it asks, who may embed it, how chats route. */
+export function WidgetSettingsPage() {
+  const { t } = useTranslation();
+  const setting = useQuery({ queryKey: chatKeys.widget, queryFn: ({ signal }) => chatApi.widgetGet({ signal }) });
+  if (setting.isError) {
+    return <Alert type="error" showIcon message={t('chat.load_failed')} />;
+  }
+  return <FormPage>{setting.data ? <WidgetForm setting={setting.data} /> : <PageLoading />}</FormPage>;
+}
+
+/** The one line a site owner pastes into their pages. */
+export function snippetFor(origin: string): string {
+  return `<script src="${origin}/widget.js" async></script>`;
+}
+
+function WidgetForm({ setting }: { setting: TWidgetSetting }) {
+  const { t } = useTranslation();
+  const { can } = usePermission();
+  const editable = can('btn', 'widget.edit');
+  const [form] = Form.useForm<TWidgetSetting>();
+  const live = Form.useWatch([], form) ?? setting;
+  const { save, saving } = useSave({
+    form,
+    call: (values: TWidgetSetting, opts) => chatApi.widgetEdit({ ...setting, ...values }, opts),
+    invalidate: [chatKeys.widget],
+  });
+  const snippet = snippetFor(window.location.origin);
+  const color = typeof live.color === 'string' ? live.color : setting.color;
+
+  return (
+    <Flex gap={32} wrap align="flex-start">
+      <Form<TWidgetSetting>
+        form={form}
+        layout="vertical"
+        initialValues={setting}
+        onFinish={save}
+        disabled={saving || !editable}
+        style={{ width: 520, maxWidth: '100%' }}
+      >
+        <Form.Item
+          name="color"
+          label={t('widget.color')}
+          getValueFromEvent={(value: { toHexString(): string }) => value.toHexString()}
+        >
+          <ColorPicker showText disabledAlpha />
+        </Form.Item>
+        <Form.Item name="position" label={t('widget.position')}>
+          <Radio.Group
+            options={[
+              { value: 'right', label: t('widget.right') },
+              { value: 'left', label: t('widget.left') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="title" label={t('widget.title')} rules={[{ max: 60 }]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="greeting" label={t('widget.greeting')} rules={[{ max: 500 }]}>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
+        </Form.Item>
+        <Form.Item
+          name="pre_chat_form"
+          label={t('widget.pre_chat_form')}
+          valuePropName="checked"
+          extra={t('widget.pre_chat_hint')}
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item name="offline_behavior" label={t('widget.offline_behavior')}>
+          <Radio.Group
+            options={[
+              { value: 'leave_message', label: t('widget.offline_leave_message') },
+              { value: 'hide', label: t('widget.offline_hide') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="allowed_origins"
+          label={t('widget.allowed_origins')}
+          extra={t('widget.allowed_origins_hint')}
+          rules={[
+            {
+              validator: (_r, value: string[] | undefined) =>
+                (value ?? []).every((v) => /^https?:\/\/[^/\s]+$/.test(v))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('widget.origin_invalid'))),
+            },
+          ]}
+        >
+          <Select mode="tags" tokenSeparators={[' ', ',']} placeholder="https://www.example.com" open={false} />
+        </Form.Item>
+        <Form.Item
+          name="auto_assign"
+          label={t('widget.auto_assign')}
+          valuePropName="checked"
+          extra={t('widget.auto_assign_hint')}
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item name="agent_chat_limit" label={t('widget.agent_chat_limit')}>
+          <InputNumber min={1} max={50} />
+        </Form.Item>
+        <FormActions saving={saving} disabled={!editable} />
+      </Form>
+      <Flex vertical gap={16} style={{ width: 380, maxWidth: '100%' }}>
+        <Card size="small" title={t('widget.snippet')}>
+          <Typography.Paragraph type="secondary">{t('widget.snippet_hint')}</Typography.Paragraph>
+          <Typography.Paragraph copyable={{ text: snippet }} code style={{ wordBreak: 'break-all' }}>
+            {snippet}
+          </Typography.Paragraph>
+        </Card>
+        <Card size="small" title={t('widget.preview')}>
+          <WidgetPreview
+            color={color}
+            position={live.position ?? setting.position}
+            title={live.title ?? setting.title}
+            greeting={live.greeting ?? setting.greeting}
+          />
+        </Card>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** A drawing of the widget on a page, as visitors will see it: launcher, header and greeting. */
+function WidgetPreview({
+  color,
+  position,
+  title,
+  greeting,
+}: {
+  color: string;
+  position: 'left' | 'right';
+  title: string;
+  greeting: string;
+}) {
+  const side = position === 'left' ? { left: 12 } : { right: 12 };
+  return (
+    <div
+      role="img"
+      aria-label={title}
+      style={{ position: 'relative', height: 360, background: '#f0f2f5', borderRadius: 8, overflow: 'hidden' }}
+    >
+      <div
+        style={{
+          position: 'absolute',
+          bottom: 76,
+          ...side,
+          width: 230,
+          borderRadius: 10,
+          background: '#fff',
+          boxShadow: '0 6px 20px rgba(0,0,0,.18)',
+          overflow: 'hidden',
+        }}
+      >
+        <div style={{ background: color, color: '#fff', padding: '10px 12px', fontWeight: 600 }}>{title}</div>
+        <div style={{ padding: 12, background: '#f5f5f5', minHeight: 120 }}>
+          <div
+            style={{ background: '#fff', borderRadius: 10, padding: '6px 10px', fontSize: 13, display: 'inline-block' }}
+          >
+            {greeting}
+          </div>
+        </div>
+      </div>
+      <div
+        style={{
+          position: 'absolute',
+          bottom: 16,
+          ...side,
+          width: 48,
+          height: 48,
+          borderRadius: 24,
+          background: color,
+          boxShadow: '0 4px 12px rgba(0,0,0,.25)',
+        }}
+      />
+    </div>
+  );
+}
