@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { scheduleMaintenance } from './db/maintenance.js';
@@ -17,6 +16,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Loaded after the configuration is known good: a bad variable stops the start at once, before
+  // the whole app (socket.io, Redis client, every module) is even read from disk.
+  const { buildApp } = await import('./app.js');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,

@@ -161,7 +161,18 @@
       });
   }
 
+  // The chat's key lives in the host page's storage (the launcher keeps it and hands it over in
+  // the address's fragment, never sent to a server): a framed page's own storage is partitioned
+  // or blocked by some browsers. This frame's storage is the fallback.
+  const handed = /(?:^#|&)t=([^&]+)/.exec(location.hash);
   function saved() {
+    if (handed) {
+      try {
+        return JSON.parse(decodeURIComponent(handed[1]));
+      } catch (_e) {
+        return null;
+      }
+    }
     try {
       return JSON.parse(localStorage.getItem(STORE) || 'null');
     } catch (_e) {
@@ -169,6 +180,7 @@
     }
   }
   function save(value) {
+    parent.postMessage({ parley: 'store', value: value || null }, '*');
     try {
       if (value) {
         localStorage.setItem(STORE, JSON.stringify(value));
@@ -176,7 +188,7 @@
         localStorage.removeItem(STORE);
       }
     } catch (_e) {
-      /* storage off: the chat lasts this page */
+      /* storage off: the launcher's copy is the one */
     }
   }
 

@@ -9,13 +9,14 @@
   const script = document.currentScript;
   const base = new URL(script ? script.src : '/widget.js', location.href).origin;
   const color = CONFIG.color || '#1677ff';
+  const storeKey = 'parley.chat.v1';
   const side = CONFIG.position === 'left' ? 'left' : 'right';
 
   function mount() {
     const host = document.createElement('div');
     host.setAttribute('data-parley-widget', '');
     host.style.cssText = `position:fixed;bottom:0;${side}:0;z-index:2147483000;`;
-    const root = host.attachShadow ? host.attachShadow({ mode: 'closed' }) : host;
+    const root = host.attachShadow ? host.attachShadow({ mode: 'open' }) : host;
     const style = document.createElement('style');
     style.textContent =
       ':host{all:initial}' +
@@ -60,7 +61,13 @@
         frame.className = 'frame';
         frame.title = CONFIG.title || 'Chat';
         frame.setAttribute('allow', 'clipboard-write');
-        frame.src = `${base}/widget/chat?page=${encodeURIComponent(location.href)}`;
+        let stored = null;
+        try {
+          stored = localStorage.getItem(storeKey);
+        } catch (_e) {
+          stored = null;
+        }
+        frame.src = `${base}/widget/chat?page=${encodeURIComponent(location.href)}${stored ? `#t=${encodeURIComponent(stored)}` : ''}`;
         wrap.appendChild(frame);
       }
       wrap.className = open ? 'open' : '';
@@ -77,7 +84,17 @@
       if (event.origin !== base || !event.data || typeof event.data.parley !== 'string') {
         return;
       }
-      if (event.data.parley === 'close' && open) {
+      if (event.data.parley === 'store') {
+        try {
+          if (event.data.value) {
+            localStorage.setItem(storeKey, JSON.stringify(event.data.value));
+          } else {
+            localStorage.removeItem(storeKey);
+          }
+        } catch (_e) {
+          /* the host page's storage is off: the chat lasts this page */
+        }
+      } else if (event.data.parley === 'close' && open) {
         toggle();
       } else if (event.data.parley === 'unread' && !open) {
         const n = Number(event.data.count) || 0;

@@ -44,7 +44,7 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
       .header('cache-control', 'public, max-age=60')
       .header('cross-origin-resource-policy', 'cross-origin')
       .type('text/javascript; charset=utf-8')
-      .send(launcher.replace('/*CONFIG*/{}', config));
+      .send(launcher.replace(/\/\*CONFIG\*\/\s*\{\}/, config));
   });
 
   app.get('/widget/chat', { config: publicAccess, schema: { hide: true } }, async (_request, reply) => {

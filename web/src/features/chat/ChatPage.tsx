@@ -36,7 +36,12 @@ export function ChatPage() {
   const chat = useChat();
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('chat')) || null;
-  const queue = useQuery({ queryKey: chatKeys.queue, queryFn: ({ signal }) => chatApi.queue({ signal }) });
+  // Pushes refresh it at once; the interval catches chats routed while this agent was away.
+  const queue = useQuery({
+    queryKey: chatKeys.queue,
+    queryFn: ({ signal }) => chatApi.queue({ signal }),
+    refetchInterval: 5000,
+  });
 
   useEffect(() => {
     chat?.setOpenChat(selected);
@@ -66,7 +71,7 @@ export function ChatPage() {
         ) : (
           <Tabs
             size="small"
-            defaultActiveKey={waiting.length ? 'waiting' : 'active'}
+            defaultActiveKey="waiting"
             items={[
               {
                 key: 'waiting',

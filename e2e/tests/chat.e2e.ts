@@ -1,0 +1,218 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, signInAdmin } from '../../server/test/app.js';
+import { buildAgent, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
+import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let adminToken: string;
+let host: http.Server;
+let hostUrl: string;
+
+/** A plain page of another site (another origin) that embeds the widget with the one script tag. */
+function startHostPage(parleyUrl: string): Promise<string> {
+  host = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html><head><title>Shop</title></head>
+<body style="font-family:serif;background:#fffbe6"><h1>Bob's Bike Shop</h1><p>Spokes, chains and bells.</p>
+<script src="${parleyUrl}/widget.js" async></script></body></html>`);
+  });
+  return new Promise((resolve) => {
+    host.listen(0, 'localhost', () => resolve(`http://localhost:${(host.address() as AddressInfo).port}`));
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  adminToken = await signInAdmin(server.app);
+  hostUrl = await startHostPage(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  host?.close();
+});
+
+const post = (path: string, body: unknown) => call(server.app, 'POST', path, { token: adminToken, body });
+
+async function chatAgent(realName: string) {
+  const agent = await buildAgent(server.database.db, {
+    realName,
+    toolAccess: ['chat'],
+    chatState: 'online',
+    ticketAccess: 'all',
+  });
+  await giveDefaultRole(server.database.db, agent.accountId);
+  await signIn(server.app, agent.email, defaultPassword);
+  return agent;
+}
+
+/** Agent activity: 15 s without input turns an online agent away (spec section 9), and routing skips them. */
+async function stayActive(page: Page) {
+  await page.mouse.move(200 + Math.random() * 100, 300);
+}
+
+/** Opens the widget on the host page and answers the chat window's frame. */
+async function openWidget(page: Page): Promise<FrameLocator> {
+  await page.locator('[data-parley-widget]').locator('button.btn').click();
+  return page.frameLocator('iframe[title]');
+}
+
+describe('live chat in the browser', () => {
+  it('a visitor on another site chats with an agent in the workspace, both ways, to the end and a rating', async () => {
+    // A pre-chat question with a follow-up that only one choice opens, asking for name and email.
+    const q1 = await call<{ question_id: number }>(server.app, 'POST', '/api/admin/settings/question.add', {
+      token: adminToken,
+      body: {
+        title: 'What can we help with?',
+        question_type: 'single_choice',
+        answers: [{ text: 'An order' }, { text: 'Something else' }],
+        need_submit_user_info: true,
+      },
+    });
+    const q1Full = await call<{ answers: Array<{ choice_id: number; text: string }> }>(
+      server.app,
+      'GET',
+      '/api/admin/settings/question.get',
+      { token: adminToken, query: { question_id: String(q1.data.question_id) } },
+    );
+    const order = q1Full.data.answers.find((a) => a.text === 'An order')?.choice_id;
+    await post('/api/admin/settings/question.add', {
+      title: 'Order number',
+      question_type: 'text',
+      rule_question_id: q1.data.question_id,
+      rule_choice_id: order,
+    });
+    await post('/api/admin/settings/shortcut.add', {
+      title: 'thanks',
+      message: 'Thank you for waiting!',
+      allow_type: 'all',
+    });
+
+    const agent = await chatAgent('Alice Agent');
+    const agentPage = await signedIn(
+      browser,
+      server.url,
+      { email: agent.email, password: defaultPassword },
+      '/wswt/chat',
+    );
+    await agentPage.getByText('No chat is waiting').waitFor();
+
+    const { page: visitorPage } = await newPage(browser, hostUrl);
+    await stayActive(agentPage);
+    await visitorPage.goto('/');
+    await visitorPage.locator('[data-parley-widget] button.btn').waitFor();
+    await screenshot(visitorPage, 'widget-closed-en');
+    const frame = await openWidget(visitorPage);
+    await frame.getByText('What can we help with?').waitFor();
+    // The follow-up appears only after its choice.
+    await expect(frame.getByText('Order number').count()).resolves.toBe(0);
+    await frame.getByRole('button', { name: 'An order' }).click();
+    await frame.getByText('Order number').waitFor();
+    await frame.locator('[data-question] input[type=text]').fill('A-1042');
+    await frame.getByLabel('Name').fill('Vera Visitor');
+    await frame.getByLabel('Email').fill('vera@example.com');
+    await screenshot(visitorPage, 'widget-pre-chat-en');
+    await stayActive(agentPage);
+    await frame.getByRole('button', { name: 'Start chat' }).click();
+    await frame.getByText('Waiting for an agent…').waitFor();
+
+    // The agent sees it waiting, with the visitor's answers; accepts and answers.
+    await agentPage.locator('[data-chat-id]').getByText('Vera Visitor').click();
+    await agentPage.getByText('A-1042').waitFor();
+    await agentPage.getByRole('button', { name: 'Accept' }).click();
+    await frame.getByText('Alice Agent joined the chat').waitFor();
+    const composer = agentPage.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Hello Vera, let me look at A-1042');
+    await composer.press('Enter');
+    await frame.getByText('Hello Vera, let me look at A-1042').waitFor();
+
+    await frame.getByRole('textbox').fill('Thanks, it has not arrived yet');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await agentPage.getByText('Thanks, it has not arrived yet').waitFor();
+
+    // A shortcut from the "/" picker.
+    await composer.fill('/tha');
+    await agentPage.getByText('Thank you for waiting!').first().click();
+    await expect(composer.inputValue()).resolves.toBe('Thank you for waiting!');
+    await composer.press('Enter');
+    await frame.getByText('Thank you for waiting!').waitFor();
+    await screenshot(visitorPage, 'widget-conversation-en');
+    await screenshot(agentPage, 'chat-workspace-en');
+
+    // Reload: the same chat comes back, each message once.
+    await visitorPage.reload();
+    const again = await openWidget(visitorPage);
+    await again.getByText('Thank you for waiting!').waitFor();
+    await expect(again.getByText('Hello Vera, let me look at A-1042').count()).resolves.toBe(1);
+
+    // End, rate, and the ticket is solved with the rating.
+    await agentPage.getByRole('button', { name: 'End chat' }).click();
+    await again.getByText('How was this chat?').waitFor();
+    await again.getByRole('button', { name: /Good/ }).click();
+    await again.getByText('Thank you for your rating').waitFor();
+    const list = await call<{ list: Array<{ ticket_id: number }> }>(server.app, 'GET', '/api/admin/ticket.list', {
+      token: adminToken,
+      query: { kw: 'A-1042' },
+    });
+    const ticketId = list.data.list[0]?.ticket_id as number;
+    const ticket = await call<{ ticket_state: string; ticket_type: string; satisfaction: string }>(
+      server.app,
+      'GET',
+      '/api/admin/ticket.get',
+      { token: adminToken, query: { ticket_id: String(ticketId) } },
+    );
+    expect(ticket.data).toMatchObject({ ticket_state: 'solved', ticket_type: 'chat', satisfaction: 'good' });
+    await agentPage.close();
+    await visitorPage.close();
+  });
+
+  it('shows the widget and the workspace in Chinese', async () => {
+    const agent = await chatAgent('王客服');
+    const agentPage = await signedIn(
+      browser,
+      server.url,
+      { email: agent.email, password: defaultPassword },
+      '/wswt/chat',
+    );
+    await agentPage.getByRole('button', { name: /Language/ }).click();
+    await agentPage.getByText('简体中文').last().click();
+    await agentPage.getByText('没有等待中的对话').waitFor();
+
+    const context = await browser.newContext({
+      baseURL: hostUrl,
+      viewport: { width: 1366, height: 800 },
+      locale: 'zh-CN',
+    });
+    const visitorPage = await context.newPage();
+    visitorPage.setDefaultTimeout(15_000);
+    await stayActive(agentPage);
+    await visitorPage.goto('/');
+    await screenshot(visitorPage, 'widget-closed-zh-cn');
+    const frame = await openWidget(visitorPage);
+    await frame.getByRole('button', { name: '开始对话' }).waitFor();
+    await frame.getByRole('button', { name: 'Something else' }).click();
+    await frame.getByLabel('姓名').fill('李访客');
+    await frame.getByLabel('邮箱').fill('li@example.com');
+    await screenshot(visitorPage, 'widget-pre-chat-zh-cn');
+    await stayActive(agentPage);
+    await frame.getByRole('button', { name: '开始对话' }).click();
+    await frame.getByText('正在等待客服接入…').waitFor();
+    await agentPage.locator('[data-chat-id]').getByText('李访客').click();
+    await agentPage.getByRole('button', { name: /接\s*入/ }).click();
+    await frame.getByText('王客服 已加入对话').waitFor();
+    const composer = agentPage.getByRole('textbox', { name: '消息' });
+    await composer.fill('您好，请问有什么可以帮您？');
+    await composer.press('Enter');
+    await frame.getByText('您好，请问有什么可以帮您？').waitFor();
+    await screenshot(visitorPage, 'widget-conversation-zh-cn');
+    await screenshot(agentPage, 'chat-workspace-zh-cn');
+    await context.close();
+    await agentPage.close();
+  });
+});
