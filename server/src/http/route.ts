@@ -1,8 +1,8 @@
 import { ErrorCode, type TLanguage, type TMessageKey, translate } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../modules/auth/actor.js';
 import type { Access } from './access.js';
-import type { Actor } from './actor.js';
 import { unauthorized } from './app-error.js';
 
 export interface CallContext<I> {

@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { black } from '../../db/schema/index.js';
-import type { Actor } from '../../http/actor.js';
 import { invalid } from '../../http/app-error.js';
+import type { Actor } from '../auth/actor.js';
 import { likeOf, toCount } from '../search/search.js';
 
 /** One spelling per address: IPv6 compressed and lower case, IPv4-mapped IPv6 as IPv4. */
