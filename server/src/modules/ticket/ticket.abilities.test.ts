@@ -68,7 +68,7 @@ describe('ticket abilities tell what the server then allows', () => {
       const done = await serverSays(who, other.accountId);
       expect({ name, ...said }).toEqual({ name, ...done });
     }
-  });
+  }, 90_000);
 
   it('allow_reassign off: only the assignee or an admin may reassign', async () => {
     const owner = await agent();
@@ -79,7 +79,7 @@ describe('ticket abilities tell what the server then allows', () => {
       expect((await offered(owner, owner.accountId)).reassign).toBe(true);
       expect((await serverSays(owner, bystander.accountId, owner.accountId)).reassign).toBe(true);
     });
-  });
+  }, 60_000);
 
   it('the answer to ticket.edit carries the abilities after the change', async () => {
     const { ticketId } = await buildTicket(db());

@@ -44,28 +44,6 @@ export function mayReassign(
   return actor.account.userType === 'admin' || currentAssigneeId === actor.account.accountId;
 }
 
-/**
- * The CC and follower blocklist: entries are addresses, `@domains` or domains separated by
- * spaces (stored normalised by the ticket settings). Returns the first blocked email, if any.
- */
-export function blockedEmail(blacklist: string, emails: string[]): string | null {
-  const entries = blacklist.toLowerCase().split(/\s+/).filter(Boolean);
-  if (entries.length === 0) {
-    return null;
-  }
-  for (const email of emails) {
-    const lower = email.toLowerCase();
-    const domain = lower.slice(lower.lastIndexOf('@') + 1);
-    const hit = entries.some((e) =>
-      e.startsWith('@') ? e.slice(1) === domain : e.includes('@') ? e === lower : e === domain,
-    );
-    if (hit) {
-      return email;
-    }
-  }
-  return null;
-}
-
 /** The button nodes an action needs; admins hold them all. */
 const holds = (actor: Actor, granted: ReadonlySet<string>, btn: string) =>
   actor.account.userType === 'admin' || granted.has(`btn:${btn}`);
