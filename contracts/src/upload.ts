@@ -13,7 +13,9 @@ export interface TImageRule {
   message: TMessageKey;
 }
 
-export const imageRules = {
+export type TImageKind = 'avatar' | 'favicon' | 'ad_image';
+
+export const imageRules: Record<TImageKind, TImageRule> = {
   // Spec: avatars are images smaller than 100 x 100.
   avatar: {
     types: ['png', 'jpeg', 'webp', 'gif'],
@@ -24,9 +26,7 @@ export const imageRules = {
   favicon: { types: ['png', 'ico'], fits: (w, h) => w <= 256 && h <= 256, message: 'favicon_invalid' },
   // Spec: the email bottom ad is 1000px wide, any height, png/jpg/webp.
   ad_image: { types: ['png', 'jpeg', 'webp'], fits: (w) => w === 1000, message: 'ad_image_invalid' },
-} as const satisfies Record<string, TImageRule>;
-
-export type TImageKind = keyof typeof imageRules;
+};
 
 /** File name extensions of the image types (a file chooser's `accept`, the web's first check). */
 export function extensionsOf(types: readonly TImageType[]): string[] {
