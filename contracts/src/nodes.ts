@@ -1,7 +1,7 @@
 /**
  * The permission catalogue the server seeds and the web app's route table uses.
  *
- * Menu nodes: `node_value` is the staff route pattern it opens (spec section 2).
+ * Menu nodes: `node_value` is the staff route pattern it opens (docs/product.md §2).
  * Button nodes: `node_value` is the write call it allows, as named in the contract. The ticket
  * settings calls share their names with the staff ticket calls, so their nodes carry a
  * `settings.` prefix (`settings.ticket.edit`).
@@ -32,7 +32,7 @@ export const staffRoutes: readonly TStaffRoute[] = [
   staff('/wswt/company/:company_id', 'company_edit_page', 'Organization'),
 ];
 
-/** Settings screens, `/wswt/setting/<path>` (spec section 2). */
+/** Settings screens, `/wswt/setting/<path>` (docs/product.md §2). */
 const settingPaths: ReadonlyArray<[string, string, string]> = [
   ['people', 'setting_people', 'People'],
   ['group/add', 'setting_group_add', 'Add group'],
