@@ -19,10 +19,12 @@ async function main(): Promise<void> {
   // Loaded after the configuration is known good: a bad variable stops the start at once, before
   // the whole app (socket.io, Redis client, every module) is even read from disk.
   const { buildApp } = await import('./app.js');
+  let logPoolError = (error: Error) => console.error(`PostgreSQL connection error: ${error.message}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    onPoolError: (error) => logPoolError(error),
   });
   const applied = await migrate(database);
   const app = await buildApp({
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     redisKey: `${config.redisPrefix}.io`,
   });
   const { log } = app.parley;
+  logPoolError = (error) => log.error({ err: error }, 'PostgreSQL connection error');
   if (applied.length) {
     log.info({ applied }, 'database migrated');
   }

@@ -32,6 +32,13 @@ const count = async (ticketId: number) =>
       )
     )[0]?.n,
   );
+const column = async (name: 'subject' | 'tags', ticketId: number) =>
+  (
+    await queryRows<Record<string, unknown>>(
+      db(),
+      sql`SELECT ${sql.raw(name)} AS v FROM ticket WHERE ticket_id = ${ticketId}`,
+    )
+  )[0]?.v;
 
 describe('events after commit', () => {
   it('a reply publishes commented and changed once the transaction has committed', async () => {
@@ -81,13 +88,7 @@ describe('events after commit', () => {
       }),
     ).rejects.toThrow('boom');
     expect(heard).toEqual([]);
-    const row = {
-      rows: await queryRows<Record<string, unknown>>(
-        db(),
-        sql`SELECT subject FROM ticket WHERE ticket_id = ${ticketId}`,
-      ),
-    };
-    expect(row.rows[0]?.subject).not.toBe('rolled back');
+    expect(await column('subject', ticketId)).not.toBe('rolled back');
   });
 
   it('a failing subscriber is logged and neither undoes the write nor stops the next one', async () => {
@@ -117,10 +118,7 @@ describe('events after commit', () => {
     await transact({ db: db(), events: bus }, async (tx) => {
       emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['tags'] });
     });
-    const kept = {
-      rows: await queryRows<Record<string, unknown>>(db(), sql`SELECT tags FROM ticket WHERE ticket_id = ${ticketId}`),
-    };
-    expect(kept.rows[0]?.tags).toEqual(['outbox']);
+    expect(await column('tags', ticketId)).toEqual(['outbox']);
     const other = await buildTicket(db());
     await expect(
       transact({ db: db(), events: bus }, async (tx) => {
@@ -129,13 +127,7 @@ describe('events after commit', () => {
       }),
     ).rejects.toThrow('refused later');
     // The error came before the commit step: the subscriber never ran, nothing was written.
-    const untouched = {
-      rows: await queryRows<Record<string, unknown>>(
-        db(),
-        sql`SELECT tags FROM ticket WHERE ticket_id = ${other.ticketId}`,
-      ),
-    };
-    expect(untouched.rows[0]?.tags).toEqual([]);
+    expect(await column('tags', other.ticketId)).toEqual([]);
   });
 
   it('emitting outside transact, or without end, is refused', async () => {
