@@ -27,7 +27,8 @@ const CHATS = Math.min(env('CHATS', 50), VISITORS);
 const RATE = env('RATE', 20);
 const SECONDS = env('SECONDS', 15);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 function summary(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   return { n: s.length, p50: pct(s, 50), p95: pct(s, 95), p99: pct(s, 99) };
@@ -47,7 +48,10 @@ async function floor(): Promise<number[]> {
   const sub = pub.duplicate();
   await Promise.all([pub.connect(), sub.connect()]);
   const http = createServer();
-  const server = new Server(http, { path: '/api/socket.io', adapter: createAdapter(pub, sub, { key: clusterPrefix() }) });
+  const server = new Server(http, {
+    path: '/api/socket.io',
+    adapter: createAdapter(pub, sub, { key: clusterPrefix() }),
+  });
   server.on('connection', (socket) => {
     void socket.join('room');
     socket.on('say', (payload: unknown) => socket.to('room').emit('said', payload));
@@ -66,7 +70,7 @@ async function floor(): Promise<number[]> {
   await sleep(500);
   a.close();
   b.close();
-  server.close();
+  await server.close();
   await Promise.allSettled([pub.quit(), sub.quit()]);
   return samples;
 }
@@ -182,7 +186,9 @@ async function main() {
     `bench:chat  visitors=${VISITORS} agents=${AGENTS} chats=${CHATS} rate=${RATE}/s seconds=${SECONDS} (PostgreSQL + Redis ${redisUrl})`,
   );
   const floorSamples = summary(await floor());
-  console.log(`floor  raw socket.io via Redis adapter: p50 ${fmt(floorSamples.p50)} ms  p95 ${fmt(floorSamples.p95)} ms  p99 ${fmt(floorSamples.p99)} ms  (n=${floorSamples.n})`);
+  console.log(
+    `floor  raw socket.io via Redis adapter: p50 ${fmt(floorSamples.p50)} ms  p95 ${fmt(floorSamples.p95)} ms  p99 ${fmt(floorSamples.p99)} ms  (n=${floorSamples.n})`,
+  );
 
   const fresh = await freshDatabase();
   const envs = {

@@ -16,7 +16,7 @@ import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
-import { authenticateToken } from '../http/auth-hook.js';
+import { authenticateToken } from '../modules/auth/access-hook.js';
 import { hashToken } from '../modules/auth/token.js';
 import {
   findSummary,

@@ -56,7 +56,10 @@ export async function bootstrap(db: Db, admin: { email?: string | undefined; pas
       // A node new in this version that the default package grants (the chat workspace) joins
       // the package once, when it first appears; one an admin removed later stays removed.
       const granted = added.filter((n) =>
-        n.nodeType === 'menu' ? defaultAgentMenus.includes(n.nodeValue) : defaultAgentButtons.includes(n.nodeValue),
+        (n.nodeType === 'menu'
+          ? (defaultAgentMenus as readonly string[])
+          : (defaultAgentButtons as readonly string[])
+        ).includes(n.nodeValue),
       );
       const [pkg] = await tx
         .select({ pkgId: authPkg.pkgId })

@@ -39,7 +39,13 @@ export function useChat(): TChatContext | null {
 /** Puts a message into its chat's cached list once (by `message_id`), oldest first. */
 export function mergeMessages(list: TChatMessage[], incoming: TChatMessage[]): TChatMessage[] {
   const seen = new Set(list.map((m) => m.message_id));
-  const fresh = incoming.filter((m) => !seen.has(m.message_id) && (seen.add(m.message_id), true));
+  const fresh: TChatMessage[] = [];
+  for (const m of incoming) {
+    if (!seen.has(m.message_id)) {
+      seen.add(m.message_id);
+      fresh.push(m);
+    }
+  }
   return fresh.length ? [...list, ...fresh].sort((a, b) => a.message_id - b.message_id) : list;
 }
 
