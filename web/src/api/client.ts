@@ -158,7 +158,11 @@ export function createApiClient(env: TApiEnvironment): TApiClient {
       let envelope: { code?: unknown; msg?: unknown; data?: unknown };
       try {
         envelope = (await response.json()) as typeof envelope;
-      } catch {
+      } catch (cause) {
+        if (options.signal?.aborted && !timedOut) {
+          // The caller gave up while the body was still arriving: nothing went wrong.
+          throw cause;
+        }
         // Not our envelope: a proxy's error page, or the server is not running.
         throw new ApiError(ErrorCode.internal, env.texts.badResponse);
       }
