@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * API answers above `threshold` bytes are compressed for a client that accepts it: brotli at
- * quality 4, else gzip at level 6. Measured with `npm run bench:web` (its "API answers" table):
- * a ticket's 200 comments (~120 KB of JSON) shrink about 10× for about 1 ms of CPU at brotli 4,
- * which saves ~90 ms on a 10 Mbit/s link; quality 11 saves a few KB more for ~30× the CPU.
- * Below a few KB the answer fits in the first round trip anyway and compressing only costs CPU.
+ * quality 4, else gzip at level 6. `npm run bench:web` prints what each answer costs and saves
+ * (its "API answers" table; figures in docs/decisions/0006-front-end-delivery.md): a large list
+ * or a ticket's comments shrink several times for about a millisecond of CPU, far less than the
+ * bytes saved take on a real network; brotli 11 saves little more for many times the CPU. Below a
+ * few KB an answer fits the first round trip anyway and compressing it only costs CPU.
  * Static files are not handled here: they are compressed once at build (web/build/plugins.ts).
  */
 export const apiCompressionThreshold = 8 * 1024;
