@@ -207,7 +207,9 @@ describe('API client', () => {
     });
     const { client, env } = setup({ fetch: fetchMock });
     const caller = new AbortController();
-    const outcome = client.get('/admin/auth.agent.all.list', undefined, { signal: caller.signal }).catch((e: unknown) => e);
+    const outcome = client
+      .get('/admin/auth.agent.all.list', undefined, { signal: caller.signal })
+      .catch((e: unknown) => e);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     caller.abort();
     expect(await outcome).toMatchObject({ name: 'AbortError' });
