@@ -11,6 +11,7 @@ import { registerAuthHook } from './http/auth-hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { serializerCompiler } from './http/serializer.js';
 import { defaultWebDist, registerSpa } from './http/spa.js';
+import { JobQueue } from './jobs/queue.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
@@ -39,6 +40,10 @@ export interface AppDeps {
   bodyLimit?: number;
   /** DATA_DIR: uploads are kept under `<dataDir>/files`. Defaults to `./data`, as the config does. */
   dataDir?: string;
+  /** Run the background job workers in this process (the server does; tests drain on demand). */
+  runJobs?: boolean;
+  /** Prefix of job queue names (test files sharing one PostgreSQL database keep apart). */
+  jobPrefix?: string;
 }
 
 /** Every `/api/admin` route must declare its access; this list lets a test prove it. */
@@ -101,6 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authCache: new AuthCache(),
     files: new LocalFileStore(path.join(path.resolve(deps.dataDir ?? 'data'), 'files')),
     events: new EventBus(log),
+    jobs: new JobQueue(deps.database.db, {
+      log,
+      supervise: deps.runJobs ?? false,
+      ...(deps.jobPrefix ? { prefix: deps.jobPrefix } : {}),
+    }),
   };
   app.decorate('parley', ctx);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);
@@ -137,5 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, deps.webDist ?? defaultWebDist);
+  await ctx.jobs.start();
+  if (deps.runJobs) {
+    await ctx.jobs.startWorkers();
+  }
+  // Before the database closes: workers finish the job in hand, then stop.
+  app.addHook('onClose', () => ctx.jobs.stop());
   return app;
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../test/app.js';
 import { buildTicket } from '../../test/factories.js';
 import { admin, db, edit, setUpTicketTests, t } from '../../test/ticket-kit.js';
+import { queryRows } from '../db/rows.js';
 import { type DomainEvent, EventBus } from './bus.js';
 import { emit, maxEventsPerTransaction, transact } from './transact.js';
 
@@ -24,7 +25,7 @@ afterEach(() => {
 
 const count = async (ticketId: number) =>
   Number(
-    (await db().execute(sql`SELECT count(*)::int AS n FROM ticket_comment WHERE ticket_id = ${ticketId}`)).rows[0]?.n,
+    (await queryRows(db(), sql`SELECT count(*)::int AS n FROM ticket_comment WHERE ticket_id = ${ticketId}`))[0]?.n,
   );
 
 describe('events after commit', () => {
@@ -75,8 +76,8 @@ describe('events after commit', () => {
       }),
     ).rejects.toThrow('boom');
     expect(heard).toEqual([]);
-    const row = await db().execute(sql`SELECT subject FROM ticket WHERE ticket_id = ${ticketId}`);
-    expect(row.rows[0]?.subject).not.toBe('rolled back');
+    const row = await queryRows(db(), sql`SELECT subject FROM ticket WHERE ticket_id = ${ticketId}`);
+    expect(row[0]?.subject).not.toBe('rolled back');
   });
 
   it('a failing subscriber is logged and neither undoes the write nor stops the next one', async () => {
@@ -106,8 +107,8 @@ describe('events after commit', () => {
     await transact({ db: db(), events: bus }, async (tx) => {
       emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['tags'] });
     });
-    const kept = await db().execute(sql`SELECT tags FROM ticket WHERE ticket_id = ${ticketId}`);
-    expect(kept.rows[0]?.tags).toEqual(['outbox']);
+    const kept = await queryRows(db(), sql`SELECT tags FROM ticket WHERE ticket_id = ${ticketId}`);
+    expect(kept[0]?.tags).toEqual(['outbox']);
     const other = await buildTicket(db());
     await expect(
       transact({ db: db(), events: bus }, async (tx) => {
@@ -116,8 +117,8 @@ describe('events after commit', () => {
       }),
     ).rejects.toThrow('refused later');
     // The error came before the commit step: the subscriber never ran, nothing was written.
-    const untouched = await db().execute(sql`SELECT tags FROM ticket WHERE ticket_id = ${other.ticketId}`);
-    expect(untouched.rows[0]?.tags).toEqual([]);
+    const untouched = await queryRows(db(), sql`SELECT tags FROM ticket WHERE ticket_id = ${other.ticketId}`);
+    expect(untouched[0]?.tags).toEqual([]);
   });
 
   it('emitting outside transact, or without end, is refused', async () => {
