@@ -239,6 +239,7 @@ async function serviceCreate(database: Database, adminId: number, requesterId: n
     files: new LocalFileStore(os.tmpdir()),
     events: new EventBus(),
     jobs: new JobQueue(database.db),
+    publicUrl: 'http://localhost:8080',
   };
   const input = ZTicketAddRequest.parse(creationInput(requesterId));
   return () => ticketAdd(ctx, input);

@@ -22,6 +22,8 @@ import { fileRoutes } from './modules/file/file.routes.js';
 import { LocalFileStore } from './modules/file/file.store.js';
 import { groupRoutes } from './modules/group/group.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
+import { MailChannel } from './modules/mail/mail.service.js';
 import { questionRoutes } from './modules/question/question.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
@@ -42,6 +44,10 @@ export interface AppDeps {
   dataDir?: string;
   /** Run the background job workers in this process (the server does; tests drain on demand). */
   runJobs?: boolean;
+  /** PUBLIC_URL: links in mails. */
+  publicUrl?: string;
+  /** Seconds between mailbox fetches while jobs run (default 30). */
+  mailPollSeconds?: number;
   /** Prefix of job queue names (test files sharing one PostgreSQL database keep apart). */
   jobPrefix?: string;
 }
@@ -58,6 +64,8 @@ declare module 'fastify' {
     parleyRoutes: RouteRecord[];
     /** The services' shared context (tests reach the auth cache through it). */
     parley: AppContext;
+    /** The email channel (tests point it at their own mail servers). */
+    mail: MailChannel;
   }
 }
 
@@ -111,8 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       supervise: deps.runJobs ?? false,
       ...(deps.jobPrefix ? { prefix: deps.jobPrefix } : {}),
     }),
+    publicUrl: (deps.publicUrl ?? 'http://localhost:8080').replace(/\/$/, ''),
   };
   app.decorate('parley', ctx);
+  const mail = new MailChannel(ctx);
+  app.decorate('mail', mail);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);
   app.addHook('onClose', () => unsubscribe());
   registerAuthHook(app, ctx);
@@ -143,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);
   await ticketAttachmentRoutes(app, ctx);
+  mailRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -150,8 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await ctx.jobs.start();
   if (deps.runJobs) {
     await ctx.jobs.startWorkers();
+    mail.startPolling(deps.mailPollSeconds ?? 30);
   }
   // Before the database closes: workers finish the job in hand, then stop.
-  app.addHook('onClose', () => ctx.jobs.stop());
+  app.addHook('onClose', async () => {
+    mail.stop();
+    await ctx.jobs.stop();
+  });
   return app;
 }

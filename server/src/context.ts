@@ -15,4 +15,6 @@ export interface AppContext {
   events: EventBus;
   /** Durable background jobs (mail out, mail in), in the database (`jobs/queue.ts`). */
   jobs: JobQueue;
+  /** The address people use (links in mails), without a trailing slash. */
+  publicUrl: string;
 }

@@ -23,7 +23,14 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   const applied = await migrate(database);
-  const app = await buildApp({ database, logLevel: config.logLevel, dataDir: config.dataDir, runJobs: true });
+  const app = await buildApp({
+    database,
+    logLevel: config.logLevel,
+    dataDir: config.dataDir,
+    runJobs: true,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    mailPollSeconds: config.mailPollSeconds,
+  });
   const { log } = app.parley;
   if (applied.length) {
     log.info({ applied }, 'database migrated');

@@ -32,6 +32,7 @@ export async function buildTestApp(options: { webDist?: string } = {}): Promise<
     database,
     webDist: options.webDist ?? '/nonexistent-web-dist',
     dataDir,
+    ...(process.env.TEST_LOG_LEVEL ? { logLevel: process.env.TEST_LOG_LEVEL } : {}),
     jobPrefix: `t${process.pid}_${Math.random().toString(36).slice(2, 8)}_`,
   });
   await app.ready();
