@@ -17,10 +17,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  let logPoolError = (error: Error) => console.error(`PostgreSQL connection error: ${error.message}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    onPoolError: (error) => logPoolError(error),
   });
   const applied = await migrate(database);
   const app = await buildApp({
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     mailPollSeconds: config.mailPollSeconds,
   });
   const { log } = app.parley;
+  logPoolError = (error) => log.error({ err: error }, 'PostgreSQL connection error');
   if (applied.length) {
     log.info({ applied }, 'database migrated');
   }

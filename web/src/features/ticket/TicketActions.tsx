@@ -5,7 +5,6 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../api/ticket';
-import { Can } from '../../components/Can';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { lastTicketList, requestCloseTab } from '../../layout/tabs';
@@ -46,41 +45,36 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   });
 
   const requester = ticket.requester.real_name || ticket.requester.email;
-  const spamAllowed = !ticket.is_deleted && ticket.requester.user_type === 'end_user';
+  const may = ticket.abilities;
 
   return (
     <Space wrap>
-      {ticket.is_deleted ? (
-        <Can btn="ticket.restore">
-          <Button icon={<UndoOutlined />} onClick={() => void restore.saveAsync(null)}>
-            {t('ticket.restore')}
-          </Button>
-        </Can>
-      ) : (
-        <Can btn="ticket.delete">
-          <Button icon={<DeleteOutlined />} onClick={() => confirmDelete(() => remove.saveAsync(null))}>
-            {t('common.delete')}
-          </Button>
-        </Can>
+      {may.restore && (
+        <Button icon={<UndoOutlined />} onClick={() => void restore.saveAsync(null)}>
+          {t('ticket.restore')}
+        </Button>
       )}
-      {spamAllowed && (
-        <Can btn="ticket.spam">
-          <Button
-            danger
-            icon={<StopOutlined />}
-            onClick={() =>
-              confirm({
-                title: t('ticket.spam_title'),
-                content: t('ticket.spam_text', { name: requester }),
-                okText: t('ticket.mark_spam'),
-                danger: true,
-                onOk: () => spam.saveAsync(null),
-              })
-            }
-          >
-            {t('ticket.mark_spam')}
-          </Button>
-        </Can>
+      {may.delete && (
+        <Button icon={<DeleteOutlined />} onClick={() => confirmDelete(() => remove.saveAsync(null))}>
+          {t('common.delete')}
+        </Button>
+      )}
+      {may.spam && (
+        <Button
+          danger
+          icon={<StopOutlined />}
+          onClick={() =>
+            confirm({
+              title: t('ticket.spam_title'),
+              content: t('ticket.spam_text', { name: requester }),
+              okText: t('ticket.mark_spam'),
+              danger: true,
+              onOk: () => spam.saveAsync(null),
+            })
+          }
+        >
+          {t('ticket.mark_spam')}
+        </Button>
       )}
     </Space>
   );
