@@ -45,7 +45,9 @@ function mail(i: number, parent: number | null): string {
     `To: ${support}`,
     `Subject: ${parent === null ? `Question number ${i}` : `Re: Question number ${parent}`}`,
     `Message-ID: <bench.${i}@example.com>`,
-    ...(parent === null ? [] : [`In-Reply-To: <bench.${parent}@example.com>`, `References: <bench.${parent}@example.com>`]),
+    ...(parent === null
+      ? []
+      : [`In-Reply-To: <bench.${parent}@example.com>`, `References: <bench.${parent}@example.com>`]),
     `Date: ${new Date().toUTCString()}`,
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset=utf-8',
@@ -81,7 +83,13 @@ for (let i = 0; i < total; i++) {
 const fillStart = performance.now();
 const appenders = await Promise.all(
   [0, 1, 2, 3].map(async () => {
-    const c = new ImapFlow({ host: '127.0.0.1', port: servers.imapPort, secure: false, auth: { user: support, pass: mailPassword }, logger: false });
+    const c = new ImapFlow({
+      host: '127.0.0.1',
+      port: servers.imapPort,
+      secure: false,
+      auth: { user: support, pass: mailPassword },
+      logger: false,
+    });
     await c.connect();
     return c;
   }),
@@ -102,7 +110,9 @@ for (const c of appenders) {
 console.log(`filled ${total} mails in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
 
 const count = async () => {
-  const r = await database.withConnection((q) => q(`SELECT count(*)::int AS n FROM mail_message WHERE direction = 'in'`));
+  const r = await database.withConnection((q) =>
+    q(`SELECT count(*)::int AS n FROM mail_message WHERE direction = 'in'`),
+  );
   return Number(r[0]?.n);
 };
 
@@ -152,10 +162,12 @@ const [stats] = await q(`SELECT
     (SELECT count(*)::int FROM ticket_comment) AS comments`);
 const [misthreaded] = await q(`SELECT count(*)::int AS n FROM mail_message r
     JOIN ticket t ON t.ticket_id = r.ticket_id
-    WHERE r.direction = 'in' AND r.message_id IN (${parents
-      .map((p, i) => (p === null ? null : `'<bench.${i}@example.com>'`))
-      .filter(Boolean)
-      .join(',') || "''"})
+    WHERE r.direction = 'in' AND r.message_id IN (${
+      parents
+        .map((p, i) => (p === null ? null : `'<bench.${i}@example.com>'`))
+        .filter(Boolean)
+        .join(',') || "''"
+    })
       AND t.subject NOT LIKE 'Question number %'`);
 const newMails = parents.filter((p) => p === null).length;
 console.log(
@@ -181,7 +193,11 @@ const app = await buildApp({ database, webDist: '/nonexistent', dataDir: '/tmp/p
 app.mail.configOverride = config;
 const tickets = await q(`SELECT ticket_id FROM ticket ORDER BY ticket_id LIMIT ${outgoing}`);
 await q(`UPDATE pgboss.job SET state = 'cancelled' WHERE state IN ('created', 'retry')`);
-const login = await app.inject({ method: 'POST', url: '/api/admin/auth.login', payload: { email: 'bench-admin@example.com', password: 'bench-pass-1' } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/admin/auth.login',
+  payload: { email: 'bench-admin@example.com', password: 'bench-pass-1' },
+});
 const token = (login.json() as { data: { token: string } }).data.token;
 for (const t of tickets) {
   await app.inject({

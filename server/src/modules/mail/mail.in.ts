@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { blockedEmail } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import type { AppContext } from '../../context.js';
@@ -10,7 +11,6 @@ import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
 import { isBanned } from '../black/black.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { findOrCreateRequester, insertTicket } from '../ticket/ticket.create.js';
-import { blockedEmail } from '../ticket/ticket.policy.js';
 import { insertComment, insertEvents, membersOf, setMembers } from '../ticket/ticket.repo.js';
 import { bodyText, isEmptyBody, sanitizeBody } from '../ticket/ticket.sanitize.js';
 import { cleanFileName } from '../ticket-attachment/ticket-attachment.service.js';
