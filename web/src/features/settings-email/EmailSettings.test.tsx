@@ -14,7 +14,8 @@ describe('email settings', () => {
       handlers: { 'admin/settings/email.get': () => ok(emailSetting()), 'admin/settings/email.edit': () => ok(null) },
     });
     renderApp('/wswt/setting/email');
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    // The first render of the file loads the lazy screen: slow on a busy machine.
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }, { timeout: 15_000 }));
     for (const text of [
       'Sender is required',
       'Smtp host is required',
