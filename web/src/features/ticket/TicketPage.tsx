@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ticketApi } from '../../api/ticket';
 import { usePermission } from '../../auth/usePermission';
-import { Can } from '../../components/Can';
 import { useSave } from '../../components/useSave';
 import { Conversation } from './Conversation';
 import { EventHistory } from './EventHistory';
