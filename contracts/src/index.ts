@@ -7,6 +7,7 @@ export * from './black.js';
 export * from './chat.js';
 export * from './common.js';
 export * from './company.js';
+export * from './email.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './group.js';

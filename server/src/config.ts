@@ -24,6 +24,7 @@ const ZConfig = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(5).max(127).optional(),
   LOG_LEVEL: z.enum(levels).default('info'),
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: (typeof levels)[number];
+  /** Seconds between fetches of the support mailbox. */
+  mailPollSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -67,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
+    mailPollSeconds: c.MAIL_POLL_SECONDS,
   };
 }

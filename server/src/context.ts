@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client.js';
 import type { EventBus } from './events/bus.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { AuthCache } from './modules/auth/auth-cache.js';
 import type { ChatPresence } from './modules/chat/chat.presence.js';
 import type { FileStore } from './modules/file/file.store.js';
@@ -15,4 +16,8 @@ export interface AppContext {
   events: EventBus;
   /** Chat agents with a live socket; set by the real-time layer (`realtime/`). */
   chatPresence: ChatPresence;
+  /** Durable background jobs (mail out, mail in), in the database (`jobs/queue.ts`). */
+  jobs: JobQueue;
+  /** The address people use (links in mails), without a trailing slash. */
+  publicUrl: string;
 }

@@ -33,6 +33,9 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     redisUrl: config.redisUrl,
     redisKey: `${config.redisPrefix}.io`,
+    runJobs: true,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    mailPollSeconds: config.mailPollSeconds,
   });
   const { log } = app.parley;
   logPoolError = (error) => log.error({ err: error }, 'PostgreSQL connection error');
