@@ -139,7 +139,7 @@ describe('email channel end to end', () => {
     await zh.getByRole('button', { name: /Language/ }).click();
     await zh.getByText('简体中文').last().click();
     await zh.getByRole('tab', { name: '未生成工单的邮件' }).click();
-    await zh.getByRole('tab', { name: '设置' }).waitFor();
+    await zh.getByText('收到的邮件都已生成工单或回复').waitFor();
     await screenshot(zh, 'email-settings-inbox-log-zh-cn');
   });
 });
