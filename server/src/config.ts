@@ -20,6 +20,7 @@ const ZConfig = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(5).max(127).optional(),
   LOG_LEVEL: z.enum(levels).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
 });
 
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: (typeof levels)[number];
+  /** Unset: readable lines in a terminal, JSON lines otherwise. */
+  logFormat: 'pretty' | 'json' | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -60,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
   };
 }

@@ -20,7 +20,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       index: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
