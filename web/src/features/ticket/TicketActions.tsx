@@ -1,10 +1,11 @@
-import { DeleteOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EllipsisOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import type { TTicket } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../api/ticket';
+import { usePermission } from '../../auth/usePermission';
 import { Can } from '../../components/Can';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
@@ -21,6 +22,7 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { confirm, confirmDelete } = useConfirm();
+  const { can } = usePermission();
   const id = ticket.ticket_id;
   const refresh = [ticketKeys.one(id), ticketKeys.events(id), ticketKeys.lists, ticketKeys.views] as const;
 
@@ -48,39 +50,42 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   const requester = ticket.requester.real_name || ticket.requester.email;
   const spamAllowed = !ticket.is_deleted && ticket.requester.user_type === 'end_user';
 
+  const canDelete = can('btn', 'ticket.delete');
+  const canSpam = spamAllowed && can('btn', 'ticket.spam');
+  const items: MenuProps['items'] = [
+    ...(!ticket.is_deleted && canDelete
+      ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('common.delete') }]
+      : []),
+    ...(canSpam ? [{ key: 'spam', icon: <StopOutlined />, label: t('ticket.mark_spam') }] : []),
+  ];
+  const onMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'delete') {
+      confirmDelete(() => remove.saveAsync(null));
+    } else if (key === 'spam') {
+      confirm({
+        title: t('ticket.spam_title'),
+        content: t('ticket.spam_text', { name: requester }),
+        okText: t('ticket.mark_spam'),
+        danger: true,
+        onOk: () => spam.saveAsync(null),
+      });
+    }
+  };
+
   return (
     <Space wrap>
-      {ticket.is_deleted ? (
+      {ticket.is_deleted && (
         <Can btn="ticket.restore">
           <Button icon={<UndoOutlined />} onClick={() => void restore.saveAsync(null)}>
             {t('ticket.restore')}
           </Button>
         </Can>
-      ) : (
-        <Can btn="ticket.delete">
-          <Button icon={<DeleteOutlined />} onClick={() => confirmDelete(() => remove.saveAsync(null))}>
-            {t('common.delete')}
-          </Button>
-        </Can>
       )}
-      {spamAllowed && (
-        <Can btn="ticket.spam">
-          <Button
-            danger
-            icon={<StopOutlined />}
-            onClick={() =>
-              confirm({
-                title: t('ticket.spam_title'),
-                content: t('ticket.spam_text', { name: requester }),
-                okText: t('ticket.mark_spam'),
-                danger: true,
-                onOk: () => spam.saveAsync(null),
-              })
-            }
-          >
-            {t('ticket.mark_spam')}
-          </Button>
-        </Can>
+      {/* Rare and destructive: out of the way in a menu, confirmed before they happen. */}
+      {items.length > 0 && (
+        <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }}>
+          <Button icon={<EllipsisOutlined />} aria-label={t('ticket.more_actions')} />
+        </Dropdown>
       )}
     </Space>
   );
