@@ -36,7 +36,7 @@ function startMain(env: Record<string, string>) {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const waitFor = async (text: string) => {
-    const until = Date.now() + 30_000;
+    const until = Date.now() + 150_000;
     while (!output.includes(text)) {
       if (Date.now() > until || child.exitCode !== null) {
         throw new Error(`never saw "${text}":\n${output}`);
@@ -52,7 +52,7 @@ describe('the server process', () => {
     const main = startMain({ PORT: 'eighty' });
     expect(await main.exited).toBe(2);
     expect(main.output()).toContain('PORT');
-  });
+  }, 120_000);
 
   it('creates the first admin with a printed password, serves, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-main-'));
@@ -98,5 +98,5 @@ describe('the server process', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 90_000);
+  }, 400_000);
 });

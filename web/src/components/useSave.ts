@@ -45,9 +45,12 @@ export function useSave<TVars, TResult = unknown>({
     onSuccess: async ({ result, said }, vars) => {
       // A bare "Success" says less than the screen's own word for it.
       const generic = said === '' || said === messages.ok[currentLanguage()];
-      void message.success(
-        successContent ? successContent(result, vars) : generic ? translateMessage(successKey) : said,
-      );
+      if (successContent) {
+        // A message with a link stays long enough to use it.
+        void message.success({ content: successContent(result, vars), duration: 8 });
+      } else {
+        void message.success(generic ? translateMessage(successKey) : said);
+      }
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       onSaved?.(result, vars);
     },

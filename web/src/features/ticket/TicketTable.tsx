@@ -56,6 +56,7 @@ export function TicketTable({
   bulk = false,
   onBulkDone,
   keyboard = false,
+  emptyText,
 }: {
   rows: TTicketListItem[] | undefined;
   columns: readonly TViewColumn[];
@@ -68,6 +69,8 @@ export function TicketTable({
   onBulkDone?: (deletedAll: boolean) => void;
   /** j/k move, Enter opens, x selects, ? lists the keys (the ticket list; not inside a text box). */
   keyboard?: boolean;
+  /** What an empty list says (a view's "no tickets in this view" by default). */
+  emptyText?: string;
 }) {
   const navigate = useNavigate();
   const [active, setActive] = useState(-1);
@@ -208,7 +211,7 @@ export function TicketTable({
         dataSource={rows}
         pagination={pagination}
         onChange={onChange}
-        locale={tableEmpty(t, filtered, t('ticket.empty'))}
+        locale={tableEmpty(t, filtered, emptyText ?? t('ticket.empty'))}
         // Columns share the width by their content; narrower than their least, it scrolls sideways.
         tableLayout="auto"
         scroll={{ x: table.scrollX + (bulk ? 48 : 0) }}
