@@ -23,7 +23,7 @@ export function optionalText(max = 255) {
 }
 
 /**
- * Spec section 5: letters, digits, underscore and hyphen in the local part, a domain, and a
+ * docs/product.md §5: letters, digits, underscore and hyphen in the local part, a domain, and a
  * top level of two or more letters. Dots between local-part words (john.doe@) are accepted too:
  * refusing the most common address shape would turn customers away.
  */

@@ -57,7 +57,7 @@ export const messages = {
   field_too_long: { en: 'Too long', 'zh-cn': '内容过长' },
   enum_invalid: { en: 'Unknown value', 'zh-cn': '未知的选项' },
   node_exists: { en: 'This node already exists', 'zh-cn': '该节点已存在' },
-  // "<Field> is required" messages of spec section 5.
+  // "<Field> is required" messages of docs/product.md §5.
   required_name: { en: 'Name is required', 'zh-cn': '请输入名称' },
   required_view_title: { en: 'View title is required', 'zh-cn': '请输入视图标题' },
   required_category_name: { en: 'Category name is required', 'zh-cn': '请输入分类名称' },

@@ -1,7 +1,7 @@
 /**
  * The permission catalogue the server seeds and the web app's route table uses.
  *
- * Menu nodes: `node_value` is the staff route pattern it opens (spec section 2).
+ * Menu nodes: `node_value` is the staff route pattern it opens (docs/product.md §2).
  * Button nodes: `node_value` is the write call it allows, as named in the contract. The ticket
  * settings calls share their names with the staff ticket calls, so their nodes carry a
  * `settings.` prefix (`settings.ticket.edit`).
@@ -17,9 +17,9 @@ export interface TStaffRoute {
   menu: boolean;
 }
 
-const staff = (path: string, key: string, title: string, menu = true): TStaffRoute => ({ path, key, title, menu });
+const staff = <P extends string>(path: P, key: string, title: string, menu = true) => ({ path, key, title, menu });
 
-export const staffRoutes: readonly TStaffRoute[] = [
+export const staffRoutes = [
   staff('/wswt', 'index', 'Home / tickets'),
   staff('/wswt/dashboard', 'dashboard', 'Dashboard'),
   staff('/wswt/search', 'search', 'Search'),
@@ -30,10 +30,10 @@ export const staffRoutes: readonly TStaffRoute[] = [
   staff('/wswt/account/my/profile', 'my_profile', 'My profile', false),
   staff('/wswt/account/:account_id', 'account_edit', 'Edit account'),
   staff('/wswt/company/:company_id', 'company_edit_page', 'Organization'),
-];
+] as const satisfies readonly TStaffRoute[];
 
-/** Settings screens, `/wswt/setting/<path>` (spec section 2). */
-const settingPaths: ReadonlyArray<[string, string, string]> = [
+/** Settings screens, `/wswt/setting/<path>` (docs/product.md §2). */
+const settingPaths = [
   ['people', 'setting_people', 'People'],
   ['group/add', 'setting_group_add', 'Add group'],
   ['group/edit', 'setting_group_edit', 'Edit group'],
@@ -78,7 +78,10 @@ const settingPaths: ReadonlyArray<[string, string, string]> = [
   ['schedule/edit', 'setting_schedule_edit', 'Edit schedule'],
   ['auth/node', 'setting_auth_node', 'Auth nodes'],
   ['auth/pkg', 'setting_auth_pkg', 'Auth packages'],
-];
+] as const;
+
+/** Every staff route pattern: a menu node value, checked at compile time where code names one. */
+export type TStaffPath = (typeof staffRoutes)[number]['path'] | `/wswt/setting/${(typeof settingPaths)[number][0]}`;
 
 export const settingRoutes: readonly TStaffRoute[] = settingPaths.map(([p, key, title]) =>
   staff(`/wswt/setting/${p}`, key, title),
@@ -87,7 +90,7 @@ export const settingRoutes: readonly TStaffRoute[] = settingPaths.map(([p, key, 
 export const allStaffRoutes: readonly TStaffRoute[] = [...staffRoutes, ...settingRoutes];
 
 /** Button nodes: every write call of the contract that a role can grant. */
-export const btnNodes: ReadonlyArray<[value: string, title: string]> = [
+export const btnNodes = [
   ['auth.node.add', 'Add auth node'],
   ['auth.pkg.add', 'Add auth package'],
   ['auth.pkg.edit', 'Edit auth package'],
@@ -124,10 +127,13 @@ export const btnNodes: ReadonlyArray<[value: string, title: string]> = [
   ['chat.accept', 'Accept chat'],
   ['chat.message.add', 'Send chat message'],
   ['chat.end', 'End chat'],
-];
+] as const satisfies ReadonlyArray<readonly [value: string, title: string]>;
+
+/** A button node's value (a write call's name): `access.btn`, `<Can btn>` and `can('btn', …)` take only these. */
+export type TBtnNode = (typeof btnNodes)[number][0];
 
 /** What the seeded default "Agent" role grants: ticket work, chat and shortcuts; no settings. */
-export const defaultAgentMenus: readonly string[] = [
+export const defaultAgentMenus: readonly TStaffPath[] = [
   '/wswt',
   '/wswt/dashboard',
   '/wswt/search',
@@ -140,7 +146,7 @@ export const defaultAgentMenus: readonly string[] = [
   '/wswt/setting/shortcut/edit',
 ];
 
-export const defaultAgentButtons: readonly string[] = [
+export const defaultAgentButtons: readonly TBtnNode[] = [
   'ticket.add',
   'ticket.edit',
   'chat.accept',

@@ -83,6 +83,26 @@ export const ZTicketPerson = z.object({
 });
 export type TTicketPerson = z.infer<typeof ZTicketPerson>;
 
+/**
+ * What the caller may do with this ticket, computed by the same policy functions the server
+ * enforces: the screens offer exactly these actions.
+ */
+export const ZTicketAbilities = z.object({
+  /** Change properties and add notes (`ticket.edit`); false on a deleted ticket. */
+  edit: z.boolean(),
+  /** Reply publicly; false for `reply_access` internal (notes only). */
+  reply_publicly: z.boolean(),
+  /** Submit as Closed. */
+  close: z.boolean(),
+  /** Give the ticket to another assignee (`allow_reassign` off: only its assignee or an admin). */
+  reassign: z.boolean(),
+  delete: z.boolean(),
+  restore: z.boolean(),
+  /** Mark as spam: the requester must be an end user. */
+  spam: z.boolean(),
+});
+export type TTicketAbilities = z.infer<typeof ZTicketAbilities>;
+
 export const ZTicket = z.object({
   /** Also the ticket's number, shown as `#ticket_id`. */
   ticket_id: z.number().int(),
@@ -118,6 +138,7 @@ export const ZTicket = z.object({
   /** Last time the ticket entered `solved`. */
   solved_ts: z.number().int().nullable(),
   deleted_ts: z.number().int().nullable(),
+  abilities: ZTicketAbilities,
 });
 export type TTicket = z.infer<typeof ZTicket>;
 

@@ -49,6 +49,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     poolSize: config.databasePoolSize,
     pgliteDir,
     pgliteLoad: copy ?? undefined,
+    onPoolError: (error) => log.error({ err: error }, 'PostgreSQL connection error'),
   });
   const applied = await migrate(database, undefined, (pending) =>
     log.info(`Migrating the database: ${pending.length} migration${pending.length === 1 ? '' : 's'} to apply…`),

@@ -4,11 +4,9 @@ import { RouteGuard } from './auth/RouteGuard';
 import { PageLoading } from './components/PageLoading';
 import { RouteErrorPage } from './features/errors/RouteErrorPage';
 import { paths, publicRoutes, staffRouteEntries, type TRouteEntry } from './routes/table';
+import type { TRouteHandle } from './routes/useRouteKey';
 
 /** What a route's `handle` carries: the i18n key of its title (`route.<key>`). */
-export interface TRouteHandle {
-  key: string;
-}
 
 type TScreenLoader = () => Promise<ComponentType>;
 

@@ -41,13 +41,16 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests load one migrated copy per file). */
   pgliteLoad?: Blob | File | undefined;
   poolSize?: number;
+  /** Where an idle PostgreSQL connection's error goes (a restarted server, a dropped network); the pool replaces the connection. */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // Bigint counts come back as text by default; every count here fits a JS number.
-    pool.on('error', () => undefined);
+    // An idle connection that fails (the server restarted, the network dropped) is replaced by
+    // the pool; the error is logged rather than crashing the process as an unhandled 'error'.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

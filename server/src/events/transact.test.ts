@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../test/app.js';
 import { buildTicket } from '../../test/factories.js';
 import { admin, db, edit, setUpTicketTests, t } from '../../test/ticket-kit.js';
+import { queryRows } from '../db/rows.js';
 import { type DomainEvent, EventBus } from './bus.js';
 import { emit, maxEventsPerTransaction, transact } from './transact.js';
 
@@ -24,8 +25,20 @@ afterEach(() => {
 
 const count = async (ticketId: number) =>
   Number(
-    (await db().execute(sql`SELECT count(*)::int AS n FROM ticket_comment WHERE ticket_id = ${ticketId}`)).rows[0]?.n,
+    (
+      await queryRows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM ticket_comment WHERE ticket_id = ${ticketId}`,
+      )
+    )[0]?.n,
   );
+const column = async (name: 'subject' | 'tags', ticketId: number) =>
+  (
+    await queryRows<Record<string, unknown>>(
+      db(),
+      sql`SELECT ${sql.raw(name)} AS v FROM ticket WHERE ticket_id = ${ticketId}`,
+    )
+  )[0]?.v;
 
 describe('events after commit', () => {
   it('a reply publishes commented and changed once the transaction has committed', async () => {
@@ -75,8 +88,7 @@ describe('events after commit', () => {
       }),
     ).rejects.toThrow('boom');
     expect(heard).toEqual([]);
-    const row = await db().execute(sql`SELECT subject FROM ticket WHERE ticket_id = ${ticketId}`);
-    expect(row.rows[0]?.subject).not.toBe('rolled back');
+    expect(await column('subject', ticketId)).not.toBe('rolled back');
   });
 
   it('a failing subscriber is logged and neither undoes the write nor stops the next one', async () => {
@@ -106,8 +118,7 @@ describe('events after commit', () => {
     await transact({ db: db(), events: bus }, async (tx) => {
       emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['tags'] });
     });
-    const kept = await db().execute(sql`SELECT tags FROM ticket WHERE ticket_id = ${ticketId}`);
-    expect(kept.rows[0]?.tags).toEqual(['outbox']);
+    expect(await column('tags', ticketId)).toEqual(['outbox']);
     const other = await buildTicket(db());
     await expect(
       transact({ db: db(), events: bus }, async (tx) => {
@@ -116,8 +127,7 @@ describe('events after commit', () => {
       }),
     ).rejects.toThrow('refused later');
     // The error came before the commit step: the subscriber never ran, nothing was written.
-    const untouched = await db().execute(sql`SELECT tags FROM ticket WHERE ticket_id = ${other.ticketId}`);
-    expect(untouched.rows[0]?.tags).toEqual([]);
+    expect(await column('tags', other.ticketId)).toEqual([]);
   });
 
   it('emitting outside transact, or without end, is refused', async () => {

@@ -1,4 +1,4 @@
-import type { TNodeKey } from '@parley/contracts';
+import type { TBtnNode, TNodeKey, TStaffPath } from '@parley/contracts';
 
 /**
  * What a route needs. Every `/api/admin` route declares one; a route without one is refused
@@ -17,8 +17,8 @@ export const access = {
   public: { kind: 'public' } as Access,
   session: { kind: 'session' } as Access,
   staff: { kind: 'staff' } as Access,
-  btn: (value: string): Access => ({ kind: 'node', nodes: [{ node_type: 'btn', node_value: value }] }),
-  menu: (...paths: string[]): Access => ({
+  btn: (value: TBtnNode): Access => ({ kind: 'node', nodes: [{ node_type: 'btn', node_value: value }] }),
+  menu: (...paths: TStaffPath[]): Access => ({
     kind: 'node',
     nodes: paths.map((p) => ({ node_type: 'menu' as const, node_value: p })),
   }),

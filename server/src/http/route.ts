@@ -1,8 +1,11 @@
 import { ErrorCode, type TLanguage, type TMessageKey, translate } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
+/** The signed-in caller, as the auth module's access hook puts it on the request (http/ stays below the features). */
+type Actor = NonNullable<FastifyRequest['actor']>;
+
 import type { Access } from './access.js';
-import type { Actor } from './actor.js';
 import { unauthorized } from './app-error.js';
 
 export interface CallContext<I> {

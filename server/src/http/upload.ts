@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
-import { ErrorCode, translate } from '@parley/contracts';
+import { ErrorCode, maxUploadBytes, translate } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { maxUploadBytes } from '../modules/file/file.service.js';
 import type { Access } from './access.js';
 import { AppError, invalid } from './app-error.js';
 import { envelopeOf } from './route.js';

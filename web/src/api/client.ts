@@ -10,7 +10,7 @@ export type TQuery = Record<string, TQueryValue>;
 
 export interface TCallOptions<T> {
   /**
-   * Skip the default handling of spec section 8 (redirects and toasts): `true` for every
+   * Skip the default handling of docs/product.md §8 (redirects and toasts): `true` for every
    * code, or a list of codes the caller handles itself. The call still rejects.
    */
   silent?: boolean | ReadonlyArray<ApiError['code']>;

@@ -19,7 +19,7 @@ export function connectApi(hooks: { navigate?: (to: string) => void; notifyError
   }
 }
 
-/** The API client of the app: token and language from storage, spec section 8 handling. */
+/** The API client of the app: token and language from storage, docs/product.md §8 handling. */
 export const api = createApiClient({
   getToken: () => authStore.token(),
   getLanguage: () => (languageStore.isSet() ? languageStore.get() : null),

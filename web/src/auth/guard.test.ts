@@ -40,7 +40,7 @@ function input(overrides: Partial<TGuardInput> = {}) {
   };
 }
 
-describe('route guard, in the order of spec section 2', () => {
+describe('route guard, in the order of docs/product.md §2', () => {
   it('1. sends an unknown route to page_not_found, before looking at the token', async () => {
     const { args, myInfo } = input({ pathname: '/wswt/no/such/page', token: null });
     expect(await runGuard(args)).toEqual({ outcome: 'redirect', to: '/page_not_found', reason: 'not_found' });

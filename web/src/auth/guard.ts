@@ -20,7 +20,7 @@ export type TGuardResult =
   | { outcome: 'pass'; route: TRouteEntry; user: TAccount | null }
   | { outcome: 'redirect'; to: string; reason: 'not_found' | 'login' | 'forbidden' };
 
-/** The route guard of spec section 2, steps in the spec's order. */
+/** The route guard of docs/product.md §2, steps in the spec's order. */
 export async function runGuard(input: TGuardInput): Promise<TGuardResult> {
   const search = input.search ? (input.search.startsWith('?') ? input.search : `?${input.search}`) : '';
   const toLogin = (): TGuardResult => ({

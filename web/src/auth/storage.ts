@@ -125,7 +125,7 @@ export const authStore = {
     local.set(storageKeys.timezone, timezone, ttl);
   },
 
-  /** What the 0401 handling of spec section 8 clears. */
+  /** What the 0401 handling of docs/product.md §8 clears. */
   clear(): void {
     local.remove(storageKeys.token);
     local.remove(storageKeys.realName);

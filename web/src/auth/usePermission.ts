@@ -1,4 +1,4 @@
-import type { TAccount, TNodeKey, TNodeType } from '@parley/contracts';
+import type { TAccount, TBtnNode, TNodeKey, TNodeType, TStaffPath } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authApi } from '../api/auth';
@@ -32,12 +32,18 @@ export function useNodeList() {
   });
 }
 
+/** A typo in a node's name fails to compile: buttons by call name, menus by route pattern. */
+export type TCan = {
+  (nodeType: 'btn', nodeValue: TBtnNode): boolean;
+  (nodeType: 'menu', nodeValue: TStaffPath): boolean;
+};
+
 /** One place that answers "may I": `can('menu', '/wswt/setting/role')`, `can('btn', 'company.add')`. */
 export function usePermission() {
   const { user } = useSession();
   const { data: nodes, isPending, isError } = useNodeList();
   const can = useCallback(
-    (nodeType: TNodeType, nodeValue: string) => mayI(user, nodes, nodeType, nodeValue),
+    ((nodeType: TNodeType, nodeValue: string) => mayI(user, nodes, nodeType, nodeValue)) as TCan,
     [user, nodes],
   );
   return { can, loading: user !== null && user.user_type !== 'admin' && isPending, failed: isError };

@@ -1,5 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TUploadResponse } from '@parley/contracts';
+import { extensionsOf } from '@parley/contracts';
 import { App, Avatar, Button, Flex, Typography, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +95,9 @@ export function ImageUpload({
         {preview}
         <Flex gap={8} wrap>
           <Upload
-            accept={rule.extensions.map((e) => `.${e}`).join(',')}
+            accept={extensionsOf(rule.types)
+              .map((e) => `.${e}`)
+              .join(',')}
             showUploadList={false}
             disabled={disabled || busy}
             beforeUpload={(file) => {

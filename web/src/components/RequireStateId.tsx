@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
-/** What a list hands an edit screen whose path carries no id (spec section 2). */
+/** What a list hands an edit screen whose path carries no id (docs/product.md §2). */
 export interface TEditState {
   id: number;
 }

@@ -1,26 +1,6 @@
-import type { TMessageKey } from '@parley/contracts';
+import { extensionsOf, maxUploadBytes, type TImageRule, type TMessageKey } from '@parley/contracts';
 
-/** The server's limit on any upload (spec: "File size cannot exceed 20M"). */
-export const maxUploadBytes = 20 * 1024 * 1024;
-
-/** What an upload kind accepts: the server's rules, checked first in the browser to save a trip. */
-export interface TImageRule {
-  /** File types by extension, for the file chooser and the check. */
-  extensions: readonly string[];
-  /** Whether the decoded size fits (skipped when this browser cannot decode the file). */
-  fits: (width: number, height: number) => boolean;
-  messageKey: TMessageKey;
-}
-
-export const imageRules = {
-  avatar: {
-    extensions: ['png', 'jpg', 'jpeg', 'webp', 'gif'],
-    fits: (w, h) => w < 100 && h < 100,
-    messageKey: 'avatar_invalid',
-  },
-  favicon: { extensions: ['png', 'ico'], fits: (w, h) => w <= 256 && h <= 256, messageKey: 'favicon_invalid' },
-  adImage: { extensions: ['png', 'jpg', 'jpeg', 'webp'], fits: (w) => w === 1000, messageKey: 'ad_image_invalid' },
-} satisfies Record<string, TImageRule>;
+export { imageRules, maxUploadBytes, type TImageRule } from '@parley/contracts';
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -47,12 +27,12 @@ export async function checkImage(file: File, rule: TImageRule): Promise<TMessage
   if (file.size > maxUploadBytes) {
     return 'file_too_large';
   }
-  if (!rule.extensions.includes(extensionOf(file.name))) {
-    return rule.messageKey;
+  if (!extensionsOf(rule.types).includes(extensionOf(file.name))) {
+    return rule.message;
   }
   const size = await imageSize(file);
   if (size && !rule.fits(size.width, size.height)) {
-    return rule.messageKey;
+    return rule.message;
   }
   return null;
 }

@@ -31,7 +31,7 @@ export function useConfirm() {
     },
     [modal, t],
   );
-  /** "Are you sure to delete?" (spec section 8), then `onOk`. */
+  /** "Are you sure to delete?" (docs/product.md §8), then `onOk`. */
   const confirmDelete = useCallback(
     (onOk: () => Promise<unknown>, content?: ReactNode) =>
       confirm({ title: translateMessage('confirm_delete'), content, okText: t('common.delete'), danger: true, onOk }),

@@ -6,7 +6,7 @@ import { translateMessage } from '../i18n';
 import { maxUploadBytes } from './imageCheck';
 
 /**
- * A comment's or a form's attachments, uploaded one at a time as they are chosen (spec section 5:
+ * A comment's or a form's attachments, uploaded one at a time as they are chosen (docs/product.md §5:
  * an upload in progress blocks another), at most 20M each and `commentFilesMax` in all. A failed
  * upload leaves the list; the API client has already said why.
  */

@@ -6,6 +6,7 @@ import {
   SearchOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
+import type { TStaffPath } from '@parley/contracts';
 import { Menu, type MenuProps, Skeleton } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,8 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { can, loading } = usePermission();
 
   const items = useMemo<TItem[]>(() => {
-    const menu = visibleMenu((path) => can('menu', path));
+    // The paths come from the route table itself (contracts' staff routes).
+    const menu = visibleMenu((path) => can('menu', path as TStaffPath));
     const leaf = (path: string, icon?: ReactNode): TItem => ({
       key: path,
       icon,

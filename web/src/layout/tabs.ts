@@ -1,7 +1,7 @@
 import { local, session, storageKeys } from '../auth/storage';
 import { matchRoute } from '../routes/table';
 
-/** A ticket page open in the header (spec section 2). */
+/** A ticket page open in the header (docs/product.md §2). */
 export interface THeaderTab {
   path: string;
   query: string;

@@ -2,14 +2,14 @@ import { allStaffRoutes } from '@parley/contracts';
 import { matchRoutes } from 'react-router';
 
 /**
- * The one route table of spec section 2, without the screens (router.tsx adds those), so the
+ * The one route table of docs/product.md §2, without the screens (router.tsx adds those), so the
  * route guard and the menus can use it without loading any screen.
  */
 export interface TRouteEntry {
   path: string;
   /** i18n key of the screen title: `route.<key>`. */
   key: string;
-  /** Route name of spec section 2, where it has one. */
+  /** Route name of docs/product.md §2, where it has one. */
   name?: 'login' | 'page_forbidden' | 'page_not_found' | 'index';
   needsLogin: boolean;
   /** Whether opening the screen needs the menu node `path` (false: every signed-in account). */

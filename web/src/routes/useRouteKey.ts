@@ -1,5 +1,9 @@
 import { useMatches } from 'react-router';
-import type { TRouteHandle } from '../router';
+
+/** What each route of the table carries: the key of its title (`route.<key>`). */
+export interface TRouteHandle {
+  key: string;
+}
 
 function isHandle(value: unknown): value is TRouteHandle {
   return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string';

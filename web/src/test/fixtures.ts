@@ -7,6 +7,7 @@ import type {
   TRole,
   TShortcut,
   TTicket,
+  TTicketAbilities,
   TTicketComment,
   TTicketListItem,
   TTicketSetting,
@@ -172,6 +173,19 @@ export const ticket = (o: Partial<TTicket> = {}): TTicket => ({
   first_reply_ts: null,
   solved_ts: null,
   deleted_ts: null,
+  abilities: abilities(),
+  ...o,
+});
+
+/** Everything allowed, as for an admin; a test narrows what it checks. */
+export const abilities = (o: Partial<TTicketAbilities> = {}): TTicketAbilities => ({
+  edit: true,
+  reply_publicly: true,
+  close: true,
+  reassign: true,
+  delete: true,
+  restore: false,
+  spam: true,
   ...o,
 });
 

@@ -3,9 +3,9 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { authNode, authPkg, authPkgNode } from '../../db/schema/index.js';
-import type { Actor } from '../../http/actor.js';
 import { invalid, notFound } from '../../http/app-error.js';
-import { grantedNodeKeys } from '../../http/auth-hook.js';
+import { grantedNodeKeys } from '../auth/access-hook.js';
+import type { Actor } from '../auth/actor.js';
 import { allActiveNodes } from './permission.repo.js';
 
 const likeOf = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

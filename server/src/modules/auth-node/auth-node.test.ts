@@ -55,7 +55,7 @@ describe('every admin call is guarded', () => {
   });
 
   it('names only button nodes of the seeded catalogue', () => {
-    const known = new Set(btnNodes.map(([v]) => v));
+    const known = new Set<string>(btnNodes.map(([v]) => v));
     const menus = new Set(allStaffRoutes.map((r) => r.path));
     for (const r of t.app.parleyRoutes) {
       const parsed = JSON.parse(r.access === 'public' ? '{}' : r.access) as {

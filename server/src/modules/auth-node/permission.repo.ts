@@ -16,22 +16,6 @@ function grantedNodes(db: DbOrTx, accountId: number) {
     .$dynamic();
 }
 
-export async function accountHasAnyNode(db: DbOrTx, accountId: number, nodes: TNodeKey[]): Promise<boolean> {
-  if (nodes.length === 0) {
-    return false;
-  }
-  const wanted = nodes.map((n) => sql`(${n.node_type}, ${n.node_value})`);
-  const rows = await grantedNodes(db, accountId)
-    .where(
-      and(
-        eq(accountRole.accountId, accountId),
-        sql`(${authNode.nodeType}, ${authNode.nodeValue}) IN (${sql.join(wanted, sql`, `)})`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function accountNodes(db: DbOrTx, accountId: number, types: TNodeType[]): Promise<TNodeKey[]> {
   const rows = await grantedNodes(db, accountId).where(
     and(eq(accountRole.accountId, accountId), inArray(authNode.nodeType, types)),

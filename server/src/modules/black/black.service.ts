@@ -1,7 +1,6 @@
-import { isIP } from 'node:net';
 import {
-  domainPattern,
-  emailPattern,
+  canonicalIp,
+  parseBannedValue,
   type TBlack,
   type TBlackType,
   type ZBlackAddRequest,
@@ -12,50 +11,17 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { black } from '../../db/schema/index.js';
-import type { Actor } from '../../http/actor.js';
 import { invalid } from '../../http/app-error.js';
+import type { Actor } from '../auth/actor.js';
 import { likeOf, toCount } from '../search/search.js';
 
-/** One spelling per address: IPv6 compressed and lower case, IPv4-mapped IPv6 as IPv4. */
-export function canonicalIp(ip: string): string | null {
-  const bare = ip.trim().replace(/^\[|\]$/g, '');
-  const version = isIP(bare);
-  if (version === 4) {
-    return bare;
-  }
-  if (version !== 6) {
-    return null;
-  }
-  const host = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
-  if (mapped) {
-    const hi = Number.parseInt(mapped[1] as string, 16);
-    const lo = Number.parseInt(mapped[2] as string, 16);
-    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
-  }
-  return host;
-}
-
-/** Checks and normalises a banned value; the messages are the spec's. */
+/** Checks and normalises a banned value (contracts' rule, shared with the form); the messages are the spec's. */
 export function normaliseBlack(type: TBlackType, value: string): string {
-  if (type === 'ip') {
-    if (!value) {
-      throw invalid('required_ip', 'black_value');
-    }
-    const ip = canonicalIp(value);
-    if (!ip) {
-      throw invalid('ip_invalid', 'black_value');
-    }
-    return ip;
+  const parsed = parseBannedValue(type, value);
+  if (!parsed.ok) {
+    throw invalid(parsed.message, 'black_value');
   }
-  if (!value) {
-    throw invalid('required_email', 'black_value');
-  }
-  const lower = value.toLowerCase();
-  if (lower.startsWith('@') ? domainPattern.test(lower.slice(1)) : emailPattern.test(value)) {
-    return lower;
-  }
-  throw invalid('email_format', 'black_value');
+  return parsed.value;
 }
 
 const present = (r: typeof black.$inferSelect): TBlack => ({

@@ -1,7 +1,7 @@
-import { ZBlackListResponse } from '@parley/contracts';
+import { canonicalIp, ZBlackListResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
-import { canonicalIp, isBanned } from './black.service.js';
+import { isBanned } from './black.service.js';
 
 let t: TestApp;
 let admin: string;
@@ -48,6 +48,9 @@ describe('black.add', () => {
   it('takes an email address or an @domain, and refuses a malformed one', async () => {
     expect((await add({ black_type: 'email', black_value: 'Spammer@Example.com' })).code).toBe('0000');
     expect((await add({ black_type: 'email', black_value: '@junk.example' })).code).toBe('0000');
+    // A bare domain, as the form accepts it, bans the whole domain.
+    expect((await add({ black_type: 'email', black_value: 'Whole.example' })).code).toBe('0000');
+    expect((await list({ kw: 'whole.example' })).list.map((b) => b.black_value)).toEqual(['@whole.example']);
     for (const bad of ['spammer@', '@', '@not a domain', 'plainword']) {
       const res = await add({ black_type: 'email', black_value: bad });
       expect(res.msg, bad).toBe('Incorrect mailbox format');

@@ -1,47 +1,41 @@
 import { randomBytes } from 'node:crypto';
-import type { TMessageKey, TUploadResponse } from '@parley/contracts';
+import {
+  imageRules,
+  type TImageKind,
+  type TImageRule,
+  type TMessageKey,
+  type TUploadResponse,
+} from '@parley/contracts';
 import { AppError, invalid } from '../../http/app-error.js';
 import type { FileStore } from './file.store.js';
 import { type ImageInfo, type ImageType, imageContentType, imageExtension, sniffImage } from './image.js';
 
-/** What an upload is for; each kind has its own folder and rule. */
-export type FileKind = 'avatar' | 'favicon' | 'ad_image';
+/** What an upload is for; each kind has its own folder, and its rule in contracts (`imageRules`). */
+export type FileKind = TImageKind;
 
 interface KindRule {
   folder: string;
-  types: ImageType[];
+  types: readonly ImageType[];
   fits: (image: ImageInfo) => boolean;
   message: TMessageKey;
 }
 
+const folders: Record<FileKind, string> = { avatar: 'avatars', favicon: 'favicons', ad_image: 'ad_images' };
+
+function kindRule(kind: FileKind): KindRule {
+  const rule: TImageRule = imageRules[kind];
+  return { folder: folders[kind], types: rule.types, fits: (i) => rule.fits(i.width, i.height), message: rule.message };
+}
+
 export const fileKinds: Record<FileKind, KindRule> = {
-  // Spec: avatars are images smaller than 100 x 100.
-  avatar: {
-    folder: 'avatars',
-    types: ['png', 'jpeg', 'webp', 'gif'],
-    fits: (i) => i.width < 100 && i.height < 100,
-    message: 'avatar_invalid',
-  },
-  // Browsers show 16 to 256 pixel icons; anything bigger is a mistake.
-  favicon: {
-    folder: 'favicons',
-    types: ['png', 'ico'],
-    fits: (i) => i.width <= 256 && i.height <= 256,
-    message: 'favicon_invalid',
-  },
-  // Spec: the email bottom ad is 1000px wide, any height, png/jpg/webp.
-  ad_image: {
-    folder: 'ad_images',
-    types: ['png', 'jpeg', 'webp'],
-    fits: (i) => i.width === 1000,
-    message: 'ad_image_invalid',
-  },
+  avatar: kindRule('avatar'),
+  favicon: kindRule('favicon'),
+  ad_image: kindRule('ad_image'),
 };
 
 export const isFileKind = (value: string): value is FileKind => Object.hasOwn(fileKinds, value);
 
-/** Largest upload, per the spec ("File size cannot exceed 20M"). */
-export const maxUploadBytes = 20 * 1024 * 1024;
+export { maxUploadBytes } from '@parley/contracts';
 
 const namePattern = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp|ico)$/;
 const urlPrefix = '/api/home/file/';

@@ -1,5 +1,7 @@
 /** What the first bytes of a file say it is; the name and the declared content type are never trusted. */
-export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'ico';
+import type { TImageType } from '@parley/contracts';
+
+export type ImageType = TImageType;
 
 export interface ImageInfo {
   type: ImageType;

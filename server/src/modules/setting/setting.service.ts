@@ -1,7 +1,6 @@
 import {
   commonSettingMaxBytes,
-  domainPattern,
-  emailPattern,
+  parseBlocklist,
   reservedSettingModules,
   type TEmailSetting,
   type TTicketSetting,
@@ -145,26 +144,13 @@ export async function getTicketSettings(db: DbOrTx): Promise<TTicketSetting> {
   };
 }
 
-/**
- * The CC and follower blocklist: addresses, `@domains` or domains separated by spaces. Each
- * entry is checked and lower-cased; duplicates go. A bad entry is named in the message.
- */
+/** The CC and follower blocklist, normalised by contracts' rule (shared with the form); a bad entry is named. */
 export function normaliseBlacklist(text: string): string {
-  const entries = text.split(/[\s,;]+/).filter(Boolean);
-  const out: string[] = [];
-  for (const entry of entries) {
-    const lower = entry.toLowerCase();
-    const ok = lower.startsWith('@')
-      ? domainPattern.test(lower.slice(1))
-      : emailPattern.test(entry) || domainPattern.test(lower);
-    if (!ok) {
-      throw invalidWith('blacklist_entry_invalid', 'follow_and_ccs_blacklist', { entry });
-    }
-    if (!out.includes(lower)) {
-      out.push(lower);
-    }
+  const parsed = parseBlocklist(text);
+  if (!parsed.ok) {
+    throw invalidWith('blacklist_entry_invalid', 'follow_and_ccs_blacklist', { entry: parsed.entry });
   }
-  return out.join(' ');
+  return parsed.value;
 }
 
 export async function ticketSettingEdit({ db }: AppContext, input: z.output<typeof ZTicketSettingEditRequest>) {

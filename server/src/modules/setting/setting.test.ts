@@ -195,7 +195,8 @@ describe('ticket settings', () => {
     });
     expect(ok.code).toBe('0000');
     const now = ZTicketSettingGetResponse.parse((await get('ticket.get')).data);
-    expect(now.follow_and_ccs_blacklist).toBe('boss@example.com @spam.example partner.org');
+    // A bare domain means the whole domain: stored as @domain, as the banned list stores it.
+    expect(now.follow_and_ccs_blacklist).toBe('boss@example.com @spam.example @partner.org');
     const bad = await post('ticket.edit', {
       follow_and_ccs_blacklist: 'good.com not_an@address@x',
       auto_assign: false,

@@ -3,8 +3,8 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shortcut } from '../../db/schema/index.js';
-import type { Actor } from '../../http/actor.js';
 import { notFound } from '../../http/app-error.js';
+import type { Actor } from '../auth/actor.js';
 import { likeOf, toCount } from '../search/search.js';
 import { maySeeShortcut } from './shortcut.policy.js';
 

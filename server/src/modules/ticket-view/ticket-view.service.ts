@@ -10,8 +10,8 @@ import {
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { ticketView } from '../../db/schema/index.js';
-import type { Actor } from '../../http/actor.js';
 import { notFound } from '../../http/app-error.js';
+import type { Actor } from '../auth/actor.js';
 import { viewerOf } from '../ticket/ticket.policy.js';
 import { ticketOrder, ticketWhere } from '../ticket-search/ticket-list.repo.js';
 import { countTickets } from '../ticket-search/ticket-list.service.js';

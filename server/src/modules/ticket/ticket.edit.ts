@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { ticket } from '../../db/schema/index.js';
 import { emit, transact } from '../../events/transact.js';
-import type { Actor } from '../../http/actor.js';
 import { invalid } from '../../http/app-error.js';
+import type { Actor } from '../auth/actor.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
 import { isStaffType } from './ticket.policy.js';
@@ -199,7 +199,7 @@ export async function ticketEdit(ctx: Ctx, input: EditInput): Promise<TTicket> {
   return transact(ctx, async (tx) => {
     const row = await visibleTicket(tx, actor, input.ticket_id, true);
     await applyChange(tx, actor, settings, row, { ...input, comment }, now);
-    return presentLoaded(tx, (await findTicket(tx, row.ticketId)) as TicketRow);
+    return presentLoaded(ctx, tx, (await findTicket(tx, row.ticketId)) as TicketRow);
   });
 }
 

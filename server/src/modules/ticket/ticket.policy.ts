@@ -1,4 +1,5 @@
-import type { Actor } from '../../http/actor.js';
+import type { TTicketAbilities } from '@parley/contracts';
+import type { Actor } from '../auth/actor.js';
 import type { Viewer } from '../ticket-search/ticket-list.repo.js';
 
 export const viewerOf = (actor: Actor): Viewer => ({
@@ -43,24 +44,31 @@ export function mayReassign(
   return actor.account.userType === 'admin' || currentAssigneeId === actor.account.accountId;
 }
 
+/** The button nodes an action needs; admins hold them all. */
+const holds = (actor: Actor, granted: ReadonlySet<string>, btn: string) =>
+  actor.account.userType === 'admin' || granted.has(`btn:${btn}`);
+
 /**
- * The CC and follower blocklist: entries are addresses, `@domains` or domains separated by
- * spaces (stored normalised by the ticket settings). Returns the first blocked email, if any.
+ * What the caller may do with one ticket they can see: the same rules `ticket.edit`,
+ * `ticket.delete`, `ticket.restore` and `ticket.spam` enforce, so a screen offers nothing the
+ * server then refuses.
  */
-export function blockedEmail(blacklist: string, emails: string[]): string | null {
-  const entries = blacklist.toLowerCase().split(/\s+/).filter(Boolean);
-  if (entries.length === 0) {
-    return null;
-  }
-  for (const email of emails) {
-    const lower = email.toLowerCase();
-    const domain = lower.slice(lower.lastIndexOf('@') + 1);
-    const hit = entries.some((e) =>
-      e.startsWith('@') ? e.slice(1) === domain : e.includes('@') ? e === lower : e === domain,
-    );
-    if (hit) {
-      return email;
-    }
-  }
-  return null;
+export function ticketAbilities(
+  actor: Actor,
+  granted: ReadonlySet<string>,
+  allowReassign: boolean,
+  t: { assigneeId: number | null; deletedTs: number | null; requesterType: string },
+): TTicketAbilities {
+  const deleted = t.deletedTs !== null;
+  const edit = !deleted && holds(actor, granted, 'ticket.edit');
+  return {
+    edit,
+    reply_publicly: edit && mayReplyPublicly(actor),
+    close: edit && mayCloseTickets(actor),
+    // Reassigning means giving it to anyone else: checked against an assignee that is neither.
+    reassign: edit && mayReassign(actor, allowReassign, t.assigneeId, -1),
+    delete: !deleted && holds(actor, granted, 'ticket.delete'),
+    restore: deleted && holds(actor, granted, 'ticket.restore'),
+    spam: !deleted && t.requesterType === 'end_user' && holds(actor, granted, 'ticket.spam'),
+  };
 }

@@ -1,4 +1,4 @@
-import type { TTicket, TTicketPerson } from '@parley/contracts';
+import type { TTicket, TTicketAbilities, TTicketPerson } from '@parley/contracts';
 import type { account, ticket } from '../../db/schema/index.js';
 
 type TicketRow = typeof ticket.$inferSelect;
@@ -24,6 +24,7 @@ export function presentTicket(
   t: Omit<TicketRow, 'searchVector'>,
   requester: AccountRow,
   members: { ccIds: number[]; followerIds: number[] },
+  abilities: TTicketAbilities,
 ): TTicket {
   return {
     ticket_id: t.ticketId,
@@ -51,5 +52,6 @@ export function presentTicket(
     first_reply_ts: t.firstReplyTs,
     solved_ts: t.solvedTs,
     deleted_ts: t.deletedTs,
+    abilities,
   };
 }

@@ -2,7 +2,7 @@ import type { TTicketComment, TTicketEvent } from '@parley/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { account, ticketAttachment, ticketComment, ticketEvent } from '../../db/schema/index.js';
-import type { Actor } from '../../http/actor.js';
+import type { Actor } from '../auth/actor.js';
 import { visibleTicket } from './ticket.service.js';
 
 /** The conversation, oldest first: public replies and internal notes, each with its attachments. */

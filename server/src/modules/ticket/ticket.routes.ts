@@ -73,7 +73,7 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     input: ZTicketGetRequest,
     output: ZTicketGetResponse,
-    handler: ({ actor, input }) => ticketGet(db, actor, input.ticket_id),
+    handler: ({ actor, input }) => ticketGet({ ...ctx, actor }, input.ticket_id),
   });
 
   defineGet(app, '/api/admin/ticket.comment.list', {

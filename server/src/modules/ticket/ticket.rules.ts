@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { TTicketSetting } from '@parley/contracts';
+import { blockedEmail, type TTicketSetting } from '@parley/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../http/actor.js';
 import { invalid, invalidWith } from '../../http/app-error.js';
-import { blockedEmail, isStaffType, mayReassign, mayReplyPublicly } from './ticket.policy.js';
+import type { Actor } from '../auth/actor.js';
+import { isStaffType, mayReassign, mayReplyPublicly } from './ticket.policy.js';
 import { findAccount, findAccounts, groupExists, groupsOf, type Members } from './ticket.repo.js';
 import { isEmptyBody, sanitizeBody } from './ticket.sanitize.js';
 

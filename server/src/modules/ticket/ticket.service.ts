@@ -1,9 +1,11 @@
 import type { TTicket } from '@parley/contracts';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import type { Actor } from '../../http/actor.js';
 import { notFound } from '../../http/app-error.js';
-import { maySeeTicket, viewerOf } from './ticket.policy.js';
+import { grantedNodeKeys } from '../auth/access-hook.js';
+import type { Actor } from '../auth/actor.js';
+import { getTicketSettings } from '../setting/setting.service.js';
+import { maySeeTicket, ticketAbilities, viewerOf } from './ticket.policy.js';
 import { presentTicket } from './ticket.presenter.js';
 import { findAccount, findTicket, findTickets, membersOf, type TicketRow } from './ticket.repo.js';
 
@@ -18,16 +20,28 @@ export async function visibleTicket(db: DbOrTx, actor: Actor, ticketId: number, 
   return row;
 }
 
-export async function ticketGet(db: DbOrTx, actor: Actor, ticketId: number): Promise<TTicket> {
-  return presentLoaded(db, await visibleTicket(db, actor, ticketId));
+export async function ticketGet(ctx: Ctx, ticketId: number): Promise<TTicket> {
+  return presentLoaded(ctx, ctx.db, await visibleTicket(ctx.db, ctx.actor, ticketId));
 }
 
-export async function presentLoaded(db: DbOrTx, row: TicketRow): Promise<TTicket> {
-  const [requester, members] = await Promise.all([findAccount(db, row.requesterId), membersOf(db, row.ticketId)]);
+/** The ticket as the caller sees it, with what they may do with it; `db` may be the writer's transaction. */
+export async function presentLoaded(ctx: Ctx, db: DbOrTx, row: TicketRow): Promise<TTicket> {
+  const [requester, members, granted, settings] = await Promise.all([
+    findAccount(db, row.requesterId),
+    membersOf(db, row.ticketId),
+    // Inside the writer's transaction on the embedded database, every read must use it.
+    grantedNodeKeys({ db, authCache: ctx.authCache }, ctx.actor.account.accountId),
+    getTicketSettings(db),
+  ]);
   if (!requester) {
     throw notFound();
   }
-  return presentTicket(row, requester, members);
+  const abilities = ticketAbilities(ctx.actor, granted, settings.allow_reassign, {
+    assigneeId: row.assigneeId,
+    deletedTs: row.deletedTs,
+    requesterType: requester.userType,
+  });
+  return presentTicket(row, requester, members, abilities);
 }
 
 /** Locks the tickets and checks the caller may see every one of them (else 0404). */

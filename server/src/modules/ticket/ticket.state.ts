@@ -1,7 +1,7 @@
 import type { TSubmitAs, TTicketSetting, TTicketState } from '@parley/contracts';
 import type { Tx } from '../../db/client.js';
-import type { Actor } from '../../http/actor.js';
 import { invalid } from '../../http/app-error.js';
+import type { Actor } from '../auth/actor.js';
 import { mayCloseTickets } from './ticket.policy.js';
 import { claimAttachments, type EventInput } from './ticket.repo.js';
 import { type CommentPlan, newSatisfactionToken } from './ticket.rules.js';

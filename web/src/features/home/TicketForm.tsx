@@ -25,7 +25,7 @@ const rules = ZHomeTicketAddRequest.shape;
 
 /**
  * The visitor's ticket: who they are, what it is about, and files uploaded one by one. A second
- * submit while an upload or the send runs is refused (spec section 5), and a refusal from the
+ * submit while an upload or the send runs is refused (docs/product.md §5), and a refusal from the
  * server (banned, suspended, too many submissions) leaves everything typed in place.
  */
 export function TicketForm({

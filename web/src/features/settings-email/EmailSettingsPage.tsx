@@ -126,7 +126,7 @@ function EmailForm({ setting }: { setting: TEmailSetting }) {
           <Col xs={24} md={12}>
             <Form.Item name="bottom_ad_image" label={t('email_setting.bottom_ad_image')}>
               <ImageUpload
-                rule={imageRules.adImage}
+                rule={imageRules.ad_image}
                 upload={(file, opts) => settingApi.uploadAdImage(file, opts)}
                 shape="wide"
                 hint={t('email_setting.bottom_ad_image_hint')}

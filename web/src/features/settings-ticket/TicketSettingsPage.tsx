@@ -1,4 +1,4 @@
-import type { TTicketSetting } from '@parley/contracts';
+import { parseBlocklist, type TTicketSetting } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Form, Input, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
-import { isEmailOrDomain } from '../banned/bannedValue';
 import { ticketKeys } from '../ticket/queries';
 
 type TSwitchKey = Exclude<keyof TTicketSetting, 'follow_and_ccs_blacklist'>;
@@ -38,7 +37,8 @@ export function TicketSettingsPage() {
 
 /** The first entry of a space-separated block list that is not an address or a domain. */
 export function badBlocklistEntry(text: string): string | null {
-  return text.split(/\s+/).find((entry) => entry !== '' && !isEmailOrDomain(entry)) ?? null;
+  const parsed = parseBlocklist(text);
+  return parsed.ok ? null : parsed.entry;
 }
 
 function TicketSettingsForm({ setting }: { setting: TTicketSetting }) {

@@ -76,8 +76,13 @@ export function PropertiesPanel({
             loading={names.loading}
           />
         </Form.Item>
-        <Form.Item name="assignee_id" label={t('ticket.assignee')}>
+        <Form.Item
+          name="assignee_id"
+          label={t('ticket.assignee')}
+          extra={ticket.abilities.reassign ? undefined : t('ticket.reassign_not_allowed')}
+        >
           <Select
+            disabled={disabled || !ticket.abilities.reassign}
             options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
             showSearch={{ optionFilterProp: 'label' }}
             loading={names.loading}

@@ -10,7 +10,7 @@ import { ticketPaths, useRequesterTickets } from './queries';
 import { TicketStateTag } from './TicketStateTag';
 import { useRelativeTime } from './useRelativeTime';
 
-/** Spec sections 4 and 9: a requester who wrote within the last 180 seconds counts as active. */
+/** docs/product.md §4 and §9: a requester who wrote within the last 180 seconds counts as active. */
 const activeWindowMs = 180_000;
 
 /** When the requester last wrote on this ticket, from its comments; null when never. */

@@ -5,8 +5,6 @@ import { Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../api/ticket';
-import { usePermission } from '../../auth/usePermission';
-import { Can } from '../../components/Can';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { lastTicketList, requestCloseTab } from '../../layout/tabs';
@@ -22,7 +20,6 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { confirm, confirmDelete } = useConfirm();
-  const { can } = usePermission();
   const id = ticket.ticket_id;
   const refresh = [ticketKeys.one(id), ticketKeys.events(id), ticketKeys.lists, ticketKeys.views] as const;
 
@@ -48,15 +45,11 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   });
 
   const requester = ticket.requester.real_name || ticket.requester.email;
-  const spamAllowed = !ticket.is_deleted && ticket.requester.user_type === 'end_user';
+  const may = ticket.abilities;
 
-  const canDelete = can('btn', 'ticket.delete');
-  const canSpam = spamAllowed && can('btn', 'ticket.spam');
   const items: MenuProps['items'] = [
-    ...(!ticket.is_deleted && canDelete
-      ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('common.delete') }]
-      : []),
-    ...(canSpam ? [{ key: 'spam', icon: <StopOutlined />, label: t('ticket.mark_spam') }] : []),
+    ...(may.delete ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('common.delete') }] : []),
+    ...(may.spam ? [{ key: 'spam', icon: <StopOutlined />, label: t('ticket.mark_spam') }] : []),
   ];
   const onMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'delete') {
@@ -74,12 +67,10 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
 
   return (
     <Space wrap>
-      {ticket.is_deleted && (
-        <Can btn="ticket.restore">
-          <Button icon={<UndoOutlined />} onClick={() => void restore.saveAsync(null)}>
-            {t('ticket.restore')}
-          </Button>
-        </Can>
+      {may.restore && (
+        <Button icon={<UndoOutlined />} onClick={() => void restore.saveAsync(null)}>
+          {t('ticket.restore')}
+        </Button>
       )}
       {/* Rare and destructive: out of the way in a menu, confirmed before they happen. */}
       {items.length > 0 && (

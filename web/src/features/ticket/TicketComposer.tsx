@@ -34,6 +34,9 @@ import { announceInput, useInlineImages } from './useInlineImages';
 /** The state the submit button offers first: the ticket's own, a new ticket's is Open. */
 function defaultSubmitAs(ticket: TTicket): TSubmitAs {
   const state = ticket.ticket_state;
+  if (state === 'closed' && !ticket.abilities.close) {
+    return 'solved';
+  }
   return state === 'new' ? 'open' : state;
 }
 
@@ -56,7 +59,9 @@ export function TicketComposer({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const submitAs = useEnum('submit_as');
-  const [isPublic, setIsPublic] = useState(true);
+  // An agent with `reply_access` internal writes notes only: the composer never offers a public reply.
+  const mayReplyPublicly = ticket.abilities.reply_publicly;
+  const [isPublic, setIsPublic] = useState(mayReplyPublicly);
   const [after, setAfter] = useState<TAfterSubmit>(afterSubmitStore.get);
   const editor = useRef<HTMLDivElement>(null);
   const attachments = useUploadList(ticketApi.upload);
@@ -147,7 +152,7 @@ export function TicketComposer({
           value={isPublic ? 'public' : 'note'}
           onChange={(v) => setIsPublic(v === 'public')}
           options={[
-            { value: 'public', label: t('ticket.public_reply') },
+            { value: 'public', label: t('ticket.public_reply'), disabled: !mayReplyPublicly },
             { value: 'note', label: t('ticket.internal_note') },
           ]}
         />
@@ -204,7 +209,9 @@ export function TicketComposer({
             <Dropdown
               trigger={['click']}
               menu={{
-                items: enums.submit_as.values.map((value) => ({ key: value, label: submitAs.label(value) })),
+                items: enums.submit_as.values
+                  .filter((value) => value !== 'closed' || ticket.abilities.close)
+                  .map((value) => ({ key: value, label: submitAs.label(value) })),
                 onClick: ({ key }) => void submit(key as TSubmitAs),
               }}
             >

@@ -63,7 +63,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   const settings = useTicketSettings();
   const [form] = Form.useForm<TTicketProps>();
   const [tab, setTab] = useState<TTab>('conversation');
-  const editable = can('btn', 'ticket.edit') && !ticket.is_deleted;
+  const editable = ticket.abilities.edit;
 
   // Another agent's change (or ours) arrives: the panel shows the ticket as it is now.
   // …and the list stops marking it new or updated: the agent has now seen this version.
@@ -94,11 +94,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             <EventHistory ticket={ticket} />
           )}
         </Card>
-        {!ticket.is_deleted && (
-          <Can btn="ticket.edit">
-            <TicketComposer ticket={ticket} form={form} canAttach={settings?.can_attach !== false} />
-          </Can>
-        )}
+        {editable && <TicketComposer ticket={ticket} form={form} canAttach={settings?.can_attach !== false} />}
       </Flex>
       <Flex vertical gap={16} style={{ width: wide ? 300 : '100%', flex: 'none' }}>
         <RequesterPanel ticket={ticket} comments={comments.data} />

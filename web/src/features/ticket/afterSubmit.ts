@@ -7,7 +7,7 @@ import { parseSort } from './sort';
 export const afterSubmitChoices = ['close_tab', 'next_ticket', 'stay'] as const;
 export type TAfterSubmit = (typeof afterSubmitChoices)[number];
 
-/** The agent's after-submit choice (spec section 4), kept in this browser. */
+/** The agent's after-submit choice (docs/product.md §4), kept in this browser. */
 export const afterSubmitStore = {
   get: (): TAfterSubmit => {
     const value = local.get<string>(storageKeys.afterSubmit);

@@ -2,7 +2,7 @@ import { knownZone, wallClock } from './relativeTime';
 
 const hour = 3_600_000;
 
-/** The time ranges of spec section 9, back from now. */
+/** The time ranges of docs/product.md §9, back from now. */
 const rangeSpans = {
   '24h': 24 * hour,
   '7d': 7 * 24 * hour,

@@ -6,7 +6,7 @@ const now = Date.UTC(2026, 10, 22, 3, 30);
 const minutes = (m: number) => now - m * 60_000;
 const hours = (h: number) => now - h * 3_600_000;
 
-describe('relative time of a ticket list (spec section 9)', () => {
+describe('relative time of a ticket list (docs/product.md §9)', () => {
   it('counts minutes within the last hour', () => {
     expect(relativeTime(minutes(5), now, 'en', 'UTC')).toBe('5 minutes ago');
     expect(relativeTime(minutes(59), now, 'en', 'UTC')).toBe('59 minutes ago');

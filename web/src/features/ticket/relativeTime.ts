@@ -49,7 +49,7 @@ function capitalize(text: string): string {
 }
 
 /**
- * Spec section 9: minutes ago within the last hour, then Today, Yesterday, the weekday within a
+ * docs/product.md §9: minutes ago within the last hour, then Today, Yesterday, the weekday within a
  * week, and a date beyond, on the calendar of the user's time zone.
  */
 export function relativeTime(ts: number, now: number, language: TLanguage, timeZone?: string | null): string {

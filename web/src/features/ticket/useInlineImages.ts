@@ -69,7 +69,7 @@ function imageOf(file: TAttachment, local: File): HTMLImageElement {
 
 /**
  * Images pasted, dropped or picked into the composer: each is uploaded through `ticket.upload`
- * and shown where the caret was. One upload at a time (spec section 5), shared with the
+ * and shown where the caret was. One upload at a time (docs/product.md §5), shared with the
  * attachments' uploads through `otherUploading`; at most 20M each.
  */
 export function useInlineImages(editor: RefObject<HTMLDivElement | null>, otherUploading: () => boolean) {

@@ -1,5 +1,5 @@
 import type { TLanguage } from '@parley/contracts';
-import type { AccountWithLinks } from '../modules/account/account.presenter.js';
+import type { AccountWithLinks } from '../account/account.presenter.js';
 
 /** The signed-in caller of a request. */
 export interface Actor {

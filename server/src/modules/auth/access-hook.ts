@@ -1,13 +1,14 @@
 import { parseLanguage } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AppContext } from '../context.js';
-import { deleteSessionById, findSessionByTokenHash, touchSession } from '../modules/auth/session.repo.js';
-import { hashToken, sessionIdleMs, tokenFromHeader, touchEveryMs } from '../modules/auth/token.js';
-import { accountNodes } from '../modules/auth-node/permission.repo.js';
-import type { Access } from './access.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Access } from '../../http/access.js';
+import { forbidden, unauthorized } from '../../http/app-error.js';
+import { setSecurityHeaders } from '../../http/security-headers.js';
+import { accountNodes } from '../auth-node/permission.repo.js';
 import type { Actor } from './actor.js';
-import { forbidden, unauthorized } from './app-error.js';
-import { setSecurityHeaders } from './security-headers.js';
+import { deleteSessionById, findSessionByTokenHash, touchSession } from './session.repo.js';
+import { hashToken, sessionIdleMs, tokenFromHeader, touchEveryMs } from './token.js';
 
 /**
  * The one place where calls are authenticated and authorised: every route's declared `access`
@@ -80,7 +81,10 @@ async function authenticate({ db, authCache }: AppContext, request: FastifyReque
 }
 
 /** The account's granted nodes as `type:value` keys, from the cache when it has them. */
-export async function grantedNodeKeys({ db, authCache }: AppContext, accountId: number): Promise<Set<string>> {
+export async function grantedNodeKeys(
+  { db, authCache }: { db: DbOrTx; authCache: AppContext['authCache'] },
+  accountId: number,
+): Promise<Set<string>> {
   let keys = authCache.getNodes(accountId);
   if (!keys) {
     const nodes = await accountNodes(db, accountId, ['menu', 'btn']);
