@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { failOnLargeChunks, precompress } from './build/plugins';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), failOnLargeChunks(), precompress()],
   resolve: {
     // The contracts' source, not its dist: one build step fewer and no stale types.
     alias: { '@parley/contracts': contractsEntry },
@@ -26,16 +27,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1500,
+    // The budget test (e2e/tests/bundle-budget.e2e.ts) reads which files each screen loads from here.
+    manifest: true,
+    // failOnLargeChunks() makes the build fail above 500 kB; this only keeps Vite's own warning in step.
+    chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // No hand-made vendor chunks: one chunk of all of Ant Design made every page, the public
+        // form included, load every component. Rolldown splits along the lazy routes instead, so
+        // a screen loads the components it uses and what several screens share is shared.
+        // React itself changes seldom and every page needs it: it keeps its own long-cached chunk.
         codeSplitting: {
-          groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/ },
-            { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

@@ -7,6 +7,7 @@ import { type Logger, pino } from 'pino';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { EventBus } from './events/bus.js';
+import { registerApiCompression } from './http/compress.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { serializerCompiler } from './http/serializer.js';
 import { defaultWebDist, registerSpa } from './http/spa.js';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app, log);
+  registerApiCompression(app);
   const ctx: AppContext = {
     log,
     db: deps.database.db,

@@ -10,6 +10,11 @@ export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.met
 /**
  * Serves the built web app: its files as they are, and `index.html` for every other path outside
  * `/api` (history-mode routing). Unknown `/api` paths answer the contract's 0404 envelope.
+ *
+ * The build writes `.br` and `.gz` beside each text file (web/build/plugins.ts); they are sent as
+ * they are to a browser that accepts them (`Vary: Accept-Encoding`), so nothing is compressed per
+ * request. Files under `assets/` have their content's hash in their name and never change: a year,
+ * immutable. Everything else (index.html, favicon) is revalidated on every use.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const hasIndex = fs.existsSync(path.join(webDist, 'index.html'));
@@ -20,6 +25,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       index: false,
       // Cache-Control is set by setHeaders below (send's own would replace it).
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

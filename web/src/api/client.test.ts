@@ -195,6 +195,27 @@ describe('API client', () => {
     expect(env.notifyError).toHaveBeenCalledExactlyOnceWith('Bad answer');
   });
 
+  it('says nothing when the caller gives up while the answer is still arriving', async () => {
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"code":"0000","msg":"","data":'));
+          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+    });
+    const { client, env } = setup({ fetch: fetchMock });
+    const caller = new AbortController();
+    const outcome = client
+      .get('/admin/auth.agent.all.list', undefined, { signal: caller.signal })
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    caller.abort();
+    expect(await outcome).toMatchObject({ name: 'AbortError' });
+    expect(env.notifyError).not.toHaveBeenCalled();
+  });
+
   it('gives up after 30 seconds', async () => {
     vi.useFakeTimers();
     const fetchMock = vi.fn(

@@ -35,6 +35,17 @@ export interface TApiEnvironment {
   /** Texts for failures that have no server message. */
   texts: { network: string; timeout: string; badResponse: string };
   fetch?: typeof fetch;
+  /**
+   * An answer to exactly this request that was asked for before the app started (see
+   * api/prefetched.ts), or null. `url` is the path under the base, with its query.
+   */
+  prefetched?(request: {
+    method: 'GET' | 'POST';
+    url: string;
+    body: string | undefined;
+    token: string | null;
+    language: string | null;
+  }): Promise<Response> | null;
   baseUrl?: string;
   timeoutMs?: number;
 }
@@ -126,13 +137,16 @@ export function createApiClient(env: TApiEnvironment): TApiClient {
     try {
       let response: Response;
       try {
-        response = await (env.fetch ?? fetch)(baseUrl + url, {
-          method,
-          headers,
-          body: method === 'POST' ? (multipart ? body : JSON.stringify(body ?? {})) : undefined,
-          signal: controller.signal,
-          credentials: 'same-origin',
-        });
+        const text = method === 'POST' && !multipart ? JSON.stringify(body ?? {}) : undefined;
+        const early = multipart ? null : (env.prefetched?.({ method, url, body: text, token, language }) ?? null);
+        response = await (early ??
+          (env.fetch ?? fetch)(baseUrl + url, {
+            method,
+            headers,
+            body: method === 'POST' ? (multipart ? (body as FormData) : text) : undefined,
+            signal: controller.signal,
+            credentials: 'same-origin',
+          }));
       } catch (cause) {
         if (options.signal?.aborted && !timedOut) {
           // The caller gave up (a query was cancelled): not a failure to tell anyone about.
@@ -144,7 +158,11 @@ export function createApiClient(env: TApiEnvironment): TApiClient {
       let envelope: { code?: unknown; msg?: unknown; data?: unknown };
       try {
         envelope = (await response.json()) as typeof envelope;
-      } catch {
+      } catch (cause) {
+        if (options.signal?.aborted && !timedOut) {
+          // The caller gave up while the body was still arriving: nothing went wrong.
+          throw cause;
+        }
         // Not our envelope: a proxy's error page, or the server is not running.
         throw new ApiError(ErrorCode.internal, env.texts.badResponse);
       }

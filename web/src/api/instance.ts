@@ -1,6 +1,7 @@
 import { authStore, languageStore } from '../auth/storage';
 import { i18n } from '../i18n';
 import { createApiClient } from './client';
+import { takePrefetched } from './prefetched';
 
 /** How the running app navigates and shows toasts; set once the router and antd's App exist. */
 const bridge = {
@@ -27,6 +28,7 @@ export const api = createApiClient({
   currentPath: () => window.location.pathname + window.location.search,
   navigate: (to) => bridge.navigate(to),
   notifyError: (text) => bridge.notifyError(text),
+  prefetched: (request) => takePrefetched(request),
   get texts() {
     return {
       network: i18n.t('error.network'),

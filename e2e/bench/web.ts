@@ -1,0 +1,671 @@
+// `npm run bench:web`: what the screens cost in a real browser, against a plain-HTML floor.
+//
+// One server (the same buildApp as `npm start`, embedded database, the built web app) with a
+// small help desk seeded through the API; Debian's Chromium driven by playwright-core. For each
+// page, in a fresh browser context (cold cache) unless it says "reload":
+// - bytes: raw (decoded), gzipped (what gzip -6 makes of each response: comparable before and
+//   after compression is switched on) and transferred (what came over the wire, headers too);
+//   JavaScript is also counted for the files loaded before the page showed its content;
+// - ready: when the page's content (rows, form, comments) was first in the document;
+// - LCP and CLS as Chromium reports them;
+// - main-thread time (CDP Performance TaskDuration) from navigation until the content was ready,
+//   with the CPU as it is and throttled 4× (Emulation.setCPUThrottlingRate);
+// - each time as a ratio to the floor: the same 50 rows as a plain HTML table from the same
+//   server (`/bench/floor`, a route this script adds; the app has none).
+// Then in-app steps on the throttled CPU: open a ticket from the list, switch view, open search.
+// Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
+// BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../server/src/app.js';
+import { openDatabase } from '../../server/src/db/client.js';
+import { migrate } from '../../server/src/db/migrate.js';
+import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+const admin = { email: 'admin@example.com', password: 'bench-admin-1' };
+
+interface Envelope<T> {
+  code: string;
+  msg: string;
+  data: T;
+}
+
+async function call<T>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  body?: unknown,
+) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: token ? { authorization: token } : {},
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+  const json = res.json() as Envelope<T>;
+  if (json.code !== '0000') {
+    throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
+  }
+  return json.data;
+}
+
+const words = [
+  'refund',
+  'invoice',
+  'login',
+  'shipping',
+  'password',
+  'printer',
+  'upgrade',
+  'delivery',
+  'export',
+  'billing',
+];
+const para = (i: number) =>
+  `<p>Hello, this is message ${i}. The ${words[i % words.length]} problem is still there after I tried the steps from your last answer; ` +
+  'I attached nothing this time but can send screenshots. Could you look into it again? Thanks a lot.</p>';
+
+/** A small help desk: 80 tickets from 20 requesters, one with 200 comments, one with 2, one solved. */
+async function seed(app: FastifyInstance, token: string) {
+  const ids: number[] = [];
+  for (let i = 0; i < 80; i++) {
+    const res = await call<{ ticket_id: number }>(app, 'POST', '/api/admin/ticket.add', token, {
+      requester_email: `customer${i % 20}@example.com`,
+      requester_name: `Customer ${i % 20}`,
+      subject: `Order ${1000 + i}: ${words[i % words.length]} question number ${i}`,
+      comment: { body: para(i), is_public: true },
+      priority: (['low', 'normal', 'high', 'urgent'] as const)[i % 4],
+    });
+    ids.push(res.ticket_id);
+  }
+  const small = ids[0] as number;
+  await call(app, 'POST', '/api/admin/ticket.edit', token, { ticket_id: small, comment: { body: para(1) } });
+  const big = ids[1] as number;
+  for (let i = 1; i < 200; i++) {
+    await call(app, 'POST', '/api/admin/ticket.edit', token, {
+      ticket_id: big,
+      comment: { body: para(i), is_public: i % 3 !== 0 },
+    });
+  }
+  const solved = ids[2] as number;
+  await call(app, 'POST', '/api/admin/ticket.edit', token, {
+    ticket_id: solved,
+    submit_as: 'solved',
+    comment: { body: '<p>Fixed.</p>' },
+  });
+  const views = await call<{ list: Array<{ view_id: number; title: string }> }>(
+    app,
+    'GET',
+    '/api/admin/ticket.view.list',
+    token,
+  );
+  const { rows } = (await app.parley.db.execute(
+    sql`select satisfaction_token from ticket where ticket_id = ${solved}`,
+  )) as unknown as { rows: Array<{ satisfaction_token: string | null }> };
+  const satisfactionToken = rows[0]?.satisfaction_token;
+  if (!satisfactionToken) {
+    throw new Error('the solved ticket has no satisfaction token');
+  }
+  return { small, big, views: views.list, satisfactionToken };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** The floor: the same first 50 rows of the same view, as a server-rendered HTML table. */
+function addFloorRoute(app: FastifyInstance, getToken: () => string, getView: () => number) {
+  app.get('/bench/floor', async (_request, reply) => {
+    const data = await call<{ list: Array<Record<string, unknown>>; total: number }>(
+      app,
+      'GET',
+      `/api/admin/ticket.list?view_id=${getView()}&offset=0&limit=50`,
+      getToken(),
+    );
+    const rows = data.list
+      .map(
+        (t) =>
+          `<tr data-row-key="${t.ticket_id}"><td>${t.ticket_id}</td><td><a href="/wswt/ticket/edit/${t.ticket_id}">${escapeHtml(String(t.subject))}</a></td>` +
+          `<td>${escapeHtml(String(t.requester_name ?? ''))}</td><td>${escapeHtml(String(t.ticket_state))}</td>` +
+          `<td>${escapeHtml(String(t.priority ?? ''))}</td><td>${new Date(Number(t.update_ts) * 1000).toISOString()}</td></tr>`,
+      )
+      .join('');
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tickets</title>' +
+          '<style>body{font:14px system-ui,sans-serif;margin:24px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:8px;text-align:left}</style>' +
+          `</head><body><h1>Tickets (${data.total})</h1><table><thead><tr><th>ID</th><th>Subject</th><th>Requester</th><th>State</th><th>Priority</th><th>Updated</th></tr></thead><tbody>${rows}</tbody></table></body></html>`,
+      );
+  });
+}
+
+/** Records when `ready()` first holds, plus LCP and CLS, from the first script on the page. */
+const probe = (readyCheck: string) => `(() => {
+  const ready = () => { try { return (${readyCheck}); } catch { return false; } };
+  window.__bench = { readyAt: null, lcp: 0, cls: 0, jsAtReady: [] };
+  const mark = () => {
+    if (window.__bench.readyAt === null && ready()) {
+      window.__bench.readyAt = performance.now();
+      window.__bench.jsAtReady = performance.getEntriesByType('resource')
+        .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' || /\\.js(\\?|$)/.test(e.name))
+        .map((e) => e.name);
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(mark);
+  observer.observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__bench.cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  window.__benchRearm = () => { window.__bench.readyAt = null; observer.observe(document, { childList: true, subtree: true }); mark(); };
+})()`;
+
+interface Resource {
+  url: string;
+  type: string;
+  raw: number;
+  gzip: number;
+  transferred: number;
+}
+
+interface Measure {
+  readyMs: number;
+  lcpMs: number;
+  cls: number;
+  mainMs: number;
+  bytes: { raw: number; gzip: number; transferred: number };
+  js: { raw: number; gzip: number; transferred: number; files: number };
+  jsBeforeReady: { gzip: number; transferred: number; files: number };
+}
+
+async function taskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+async function waitReady(page: Page, timeoutMs = 60_000) {
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { readyAt: number | null } }).__bench?.readyAt !== null,
+    null,
+    {
+      timeout: timeoutMs,
+      polling: 100,
+    },
+  );
+}
+
+/** Follows every response of the page: sizes and bodies (gzipped here for a comparable figure). */
+function trackResources(page: Page, cdp: CDPSession) {
+  const byId = new Map<string, Resource>();
+  const pending: Promise<void>[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    byId.set(e.requestId, { url: e.response.url, type: e.type, raw: 0, gzip: 0, transferred: 0 });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) {
+      r.raw += e.dataLength;
+    }
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = byId.get(e.requestId);
+    if (!r) {
+      return;
+    }
+    r.transferred = e.encodedDataLength;
+    pending.push(
+      cdp
+        .send('Network.getResponseBody', { requestId: e.requestId })
+        .then((b) => {
+          const body = b.base64Encoded ? Buffer.from(b.body, 'base64') : Buffer.from(b.body);
+          r.raw = body.length;
+          r.gzip = zlib.gzipSync(body, { level: 6 }).length;
+        })
+        .catch(() => {}),
+    );
+  });
+  void page;
+  return {
+    async settle() {
+      await Promise.all(pending);
+      return [...byId.values()];
+    },
+  };
+}
+
+const isJs = (r: Resource) => r.type === 'Script' || /\.m?js(\?|$)/.test(r.url);
+const sum = (list: Resource[], k: 'raw' | 'gzip' | 'transferred') => list.reduce((a, r) => a + r[k], 0);
+
+interface Target {
+  name: string;
+  url: string;
+  ready: string;
+  signedIn: boolean;
+}
+
+async function newContext(browser: Browser, baseURL: string, token: string | null): Promise<BrowserContext> {
+  const origin = new URL(baseURL).origin;
+  const item = (value: unknown) => JSON.stringify({ value, expires_at: null });
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 1366, height: 800 },
+    locale: 'en-US',
+    storageState: {
+      cookies: [],
+      origins: token
+        ? [
+            {
+              origin,
+              localStorage: [
+                { name: 'parley.token', value: item(token) },
+                { name: 'parley.real_name', value: item('Admin') },
+                { name: 'parley.timezone', value: item('UTC') },
+                { name: 'parley.stay_login', value: item(true) },
+              ],
+            },
+          ]
+        : [],
+    },
+  });
+}
+
+async function measureLoad(
+  browser: Browser,
+  baseURL: string,
+  token: string | null,
+  target: Target,
+  throttle: number,
+  reload: boolean,
+): Promise<Measure> {
+  const context = await newContext(browser, baseURL, target.signedIn ? token : null);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(probe(target.ready));
+    const cdp = await context.newCDPSession(page);
+    if (reload) {
+      // Warm the cache with one visit first, as an agent's browser has it.
+      await page.goto(target.url);
+      await waitReady(page);
+      await page.waitForTimeout(300);
+    }
+    await cdp.send('Network.enable');
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const tracker = trackResources(page, cdp);
+    const before = await taskMs(cdp);
+    if (reload) {
+      await page.reload({ waitUntil: 'commit' });
+    } else {
+      await page.goto(target.url, { waitUntil: 'commit' });
+    }
+    await waitReady(page);
+    const after = await taskMs(cdp);
+    // LCP and layout shifts are reported after paint; give them a moment, unthrottled.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.waitForTimeout(800);
+    const probeData = (await page.evaluate(() => (window as unknown as { __bench: unknown }).__bench)) as {
+      readyAt: number;
+      lcp: number;
+      cls: number;
+      jsAtReady: string[];
+    };
+    const resources = await tracker.settle();
+    const js = resources.filter(isJs);
+    const early = new Set(probeData.jsAtReady);
+    const jsEarly = js.filter((r) => early.has(r.url));
+    return {
+      readyMs: probeData.readyAt,
+      lcpMs: probeData.lcp,
+      cls: probeData.cls,
+      mainMs: after - before,
+      bytes: { raw: sum(resources, 'raw'), gzip: sum(resources, 'gzip'), transferred: sum(resources, 'transferred') },
+      js: { raw: sum(js, 'raw'), gzip: sum(js, 'gzip'), transferred: sum(js, 'transferred'), files: js.length },
+      jsBeforeReady: { gzip: sum(jsEarly, 'gzip'), transferred: sum(jsEarly, 'transferred'), files: jsEarly.length },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Main-thread time and wall time of one step inside the app, from the action until `ready` holds. */
+async function measureStep(
+  page: Page,
+  cdp: CDPSession,
+  ready: string,
+  act: () => Promise<unknown>,
+): Promise<{ wallMs: number; mainMs: number }> {
+  await page.evaluate((check) => {
+    const w = window as unknown as { __bench: { readyAt: number | null }; __stepCheck: string };
+    w.__stepCheck = check;
+    w.__bench.readyAt = null;
+  }, ready);
+  await page.evaluate(`(() => {
+    const check = () => { try { return (${ready}); } catch { return false; } };
+    const t0 = performance.now();
+    window.__stepStart = t0;
+    const o = new MutationObserver(() => { if (window.__bench.readyAt === null && check()) { window.__bench.readyAt = performance.now(); o.disconnect(); } });
+    o.observe(document, { childList: true, subtree: true, characterData: true });
+  })()`);
+  const before = await taskMs(cdp);
+  await act();
+  await waitReady(page);
+  const after = await taskMs(cdp);
+  const wall = (await page.evaluate(
+    () =>
+      (window as unknown as { __bench: { readyAt: number } }).__bench.readyAt -
+      (window as unknown as { __stepStart: number }).__stepStart,
+  )) as number;
+  return { wallMs: wall, mainMs: after - before };
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+function medianMeasure(list: Measure[]): Measure {
+  const m = (f: (x: Measure) => number) => median(list.map(f));
+  return {
+    readyMs: m((x) => x.readyMs),
+    lcpMs: m((x) => x.lcpMs),
+    cls: m((x) => x.cls),
+    mainMs: m((x) => x.mainMs),
+    bytes: { raw: m((x) => x.bytes.raw), gzip: m((x) => x.bytes.gzip), transferred: m((x) => x.bytes.transferred) },
+    js: {
+      raw: m((x) => x.js.raw),
+      gzip: m((x) => x.js.gzip),
+      transferred: m((x) => x.js.transferred),
+      files: m((x) => x.js.files),
+    },
+    jsBeforeReady: {
+      gzip: m((x) => x.jsBeforeReady.gzip),
+      transferred: m((x) => x.jsBeforeReady.transferred),
+      files: m((x) => x.jsBeforeReady.files),
+    },
+  };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
+const ms = (n: number) => `${Math.round(n)}`;
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '-');
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+
+/**
+ * What compressing the API's answers costs and saves: each answer's size raw, gzipped and with
+ * brotli, the CPU time per compression (median of 30), and the time the bytes saved take on a
+ * 10 Mbit/s link (an agent's office or a phone), to weigh one against the other.
+ */
+async function measureApiCompression(app: FastifyInstance, token: string, urls: Record<string, string>) {
+  const timeOf = (f: () => Buffer) => {
+    const times: number[] = [];
+    let size = 0;
+    for (let i = 0; i < 30; i++) {
+      const t0 = process.hrtime.bigint();
+      size = f().length;
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    return { size, ms: median(times) };
+  };
+  const lines: string[] = [];
+  lines.push(
+    `${pad('answer', 26)}${lpad('raw KB', 8)}${lpad('gzip-1', 14)}${lpad('gzip-6', 14)}${lpad('br-4', 14)}${lpad('br-11', 14)}${lpad('10Mbit saved', 14)}`,
+  );
+  const cell = (r: { size: number; ms: number }) => lpad(`${kb(r.size)}/${r.ms.toFixed(2)}ms`, 14);
+  for (const [name, url] of Object.entries(urls)) {
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: token } });
+    const body = res.rawPayload;
+    const g1 = timeOf(() => zlib.gzipSync(body, { level: 1 }));
+    const g6 = timeOf(() => zlib.gzipSync(body, { level: 6 }));
+    const b4 = timeOf(() => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
+    const b11 = timeOf(() => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    const savedMs = ((body.length - b4.size) * 8) / 10_000;
+    lines.push(
+      `${pad(name, 26)}${lpad(kb(body.length), 8)}${cell(g1)}${cell(g6)}${cell(b4)}${cell(b11)}${lpad(`${savedMs.toFixed(1)}ms`, 14)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run bench:web` from the root (it builds) or `npm run build -w web`');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-web-'));
+  const database = await openDatabase({});
+  await migrate(database);
+  await bootstrap(database.db, admin);
+  const app = await buildApp({ database, webDist, dataDir });
+  let token = '';
+  let viewId = 0;
+  addFloorRoute(
+    app,
+    () => token,
+    () => viewId,
+  );
+  const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+  token = (await call<{ token: string }>(app, 'POST', '/api/admin/auth.login', null, { ...admin, stay_login: true }))
+    .token;
+  console.log('Seeding 80 tickets, one with 200 comments…');
+  const seeded = await seed(app, token);
+  // The list an agent keeps open: all unsolved tickets (79 of the 80).
+  const mainView = seeded.views.find((v) => v.title === 'All unsolved tickets') ?? seeded.views[0];
+  viewId = mainView?.view_id as number;
+
+  const apiCompression = await measureApiCompression(app, token, {
+    'my.info': '/api/admin/auth.my.info.get',
+    'view.list': '/api/admin/ticket.view.list',
+    'ticket.list 50 rows': `/api/admin/ticket.list?view_id=${viewId}&offset=0&limit=50`,
+    'ticket.get': `/api/admin/ticket.get?ticket_id=${seeded.big}`,
+    'comment.list 2': `/api/admin/ticket.comment.list?ticket_id=${seeded.small}`,
+    'comment.list 200': `/api/admin/ticket.comment.list?ticket_id=${seeded.big}`,
+    'event.list 200 comments': `/api/admin/ticket.event.list?ticket_id=${seeded.big}`,
+  });
+  console.log(`API answers: size and CPU time per compression (KB/ms, median of 30)\n${apiCompression}\n`);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+  const rows50 = `document.querySelectorAll('tbody tr[data-row-key]').length >= 50`;
+  const comments = (n: number) => `document.querySelectorAll('.ticket-comment-body').length >= ${n}`;
+  const targets: Array<Target & { reload?: boolean }> = [
+    { name: 'floor (HTML table)', url: '/bench/floor', ready: rows50, signedIn: true },
+    {
+      name: 'public form /',
+      url: '/',
+      ready: `document.querySelector('form input[type="email"], form input') !== null && document.querySelector('button[type="submit"]') !== null`,
+      signedIn: false,
+    },
+    {
+      name: 'satisfaction',
+      url: `/home/satisfaction?token=${seeded.satisfactionToken}`,
+      ready: `document.querySelector('form button[type="submit"]') !== null`,
+      signedIn: false,
+    },
+    {
+      name: 'login',
+      url: '/wswt/login',
+      ready: `document.querySelector('input[type="password"]') !== null`,
+      signedIn: false,
+    },
+    { name: 'ticket list', url: `/wswt?view_id=${viewId}&limit=50`, ready: rows50, signedIn: true },
+    {
+      name: 'ticket list (reload)',
+      url: `/wswt?view_id=${viewId}&limit=50`,
+      ready: rows50,
+      signedIn: true,
+      reload: true,
+    },
+    { name: 'floor (reload)', url: '/bench/floor', ready: rows50, signedIn: true, reload: true },
+    { name: 'ticket, 2 comments', url: `/wswt/ticket/edit/${seeded.small}`, ready: comments(2), signedIn: true },
+    { name: 'ticket, 200 comments', url: `/wswt/ticket/edit/${seeded.big}`, ready: comments(200), signedIn: true },
+    {
+      name: 'search',
+      url: `/wswt/search?kw=refund`,
+      ready: `document.querySelectorAll('tbody tr[data-row-key]').length >= 8`,
+      signedIn: true,
+    },
+  ];
+
+  // One untimed visit of each kind first: the browser's own start-up is nobody's cost.
+  for (const target of targets.slice(0, 5)) {
+    await measureLoad(browser, baseURL, token, target, 1, false);
+  }
+
+  const results: Record<string, { cpu1: Measure; cpu4: Measure }> = {};
+  const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;
+  for (const target of targets.filter((t) => !only || t.name.startsWith('floor') || only.test(t.name))) {
+    const cpu1: Measure[] = [];
+    const cpu4: Measure[] = [];
+    for (let i = 0; i < runs; i++) {
+      cpu1.push(await measureLoad(browser, baseURL, token, target, 1, target.reload === true));
+      cpu4.push(await measureLoad(browser, baseURL, token, target, 4, target.reload === true));
+    }
+    results[target.name] = { cpu1: medianMeasure(cpu1), cpu4: medianMeasure(cpu4) };
+    process.stdout.write('.');
+  }
+  console.log();
+
+  // In-app steps on the throttled CPU, from a list already on screen.
+  const steps: Record<string, Array<{ wallMs: number; mainMs: number }>> = {
+    'list → open a ticket': [],
+    'list → switch view': [],
+    'list → open search': [],
+  };
+  for (let i = 0; i < runs; i++) {
+    const context = await newContext(browser, baseURL, token);
+    const page = await context.newPage();
+    await page.addInitScript(probe('true'));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    await page.goto(`/wswt?view_id=${viewId}&limit=50`);
+    await page.waitForSelector('tbody tr[data-row-key]');
+    await page.waitForTimeout(500);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    steps['list → open a ticket']?.push(
+      await measureStep(page, cdp, comments(2), () =>
+        page.locator(`tbody tr[data-row-key="${seeded.small}"]`).getByRole('link').first().click(),
+      ),
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.goto(`/wswt?view_id=${viewId}&limit=50`);
+    await page.waitForSelector('tbody tr[data-row-key]');
+    await page.waitForTimeout(500);
+    const other = seeded.views.find((v) => v.title === 'Recently updated tickets');
+    if (other) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      steps['list → switch view']?.push(
+        await measureStep(
+          page,
+          cdp,
+          `new URLSearchParams(location.search).get('view_id') === '${other.view_id}' && document.querySelector('.ant-table-tbody') !== null && !document.querySelector('.ant-spin-spinning')`,
+          () =>
+            page
+              .getByRole('menuitem', { name: new RegExp(other.title) })
+              .first()
+              .click(),
+        ),
+      );
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    steps['list → open search']?.push(
+      await measureStep(
+        page,
+        cdp,
+        `location.pathname === '/wswt/search' && document.querySelector('input') !== null`,
+        () =>
+          page
+            .getByRole('menuitem', { name: /(^|\s)(Search|搜索)$/ })
+            .first()
+            .click(),
+      ),
+    );
+    await context.close();
+  }
+
+  await browser.close();
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const floor = results['floor (HTML table)'];
+  const floorReload = results['floor (reload)'];
+  console.log(`\nbench:web — ${new Date().toISOString()}, median of ${runs} runs, Chromium headless, 1366×800`);
+  console.log(
+    'Bytes (KB) of everything the page loaded; JS before ready = scripts loaded when its content appeared.\n',
+  );
+  console.log(
+    `${pad('page', 22)}${lpad('all raw', 9)}${lpad('all gz', 9)}${lpad('all xfer', 10)}${lpad('js raw', 9)}${lpad('js gz', 8)}${lpad('js xfer', 9)}${lpad('js files', 9)}${lpad('js gz<ready', 12)}${lpad('xfer<ready', 11)}`,
+  );
+  for (const [name, { cpu1 }] of Object.entries(results)) {
+    console.log(
+      `${pad(name, 22)}${lpad(kb(cpu1.bytes.raw), 9)}${lpad(kb(cpu1.bytes.gzip), 9)}${lpad(kb(cpu1.bytes.transferred), 10)}${lpad(kb(cpu1.js.raw), 9)}${lpad(kb(cpu1.js.gzip), 8)}${lpad(kb(cpu1.js.transferred), 9)}${lpad(String(cpu1.js.files), 9)}${lpad(kb(cpu1.jsBeforeReady.gzip), 12)}${lpad(kb(cpu1.jsBeforeReady.transferred), 11)}`,
+    );
+  }
+  console.log(
+    '\nTimes (ms) and ratio to the floor (cold loads against the cold floor, reloads against the floor reloaded).\n',
+  );
+  console.log(
+    `${pad('page', 22)}${lpad('ready', 7)}${lpad('LCP', 7)}${lpad('main', 7)}${lpad('×floor', 8)}  |${lpad('ready 4×', 9)}${lpad('LCP 4×', 8)}${lpad('main 4×', 8)}${lpad('LCP×fl', 8)}${lpad('main×fl', 9)}${lpad('CLS', 7)}`,
+  );
+  for (const [name, { cpu1, cpu4 }] of Object.entries(results)) {
+    const f = name.includes('reload') ? floorReload : floor;
+    if (!f) {
+      continue;
+    }
+    console.log(
+      `${pad(name, 22)}${lpad(ms(cpu1.readyMs), 7)}${lpad(ms(cpu1.lcpMs), 7)}${lpad(ms(cpu1.mainMs), 7)}${lpad(ratio(cpu1.readyMs, f.cpu1.readyMs), 8)}  |${lpad(ms(cpu4.readyMs), 9)}${lpad(ms(cpu4.lcpMs), 8)}${lpad(ms(cpu4.mainMs), 8)}${lpad(ratio(cpu4.lcpMs, f.cpu4.lcpMs), 8)}${lpad(ratio(cpu4.mainMs, f.cpu4.mainMs), 9)}${lpad(cpu4.cls.toFixed(3), 7)}`,
+    );
+  }
+  const small = results['ticket, 2 comments'];
+  const big = results['ticket, 200 comments'];
+  if (small && big) {
+    console.log(
+      `\nTicket of 200 comments against 2 (4× CPU): ready ${ratio(big.cpu4.readyMs, small.cpu4.readyMs)}, main thread ${ratio(big.cpu4.mainMs, small.cpu4.mainMs)}`,
+    );
+  }
+  console.log(
+    '\nSteps inside the app, CPU 4× (ms from the click until the content is there; main = main-thread time):\n',
+  );
+  for (const [name, list] of Object.entries(steps)) {
+    if (list.length === 0) {
+      continue;
+    }
+    console.log(
+      `${pad(name, 24)} wall ${lpad(ms(median(list.map((x) => x.wallMs))), 6)}   main ${lpad(ms(median(list.map((x) => x.mainMs))), 6)}`,
+    );
+  }
+  if (process.env.BENCH_JSON) {
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ runs, results, steps }, null, 2));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+let webDist: string;
+const script = `export const text = ${JSON.stringify('Parley '.repeat(500))};\n`;
+const html = `<!doctype html><title>Parley</title><script type="module" src="/assets/app-abc123.js"></script>${'<!-- padding -->'.repeat(100)}`;
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  const write = (name: string, data: string) => {
+    fs.writeFileSync(path.join(webDist, name), data);
+    fs.writeFileSync(path.join(webDist, `${name}.br`), zlib.brotliCompressSync(data));
+    fs.writeFileSync(path.join(webDist, `${name}.gz`), zlib.gzipSync(data));
+  };
+  write('index.html', html);
+  write('assets/app-abc123.js', script);
+  t = await buildTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('the built web app, precompressed', () => {
+  it('sends the brotli copy of a script to a browser that accepts brotli, cached for a year', async () => {
+    const res = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip copy where brotli is not accepted, and the file itself where nothing is', async () => {
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('sends index.html compressed for every app path, revalidated on each use', async () => {
+    for (const url of ['/', '/wswt/login', '/wswt/ticket/edit/3']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** Largest JavaScript chunk the build accepts, uncompressed (issue 15: no chunk over 500 kB). */
+export const maxChunkBytes = 500 * 1000;
+
+/**
+ * Fails the build when a chunk is larger than `limit` bytes. Vite's `chunkSizeWarningLimit` only
+ * warns; a warning in a long build log is read by nobody.
+ */
+export function failOnLargeChunks(limit = maxChunkBytes): Plugin {
+  return {
+    name: 'parley:fail-on-large-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const tooLarge = Object.values(bundle)
+        .filter((item) => item.type === 'chunk' && Buffer.byteLength(item.code) > limit)
+        .map(
+          (item) => `${item.fileName} (${Math.round(Buffer.byteLength((item as { code: string }).code) / 1000)} kB)`,
+        );
+      if (tooLarge.length > 0) {
+        this.error(
+          `chunks over ${limit / 1000} kB: ${tooLarge.join(', ')}. Load the code where it is used (a lazy route or import()) instead of raising the limit.`,
+        );
+      }
+    },
+  };
+}
+
+const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build bigger than 1 KB, so the
+ * server sends them as they are (`@fastify/static`'s preCompressed) and compresses nothing per
+ * request. Brotli at its best quality: it costs build time once, and saves bytes on every load.
+ */
+export function precompress(minBytes = 1024): Plugin {
+  let outDir = '';
+  return {
+    name: 'parley:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files: string[] = [];
+      const walk = (dir: string) => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            if (entry.name !== '.vite') {
+              walk(full);
+            }
+          } else if (compressible.test(entry.name)) {
+            files.push(full);
+          }
+        }
+      };
+      walk(outDir);
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await fs.promises.readFile(file);
+          if (data.length < minBytes) {
+            return;
+          }
+          const [br, gz] = await Promise.all([
+            new Promise<Buffer>((resolve, reject) =>
+              zlib.brotliCompress(
+                data,
+                {
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                  },
+                },
+                (error, out) => (error ? reject(error) : resolve(out)),
+              ),
+            ),
+            new Promise<Buffer>((resolve, reject) =>
+              zlib.gzip(data, { level: 9 }, (error, out) => (error ? reject(error) : resolve(out))),
+            ),
+          ]);
+          // Only where it saves something worth a second file.
+          if (br.length < data.length * 0.9) {
+            await fs.promises.writeFile(`${file}.br`, br);
+          }
+          if (gz.length < data.length * 0.9) {
+            await fs.promises.writeFile(`${file}.gz`, gz);
+          }
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from './instance';
+import { prefetchTtlMs, takePrefetched } from './prefetched';
+
+// The script index.html runs before the app (web/public/prefetch.js), run here as the page runs it.
+const script = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/prefetch.js'), 'utf8');
+
+function envelope(data: unknown) {
+  return new Response(JSON.stringify({ code: '0000', msg: '', data }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const asked: Array<{ url: string; init: RequestInit | undefined }> = [];
+function fakeServer() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    asked.push({ url, init });
+    if (url.includes('ticket.view.list')) {
+      return envelope({ list: [{ view_id: 4 }, { view_id: 9 }] });
+    }
+    if (url.includes('auth.check')) {
+      return envelope({ has_auth: true });
+    }
+    return envelope({ url });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function signIn(token = 'tok-9') {
+  localStorage.setItem('parley.token', JSON.stringify({ value: token, expires_at: null }));
+}
+
+function runPrefetchAt(address: string) {
+  window.history.replaceState(null, '', address);
+  new Function(script)();
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeEach(() => {
+  asked.length = 0;
+  localStorage.clear();
+  window.__parleyPrefetch = undefined;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('data asked before the app starts', () => {
+  it('asks for my info, the menu check, the views and then the chosen view’s first page of the list', async () => {
+    fakeServer();
+    signIn();
+    runPrefetchAt('/wswt?view_id=9&limit=50&page=2');
+    await settle();
+    expect(asked.map((a) => a.url)).toEqual([
+      '/api/admin/auth.my.info.get',
+      '/api/admin/auth.check',
+      '/api/admin/ticket.view.list',
+      '/api/admin/ticket.list?view_id=9&offset=50&limit=50',
+    ]);
+    expect(new Headers(asked[0]?.init?.headers).get('Authorization')).toBe('tok-9');
+  });
+
+  it('asks nothing on a public page or without a token', async () => {
+    fakeServer();
+    runPrefetchAt('/wswt');
+    signIn();
+    runPrefetchAt('/');
+    runPrefetchAt('/wswt/login');
+    await settle();
+    expect(asked).toEqual([]);
+  });
+
+  it('gives the app the answer it asked for, once, instead of asking the server again', async () => {
+    const fetchMock = fakeServer();
+    signIn();
+    runPrefetchAt('/wswt/ticket/edit/12');
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    const ticket = await api.get('/admin/ticket.get', { ticket_id: 12 });
+    expect(ticket).toEqual({ url: '/api/admin/ticket.get?ticket_id=12' });
+    const check = await api.post('/admin/auth.check', {
+      node_value: '/wswt/ticket/edit/:ticket_id',
+      node_type: 'menu',
+    });
+    expect(check).toEqual({ has_auth: true });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    // Asked a second time, it goes to the server: an answer is handed out once.
+    await api.get('/admin/ticket.get', { ticket_id: 12 });
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('does not hand out an answer asked with another token or language, or one too old', async () => {
+    fakeServer();
+    signIn('tok-1');
+    runPrefetchAt('/wswt/search');
+    await settle();
+    const request = { method: 'GET', url: '/admin/auth.my.info.get', body: undefined, language: null };
+    expect(takePrefetched({ ...request, token: 'tok-2' })).toBeNull();
+    expect(takePrefetched({ ...request, token: 'tok-1', language: 'zh-cn' })).toBeNull();
+    expect(takePrefetched({ ...request, token: 'tok-1' }, Date.now() + prefetchTtlMs + 1)).toBeNull();
+    expect(takePrefetched({ ...request, token: 'tok-1' })).not.toBeNull();
+  });
+});
