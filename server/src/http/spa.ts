@@ -29,6 +29,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Precompressed copies are chosen by Accept-Encoding (@fastify/static 9 does not say so itself).
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
