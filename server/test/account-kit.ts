@@ -1,21 +1,15 @@
 import { ZAccount } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
 import { account } from '../src/db/schema/index.js';
-import { buildTestApp, call, signIn, signInAdmin, type TestApp } from './app.js';
+import { call, signIn } from './app.js';
 import { buildAgent, buildRole, defaultPassword } from './factories.js';
 
-/** The app of the current test file and its admin's token (set by `setUpAccountTests`). */
-export let t: TestApp;
-export let admin: string;
+import { admin, setUpApp, t } from './kit.js';
 
-export function setUpAccountTests(): void {
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signInAdmin(t.app);
-  });
-  afterAll(() => t.close());
-}
+export { admin, t };
+
+/** One app for the account tests of a file (the shared kit's). */
+export const setUpAccountTests = setUpApp;
 
 export type Fields = { fields: Record<string, string> };
 export const post = <T = Fields>(path: string, body: unknown, token = admin) =>

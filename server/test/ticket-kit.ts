@@ -1,25 +1,21 @@
 import type { TTicket } from '@parley/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { ticketComment, ticketEvent } from '../src/db/schema/index.js';
 import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
-import { buildTestApp, call, signIn, signInAdmin, type TestApp } from './app.js';
+import { call, signIn } from './app.js';
 import { buildAgent, defaultPassword, giveDefaultRole } from './factories.js';
 
-/** The app of the current test file and its admin's token (set by `setUpTicketTests`). */
-export let t: TestApp;
-export let admin: string;
+import { admin, setUpApp, t } from './kit.js';
+
+export { admin, t };
 
 /**
  * One app per test file, and every test starting from the default ticket settings: on PostgreSQL
  * every test file shares one database, and other files change the ticket settings.
  */
 export function setUpTicketTests(): void {
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signInAdmin(t.app);
-  });
-  afterAll(() => t.close());
+  setUpApp();
   beforeEach(async () => {
     await call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: ticketSettingDefaults });
   });

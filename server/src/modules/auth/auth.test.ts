@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signIn, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call, signIn } from '../../../test/app.js';
 import { buildAgent, buildEndUser, defaultPassword, uniqueEmail } from '../../../test/factories.js';
+import { setUpApp, t } from '../../../test/kit.js';
 import { account, accountVisit, session } from '../../db/schema/index.js';
 import { hashToken } from './token.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+setUpApp({ admin: false });
 
 const login = (body: unknown, headers?: Record<string, string>) =>
   call<{ token: string; real_name: string; timezone: string }>(t.app, 'POST', '/api/admin/auth.login', {

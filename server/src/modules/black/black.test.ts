@@ -1,15 +1,10 @@
 import { canonicalIp, ZBlackListResponse } from '@parley/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
 import { isBanned } from './black.service.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await signInAdmin(t.app);
-});
-afterAll(() => t.close());
+setUpApp();
 
 type Fields = { fields: Record<string, string> };
 const base = '/api/admin/settings';

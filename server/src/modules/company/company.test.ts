@@ -1,17 +1,12 @@
 import { ZCompanyListResponse } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
 import { buildCompany, buildEndUser, uniqueDomain } from '../../../test/factories.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
 import { account, company } from '../../db/schema/index.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await signInAdmin(t.app);
-});
-afterAll(() => t.close());
+setUpApp();
 
 const base = '/api/admin/settings';
 const add = (body: unknown, lang?: string) =>

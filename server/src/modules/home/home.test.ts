@@ -1,12 +1,9 @@
 import { enumTypes } from '@parley/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
+import { setUpApp, t } from '../../../test/kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+setUpApp({ admin: false });
 
 describe('public calls', () => {
   it('lists the two interface languages', async () => {

@@ -1,17 +1,12 @@
 import { ZRole, ZRoleListResponse } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call, signIn } from '../../../test/app.js';
 import { buildAgent, buildEndUser, defaultPassword, nodeIds } from '../../../test/factories.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
 import { role } from '../../db/schema/index.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await signInAdmin(t.app);
-});
-afterAll(() => t.close());
+setUpApp();
 
 type Fields = { fields: Record<string, string> };
 const post = <T = Fields>(path: string, body: unknown) =>

@@ -1,18 +1,13 @@
 import { ZEmailGetResponse, ZTicketSettingGetResponse } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
 import { ico, jpeg, multipart, png, webp } from '../../../test/images.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
 import { setting } from '../../db/schema/index.js';
 import { readEmailSettings } from './setting.service.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await signInAdmin(t.app);
-});
-afterAll(() => t.close());
+setUpApp();
 
 type Fields = { fields: Record<string, string> };
 const base = '/api/admin/settings';

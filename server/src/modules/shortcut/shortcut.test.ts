@@ -1,15 +1,10 @@
 import { ZShortcut, ZShortcutListResponse } from '@parley/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call, signIn } from '../../../test/app.js';
 import { buildAgent, defaultPassword, giveDefaultRole } from '../../../test/factories.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await signInAdmin(t.app);
-});
-afterAll(() => t.close());
+setUpApp();
 
 type Fields = { fields: Record<string, string> };
 const base = '/api/admin/settings';

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TAuthPkg } from '@parley/contracts';
 import { Button, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { authNodeApi } from '../../api/authNode';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
 import { ListPage } from '../../components/ListPage';
+import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
@@ -76,30 +77,15 @@ export function PkgListPage() {
               );
             },
           },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 200,
-            render: (_, pkg) => (
-              <Space size={0}>
-                <Can btn="auth.pkg.edit">
-                  <Button type="link" icon={<EditOutlined />} onClick={() => setEditing({ pkg })}>
-                    {t('common.edit')}
-                  </Button>
-                </Can>
-                <Can btn="auth.pkg.delete">
-                  <Button
-                    type="link"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => confirmDelete(() => remove.saveAsync(pkg), pkg.pkg_title)}
-                  >
-                    {t('common.delete')}
-                  </Button>
-                </Can>
-              </Space>
-            ),
-          },
+          actionsColumn<TAuthPkg>(t('common.actions'), 200, (pkg) => (
+            <>
+              <EditAction btn="auth.pkg.edit" onClick={() => setEditing({ pkg })} />
+              <DeleteAction
+                btn="auth.pkg.delete"
+                onClick={() => confirmDelete(() => remove.saveAsync(pkg), pkg.pkg_title)}
+              />
+            </>
+          )),
         ]}
       />
       <PkgFormModal

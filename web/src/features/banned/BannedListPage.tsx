@@ -9,6 +9,7 @@ import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
 import { LinkButton } from '../../components/LinkButton';
 import { ListPage } from '../../components/ListPage';
+import { actionsColumn, DeleteAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
@@ -104,23 +105,12 @@ export function BannedListPage() {
               reason || <Typography.Text type="secondary">{t('common.none')}</Typography.Text>,
           },
           { title: t('common.created'), dataIndex: 'create_ts', width: 190, render: (ts: number) => formatTime(ts) },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 110,
-            render: (_, entry) => (
-              <Can btn="black.delete">
-                <Button
-                  type="link"
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => confirmDelete(() => remove.saveAsync([entry.black_id]), entry.black_value)}
-                >
-                  {t('common.delete')}
-                </Button>
-              </Can>
-            ),
-          },
+          actionsColumn<TBlack>(t('common.actions'), 110, (entry) => (
+            <DeleteAction
+              btn="black.delete"
+              onClick={() => confirmDelete(() => remove.saveAsync([entry.black_id]), entry.black_value)}
+            />
+          )),
         ]}
       />
     </ListPage>

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TCompany } from '@parley/contracts';
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { companyApi } from '../../api/company';
@@ -8,6 +8,7 @@ import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
 import { ListPage } from '../../components/ListPage';
 import { editState } from '../../components/RequireStateId';
+import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
@@ -78,34 +79,18 @@ export function CompanyListPage() {
             dataIndex: 'note',
             ellipsis: true,
           },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 200,
-            render: (_, company) => (
-              <Space size={0}>
-                <Can btn="company.edit">
-                  <Button
-                    type="link"
-                    icon={<EditOutlined />}
-                    onClick={() => void navigate(companyPaths.edit, { state: editState(company.company_id) })}
-                  >
-                    {t('common.edit')}
-                  </Button>
-                </Can>
-                <Can btn="company.delete">
-                  <Button
-                    type="link"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => confirmDelete(() => remove.saveAsync(company), company.company_name)}
-                  >
-                    {t('common.delete')}
-                  </Button>
-                </Can>
-              </Space>
-            ),
-          },
+          actionsColumn<TCompany>(t('common.actions'), 200, (company) => (
+            <>
+              <EditAction
+                btn="company.edit"
+                onClick={() => void navigate(companyPaths.edit, { state: editState(company.company_id) })}
+              />
+              <DeleteAction
+                btn="company.delete"
+                onClick={() => confirmDelete(() => remove.saveAsync(company), company.company_name)}
+              />
+            </>
+          )),
         ]}
       />
     </ListPage>

@@ -1,10 +1,9 @@
-import { EditOutlined } from '@ant-design/icons';
 import type { TGroup } from '@parley/contracts';
-import { Button, Table, Tag, Typography } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Can } from '../../components/Can';
 import { editState } from '../../components/RequireStateId';
+import { actionsColumn, EditAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
 import { Toolbar } from '../../components/Toolbar';
 import { tableEmpty } from '../../components/tableEmpty';
@@ -54,22 +53,12 @@ export function GroupsPanel() {
             render: (remark: string) =>
               remark || <Typography.Text type="secondary">{t('common.none')}</Typography.Text>,
           },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 120,
-            render: (_, group) => (
-              <Can btn="auth.group.edit">
-                <Button
-                  type="link"
-                  icon={<EditOutlined />}
-                  onClick={() => void navigate(groupPaths.edit, { state: editState(group.group_id) })}
-                >
-                  {t('common.edit')}
-                </Button>
-              </Can>
-            ),
-          },
+          actionsColumn<TGroup>(t('common.actions'), 120, (group) => (
+            <EditAction
+              btn="auth.group.edit"
+              onClick={() => void navigate(groupPaths.edit, { state: editState(group.group_id) })}
+            />
+          )),
         ]}
       />
     </>

@@ -1,6 +1,6 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TRole, TRoleState } from '@parley/contracts';
-import { Button, Segmented, Table, Tag, Typography } from 'antd';
+import { Segmented, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../../components/Can';
@@ -8,6 +8,7 @@ import { useEnum } from '../../components/enumOptions';
 import { LinkButton } from '../../components/LinkButton';
 import { ListPage } from '../../components/ListPage';
 import { editState } from '../../components/RequireStateId';
+import { actionsColumn, EditAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useListParams } from '../../components/useListParams';
@@ -87,22 +88,12 @@ export function RoleListPage() {
             width: 140,
             render: (_, role) => <RoleStateSwitch role={role} />,
           },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 120,
-            render: (_, role) => (
-              <Can btn="auth.role.edit">
-                <Button
-                  type="link"
-                  icon={<EditOutlined />}
-                  onClick={() => void navigate(rolePaths.edit, { state: editState(role.role_id) })}
-                >
-                  {t('common.edit')}
-                </Button>
-              </Can>
-            ),
-          },
+          actionsColumn<TRole>(t('common.actions'), 120, (role) => (
+            <EditAction
+              btn="auth.role.edit"
+              onClick={() => void navigate(rolePaths.edit, { state: editState(role.role_id) })}
+            />
+          )),
         ]}
       />
     </ListPage>

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TAllowType, TShortcut } from '@parley/contracts';
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { shortcutApi } from '../../api/shortcut';
@@ -9,6 +9,7 @@ import { useEnum } from '../../components/enumOptions';
 import { LinkButton } from '../../components/LinkButton';
 import { ListPage } from '../../components/ListPage';
 import { editState } from '../../components/RequireStateId';
+import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
@@ -70,34 +71,18 @@ export function ShortcutListPage() {
             width: 130,
             render: (type: TAllowType) => <Tag color={type === 'all' ? 'green' : 'default'}>{allowLabel(type)}</Tag>,
           },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 200,
-            render: (_, shortcut) => (
-              <Space size={0}>
-                <Can btn="shortcut.edit">
-                  <Button
-                    type="link"
-                    icon={<EditOutlined />}
-                    onClick={() => void navigate(shortcutPaths.edit, { state: editState(shortcut.shortcut_id) })}
-                  >
-                    {t('common.edit')}
-                  </Button>
-                </Can>
-                <Can btn="shortcut.delete">
-                  <Button
-                    type="link"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => confirmDelete(() => remove.saveAsync(shortcut), shortcut.title)}
-                  >
-                    {t('common.delete')}
-                  </Button>
-                </Can>
-              </Space>
-            ),
-          },
+          actionsColumn<TShortcut>(t('common.actions'), 200, (shortcut) => (
+            <>
+              <EditAction
+                btn="shortcut.edit"
+                onClick={() => void navigate(shortcutPaths.edit, { state: editState(shortcut.shortcut_id) })}
+              />
+              <DeleteAction
+                btn="shortcut.delete"
+                onClick={() => confirmDelete(() => remove.saveAsync(shortcut), shortcut.title)}
+              />
+            </>
+          )),
         ]}
       />
     </ListPage>

@@ -7,7 +7,6 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { ticketApi } from '../../api/ticket';
 import { usePermission } from '../../auth/usePermission';
-import { Can } from '../../components/Can';
 import { useSave } from '../../components/useSave';
 import { Conversation } from './Conversation';
 import { EventHistory } from './EventHistory';

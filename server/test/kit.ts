@@ -1,0 +1,17 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, signInAdmin, type TestApp } from './app.js';
+
+/** The app of the current test file and its admin's token (vitest loads this module once per file). */
+export let t: TestApp;
+export let admin: string;
+
+/** One app per test file, closed after it; the seeded admin signed in unless `admin: false`. */
+export function setUpApp(options: { admin?: boolean } = {}): void {
+  beforeAll(async () => {
+    t = await buildTestApp();
+    if (options.admin !== false) {
+      admin = await signInAdmin(t.app);
+    }
+  });
+  afterAll(() => t.close());
+}
