@@ -6,6 +6,7 @@ export * from './auth-node.js';
 export * from './black.js';
 export * from './common.js';
 export * from './company.js';
+export * from './email.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './group.js';

@@ -32,6 +32,7 @@ import { benchAdmin, defaultBenchUrl, sentencesEn, sentencesZh, subjectsEn, subj
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
 import { account } from '../src/db/schema/index.js';
 import { EventBus } from '../src/events/bus.js';
+import { JobQueue } from '../src/jobs/queue.js';
 import { AuthCache } from '../src/modules/auth/auth-cache.js';
 import { findAccountWithLinks } from '../src/modules/auth/session.repo.js';
 import { LocalFileStore } from '../src/modules/file/file.store.js';
@@ -237,6 +238,8 @@ async function serviceCreate(database: Database, adminId: number, requesterId: n
     authCache: new AuthCache(),
     files: new LocalFileStore(os.tmpdir()),
     events: new EventBus(),
+    jobs: new JobQueue(database.db),
+    publicUrl: 'http://localhost:8080',
   };
   const input = ZTicketAddRequest.parse(creationInput(requesterId));
   return () => ticketAdd(ctx, input);

@@ -11,6 +11,7 @@ import { registerApiCompression } from './http/compress.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { serializerCompiler } from './http/serializer.js';
 import { defaultWebDist, registerSpa } from './http/spa.js';
+import { JobQueue } from './jobs/queue.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { registerAuthHook } from './modules/auth/access-hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -22,6 +23,8 @@ import { fileRoutes } from './modules/file/file.routes.js';
 import { LocalFileStore } from './modules/file/file.store.js';
 import { groupRoutes } from './modules/group/group.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
+import { MailChannel } from './modules/mail/mail.service.js';
 import { questionRoutes } from './modules/question/question.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
@@ -42,6 +45,14 @@ export interface AppDeps {
   bodyLimit?: number;
   /** DATA_DIR: uploads are kept under `<dataDir>/files`. Defaults to `./data`, as the config does. */
   dataDir?: string;
+  /** Run the background job workers in this process (the server does; tests drain on demand). */
+  runJobs?: boolean;
+  /** PUBLIC_URL: links in mails. */
+  publicUrl?: string;
+  /** Seconds between mailbox fetches while jobs run (default 30). */
+  mailPollSeconds?: number;
+  /** Prefix of job queue names (test files sharing one PostgreSQL database keep apart). */
+  jobPrefix?: string;
 }
 
 /** Every `/api/admin` route must declare its access; this list lets a test prove it. */
@@ -56,6 +67,8 @@ declare module 'fastify' {
     parleyRoutes: RouteRecord[];
     /** The services' shared context (tests reach the auth cache through it). */
     parley: AppContext;
+    /** The email channel (tests point it at their own mail servers). */
+    mail: MailChannel;
   }
 }
 
@@ -105,8 +118,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authCache: new AuthCache(),
     files: new LocalFileStore(path.join(path.resolve(deps.dataDir ?? 'data'), 'files')),
     events: new EventBus(log),
+    jobs: new JobQueue(deps.database.db, {
+      log,
+      supervise: deps.runJobs ?? false,
+      ...(deps.jobPrefix ? { prefix: deps.jobPrefix } : {}),
+    }),
+    publicUrl: (deps.publicUrl ?? 'http://localhost:8080').replace(/\/$/, ''),
   };
   app.decorate('parley', ctx);
+  const mail = new MailChannel(ctx);
+  app.decorate('mail', mail);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);
   app.addHook('onClose', () => unsubscribe());
   registerAuthHook(app, ctx);
@@ -137,9 +158,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);
   await ticketAttachmentRoutes(app, ctx);
+  mailRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, deps.webDist ?? defaultWebDist);
+  await ctx.jobs.start();
+  if (deps.runJobs) {
+    await ctx.jobs.startWorkers();
+    mail.startPolling(deps.mailPollSeconds ?? 30);
+  }
+  // Before the database closes: workers finish the job in hand, then stop.
+  app.addHook('onClose', async () => {
+    mail.stop();
+    await ctx.jobs.stop();
+  });
   return app;
 }

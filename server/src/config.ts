@@ -21,6 +21,7 @@ const ZConfig = z.object({
   ADMIN_PASSWORD: z.string().min(5).max(127).optional(),
   LOG_LEVEL: z.enum(levels).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   logLevel: (typeof levels)[number];
   /** Unset: readable lines in a terminal, JSON lines otherwise. */
   logFormat: 'pretty' | 'json' | undefined;
+  /** Seconds between fetches of the support mailbox. */
+  mailPollSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -64,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: c.ADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
+    mailPollSeconds: c.MAIL_POLL_SECONDS,
   };
 }

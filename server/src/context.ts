@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client.js';
 import type { EventBus } from './events/bus.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { AuthCache } from './modules/auth/auth-cache.js';
 import type { FileStore } from './modules/file/file.store.js';
 
@@ -12,4 +13,8 @@ export interface AppContext {
   files: FileStore;
   /** Domain events, published after their transaction commits (`transact` in `events/`). */
   events: EventBus;
+  /** Durable background jobs (mail out, mail in), in the database (`jobs/queue.ts`). */
+  jobs: JobQueue;
+  /** The address people use (links in mails), without a trailing slash. */
+  publicUrl: string;
 }

@@ -70,7 +70,14 @@ export async function main(options: MainOptions = {}): Promise<void> {
   if (options.webBuilt) {
     await options.webBuilt;
   }
-  const app = await buildApp({ database, log, dataDir: config.dataDir });
+  const app = await buildApp({
+    database,
+    log,
+    dataDir: config.dataDir,
+    runJobs: true,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    mailPollSeconds: config.mailPollSeconds,
+  });
 
   // PGlite has no autovacuum: Parley vacuums and analyzes its busy tables itself.
   const stopMaintenance = scheduleMaintenance(database, log);

@@ -28,7 +28,13 @@ export async function openTestDatabase(): Promise<Database> {
 export async function buildTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-data-'));
-  const app = await buildApp({ database, webDist: options.webDist ?? '/nonexistent-web-dist', dataDir });
+  const app = await buildApp({
+    database,
+    webDist: options.webDist ?? '/nonexistent-web-dist',
+    dataDir,
+    ...(process.env.TEST_LOG_LEVEL ? { logLevel: process.env.TEST_LOG_LEVEL } : {}),
+    jobPrefix: `t${process.pid}_${Math.random().toString(36).slice(2, 8)}_`,
+  });
   await app.ready();
   return {
     app,

@@ -1,11 +1,20 @@
 import {
   type TBrandingEditRequest,
+  type TEmailCheckRequest,
+  type TEmailCheckResponse,
   type TEmailEditRequest,
   type TEmailSetting,
+  type TEmailTemplate,
+  type TFailedJob,
+  type TInboxLogEntry,
   type TTicketSetting,
   type TTicketSettingEditRequest,
   type TUploadResponse,
+  ZEmailCheckResponse,
   ZEmailGetResponse,
+  ZEmailTemplateListResponse,
+  ZFailedJobListResponse,
+  ZInboxLogResponse,
   ZTicketSettingGetResponse,
   ZUploadResponse,
 } from '@parley/contracts';
@@ -26,6 +35,19 @@ export const settingApi = {
     api.post<null>(`${base}/appearance.branding.edit`, body, opts),
   uploadFavicon: (file: Blob, opts?: TOpts): Promise<TUploadResponse> =>
     api.upload(`${base}/upload.favicon`, file, { ...opts, schema: ZUploadResponse }),
+  emailTestSend: (body: TEmailCheckRequest, opts?: TOpts): Promise<TEmailCheckResponse> =>
+    api.post(`${base}/email.test_send`, body, { ...opts, schema: ZEmailCheckResponse }),
+  emailTestMailbox: (body: TEmailCheckRequest, opts?: TOpts): Promise<TEmailCheckResponse> =>
+    api.post(`${base}/email.test_mailbox`, body, { ...opts, schema: ZEmailCheckResponse }),
+  emailFailedJobs: async (opts?: TOpts): Promise<TFailedJob[]> =>
+    (await api.get(`${base}/email.failed_jobs`, undefined, { ...opts, schema: ZFailedJobListResponse })).list,
+  emailJobRetry: (id: string, opts?: TOpts): Promise<null> => api.post<null>(`${base}/email.job_retry`, { id }, opts),
+  emailInboxLog: async (opts?: TOpts): Promise<TInboxLogEntry[]> =>
+    (await api.get(`${base}/email.inbox_log`, undefined, { ...opts, schema: ZInboxLogResponse })).list,
+  emailTemplates: (opts?: TOpts) =>
+    api.get(`${base}/email.template.list`, undefined, { ...opts, schema: ZEmailTemplateListResponse }),
+  emailTemplateEdit: (body: TEmailTemplate, opts?: TOpts): Promise<null> =>
+    api.post<null>(`${base}/email.template.edit`, body, opts),
   uploadAdImage: (file: Blob, opts?: TOpts): Promise<TUploadResponse> =>
     api.upload(`${base}/upload.ad_image`, file, { ...opts, schema: ZUploadResponse }),
 };

@@ -128,4 +128,14 @@ describe('satisfaction survey', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
     expect(await screen.findByText('请选择满意或不满意')).toBeTruthy();
   });
+
+  it('rates in one click from the mail link (score=bad) and still lets the requester add a comment', async () => {
+    const { calls } = serve();
+    renderApp(`${address}&score=bad`);
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you for your feedback' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(callsTo(calls, 'home/satisfaction.add')).toHaveLength(1);
+    expect(callsTo(calls, 'home/satisfaction.add')[0]?.body).toEqual({ token, satisfaction: 'bad', comment: '' });
+  });
 });

@@ -1,10 +1,11 @@
 import { type TSatisfactionGetResponse, ZSatisfactionToken } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
+import { homeApi } from '../../api/home';
 import { PublicFrame } from '../../components/PublicFrame';
 import { publicCardStyle } from '../../components/publicCardStyle';
 import { homeKeys, useSatisfaction } from './queries';
@@ -18,12 +19,42 @@ function tokenOf(raw: string | null): string | null {
   return raw !== null && ZSatisfactionToken.safeParse(raw).success ? raw : null;
 }
 
-function Survey({ token }: { token: string }) {
+function Survey({ token, oneClick }: { token: string; oneClick: 'good' | 'bad' | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const survey = useSatisfaction(token);
   const [thanked, setThanked] = useState(false);
   const [gone, setGone] = useState(false);
+  // The mail's "good" / "bad" links rate in one click; the thanks screen still offers a comment.
+  const clicked = useRef(false);
+  const data0 = survey.data;
+  useEffect(() => {
+    if (!oneClick || !data0 || clicked.current) {
+      return;
+    }
+    clicked.current = true;
+    if (data0.satisfaction === oneClick) {
+      setThanked(true);
+      return;
+    }
+    homeApi
+      .satisfactionAdd(
+        { token, satisfaction: oneClick, comment: data0.satisfaction_comment ?? '' },
+        { silent: ['0404'] },
+      )
+      .then(() => {
+        queryClient.setQueryData<TSatisfactionGetResponse>(homeKeys.satisfaction(token), {
+          ...data0,
+          satisfaction: oneClick,
+        });
+        setThanked(true);
+      })
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.code === '0404') {
+          setGone(true);
+        }
+      });
+  }, [oneClick, data0, token, queryClient]);
 
   if (gone) {
     return <SurveyLinkInvalid />;
@@ -76,10 +107,12 @@ function Survey({ token }: { token: string }) {
 export function SatisfactionPage() {
   const [params] = useSearchParams();
   const token = tokenOf(params.get('token'));
+  const score = params.get('score');
+  const oneClick = score === 'good' || score === 'bad' ? score : null;
   return (
     <PublicFrame>
       <Flex vertical gap={20} style={{ width: '100%', maxWidth: 560 }}>
-        {token === null ? <SurveyLinkInvalid /> : <Survey key={token} token={token} />}
+        {token === null ? <SurveyLinkInvalid /> : <Survey key={token} token={token} oneClick={oneClick} />}
         <StaffSignInLink />
       </Flex>
     </PublicFrame>

@@ -14,7 +14,8 @@ describe('email settings', () => {
       handlers: { 'admin/settings/email.get': () => ok(emailSetting()), 'admin/settings/email.edit': () => ok(null) },
     });
     renderApp('/wswt/setting/email');
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    // The first render of the file loads the lazy screen: slow on a busy machine.
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }, { timeout: 15_000 }));
     for (const text of [
       'Sender is required',
       'Smtp host is required',
@@ -80,5 +81,76 @@ describe('email settings', () => {
     await screen.findAllByRole('menu');
     expect((screen.getByLabelText('Sender') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('tests the mailbox and the sending with the values on screen and says plainly what failed', async () => {
+    const stored = emailSetting({
+      sender: 'help@example.com',
+      smtp_host: 'smtp.example.com',
+      imap_host: 'imap.example.com:1993',
+      gateway: 'gw',
+      account: 'help@example.com',
+      has_password: true,
+    });
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(stored),
+        'admin/settings/email.test_mailbox': () =>
+          ok({ ok: false, stage: 'login', detail: 'AUTHENTICATIONFAILED', endpoint: 'imap.example.com:1993 (TLS)' }),
+        'admin/settings/email.test_send': () =>
+          ok({ ok: true, stage: null, detail: '', endpoint: 'smtp.example.com:465 (TLS)' }),
+      },
+    });
+    renderApp('/wswt/setting/email');
+    await waitFor(() =>
+      expect((screen.getByLabelText('IMAP host') as HTMLInputElement).value).toBe('imap.example.com:1993'),
+    );
+    typeInto('Account', 'other@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Test the mailbox' }));
+    expect(
+      await screen.findByText('Login refused at imap.example.com:1993 (TLS): check the account and password.'),
+    ).toBeTruthy();
+    expect(screen.getByText('AUTHENTICATIONFAILED')).toBeTruthy();
+    expect(callsTo(calls, 'admin/settings/email.test_mailbox')[0]?.body).toMatchObject({
+      account: 'other@example.com',
+      imap_host: 'imap.example.com:1993',
+      password: '',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a test mail' }));
+    expect(await screen.findByText('The test mail was sent through smtp.example.com:465 (TLS).')).toBeTruthy();
+  });
+
+  it('lists failed jobs with their error and retries one', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/email.failed_jobs': () =>
+          ok({
+            list: [
+              {
+                id: '6f1c2b1e-0b7a-4b8e-9d55-0e8b3f9f6c11',
+                queue: 'mail.send',
+                data: {},
+                error: 'connect ECONNREFUSED 127.0.0.1:25',
+                attempts: 6,
+                created_ts: 1_700_000_000_000,
+                completed_ts: 1_700_000_100_000,
+              },
+            ],
+          }),
+        'admin/settings/email.job_retry': () => ok(null),
+      },
+    });
+    renderApp('/wswt/setting/email');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Failed jobs' }));
+    expect(await screen.findByText('connect ECONNREFUSED 127.0.0.1:25')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'admin/settings/email.job_retry')[0]?.body).toEqual({
+        id: '6f1c2b1e-0b7a-4b8e-9d55-0e8b3f9f6c11',
+      }),
+    );
   });
 });

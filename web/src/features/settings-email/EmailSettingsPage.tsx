@@ -1,7 +1,7 @@
 import { type TEmailSetting, ZEmailEditRequest } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Col, Divider, Form, Input, Row, Switch } from 'antd';
-import { useState } from 'react';
+import { App, Col, Divider, Form, Input, Row, Switch, Tabs } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { usePermission } from '../../auth/usePermission';
@@ -12,6 +12,12 @@ import { imageRules } from '../../components/imageCheck';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { CheckButtons } from './EmailTools';
+
+// The lists and the template editor load when their tab opens: the settings form stays light.
+const TemplatesPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.TemplatesPanel })));
+const FailedJobsPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.FailedJobsPanel })));
+const InboxLogPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.InboxLogPanel })));
 
 type TEmailValues = Omit<TEmailSetting, 'has_password'> & { password: string };
 
@@ -20,8 +26,47 @@ const fields = ZEmailEditRequest.shape;
 
 /** Settings › Emails: the mailbox tickets come from and notifications go out of. */
 export function EmailSettingsPage() {
+  const { t } = useTranslation();
+  const { can } = usePermission();
+  const editable = can('btn', 'email.edit');
   const setting = useQuery({ queryKey: emailKey, queryFn: ({ signal }) => settingApi.emailGet({ signal }) });
-  return <FormPage width={960}>{setting.data ? <EmailForm setting={setting.data} /> : <PageLoading />}</FormPage>;
+  return (
+    <FormPage width={960}>
+      <Tabs
+        destroyOnHidden
+        items={[
+          {
+            key: 'settings',
+            label: t('email_setting.tab_settings'),
+            children: setting.data ? <EmailForm setting={setting.data} /> : <PageLoading />,
+          },
+          {
+            key: 'templates',
+            label: t('email_setting.tab_templates'),
+            children: <TemplatesPanel editable={editable} />,
+          },
+          {
+            key: 'jobs',
+            label: t('email_setting.tab_failed_jobs'),
+            children: (
+              <Suspense fallback={<PageLoading />}>
+                <FailedJobsPanel editable={editable} />
+              </Suspense>
+            ),
+          },
+          {
+            key: 'inbox',
+            label: t('email_setting.tab_inbox_log'),
+            children: (
+              <Suspense fallback={<PageLoading />}>
+                <InboxLogPanel />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
+    </FormPage>
+  );
 }
 
 function EmailForm({ setting }: { setting: TEmailSetting }) {
@@ -111,9 +156,15 @@ function EmailForm({ setting }: { setting: TEmailSetting }) {
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="use_ssl" valuePropName="checked" label={t('email_setting.use_ssl')}>
+      <Form.Item
+        name="use_ssl"
+        valuePropName="checked"
+        label={t('email_setting.use_ssl')}
+        extra={t('email_setting.host_hint')}
+      >
         <Switch />
       </Form.Item>
+      {editable && <CheckButtons form={form} disabled={saving} />}
 
       <Divider titlePlacement="start" plain>
         {t('email_setting.footer')}

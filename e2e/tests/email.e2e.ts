@@ -1,0 +1,141 @@
+import { simpleParser } from 'mailparser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MailServers, startMailServers } from '../../server/test/mail-servers.js';
+import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
+import { admin, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let servers: MailServers;
+const support = 'help@support.test';
+const visitor = 'vic@customer.test';
+
+beforeAll(async () => {
+  servers = await startMailServers();
+  server = await startServer();
+  server.app.parley.publicUrl = server.url;
+  server.app.mail.configOverride = servers.config(support);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await servers?.stop();
+});
+
+/** The visitor's mailbox read over IMAP, after the server's send queue ran. */
+async function visitorInbox() {
+  await server.app.parley.jobs.drain();
+  return Promise.all((await servers.read(visitor)).map((m) => simpleParser(m.source)));
+}
+
+async function compose(page: Page, text: string) {
+  const composer = page.getByRole('textbox', { name: 'Comment' });
+  await composer.click();
+  await page.keyboard.type(text);
+}
+
+describe('email channel end to end', () => {
+  it('a visitor writes by mail, the agent answers in the ticket page, the answer arrives threaded, the reply lands on the same ticket, the solved mail rates in one click', async () => {
+    const first = [
+      `From: Vic Visitor <${visitor}>`,
+      `To: ${support}`,
+      'Subject: Cannot print invoices',
+      'Message-ID: <first.vic@customer.test>',
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'The print button does nothing since Monday.',
+      '',
+    ].join('\r\n');
+    await servers.deliver(support, first);
+    expect((await server.app.mail.fetchNow())?.outcomes).toEqual({ ticket: 1 });
+    const received = await visitorInbox();
+    expect(received.map((m) => m.subject)).toEqual([expect.stringMatching(/^\[#\d+\] Cannot print invoices$/)]);
+    const ticketId = Number(/#(\d+)/.exec(received[0]?.subject ?? '')?.[1]);
+
+    // The agent answers in the ticket page.
+    const agent = await signedIn(browser, server.url, admin, `/wswt/ticket/edit/${ticketId}`);
+    await agent.getByText('The print button does nothing since Monday.').waitFor();
+    await compose(agent, 'Please clear the browser cache and try again.');
+    await agent.getByRole('button', { name: 'Submit as Open' }).click();
+    await agent.getByText('Please clear the browser cache and try again.').waitFor();
+
+    // The answer arrives in the visitor's mailbox, threaded on the first mail.
+    const inbox = await visitorInbox();
+    expect(inbox).toHaveLength(2);
+    const answer = inbox[1];
+    expect(answer?.subject).toBe(`Re: [#${ticketId}] Cannot print invoices`);
+    expect(answer?.html).toContain('Please clear the browser cache and try again.');
+    expect(answer?.inReplyTo).toBeTruthy();
+    expect(answer?.references).toContain('<first.vic@customer.test>');
+
+    // The visitor replies from their mail client; the reply lands on the same ticket.
+    const reply = [
+      `From: Vic Visitor <${visitor}>`,
+      `To: ${support}`,
+      `Subject: Re: ${answer?.subject}`,
+      'Message-ID: <second.vic@customer.test>',
+      `In-Reply-To: ${answer?.messageId}`,
+      `References: <first.vic@customer.test> ${answer?.messageId}`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'That fixed it, thank you!',
+      '',
+      `On Tue, Support <${support}> wrote:`,
+      '> Please clear the browser cache and try again.',
+      '',
+    ].join('\r\n');
+    await servers.deliver(support, reply);
+    expect((await server.app.mail.fetchNow())?.outcomes).toEqual({ comment: 1 });
+    await agent.reload();
+    await agent.getByText('That fixed it, thank you!').waitFor();
+    await screenshot(agent, 'email-ticket-thread');
+
+    // Solved: the mail carries one-click satisfaction links into /home/satisfaction.
+    await agent.getByRole('button', { name: 'Submit as…' }).click();
+    await agent.getByRole('menuitem', { name: 'Submit as Solved' }).click();
+    await expect.poll(async () => (await visitorInbox()).length, { timeout: 20_000 }).toBe(3);
+    const solved = (await visitorInbox())[2];
+    expect(solved?.subject).toBe(`[#${ticketId}] Cannot print invoices (solved)`);
+    const good = /href="([^"]+score=good)"/.exec(solved?.html || '')?.[1]?.replaceAll('&amp;', '&');
+    expect(good).toContain(`${server.url}/home/satisfaction?token=`);
+    const { page: customer } = await newPage(browser, server.url);
+    await customer.goto(good as string);
+    await customer.getByRole('heading', { name: 'Thank you for your feedback' }).waitFor();
+    await screenshot(customer, 'email-satisfaction-one-click');
+    const rated = await server.database.withConnection((q) =>
+      q(`SELECT satisfaction FROM ticket WHERE ticket_id = ${ticketId}`),
+    );
+    expect(rated[0]?.satisfaction).toBe('good');
+  });
+
+  it('the email settings screen tests the mailbox and says plainly what failed (en and zh-cn)', async () => {
+    const page = await signedIn(browser, server.url, admin, '/wswt/setting/email');
+    await page.getByLabel('Sender').fill(`Support <${support}>`);
+    await page.getByLabel('SMTP host').fill(`127.0.0.1:${servers.smtpPort}`);
+    await page.getByLabel('IMAP host').fill(`127.0.0.1:${servers.imapPort}`);
+    await page.getByLabel('Gateway').fill('support.test');
+    await page.getByLabel('Account').fill(support);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('switch', { name: 'Use SSL' }).click();
+    await page.getByRole('button', { name: 'Test the mailbox' }).click();
+    await page.getByText(`Login refused at 127.0.0.1:${servers.imapPort}: check the account and password.`).waitFor();
+    await screenshot(page, 'email-settings-test-failed-en');
+    await page.getByRole('tab', { name: 'Failed jobs' }).click();
+    await page.getByText('No failed jobs: every mail went out').waitFor();
+    await screenshot(page, 'email-settings-failed-jobs-en');
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.getByText('Placeholders', { exact: false }).waitFor();
+    await screenshot(page, 'email-settings-templates-en');
+
+    const zh = await signedIn(browser, server.url, admin, '/wswt/setting/email');
+    await zh.getByRole('button', { name: /Language/ }).click();
+    await zh.getByText('简体中文').last().click();
+    await zh.getByRole('tab', { name: '未生成工单的邮件' }).click();
+    await zh.getByRole('tab', { name: '设置' }).waitFor();
+    await screenshot(zh, 'email-settings-inbox-log-zh-cn');
+  });
+});

@@ -1,0 +1,44 @@
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { ticket } from './ticket.js';
+
+/** Every Message-ID sent or received, with its ticket: threading and "a mail fetched twice is one". */
+export const mailMessage = pgTable(
+  'mail_message',
+  {
+    messageId: text('message_id').primaryKey(),
+    direction: text('direction').notNull(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => ticket.ticketId, { onDelete: 'cascade' }),
+    commentId: integer('comment_id'),
+    fromAddress: text('from_address').notNull().default(''),
+    createTs: ts('create_ts').notNull(),
+  },
+  (t) => [index('mail_message_ticket_idx').on(t.ticketId)],
+);
+
+/** Incoming mails not turned into tickets: unparseable (raw kept), bounces, auto-replies, banned. */
+export const mailInboxLog = pgTable(
+  'mail_inbox_log',
+  {
+    logId: serial('log_id').primaryKey(),
+    messageKey: text('message_key').notNull(),
+    outcome: text('outcome').notNull(),
+    reason: text('reason').notNull().default(''),
+    fromAddress: text('from_address').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    rawFile: text('raw_file'),
+    rawSize: integer('raw_size').notNull().default(0),
+    createTs: ts('create_ts').notNull(),
+  },
+  (t) => [uniqueIndex('mail_inbox_log_key_idx').on(t.messageKey), index('mail_inbox_log_create_idx').on(t.createTs)],
+);
+
+/** Addresses whose delivery failed (a bounce): not mailed again. */
+export const mailBounce = pgTable('mail_bounce', {
+  address: text('address').primaryKey(),
+  ticketId: integer('ticket_id'),
+  reason: text('reason').notNull().default(''),
+  createTs: ts('create_ts').notNull(),
+});

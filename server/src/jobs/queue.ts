@@ -1,0 +1,280 @@
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { DbOrTx } from '../db/client.js';
+
+/** pg-boss's `db` option: runs one statement (several when no params) on a connection or transaction. */
+interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+interface RawClient {
+  query(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[] } | { rows: Record<string, unknown>[] }[]>;
+  exec?: (text: string) => Promise<{ rows: Record<string, unknown>[] }[]>;
+}
+
+/**
+ * pg-boss talks to the driver under drizzle: the `pg` pool or pool client of a transaction, or
+ * PGlite (or its transaction). A job sent with the writer's `tx` commits or rolls back with it.
+ */
+export function sqlExecutor(dbOrTx: DbOrTx): SqlExecutor {
+  const client = (dbOrTx as unknown as { session: { client: RawClient } }).session.client;
+  return {
+    executeSql: async (text, values) => {
+      if ((!values || values.length === 0) && typeof client.exec === 'function') {
+        const results = await client.exec(text);
+        return { rows: results[results.length - 1]?.rows ?? [] };
+      }
+      const result = await client.query(text, values);
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return { rows: last?.rows ?? [] };
+    },
+  };
+}
+
+export interface QueueDefinition<T> {
+  /** Tries before a job is kept as failed (first try included). */
+  attempts?: number;
+  /** Seconds before the first retry; doubled each time (pg-boss back-off). */
+  retryDelay?: number;
+  /** Jobs handled at once by one process. */
+  batchSize?: number;
+  handler: (data: T, job: { id: string; attempt: number }) => Promise<void>;
+}
+
+export interface FailedJob {
+  id: string;
+  queue: string;
+  data: unknown;
+  error: string;
+  attempts: number;
+  created_ts: number;
+  completed_ts: number | null;
+}
+
+export interface JobQueueOptions {
+  log?: Logger;
+  /** Prefix of this app's queue names: test files sharing one PostgreSQL database stay apart. */
+  prefix?: string;
+  /** Seconds between polls of an idle queue (pg-boss minimum 0.5). */
+  pollSeconds?: number;
+  /**
+   * Run pg-boss's maintenance in this process: jobs left active by a killed process expire and
+   * are retried, old jobs are archived. On in the server, off in tests that drain on demand.
+   */
+  supervise?: boolean;
+}
+
+/**
+ * The durable job queue (pg-boss on Parley's own database, PGlite or PostgreSQL; see
+ * docs/decisions/0004-job-queue.md). Queues are declared with `define`, jobs are sent with
+ * `send` (inside a writer's transaction where there is one), `startWorkers` polls them with
+ * `FOR UPDATE SKIP LOCKED` claims, and `runOnce` drains them on demand (tests, benchmarks).
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly queues = new Map<string, QueueDefinition<never>>();
+  private readonly prefix: string;
+  private started: Promise<void> | null = null;
+  private working = false;
+  private readonly sql: SqlExecutor;
+
+  constructor(
+    db: DbOrTx,
+    private readonly options: JobQueueOptions = {},
+  ) {
+    this.prefix = options.prefix ?? '';
+    this.sql = sqlExecutor(db);
+    this.boss = new PgBoss({
+      db: this.sql,
+      schema: 'pgboss',
+      // Cron is not used; maintenance (expiry of stuck jobs, archive) runs in the workers' process.
+      schedule: false,
+      supervise: options.supervise ?? false,
+      migrate: true,
+    } as unknown as PgBoss.ConstructorOptions);
+    this.boss.on('error', (error: Error) => options.log?.error({ err: error }, 'job queue error'));
+  }
+
+  define<T>(name: string, definition: QueueDefinition<T>): void {
+    this.queues.set(name, definition as unknown as QueueDefinition<never>);
+  }
+
+  private full(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  private short(full: string): string {
+    return full.slice(this.prefix.length);
+  }
+
+  /** Creates pg-boss's schema when missing (its own migrations) and the declared queues. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      for (const [name, def] of this.queues) {
+        await this.boss.createQueue(this.full(name), {
+          name: this.full(name),
+          retryLimit: Math.max(0, (def.attempts ?? 5) - 1),
+          retryDelay: def.retryDelay ?? 30,
+          retryBackoff: true,
+          // Failed jobs stay for the admin to see and retry.
+          retentionMinutes: 60 * 24 * 30,
+        } as PgBoss.Queue);
+      }
+    })();
+    return this.started;
+  }
+
+  /**
+   * Queues a job. With `key`, a second send of the same key is ignored while the first is kept
+   * (a stable id derived from the key). Pass the writer's transaction to queue atomically.
+   */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: { tx?: DbOrTx; key?: string; startAfterSeconds?: number } = {},
+  ): Promise<string | null> {
+    if (!this.queues.has(name)) {
+      throw new Error(`job queue ${name} is not defined`);
+    }
+    await this.start();
+    const sendOptions: PgBoss.SendOptions & { db?: SqlExecutor; id?: string } = {};
+    if (options.tx) {
+      sendOptions.db = sqlExecutor(options.tx);
+    }
+    if (options.key) {
+      sendOptions.id = keyId(`${this.full(name)}\n${options.key}`);
+    }
+    if (options.startAfterSeconds) {
+      sendOptions.startAfter = options.startAfterSeconds;
+    }
+    return this.boss.send(this.full(name), data, sendOptions);
+  }
+
+  /** Claims and runs up to `max` ready jobs of one queue; returns how many ran. */
+  async runOnce(name: string, max = 100): Promise<number> {
+    await this.start();
+    const def = this.queues.get(name);
+    if (!def) {
+      throw new Error(`job queue ${name} is not defined`);
+    }
+    const jobs = await this.boss.fetch<object>(this.full(name), { batchSize: max, includeMetadata: true });
+    for (const job of jobs) {
+      await this.runJob(name, def, job as PgBoss.JobWithMetadata<object>);
+    }
+    return jobs.length;
+  }
+
+  /** Runs every queue until none has a ready job (tests: "the worker ran"). */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (let round = 0; round < 50; round++) {
+      let ran = 0;
+      for (const name of this.queues.keys()) {
+        ran += await this.runOnce(name);
+      }
+      total += ran;
+      if (ran === 0) {
+        break;
+      }
+    }
+    return total;
+  }
+
+  private async runJob(name: string, def: QueueDefinition<never>, job: PgBoss.JobWithMetadata<object>) {
+    try {
+      await def.handler(job.data as never, { id: job.id, attempt: job.retryCount + 1 });
+      await this.boss.complete(this.full(name), job.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.log?.warn({ queue: name, job: job.id, err: error }, 'job failed');
+      await this.boss.fail(this.full(name), job.id, { message });
+    }
+  }
+
+  /** Polls every queue in this process until `stop`. */
+  async startWorkers(): Promise<void> {
+    await this.start();
+    this.working = true;
+    for (const [name, def] of this.queues) {
+      await this.boss.work<object>(
+        this.full(name),
+        {
+          batchSize: def.batchSize ?? 10,
+          includeMetadata: true,
+          pollingIntervalSeconds: this.options.pollSeconds ?? 2,
+        },
+        async (jobs) => {
+          for (const job of jobs) {
+            await this.runJob(name, def, job);
+          }
+        },
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) {
+      return;
+    }
+    await this.started.catch(() => undefined);
+    if (this.working) {
+      for (const name of this.queues.keys()) {
+        await this.boss.offWork(this.full(name)).catch(() => undefined);
+      }
+    }
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
+  }
+
+  /** Jobs that used every try, newest first, with their last error. */
+  async listFailed(limit = 200): Promise<FailedJob[]> {
+    await this.start();
+    const names = [...this.queues.keys()].map((n) => this.full(n));
+    const { rows } = await this.sql.executeSql(
+      `SELECT id, name, data, output, retry_count, created_on, completed_on FROM pgboss.job
+        WHERE state = 'failed' AND name = ANY($1::text[]) ORDER BY completed_on DESC NULLS LAST LIMIT $2`,
+      [names, limit],
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      queue: this.short(String(r.name)),
+      data: r.data,
+      error: String((r.output as { message?: string } | null)?.message ?? ''),
+      attempts: Number(r.retry_count) + 1,
+      created_ts: new Date(r.created_on as string).getTime(),
+      completed_ts: r.completed_on ? new Date(r.completed_on as string).getTime() : null,
+    }));
+  }
+
+  /** Puts a failed job back in its queue for another round of tries. */
+  async retry(id: string): Promise<boolean> {
+    await this.start();
+    const failed = await this.listFailed(10_000);
+    const job = failed.find((j) => j.id === id);
+    if (!job) {
+      return false;
+    }
+    await this.boss.retry(this.full(job.queue), id);
+    return true;
+  }
+
+  /** Counts by state (benchmarks and health). */
+  async counts(name: string): Promise<Record<string, number>> {
+    await this.start();
+    const { rows } = await this.sql.executeSql(
+      'SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = $1 GROUP BY state',
+      [this.full(name)],
+    );
+    return Object.fromEntries(rows.map((r) => [String(r.state), Number(r.n)]));
+  }
+}
+
+/** A stable UUID (v4 layout) from a key: pg-boss ignores a second insert of the same id. */
+function keyId(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -1,0 +1,447 @@
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
+import { type MailServers, mailPassword, startMailServers } from '../../../test/mail-servers.js';
+import { admin, db, edit, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { queryRows } from '../../db/rows.js';
+
+setUpTicketTests();
+
+let servers: MailServers;
+const run = Math.random().toString(36).slice(2, 8);
+/** This file's support mailbox: test files share Dovecot's users only by name. */
+const support = `help-${run}@support.test`;
+const customer = (name: string) => `${name}-${run}@customer.test`;
+let seq = 0;
+
+beforeAll(async () => {
+  servers = await startMailServers();
+  t.app.mail.configOverride = servers.config(support);
+}, 60_000);
+afterAll(async () => {
+  await servers?.stop();
+});
+
+function rawMail(o: {
+  from: string;
+  to?: string;
+  cc?: string;
+  subject: string;
+  body?: string;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
+  headers?: string[];
+}): { raw: string; messageId: string } {
+  const messageId = o.messageId ?? `<m${++seq}.${run}@customer.test>`;
+  const lines = [
+    `From: ${o.from}`,
+    `To: ${o.to ?? support}`,
+    ...(o.cc ? [`Cc: ${o.cc}`] : []),
+    `Subject: ${o.subject}`,
+    `Message-ID: ${messageId}`,
+    `Date: ${new Date().toUTCString()}`,
+    ...(o.inReplyTo ? [`In-Reply-To: ${o.inReplyTo}`] : []),
+    ...(o.references ? [`References: ${o.references}`] : []),
+    ...(o.headers ?? []),
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    o.body ?? 'Hello, my order did not arrive.',
+    '',
+  ];
+  return { raw: lines.join('\r\n'), messageId };
+}
+
+const fetchNow = async () => {
+  const report = await t.app.mail.fetchNow();
+  return report?.outcomes ?? {};
+};
+const ticketOfMessage = async (messageId: string) =>
+  (
+    await queryRows<{ ticket_id: number }>(
+      db(),
+      sql`SELECT ticket_id FROM mail_message WHERE message_id = ${messageId}`,
+    )
+  )[0]?.ticket_id;
+const comments = (ticketId: number) =>
+  queryRows<{ body: string; is_public: boolean; author_id: number }>(
+    db(),
+    sql`SELECT body, is_public, author_id FROM ticket_comment WHERE ticket_id = ${ticketId} ORDER BY comment_id`,
+  );
+const ticketCount = async () =>
+  Number((await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM ticket`))[0]?.n);
+/** Runs the send queue and reads the customer's mailbox. */
+const inboxOf = async (address: string) => {
+  await t.app.parley.jobs.drain();
+  return Promise.all((await servers.read(address)).map(async (m) => ({ ...m, parsed: await simpleParser(m.source) })));
+};
+
+describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
+  it('makes a ticket from a new mail, answers "received" threaded, and files the reply with References on the same ticket', async () => {
+    const alice = customer('alice');
+    const first = rawMail({ from: `Alice Liddell <${alice}>`, subject: 'Order 1234 missing' });
+    await servers.deliver(support, first.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOfMessage(first.messageId));
+    const [row] = await queryRows<{
+      subject: string;
+      source: string;
+      email: string;
+      real_name: string;
+      user_type: string;
+    }>(
+      db(),
+      sql`SELECT t.subject, t.source, a.email, a.real_name, a.user_type FROM ticket t JOIN account a ON a.account_id = t.requester_id WHERE t.ticket_id = ${ticketId}`,
+    );
+    expect(row).toEqual({
+      subject: 'Order 1234 missing',
+      source: 'email',
+      email: alice,
+      real_name: 'Alice Liddell',
+      user_type: 'end_user',
+    });
+    // The mail is flagged read on the server once stored.
+    expect((await servers.read(support)).every((m) => m.seen)).toBe(true);
+
+    const inbox = await inboxOf(alice);
+    expect(inbox).toHaveLength(1);
+    const received = inbox[0]?.parsed;
+    expect(received?.subject).toBe(`[#${ticketId}] Order 1234 missing`);
+    expect(received?.inReplyTo).toBe(first.messageId);
+    expect(received?.replyTo?.value[0]?.address).toBe(support);
+    expect(received?.headers.get('auto-submitted')).toBe('auto-generated');
+
+    // Alice answers the notification: her client sets In-Reply-To and References.
+    const reply = rawMail({
+      from: alice,
+      subject: `Re: ${received?.subject}`,
+      body: 'It is order 1234, placed on Monday.\r\n\r\nOn Mon, Support wrote:\r\n> We received your request\r\n> and will answer soon.',
+      inReplyTo: received?.messageId as string,
+      references: `${first.messageId} ${received?.messageId}`,
+    });
+    await servers.deliver(support, reply.raw);
+    expect(await fetchNow()).toEqual({ comment: 1 });
+    expect(await ticketOfMessage(reply.messageId)).toBe(ticketId);
+    const list = await comments(ticketId);
+    expect(list).toHaveLength(2);
+    expect(list[1]?.body).toContain('placed on Monday');
+    // The quoted history is folded away.
+    expect(list[1]?.body).not.toContain('will answer soon');
+  });
+
+  it('sends a public agent reply to the requester and CCs with threading headers; an internal note never leaves', async () => {
+    const bob = customer('bob');
+    const carol = customer('carol');
+    const first = rawMail({ from: bob, cc: carol, subject: 'Refund please' });
+    await servers.deliver(support, first.raw);
+    await fetchNow();
+    const ticketId = Number(await ticketOfMessage(first.messageId));
+    await inboxOf(bob); // the "received" mail
+    const [cc] = await queryRows<{ email: string }>(
+      db(),
+      sql`SELECT a.email FROM ticket_member m JOIN account a ON a.account_id = m.account_id WHERE m.ticket_id = ${ticketId} AND m.member_type = 'cc'`,
+    );
+    expect(cc?.email).toBe(carol);
+
+    expect(
+      (
+        await edit(admin, {
+          ticket_id: ticketId,
+          comment: { body: '<p>Internal: check the bank</p>', is_public: false },
+        })
+      ).code,
+    ).toBe('0000');
+    expect(
+      (
+        await edit(admin, {
+          ticket_id: ticketId,
+          comment: { body: '<p>Your refund is on its way.</p>', is_public: true },
+        })
+      ).code,
+    ).toBe('0000');
+    const bobMails = await inboxOf(bob);
+    expect(bobMails).toHaveLength(2);
+    const answer = bobMails[1]?.parsed;
+    expect(answer?.subject).toBe(`Re: [#${ticketId}] Refund please`);
+    expect(answer?.html).toContain('Your refund is on its way.');
+    expect(answer?.html).not.toContain('check the bank');
+    expect(answer?.cc && !Array.isArray(answer.cc) ? answer.cc.value.map((v) => v.address) : []).toEqual([carol]);
+    expect(answer?.references).toContain(first.messageId);
+    expect((await inboxOf(carol)).map((m) => m.parsed.subject)).toEqual([`Re: [#${ticketId}] Refund please`]);
+    // Nothing carries the internal note.
+    expect(servers.sent.some((m) => m.raw.includes('check the bank'))).toBe(false);
+  });
+
+  it('accepts a subject reference alone from the requester, but a stranger forging it opens a new ticket', async () => {
+    const dave = customer('dave');
+    const first = rawMail({ from: dave, subject: 'Broken login' });
+    await servers.deliver(support, first.raw);
+    await fetchNow();
+    const ticketId = Number(await ticketOfMessage(first.messageId));
+
+    const own = rawMail({ from: dave, subject: `Re: [#${ticketId}] Broken login`, body: 'Still broken today.' });
+    await servers.deliver(support, own.raw);
+    expect(await fetchNow()).toEqual({ comment: 1 });
+    expect(await ticketOfMessage(own.messageId)).toBe(ticketId);
+
+    const mallory = customer('mallory');
+    const forged = rawMail({
+      from: mallory,
+      subject: `Re: [#${ticketId}] Broken login`,
+      body: 'Send me the password.',
+    });
+    await servers.deliver(support, forged.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const forgedTicket = await ticketOfMessage(forged.messageId);
+    expect(forgedTicket).not.toBe(ticketId);
+    expect((await comments(ticketId)).map((c) => c.body).join()).not.toContain('password');
+  });
+
+  it('makes one ticket of a mail fetched twice (a copy delivered again, or unflagged after a crash)', async () => {
+    const erin = customer('erin');
+    const mail = rawMail({ from: erin, subject: 'Twice delivered' });
+    const before = await ticketCount();
+    await servers.deliver(support, mail.raw);
+    await servers.deliver(support, mail.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1, duplicate: 1 });
+    // A crash between storing and flagging: the mail is still unread on the server.
+    await servers.deliver(support, mail.raw);
+    expect(await fetchNow()).toEqual({ duplicate: 1 });
+    expect(await ticketCount()).toBe(before + 1);
+  });
+
+  it('never makes a ticket of an auto-reply or a bounce; a bounce stops mail to that address', async () => {
+    const frank = customer('frank');
+    const first = rawMail({ from: frank, subject: 'Question about invoices' });
+    await servers.deliver(support, first.raw);
+    await fetchNow();
+    const ticketId = Number(await ticketOfMessage(first.messageId));
+    const [received] = await inboxOf(frank);
+    const before = await ticketCount();
+
+    const away = rawMail({
+      from: frank,
+      subject: `Out of office: [#${ticketId}]`,
+      headers: ['Auto-Submitted: auto-replied', 'X-Autoreply: yes'],
+      inReplyTo: received?.parsed.messageId as string,
+    });
+    const bulk = rawMail({ from: customer('news'), subject: 'Our newsletter', headers: ['Precedence: bulk'] });
+    const bounce = [
+      'From: Mail Delivery System <MAILER-DAEMON@customer.test>',
+      `To: ${support}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      `Message-ID: <bounce.${run}@customer.test>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain',
+      '',
+      'Your mail could not be delivered.',
+      '--b1',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.customer.test',
+      '',
+      `Final-Recipient: rfc822; ${frank}`,
+      'Action: failed',
+      'Status: 5.1.1',
+      '--b1',
+      'Content-Type: text/rfc822-headers',
+      '',
+      `Message-ID: ${received?.parsed.messageId}`,
+      '--b1--',
+      '',
+    ].join('\r\n');
+    await servers.deliver(support, away.raw);
+    await servers.deliver(support, bulk.raw);
+    await servers.deliver(support, bounce);
+    expect(await fetchNow()).toEqual({ auto_reply: 2, bounce: 1 });
+    expect(await ticketCount()).toBe(before);
+    const [event] = await queryRows<{ new_value: unknown }>(
+      db(),
+      sql`SELECT new_value FROM ticket_event WHERE ticket_id = ${ticketId} AND field = 'delivery_failed'`,
+    );
+    expect(event?.new_value).toEqual({ address: frank });
+    // No answer to the auto-reply, and no more mail to the address that bounced.
+    const sentBefore = servers.sent.length;
+    await edit(admin, { ticket_id: ticketId, comment: { body: '<p>Here is your invoice.</p>', is_public: true } });
+    await t.app.parley.jobs.drain();
+    expect(servers.sent.length).toBe(sentBefore);
+    const log = await call<{ list: Array<{ outcome: string }> }>(t.app, 'GET', '/api/admin/settings/email.inbox_log', {
+      token: admin,
+    });
+    expect(log.data.list.map((l) => l.outcome)).toEqual(expect.arrayContaining(['bounce', 'auto_reply']));
+  });
+
+  it('keeps a poison mail raw for the admin and stores the good mails after it', async () => {
+    const gina = customer('gina');
+    const poison = Buffer.from('\u0000\u0001 this is not a mail at all \r\n\r\n');
+    const good1 = rawMail({ from: gina, subject: 'After the poison, one' });
+    const good2 = rawMail({ from: gina, subject: 'After the poison, two' });
+    await servers.deliver(support, poison);
+    await servers.deliver(support, good1.raw);
+    await servers.deliver(support, good2.raw);
+    expect(await fetchNow()).toEqual({ unparseable: 1, ticket: 2 });
+    expect(await ticketOfMessage(good2.messageId)).toBeTypeOf('number');
+    const log = await call<{ list: Array<{ outcome: string; has_raw: boolean }> }>(
+      t.app,
+      'GET',
+      '/api/admin/settings/email.inbox_log',
+      {
+        token: admin,
+      },
+    );
+    expect(log.data.list).toContainEqual(expect.objectContaining({ outcome: 'unparseable', has_raw: true }));
+  });
+
+  it('reads Chinese and Japanese charsets: GB2312, Big5, ISO-2022-JP and a quoted-printable subject', async () => {
+    const hana = customer('hana');
+    const iconvMails: Array<[string, string, string]> = [
+      ['gb2312', '订单没有到', Buffer.from('b6a9b5a5c3bbd3d0b5bd', 'hex').toString('base64')],
+      ['big5', '訂單沒有到', Buffer.from('ad71b3e6a853a6b3a8ec', 'hex').toString('base64')],
+    ];
+    for (const [charset, words, b64] of iconvMails) {
+      const raw = [
+        `From: ${hana}`,
+        `To: ${support}`,
+        `Subject: =?${charset}?B?${b64}?=`,
+        `Message-ID: <${charset}.${run}@customer.test>`,
+        'MIME-Version: 1.0',
+        `Content-Type: text/plain; charset=${charset}`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        b64,
+        '',
+      ].join('\r\n');
+      await servers.deliver(support, raw);
+      expect(await fetchNow()).toEqual({ ticket: 1 });
+      const id = Number(await ticketOfMessage(`<${charset}.${run}@customer.test>`));
+      const [row] = await queryRows<{ subject: string }>(db(), sql`SELECT subject FROM ticket WHERE ticket_id = ${id}`);
+      expect(row?.subject).toBe(words);
+      expect((await comments(id))[0]?.body).toContain(words);
+    }
+    // ISO-2022-JP: "お問い合わせ" (escape sequences, 7 bit).
+    const jis = Buffer.from('1b2442242a4c6424243967246f243b1b2842', 'hex');
+    const jp = [
+      `From: ${hana}`,
+      `To: ${support}`,
+      `Subject: =?ISO-2022-JP?B?${jis.toString('base64')}?=`,
+      `Message-ID: <jis.${run}@customer.test>`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=ISO-2022-JP',
+      'Content-Transfer-Encoding: 7bit',
+      '',
+      jis.toString('latin1'),
+      '',
+    ].join('\r\n');
+    await servers.deliver(support, Buffer.from(jp, 'latin1'));
+    // Quoted-printable UTF-8 Chinese subject.
+    const qp = rawMail({
+      from: hana,
+      subject: '=?UTF-8?Q?=E9=80=80=E6=AC=BE=E7=94=B3=E8=AF=B7?=',
+      messageId: `<qp.${run}@customer.test>`,
+    });
+    await servers.deliver(support, qp.raw);
+    expect(await fetchNow()).toEqual({ ticket: 2 });
+    const subjects = await queryRows<{ subject: string }>(
+      db(),
+      sql`SELECT t.subject FROM ticket t JOIN mail_message m ON m.ticket_id = t.ticket_id WHERE m.message_id IN (${`<jis.${run}@customer.test>`}, ${`<qp.${run}@customer.test>`}) ORDER BY t.ticket_id`,
+    );
+    expect(subjects.map((s) => s.subject)).toEqual(['お問い合わせ', '退款申请']);
+  });
+
+  it('stores attachments up to 20 MB and drops a 25 MB one with a note on the ticket', async () => {
+    const ivan = customer('ivan');
+    const small = Buffer.alloc(1024, 7);
+    const big = Buffer.alloc(25 * 1024 * 1024, 1);
+    const raw = [
+      `From: ${ivan}`,
+      `To: ${support}`,
+      'Subject: Logs attached',
+      `Message-ID: <att.${run}@customer.test>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="zz"',
+      '',
+      '--zz',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Two files.',
+      '--zz',
+      'Content-Type: application/octet-stream; name="small.log"',
+      'Content-Disposition: attachment; filename="small.log"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      small.toString('base64'),
+      '--zz',
+      'Content-Type: application/octet-stream; name="huge.bin"',
+      'Content-Disposition: attachment; filename="huge.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      big.toString('base64').replace(/.{76}/g, '$&\r\n'),
+      '--zz--',
+      '',
+    ].join('\r\n');
+    await servers.deliver(support, raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const id = Number(await ticketOfMessage(`<att.${run}@customer.test>`));
+    const files = await queryRows<{ file_name: string; size: number }>(
+      db(),
+      sql`SELECT file_name, size FROM ticket_attachment WHERE ticket_id = ${id}`,
+    );
+    expect(files).toEqual([{ file_name: 'small.log', size: 1024 }]);
+    expect((await comments(id))[0]?.body).toContain('huge.bin (25.0 MB) was not kept');
+  }, 120_000);
+});
+
+describe('email settings: test actions say what failed', () => {
+  const form = (o: Record<string, unknown>) => ({
+    sender: `Support <${support}>`,
+    smtp_host: `127.0.0.1:${servers.smtpPort}`,
+    imap_host: `127.0.0.1:${servers.imapPort}`,
+    gateway: 'support.test',
+    account: support,
+    password: mailPassword,
+    use_ssl: false,
+    ...o,
+  });
+  const check = (what: 'test_send' | 'test_mailbox', body: unknown) =>
+    call<{ ok: boolean; stage: string | null; detail: string; endpoint: string }>(
+      t.app,
+      'POST',
+      `/api/admin/settings/email.${what}`,
+      {
+        token: admin,
+        body,
+      },
+    );
+
+  it('sends a test mail and opens the mailbox with good settings', async () => {
+    const to = customer('tester');
+    const sent = await check('test_send', form({ to }));
+    expect(sent.data).toMatchObject({ ok: true, stage: null });
+    expect((await servers.read(to)).map((m) => m.source)).toEqual([expect.stringContaining('Parley test mail')]);
+    expect((await check('test_mailbox', form({}))).data).toMatchObject({ ok: true, stage: null });
+  });
+
+  it('names the failing step: login, connection, TLS', async () => {
+    expect((await check('test_mailbox', form({ password: 'wrong' }))).data).toMatchObject({
+      ok: false,
+      stage: 'login',
+    });
+    expect((await check('test_send', form({ password: 'wrong' }))).data).toMatchObject({ ok: false, stage: 'login' });
+    const closed = `127.0.0.1:1`;
+    expect((await check('test_mailbox', form({ imap_host: closed }))).data).toMatchObject({
+      ok: false,
+      stage: 'connection',
+    });
+    expect((await check('test_send', form({ smtp_host: closed }))).data).toMatchObject({
+      ok: false,
+      stage: 'connection',
+    });
+    const tls = await check('test_mailbox', form({ use_ssl: true }));
+    expect(tls.data).toMatchObject({ ok: false, stage: 'tls', endpoint: `127.0.0.1:${servers.imapPort} (TLS)` });
+  });
+});

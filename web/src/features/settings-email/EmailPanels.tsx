@@ -1,0 +1,197 @@
+import type { TEmailTemplate } from '@parley/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { settingApi } from '../../api/setting';
+import { PageLoading } from '../../components/PageLoading';
+import { useFormatTime } from '../../components/useFormatTime';
+
+/** Editable notification templates, en and zh-cn. */
+export function TemplatesPanel({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: ['settings', 'email', 'templates'],
+    queryFn: ({ signal }) => settingApi.emailTemplates({ signal }),
+  });
+  const [key, setKey] = useState('public_reply|en');
+  const [form] = Form.useForm<TEmailTemplate>();
+  const current = list.data?.list.find((x) => `${x.name}|${x.lang}` === key);
+  useEffect(() => {
+    if (current) {
+      form.setFieldsValue({ subject: current.subject, body: current.body });
+    }
+  }, [current, form]);
+  const save = useMutation({
+    mutationFn: (values: { subject: string; body: string }) =>
+      settingApi.emailTemplateEdit({ ...(current as TEmailTemplate), ...values }),
+    onSuccess: async () => {
+      void message.success(t('email_setting.template_saved'));
+      await queryClient.invalidateQueries({ queryKey: ['settings', 'email', 'templates'] });
+    },
+  });
+  if (list.isError) {
+    return <Alert type="error" showIcon title={(list.error as Error).message} />;
+  }
+  if (!list.data) {
+    return <PageLoading />;
+  }
+  return (
+    <Form form={form} layout="vertical" disabled={!editable || save.isPending} onFinish={(v) => save.mutate(v)}>
+      <Form.Item label={t('email_setting.template')}>
+        <Select
+          value={key}
+          onChange={setKey}
+          options={list.data.list.map((x) => ({
+            value: `${x.name}|${x.lang}`,
+            label: `${t(`email_setting.template_${x.name}`)} · ${x.lang === 'en' ? 'English' : '简体中文'}${x.is_default ? '' : ` (${t('email_setting.template_edited')})`}`,
+          }))}
+          disabled={false}
+        />
+      </Form.Item>
+      <Form.Item name="subject" label={t('email_setting.template_subject')}>
+        <Input maxLength={255} />
+      </Form.Item>
+      <Form.Item
+        name="body"
+        label={t('email_setting.template_body')}
+        extra={`${t('email_setting.placeholders')}: ${list.data.placeholders.join(' ')}`}
+      >
+        <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+      {save.isError && (
+        <Alert type="error" showIcon title={(save.error as Error).message} style={{ marginBottom: 12 }} />
+      )}
+      {editable && (
+        <Space>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('email_setting.template_save')}
+          </Button>
+          <Button onClick={() => save.mutate({ subject: '', body: '' })}>{t('email_setting.template_reset')}</Button>
+        </Space>
+      )}
+    </Form>
+  );
+}
+
+/** Background jobs that used every try, with their error and a retry. */
+export function FailedJobsPanel({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const formatTime = useFormatTime();
+  const queryClient = useQueryClient();
+  const jobs = useQuery({
+    queryKey: ['settings', 'email', 'failed-jobs'],
+    queryFn: ({ signal }) => settingApi.emailFailedJobs({ signal }),
+  });
+  const retry = useMutation({
+    mutationFn: (id: string) => settingApi.emailJobRetry(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['settings', 'email', 'failed-jobs'] }),
+  });
+  if (jobs.isError) {
+    return <Alert type="error" showIcon title={(jobs.error as Error).message} />;
+  }
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      loading={jobs.isLoading}
+      dataSource={jobs.data ?? []}
+      pagination={false}
+      locale={{ emptyText: <Empty description={t('email_setting.no_failed_jobs')} /> }}
+      columns={[
+        { title: t('email_setting.job_queue'), dataIndex: 'queue', width: 110 },
+        {
+          title: t('email_setting.job_error'),
+          dataIndex: 'error',
+          render: (error: string) => <Typography.Text type="danger">{error}</Typography.Text>,
+        },
+        { title: t('email_setting.job_attempts'), dataIndex: 'attempts', width: 80 },
+        {
+          title: t('email_setting.job_time'),
+          dataIndex: 'completed_ts',
+          width: 170,
+          render: (ts: number | null, row) => formatTime(ts ?? row.created_ts),
+        },
+        {
+          title: '',
+          width: 90,
+          render: (_, row) =>
+            editable && (
+              <Button
+                size="small"
+                onClick={() => retry.mutate(row.id)}
+                loading={retry.isPending && retry.variables === row.id}
+              >
+                {t('email_setting.job_retry')}
+              </Button>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+const outcomeColor: Record<string, string> = {
+  unparseable: 'red',
+  bounce: 'orange',
+  auto_reply: 'blue',
+  banned: 'default',
+};
+
+/** Incoming mails that made no ticket: unparseable (raw kept), bounces, auto-replies, banned. */
+export function InboxLogPanel() {
+  const { t } = useTranslation();
+  const formatTime = useFormatTime();
+  const log = useQuery({
+    queryKey: ['settings', 'email', 'inbox-log'],
+    queryFn: ({ signal }) => settingApi.emailInboxLog({ signal }),
+  });
+  if (log.isError) {
+    return <Alert type="error" showIcon title={(log.error as Error).message} />;
+  }
+  return (
+    <Table
+      rowKey="log_id"
+      size="small"
+      loading={log.isLoading}
+      dataSource={log.data ?? []}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      locale={{ emptyText: <Empty description={t('email_setting.no_inbox_log')} /> }}
+      columns={[
+        {
+          title: t('email_setting.log_outcome'),
+          dataIndex: 'outcome',
+          width: 130,
+          render: (o: string) => (
+            <Tag color={outcomeColor[o] ?? 'default'}>{t(`email_setting.outcome_${o}`, { defaultValue: o })}</Tag>
+          ),
+        },
+        { title: t('email_setting.log_from'), dataIndex: 'from_address', width: 200 },
+        { title: t('email_setting.log_subject'), dataIndex: 'subject' },
+        {
+          title: t('email_setting.log_reason'),
+          dataIndex: 'reason',
+          render: (r: string, row) => (
+            <>
+              {r}
+              {row.has_raw && (
+                <Typography.Text type="secondary">
+                  {' '}
+                  · {t('email_setting.raw_kept', { size: Math.ceil(row.raw_size / 1024) })}
+                </Typography.Text>
+              )}
+            </>
+          ),
+        },
+        {
+          title: t('email_setting.job_time'),
+          dataIndex: 'create_ts',
+          width: 170,
+          render: (ts: number) => formatTime(ts),
+        },
+      ]}
+    />
+  );
+}
