@@ -3,7 +3,7 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { EventBus } from './events/bus.js';
@@ -41,6 +41,8 @@ export interface AppDeps {
   database: Database;
   /** Log to stdout at this level; no logging when omitted (tests). */
   logLevel?: string;
+  /** A logger made by the caller (main logs before the app exists); wins over `logLevel`. */
+  log?: Logger;
   /** Folder of the built web app; the default is `web/dist` of this repository. */
   webDist?: string;
   /** Largest JSON body accepted; uploads get their own limit. */
@@ -87,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Fastify gets no logger: with one, it times every request and adds and removes two listeners
   // per answer to log a line we do not write. Parley logs through its own (`ctx.log`); the error
   // handler writes each unexpected error with its request id.
-  const log = pino({ level: deps.logLevel ?? 'silent' });
+  const log = deps.log ?? pino({ level: deps.logLevel ?? 'silent' });
   const app = Fastify({
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     genReqId: nextRequestId,

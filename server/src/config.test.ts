@@ -11,6 +11,8 @@ describe('configuration from the environment', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.databasePoolSize).toBe(10);
     expect(c.logLevel).toBe('info');
+    expect(c.logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
 
   it('treats empty values as unset', () => {
@@ -28,6 +30,7 @@ describe('configuration from the environment', () => {
     ['ADMIN_EMAIL', 'nobody'],
     ['ADMIN_PASSWORD', '1234'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'xml'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

@@ -24,6 +24,7 @@ const ZConfig = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(5).max(127).optional(),
   LOG_LEVEL: z.enum(levels).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
@@ -41,6 +42,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: (typeof levels)[number];
+  /** Unset: readable lines in a terminal, JSON lines otherwise. */
+  logFormat: 'pretty' | 'json' | undefined;
   /** Seconds between fetches of the support mailbox. */
   mailPollSeconds: number;
 }
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     mailPollSeconds: c.MAIL_POLL_SECONDS,
   };
 }

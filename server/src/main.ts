@@ -1,11 +1,24 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { scheduleMaintenance } from './db/maintenance.js';
 import { migrate } from './db/migrate.js';
+import { readTemplate, templateFile, writeTemplate } from './db/template.js';
+import { createLogger, defaultLogFormat } from './log.js';
 import { bootstrap } from './modules/bootstrap/bootstrap.service.js';
 
-async function main(): Promise<void> {
+export interface MainOptions {
+  /**
+   * Settles when the web app is built (`npm start` builds it while the database opens); the
+   * static files are registered after it.
+   */
+  webBuilt?: Promise<unknown>;
+}
+
+export async function main(options: MainOptions = {}): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -16,20 +29,50 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Loaded after the configuration is known good: a bad variable stops the start at once, before
-  // the whole app (socket.io, Redis client, every module) is even read from disk.
-  const { buildApp } = await import('./app.js');
-  let logPoolError = (error: Error) => console.error(`PostgreSQL connection error: ${error.message}`);
+  const log = createLogger(config.logLevel, config.logFormat ?? defaultLogFormat());
+  const started = Date.now();
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  const fresh = !config.databaseUrl && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'));
+  const template = fresh ? templateFile() : null;
+  const copy = readTemplate(template);
+  if (fresh) {
+    log.info(
+      copy
+        ? `Creating the database in ${pgliteDir} from a migrated copy (first start)…`
+        : `Creating the database in ${pgliteDir} (first start; this takes a while once)…`,
+    );
+  } else {
+    log.info(config.databaseUrl ? 'Connecting to PostgreSQL…' : `Opening the database in ${pgliteDir}…`);
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-    onPoolError: (error) => logPoolError(error),
+    pgliteDir,
+    pgliteLoad: copy ?? undefined,
+    onPoolError: (error) => log.error({ err: error }, 'PostgreSQL connection error'),
   });
-  const applied = await migrate(database);
+  const applied = await migrate(database, undefined, (pending) =>
+    log.info(`Migrating the database: ${pending.length} migration${pending.length === 1 ? '' : 's'} to apply…`),
+  );
+  if (applied.length) {
+    log.info({ applied: applied.length }, 'database migrated');
+  }
+  if (fresh && applied.length && database.dump) {
+    // Still empty (no admin yet): keep it as the starting point of the next new data folder.
+    await writeTemplate(template, database.dump).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not keep a copy of the new database (the next new data folder starts slower)'),
+    );
+  }
+  const seeded = await bootstrap(database.db, { email: config.adminEmail, password: config.adminPassword });
+  if (seeded.createdAdmin && !seeded.generatedAdmin) {
+    log.info('First start: admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
+  }
+  if (options.webBuilt) {
+    await options.webBuilt;
+  }
   const app = await buildApp({
     database,
-    logLevel: config.logLevel,
+    log,
     dataDir: config.dataDir,
     redisUrl: config.redisUrl,
     redisKey: `${config.redisPrefix}.io`,
@@ -37,19 +80,6 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     mailPollSeconds: config.mailPollSeconds,
   });
-  const { log } = app.parley;
-  logPoolError = (error) => log.error({ err: error }, 'PostgreSQL connection error');
-  if (applied.length) {
-    log.info({ applied }, 'database migrated');
-  }
-  const seeded = await bootstrap(database.db, { email: config.adminEmail, password: config.adminPassword });
-  if (seeded.generatedAdmin) {
-    log.warn(
-      `First start: sign in as ${seeded.generatedAdmin.email} with password ${seeded.generatedAdmin.password} (shown once; change it in My profile)`,
-    );
-  } else if (seeded.createdAdmin) {
-    log.info('First start: admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
-  }
 
   // PGlite has no autovacuum: Parley vacuums and analyzes its busy tables itself.
   const stopMaintenance = scheduleMaintenance(database, log);
@@ -66,16 +96,35 @@ async function main(): Promise<void> {
     stopMaintenance();
     await app.close();
     await database.close();
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(`Parley is serving on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind})`);
+  const base = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+  if (seeded.generatedAdmin) {
+    // The password on a line of its own, so it can be copied whole; the last line says where to use it.
+    log.warn(
+      `First start: sign in as ${seeded.generatedAdmin.email} with this one-time password (change it in My profile):`,
+    );
+    log.warn(seeded.generatedAdmin.password);
+  }
+  log.info(
+    { ms: Date.now() - started },
+    `Parley is serving on ${base} (${database.kind}): sign in at ${base}/wswt/login`,
+  );
 }
 
-main().catch((error: unknown) => {
+function fail(error: unknown): never {
   console.error(error);
   process.exit(1);
-});
+}
+
+// Run when started as a program (`node server/dist/main.js`, `tsx src/main.ts`); `npm start` imports it and calls main.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch(fail);
+}
+
+export { fail as exitOnStartupError };

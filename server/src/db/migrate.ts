@@ -11,7 +11,11 @@ export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta
  * Applies the committed SQL migrations in order, each once, in one transaction that holds an
  * advisory lock: a second process starting at the same time waits, then finds nothing to do.
  */
-export async function migrate(database: Database, dir = migrationsDir): Promise<string[]> {
+export async function migrate(
+  database: Database,
+  dir = migrationsDir,
+  onPending?: (pending: string[]) => void,
+): Promise<string[]> {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
@@ -23,6 +27,10 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
       await query(`SELECT pg_advisory_xact_lock(${lockKeys.migrate})`);
       await query('CREATE TABLE IF NOT EXISTS parley_migration (name text PRIMARY KEY, applied_ts bigint NOT NULL)');
       const done = new Set((await query('SELECT name FROM parley_migration')).map((r) => String(r.name)));
+      const pending = files.filter((f) => !done.has(f));
+      if (pending.length) {
+        onPending?.(pending);
+      }
       for (const file of files) {
         if (done.has(file)) {
           continue;

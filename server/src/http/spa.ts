@@ -23,10 +23,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // Cache-Control is set by setHeaders below (send's own would replace it).
+      cacheControl: false,
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Precompressed copies are chosen by Accept-Encoding (@fastify/static 9 does not say so itself).
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

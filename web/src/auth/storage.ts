@@ -21,6 +21,8 @@ export const storageKeys = {
   headerTabs: 'header_tabs',
   lastTicketList: 'last_ticket_list',
   afterSubmit: 'after_submit',
+  /** The ticket view the agent last chose: where the ticket list opens next time. */
+  lastView: 'last_view',
 } as const;
 
 function read<T>(store: Storage, key: string, now = Date.now()): T | null {

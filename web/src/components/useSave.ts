@@ -1,6 +1,7 @@
 import { messages, type TMessageKey } from '@parley/contracts';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
 import type { TCallOptions } from '../api/client';
 import { isApiError } from '../api/errors';
 import { currentLanguage, translateMessage } from '../i18n';
@@ -20,6 +21,7 @@ export function useSave<TVars, TResult = unknown>({
   fieldNames,
   invalidate = [],
   successKey = 'saved',
+  successContent,
   onSaved,
 }: {
   call: (vars: TVars, options: TSaveCallOptions) => Promise<TResult>;
@@ -28,6 +30,8 @@ export function useSave<TVars, TResult = unknown>({
   fieldNames?: readonly string[];
   invalidate?: readonly QueryKey[];
   successKey?: TMessageKey;
+  /** The success toast's own content (a sentence with a link, say), instead of the server's message. */
+  successContent?: (result: TResult, vars: TVars) => ReactNode;
   onSaved?: (result: TResult, vars: TVars) => void;
 }) {
   const { message } = App.useApp();
@@ -41,7 +45,12 @@ export function useSave<TVars, TResult = unknown>({
     onSuccess: async ({ result, said }, vars) => {
       // A bare "Success" says less than the screen's own word for it.
       const generic = said === '' || said === messages.ok[currentLanguage()];
-      void message.success(generic ? translateMessage(successKey) : said);
+      if (successContent) {
+        // A message with a link stays long enough to use it.
+        void message.success({ content: successContent(result, vars), duration: 8 });
+      } else {
+        void message.success(generic ? translateMessage(successKey) : said);
+      }
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       onSaved?.(result, vars);
     },

@@ -3,17 +3,43 @@ import { Tabs } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTicket } from '../features/ticket/queries';
 import { matchRoute } from '../routes/table';
 import { lastTicketList } from './tabs';
 import { useHeaderTabs } from './useHeaderTabs';
 
 const listKey = '#ticket-list';
 
+/**
+ * A ticket tab says the ticket's subject (from the cached ticket, fetched if the tab was restored
+ * from an earlier visit); "Ticket #N" until it is known, and its full title on hover.
+ */
+function TicketTabText({ ticketId, fallback }: { ticketId: number; fallback: string }) {
+  const ticket = useTicket(ticketId, Number.isInteger(ticketId) && ticketId > 0);
+  const subject = ticket.data?.subject;
+  if (!subject) {
+    return <>{fallback}</>;
+  }
+  return (
+    <span className="parley-header-tab-text" title={`#${ticketId} ${subject}`}>
+      {subject}
+    </span>
+  );
+}
+
 function tabLabel(t: TFunction, path: string) {
   const match = matchRoute(path);
   switch (match?.entry.key) {
     case 'ticket_edit':
-      return { icon: <FileTextOutlined />, text: t('tabs.ticket', { id: match.params.ticket_id }) };
+      return {
+        icon: <FileTextOutlined />,
+        text: (
+          <TicketTabText
+            ticketId={Number(match.params.ticket_id)}
+            fallback={t('tabs.ticket', { id: match.params.ticket_id })}
+          />
+        ),
+      };
     case 'ticket_account':
       return { icon: <UserOutlined />, text: t('tabs.requester', { id: match.params.account_id }) };
     default:

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
-import { company } from '../../test/fixtures';
+import { company, ticketRow } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
 
@@ -100,9 +100,17 @@ describe('organizations', () => {
     expect(screen.queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
   });
 
-  it("shows an organization's people, and no tickets yet", async () => {
+  it("shows an organization's people and its tickets", async () => {
     const { calls } = serve({
       handlers: {
+        'admin/ticket.list': () =>
+          ok({
+            list: [ticketRow({ ticket_id: 77, subject: 'Anvil arrived broken', company_id: 5 })],
+            total: 1,
+            total_estimated: false,
+          }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
         'admin/auth.account.list': () =>
           page([account({ account_id: 30, real_name: 'Wile E. Coyote', user_type: 'end_user', company_id: 5 })]),
       },
@@ -112,6 +120,22 @@ describe('organizations', () => {
     expect(await screen.findByText('Wile E. Coyote')).toBeTruthy();
     expect(callsTo(calls, 'admin/auth.account.list')[0]?.query.get('company_id')).toBe('5');
     fireEvent.click(screen.getByRole('tab', { name: 'Tickets' }));
-    expect(await screen.findByText('No tickets from this organization yet')).toBeTruthy();
-  });
+    expect(await screen.findByRole('row', { name: /Anvil arrived broken/ }, { timeout: 45_000 })).toBeTruthy();
+    expect(callsTo(calls, 'admin/ticket.list')[0]?.query.get('company_id')).toBe('5');
+  }, 90_000);
+
+  it('says an organization has no tickets when it has none', async () => {
+    serve({
+      handlers: {
+        'admin/auth.account.list': () => page([]),
+        'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+      },
+    });
+    renderApp('/wswt/company/5');
+    await screen.findByRole('heading', { name: 'Acme Ltd' }, { timeout: 45_000 });
+    fireEvent.click(screen.getByRole('tab', { name: 'Tickets' }));
+    expect(await screen.findByText('No tickets from this organization yet', {}, { timeout: 45_000 })).toBeTruthy();
+  }, 90_000);
 });

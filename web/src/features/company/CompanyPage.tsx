@@ -1,5 +1,6 @@
-import type { TCompany } from '@parley/contracts';
-import { Card, Empty, Flex, Form, Tabs } from 'antd';
+import type { TCompany, TTicketSort } from '@parley/contracts';
+import { Button, Card, Flex, Form, Result, Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { companyApi } from '../../api/company';
@@ -11,6 +12,9 @@ import { useSave } from '../../components/useSave';
 import { paths } from '../../routes/table';
 import { AccountTable } from '../people/AccountTable';
 import { useAccountList } from '../people/queries';
+import { useTicketList } from '../ticket/queries';
+import { TicketTable } from '../ticket/TicketTable';
+import { searchColumns } from '../ticket/ticketColumns';
 import { CompanyForm, companyRequestOf, companyValuesOf, type TCompanyValues } from './CompanyForm';
 import { companyKeys, companyPaths, useCompany } from './queries';
 
@@ -57,7 +61,11 @@ function CompanyView({ company }: { company: TCompany }) {
               label: t('company.tab_people'),
               children: <CompanyPeople companyId={company.company_id} />,
             },
-            { key: 'tickets', label: t('company.tab_tickets'), children: <CompanyTickets /> },
+            {
+              key: 'tickets',
+              label: t('company.tab_tickets'),
+              children: <CompanyTickets companyId={company.company_id} />,
+            },
             {
               key: 'details',
               label: t('company.tab_details'),
@@ -93,8 +101,47 @@ function CompanyPeople({ companyId }: { companyId: number }) {
   );
 }
 
-/** Tickets arrive with the ticket work; until then an honest empty state. */
-function CompanyTickets() {
+/** The organization's tickets (requested by its people), newest activity first, sortable. */
+function CompanyTickets({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('company.no_tickets')} style={{ padding: 32 }} />;
+  const [at, setAt] = useState({ page: 1, size: 20 });
+  const [sort, setSort] = useState<TTicketSort>('-update_ts');
+  const query = useTicketList({
+    company_id: companyId,
+    offset: (at.page - 1) * at.size,
+    limit: at.size,
+    sort,
+  });
+  if (query.isError && !query.isFetching) {
+    return (
+      <Result
+        status="error"
+        title={t('company.tickets_failed')}
+        subTitle={query.error.message}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <TicketTable
+      rows={query.data?.list}
+      columns={searchColumns}
+      loading={query.isFetching}
+      pagination={{
+        current: at.page,
+        pageSize: at.size,
+        total: query.data?.total ?? 0,
+        showSizeChanger: true,
+        onChange: (page, size) => setAt({ page: size === at.size ? page : 1, size }),
+      }}
+      sort={sort}
+      onSort={(next) => setSort(next ?? '-update_ts')}
+      filtered={false}
+      emptyText={t('company.no_tickets')}
+    />
+  );
 }

@@ -5,17 +5,28 @@ import { PublicFrame } from '../../components/PublicFrame';
 import { ResultTitle } from '../../components/ResultTitle';
 import { paths } from '../../routes/table';
 
-export function StatusPage({ status, title, text }: { status: ResultProps['status']; title: string; text: string }) {
+export function StatusPage({
+  status,
+  title,
+  text,
+  home = paths.index,
+}: {
+  status: ResultProps['status'];
+  title: string;
+  text: string;
+  /** Where "back" leads: the staff area by default; the public home for pages any visitor reaches. */
+  home?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <PublicFrame brandLink={paths.index}>
+    <PublicFrame brandLink={home}>
       <Card style={{ width: '100%', maxWidth: 560 }}>
         <Result
           status={status}
           title={<ResultTitle>{title}</ResultTitle>}
           subTitle={text}
           extra={
-            <LinkButton type="primary" to={paths.index}>
+            <LinkButton type="primary" to={home}>
               {t('status_page.back')}
             </LinkButton>
           }

@@ -84,6 +84,7 @@ export function Composer({
   allowImages,
   onImages,
   onFiles,
+  onSubmit,
 }: {
   editorRef: RefObject<HTMLDivElement | null>;
   label: string;
@@ -94,6 +95,8 @@ export function Composer({
   allowImages: boolean;
   onImages: (files: File[], at: Range | null) => void;
   onFiles: (files: File[]) => void;
+  /** Ctrl+Enter (Cmd+Enter) sends, as on the public form; Enter alone starts a new paragraph. */
+  onSubmit?: () => void;
 }) {
   const { t } = useTranslation();
   const [empty, setEmpty] = useState(true);
@@ -201,6 +204,12 @@ export function Composer({
         }}
         onPaste={onPaste}
         onDrop={onDrop}
+        onKeyDown={(e) => {
+          if (onSubmit && e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            onSubmit();
+          }
+        }}
       />
     </div>
   );

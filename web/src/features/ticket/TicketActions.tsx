@@ -1,7 +1,7 @@
-import { DeleteOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EllipsisOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import type { TTicket } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../api/ticket';
@@ -47,6 +47,24 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   const requester = ticket.requester.real_name || ticket.requester.email;
   const may = ticket.abilities;
 
+  const items: MenuProps['items'] = [
+    ...(may.delete ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('common.delete') }] : []),
+    ...(may.spam ? [{ key: 'spam', icon: <StopOutlined />, label: t('ticket.mark_spam') }] : []),
+  ];
+  const onMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'delete') {
+      confirmDelete(() => remove.saveAsync(null));
+    } else if (key === 'spam') {
+      confirm({
+        title: t('ticket.spam_title'),
+        content: t('ticket.spam_text', { name: requester }),
+        okText: t('ticket.mark_spam'),
+        danger: true,
+        onOk: () => spam.saveAsync(null),
+      });
+    }
+  };
+
   return (
     <Space wrap>
       {may.restore && (
@@ -54,27 +72,11 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
           {t('ticket.restore')}
         </Button>
       )}
-      {may.delete && (
-        <Button icon={<DeleteOutlined />} onClick={() => confirmDelete(() => remove.saveAsync(null))}>
-          {t('common.delete')}
-        </Button>
-      )}
-      {may.spam && (
-        <Button
-          danger
-          icon={<StopOutlined />}
-          onClick={() =>
-            confirm({
-              title: t('ticket.spam_title'),
-              content: t('ticket.spam_text', { name: requester }),
-              okText: t('ticket.mark_spam'),
-              danger: true,
-              onOk: () => spam.saveAsync(null),
-            })
-          }
-        >
-          {t('ticket.mark_spam')}
-        </Button>
+      {/* Rare and destructive: out of the way in a menu, confirmed before they happen. */}
+      {items.length > 0 && (
+        <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }}>
+          <Button icon={<EllipsisOutlined />} aria-label={t('ticket.more_actions')} />
+        </Dropdown>
       )}
     </Space>
   );

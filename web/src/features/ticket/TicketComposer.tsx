@@ -22,7 +22,7 @@ import { useEnum } from '../../components/enumOptions';
 import { useSave } from '../../components/useSave';
 import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
-import { requestCloseTab } from '../../layout/tabs';
+import { lastTicketList, requestCloseTab } from '../../layout/tabs';
 import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
 import { Composer } from './Composer';
 import { noteBackground } from './Conversation';
@@ -77,6 +77,24 @@ export function TicketComposer({
       ticketKeys.lists,
       ticketKeys.views,
     ],
+    // Which ticket was updated, with a way back to it: after-submit usually leaves the page.
+    successContent: (updated) => {
+      const path = ticketPaths.edit(updated.ticket_id);
+      return (
+        <span data-testid="ticket-updated">
+          {t('ticket.updated_toast', { id: updated.ticket_id, subject: updated.subject })}{' '}
+          <a
+            href={path}
+            onClick={(e) => {
+              e.preventDefault();
+              void navigate(path);
+            }}
+          >
+            {t('ticket.updated_open')}
+          </a>
+        </span>
+      );
+    },
     onSaved: async (updated) => {
       queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
       if (editor.current) {
@@ -85,7 +103,9 @@ export function TicketComposer({
       }
       attachments.clear();
       if (after === 'close_tab') {
+        // Back to the list the agent worked from (same view, page and sort), not a neighbouring tab.
         requestCloseTab(ticketPaths.edit(ticket.ticket_id));
+        void navigate(lastTicketList.get());
       } else if (after === 'next_ticket') {
         void navigate(await nextTicketPath(ticket.ticket_id, ticketPaths.edit));
       }
@@ -148,6 +168,7 @@ export function TicketComposer({
           allowImages={canAttach}
           onImages={(files, at) => void images.add(files, at)}
           onFiles={(files) => files.forEach(attach)}
+          onSubmit={() => void submit(first)}
         />
         {canAttach && (
           <Upload

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Card, Flex, Grid, Menu, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Menu, Result, Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { local, storageKeys } from '../../auth/storage';
 import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,6 +14,20 @@ import { searchColumns } from './ticketColumns';
 import { ViewCount } from './ViewCount';
 
 /**
+ * The view the list opens on when the address names none: the one the agent chose last, else the
+ * first that holds tickets (not "Your unsolved tickets (0)" while new ones wait elsewhere).
+ */
+export function openingView<T extends { view_id: number; count: number }>(
+  views: readonly T[] | undefined,
+): T | undefined {
+  if (!views?.length) {
+    return undefined;
+  }
+  const last = Number(local.get<number>(storageKeys.lastView));
+  return views.find((v) => v.view_id === last) ?? views.find((v) => v.count > 0) ?? views[0];
+}
+
+/**
  * Home: the tickets of the chosen view in the view's columns and sort, the views with their
  * counts at the side.
  */
@@ -22,7 +37,7 @@ export function TicketListPage() {
   const list = useListParams(['view_id', 'sort'] as const);
   const views = useTicketViews();
   const askedId = Number(list.filters.view_id);
-  const view = views.data?.find((v) => v.view_id === askedId) ?? views.data?.[0];
+  const view = views.data?.find((v) => v.view_id === askedId) ?? openingView(views.data);
   const sort = parseSort(list.filters.sort);
   const query = useTicketList(
     { view_id: view?.view_id, offset: list.offset, limit: list.limit, ...(sort ? { sort } : {}) },
@@ -30,7 +45,8 @@ export function TicketListPage() {
   );
   const [, setParams] = useSearchParams();
   // Another view starts at its first page in its own sort.
-  const chooseView = (viewId: number) =>
+  const chooseView = (viewId: number) => {
+    local.set(storageKeys.lastView, viewId);
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -41,6 +57,7 @@ export function TicketListPage() {
       },
       { replace: true },
     );
+  };
   const wide = screens.lg !== false;
 
   const viewPicker = wide ? (
@@ -101,23 +118,38 @@ export function TicketListPage() {
       <Flex gap={16} vertical={!wide} align="flex-start">
         {viewPicker}
         <Card variant="borderless" style={{ flex: 1, minWidth: 0, width: '100%' }}>
-          <TicketTable
-            // A selection belongs to the view it was made in.
-            key={view?.view_id}
-            rows={view || views.isPending ? query.data?.list : []}
-            columns={view?.columns ?? searchColumns}
-            loading={views.isPending || query.isFetching}
-            pagination={list.pagination(query.data?.total)}
-            sort={sort ?? view?.sort ?? '-update_ts'}
-            onSort={(next) => list.setFilter('sort', next)}
-            filtered={false}
-            bulk
-            onBulkDone={(deletedAll) => {
-              if (deletedAll) {
-                list.backOnePage();
+          {query.isError && !query.isFetching ? (
+            // Not "no tickets": the counts beside say there are some, and the list did not load.
+            <Result
+              status="error"
+              title={t('ticket.list_failed')}
+              subTitle={query.error.message}
+              extra={
+                <Button type="primary" onClick={() => void query.refetch()}>
+                  {t('common.retry')}
+                </Button>
               }
-            }}
-          />
+            />
+          ) : (
+            <TicketTable
+              // A selection belongs to the view it was made in.
+              key={view?.view_id}
+              rows={view || views.isPending ? query.data?.list : []}
+              columns={view?.columns ?? searchColumns}
+              loading={views.isPending || query.isFetching}
+              pagination={list.pagination(query.data?.total)}
+              sort={sort ?? view?.sort ?? '-update_ts'}
+              onSort={(next) => list.setFilter('sort', next)}
+              filtered={false}
+              bulk
+              onBulkDone={(deletedAll) => {
+                if (deletedAll) {
+                  list.backOnePage();
+                }
+              }}
+              keyboard
+            />
+          )}
         </Card>
       </Flex>
     </Flex>

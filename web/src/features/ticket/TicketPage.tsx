@@ -1,9 +1,10 @@
 import type { TTicket, TTicketEditRequest } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Flex, Form, Grid, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Grid, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isApiError } from '../../api/errors';
 import { ticketApi } from '../../api/ticket';
 import { usePermission } from '../../auth/usePermission';
 import { useSave } from '../../components/useSave';
@@ -109,8 +110,26 @@ export function TicketPage() {
   const ticketId = Number(raw);
   const valid = Number.isInteger(ticketId) && ticketId > 0;
   const ticket = useTicket(valid ? ticketId : 0, valid);
-  if (!valid || ticket.isError) {
+  if (
+    !valid ||
+    (ticket.isError && isApiError(ticket.error) && (ticket.error.code === '0404' || ticket.error.code === '0403'))
+  ) {
     return <Result status="404" title={t('ticket.not_found')} />;
+  }
+  if (ticket.isError) {
+    // A server or network failure is not an absent ticket: say so, and offer to try again.
+    return (
+      <Result
+        status="error"
+        title={t('ticket.load_failed')}
+        subTitle={ticket.error.message}
+        extra={
+          <Button type="primary" loading={ticket.isFetching} onClick={() => void ticket.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
   }
   if (!ticket.data) {
     return (

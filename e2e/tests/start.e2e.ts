@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-start-'));
+const started: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of started) {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether anything accepts connections on the port (the server, or a child it left behind). */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** `npm start` as a person runs it (not a terminal here, so JSON log lines). */
+function npmStart(port: number) {
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))),
+  );
+  const ready = async () => {
+    const until = Date.now() + 180_000;
+    while (!output.includes('serving on')) {
+      if (Date.now() > until || child.exitCode !== null) {
+        throw new Error(`npm start never became ready:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const messages = () =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+  return { child, exited, ready, messages, output: () => output };
+}
+
+describe('npm start', () => {
+  it('says what it is doing, ends with where to sign in and the one-time password, and stops on SIGTERM', async () => {
+    const port = await freePort();
+    const first = npmStart(port);
+    const t0 = Date.now();
+    await first.ready();
+    console.log(`npm start on a new data folder (build present): ${Date.now() - t0} ms`);
+    const messages = first.messages();
+    expect(messages[0]).toMatch(/^Creating the database in .*pglite/);
+    const last = messages.at(-1);
+    expect(last).toBe(
+      `Parley is serving on http://localhost:${port} (pglite): sign in at http://localhost:${port}/wswt/login`,
+    );
+    expect(messages.at(-3)).toContain('sign in as admin@example.com with this one-time password');
+    const password = messages.at(-2) ?? '';
+    const login = await fetch(`http://127.0.0.1:${port}/api/admin/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password }),
+    });
+    expect(((await login.json()) as { code: string }).code).toBe('0000');
+
+    // SIGTERM to npm (not to the server): the server shuts down gracefully and frees the port.
+    first.child.kill('SIGTERM');
+    await first.exited;
+    const until = Date.now() + 15_000;
+    while ((await portTaken(port)) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await portTaken(port)).toBe(false);
+    expect(first.messages()).toContain('stopped');
+
+    // A restart on the same data: no password again, same last line.
+    const again = npmStart(port);
+    const t1 = Date.now();
+    await again.ready();
+    console.log(`npm start restart (build present): ${Date.now() - t1} ms`);
+    expect(again.messages().some((m) => m.includes('one-time password'))).toBe(false);
+    expect(again.messages().at(-1)).toContain(`sign in at http://localhost:${port}/wswt/login`);
+    again.child.kill('SIGINT');
+    await again.exited;
+    const until2 = Date.now() + 15_000;
+    while ((await portTaken(port)) && Date.now() < until2) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await portTaken(port)).toBe(false);
+  }, 420_000);
+});

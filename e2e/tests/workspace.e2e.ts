@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../server/test/app.js';
+import { launchBrowser, screenshot, signedIn } from '../support/browser.js';
+import { admin, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const [subject, email] of [
+    ['Printer on the third floor jams', 'jane.doe@acme-corp.com'],
+    ['VPN disconnects every few minutes', 'wang.wei@example.cn'],
+    ['Invoice shows the wrong address', 'bob@example.com'],
+  ] as const) {
+    const res = await call(server.app, 'POST', '/api/home/ticket.add', {
+      body: { email, real_name: email.split('@')[0], subject, description: `About: ${subject}.` },
+    });
+    expect(res.code).toBe('0000');
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shoot(page: Page, name: string) {
+  for (const [w, h] of [
+    [1366, 768],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    await screenshot(page, `${name}-${w}x${h}`);
+  }
+}
+
+describe('the agent workspace', () => {
+  it('opens on the view with the waiting tickets and works from the keyboard and the rows', async () => {
+    const agent = await signedIn(browser, server.url, admin);
+    // Not "Your unsolved tickets (0)": the first view with tickets in it.
+    await agent.getByRole('heading', { name: 'Unassigned tickets' }).waitFor();
+    await agent.getByRole('row', { name: /Invoice shows the wrong address/ }).waitFor();
+    await agent.waitForLoadState('networkidle');
+    await shoot(agent, 'workspace-list-en');
+
+    // ? lists the keys; j moves to the first row, Enter opens it.
+    await agent.keyboard.press('?');
+    const keys = agent.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await keys.getByText('Select or unselect the ticket').waitFor();
+    await shoot(agent, 'workspace-keys-en');
+    await agent.keyboard.press('Escape');
+    await keys.waitFor({ state: 'hidden' });
+    await agent.keyboard.press('j');
+    await agent.keyboard.press('x');
+    await agent.getByText('1 selected').waitFor();
+    await agent.keyboard.press('x');
+    await agent.keyboard.press('Enter');
+    await agent.waitForURL((url) => url.pathname.startsWith('/wswt/ticket/edit/'));
+    const firstSubject = await agent.getByRole('heading', { level: 4 }).textContent();
+    // The header tab says the subject.
+    await agent.getByRole('tab', { name: new RegExp(firstSubject ?? 'x') }).waitFor();
+
+    // Back to the list; a click on the row's requester cell (not the link) opens that ticket.
+    await agent.getByRole('tab', { name: 'Ticket list' }).click();
+    const row = agent.getByRole('row', { name: /VPN disconnects every few minutes/ });
+    await row.getByText('wang.wei').click();
+    await agent.getByRole('heading', { name: 'VPN disconnects every few minutes' }).waitFor();
+    await agent.getByRole('tab', { name: /VPN disconnects every few minutes/ }).waitFor();
+
+    // Delete and spam wait in the "more" menu; no red button on the page.
+    expect(await agent.getByRole('button', { name: /Mark as spam/ }).count()).toBe(0);
+    await agent.getByRole('button', { name: 'More actions' }).click();
+    await agent.getByRole('menuitem', { name: /Mark as spam/ }).waitFor();
+    await shoot(agent, 'workspace-ticket-more-en');
+    await agent.keyboard.press('Escape');
+
+    // Ctrl+Enter sends; the message names the ticket and links to it; the agent is back on the list.
+    await agent.getByRole('textbox', { name: 'Comment' }).click();
+    await agent.keyboard.type('We are on it.');
+    await agent.keyboard.press('Control+Enter');
+    const toast = agent.getByTestId('ticket-updated');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('VPN disconnects every few minutes');
+    const link = await toast.getByRole('link', { name: 'Open it' }).getAttribute('href');
+    expect(link).toMatch(/^\/wswt\/ticket\/edit\/\d+$/);
+    await agent.waitForURL((url) => url.pathname === '/wswt');
+    await screenshot(agent, 'workspace-updated-en');
+    await agent.goto(link ?? '/');
+    await agent.getByRole('heading', { name: 'VPN disconnects every few minutes' }).waitFor();
+    await agent.getByText('We are on it.').waitFor();
+  }, 240_000);
+
+  it('shows the same screens in Chinese', async () => {
+    const agent = await signedIn(browser, server.url, admin);
+    await agent.getByRole('button', { name: /English/ }).click();
+    await agent.getByText('简体中文').click();
+    await agent.getByRole('row', { name: /Invoice shows the wrong address/ }).waitFor();
+    await agent.waitForLoadState('networkidle');
+    await shoot(agent, 'workspace-list-zh-cn');
+    await agent.keyboard.press('?');
+    await agent.getByRole('dialog', { name: '键盘快捷键' }).waitFor();
+    await shoot(agent, 'workspace-keys-zh-cn');
+  }, 240_000);
+
+  it('keeps a visitor on the public side of a page that does not exist', async () => {
+    const { page } = await (await import('../support/browser.js')).newPage(browser, server.url);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the help desk' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).pathname).not.toContain('/wswt');
+  }, 120_000);
+});
