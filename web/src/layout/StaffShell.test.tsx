@@ -12,19 +12,19 @@ describe('staff shell', () => {
     fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
     renderApp('/wswt/search');
     const menu = await screen.findByRole('menu');
-    await waitFor(() => expect(within(menu).getByText('Search')).toBeTruthy());
-    expect(within(menu).getByText('Ticket list')).toBeTruthy();
+    await waitFor(() => within(menu).getByText('Search'));
+    within(menu).getByText('Ticket list');
     expect(within(menu).queryByText('Dashboard')).toBeNull();
     expect(within(menu).queryByText('New ticket')).toBeNull();
     fireEvent.click(within(menu).getByText('Settings'));
-    expect(await within(menu).findByText('Shortcuts')).toBeTruthy();
+    await within(menu).findByText('Shortcuts');
     expect(within(menu).queryByText('People')).toBeNull();
   });
 
   it('asks auth.check for the route pattern and shows page_forbidden when refused', async () => {
     const { calls } = fakeServer({ menus: ['/wswt'] });
     const { here } = renderApp('/wswt/setting/role');
-    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Access denied' });
     expect(here()).toBe('/page_forbidden');
     expect(calls.find((c) => c.path === 'admin/auth.check')?.body).toEqual({
       node_value: '/wswt/setting/role',
@@ -35,14 +35,14 @@ describe('staff shell', () => {
   it('sends an unknown address to page_not_found', async () => {
     fakeServer();
     const { here } = renderApp('/wswt/nowhere');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Page not found' });
     expect(here()).toBe('/page_not_found');
   });
 
   it('sends a token the server no longer knows to login with next', async () => {
     fakeServer({ handlers: { 'admin/auth.my.info.get': () => ({ code: '0401', msg: 'Please sign in', data: null }) } });
     const { here } = renderApp('/wswt/search?kw=x');
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
     expect(here()).toBe(`/wswt/login?next=${encodeURIComponent('/wswt/search?kw=x')}`);
   });
 
@@ -52,7 +52,7 @@ describe('staff shell', () => {
     await screen.findByRole('menu');
     await waitFor(() => expect(sessionStorage.getItem('parley.last_ticket_list')).toContain('/wswt/search?kw=printer'));
     await router.navigate('/wswt/ticket/edit/42?from=list');
-    expect(await screen.findByRole('tab', { name: /Ticket #42/ })).toBeTruthy();
+    await screen.findByRole('tab', { name: /Ticket #42/ });
     expect(JSON.parse(localStorage.getItem('parley.header_tabs') ?? '{}').value).toEqual([
       { path: '/wswt/ticket/edit/42', query: 'from=list', fullPath: '/wswt/ticket/edit/42?from=list' },
     ]);
@@ -63,7 +63,7 @@ describe('staff shell', () => {
     renderApp('/wswt/dashboard');
     fireEvent.click(await screen.findByRole('button', { name: /English/ }));
     fireEvent.click(await screen.findByText('简体中文'));
-    expect(await screen.findByRole('heading', { name: '仪表盘' })).toBeTruthy();
+    await screen.findByRole('heading', { name: '仪表盘' });
     expect(localStorage.getItem('parley.language')).toContain('zh-cn');
     await waitFor(() => expect(calls.at(-1)?.headers.Language).toBe('zh-cn'));
   });
@@ -73,7 +73,7 @@ describe('staff shell', () => {
     const { here } = renderApp('/wswt/dashboard');
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     fireEvent.click(await screen.findByText('Sign out'));
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
     expect(here()).toBe('/wswt/login');
     expect(authStore.token()).toBeNull();
     expect(calls.some((c) => c.path === 'admin/auth.logout' && c.headers.Authorization === 'tok-1')).toBe(true);

@@ -40,16 +40,16 @@ describe('my profile form', () => {
     const refusal = 'Avatar must be an image smaller than 100 x 100';
     const { calls, profile } = await openProfile({ 'admin/upload.avatar': () => ok(uploaded) });
     chooseAvatar(new File(['%PDF'], 'face.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    await screen.findByText(refusal);
     chooseAvatar(image('face.png', 64, 64));
     await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
     // Wait for that upload to finish: while one runs, another is refused as "in progress".
-    expect(await within(profile).findByRole('button', { name: /Replace/ })).toBeTruthy();
+    await within(profile).findByRole('button', { name: /Replace/ });
     expect(callsTo(calls, 'admin/upload.avatar')).toHaveLength(1);
     chooseAvatar(image('big.png', 120, 80));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    await screen.findByText(refusal);
     chooseAvatar(image('huge.png', 64, 64, 21 * 1024 * 1024));
-    expect(await screen.findByText('File size cannot exceed 20M')).toBeTruthy();
+    await screen.findByText('File size cannot exceed 20M');
     expect(callsTo(calls, 'admin/upload.avatar')).toHaveLength(1);
   });
 
@@ -62,7 +62,7 @@ describe('my profile form', () => {
       }),
     });
     chooseAvatar(image('face.png', 64, 64));
-    expect(await screen.findByText('Avatar must be an image smaller than 100 x 100')).toBeTruthy();
+    await screen.findByText('Avatar must be an image smaller than 100 x 100');
   });
 
   it('uploads the avatar and saves the profile with it', async () => {
@@ -77,7 +77,7 @@ describe('my profile form', () => {
       'admin/auth.my.info.get': () => ok({ ...info, setting_data: {} }),
     });
     chooseAvatar(image('face.png', 64, 64));
-    expect(await within(profile).findByRole('button', { name: /Replace/ })).toBeTruthy();
+    await within(profile).findByRole('button', { name: /Replace/ });
     typeInto('Alias', 'Countess');
     typeInto('Signature', 'Ada\nAnalytical Engines');
     fireEvent.click(within(profile).getByRole('switch', { name: 'Add the signature to my replies' }));
@@ -103,7 +103,7 @@ describe('my profile form', () => {
     const { calls, profile } = await openProfile();
     typeInto('Name', ' ');
     fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
+    await screen.findByText('Name is required');
     expect(callsTo(calls, 'admin/auth.account.info.edit')).toHaveLength(0);
   });
 });

@@ -26,9 +26,9 @@ describe('my profile', () => {
     const { calls } = await openProfile();
     const card = screen.getByText('Account').closest('.ant-card') as HTMLElement;
     expect(within(card).getAllByText('ada@example.com').length).toBeGreaterThan(0);
-    expect(within(card).getByText('Agent')).toBeTruthy();
+    within(card).getByText('Agent');
     const profile = screen.getByText('Profile').closest('.ant-card') as HTMLElement;
-    expect(within(profile).getByTitle('Europe/Berlin')).toBeTruthy();
+    within(profile).getByTitle('Europe/Berlin');
     expect((within(profile).getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Lovelace');
     expect(calls.some((c) => c.path === 'admin/auth.check')).toBe(false);
   });
@@ -37,16 +37,16 @@ describe('my profile', () => {
     const { calls } = await openProfile();
     type('Current password', 'old-secret');
     type('New password', 'abcd');
-    expect(await screen.findByText('Password is not allowed')).toBeTruthy();
+    await screen.findByText('Password is not allowed');
     type('New password', 'new-secret');
     await waitFor(() => expect(screen.queryByText('Password is not allowed')).toBeNull());
     type('New password', 'Ada@Example.com');
-    expect(await screen.findByText('Password is not allowed')).toBeTruthy();
+    await screen.findByText('Password is not allowed');
 
     type('New password', 'new-secret');
     type('Confirm new password', 'other-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('The passwords entered two times are inconsistent')).toBeTruthy();
+    await screen.findByText('The passwords entered two times are inconsistent');
     expect(calls.some((c) => c.path === 'admin/auth.password.edit')).toBe(false);
   });
 
@@ -61,7 +61,7 @@ describe('my profile', () => {
     type('New password', 'new-secret');
     type('Confirm new password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('The current password is incorrect')).toBeTruthy();
+    await screen.findByText('The current password is incorrect');
     expect(authStore.token()).toBe('tok-1');
   });
 
@@ -71,8 +71,8 @@ describe('my profile', () => {
     type('New password', 'new-secret');
     type('Confirm new password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('Successfully saved')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByText('Successfully saved');
+    await screen.findByRole('button', { name: 'Sign in' });
     expect(here()).toBe('/wswt/login');
     expect(authStore.token()).toBeNull();
     expect(calls.find((c) => c.path === 'admin/auth.password.edit')?.body).toEqual({

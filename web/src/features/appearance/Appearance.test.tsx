@@ -25,7 +25,7 @@ describe('branding', () => {
     renderApp('/wswt/setting/appearance');
     await screen.findByRole('button', { name: /Upload/ });
     chooseFile(new File(['gif'], 'icon.gif', { type: 'image/gif' }));
-    expect(await screen.findByText('The favicon must be a png or ico image of at most 256 x 256')).toBeTruthy();
+    await screen.findByText('The favicon must be a png or ico image of at most 256 x 256');
     expect(callsTo(calls, 'admin/settings/upload.favicon')).toHaveLength(0);
   });
 
@@ -40,7 +40,7 @@ describe('branding', () => {
     renderApp('/wswt/setting/appearance');
     await screen.findByRole('button', { name: /Upload/ });
     chooseFile(new File(['png'], 'icon.png', { type: 'image/png' }));
-    expect(await screen.findByRole('button', { name: /Replace/ })).toBeTruthy();
+    await screen.findByRole('button', { name: /Replace/ });
     const sent = callsTo(calls, 'admin/settings/upload.favicon')[0]?.form?.get('file');
     expect(sent instanceof File && sent.name).toBe('icon.png');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

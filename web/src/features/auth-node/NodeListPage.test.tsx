@@ -30,12 +30,12 @@ async function openNodes(options: TFakeServerOptions = {}) {
 describe('auth nodes', () => {
   it('lists the nodes and filters them by type, keeping the filter in the address', async () => {
     const { calls, here } = await openNodes();
-    expect(await screen.findByText('/wswt/setting/people')).toBeTruthy();
-    expect(screen.getByText('company.add')).toBeTruthy();
+    await screen.findByText('/wswt/setting/people');
+    screen.getByText('company.add');
 
     fireEvent.click(screen.getByRole('radio', { name: 'Button' }));
     await waitFor(() => expect(screen.queryByText('/wswt/setting/people')).toBeNull());
-    expect(screen.getByText('company.add')).toBeTruthy();
+    screen.getByText('company.add');
     expect(callsTo(calls, 'admin/auth.node.list').at(-1)?.query.get('node_type')).toBe('btn');
     expect(here()).toContain('node_type=btn');
   });
@@ -45,15 +45,15 @@ describe('auth nodes', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Add node/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
-    expect(within(dialog).getByText('This field is required')).toBeTruthy();
+    await within(dialog).findByText('Name is required');
+    within(dialog).getByText('This field is required');
     expect(callsTo(calls, 'admin/auth.node.add')).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByText('Button'));
     typeInto('Name', 'Export tickets');
     typeInto('Value', 'ticket.export');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/auth.node.add')[0]?.body).toEqual({
       node_type: 'btn',
       node_title: 'Export tickets',
@@ -73,12 +73,12 @@ describe('auth nodes', () => {
     typeInto('Name', 'People again');
     typeInto('Value', '/wswt/setting/people');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('This node already exists')).toBeTruthy();
+    await within(dialog).findByText('This node already exists');
   });
 
   it('hides Add node from an agent without the button node', async () => {
     await openNodes({ user: account(), menus: ['/wswt/setting/auth/node'], buttons: ['auth.pkg.add'] });
-    expect(await screen.findByText('/wswt/setting/people')).toBeTruthy();
+    await screen.findByText('/wswt/setting/people');
     await screen.findAllByRole('menu'); // the side menu waits for the caller's nodes too
     expect(screen.queryByRole('button', { name: /Add node/ })).toBeNull();
   });

@@ -33,8 +33,8 @@ describe('auth packages', () => {
   it('lists the packages with how many menus and buttons each holds', async () => {
     await openPkgs();
     const row = (await screen.findByText('Managers')).closest('tr') as HTMLElement;
-    await waitFor(() => expect(within(row).getByText('Menu 2')).toBeTruthy());
-    expect(within(row).getByText('Button 1')).toBeTruthy();
+    await waitFor(() => within(row).getByText('Menu 2'));
+    within(row).getByText('Button 1');
   });
 
   it('asks for a name, then adds a package with the chosen nodes', async () => {
@@ -42,13 +42,13 @@ describe('auth packages', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Add package/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
+    await within(dialog).findByText('Name is required');
 
     typeInto('Name', 'Organizations');
     fireEvent.click(await within(dialog).findByText('Roles'));
     fireEvent.click(within(dialog).getByText('Add organization'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/auth.pkg.add')[0]?.body).toEqual({ pkg_title: 'Organizations', node_ids: [2, 3] });
   });
 
@@ -78,7 +78,7 @@ describe('auth packages', () => {
     expect(within(confirm).getAllByText('Are you sure to delete?').length).toBeGreaterThan(0);
     expect(callsTo(calls, 'admin/auth.pkg.delete')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Successfully deleted')).toBeTruthy();
+    await screen.findByText('Successfully deleted');
     expect(callsTo(calls, 'admin/auth.pkg.delete')[0]?.body).toEqual({ pkg_id: 7 });
   });
 

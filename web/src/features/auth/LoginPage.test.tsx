@@ -15,7 +15,7 @@ describe('sign in', () => {
   it('sends a visitor without a token to the sign-in form with the page as next', async () => {
     fakeServer();
     const { here } = renderApp('/wswt/setting/people?x=1');
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
     expect(here()).toBe(`/wswt/login?next=${encodeURIComponent('/wswt/setting/people?x=1')}`);
   });
 
@@ -23,12 +23,12 @@ describe('sign in', () => {
     const { calls } = fakeServer();
     renderApp('/wswt/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Email is required')).toBeTruthy();
-    expect(await screen.findByText('Password is required')).toBeTruthy();
+    await screen.findByText('Email is required');
+    await screen.findByText('Password is required');
 
     fill('Email', 'not-an-email');
     fireEvent.blur(screen.getByLabelText('Email'));
-    expect(await screen.findByText('Incorrect mailbox format')).toBeTruthy();
+    await screen.findByText('Incorrect mailbox format');
     expect(calls.filter((c) => c.path === 'admin/auth.login')).toHaveLength(0);
   });
 
@@ -46,7 +46,7 @@ describe('sign in', () => {
     fireEvent.click(screen.getByLabelText('Stay signed in for 30 days'));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'People' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'People' });
     expect(here()).toBe('/wswt/setting/people?x=1');
     expect(authStore.token()).toBe('tok-9');
     expect(authStore.timezone()).toBe('Europe/Berlin');

@@ -22,8 +22,8 @@ describe('banned', () => {
     serve();
     renderApp('/wswt/setting/banned');
     const row = await screen.findByRole('row', { name: /@spam\.example/ });
-    expect(within(row).getByText('Spam')).toBeTruthy();
-    expect(within(await screen.findByRole('row', { name: /203\.0\.113\.7/ })).getByText('IP address')).toBeTruthy();
+    within(row).getByText('Spam');
+    within(await screen.findByRole('row', { name: /203\.0\.113\.7/ })).getByText('IP address');
   });
 
   it('asks for an IP address of the IP type and checks its form, then adds it', async () => {
@@ -32,9 +32,9 @@ describe('banned', () => {
     await screen.findByRole('heading', { name: 'Add banned entry' });
     fireEvent.click(screen.getByRole('radio', { name: 'IP address' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Ip address is required')).toBeTruthy();
+    await screen.findByText('Ip address is required');
     typeInto('Banned IP address', '300.1.1.1');
-    expect(await screen.findByText('Incorrect IP address format')).toBeTruthy();
+    await screen.findByText('Incorrect IP address format');
     typeInto('Banned IP address', '2001:db8::1');
     typeInto('Reason', 'Scraping');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -52,9 +52,9 @@ describe('banned', () => {
     renderApp('/wswt/setting/banned/add');
     await screen.findByRole('heading', { name: 'Add banned entry' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Email is required')).toBeTruthy();
+    await screen.findByText('Email is required');
     typeInto('Banned email or domain', 'not an address');
-    expect(await screen.findByText('Incorrect mailbox format')).toBeTruthy();
+    await screen.findByText('Incorrect mailbox format');
     typeInto('Banned email or domain', '@spam.example');
     await waitFor(() => expect(screen.queryByText('Incorrect mailbox format')).toBeNull());
   });

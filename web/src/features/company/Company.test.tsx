@@ -27,8 +27,8 @@ describe('organizations', () => {
     serve();
     renderApp('/wswt/setting/company');
     const row = await screen.findByRole('row', { name: /Acme Ltd/ });
-    expect(within(row).getByText('acme.com')).toBeTruthy();
-    expect(within(await screen.findByRole('row', { name: /Globex/ })).getByText('Key account')).toBeTruthy();
+    within(row).getByText('acme.com');
+    within(await screen.findByRole('row', { name: /Globex/ })).getByText('Key account');
   });
 
   it('asks for a name and well-formed domains, then adds the organization', async () => {
@@ -36,14 +36,14 @@ describe('organizations', () => {
     const { here } = renderApp('/wswt/setting/company/add');
     await screen.findByRole('heading', { name: 'Add organization' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Organization name is required')).toBeTruthy();
+    await screen.findByText('Organization name is required');
     typeInto('Name', 'Initech');
     typeInto('Email domains', 'initech.com, not a domain');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Incorrect domain format')).toBeTruthy();
+    await screen.findByText('Incorrect domain format');
     typeInto('Email domains', 'initech.com, @Initech.co.uk');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/settings/company.add')[0]?.body).toEqual({
       company_name: 'Initech',
       company_domains: ['initech.com', 'initech.co.uk'],
@@ -73,7 +73,7 @@ describe('organizations', () => {
   it('sends the edit screen opened without a chosen organization back to the list', async () => {
     serve();
     const { here } = renderApp('/wswt/setting/company/edit');
-    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Organizations' });
     expect(here()).toBe('/wswt/setting/company');
   });
 
@@ -117,10 +117,10 @@ describe('organizations', () => {
     });
     renderApp('/wswt/company/5');
     await screen.findByRole('heading', { name: 'Acme Ltd' });
-    expect(await screen.findByText('Wile E. Coyote')).toBeTruthy();
+    await screen.findByText('Wile E. Coyote');
     expect(callsTo(calls, 'admin/auth.account.list')[0]?.query.get('company_id')).toBe('5');
     fireEvent.click(screen.getByRole('tab', { name: 'Tickets' }));
-    expect(await screen.findByRole('row', { name: /Anvil arrived broken/ }, { timeout: 45_000 })).toBeTruthy();
+    await screen.findByRole('row', { name: /Anvil arrived broken/ }, { timeout: 45_000 });
     expect(callsTo(calls, 'admin/ticket.list')[0]?.query.get('company_id')).toBe('5');
   }, 90_000);
 
@@ -136,6 +136,6 @@ describe('organizations', () => {
     renderApp('/wswt/company/5');
     await screen.findByRole('heading', { name: 'Acme Ltd' }, { timeout: 45_000 });
     fireEvent.click(screen.getByRole('tab', { name: 'Tickets' }));
-    expect(await screen.findByText('No tickets from this organization yet', {}, { timeout: 45_000 })).toBeTruthy();
+    await screen.findByText('No tickets from this organization yet', {}, { timeout: 45_000 });
   }, 90_000);
 });

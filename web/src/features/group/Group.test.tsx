@@ -31,7 +31,7 @@ describe('groups', () => {
     const { here } = renderApp('/wswt/setting/group/add');
     await screen.findByRole('heading', { name: 'Add group' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Group name is required')).toBeTruthy();
+    await screen.findByText('Group name is required');
     typeInto('Group name', 'Billing');
     fireEvent.mouseDown(screen.getByLabelText('Members'));
     fireEvent.click(await screen.findByTitle('Alan Turing <alan@example.com>'));
@@ -65,7 +65,7 @@ describe('groups', () => {
   it('sends the edit screen opened without a chosen group back to the groups', async () => {
     serve();
     const { here } = renderApp('/wswt/setting/group/edit');
-    expect(await screen.findByRole('tab', { name: /Groups/, selected: true })).toBeTruthy();
+    await screen.findByRole('tab', { name: /Groups/, selected: true });
     expect(here()).toBe('/wswt/setting/people?tab=groups');
   });
 });

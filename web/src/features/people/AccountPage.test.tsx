@@ -42,7 +42,7 @@ describe('account page', () => {
     typeInto('Internal notes', 'Speaks COBOL');
     fireEvent.click(screen.getByRole('switch', { name: 'Can close tickets' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/auth.account.edit')[0]?.body).toMatchObject({
       account_id: 3,
       real_name: 'Grace B. Hopper',
@@ -57,7 +57,7 @@ describe('account page', () => {
   it('refuses an agent without roles', async () => {
     const { calls } = await openAccount(account({ ...grace, role_ids: [] }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Must choose role(s)')).toBeTruthy();
+    await screen.findByText('Must choose role(s)');
     expect(callsTo(calls, 'admin/auth.account.edit')).toHaveLength(0);
   });
 
@@ -65,7 +65,7 @@ describe('account page', () => {
     const { calls } = await openAccount(account({ ...grace, access_state: 'suspended' }), {
       'admin/auth.account.access_state.edit': () => ok(null),
     });
-    expect(screen.getByText('User has been suspended')).toBeTruthy();
+    screen.getByText('User has been suspended');
     fireEvent.click(screen.getByRole('button', { name: /Allow/ }));
     const dialog = (await screen.findAllByText('Allow Grace Hopper again?'))[0]?.closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Allow' }));
@@ -82,7 +82,7 @@ describe('account page', () => {
     typeInto('Password', 'fresh-pass');
     typeInto('Confirm password', 'fresh-pas');
     fireEvent.click(screen.getByRole('button', { name: 'Set a new password' }));
-    expect(await screen.findByText('The passwords entered two times are inconsistent')).toBeTruthy();
+    await screen.findByText('The passwords entered two times are inconsistent');
     typeInto('Confirm password', 'fresh-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Set a new password' }));
     await screen.findByText('Successfully saved');
@@ -92,10 +92,10 @@ describe('account page', () => {
   it('lists the sign-ins, and shows no tickets while the ticket history is empty or absent', async () => {
     await openAccount();
     fireEvent.click(screen.getByRole('tab', { name: 'Sign-ins' }));
-    expect(await screen.findByText('198.51.100.4')).toBeTruthy();
-    expect(screen.getByText('Firefox on Linux')).toBeTruthy();
+    await screen.findByText('198.51.100.4');
+    screen.getByText('Firefox on Linux');
     fireEvent.click(screen.getByRole('tab', { name: 'Tickets' }));
-    expect(await screen.findByText('No tickets yet')).toBeTruthy();
+    await screen.findByText('No tickets yet');
   });
 
   it('is read-only without the edit node', async () => {
@@ -115,7 +115,7 @@ describe('account page', () => {
   it('sends an address that names no account to page_not_found', async () => {
     fakeServer({ user: admin });
     const { here } = renderApp('/wswt/account/someone');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Page not found' });
     expect(here()).toBe('/page_not_found');
   });
 });

@@ -41,10 +41,10 @@ const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name
 describe('people', () => {
   it('lists accounts and filters them by user type, marking suspended ones', async () => {
     const { calls } = await openPeople();
-    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    await screen.findByText('Grace Hopper');
     const row = await rowOf('Linus Customer');
-    expect(within(row).getByText('Suspended')).toBeTruthy();
-    expect(within(row).getByText('End user')).toBeTruthy();
+    within(row).getByText('Suspended');
+    within(row).getByText('End user');
 
     fireEvent.click(screen.getByRole('radio', { name: 'Agent' }));
     await waitFor(() => expect(screen.queryByText('Linus Customer')).toBeNull());
@@ -58,7 +58,7 @@ describe('people', () => {
     expect(within(dialog).getAllByText('Suspend Grace Hopper?').length).toBeGreaterThan(0);
     expect(callsTo(calls, 'admin/auth.account.access_state.edit')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/auth.account.access_state.edit')[0]?.body).toEqual({
       account_id: 3,
       access_state: 'suspended',
@@ -81,7 +81,7 @@ describe('people', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('Are you sure to delete?').length).toBeGreaterThan(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Successfully deleted')).toBeTruthy();
+    await screen.findByText('Successfully deleted');
     expect(callsTo(calls, 'admin/auth.account.delete')[0]?.body).toEqual({ account_id: 3 });
   });
 
@@ -95,26 +95,26 @@ describe('people', () => {
     );
     fireEvent.click(dialog.querySelector('.ant-select-selection-item-remove') as HTMLElement);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
-    expect(within(dialog).getByText('Email is required')).toBeTruthy();
-    expect(within(dialog).getByText('Must choose role(s)')).toBeTruthy();
-    expect(within(dialog).getByText('Password is required')).toBeTruthy();
+    await within(dialog).findByText('Name is required');
+    within(dialog).getByText('Email is required');
+    within(dialog).getByText('Must choose role(s)');
+    within(dialog).getByText('Password is required');
 
     typeInto('Name', 'Ada Byron');
     typeInto('Email', 'ada@@example');
     fireEvent.blur(screen.getByLabelText('Email'));
-    expect(await within(dialog).findByText('Incorrect mailbox format')).toBeTruthy();
+    await within(dialog).findByText('Incorrect mailbox format');
     typeInto('Email', 'ada@example.com');
     typeInto('Password', 'ada@example.com');
-    expect(await within(dialog).findByText('Password is not allowed')).toBeTruthy();
+    await within(dialog).findByText('Password is not allowed');
     typeInto('Password', 'secret-1');
     typeInto('Confirm password', 'secret-2');
-    expect(await within(dialog).findByText('The passwords entered two times are inconsistent')).toBeTruthy();
+    await within(dialog).findByText('The passwords entered two times are inconsistent');
     typeInto('Confirm password', 'secret-1');
     fireEvent.mouseDown(within(dialog).getByLabelText('Roles'));
     fireEvent.click(await screen.findByTitle('Lead'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/auth.account.add')[0]?.body).toMatchObject({
       real_name: 'Ada Byron',
       email: 'ada@example.com',
@@ -135,12 +135,12 @@ describe('people', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Add person/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('radio', { name: 'End user' }));
-    expect(await within(dialog).findByText('Organization')).toBeTruthy();
+    await within(dialog).findByText('Organization');
     typeInto('Name', 'Linus Two');
     typeInto('Email', 'linus@customer.com');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const emailItem = screen.getByLabelText('Email').closest('.ant-form-item') as HTMLElement;
-    expect(await within(emailItem).findByText('This email is already in use')).toBeTruthy();
+    await within(emailItem).findByText('This email is already in use');
   });
 
   it('shows no write buttons to an agent holding none of their nodes', async () => {
@@ -155,8 +155,8 @@ describe('people', () => {
   it('shows the groups on their own tab', async () => {
     const { here } = await openPeople();
     fireEvent.click(await screen.findByRole('tab', { name: /Groups/ }));
-    expect(await screen.findByText('Support')).toBeTruthy();
+    await screen.findByText('Support');
     expect(here()).toBe('/wswt/setting/people?tab=groups');
-    expect(screen.getByRole('link', { name: /Add group/ })).toBeTruthy();
+    screen.getByRole('link', { name: /Add group/ });
   });
 });

@@ -33,9 +33,9 @@ describe('roles', () => {
   it('lists active roles, and inactive ones on request', async () => {
     const { calls } = serve();
     renderApp('/wswt/setting/role');
-    expect(await screen.findByRole('row', { name: /Team lead/ })).toBeTruthy();
+    await screen.findByRole('row', { name: /Team lead/ });
     fireEvent.click(screen.getByRole('radio', { name: 'Inactive' }));
-    expect(await screen.findByRole('row', { name: /Retired/ })).toBeTruthy();
+    await screen.findByRole('row', { name: /Retired/ });
     expect(callsTo(calls, 'admin/auth.role.list').at(-1)?.query.get('role_state')).toBe('inactive');
     expect(callsTo(calls, 'admin/auth.role.list').at(-1)?.query.get('need_account')).toBe('true');
   });
@@ -53,7 +53,7 @@ describe('roles', () => {
     renderApp('/wswt/setting/role/add');
     await screen.findByRole('heading', { name: 'Add role' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Role name is required')).toBeTruthy();
+    await screen.findByText('Role name is required');
     typeInto('Role name', 'Auditor');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Reports' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -86,7 +86,7 @@ describe('roles', () => {
   it('sends the edit screen opened without a chosen role back to the list', async () => {
     serve();
     const { here } = renderApp('/wswt/setting/role/edit');
-    expect(await screen.findByRole('heading', { name: 'Roles and permissions' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Roles and permissions' });
     expect(here()).toBe('/wswt/setting/role');
   });
 

@@ -29,7 +29,7 @@ describe('shortcuts', () => {
     serve();
     renderApp('/wswt/setting/shortcut');
     const row = await screen.findByRole('row', { name: /Greeting/ });
-    expect(within(row).getByText('All agents')).toBeTruthy();
+    within(row).getByText('All agents');
   });
 
   it('asks for a name, then adds the shortcut with its quick answers', async () => {
@@ -37,7 +37,7 @@ describe('shortcuts', () => {
     renderApp('/wswt/setting/shortcut/add');
     await screen.findByRole('heading', { name: 'Add shortcut' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
+    await screen.findByText('Name is required');
     typeInto('Name', 'Refund');
     typeInto('Message', 'Your refund is on its way.');
     const choices = screen.getByLabelText('Quick answers');
@@ -75,7 +75,7 @@ describe('shortcuts', () => {
   it('sends the edit screen opened without a chosen shortcut back to the list', async () => {
     serve();
     const { here } = renderApp('/wswt/setting/shortcut/edit');
-    expect(await screen.findByRole('heading', { name: 'Shortcuts' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Shortcuts' });
     expect(here()).toBe('/wswt/setting/shortcut');
   });
 

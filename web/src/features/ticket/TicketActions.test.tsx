@@ -44,7 +44,7 @@ describe('ticket actions', () => {
     fireEvent.click(within(second).getByRole('button', { name: /Mark as spam/ }));
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.spam')[0]?.body).toEqual({ ticket_id: 101 }));
     await waitFor(() => expect(here()).toBe('/wswt?view_id=2'));
-    expect(await screen.findByText('Marked as spam')).toBeTruthy();
+    await screen.findByText('Marked as spam');
   });
 
   it('offers restore instead of delete on a deleted ticket, without the composer', async () => {
@@ -54,7 +54,7 @@ describe('ticket actions', () => {
     });
     renderApp('/wswt/ticket/edit/101');
     await screen.findByTestId('internal-note', {}, { timeout: 45_000 });
-    expect(screen.getByText('This ticket is deleted. Restore it to work on it again.')).toBeTruthy();
+    screen.getByText('This ticket is deleted. Restore it to work on it again.');
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Restore/ }));
@@ -71,7 +71,7 @@ describe('ticket actions', () => {
     renderApp('/wswt/ticket/edit/101');
     await screen.findByTestId('internal-note', {}, { timeout: 45_000 });
     fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
-    expect(await screen.findByRole('menuitem', { name: /Delete/ })).toBeTruthy();
+    await screen.findByRole('menuitem', { name: /Delete/ });
     expect(screen.queryByRole('menuitem', { name: /Mark as spam/ })).toBeNull();
   });
 });

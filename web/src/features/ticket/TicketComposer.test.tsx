@@ -53,9 +53,9 @@ describe('rich-text composer', () => {
     renderApp('/wswt/ticket/edit/101');
     await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
     paste(typeComment('Wait for it'), [png()]);
-    expect(await screen.findByText('Uploading image…')).toBeTruthy();
+    await screen.findByText('Uploading image…');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
-    expect(await screen.findByText('A message is being sent, please resubmit later')).toBeTruthy();
+    await screen.findByText('A message is being sent, please resubmit later');
     expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(0);
     finish();
     await waitFor(() => expect(screen.queryByText('Uploading image…')).toBeNull());

@@ -64,17 +64,17 @@ describe('ticket list', () => {
     renderApp('/wswt');
     // The first test also pays for loading the lazy screens.
     const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
-    expect(within(row).getByText('#101')).toBeTruthy();
-    expect(within(row).getByText('Open')).toBeTruthy();
-    expect(within(row).getByText('5 minutes ago')).toBeTruthy();
-    await waitFor(() => expect(within(row).getByText('Linus Agent')).toBeTruthy());
+    within(row).getByText('#101');
+    within(row).getByText('Open');
+    within(row).getByText('5 minutes ago');
+    await waitFor(() => within(row).getByText('Linus Agent'));
     const vpnRow = screen.getByRole('row', { name: /VPN/ });
     // Subjects are text, never markup.
-    expect(within(vpnRow).getByText('<b>VPN</b> drops')).toBeTruthy();
-    expect(within(vpnRow).getByText('Yesterday 09:30')).toBeTruthy();
-    expect(within(vpnRow).getByText('Unassigned')).toBeTruthy();
-    expect(within(screen.getByRole('row', { name: /Old one/ })).getByText('1 Oct 2026')).toBeTruthy();
-    expect(screen.getByText('12000+')).toBeTruthy();
+    within(vpnRow).getByText('<b>VPN</b> drops');
+    within(vpnRow).getByText('Yesterday 09:30');
+    within(vpnRow).getByText('Unassigned');
+    within(screen.getByRole('row', { name: /Old one/ })).getByText('1 Oct 2026');
+    screen.getByText('12000+');
     const listCall = callsTo(calls, 'admin/ticket.list')[0];
     expect(listCall?.query.get('view_id')).toBe('1');
     expect(listCall?.query.get('limit')).toBe('20');
@@ -96,7 +96,7 @@ describe('ticket list', () => {
     const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
     fireEvent.click(within(row).getByRole('checkbox'));
     fireEvent.click(within(screen.getByRole('row', { name: /VPN/ })).getByRole('checkbox'));
-    expect(await screen.findByText('2 selected')).toBeTruthy();
+    await screen.findByText('2 selected');
     fireEvent.mouseEnter(screen.getByRole('button', { name: /Change state/ }));
     fireEvent.click(await screen.findByText('Submit as Solved'));
     await screen.findByText('Successfully saved');
@@ -106,7 +106,7 @@ describe('ticket list', () => {
   it('says so when the view has no tickets', async () => {
     serve({ handlers: { 'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }) } });
     renderApp('/wswt');
-    expect(await screen.findByText('No tickets in this view')).toBeTruthy();
+    await screen.findByText('No tickets in this view');
   });
 
   it('marks live tickets not opened yet, and those updated since they were opened', async () => {
@@ -124,9 +124,9 @@ describe('ticket list', () => {
     });
     renderApp('/wswt');
     const fresh = await screen.findByRole('row', { name: /Brand new/ }, { timeout: 10_000 });
-    expect(within(fresh).getByRole('img', { name: 'Not opened yet' })).toBeTruthy();
+    within(fresh).getByRole('img', { name: 'Not opened yet' });
     const printerRow = screen.getByRole('row', { name: /Printer on fire/ });
-    expect(within(printerRow).getByRole('img', { name: 'Updated since you last opened it' })).toBeTruthy();
+    within(printerRow).getByRole('img', { name: 'Updated since you last opened it' });
     expect(within(screen.getByRole('row', { name: /VPN/ })).queryByRole('img', { name: /opened/ })).toBeNull();
     // Solved tickets need no attention, seen or not.
     expect(within(screen.getByRole('row', { name: /Old one/ })).queryByRole('img', { name: /opened/ })).toBeNull();
@@ -136,7 +136,7 @@ describe('ticket list', () => {
     serve();
     renderApp('/wswt/ticket_views');
     const row = await screen.findByRole('row', { name: /All unsolved tickets/ });
-    expect(within(row).getByText('12000+')).toBeTruthy();
+    within(row).getByText('12000+');
     expect(within(row).getByRole('link').getAttribute('href')).toBe('/wswt?view_id=2');
   });
 
@@ -150,11 +150,11 @@ describe('ticket list', () => {
       .map((th) => th.textContent?.trim())
       .filter(Boolean);
     expect(headers).toEqual(['Subject', 'Priority']);
-    expect(within(row).getByText('Urgent')).toBeTruthy();
+    within(row).getByText('Urgent');
     expect(within(row).queryByText('#102')).toBeNull();
     expect(within(row).queryByText('Pending')).toBeNull();
     // Bulk selection stays.
-    expect(within(row).getByRole('checkbox')).toBeTruthy();
+    within(row).getByRole('checkbox');
   });
 
   it('sorts by the view’s sort until a column is sorted otherwise', async () => {

@@ -14,14 +14,14 @@ describe('ticket page', () => {
     serveTicket();
     renderApp('/wswt/ticket/edit/101');
     const noteCard = await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
-    expect(within(noteCard).getByText('Call facilities first.')).toBeTruthy();
-    expect(within(noteCard).getByText('Internal note')).toBeTruthy();
+    within(noteCard).getByText('Call facilities first.');
+    within(noteCard).getByText('Internal note');
     expect(noteCard.style.background).not.toBe('');
     const replyCard = screen.getByTestId('public-reply');
-    expect(within(replyCard).getByText('It smokes.')).toBeTruthy();
-    expect(within(replyCard).getByText('Public reply')).toBeTruthy();
+    within(replyCard).getByText('It smokes.');
+    within(replyCard).getByText('Public reply');
     expect(replyCard.style.background).toBe('');
-    expect(screen.getByRole('heading', { name: /Printer on fire/ })).toBeTruthy();
+    screen.getByRole('heading', { name: /Printer on fire/ });
   });
 
   it('sends the comment, the changed properties and the state in one ticket.edit', async () => {
@@ -52,7 +52,7 @@ describe('ticket page', () => {
     const button = screen.getByRole('button', { name: 'Submit as Open' });
     fireEvent.click(button);
     fireEvent.click(button);
-    expect(await screen.findByText('A message is being sent, please resubmit later')).toBeTruthy();
+    await screen.findByText('A message is being sent, please resubmit later');
     await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1);
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({

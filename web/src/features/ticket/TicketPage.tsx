@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { ticketApi } from '../../api/ticket';
-import { usePermission } from '../../auth/usePermission';
 import { useSave } from '../../components/useSave';
 import { Conversation } from './Conversation';
 import { EventHistory } from './EventHistory';
@@ -56,7 +55,6 @@ function TicketHeader({ ticket, editable }: { ticket: TTicket; editable: boolean
 
 function TicketScreen({ ticket }: { ticket: TTicket }) {
   const { t } = useTranslation();
-  const { can } = usePermission();
   const screens = Grid.useBreakpoint();
   const comments = useTicketComments(ticket.ticket_id);
   const settings = useTicketSettings();
