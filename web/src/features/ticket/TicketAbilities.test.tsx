@@ -21,7 +21,7 @@ describe('the ticket page offers what the server allows', () => {
     expect(option('Internal note').checked).toBe(true);
     typeComment('<p>Only for us</p>');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
-    await screen.findByText('Successfully saved');
+    await screen.findByTestId('ticket-updated');
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ comment: { is_public: false } });
   });
 

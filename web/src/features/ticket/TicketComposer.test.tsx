@@ -34,7 +34,7 @@ describe('rich-text composer', () => {
     expect((upload[0]?.form?.get('file') as File | undefined)?.name).toBe('shot.png');
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
-    await screen.findByText('Successfully saved');
+    await screen.findByTestId('ticket-updated');
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
       ticket_id: 101,
       submit_as: 'open',

@@ -34,7 +34,7 @@ describe('ticket page', () => {
     fireEvent.click(await screen.findByTitle('High'));
     fireEvent.click(screen.getByRole('button', { name: 'Submit as…' }));
     fireEvent.click(await screen.findByText('Submit as Pending'));
-    await screen.findByText('Successfully saved');
+    await screen.findByTestId('ticket-updated');
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
       ticket_id: 101,
       submit_as: 'pending',
@@ -53,7 +53,7 @@ describe('ticket page', () => {
     fireEvent.click(button);
     fireEvent.click(button);
     await screen.findByText('A message is being sent, please resubmit later');
-    await screen.findByText('Successfully saved');
+    await screen.findByTestId('ticket-updated');
     expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1);
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
       ticket_id: 101,
