@@ -153,7 +153,9 @@ describe('spam', () => {
   it('marks a ticket as spam, then restores it from Deleted tickets and allows the requester again', async () => {
     const id = await submitPublicly('Cheap watches!!!', 'Buy now at cheap-watches.example', 'spammer@example.com');
     const agent = await signedIn(browser, server.url, admin, `/wswt/ticket/edit/${id}`);
-    await agent.getByRole('button', { name: 'Mark as spam' }).click();
+    // Delete and spam live in the "More actions" menu.
+    await agent.getByRole('button', { name: 'More actions' }).click();
+    await agent.getByRole('menuitem', { name: /Mark as spam/ }).click();
     const dialog = agent.getByRole('dialog');
     await dialog.getByText(/will be suspended and every ticket they requested/).waitFor();
     await dialog.getByRole('button', { name: 'Mark as spam' }).click();
