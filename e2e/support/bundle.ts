@@ -42,11 +42,13 @@ export const goalsKb: Record<TPage, number> = {
  * pages without Ant Design and a smaller common chunk (React Router, zod and i18next are most of
  * it); lower these as that lands, down to the goals.
  */
+// Raised on 2026-11-24 after chat (its context in the shell) and the shared address and upload
+// rules (contracts in the public pages) landed: measured 405 / 396 / 392 / 506 KB.
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 400,
-  '/home/satisfaction': 390,
-  '/wswt/login': 390,
-  'staff shell + ticket list': 480,
+  'public form /': 410,
+  '/home/satisfaction': 400,
+  '/wswt/login': 395,
+  'staff shell + ticket list': 510,
 };
 
 export function readManifest(dist = webDist): Manifest {
