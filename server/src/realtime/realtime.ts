@@ -18,6 +18,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
 import { authenticateToken } from '../modules/auth/access-hook.js';
 import { hashToken } from '../modules/auth/token.js';
+import { assignWaitingChat } from '../modules/chat/chat.agent.js';
 import {
   findSummary,
   openChatCounts,
@@ -25,7 +26,6 @@ import {
   sessionByTicket,
   sessionByTokenHash,
 } from '../modules/chat/chat.repo.js';
-import { assignWaitingChat } from '../modules/chat/chat.service.js';
 import { getWidgetSetting, originAllowed } from '../modules/chat/chat.setting.js';
 import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
 

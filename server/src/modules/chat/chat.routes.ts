@@ -30,17 +30,19 @@ import {
   agentMessageList,
   chatAccept,
   chatQueue,
-  chatStart,
   chatTransfer,
   visibleChat,
+} from './chat.agent.js';
+import { editWidgetSetting, getWidgetSetting } from './chat.setting.js';
+import {
+  chatStart,
   visitorChatEnd,
   visitorChatGet,
   visitorChatRate,
   visitorMessageAdd,
   visitorMessageList,
   widgetGet,
-} from './chat.service.js';
-import { editWidgetSetting, getWidgetSetting } from './chat.setting.js';
+} from './chat.visitor.js';
 
 /** Live chat: the widget's public calls, the agent's calls and the widget settings (api-contract "Live chat"). */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
