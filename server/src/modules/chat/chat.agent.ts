@@ -106,7 +106,7 @@ export async function agentMessageAdd(ctx: Ctx, input: { ticket_id: number } & M
     ) {
       throw invalid('chat_not_yours');
     }
-    const { messageId } = await addMessage(ctx, tx, actor, row, input, false);
+    const { messageId } = await addMessage(tx, actor, row, input, false);
     return { message_id: messageId };
   });
 }
@@ -121,7 +121,7 @@ export async function agentChatEnd(ctx: Ctx, ticketId: number, lang: TLanguage) 
   assertTakesChats(actor);
   await transact(ctx, async (tx) => {
     const { row, session } = await lockVisibleChat(tx, actor, ticketId);
-    await endChat(ctx, tx, actor, row, session, lang);
+    await endChat(tx, actor, row, session, lang);
   });
 }
 

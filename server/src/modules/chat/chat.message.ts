@@ -8,8 +8,10 @@ import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { applyChange, type Change } from '../ticket/ticket.edit.js';
-import { findTicket, type TicketRow } from '../ticket/ticket.repo.js';
+import { findTicket, insertComment, insertEvents, type TicketRow } from '../ticket/ticket.repo.js';
 import { planComment } from '../ticket/ticket.rules.js';
+import { bodyText } from '../ticket/ticket.sanitize.js';
+import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import { findMessage, messageByClientId, type SessionRow, sessionByTicket } from './chat.repo.js';
 
 /**
@@ -21,6 +23,8 @@ export interface MessageInput {
   file_ids: string[];
   client_message_id: string;
   is_public?: boolean;
+  /** A shortcut's `choice_list`, offered to the visitor as buttons. */
+  quick_replies?: string[];
 }
 
 /**
@@ -28,7 +32,6 @@ export interface MessageInput {
  * ticket row is locked, so a retry racing the original finds it and answers the same id.
  */
 export async function addMessage(
-  _ctx: AppContext,
   tx: Tx,
   actor: Actor,
   row: TicketRow,
@@ -54,8 +57,9 @@ export async function addMessage(
     throw new Error('a chat message stored no comment');
   }
   await tx.execute(
-    sql`INSERT INTO chat_message (comment_id, ticket_id, client_message_id, reply_type, from_visitor)
-      VALUES (${commentId}, ${row.ticketId}, ${input.client_message_id}, ${replyType}, ${fromVisitor})`,
+    sql`INSERT INTO chat_message (comment_id, ticket_id, client_message_id, reply_type, from_visitor, quick_replies)
+      VALUES (${commentId}, ${row.ticketId}, ${input.client_message_id}, ${replyType}, ${fromVisitor},
+        ${JSON.stringify(comment.isPublic ? (input.quick_replies ?? []) : [])}::jsonb)`,
   );
   if (fromVisitor) {
     await tx.execute(sql`UPDATE chat_session SET last_visitor_ts = ${now} WHERE ticket_id = ${row.ticketId}`);
@@ -75,20 +79,12 @@ export async function lockChat(tx: Tx, ticketId: number): Promise<{ row: TicketR
 }
 
 /** Ends the chat: an `end_chat` message, the ticket solved. Either side may end it; ending twice is no error. */
-export async function endChat(
-  ctx: AppContext,
-  tx: Tx,
-  actor: Actor,
-  row: TicketRow,
-  session: SessionRow,
-  lang: TLanguage,
-) {
+export async function endChat(tx: Tx, actor: Actor, row: TicketRow, session: SessionRow, lang: TLanguage) {
   if (session.endedTs !== null) {
     return;
   }
   const fromVisitor = actor.account.accountId === session.visitorId;
   await addMessage(
-    ctx,
     tx,
     actor,
     row,
@@ -104,4 +100,39 @@ export async function endChat(
   );
   await tx.execute(sql`UPDATE chat_session SET ended_ts = ${Date.now()} WHERE ticket_id = ${row.ticketId}`);
   emit(tx, { type: 'chat.ended', ticketId: row.ticketId });
+}
+
+/**
+ * A message a chat trigger sends (no person wrote it): a public comment without an author, stored
+ * once per `key` like a client's retry, with the ticket's update time, search words and events.
+ */
+export async function addAutomaticMessage(tx: Tx, row: TicketRow, body: string, key: string): Promise<number | null> {
+  if ((await messageByClientId(tx, row.ticketId, key)) !== null) {
+    return null;
+  }
+  const settings = await getTicketSettings(tx);
+  const comment = planComment(null, settings, { body, is_public: true }, 'text');
+  const now = Date.now();
+  const commentId = await insertComment(tx, {
+    ticketId: row.ticketId,
+    authorId: null,
+    body: comment.body,
+    isPublic: true,
+    now,
+  });
+  await tx.execute(
+    sql`UPDATE ticket SET update_ts = ${now},
+          search_vector = search_vector || array_to_tsvector(${textArrayLiteral(documentTokens(bodyText(comment.body)))}::text[])
+        WHERE ticket_id = ${row.ticketId}`,
+  );
+  await insertEvents(tx, row.ticketId, null, now, [
+    { field: 'comment', new: { comment_id: commentId, is_public: true, source: 'chat_trigger' } },
+  ]);
+  await tx.execute(
+    sql`INSERT INTO chat_message (comment_id, ticket_id, client_message_id, reply_type, from_visitor, automatic)
+      VALUES (${commentId}, ${row.ticketId}, ${key}, NULL, false, true)`,
+  );
+  emit(tx, { type: 'ticket.commented', ticketId: row.ticketId, actorId: null, commentId, isPublic: true });
+  emit(tx, { type: 'chat.message', message: (await findMessage(tx, commentId)) as TChatMessage });
+  return commentId;
 }

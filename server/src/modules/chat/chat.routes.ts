@@ -17,8 +17,6 @@ import {
   ZHomeChatMessageListRequest,
   ZHomeChatRateRequest,
   ZHomeWidgetGetResponse,
-  ZWidgetSetting,
-  ZWidgetSettingEditRequest,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -33,7 +31,6 @@ import {
   chatTransfer,
   visibleChat,
 } from './chat.agent.js';
-import { editWidgetSetting, getWidgetSetting } from './chat.setting.js';
 import {
   chatStart,
   visitorChatEnd,
@@ -185,27 +182,6 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     output: ZEmpty,
     handler: async ({ actor, input, lang }) => {
       await agentChatEnd({ ...ctx, actor }, input.ticket_id, lang);
-      return null;
-    },
-  });
-
-  defineGet(app, '/api/admin/settings/widget.get', {
-    access: access.menu('/wswt/setting/widget'),
-    summary: 'Widget and chat routing settings',
-    tags: ['settings'],
-    output: ZWidgetSetting,
-    handler: () => getWidgetSetting(ctx.db),
-  });
-
-  definePost(app, '/api/admin/settings/widget.edit', {
-    access: access.btn('widget.edit'),
-    summary: 'Save the widget and chat routing settings',
-    tags: ['settings'],
-    input: ZWidgetSettingEditRequest,
-    output: ZEmpty,
-    message: 'saved',
-    handler: async ({ input }) => {
-      await editWidgetSetting(ctx.db, input);
       return null;
     },
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TChatAnswer, THomeWidgetGetResponse, TLanguage } from '@parley/contracts';
-import { translate } from '@parley/contracts';
+import { translate, withinChatHours } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -21,8 +21,15 @@ import { assertUnderLimit, recordHit } from '../ticket-attachment/ticket-attachm
 import { satisfactionAdd } from '../ticket-satisfaction/ticket-satisfaction.service.js';
 import { addressLimiter, visitorLimiter } from './chat.limit.js';
 import { addMessage, endChat, lockChat, type MessageInput } from './chat.message.js';
-import { listMessages, messageByClientId, routableAgents, type SessionRow, sessionByTokenHash } from './chat.repo.js';
-import { getWidgetSetting } from './chat.setting.js';
+import {
+  listMessages,
+  messageByClientId,
+  routableAgents,
+  routeGroupFor,
+  type SessionRow,
+  sessionByTokenHash,
+} from './chat.repo.js';
+import { getChatSetting, getWidgetSetting } from './chat.setting.js';
 
 /** The visitor's side of a chat: the widget's first read, starting a chat, messages, end and rating. */
 /** The chat a visitor token opens; 0401 for any other token, so tokens cannot be probed. */
@@ -44,12 +51,17 @@ export async function visitorActor(tx: Tx, visitorId: number): Promise<Actor> {
 
 /** The widget's first read: its look, whether anyone can answer, and the pre-chat questions. */
 export async function widgetGet(ctx: AppContext): Promise<THomeWidgetGetResponse> {
-  const setting = await getWidgetSetting(ctx.db);
-  const { allowed_origins: _o, auto_assign: _a, agent_chat_limit: _l, ...look } = setting;
-  const [online, questions] = await Promise.all([onlineAgents(ctx), questionAllGet(ctx.db, 'chat')]);
+  const [setting, chat] = await Promise.all([getWidgetSetting(ctx.db), getChatSetting(ctx.db)]);
+  const { allowed_origins: _o, ...look } = setting;
+  const closed = !withinChatHours(chat, new Date());
+  const [online, questions] = await Promise.all([
+    closed ? Promise.resolve([]) : onlineAgents(ctx),
+    questionAllGet(ctx.db, 'chat'),
+  ]);
   return {
-    setting: look,
+    setting: { ...look, greeting: chat.greeting },
     online: online.length > 0,
+    closed,
     questions: setting.pre_chat_form
       ? questions.list.map((q) => ({
           question_id: q.question_id,
@@ -116,7 +128,12 @@ export async function chatStart(ctx: AppContext, input: ChatStartInput, ip: stri
   // No email asked: an anonymous requester of this chat alone (`.invalid` never receives mail).
   const email = input.email ?? `visitor-${randomBytes(8).toString('hex')}@anonymous.invalid`;
   const realName = input.real_name || (input.email ? '' : translate('chat_visitor', lang));
+  // Outside the Chats business hours the widget offers to leave a message instead.
+  if (!withinChatHours(await getChatSetting(db), new Date(now))) {
+    throw invalid('chat_closed');
+  }
   const answers = await checkAnswers(ctx, input.answers);
+  const routeGroupId = await routeGroupFor(db, answers);
   const settings = await getTicketSettings(db);
   const lines = [translate('chat_started_body', lang)];
   if (input.page_url) {
@@ -142,13 +159,15 @@ export async function chatStart(ctx: AppContext, input: ChatStartInput, ip: stri
         source: 'chat',
         ticketType: 'chat',
         comment,
+        groupId: routeGroupId,
       },
       now,
     );
     await tx.execute(
-      sql`INSERT INTO chat_session (ticket_id, visitor_token_hash, visitor_id, page_url, answers, visitor_ip, last_visitor_ts, create_ts)
+      sql`INSERT INTO chat_session (ticket_id, visitor_token_hash, visitor_id, page_url, answers, visitor_ip,
+          route_group_id, last_visitor_ts, create_ts)
         VALUES (${id}, ${hashToken(token)}, ${requester.accountId}, ${input.page_url}, ${JSON.stringify(answers)}::jsonb,
-          ${ip}, ${now}, ${now})`,
+          ${ip}, ${routeGroupId}, ${now}, ${now})`,
     );
     await recordHit(tx, 'chat', ip, now);
     emit(tx, { type: 'chat.started', ticketId: id });
@@ -178,7 +197,7 @@ export async function visitorMessageAdd(
       throw invalid('chat_ended');
     }
     const actor = await visitorActor(tx, locked.visitorId);
-    const { messageId } = await addMessage(ctx, tx, actor, row, { ...input, is_public: true }, true);
+    const { messageId } = await addMessage(tx, actor, row, { ...input, is_public: true }, true);
     return { message_id: messageId };
   });
 }
@@ -213,7 +232,7 @@ export async function visitorChatEnd(ctx: AppContext, token: string, lang: TLang
   const session = await visitorSession(ctx, token);
   await transact(ctx, async (tx) => {
     const { row, session: locked } = await lockChat(tx, session.ticketId);
-    await endChat(ctx, tx, await visitorActor(tx, locked.visitorId), row, locked, lang);
+    await endChat(tx, await visitorActor(tx, locked.visitorId), row, locked, lang);
   });
 }
 
