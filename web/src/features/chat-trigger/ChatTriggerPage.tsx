@@ -88,7 +88,7 @@ export function ChatTriggerPage() {
       }
     >
       {triggers.isError ? (
-        <Alert type="error" showIcon message={t('chat_trigger.load_failed')} />
+        <Alert type="error" showIcon title={t('chat_trigger.load_failed')} />
       ) : (
         <Table<TChatTrigger>
           rowKey="trigger_id"
@@ -245,7 +245,7 @@ function TriggerModal({
       )}
       {type === 'route_by_answer' &&
         (questions.length === 0 ? (
-          <Alert type="info" showIcon message={t('chat_trigger.no_questions')} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon title={t('chat_trigger.no_questions')} style={{ marginBottom: 16 }} />
         ) : (
           <>
             <Form.Item

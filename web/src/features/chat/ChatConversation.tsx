@@ -109,7 +109,7 @@ export function ChatConversation({ ticketId }: { ticketId: number }) {
   if (info.isError || !info.data) {
     return (
       <Card style={{ flex: 1 }}>
-        <Alert type="error" showIcon message={t('chat.load_failed')} />
+        <Alert type="error" showIcon title={t('chat.load_failed')} />
       </Card>
     );
   }
@@ -179,7 +179,7 @@ export function ChatConversation({ ticketId }: { ticketId: number }) {
           {messages.isLoading ? (
             <PageLoading />
           ) : messages.isError ? (
-            <Alert type="error" showIcon message={t('chat.messages_failed')} />
+            <Alert type="error" showIcon title={t('chat.messages_failed')} />
           ) : count === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.no_messages')} />
           ) : (

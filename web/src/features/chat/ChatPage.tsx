@@ -34,7 +34,7 @@ export function ChatPage() {
   }, [chat, selected]);
 
   if (!chat) {
-    return <Alert type="info" showIcon message={t('chat.no_tool_access')} />;
+    return <Alert type="info" showIcon title={t('chat.no_tool_access')} />;
   }
   const select = (id: number) => setParams({ chat: String(id) });
   const waiting = queue.data?.waiting ?? [];
@@ -44,13 +44,13 @@ export function ChatPage() {
     <Flex gap={16} align="stretch" style={{ height: 'calc(100vh - 56px - 48px - 40px)', minHeight: 480 }}>
       <Card size="small" style={{ width: 280, flex: 'none', overflow: 'auto' }} styles={{ body: { padding: 8 } }}>
         {!chat.connected && (
-          <Alert type="warning" showIcon message={t('chat.disconnected')} style={{ marginBottom: 8 }} />
+          <Alert type="warning" showIcon title={t('chat.disconnected')} style={{ marginBottom: 8 }} />
         )}
         <NotificationPrompt />
         {queue.isLoading ? (
           <PageLoading />
         ) : queue.isError ? (
-          <Alert type="error" showIcon message={t('chat.load_failed')} />
+          <Alert type="error" showIcon title={t('chat.load_failed')} />
         ) : (
           <Tabs
             size="small"

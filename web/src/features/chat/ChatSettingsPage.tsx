@@ -16,7 +16,7 @@ export function ChatSettingsPage() {
   const { t } = useTranslation();
   const setting = useQuery({ queryKey: chatKeys.setting, queryFn: ({ signal }) => chatApi.settingGet({ signal }) });
   if (setting.isError) {
-    return <Alert type="error" showIcon message={t('chat_setting.load_failed')} />;
+    return <Alert type="error" showIcon title={t('chat_setting.load_failed')} />;
   }
   return (
     <FormPage subtitle={t('chat_setting.subtitle')}>

@@ -15,7 +15,7 @@ export function NotificationPrompt() {
       type="info"
       showIcon
       style={{ marginBottom: 8 }}
-      message={t('chat.notify_ask')}
+      title={t('chat.notify_ask')}
       action={
         <Button
           size="small"

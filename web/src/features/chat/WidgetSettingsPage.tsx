@@ -15,7 +15,7 @@ export function WidgetSettingsPage() {
   const { t } = useTranslation();
   const setting = useQuery({ queryKey: chatKeys.widget, queryFn: ({ signal }) => chatApi.widgetGet({ signal }) });
   if (setting.isError) {
-    return <Alert type="error" showIcon message={t('chat.load_failed')} />;
+    return <Alert type="error" showIcon title={t('chat.load_failed')} />;
   }
   return <FormPage>{setting.data ? <WidgetForm setting={setting.data} /> : <PageLoading />}</FormPage>;
 }

@@ -16,7 +16,7 @@ export function TicketPresence({ others }: { others: TTicketViewer[] }) {
       showIcon
       icon={typing.length ? <EditOutlined /> : <EyeOutlined />}
       role="status"
-      message={
+      title={
         typing.length
           ? t('ticket.presence_typing', { names: typing.map((v) => v.real_name).join(', '), count: typing.length })
           : t('ticket.presence_viewing', { count: others.length })
