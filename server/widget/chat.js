@@ -92,6 +92,8 @@
     });
     return s;
   }
+  const CLIP_SVG =
+    '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10h-1.5z"/></svg>';
   const EMAIL = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
   const STORE = 'parley.chat.v1';
   const body = document.getElementById('body');
@@ -445,14 +447,15 @@
       maxlength: '10000',
     });
     sendButton = el('button', { type: 'button', class: 'primary', text: t('send') });
-    const fileInput = el('input', { type: 'file', style: 'display:none' });
+    // `hidden`, not a style attribute: the page's CSP allows no inline styles.
+    const fileInput = el('input', { type: 'file', hidden: '' });
     const attach = el('button', {
       type: 'button',
-      class: 'link',
-      text: '📎',
+      class: 'link attach',
       title: t('attach'),
       'aria-label': t('attach'),
     });
+    attach.innerHTML = CLIP_SVG;
     attach.onclick = () => {
       fileInput.click();
     };
@@ -618,7 +621,7 @@
     }
     b.appendChild(content);
     if (files) {
-      b.appendChild(el('div', { class: 'files', text: `📎 ${t('file')}${files > 1 ? ` ×${files}` : ''}` }));
+      b.appendChild(el('div', { class: 'files', text: `${t('file')}${files > 1 ? ` ×${files}` : ''}` }));
     }
     return el('div', { class: `msg${mine ? ' me' : ''}`, 'data-message-id': id ? String(id) : '' }, [b]);
   }
@@ -744,7 +747,7 @@
       const b = el('button', {
         type: 'button',
         'aria-pressed': String(satisfaction === value),
-        text: (value === 'good' ? '👍 ' : '👎 ') + t(value),
+        text: t(value),
       });
       b.onclick = () => {
         api('POST', 'chat.rate', { visitor_token: chat.token, satisfaction: value }).then(

@@ -1,7 +1,7 @@
 import type { TChatSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Card, Empty, Flex, List, Tabs, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { chatApi } from '../../api/chat';
@@ -24,6 +24,15 @@ export function ChatPage() {
     queryFn: ({ signal }) => chatApi.queue({ signal }),
     refetchInterval: 5000,
   });
+
+  // The list follows the chat on screen: once accepted it is among "My chats".
+  const [tab, setTab] = useState<'waiting' | 'active'>('waiting');
+  const selectedIsMine = queue.data?.active.some((c) => c.ticket_id === selected) ?? false;
+  useEffect(() => {
+    if (selectedIsMine) {
+      setTab('active');
+    }
+  }, [selectedIsMine]);
 
   useEffect(() => {
     chat?.setOpenChat(selected);
@@ -54,7 +63,8 @@ export function ChatPage() {
         ) : (
           <Tabs
             size="small"
-            defaultActiveKey="waiting"
+            activeKey={tab}
+            onChange={(key) => setTab(key as 'waiting' | 'active')}
             items={[
               {
                 key: 'waiting',

@@ -68,7 +68,9 @@ function ChatSettingForm({ setting }: { setting: TChatSetting }) {
       disabled={saving || !editable}
       style={{ maxWidth: 640 }}
     >
-      <Typography.Title level={5}>{t('chat_setting.hours')}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('chat_setting.hours')}
+      </Typography.Title>
       <Form.Item
         name="business_hours_enabled"
         label={t('chat_setting.hours_enabled')}
