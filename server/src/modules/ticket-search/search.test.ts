@@ -83,6 +83,23 @@ describe('the search box', () => {
     expect(await found(`"${w}"`)).toEqual([asWritten.ticketId, shuffled.ticketId]);
   });
 
+  it('shows where in a comment the words were found, highlighted', async () => {
+    const w = word();
+    const long = `${'Opening words of a long story. '.repeat(6)}Then the printers jammed on ${w}, again.`;
+    const ticket = await buildTicket(db(), { subject: 'Office', body: `<p>${long}</p>` });
+    const [row] = (await search(`${w} printer`)).data.list;
+    expect(row?.ticket_id).toBe(ticket.ticketId);
+    const snippet = row?.snippet;
+    expect(snippet?.text.startsWith('… ')).toBe(true);
+    expect(snippet?.text).toContain(`Then the printers jammed on ${w}, again.`);
+    expect(snippet?.marks.map(([a, b]) => snippet.text.slice(a, b))).toEqual(['printers', w]);
+    // A match in the subject alone has nothing to show from the comments.
+    const bySubject = await buildTicket(db(), { subject: `Subject ${w}x`, body: '<p>nothing here</p>' });
+    const [onlySubject] = (await search(`${w}x`)).data.list;
+    expect(onlySubject?.ticket_id).toBe(bySubject.ticketId);
+    expect(onlySubject?.snippet).toBeUndefined();
+  });
+
   it('finds other English forms of a word', async () => {
     const w = word();
     const printers = await buildTicket(db(), { subject: `${w} Two printers refunded` });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { parseSearch } from './search-query.js';
+import { withSnippets } from './search-snippet.js';
 import {
   cappedCountQuery,
   collectedPageQuery,
@@ -86,7 +87,8 @@ export function planList(
 
 export async function runList(db: Db, plan: ListPlan) {
   if (plan.kw) {
-    return runSearch(db, plan, plan.kw);
+    const found = await runSearch(db, plan, plan.kw);
+    return { ...found, list: await withSnippets(db, found.list, plan.kw) };
   }
   if (plan.offset >= deepPageFrom) {
     return runDeepPage(db, plan);
