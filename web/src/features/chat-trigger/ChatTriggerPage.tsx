@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Radio, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/chatSettingsStrings';
 import { chatApi, questionApi } from '../../api/chat';
 import { groupApi } from '../../api/group';
 import { Can } from '../../components/Can';

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/chatSettingsStrings';
 import { chatApi } from '../../api/chat';
 import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
