@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { bootstrap } from '../src/modules/bootstrap/bootstrap.service.js';
 import { testAdmin } from './constants.js';
 
 export interface TestApp {
@@ -15,9 +18,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Opens this run's migrated database (a PGlite copy, or the run's PostgreSQL database). */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * Opens this run's migrated database (a PGlite copy, or the run's PostgreSQL database). With
+ * `own`, on PostgreSQL a database of this file's alone, migrated and dropped on close: for tests
+ * that prove nothing was written, which other files writing at the same time would disturb.
+ */
+export async function openTestDatabase(options: { own?: boolean } = {}): Promise<Database> {
   const url = inject('databaseUrl');
+  if (url && options.own) {
+    const name = `parley_own_${process.pid}_${Date.now()}`;
+    const server = new pg.Client({ connectionString: url });
+    await server.connect();
+    await server.query(`CREATE DATABASE ${name}`);
+    await server.end();
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: own.toString(), poolSize: 4 });
+    await migrate(database);
+    await bootstrap(database.db, testAdmin);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
   if (url) {
     return openDatabase({ databaseUrl: url, poolSize: 4 });
   }
@@ -25,8 +54,8 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ pgliteLoad: new Blob([dump]) });
 }
 
-export async function buildTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function buildTestApp(options: { webDist?: string; ownDatabase?: boolean } = {}): Promise<TestApp> {
+  const database = await openTestDatabase({ own: options.ownDatabase ?? false });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-data-'));
   const app = await buildApp({
     database,
