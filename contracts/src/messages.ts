@@ -101,6 +101,10 @@ export const messages = {
   // People and settings.
   email_exists: { en: 'This email is already in use', 'zh-cn': '该邮箱已被使用' },
   domain_invalid: { en: 'Incorrect domain format', 'zh-cn': '域名格式不正确' },
+  search_value_invalid: {
+    en: 'The search does not know {value}; use one of: {allowed}',
+    'zh-cn': '搜索无法识别 {value}，可用的值：{allowed}',
+  },
   domain_taken: { en: 'The domain {domain} already belongs to {company}', 'zh-cn': '域名 {domain} 已属于 {company}' },
   timezone_invalid: { en: 'Unknown time zone', 'zh-cn': '未知的时区' },
   cannot_delete_self: { en: 'You cannot delete your own account', 'zh-cn': '不能删除自己的账号' },

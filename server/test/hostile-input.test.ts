@@ -13,8 +13,8 @@ import { type JsonSchema, nestedText, sample, typeOf, wrongValues } from './sche
  * leaves the database as it was. The caller is an admin, so the access checks let everything
  * through to validation and the services.
  */
-// Its own database on PostgreSQL: other test files writing at the same time would look like a write here.
-setUpApp({ ownDatabase: true });
+// Each test file has a database of its own (test/app.ts): no other file's write shows here.
+setUpApp();
 
 interface Field {
   name: string;

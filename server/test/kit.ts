@@ -6,9 +6,9 @@ export let t: TestApp;
 export let admin: string;
 
 /** One app per test file, closed after it; the seeded admin signed in unless `admin: false`. */
-export function setUpApp(options: { admin?: boolean; ownDatabase?: boolean } = {}): void {
+export function setUpApp(options: { admin?: boolean } = {}): void {
   beforeAll(async () => {
-    t = await buildTestApp({ ownDatabase: options.ownDatabase ?? false });
+    t = await buildTestApp();
     if (options.admin !== false) {
       admin = await signInAdmin(t.app);
     }
