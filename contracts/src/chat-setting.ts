@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, ZFlag } from './common.js';
+import { fromDecimal, optionalText, ZFlag } from './common.js';
 
 /** `HH:MM` on a 24-hour clock. */
 export const ZClockTime = z
@@ -27,11 +27,9 @@ export const ZTimeZone = z
 /** One opening of a weekday (0 Sunday … 6 Saturday), start before end, both in the setting's time zone. */
 export const ZChatOpening = z
   .object({
-    day: z.coerce
-      .number({ error: 'field_invalid' })
-      .int()
-      .min(0, { error: 'field_invalid' })
-      .max(6, { error: 'field_invalid' }),
+    day: fromDecimal(
+      z.number({ error: 'field_invalid' }).int().min(0, { error: 'field_invalid' }).max(6, { error: 'field_invalid' }),
+    ),
     start: ZClockTime,
     end: ZClockTime,
   })
@@ -53,12 +51,9 @@ export const ZChatSetting = z.object({
   /** Auto-assign each new chat to the online agent with the fewest open chats. */
   auto_assign: ZFlag.default(false),
   /** Open chats one agent takes before routing skips them. */
-  agent_chat_limit: z.coerce
-    .number({ error: 'field_invalid' })
-    .int()
-    .min(1, { error: 'field_invalid' })
-    .max(50, { error: 'field_invalid' })
-    .default(5),
+  agent_chat_limit: fromDecimal(
+    z.number({ error: 'field_invalid' }).int().min(1, { error: 'field_invalid' }).max(50, { error: 'field_invalid' }),
+  ).default(5),
   /** The first thing the visitor reads in the chat window. */
   greeting: optionalText(500).default('Hello! How can we help you?'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZFlag, ZId, ZIdList } from './common.js';
+import { fromDecimal, optionalText, requiredText, ZFlag, ZId, ZIdList } from './common.js';
 
 /**
  * Settings › Chat triggers. Three kinds:
@@ -14,11 +14,13 @@ export const chatTriggerTypes = ['page_greeting', 'no_accept_reply', 'route_by_a
 export const ZChatTriggerType = z.enum(chatTriggerTypes, { error: 'field_invalid' });
 export type TChatTriggerType = z.infer<typeof ZChatTriggerType>;
 
-const ZDelay = z.coerce
-  .number({ error: 'field_invalid' })
-  .int({ error: 'field_invalid' })
-  .min(1, { error: 'field_invalid' })
-  .max(3600, { error: 'field_invalid' });
+const ZDelay = fromDecimal(
+  z
+    .number({ error: 'field_invalid' })
+    .int({ error: 'field_invalid' })
+    .min(1, { error: 'field_invalid' })
+    .max(3600, { error: 'field_invalid' }),
+);
 
 const common = {
   title: requiredText('required_title', 100),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, ZEmail, ZFlag, ZId } from './common.js';
+import { fromDecimal, optionalText, ZEmail, ZFlag, ZId } from './common.js';
 import { ZFileIdList } from './ticket.js';
 
 /** What a visitor's or agent's client sends so that a retry stores one message. */
@@ -72,7 +72,7 @@ export type TChatMessageAddResponse = z.infer<typeof ZChatMessageAddResponse>;
 
 export const ZHomeChatMessageListRequest = z.object({
   visitor_token: ZVisitorToken,
-  after_message_id: z.coerce.number({ error: 'field_invalid' }).int().min(0).default(0),
+  after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0)).default(0),
 });
 export const ZChatMessageListResponse = z.object({ list: z.array(ZChatMessage) });
 export type TChatMessageListResponse = z.infer<typeof ZChatMessageListResponse>;
@@ -116,7 +116,7 @@ export type TAdminChatMessageAddRequest = z.input<typeof ZAdminChatMessageAddReq
 
 export const ZAdminChatMessageListRequest = z.object({
   ticket_id: ZId,
-  after_message_id: z.coerce.number({ error: 'field_invalid' }).int().min(0).default(0),
+  after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0)).default(0),
 });
 export type TAdminChatMessageListRequest = z.input<typeof ZAdminChatMessageListRequest>;
 
