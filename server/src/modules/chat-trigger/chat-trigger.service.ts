@@ -94,8 +94,18 @@ export async function chatTriggerEdit(db: Db, input: TChatTriggerData & { trigge
   }
 }
 
-export async function chatTriggerDelete(db: DbOrTx, ids: number[]) {
-  await db.execute(sql`DELETE FROM chat_trigger WHERE trigger_id = ANY(${intArrayLiteral(ids)}::int[])`);
+/** Deletes all of them or none: an id that does not exist answers 0404 and nothing is deleted. */
+export async function chatTriggerDelete(db: Db, ids: number[]) {
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const rows = await queryRows(
+      tx,
+      sql`DELETE FROM chat_trigger WHERE trigger_id = ANY(${intArrayLiteral(unique)}::int[]) RETURNING trigger_id`,
+    );
+    if (rows.length !== unique.length) {
+      throw notFound();
+    }
+  });
 }
 
 interface NoAcceptJob {

@@ -207,6 +207,15 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       admin,
     );
     expect(unknown.code).toBe('0404');
+    // One unknown id: nothing is deleted.
+    const partly = await post(
+      '/api/admin/settings/chat.trigger.delete',
+      { trigger_ids: [greeting.data.trigger_id, 999999] },
+      admin,
+    );
+    expect(partly.code).toBe('0404');
+    const kept = await get<{ list: Array<{ trigger_id: number }> }>('/api/admin/settings/chat.trigger.list', {}, admin);
+    expect(kept.data.list.map((x) => x.trigger_id)).toContain(greeting.data.trigger_id);
     await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [greeting.data.trigger_id] }, admin);
     await post('/api/admin/settings/question.delete', { question_id: q.data.question_id }, admin);
     const after = await get<{ list: Array<{ trigger_id: number }> }>(
