@@ -13,6 +13,14 @@ export const messages = {
   session_expired: { en: 'Your session has ended, please sign in again', 'zh-cn': '登录已失效，请重新登录' },
   forbidden: { en: 'You do not have permission for this', 'zh-cn': '没有权限执行此操作' },
   not_found: { en: 'Not found', 'zh-cn': '未找到' },
+  grant_beyond_own: {
+    en: 'You cannot give permissions or ticket access that you do not hold yourself',
+    'zh-cn': '不能授予您自己没有的权限或工单访问范围',
+  },
+  takeover_beyond_own: {
+    en: 'You cannot set the password of an account that can do more than you',
+    'zh-cn': '不能为权限比您多的账号设置密码',
+  },
   internal: { en: 'Something went wrong on our side; please try again', 'zh-cn': '服务器出错，请稍后重试' },
   invalid_request: { en: 'Invalid request', 'zh-cn': '请求无效' },
   invalid_json: { en: 'The request body is not valid JSON', 'zh-cn': '请求内容不是有效的 JSON' },
@@ -89,6 +97,10 @@ export const messages = {
     'zh-cn': '尚未配置邮件渠道（请在邮件设置中填写服务器和账号）',
   },
   domain_invalid: { en: 'Incorrect domain format', 'zh-cn': '域名格式不正确' },
+  search_value_invalid: {
+    en: 'The search does not know {value}; use one of: {allowed}',
+    'zh-cn': '搜索无法识别 {value}，可用的值：{allowed}',
+  },
   domain_taken: { en: 'The domain {domain} already belongs to {company}', 'zh-cn': '域名 {domain} 已属于 {company}' },
   timezone_invalid: { en: 'Unknown time zone', 'zh-cn': '未知的时区' },
   cannot_delete_self: { en: 'You cannot delete your own account', 'zh-cn': '不能删除自己的账号' },

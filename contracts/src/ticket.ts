@@ -162,8 +162,20 @@ export const ZTicketListItem = z.object({
   create_ts: z.number().int(),
   update_ts: z.number().int(),
   solved_ts: z.number().int().nullable(),
+  /**
+   * Searches only: the part of a comment where the search's words occur, and where in it they are
+   * (`[start, end)` character offsets), for the list to show them highlighted. Absent when no
+   * comment holds them (the subject or the requester matched).
+   */
+  snippet: z
+    .object({
+      text: z.string().describe('Up to 200 characters of a comment, plain text'),
+      marks: z.array(z.tuple([z.number().int(), z.number().int()])).describe('Matched words as [start, end) offsets'),
+    })
+    .optional(),
 });
 export type TTicketListItem = z.infer<typeof ZTicketListItem>;
+export type TTicketSnippet = NonNullable<TTicketListItem['snippet']>;
 
 /** Sort keys of ticket lists; a leading `-` sorts newest (largest) first. */
 export const ticketSorts = [

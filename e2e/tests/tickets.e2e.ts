@@ -137,7 +137,7 @@ describe('search', () => {
     const id = await submitPublicly('我的打印机无法连接网络', '办公室的打印机从昨天开始无法打印。', 'li@example.com');
     await submitPublicly('显示器闪烁', '屏幕一直闪烁。', 'wang@example.com');
     const agent = await signedIn(browser, server.url, admin, '/wswt/search');
-    const box = agent.getByPlaceholder('Words of the subject or comments');
+    const box = agent.getByPlaceholder('Words, "a phrase", status:pending, tag:vip, requester:…');
     await box.fill('打印机');
     await box.press('Enter');
     const row = agent.getByRole('row', { name: /我的打印机无法连接网络/ });
@@ -146,6 +146,31 @@ describe('search', () => {
     await agent.getByRole('row', { name: /显示器闪烁/ }).waitFor({ state: 'detached' });
     await expect(row.getByText(`#${id}`).count()).resolves.toBe(1);
     await screenshot(agent, 'tickets-search-chinese');
+  });
+
+  it("finds a requester's tickets by email with another form of a word, and shows where it was found", async () => {
+    const id = await submitPublicly(
+      'Office equipment',
+      'The printers in room 4 stopped printing on Monday.',
+      'kim.lee@example.org',
+    );
+    await submitPublicly('Printer toner', 'We need toner.', 'someone.else@example.org');
+    const agent = await signedIn(browser, server.url, admin, '/wswt/search');
+    const box = agent.getByPlaceholder('Words, "a phrase", status:pending, tag:vip, requester:…');
+    await box.fill('printer requester:kim.lee@example.org');
+    await box.press('Enter');
+    const row = agent.getByRole('row', { name: /Office equipment/ });
+    await row.waitFor();
+    await agent.getByRole('row', { name: /Printer toner/ }).waitFor({ state: 'detached' });
+    await expect(row.getByText(`#${id}`).count()).resolves.toBe(1);
+    await expect(row.locator('mark').allTextContents()).resolves.toEqual(['printers']);
+    await screenshot(agent, 'tickets-search-snippet-en');
+    await agent.getByRole('button', { name: /English/ }).click();
+    await agent.getByText('简体中文').click();
+    await agent.getByPlaceholder('文字、"短语"、status:pending、tag:vip、requester:…').waitFor();
+    await row.waitFor();
+    await agent.keyboard.press('Escape');
+    await screenshot(agent, 'tickets-search-snippet-zh-cn');
   });
 });
 

@@ -35,6 +35,7 @@ import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
+import { queueReindexIfStale, registerSearchReindex } from './modules/ticket-search/search-index.js';
 import { attachRealtime } from './realtime/realtime.js';
 
 export interface AppDeps {
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('parley', ctx);
   const mail = new MailChannel(ctx);
   app.decorate('mail', mail);
+  registerSearchReindex(ctx);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);
   app.addHook('onClose', () => unsubscribe());
   registerAuthHook(app, ctx);
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.runJobs) {
     await ctx.jobs.startWorkers();
     mail.startPolling(deps.mailPollSeconds ?? 30);
+    await queueReindexIfStale(ctx);
   }
   // Before the database closes: workers finish the job in hand, then stop.
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -15,14 +16,51 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Opens this run's migrated database (a PGlite copy, or the run's PostgreSQL database). */
+/**
+ * Opens a migrated database of its own: a copy of the run's PGlite dump, or on PostgreSQL a clone
+ * of the run's database (`CREATE DATABASE … TEMPLATE`, a file copy), dropped on close. Test files
+ * run in parallel, and some change settings every ticket call reads: each file has its own data.
+ */
 export async function openTestDatabase(): Promise<Database> {
   const url = inject('databaseUrl');
   if (url) {
-    return openDatabase({ databaseUrl: url, poolSize: 4 });
+    const template = new URL(url);
+    const name = `${template.pathname.slice(1)}_f${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await onServer(url, `CREATE DATABASE ${name} TEMPLATE ${template.pathname.slice(1)}`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: own.toString(), poolSize: 4 });
+    const close = database.close.bind(database);
+    database.close = async () => {
+      await close();
+      await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
+    return database;
   }
   const dump = fs.readFileSync(inject('pgliteDump'));
   return openDatabase({ pgliteLoad: new Blob([dump]) });
+}
+
+/** Runs a statement on the server of `url` (through its `postgres` database), retrying while the template is busy. */
+async function onServer(url: string, statement: string): Promise<void> {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    try {
+      await client.connect();
+      await client.query(statement);
+      return;
+    } catch (error) {
+      // 55006: the template is being accessed (another file cloning it at the same moment).
+      if (attempt >= 20 || (error as { code?: string }).code !== '55006') {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
 }
 
 export async function buildTestApp(options: { webDist?: string } = {}): Promise<TestApp> {

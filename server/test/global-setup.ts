@@ -40,6 +40,11 @@ export default async function setup(project: TestProject) {
     return async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // The per-file clones (test/app.ts) a crashed file left behind, then the run's own.
+      const clones = await c.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${name}_f`]);
+      for (const row of clones.rows as Array<{ datname: string }>) {
+        await c.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };

@@ -35,6 +35,26 @@ export function sqlExecutor(dbOrTx: DbOrTx): SqlExecutor {
   };
 }
 
+/**
+ * Creating a queue is DDL (pg-boss makes a partition per queue): two processes starting at once on
+ * one database can deadlock or race on the same name. Both outcomes mean "try again"; the second
+ * try finds the queue made.
+ */
+async function retryRacingDdl(create: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await create();
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505' && code !== '42P07')) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150 * attempt));
+    }
+  }
+}
+
 export interface QueueDefinition<T> {
   /** Tries before a job is kept as failed (first try included). */
   attempts?: number;
@@ -116,14 +136,16 @@ export class JobQueue {
     this.started ??= (async () => {
       await this.boss.start();
       for (const [name, def] of this.queues) {
-        await this.boss.createQueue(this.full(name), {
-          name: this.full(name),
-          retryLimit: Math.max(0, (def.attempts ?? 5) - 1),
-          retryDelay: def.retryDelay ?? 30,
-          retryBackoff: true,
-          // Failed jobs stay for the admin to see and retry.
-          retentionMinutes: 60 * 24 * 30,
-        } as PgBoss.Queue);
+        const create = () =>
+          this.boss.createQueue(this.full(name), {
+            name: this.full(name),
+            retryLimit: Math.max(0, (def.attempts ?? 5) - 1),
+            retryDelay: def.retryDelay ?? 30,
+            retryBackoff: true,
+            // Failed jobs stay for the admin to see and retry.
+            retentionMinutes: 60 * 24 * 30,
+          } as PgBoss.Queue);
+        await retryRacingDdl(create);
       }
     })();
     return this.started;

@@ -19,6 +19,7 @@ import { hashPassword } from '../auth/password.js';
 import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
 import { companyIdForEmail, findCompany } from '../company/company.repo.js';
 import { assertUploaded, deleteUpload } from '../file/file.service.js';
+import { grantGuard } from '../privilege/privilege.js';
 import { requesterHasTickets, unassignAgentTickets } from '../ticket/ticket.people.js';
 import { isStaff, mayGiveUserType, mayManage, maySelfChangePermissions, permissionFields } from './account.policy.js';
 import {
@@ -117,6 +118,8 @@ export async function accountAdd({ db, actor, files }: Ctx, input: AddInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     return await db.transaction(async (tx) => {
+      // A new account, password chosen by its maker, is one the maker controls: it gets nothing they lack.
+      const guard = await grantGuard(tx, actor.account, []);
       if (await emailTaken(tx, input.email, null)) {
         throw invalid('email_exists', 'email');
       }
@@ -146,6 +149,7 @@ export async function accountAdd({ db, actor, files }: Ctx, input: AddInput) {
       if (isStaff(userType)) {
         await joinStaffDefaults(tx, accountId, userType, input);
       }
+      await guard.check([accountId]);
       return { account_id: accountId };
     });
   } catch (error) {
@@ -221,6 +225,7 @@ export async function accountEdit({ db, actor, authCache, files }: Ctx, input: E
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     await db.transaction(async (tx) => {
+      const guard = await grantGuard(tx, me, [target.accountId]);
       if (
         target.userType === 'admin' &&
         userType !== 'admin' &&
@@ -256,6 +261,8 @@ export async function accountEdit({ db, actor, authCache, files }: Ctx, input: E
           await setAccountGroups(tx, target.accountId, input.group_ids);
         }
       }
+      // Whoever sets the password controls the account: it may not do more than they can.
+      await guard.check([], passwordHash ? { takeover: target.accountId } : {});
       if (passwordHash) {
         // A new password set by someone else ends the account's sessions, like a password change.
         await deleteAccountSessions(tx, target.accountId);

@@ -102,8 +102,8 @@ export function authNodeRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZPkgEditRequest,
     output: ZEmpty,
     message: 'saved',
-    handler: async ({ input }) => {
-      await editPkg(ctx, input);
+    handler: async ({ actor, input }) => {
+      await editPkg({ ...ctx, actor }, input);
       return null;
     },
   });

@@ -6,6 +6,7 @@ import { authNode, authPkg, authPkgNode } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { grantedNodeKeys } from '../auth/access-hook.js';
 import type { Actor } from '../auth/actor.js';
+import { grantGuard, pkgMembers } from '../privilege/privilege.js';
 import { allActiveNodes } from './permission.repo.js';
 
 const likeOf = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -134,10 +135,11 @@ export async function addPkg(db: Db, input: { pkg_title: string; node_ids: numbe
 }
 
 export async function editPkg(
-  { db, authCache }: AppContext,
+  { db, authCache, actor }: AppContext & { actor: Actor },
   input: { pkg_id: number; pkg_title: string; node_ids: number[] },
 ) {
   await db.transaction(async (tx) => {
+    const guard = await grantGuard(tx, actor.account, await pkgMembers(tx, input.pkg_id));
     const updated = await tx
       .update(authPkg)
       .set({ pkgTitle: input.pkg_title })
@@ -149,6 +151,7 @@ export async function editPkg(
     await assertNodesExist(tx, input.node_ids);
     await tx.delete(authPkgNode).where(eq(authPkgNode.pkgId, input.pkg_id));
     await setPkgNodes(tx, input.pkg_id, input.node_ids);
+    await guard.check();
     await authCache.changed(tx, '*');
   });
 }

@@ -52,7 +52,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZGroupAddRequest,
     output: ZGroupAddResponse,
     message: 'saved',
-    handler: ({ input }) => groupAdd(ctx, input),
+    handler: ({ actor, input }) => groupAdd({ ...ctx, actor }, input),
   });
 
   definePost(app, '/api/admin/auth.group.edit', {
@@ -62,8 +62,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZGroupEditRequest,
     output: ZEmpty,
     message: 'saved',
-    handler: async ({ input }) => {
-      await groupEdit(ctx, input);
+    handler: async ({ actor, input }) => {
+      await groupEdit({ ...ctx, actor }, input);
       return null;
     },
   });

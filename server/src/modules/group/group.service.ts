@@ -7,6 +7,8 @@ import { lockForTransaction } from '../../db/locks.js';
 import { agentGroup, groupAccount } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
+import type { Actor } from '../auth/actor.js';
+import { grantGuard, groupMembers } from '../privilege/privilege.js';
 import { likeOf, toCount } from '../search/search.js';
 
 const accountIds = sql<
@@ -83,8 +85,11 @@ async function takeDefault(tx: DbOrTx, groupId: number) {
   await tx.update(agentGroup).set({ isDefault: true }).where(eq(agentGroup.groupId, groupId));
 }
 
-export async function groupAdd({ db, authCache }: AppContext, input: z.output<typeof ZGroupAddRequest>) {
+type Ctx = AppContext & { actor: Actor };
+
+export async function groupAdd({ db, authCache, actor }: Ctx, input: z.output<typeof ZGroupAddRequest>) {
   return db.transaction(async (tx) => {
+    const guard = await grantGuard(tx, actor.account, input.account_ids);
     const now = Date.now();
     const [row] = await tx
       .insert(agentGroup)
@@ -95,14 +100,17 @@ export async function groupAdd({ db, authCache }: AppContext, input: z.output<ty
     if (input.is_default) {
       await takeDefault(tx, groupId);
     }
+    await guard.check();
     // Cached sessions carry their accounts' group ids.
     await authCache.changed(tx, '*');
     return { group_id: groupId };
   });
 }
 
-export async function groupEdit({ db, authCache }: AppContext, input: z.output<typeof ZGroupEditRequest>) {
+export async function groupEdit({ db, authCache, actor }: Ctx, input: z.output<typeof ZGroupEditRequest>) {
   await db.transaction(async (tx) => {
+    const members = await groupMembers(tx, input.group_id);
+    const guard = await grantGuard(tx, actor.account, [...members, ...(input.account_ids ?? [])]);
     const rows = await tx.select().from(agentGroup).where(eq(agentGroup.groupId, input.group_id)).for('update');
     const group = rows[0];
     if (!group) {
@@ -125,6 +133,7 @@ export async function groupEdit({ db, authCache }: AppContext, input: z.output<t
     if (input.is_default && !group.isDefault) {
       await takeDefault(tx, input.group_id);
     }
+    await guard.check();
     await authCache.changed(tx, '*');
   });
 }

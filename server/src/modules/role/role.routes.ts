@@ -46,7 +46,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZRoleAddRequest,
     output: ZRoleAddResponse,
     message: 'saved',
-    handler: ({ input }) => roleAdd(ctx, input),
+    handler: ({ actor, input }) => roleAdd({ ...ctx, actor }, input),
   });
 
   definePost(app, '/api/admin/auth.role.edit', {
@@ -56,8 +56,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZRoleEditRequest,
     output: ZEmpty,
     message: 'saved',
-    handler: async ({ input }) => {
-      await roleEdit(ctx, input);
+    handler: async ({ actor, input }) => {
+      await roleEdit({ ...ctx, actor }, input);
       return null;
     },
   });
@@ -69,8 +69,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZRoleStateEditRequest,
     output: ZEmpty,
     message: 'saved',
-    handler: async ({ input }) => {
-      await roleStateEdit(ctx, input);
+    handler: async ({ actor, input }) => {
+      await roleStateEdit({ ...ctx, actor }, input);
       return null;
     },
   });

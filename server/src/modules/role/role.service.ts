@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { accountRole, authPkg, role, rolePkg } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
+import type { Actor } from '../auth/actor.js';
+import { grantGuard, roleMembers } from '../privilege/privilege.js';
 import { likeOf, toCount } from '../search/search.js';
 
 const pkgIds = sql<number[]>`ARRAY(SELECT rp.pkg_id FROM role_pkg rp WHERE rp.role_id = "role"."role_id" ORDER BY 1)`;
@@ -95,8 +97,11 @@ async function setLinks(tx: DbOrTx, roleId: number, input: { account_ids?: numbe
   }
 }
 
-export async function roleAdd({ db, authCache }: AppContext, input: z.output<typeof ZRoleAddRequest>) {
+type Ctx = AppContext & { actor: Actor };
+
+export async function roleAdd({ db, authCache, actor }: Ctx, input: z.output<typeof ZRoleAddRequest>) {
   return db.transaction(async (tx) => {
+    const guard = await grantGuard(tx, actor.account, input.account_ids ?? []);
     const now = Date.now();
     const [row] = await tx
       .insert(role)
@@ -104,14 +109,17 @@ export async function roleAdd({ db, authCache }: AppContext, input: z.output<typ
       .returning({ roleId: role.roleId });
     const roleId = row?.roleId as number;
     await setLinks(tx, roleId, input);
+    await guard.check();
     await authCache.changed(tx, '*');
     return { role_id: roleId };
   });
 }
 
 /** A permission change applies at each member's next call: every process forgets its grants. */
-export async function roleEdit({ db, authCache }: AppContext, input: z.output<typeof ZRoleEditRequest>) {
+export async function roleEdit({ db, authCache, actor }: Ctx, input: z.output<typeof ZRoleEditRequest>) {
   await db.transaction(async (tx) => {
+    const members = await roleMembers(tx, [input.role_id]);
+    const guard = await grantGuard(tx, actor.account, [...members, ...(input.account_ids ?? [])]);
     const updated = await tx
       .update(role)
       .set({
@@ -125,15 +133,17 @@ export async function roleEdit({ db, authCache }: AppContext, input: z.output<ty
       throw notFound();
     }
     await setLinks(tx, input.role_id, input);
+    await guard.check();
     await authCache.changed(tx, '*');
   });
 }
 
 export async function roleStateEdit(
-  { db, authCache }: AppContext,
+  { db, authCache, actor }: Ctx,
   input: { role_id: number; role_state: 'active' | 'inactive' },
 ) {
   await db.transaction(async (tx) => {
+    const guard = await grantGuard(tx, actor.account, await roleMembers(tx, [input.role_id]));
     const updated = await tx
       .update(role)
       .set({ roleState: input.role_state, updateTs: Date.now() })
@@ -142,6 +152,7 @@ export async function roleStateEdit(
     if (!updated[0]) {
       throw notFound();
     }
+    await guard.check();
     await authCache.changed(tx, '*');
   });
 }

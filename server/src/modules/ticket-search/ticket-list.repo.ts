@@ -3,7 +3,8 @@ import { count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { ticket } from '../../db/schema/index.js';
-import { toTsquery } from './tokenize.js';
+import type { SearchQuery } from './search-query.js';
+import { searchWhere } from './search-where.js';
 
 /** Who is asking: decides which tickets a list may hold (`ticket_access`). */
 export interface Viewer {
@@ -15,7 +16,8 @@ export interface Viewer {
 
 export interface TicketFilter {
   conditions?: TViewConditions | undefined;
-  kw?: string | undefined;
+  /** The search box, taken apart (search-query.ts). */
+  search?: SearchQuery | undefined;
   ticket_state?: string | undefined;
   assignee_id?: number | undefined;
   group_id?: number | undefined;
@@ -31,13 +33,13 @@ export interface TicketFilter {
 
 // Enum values and ids are written into the SQL as literals (after checking them): the planner
 // then proves that a filter implies a partial index's predicate (`ticket_state IN (...)`).
-const int = (n: number) => {
+export const int = (n: number) => {
   if (!Number.isSafeInteger(n)) {
     throw new Error(`not an integer: ${n}`);
   }
   return sql.raw(String(n));
 };
-const word = (value: string) => {
+export const word = (value: string) => {
   if (!/^[a-z_]+$/.test(value)) {
     throw new Error(`not an enum value: ${value}`);
   }
@@ -149,17 +151,8 @@ export function ticketWhere(viewer: Viewer, filter: TicketFilter, now = Date.now
   if (filter.except_ticket_id) {
     parts.push(sql`ticket_id <> ${int(filter.except_ticket_id)}`);
   }
-  if (filter.kw) {
-    const query = toTsquery(filter.kw);
-    // "#123" or "123" also finds ticket 123.
-    const number = /^#?(\d{1,9})$/.exec(filter.kw.trim());
-    if (query && number) {
-      parts.push(sql`(search_vector @@ ${query}::tsquery OR ticket_id = ${int(Number(number[1]))})`);
-    } else if (query) {
-      parts.push(sql`search_vector @@ ${query}::tsquery`);
-    } else {
-      parts.push(sql`false`);
-    }
+  if (filter.search) {
+    parts.push(...searchWhere(viewer, filter.search));
   }
   return sql.join(parts, sql` AND `);
 }

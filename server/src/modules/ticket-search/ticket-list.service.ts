@@ -4,6 +4,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { parseSearch } from './search-query.js';
+import { withSnippets } from './search-snippet.js';
 import {
   cappedCountQuery,
   collectedPageQuery,
@@ -61,7 +63,7 @@ export interface ListPlan {
   order: SQL;
   offset: number;
   limit: number;
-  /** The keyword of a search (see `runSearch`). */
+  /** The words of a search, its operators and phrases aside (see `runSearch`). */
   kw: string | null;
 }
 
@@ -72,19 +74,21 @@ export function planList(
   view: { conditions: TViewConditions; sort: TTicketSort } | null,
   now = Date.now(),
 ): ListPlan {
-  const filter: TicketFilter = { ...input, conditions: view?.conditions };
+  const search = input.kw ? parseSearch(input.kw) : undefined;
+  const filter: TicketFilter = { ...input, conditions: view?.conditions, search };
   return {
     where: ticketWhere(viewer, filter, now),
     order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts'),
     offset: input.offset,
     limit: input.limit,
-    kw: input.kw ? input.kw : null,
+    kw: search?.words.trim() || null,
   };
 }
 
 export async function runList(db: Db, plan: ListPlan) {
   if (plan.kw) {
-    return runSearch(db, plan, plan.kw);
+    const found = await runSearch(db, plan, plan.kw);
+    return { ...found, list: await withSnippets(db, found.list, plan.kw) };
   }
   if (plan.offset >= deepPageFrom) {
     return runDeepPage(db, plan);
@@ -133,11 +137,15 @@ async function expectedMatches(db: Db, kw: string): Promise<number | null> {
   }
   let selectivity = 1;
   for (const t of terms) {
-    const f = stats.freq.get(t.token);
-    if (f === undefined) {
+    // A word or its stem: as common as both together; rare when neither is among the common.
+    const forms = [t.token, t.stem].flatMap((w) => (w === undefined ? [] : [stats.freq.get(w)]));
+    if (forms.every((f) => f === undefined)) {
       return null;
     }
-    selectivity *= f;
+    selectivity *= Math.min(
+      1,
+      forms.reduce<number>((sum, f) => sum + (f ?? 0), 0),
+    );
   }
   return selectivity * stats.live;
 }

@@ -8,12 +8,27 @@
  * three characters, and most Chinese words are two (docs/decisions/0003-ticket-list-and-search.md).
  */
 
+import { stemmer } from 'stemmer';
+
 const cjkClass = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const tokenPattern = new RegExp(String.raw`[${cjkClass}]+|[[\p{L}\p{N}\p{M}]--[${cjkClass}]]+`, 'gv');
 const cjkRun = new RegExp(`^[${cjkClass}]`, 'v');
 
 /** Longest word kept; longer runs (hashes, base64) are not worth an index entry. */
 const maxWordLength = 40;
+
+/**
+ * The English word form shared by "printer" and "printers", "refund" and "refunded" (Porter's
+ * stemmer), for plain lower-case Latin words; undefined when it is the word itself. Documents
+ * keep the word and its stem, so a search finds the word as written and its other forms.
+ */
+export function stemOf(word: string): string | undefined {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) {
+    return undefined;
+  }
+  const stem = stemmer(word);
+  return stem !== word && stem.length >= 3 ? stem : undefined;
+}
 
 function runs(text: string): Array<{ cjk: boolean; chars: string[] }> {
   const out: Array<{ cjk: boolean; chars: string[] }> = [];
@@ -29,7 +44,12 @@ export function documentTokens(text: string, into: Set<string> = new Set()): Set
   for (const run of runs(text)) {
     if (!run.cjk) {
       if (run.chars.length <= maxWordLength) {
-        into.add(run.chars.join(''));
+        const word = run.chars.join('');
+        into.add(word);
+        const stem = stemOf(word);
+        if (stem) {
+          into.add(stem);
+        }
       }
       continue;
     }
@@ -51,6 +71,8 @@ export function documentTokens(text: string, into: Set<string> = new Set()): Set
  */
 export interface QueryTerm {
   token: string;
+  /** The word's stem, matched as well: "printers" finds "printer" and "printed" finds "printing". */
+  stem?: string | undefined;
 }
 
 /** The terms a keyword must all match. Empty when the keyword has no letters or digits. */
@@ -60,7 +82,7 @@ export function queryTerms(kw: string): QueryTerm[] {
     if (!run.cjk) {
       const word = run.chars.join('');
       if (run.chars.length <= maxWordLength) {
-        terms.set(word, { token: word });
+        terms.set(word, { token: word, stem: stemOf(word) });
       }
       continue;
     }
@@ -85,7 +107,7 @@ export function toTsquery(kw: string): string | null {
   if (terms.length === 0) {
     return null;
   }
-  return terms.map((t) => quote(t.token)).join(' & ');
+  return terms.map((t) => (t.stem ? `(${quote(t.token)} | ${quote(t.stem)})` : quote(t.token))).join(' & ');
 }
 
 /** A PostgreSQL array literal of texts, for `array_to_tsvector($1::text[])`. */

@@ -9,6 +9,7 @@ import { invalid } from '../../http/app-error.js';
 import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
 import { companyIdForEmail } from '../company/company.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { addRequesterTokens } from '../ticket-search/search-index.js';
 import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import {
   type EventInput,
@@ -71,6 +72,7 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
   const state = enterState(settings, { state: null, solvedTs: null, satisfactionToken: null }, t.state, now);
   const tokens = documentTokens(t.subject);
   documentTokens(bodyText(t.comment.body), tokens);
+  await addRequesterTokens(tx, t.requester.accountId, tokens);
   // Every new ticket: a template, not the query builder (db/rows.ts).
   const [row] = await queryRows<{ ticket_id: number }>(
     tx,

@@ -14,6 +14,7 @@ import { emit, transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { addRequesterTokens } from '../ticket-search/search-index.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
 import { isStaffType } from './ticket.policy.js';
 import {
@@ -176,6 +177,7 @@ export async function applyChange(
     for (const body of await commentBodies(tx, row.ticketId)) {
       documentTokens(bodyText(body), tokens);
     }
+    await addRequesterTokens(tx, row.requesterId, tokens);
     vector = vectorOf(tokens);
   } else if (vector) {
     vector = sql`${ticket.searchVector} || ${vector}` as typeof vector;

@@ -7,6 +7,8 @@ import { admin, callsTo, signInEachTest } from '../../test/session';
 
 signInEachTest();
 
+const searchLabel = 'Words, "a phrase", status:pending, tag:vip, requester:…';
+
 describe('ticket search', () => {
   it('searches by keyword and filters, kept in the address', async () => {
     const { calls } = fakeServer({
@@ -26,8 +28,8 @@ describe('ticket search', () => {
     const from = Number(first?.query.get('create_ts_from'));
     expect(Date.now() - from).toBeGreaterThan(7 * 24 * 3_600_000 - 120_000);
     expect(Date.now() - from).toBeLessThan(7 * 24 * 3_600_000 + 120_000);
-    fireEvent.change(screen.getByLabelText('Words of the subject or comments'), { target: { value: 'printer' } });
-    fireEvent.keyDown(screen.getByLabelText('Words of the subject or comments'), {
+    fireEvent.change(screen.getByLabelText(searchLabel), { target: { value: 'printer' } });
+    fireEvent.keyDown(screen.getByLabelText(searchLabel), {
       key: 'Enter',
       code: 'Enter',
       keyCode: 13,
@@ -35,6 +37,33 @@ describe('ticket search', () => {
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('kw')).toBe('printer'));
     expect(here()).toContain('kw=printer');
     expect(here()).toContain('ticket_state=pending');
+  });
+
+  it('shows where in a comment the words were found, the words highlighted', async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.list': () =>
+          ok({
+            list: [
+              ticketRow({
+                snippet: { text: '… then the printers jammed again', marks: [[11, 19]] },
+              }),
+            ],
+            total: 1,
+            total_estimated: false,
+          }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+        'admin/settings/company.list': () => page([]),
+      },
+    });
+    renderApp('/wswt/search?kw=printer');
+    const snippet = await screen.findByTestId('search-snippet', {}, { timeout: 10_000 });
+    expect(snippet.textContent).toBe('… then the printers jammed again');
+    expect([...snippet.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['printers']);
+    // The operators are explained beside the box, for the keyboard too.
+    expect(screen.getByRole('img', { name: /Operators: status:/ }).getAttribute('tabindex')).toBe('0');
   });
 
   describe('with a custom range', () => {

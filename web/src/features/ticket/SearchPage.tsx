@@ -1,5 +1,6 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { enums } from '@parley/contracts';
-import { Button, Input, Select } from 'antd';
+import { Button, Input, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -80,7 +81,15 @@ export function SearchPage() {
       subtitle={t('ticket.search_subtitle')}
       filters={
         <>
-          <SearchBox value={list.kw} onSearch={list.setKw} placeholder={t('ticket.search_placeholder')} width={320} />
+          <SearchBox value={list.kw} onSearch={list.setKw} placeholder={t('ticket.search_placeholder')} width={360} />
+          <Tooltip title={t('ticket.search_help')} trigger={['hover', 'focus']}>
+            <QuestionCircleOutlined
+              role="img"
+              tabIndex={0}
+              aria-label={t('ticket.search_help')}
+              style={{ color: 'rgba(0, 0, 0, 0.45)', alignSelf: 'center' }}
+            />
+          </Tooltip>
           <Select
             aria-label={t('ticket.state')}
             placeholder={t('ticket.state')}

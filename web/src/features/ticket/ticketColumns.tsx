@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useEnum } from '../../components/enumOptions';
 import { useFormatTime } from '../../components/useFormatTime';
 import { ticketPaths } from './queries';
+import { SearchSnippet } from './SearchSnippet';
 import { seenMark, useSeenTickets } from './seenTickets';
 import { PriorityText, TicketStateTag } from './TicketStateTag';
 import { useCompanyNames } from './useCompanyNames';
@@ -133,13 +134,16 @@ export function useTicketColumns(
                 style={{ ...markDot, background: mark === 'new' ? '#1677ff' : '#fa8c16' }}
               />
             )}
-            <Link
-              to={ticketPaths.edit(row.ticket_id)}
-              title={subject}
-              style={{ ...twoLines, fontWeight: mark === 'new' ? 600 : undefined }}
-            >
-              {subject}
-            </Link>
+            <Flex vertical gap={2}>
+              <Link
+                to={ticketPaths.edit(row.ticket_id)}
+                title={subject}
+                style={{ ...twoLines, fontWeight: mark === 'new' ? 600 : undefined }}
+              >
+                {subject}
+              </Link>
+              {row.snippet && <SearchSnippet snippet={row.snippet} />}
+            </Flex>
           </Flex>
         );
       },

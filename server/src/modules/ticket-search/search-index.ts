@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { bodyText } from '../ticket/ticket.sanitize.js';
+import { documentTokens, textArrayLiteral } from './tokenize.js';
+
+/**
+ * What a ticket's `search_vector` holds, by version: 1 the words of the subject and comments;
+ * 2 adds English word stems and the requester's name and email, so that `printers` finds
+ * "printer" and `jane.doe@acme-corp.com` or `王伟` finds that requester's tickets. Tickets
+ * written before are brought up to date by the `search.reindex` job, a batch at a time, in the
+ * background of a running server (`search_index_state` keeps where it got to).
+ */
+export const searchIndexVersion = 2;
+export const searchReindexQueue = 'search.reindex';
+const batchSize = 500;
+
+/** Adds the requester's name and email to a ticket's tokens. */
+export async function addRequesterTokens(db: DbOrTx, requesterId: number, into: Set<string>): Promise<Set<string>> {
+  const [who] = await queryRows<{ real_name: string | null; email: string | null }>(
+    db,
+    sql`SELECT real_name, email FROM account WHERE account_id = ${requesterId}`,
+  );
+  return documentTokens(`${who?.real_name ?? ''} ${who?.email ?? ''}`, into);
+}
+
+export function registerSearchReindex(ctx: AppContext): void {
+  ctx.jobs.define<{ cursor: number }>(searchReindexQueue, {
+    attempts: 5,
+    batchSize: 1,
+    handler: async () => {
+      const next = await reindexBatches(ctx.db, 10);
+      if (next !== null) {
+        await ctx.jobs.send(searchReindexQueue, { cursor: next }, { key: `v${searchIndexVersion}:${next}` });
+      }
+    },
+  });
+}
+
+/** Queues the reindex when the stored index is older than this code's (once per cursor across processes). */
+export async function queueReindexIfStale(ctx: AppContext): Promise<boolean> {
+  const [state] = await queryRows<{ version: number; cursor: number }>(
+    ctx.db,
+    sql`SELECT version, cursor FROM search_index_state WHERE id = 1`,
+  );
+  if (!state || state.version >= searchIndexVersion) {
+    return false;
+  }
+  await ctx.jobs.send(searchReindexQueue, { cursor: state.cursor }, { key: `v${searchIndexVersion}:${state.cursor}` });
+  return true;
+}
+
+/**
+ * Rewrites the search vectors of up to `batches` × 500 tickets after the stored cursor. Each
+ * batch is one transaction that locks its tickets, so a reply arriving meanwhile waits and then
+ * adds its words to the new vector rather than being overwritten. Answers the cursor to go on
+ * from, or null when every ticket is done (and the index is marked current).
+ */
+export async function reindexBatches(db: DbOrTx, batches: number): Promise<number | null> {
+  for (let b = 0; b < batches; b++) {
+    const done = await db.transaction(async (tx) => {
+      const [state] = await queryRows<{ version: number; cursor: number }>(
+        tx,
+        sql`SELECT version, cursor FROM search_index_state WHERE id = 1 FOR UPDATE`,
+      );
+      if (!state || state.version >= searchIndexVersion) {
+        return true;
+      }
+      const tickets = await queryRows<{ ticket_id: number; subject: string; who: string }>(
+        tx,
+        sql`SELECT t.ticket_id, t.subject, coalesce(a.real_name, '') || ' ' || coalesce(a.email, '') AS who
+          FROM ticket t LEFT JOIN account a ON a.account_id = t.requester_id
+          WHERE t.ticket_id > ${state.cursor} ORDER BY t.ticket_id LIMIT ${batchSize} FOR UPDATE OF t`,
+      );
+      if (tickets.length === 0) {
+        await tx.execute(sql`UPDATE search_index_state SET version = ${searchIndexVersion}, cursor = 0 WHERE id = 1`);
+        return true;
+      }
+      const ids = tickets.map((t) => Number(t.ticket_id));
+      const bodies = await queryRows<{ ticket_id: number; body: string }>(
+        tx,
+        sql`SELECT ticket_id, body FROM ticket_comment WHERE ticket_id = ANY(${intArrayLiteral(ids)}::int[])`,
+      );
+      const tokens = new Map(tickets.map((t) => [Number(t.ticket_id), documentTokens(`${t.subject} ${t.who}`)]));
+      for (const c of bodies) {
+        const into = tokens.get(Number(c.ticket_id));
+        if (into) {
+          documentTokens(bodyText(c.body), into);
+        }
+      }
+      // Tokens are letters, digits and marks only: the unit separator cannot occur in one.
+      const docs = ids.map((id) => [...(tokens.get(id) ?? [])].join('\u001f'));
+      await tx.execute(sql`UPDATE ticket SET search_vector = array_to_tsvector(string_to_array(d.doc, E'\\x1f'))
+        FROM unnest(${intArrayLiteral(ids)}::int[], ${textArrayLiteral(docs)}::text[]) AS d(id, doc)
+        WHERE ticket.ticket_id = d.id`);
+      await tx.execute(sql`UPDATE search_index_state SET cursor = ${ids[ids.length - 1] as number} WHERE id = 1`);
+      return false;
+    });
+    if (done) {
+      return null;
+    }
+  }
+  const [state] = await queryRows<{ cursor: number }>(db, sql`SELECT cursor FROM search_index_state WHERE id = 1`);
+  return Number(state?.cursor ?? 0);
+}

@@ -1,0 +1,80 @@
+import { enums } from '@parley/contracts';
+import { invalidWith } from '../../http/app-error.js';
+
+/**
+ * What an agent typed in the one search box, taken apart: operators such as `status:pending`,
+ * quoted phrases, and the words left over. The operators are those agents coming from Zendesk
+ * type without thinking; an operator this list does not know stays a word, so `re:` or `http:`
+ * in a pasted subject still searches.
+ */
+export interface SearchQuery {
+  /** Words for the search index: the free words and the words of every phrase. */
+  words: string;
+  /** Quoted phrases: each must appear as written, in the subject or a comment. */
+  phrases: string[];
+  ticket_state?: string;
+  priority?: string;
+  ticket_type?: string;
+  tag?: string;
+  /** An email, or words of the requester's name or email. */
+  requester?: string;
+  /** `me`, `none`, or an agent's email. */
+  assignee?: string;
+}
+
+const operators = {
+  status: 'ticket_state',
+  state: 'ticket_state',
+  priority: 'priority',
+  type: 'ticket_type',
+  tag: 'tag',
+  requester: 'requester',
+  from: 'requester',
+  assignee: 'assignee',
+} as const satisfies Record<string, keyof SearchQuery>;
+
+const enumOf = {
+  ticket_state: enums.ticket_state.values,
+  priority: enums.ticket_priority.values,
+  ticket_type: enums.ticket_type.values,
+} as const;
+
+/** `name:value`, `name:"a value"`, `"a phrase"`, or a run of anything else. */
+const piece = /([a-z_]+):(?:"([^"]*)"|(\S+))|"([^"]*)"|(\S+)/giu;
+
+export function parseSearch(kw: string): SearchQuery {
+  const out: SearchQuery = { words: '', phrases: [] };
+  const words: string[] = [];
+  for (const m of kw.matchAll(piece)) {
+    const [, name, quotedValue, plainValue, phrase, bare] = m;
+    if (phrase !== undefined) {
+      const text = phrase.trim();
+      if (text) {
+        out.phrases.push(text);
+        words.push(text);
+      }
+      continue;
+    }
+    const key = name ? operators[name.toLowerCase() as keyof typeof operators] : undefined;
+    const value = (quotedValue ?? plainValue ?? '').trim();
+    if (!key || !value) {
+      words.push(bare ?? m[0]);
+      continue;
+    }
+    if (key in enumOf) {
+      const allowed = enumOf[key as keyof typeof enumOf] as readonly string[];
+      const v = value.toLowerCase().replace(/[\s-]/g, '_');
+      if (!allowed.includes(v)) {
+        throw invalidWith('search_value_invalid', 'kw', { value: `${name}:${value}`, allowed: allowed.join(', ') });
+      }
+      out[key as keyof typeof enumOf] = v;
+      continue;
+    }
+    out[key as 'tag' | 'requester' | 'assignee'] = key === 'tag' ? value : value.toLowerCase();
+  }
+  out.words = words.join(' ');
+  return out;
+}
+
+/** An email as a whole (`requester:jane@acme.com`, or typed alone in the box). */
+export const looksLikeEmail = (text: string) => /^[^\s@"]+@[^\s@"]+\.[^\s@"]+$/.test(text.trim());

@@ -1,0 +1,68 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { looksLikeEmail, type SearchQuery } from './search-query.js';
+import { int, type Viewer, word } from './ticket-list.repo.js';
+import { toTsquery } from './tokenize.js';
+
+/** `%text%` for ILIKE, with the text's own `%`, `_` and `\` taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A phrase as the sanitized HTML of a comment holds it once the tags are stripped. */
+const asHtmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Accounts whose email is this one, or whose name or email contains these words. */
+function accountsMatching(text: string, staffOnly = false): SQL {
+  const staff = staffOnly ? sql` AND user_type <> 'end_user'` : sql``;
+  return looksLikeEmail(text)
+    ? sql`(SELECT account_id FROM account WHERE email = ${text.trim().toLowerCase()}${staff})`
+    : sql`(SELECT account_id FROM account_search WHERE search_text ILIKE ${contains(text.toLowerCase())}${staff} LIMIT 1000)`;
+}
+
+/**
+ * The conditions of a search: its words through the search index (a number also finds that
+ * ticket), each quoted phrase as written, and its operators as the list's own filters.
+ */
+export function searchWhere(viewer: Viewer, q: SearchQuery): SQL[] {
+  const parts: SQL[] = [];
+  if (q.words.trim()) {
+    const query = toTsquery(q.words);
+    // "#123" or "123" also finds ticket 123.
+    const number = /^#?(\d{1,9})$/.exec(q.words.trim());
+    if (query && number) {
+      parts.push(sql`(search_vector @@ ${query}::tsquery OR ticket_id = ${int(Number(number[1]))})`);
+    } else if (query) {
+      parts.push(sql`search_vector @@ ${query}::tsquery`);
+    } else {
+      parts.push(sql`false`);
+    }
+  }
+  // A scalar subquery with LIMIT, not EXISTS: the planner would turn EXISTS into a hashed
+  // semi-join that reads every comment; this checks only the comments of tickets the index found.
+  for (const phrase of q.phrases) {
+    parts.push(sql`(subject ILIKE ${contains(phrase)} OR coalesce((
+      SELECT true FROM ticket_comment c WHERE c.ticket_id = ticket.ticket_id
+        AND regexp_replace(c.body, '<[^>]*>', '', 'g') ILIKE ${contains(asHtmlText(phrase))} LIMIT 1), false))`);
+  }
+  if (q.ticket_state) {
+    parts.push(sql`ticket_state = ${word(q.ticket_state)}`);
+  }
+  if (q.priority) {
+    parts.push(sql`priority = ${word(q.priority)}`);
+  }
+  if (q.ticket_type) {
+    parts.push(sql`ticket_type = ${word(q.ticket_type)}`);
+  }
+  if (q.tag) {
+    parts.push(sql`tags @> ARRAY[${q.tag}]::text[]`);
+  }
+  if (q.requester) {
+    parts.push(sql`requester_id IN ${accountsMatching(q.requester)}`);
+  }
+  if (q.assignee === 'me') {
+    parts.push(sql`assignee_id = ${int(viewer.accountId)}`);
+  } else if (q.assignee === 'none') {
+    parts.push(sql`assignee_id IS NULL`);
+  } else if (q.assignee) {
+    parts.push(sql`assignee_id IN ${accountsMatching(q.assignee, true)}`);
+  }
+  return parts;
+}
