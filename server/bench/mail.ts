@@ -109,6 +109,29 @@ for (const c of appenders) {
 }
 console.log(`filled ${total} mails in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
 
+// The floor: the same mailbox read by a bare IMAP client (every message's source, nothing parsed
+// or stored). Ingesting cannot be faster than reading; the ratio says what Parley adds to it.
+const floorStart = performance.now();
+const reader = new ImapFlow({
+  host: '127.0.0.1',
+  port: servers.imapPort,
+  secure: false,
+  auth: { user: support, pass: mailPassword },
+  logger: false,
+});
+await reader.connect();
+await reader.mailboxOpen('INBOX', { readOnly: true });
+let floorRead = 0;
+for await (const message of reader.fetch('1:*', { source: true })) {
+  floorRead += message.source ? 1 : 0;
+}
+await reader.logout();
+const floorSeconds = (performance.now() - floorStart) / 1000;
+const floorRate = floorRead / floorSeconds;
+console.log(
+  `floor: a bare IMAP client read ${floorRead} mails in ${floorSeconds.toFixed(1)} s (${floorRate.toFixed(0)}/s)`,
+);
+
 const count = async () => {
   const r = await database.withConnection((q) =>
     q(`SELECT count(*)::int AS n FROM mail_message WHERE direction = 'in'`),
@@ -177,6 +200,8 @@ console.log(
     replies: total - newMails,
     seconds: Number(seconds.toFixed(1)),
     mails_per_second: Number((total / seconds).toFixed(1)),
+    floor_mails_per_second: Number(floorRate.toFixed(1)),
+    share_of_floor: Number((total / seconds / floorRate).toFixed(3)),
     kills: killed,
     stored: stats?.stored,
     lost: total - Number(stats?.stored),

@@ -54,3 +54,30 @@ describe('ticket properties', () => {
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ ticket_id: 101, cc_ids: [20, 55] });
   });
 });
+
+describe('satisfaction in the properties', () => {
+  it("shows the customer's rating and comment", async () => {
+    serveTicket({ ticket: { ticket_state: 'solved', satisfaction: 'bad', satisfaction_comment: 'Took a week' } });
+    renderApp('/wswt/ticket/edit/101');
+    const shown = await screen.findByTestId('satisfaction', {}, { timeout: 10_000 });
+    within(shown).getByText('Bad');
+    within(shown).getByText('“Took a week”');
+  });
+
+  it('says the survey was offered and copies its link for the agent to pass on', async () => {
+    const writes: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void writes.push(text) },
+    });
+    serveTicket({
+      ticket: { ticket_state: 'solved', satisfaction: 'unoffered', satisfaction_url: '/home/satisfaction?token=abc' },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    const shown = await screen.findByTestId('satisfaction', {}, { timeout: 10_000 });
+    within(shown).getByText('Survey offered, not rated yet');
+    fireEvent.click(within(shown).getByRole('button', { name: 'Copy the survey link' }));
+    await screen.findByText('Survey link copied');
+    expect(writes).toEqual([`${window.location.origin}/home/satisfaction?token=abc`]);
+  });
+});

@@ -3,6 +3,7 @@ import { Card, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { CcSelect, TagSelect } from './PropertySelects';
+import { SatisfactionInfo } from './SatisfactionInfo';
 import { useStaffNames } from './useNames';
 import './ticket.css';
 
@@ -115,6 +116,7 @@ export function PropertiesPanel({
           </Form.Item>
         )}
       </Form>
+      <SatisfactionInfo ticket={ticket} />
     </Card>
   );
 }

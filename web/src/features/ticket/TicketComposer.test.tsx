@@ -78,3 +78,25 @@ describe('rich-text composer', () => {
     await waitFor(() => expect(editor.innerHTML).toBe('<p><b>Bold</b> and </p>'));
   });
 });
+
+describe('drafts', () => {
+  it('keeps an unsent note across a reload, in note mode, and forgets it once sent', async () => {
+    const { calls } = serveTicket();
+    const first = renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByText('Internal note', { selector: '.ant-segmented-item-label' }));
+    typeComment('<p>Half-written <b>note</b></p>');
+    first.view.unmount();
+
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const editor = screen.getByRole('textbox', { name: 'Comment' });
+    expect(editor.innerHTML).toBe('<p>Half-written <b>note</b></p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByTestId('ticket-updated');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({
+      comment: { body: '<p>Half-written <b>note</b></p>', is_public: false },
+    });
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('parley.draft.'))).toEqual([]);
+  });
+});

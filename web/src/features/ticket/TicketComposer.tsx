@@ -18,6 +18,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../api/ticket';
+import { useSession } from '../../auth/SessionContext';
 import { useEnum } from '../../components/enumOptions';
 import { useSave } from '../../components/useSave';
 import { useUploadList } from '../../components/useUploadList';
@@ -27,6 +28,7 @@ import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit
 import { Composer } from './Composer';
 import { noteBackground } from './Conversation';
 import { editorToHtml, inlineImageIds, isBlankHtml } from './composerHtml';
+import { draftKey, drafts, useDraft } from './draft';
 import { changedProps, type TTicketProps } from './PropertiesPanel';
 import { ticketKeys, ticketPaths } from './queries';
 import { announceInput, useInlineImages } from './useInlineImages';
@@ -68,6 +70,9 @@ export function TicketComposer({
   const images = useInlineImages(editor, attachments.isUploading);
   const sending = useRef(false);
   const uploading = () => attachments.isUploading() || images.isUploading();
+  const { user } = useSession();
+  const draft = draftKey(user?.account_id ?? 0, ticket.ticket_id);
+  useDraft(draft, editor, isPublic, (wasPublic) => setIsPublic(wasPublic && mayReplyPublicly));
 
   const edit = useSave({
     call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts),
@@ -102,6 +107,7 @@ export function TicketComposer({
         announceInput(editor.current);
       }
       attachments.clear();
+      drafts.clear(draft);
       if (after === 'close_tab') {
         // Back to the list the agent worked from (same view, page and sort), not a neighbouring tab.
         requestCloseTab(ticketPaths.edit(ticket.ticket_id));
