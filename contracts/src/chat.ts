@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, ZEmail, ZFlag, ZId } from './common.js';
+import { fromDecimal, optionalText, ZEmail, ZFlag, ZId } from './common.js';
 import { ZFileIdList } from './ticket.js';
 
 /** What a visitor's or agent's client sends so that a retry stores one message. */
@@ -68,7 +68,7 @@ export type TChatMessageAddResponse = z.infer<typeof ZChatMessageAddResponse>;
 
 export const ZHomeChatMessageListRequest = z.object({
   visitor_token: ZVisitorToken,
-  after_message_id: z.coerce.number({ error: 'field_invalid' }).int().min(0).default(0),
+  after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0)).default(0),
 });
 export const ZChatMessageListResponse = z.object({ list: z.array(ZChatMessage) });
 export type TChatMessageListResponse = z.infer<typeof ZChatMessageListResponse>;
@@ -106,7 +106,7 @@ export type TAdminChatMessageAddRequest = z.input<typeof ZAdminChatMessageAddReq
 
 export const ZAdminChatMessageListRequest = z.object({
   ticket_id: ZId,
-  after_message_id: z.coerce.number({ error: 'field_invalid' }).int().min(0).default(0),
+  after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0)).default(0),
 });
 export type TAdminChatMessageListRequest = z.input<typeof ZAdminChatMessageListRequest>;
 
@@ -164,7 +164,7 @@ export const ZWidgetSetting = z.object({
   /** Auto-assign each new chat to the online agent with the fewest open chats. */
   auto_assign: ZFlag.default(false),
   /** Open chats one agent takes before routing skips them. */
-  agent_chat_limit: z.coerce.number({ error: 'field_invalid' }).int().min(1).max(50).default(5),
+  agent_chat_limit: fromDecimal(z.number({ error: 'field_invalid' }).int().min(1).max(50)).default(5),
 });
 export type TWidgetSetting = z.infer<typeof ZWidgetSetting>;
 export type TWidgetSettingInput = z.input<typeof ZWidgetSetting>;

@@ -54,12 +54,28 @@ export function isPasswordAllowed(password: string, email: string): boolean {
   );
 }
 
-/** Integer ids; query strings arrive as text, so numbers are coerced. */
-export const ZId = z.coerce
-  .number({ error: 'field_invalid' })
-  .int({ error: 'field_invalid' })
-  .positive({ error: 'field_invalid' })
-  .max(2_147_483_647, { error: 'field_invalid' });
+/**
+ * A number schema that also takes the plain decimal text of an integer (query strings arrive as
+ * text): `"12"` is 12, while `true`, `[2]`, `"0x2"`, `"1e3"`, `" 2"` and `"2.0"` stay what they
+ * are and are refused, where `z.coerce` turned them all into numbers (`true` into record 1).
+ */
+export function fromDecimal<T extends z.ZodType<number, number>>(schema: T) {
+  const text = z
+    .string()
+    .regex(/^-?[0-9]{1,15}$/)
+    .transform(Number)
+    .pipe(schema);
+  return z.union([schema, text], { error: 'field_invalid' });
+}
+
+/** Integer ids, within PostgreSQL's integer. */
+export const ZId = fromDecimal(
+  z
+    .number({ error: 'field_invalid' })
+    .int({ error: 'field_invalid' })
+    .positive({ error: 'field_invalid' })
+    .max(2_147_483_647, { error: 'field_invalid' }),
+);
 
 export const ZIdList = z.array(ZId, { error: 'field_invalid' }).max(1000, { error: 'field_too_long' });
 
@@ -70,13 +86,16 @@ export const ZFlag = z.preprocess(
 );
 
 export const ZPaging = z.object({
-  offset: z.coerce.number({ error: 'field_invalid' }).int().min(0, { error: 'field_invalid' }).default(0),
-  limit: z.coerce
-    .number({ error: 'field_invalid' })
-    .int()
-    .min(1, { error: 'field_invalid' })
-    .max(100, { error: 'field_invalid' })
-    .default(20),
+  offset: fromDecimal(
+    z.number({ error: 'field_invalid' }).int({ error: 'field_invalid' }).min(0, { error: 'field_invalid' }),
+  ).default(0),
+  limit: fromDecimal(
+    z
+      .number({ error: 'field_invalid' })
+      .int({ error: 'field_invalid' })
+      .min(1, { error: 'field_invalid' })
+      .max(100, { error: 'field_invalid' }),
+  ).default(20),
 });
 
 export function ZPage<T extends z.ZodType>(item: T) {

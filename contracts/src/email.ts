@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.js';
 import { ZEmailEditRequest } from './setting.js';
 
 /** "Send a test mail" / "test the mailbox": the form's values (an empty password uses the stored one). */
@@ -57,7 +58,7 @@ export const ZInboxLogEntry = z.object({
 });
 export type TInboxLogEntry = z.infer<typeof ZInboxLogEntry>;
 export const ZInboxLogResponse = z.object({ list: z.array(ZInboxLogEntry) });
-export const ZInboxRawRequest = z.object({ log_id: z.coerce.number().int().positive() });
+export const ZInboxRawRequest = z.object({ log_id: ZId });
 
 export const emailTemplateNames = ['ticket_received', 'public_reply', 'ticket_solved', 'ticket_assigned'] as const;
 export const ZEmailTemplate = z.object({

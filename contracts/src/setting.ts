@@ -34,7 +34,7 @@ export const commonSettingMaxBytes = 64 * 1024;
 export const ZCommonEditRequest = z.object({
   setting_module: ZSettingModule,
   setting_key: ZSettingModule,
-  setting_value: z.unknown().refine((v) => v !== undefined, { error: 'required_field' }),
+  setting_value: z.unknown().refine((v) => v !== undefined && v !== null, { error: 'required_field' }),
 });
 export type TCommonEditRequest = z.input<typeof ZCommonEditRequest>;
 

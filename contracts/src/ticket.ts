@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { optionalText, requiredOr, requiredText, ZEmail, ZFlag, ZId, ZIdList, ZPage, ZPaging } from './common.js';
+import {
+  fromDecimal,
+  optionalText,
+  requiredOr,
+  requiredText,
+  ZEmail,
+  ZFlag,
+  ZId,
+  ZIdList,
+  ZPage,
+  ZPaging,
+} from './common.js';
 import { enums, ZAccessState, ZUserType } from './enums.js';
 
 export const ZTicketState = enums.ticket_state.schema;
@@ -191,10 +202,9 @@ export const ticketSorts = [
 export const ZTicketSort = z.enum(ticketSorts, { error: 'enum_invalid' });
 export type TTicketSort = z.infer<typeof ZTicketSort>;
 
-const ZTs = z.coerce
-  .number({ error: 'field_invalid' })
-  .int({ error: 'field_invalid' })
-  .min(0, { error: 'field_invalid' });
+const ZTs = fromDecimal(
+  z.number({ error: 'field_invalid' }).int({ error: 'field_invalid' }).min(0, { error: 'field_invalid' }),
+);
 
 export const ZTicketListRequest = ZPaging.extend({
   /** A view's conditions and sort; the other filters narrow it further. */
@@ -375,7 +385,7 @@ export type TTicketRequesterTicketsResponse = z.infer<typeof ZTicketRequesterTic
 export const ZTicketTagListRequest = z.object({
   /** Start of the tag; empty lists the most recent tags. */
   kw: optionalText(80).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: fromDecimal(z.number({ error: 'field_invalid' }).int({ error: 'field_invalid' }).min(1).max(100)).default(20),
 });
 export type TTicketTagListRequest = z.input<typeof ZTicketTagListRequest>;
 export const ZTicketTagListResponse = z.object({ list: z.array(z.string()) });

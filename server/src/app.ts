@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Logger, pino } from 'pino';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { EventBus } from './events/bus.js';
 import { registerApiCompression } from './http/compress.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkError, registerErrorHandler } from './http/error-handler.js';
 import { serializerCompiler } from './http/serializer.js';
 import { defaultWebDist, registerSpa } from './http/spa.js';
+import { validatorCompiler } from './http/validation.js';
 import { JobQueue } from './jobs/queue.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { registerAuthHook } from './modules/auth/access-hook.js';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Forwarded-for headers count only from a proxy on this host or a private network.
     trustProxy: 'loopback,linklocal,uniquelocal',
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

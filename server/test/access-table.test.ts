@@ -160,7 +160,7 @@ const accessTable: Row[] = [
     agentRole: true,
     query: { ticket_id: none },
   }),
-  g(`${a}/ticket.requester.tickets`, 'node', '0000', {
+  g(`${a}/ticket.requester.tickets`, 'node', 'FFFF', {
     grant: '/wswt/ticket/edit/:ticket_id',
     agentRole: true,
     query: { requester_id: none },

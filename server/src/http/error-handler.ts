@@ -1,8 +1,17 @@
-import { ErrorCode, httpStatusOf, isMessageKey, type TErrorCode, type TLanguage, translate } from '@parley/contracts';
+import {
+  ErrorCode,
+  httpStatusOf,
+  isMessageKey,
+  parseLanguage,
+  type TErrorCode,
+  type TLanguage,
+  translate,
+} from '@parley/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { AppError } from './app-error.js';
+import { setSecurityHeaders } from './security-headers.js';
 
 function send(reply: FastifyReply, code: TErrorCode, msg: string, data: unknown, status?: number) {
   return reply
@@ -24,7 +33,7 @@ function fill(text: string, params: Record<string, string> | undefined): string 
 const clientErrors: Record<string, { key: Parameters<typeof translate>[0]; status: number }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { key: 'invalid_json', status: 400 },
   FST_ERR_CTP_EMPTY_JSON_BODY: { key: 'invalid_json', status: 400 },
-  FST_ERR_CTP_BODY_TOO_LARGE: { key: 'body_too_large', status: 413 },
+  FST_ERR_CTP_BODY_TOO_LARGE: { key: 'request_too_large', status: 413 },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { key: 'unsupported_media', status: 400 },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { key: 'invalid_request', status: 400 },
   FST_ERR_CTP_INVALID_TYPE: { key: 'unsupported_media', status: 400 },
@@ -66,4 +75,16 @@ export function registerErrorHandler(app: FastifyInstance, log: Logger): void {
     log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'unexpected error');
     return send(reply, ErrorCode.internal, translate('internal', lang), { request_id: request.id });
   });
+}
+
+/**
+ * Errors Fastify meets before any route or hook runs (`frameworkErrors`): a URL that does not
+ * decode (`FST_ERR_BAD_URL`) and a path parameter over the router's length (`FST_ERR_MAX_PARAM_LENGTH`).
+ * They get the envelope and the security headers like any other answer.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setSecurityHeaders(request, reply);
+  const lang = parseLanguage(request.headers.language);
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  return send(reply, ErrorCode.invalid, translate('url_invalid', lang), null, status);
 }

@@ -27,6 +27,8 @@ const everyResponse = {
 const apiResponse = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
 };
 

@@ -43,7 +43,14 @@ describe('lists and histories', () => {
       token: admin,
       body: { company_id: c.companyId },
     });
-    expect(await list({ company_id: String(c.companyId) })).toEqual([]);
+    // The organization is gone: filtering by it is refused (FFFF on company_id), not an empty page.
+    const gone = await call(t.app, 'GET', '/api/admin/auth.account.list', {
+      token: admin,
+      query: { company_id: String(c.companyId) },
+    });
+    expect(gone.code).toBe('FFFF');
+    expect(gone.data).toEqual({ fields: { company_id: 'No record has this id' } });
+    expect(await list({ kw: `NEW ${tag}` })).toEqual([user.accountId]);
     await post('auth.account.delete', { account_id: user.accountId });
     expect(await list({ kw: tag })).toEqual([]);
   });

@@ -20,6 +20,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { assertIdsExist } from '../../db/exists.js';
 import { access } from '../../http/access.js';
 import { notFound } from '../../http/app-error.js';
 import { defineGet, definePost } from '../../http/route.js';
@@ -71,6 +72,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZAccountListRequest,
     output: ZAccountListResponse,
     handler: async ({ input }) => {
+      await assertIdsExist(db, { company_id: { kind: 'company', id: input.company_id } });
       const { rows, total } = await listAccounts(db, input);
       return { list: rows.map(presentAccount), total };
     },

@@ -67,8 +67,14 @@ export async function blackAdd({ db, actor }: AppContext & { actor: Actor }, inp
   return { black_id: inserted[0].blackId };
 }
 
+/** All or nothing: an id that names no entry refuses the whole delete. */
 export async function blackDelete(db: Db, ids: number[]) {
-  await db.delete(black).where(inArray(black.blackId, ids));
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(black).where(inArray(black.blackId, ids)).returning({ id: black.blackId });
+    if (deleted.length !== new Set(ids).size) {
+      throw invalid('id_not_found', 'black_ids');
+    }
+  });
 }
 
 /**

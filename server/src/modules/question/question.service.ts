@@ -71,6 +71,10 @@ function numberChoices(input: Input, stored: Choice[]): Choice[] {
  */
 async function checkRule(tx: DbOrTx, input: Input, selfId: number | null) {
   if (input.rule_question_id === null) {
+    // A choice without its question would be kept as nothing: say so rather than drop it.
+    if (input.rule_choice_id !== null) {
+      throw invalid('field_invalid', 'rule_choice_id');
+    }
     return;
   }
   const target = await find(tx, input.rule_question_id);

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shortcut } from '../../db/schema/index.js';
-import { notFound } from '../../http/app-error.js';
+import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { likeOf, toCount } from '../search/search.js';
 import { maySeeShortcut } from './shortcut.policy.js';
@@ -23,7 +23,16 @@ const present = (r: Row): TShortcut => ({
   update_ts: r.updateTs,
 });
 
-// Tags arrive with the ticket work: tag_ids are kept as given until a tag table can check them.
+/**
+ * Tags are names (`ticket_tag`), not ids: no tag id exists, so none may be added. Ids a shortcut
+ * already holds (kept from before) may be sent back unchanged.
+ */
+function checkTagIds(input: Input, kept: number[] = []) {
+  if (input.tag_ids.some((id) => !kept.includes(id))) {
+    throw invalid('id_not_found', 'tag_ids');
+  }
+}
+
 const values = (input: Input) => ({
   title: input.title,
   message: input.message,
@@ -64,6 +73,7 @@ export async function shortcutGet(db: Db, actor: Actor, shortcutId: number) {
 }
 
 export async function shortcutAdd(db: Db, actor: Actor, input: Input) {
+  checkTagIds(input);
   const [row] = await db
     .insert(shortcut)
     .values({ ...values(input), creatorId: actor.account.accountId, createTs: Date.now() })
@@ -72,7 +82,8 @@ export async function shortcutAdd(db: Db, actor: Actor, input: Input) {
 }
 
 export async function shortcutEdit(db: Db, actor: Actor, input: Input & { shortcut_id: number }) {
-  await visible(db, actor, [input.shortcut_id]);
+  const [row] = await visible(db, actor, [input.shortcut_id]);
+  checkTagIds(input, row?.tagIds ?? []);
   await db.update(shortcut).set(values(input)).where(eq(shortcut.shortcutId, input.shortcut_id));
 }
 

@@ -26,6 +26,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { assertIdsExist } from '../../db/exists.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { planList, runList } from '../ticket-search/ticket-list.service.js';
@@ -54,6 +55,12 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZTicketListRequest,
     output: ZTicketListResponse,
     handler: async ({ actor, input, lang }) => {
+      await assertIdsExist(db, {
+        assignee_id: { kind: 'account', id: input.assignee_id },
+        group_id: { kind: 'group', id: input.group_id },
+        requester_id: { kind: 'account', id: input.requester_id },
+        company_id: { kind: 'company', id: input.company_id },
+      });
       const view = input.view_id ? await findView(db, actor, input.view_id, lang) : null;
       return runList(db, planList(viewerOf(actor), input, view));
     },
@@ -101,6 +108,10 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZTicketRequesterTicketsRequest,
     output: ZTicketRequesterTicketsResponse,
     handler: async ({ actor, input }) => {
+      await assertIdsExist(db, {
+        requester_id: { kind: 'account', id: input.requester_id },
+        except_ticket_id: { kind: 'ticket', id: input.except_ticket_id },
+      });
       const page = await runList(db, planList(viewerOf(actor), input, null));
       return { list: page.list, total: page.total };
     },
