@@ -100,6 +100,10 @@ export const messages = {
   required_field: { en: 'This field is required', 'zh-cn': '此项为必填项' },
   // People and settings.
   email_exists: { en: 'This email is already in use', 'zh-cn': '该邮箱已被使用' },
+  email_not_configured: {
+    en: 'The email channel is not set up yet (server and account in the email settings)',
+    'zh-cn': '尚未配置邮件渠道（请在邮件设置中填写服务器和账号）',
+  },
   domain_invalid: { en: 'Incorrect domain format', 'zh-cn': '域名格式不正确' },
   search_value_invalid: {
     en: 'The search does not know {value}; use one of: {allowed}',

@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await widgetRoutes(app, ctx);
   const realtime = await attachRealtime(app, ctx, { redisUrl: deps.redisUrl, redisKey: deps.redisKey });
   app.addHook('preClose', () => realtime.close());
-  mailRoutes(app, ctx);
+  mailRoutes(app, ctx, mail);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Before the database closes: workers finish the job in hand, then stop.
   app.addHook('onClose', async () => {
-    mail.stop();
+    await mail.stop();
     await ctx.jobs.stop();
   });
   return app;
