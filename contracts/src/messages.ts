@@ -215,6 +215,12 @@ export const messages = {
   chat_ended_body: { en: 'The chat has ended', 'zh-cn': '对话已结束' },
   chat_answers_required: { en: 'Please answer the questions', 'zh-cn': '请回答问题' },
   chat_visitor: { en: 'Visitor', 'zh-cn': '访客' },
+  chat_closed: {
+    en: 'Chat is closed now. Please leave a message and we will reply by email',
+    'zh-cn': '当前不在在线对话服务时间，请留言，我们会通过邮件回复您',
+  },
+  chat_hours_order: { en: 'The end time must be later than the start time', 'zh-cn': '结束时间必须晚于开始时间' },
+  required_chat_trigger_message: { en: 'Message is required', 'zh-cn': '请输入消息内容' },
   chat_unknown_event: { en: 'Unknown event', 'zh-cn': '未知事件' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 

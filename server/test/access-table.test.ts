@@ -194,6 +194,12 @@ const accessTable: Row[] = [
   p(`${a}/chat.end`, 'node', 'FFFF', { grant: 'chat.end', agentRole: true }),
   g(`${s}/widget.get`, 'node', '0000', { grant: '/wswt/setting/widget' }),
   p(`${s}/widget.edit`, 'node', 'FFFF', { grant: 'widget.edit' }),
+  g(`${s}/chat.setting.get`, 'node', '0000', { grant: '/wswt/setting/chat' }),
+  p(`${s}/chat.setting.edit`, 'node', 'FFFF', { grant: 'chat.setting.edit' }),
+  g(`${s}/chat.trigger.list`, 'node', '0000', { grant: '/wswt/setting/chat_trigger' }),
+  p(`${s}/chat.trigger.add`, 'node', 'FFFF', { grant: 'chat.trigger.add' }),
+  p(`${s}/chat.trigger.edit`, 'node', 'FFFF', { grant: 'chat.trigger.edit' }),
+  p(`${s}/chat.trigger.delete`, 'node', 'FFFF', { grant: 'chat.trigger.delete' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';
