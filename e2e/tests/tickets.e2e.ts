@@ -165,6 +165,12 @@ describe('search', () => {
     await expect(row.getByText(`#${id}`).count()).resolves.toBe(1);
     await expect(row.locator('mark').allTextContents()).resolves.toEqual(['printers']);
     await screenshot(agent, 'tickets-search-snippet-en');
+    // Resting on the subject previews the latest comment.
+    await row.getByRole('link', { name: 'Office equipment' }).hover();
+    await agent.getByTestId('latest-comment').getByText('The printers in room 4 stopped printing on Monday.').waitFor();
+    await screenshot(agent, 'tickets-latest-comment-preview');
+    await agent.mouse.move(0, 0);
+    await agent.getByTestId('latest-comment').waitFor({ state: 'hidden' });
     await agent.getByRole('button', { name: /English/ }).click();
     await agent.getByText('简体中文').click();
     await agent.getByPlaceholder('文字、"短语"、status:pending、tag:vip、requester:…').waitFor();
