@@ -279,4 +279,39 @@ describe('chat settings screens', () => {
     await screenshot(page, 'setting-widget-zh-cn');
     await page.close();
   });
+
+  it('outside business hours the widget offers to leave a message, which becomes a ticket', async () => {
+    const saved = await call<Record<string, unknown>>(server.app, 'GET', '/api/admin/settings/chat.setting.get', {
+      token: adminToken,
+    });
+    const notToday = (new Date().getUTCDay() + 3) % 7;
+    await post('/api/admin/settings/chat.setting.edit', {
+      ...saved.data,
+      business_hours_enabled: true,
+      timezone: 'UTC',
+      business_hours: [{ day: notToday, start: '00:00', end: '23:59' }],
+    });
+    try {
+      const { page: visitorPage } = await newPage(browser, hostUrl);
+      await visitorPage.goto('/');
+      const frame = await openWidget(visitorPage);
+      await frame.getByText('We are closed right now. Leave a message and we will reply by email.').waitFor();
+      await frame.getByText('Closed', { exact: true }).waitFor();
+      await screenshot(visitorPage, 'widget-closed-hours-en');
+      await frame.getByLabel('Name').fill('Otto Owl');
+      await frame.getByLabel('Email').fill('otto@example.com');
+      await frame.getByLabel('Subject').fill('Night question');
+      await frame.getByLabel('Message').fill('Do you ship at night?');
+      await frame.getByRole('button', { name: 'Send message' }).click();
+      await frame.getByText('Thank you! We will reply by email.').waitFor();
+      const list = await call<{ list: Array<{ subject: string }> }>(server.app, 'GET', '/api/admin/ticket.list', {
+        token: adminToken,
+        query: { kw: 'Night question' },
+      });
+      expect(list.data.list.map((x) => x.subject)).toContain('Night question');
+      await visitorPage.close();
+    } finally {
+      await post('/api/admin/settings/chat.setting.edit', saved.data);
+    }
+  });
 });
