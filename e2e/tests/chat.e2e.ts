@@ -148,6 +148,15 @@ describe('live chat in the browser', () => {
     await frame.getByRole('button', { name: 'Send' }).click();
     await agentPage.getByText('Thanks, it has not arrived yet').waitFor();
 
+    // A file from the visitor: its name on both sides.
+    await frame.locator('input[type=file]').setInputFiles({
+      name: 'receipt.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Order A-1042, paid'),
+    });
+    await frame.locator('.files').getByText('receipt.txt').waitFor();
+    await agentPage.getByText('receipt.txt').waitFor();
+
     // A shortcut from the "/" picker.
     await composer.fill('/tha');
     await agentPage.getByText('Thank you for waiting!').first().click();
