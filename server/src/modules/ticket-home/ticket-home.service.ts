@@ -8,7 +8,6 @@ import { isBanned } from '../black/black.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { findOrCreateRequester, insertTicket } from '../ticket/ticket.create.js';
 import { planComment } from '../ticket/ticket.rules.js';
-import { assertUnderLimit, recordHit } from '../ticket-attachment/ticket-attachment.service.js';
 
 type Input = z.output<typeof ZHomeTicketAddRequest>;
 
@@ -21,7 +20,7 @@ type Input = z.output<typeof ZHomeTicketAddRequest>;
 export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
   const { db } = ctx;
   const now = Date.now();
-  await assertUnderLimit(db, 'ticket', ip, now, 'too_many_submissions');
+  await ctx.limits.publicHit('ticket', ip, 'too_many_submissions');
   if (await isBanned(db, { email: input.email, ip })) {
     throw invalid('submission_refused');
   }
@@ -34,8 +33,10 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
   );
   return transact(ctx, async (tx) => {
     const requester = await findOrCreateRequester(tx, input.email, input.real_name, now);
+    // Said like any refused submission: the form must not tell strangers which emails belong
+    // to suspended accounts.
     if (requester.accessState !== 'allowed') {
-      throw invalid('user_suspended', 'email');
+      throw invalid('submission_refused');
     }
     const ticketId = await insertTicket(
       tx,
@@ -54,7 +55,6 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
       },
       now,
     );
-    await recordHit(tx, 'ticket', ip, now);
     return { ticket_id: ticketId };
   });
 }
