@@ -27,6 +27,10 @@ export const ZChatMessage = z.object({
   reply_type: z.literal('end_chat').optional(),
   body: z.string(),
   file_ids: z.array(z.string()),
+  /** A shortcut's `choice_list`: answers the visitor can click instead of typing. */
+  quick_replies: z.array(z.string()),
+  /** Sent by a chat trigger, not by a person. */
+  automatic: z.boolean(),
   client_message_id: z.string().nullable(),
   create_ts: z.number().int(),
 });
@@ -95,10 +99,16 @@ export const ZHomeChatRateRequest = z.object({
 export const ZChatTicketRequest = z.object({ ticket_id: ZId });
 export type TChatTicketRequest = z.input<typeof ZChatTicketRequest>;
 
+/** Quick replies offered with an agent's message: up to 10 short answers. */
+export const ZQuickReplies = z
+  .array(optionalText(100).pipe(z.string().min(1, { error: 'field_invalid' })), { error: 'field_invalid' })
+  .max(10, { error: 'field_too_long' });
+
 export const ZAdminChatMessageAddRequest = z.object({
   ticket_id: ZId,
   body: optionalText(chatBodyMax).default(''),
   file_ids: ZFileIdList.default([]),
+  quick_replies: ZQuickReplies.default([]),
   client_message_id: ZClientMessageId,
   is_public: ZFlag.default(true),
 });
@@ -138,7 +148,10 @@ export const ZChatQueueResponse = z.object({ waiting: z.array(ZChatSummary), act
 export type TChatQueueResponse = z.infer<typeof ZChatQueueResponse>;
 export const ZChatGetResponse = ZChatSummary;
 
-/** Widget settings (`/wswt/setting/widget`): what the launcher and the chat window look like and do. */
+/**
+ * Widget settings (`/wswt/setting/widget`): what the launcher and the chat window look like and
+ * do. The greeting, hours and routing are the Chats settings (`chat-setting.ts`).
+ */
 export const ZWidgetSetting = z.object({
   color: z
     .string({ error: 'field_invalid' })
@@ -146,7 +159,6 @@ export const ZWidgetSetting = z.object({
     .default('#1677ff'),
   position: z.enum(['right', 'left'], { error: 'field_invalid' }).default('right'),
   title: optionalText(60).default('Chat with us'),
-  greeting: optionalText(500).default('Hello! How can we help you?'),
   pre_chat_form: ZFlag.default(true),
   /** Nobody online: offer the leave-a-message form (a ticket), or only say so. */
   offline_behavior: z.enum(['leave_message', 'hide'], { error: 'field_invalid' }).default('leave_message'),
@@ -161,10 +173,6 @@ export const ZWidgetSetting = z.object({
     )
     .max(50, { error: 'field_too_long' })
     .default([]),
-  /** Auto-assign each new chat to the online agent with the fewest open chats. */
-  auto_assign: ZFlag.default(false),
-  /** Open chats one agent takes before routing skips them. */
-  agent_chat_limit: fromDecimal(z.number({ error: 'field_invalid' }).int().min(1).max(50)).default(5),
 });
 export type TWidgetSetting = z.infer<typeof ZWidgetSetting>;
 export type TWidgetSettingInput = z.input<typeof ZWidgetSetting>;
@@ -175,9 +183,11 @@ export const ZWidgetSettingEditRequest = ZWidgetSetting.extend({
 
 /** What the widget reads before it shows anything. */
 export const ZHomeWidgetGetResponse = z.object({
-  setting: ZWidgetSetting.omit({ allowed_origins: true, auto_assign: true, agent_chat_limit: true }),
-  /** Someone can answer now. */
+  setting: ZWidgetSetting.omit({ allowed_origins: true }).extend({ greeting: z.string() }),
+  /** Someone can answer now (within business hours, an agent online). */
   online: z.boolean(),
+  /** Outside the Chats business hours: the widget offers to leave a message. */
+  closed: z.boolean(),
   questions: z.array(
     z.object({
       question_id: z.number().int(),
@@ -204,3 +214,13 @@ export const ZSystemMessage = z.object({
   ticket_ids: z.array(z.number().int()),
 });
 export type TSystemMessage = z.infer<typeof ZSystemMessage>;
+
+/** Presence on ticket pages: `ticket_view`, `ticket_typing` (with `typing`) and `ticket_leave`. */
+export const ZTicketPresence = z.object({ ticket_id: ZId, typing: ZFlag.optional() });
+/** One agent on a ticket page, in `ticket_presence { ticket_id, viewers }`. */
+export const ZTicketViewer = z.object({ account_id: z.number().int(), real_name: z.string(), typing: z.boolean() });
+export type TTicketViewer = z.infer<typeof ZTicketViewer>;
+export interface TTicketPresence {
+  ticket_id: number;
+  viewers: TTicketViewer[];
+}

@@ -5,6 +5,8 @@ export * from './auth.js';
 export * from './auth-node.js';
 export * from './black.js';
 export * from './chat.js';
+export * from './chat-setting.js';
+export * from './chat-trigger.js';
 export * from './common.js';
 export * from './company.js';
 export * from './email.js';

@@ -100,6 +100,10 @@ export const messages = {
   required_field: { en: 'This field is required', 'zh-cn': '此项为必填项' },
   // People and settings.
   email_exists: { en: 'This email is already in use', 'zh-cn': '该邮箱已被使用' },
+  email_not_configured: {
+    en: 'The email channel is not set up yet (server and account in the email settings)',
+    'zh-cn': '尚未配置邮件渠道（请在邮件设置中填写服务器和账号）',
+  },
   domain_invalid: { en: 'Incorrect domain format', 'zh-cn': '域名格式不正确' },
   search_value_invalid: {
     en: 'The search does not know {value}; use one of: {allowed}',
@@ -211,6 +215,12 @@ export const messages = {
   chat_ended_body: { en: 'The chat has ended', 'zh-cn': '对话已结束' },
   chat_answers_required: { en: 'Please answer the questions', 'zh-cn': '请回答问题' },
   chat_visitor: { en: 'Visitor', 'zh-cn': '访客' },
+  chat_closed: {
+    en: 'Chat is closed now. Please leave a message and we will reply by email',
+    'zh-cn': '当前不在在线对话服务时间，请留言，我们会通过邮件回复您',
+  },
+  chat_hours_order: { en: 'The end time must be later than the start time', 'zh-cn': '结束时间必须晚于开始时间' },
+  required_chat_trigger_message: { en: 'Message is required', 'zh-cn': '请输入消息内容' },
   chat_unknown_event: { en: 'Unknown event', 'zh-cn': '未知事件' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 

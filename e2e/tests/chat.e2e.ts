@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, signInAdmin } from '../../server/test/app.js';
 import { buildAgent, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
 import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { admin, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -92,6 +92,15 @@ describe('live chat in the browser', () => {
       title: 'thanks',
       message: 'Thank you for waiting!',
       allow_type: 'all',
+      choice_list: ['Still waiting', 'All good'],
+    });
+    // A page greeting on this host page after 1 s.
+    await post('/api/admin/settings/chat.trigger.add', {
+      title: 'Welcome',
+      trigger_type: 'page_greeting',
+      delay_seconds: 1,
+      url_contains: '',
+      message: 'Need a hand with your bike?',
     });
 
     const agent = await chatAgent('Alice Agent');
@@ -108,6 +117,9 @@ describe('live chat in the browser', () => {
     await visitorPage.goto('/');
     await visitorPage.locator('[data-parley-widget] button.btn').waitFor();
     await screenshot(visitorPage, 'widget-closed-en');
+    // The page greeting shows by itself after its delay.
+    await visitorPage.locator('[data-parley-widget]').getByText('Need a hand with your bike?').waitFor();
+    await screenshot(visitorPage, 'widget-greeting-en');
     const frame = await openWidget(visitorPage);
     await frame.getByText('What can we help with?').waitFor();
     // The follow-up appears only after its choice.
@@ -142,7 +154,12 @@ describe('live chat in the browser', () => {
     await expect(composer.inputValue()).resolves.toBe('Thank you for waiting!');
     await composer.press('Enter');
     await frame.getByText('Thank you for waiting!').waitFor();
+    // Its choices are buttons for the visitor: one click answers.
+    await frame.getByRole('button', { name: 'All good' }).waitFor();
     await screenshot(visitorPage, 'widget-conversation-en');
+    await frame.getByRole('button', { name: 'All good' }).click();
+    await agentPage.locator('.chat-body').getByText('All good', { exact: true }).waitFor();
+    await expect(frame.getByRole('button', { name: 'Still waiting' }).count()).resolves.toBe(0);
     await screenshot(agentPage, 'chat-workspace-en');
 
     // Reload: the same chat comes back, each message once.
@@ -194,6 +211,7 @@ describe('live chat in the browser', () => {
     await stayActive(agentPage);
     await visitorPage.goto('/');
     await screenshot(visitorPage, 'widget-closed-zh-cn');
+    await visitorPage.locator('[data-parley-widget]').getByText('Need a hand with your bike?').waitFor();
     const frame = await openWidget(visitorPage);
     await frame.getByRole('button', { name: '开始对话' }).waitFor();
     await frame.getByRole('button', { name: 'Something else' }).click();
@@ -214,5 +232,40 @@ describe('live chat in the browser', () => {
     await screenshot(agentPage, 'chat-workspace-zh-cn');
     await context.close();
     await agentPage.close();
+  });
+});
+
+describe('chat settings screens', () => {
+  it('shows Chats and Chat triggers in English and Chinese', async () => {
+    await post('/api/admin/settings/chat.trigger.add', {
+      title: 'Hold on',
+      trigger_type: 'no_accept_reply',
+      delay_seconds: 60,
+      message: 'All our agents are busy; we will be with you shortly.',
+    });
+    const page = await signedIn(browser, server.url, admin, '/wswt/setting/chat');
+    await page.getByRole('switch', { name: 'Take chats only within business hours' }).click();
+    await page.getByLabel('Opens').first().waitFor();
+    await screenshot(page, 'setting-chats-en');
+    await page.goto('/wswt/setting/chat_trigger');
+    await page.getByRole('row', { name: /Hold on/ }).waitFor();
+    await screenshot(page, 'setting-chat-triggers-en');
+    await page.getByRole('button', { name: /Add chat trigger/ }).click();
+    await page.getByRole('dialog').getByText('Route by answer').click();
+    await page.getByRole('dialog').getByText('Pre-chat question').waitFor();
+    await screenshot(page, 'setting-chat-trigger-add-en');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /Language/ }).click();
+    await page.getByText('简体中文').last().click();
+    await page
+      .getByRole('row', { name: /Hold on/ })
+      .getByText('超时未接入')
+      .waitFor();
+    await screenshot(page, 'setting-chat-triggers-zh-cn');
+    await page.goto('/wswt/setting/chat');
+    await page.getByText('服务时间').first().waitFor();
+    await screenshot(page, 'setting-chats-zh-cn');
+    await page.close();
   });
 });

@@ -142,4 +142,62 @@ describe('email channel end to end', () => {
     await zh.getByText('收到的邮件都已生成工单或回复').waitFor();
     await screenshot(zh, 'email-settings-inbox-log-zh-cn');
   });
+
+  it('an admin adds a support address with its group; mail to it becomes a ticket of that group (en and zh-cn)', async () => {
+    const [group] = await server.database.withConnection((q) =>
+      q(
+        `INSERT INTO agent_group (group_name, is_default, remark, create_ts, update_ts)
+         VALUES ('Sales team', false, '', 0, 0) RETURNING group_id`,
+      ),
+    );
+    const page = await signedIn(browser, server.url, admin, '/wswt/setting/email');
+    await page.getByRole('tab', { name: 'Support addresses' }).click();
+    await page.getByText('Only the main address: every new ticket goes to the default group').waitFor();
+    await page.getByRole('button', { name: 'Add support address' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#address').fill('sales@support.test');
+    await dialog.locator('#name').fill('Sales');
+    await dialog.locator('#group_id').click();
+    await page.getByTitle('Sales team').click();
+    await screenshot(page, 'email-support-address-add-en');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row', { name: /sales@support\.test/ });
+    await row.getByText('Sales team').waitFor();
+    await row.getByText('Alias of the main mailbox').waitFor();
+    await screenshot(page, 'email-support-addresses-en');
+
+    await servers.deliver(
+      support,
+      [
+        'From: Dora <dora@customer.test>',
+        'To: Sales <sales@support.test>',
+        'Subject: A quote for 40 chairs',
+        'Message-ID: <e2e-sales-1@customer.test>',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'How much for 40 chairs?',
+        '',
+      ].join('\r\n'),
+    );
+    await server.app.mail.fetchNow();
+    const [ticket] = await server.database.withConnection((q) =>
+      q(
+        `SELECT t.group_id FROM ticket t JOIN mail_message m ON m.ticket_id = t.ticket_id
+         WHERE m.message_id = '<e2e-sales-1@customer.test>'`,
+      ),
+    );
+    expect(ticket?.group_id).toBe(group?.group_id);
+
+    const zh = await signedIn(browser, server.url, admin, '/wswt/setting/email');
+    await zh.getByRole('button', { name: /Language/ }).click();
+    await zh.getByText('简体中文').last().click();
+    await zh.getByRole('tab', { name: '支持邮箱地址' }).click();
+    await zh
+      .getByRole('row', { name: /sales@support\.test/ })
+      .getByText('主邮箱的别名')
+      .waitFor();
+    // The picture waits for the list, not its loading state.
+    await zh.locator('.ant-spin-blur').waitFor({ state: 'detached' });
+    await screenshot(zh, 'email-support-addresses-zh-cn');
+  });
 });

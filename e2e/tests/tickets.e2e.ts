@@ -174,6 +174,33 @@ describe('search', () => {
   });
 });
 
+describe('attachments', () => {
+  it('shows an attached picture as a thumbnail that opens larger', async () => {
+    const id = await submitPublicly('Broken screen', 'The screen has a crack.', 'dana@example.com');
+    const agent = await signedIn(browser, server.url, admin, `/wswt/ticket/edit/${id}`);
+    // Any picture will do: this page's own top left corner.
+    const picture = await agent.screenshot({ clip: { x: 0, y: 0, width: 320, height: 200 } });
+    const chooser = agent.waitForEvent('filechooser');
+    await agent.getByRole('button', { name: 'Attach file' }).click();
+    await (await chooser).setFiles({ name: 'crack.png', mimeType: 'image/png', buffer: picture });
+    await agent.getByText('crack.png').waitFor();
+    await agent.getByRole('textbox', { name: 'Comment' }).fill('A photo of it');
+    await agent
+      .getByRole('button', { name: /^Submit as/ })
+      .first()
+      .click();
+    await agent.getByTestId('ticket-updated').waitFor();
+    await agent.goto(`/wswt/ticket/edit/${id}`);
+    const thumbnail = agent.getByTestId('attachment-thumbnails').getByRole('img', { name: 'crack.png' });
+    await thumbnail.waitFor();
+    await expect(thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).resolves.toBe(320);
+    await screenshot(agent, 'tickets-attachment-thumbnail');
+    await thumbnail.click();
+    await agent.locator('.ant-image-preview-img').waitFor();
+    await screenshot(agent, 'tickets-attachment-preview');
+  });
+});
+
 describe('spam', () => {
   it('marks a ticket as spam, then restores it from Deleted tickets and allows the requester again', async () => {
     const id = await submitPublicly('Cheap watches!!!', 'Buy now at cheap-watches.example', 'spammer@example.com');

@@ -22,7 +22,9 @@ import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
 import { blackRoutes } from './modules/black/black.routes.js';
 import { nobodyConnected } from './modules/chat/chat.presence.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { chatSettingRoutes } from './modules/chat/setting.routes.js';
 import { widgetRoutes } from './modules/chat/widget.routes.js';
+import { chatTriggerRoutes } from './modules/chat-trigger/chat-trigger.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { fileRoutes } from './modules/file/file.routes.js';
 import { LocalFileStore } from './modules/file/file.store.js';
@@ -198,10 +200,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ticketHomeRoutes(app, ctx);
   await ticketAttachmentRoutes(app, ctx);
   chatRoutes(app, ctx);
+  chatSettingRoutes(app, ctx);
+  chatTriggerRoutes(app, ctx);
   await widgetRoutes(app, ctx);
   const realtime = await attachRealtime(app, ctx, { redisUrl: deps.redisUrl, redisKey: deps.redisKey });
   app.addHook('preClose', () => realtime.close());
-  mailRoutes(app, ctx);
+  mailRoutes(app, ctx, mail);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -214,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Before the database closes: workers finish the job in hand, then stop.
   app.addHook('onClose', async () => {
-    mail.stop();
+    await mail.stop();
     await ctx.jobs.stop();
   });
   return app;

@@ -119,6 +119,12 @@ const accessTable: Row[] = [
   g(`${s}/email.failed_jobs`, 'node', '0000', { grant: '/wswt/setting/email' }),
   p(`${s}/email.job_retry`, 'node', 'FFFF', { grant: 'email.edit' }),
   g(`${s}/email.inbox_log`, 'node', '0000', { grant: '/wswt/setting/email' }),
+  g(`${s}/email.inbox_log.raw`, 'node', '0404', { grant: '/wswt/setting/email', query: { log_id: none } }),
+  p(`${s}/email.inbox_log.retry`, 'node', 'FFFF', { grant: 'email.edit' }),
+  g(`${s}/email.address.all.list`, 'node', '0000', { grant: '/wswt/setting/email' }),
+  p(`${s}/email.address.add`, 'node', 'FFFF', { grant: 'email.edit' }),
+  p(`${s}/email.address.edit`, 'node', 'FFFF', { grant: 'email.edit' }),
+  p(`${s}/email.address.delete`, 'node', 'FFFF', { grant: 'email.edit' }),
   g(`${s}/email.template.list`, 'node', '0000', { grant: '/wswt/setting/email' }),
   p(`${s}/email.template.edit`, 'node', 'FFFF', { grant: 'email.edit' }),
   p(`${s}/appearance.branding.edit`, 'node', 'FFFF', { grant: 'appearance.branding.edit' }),
@@ -188,6 +194,12 @@ const accessTable: Row[] = [
   p(`${a}/chat.end`, 'node', 'FFFF', { grant: 'chat.end', agentRole: true }),
   g(`${s}/widget.get`, 'node', '0000', { grant: '/wswt/setting/widget' }),
   p(`${s}/widget.edit`, 'node', 'FFFF', { grant: 'widget.edit' }),
+  g(`${s}/chat.setting.get`, 'node', '0000', { grant: '/wswt/setting/chat' }),
+  p(`${s}/chat.setting.edit`, 'node', 'FFFF', { grant: 'chat.setting.edit' }),
+  g(`${s}/chat.trigger.list`, 'node', '0000', { grant: '/wswt/setting/chat_trigger' }),
+  p(`${s}/chat.trigger.add`, 'node', 'FFFF', { grant: 'chat.trigger.add' }),
+  p(`${s}/chat.trigger.edit`, 'node', 'FFFF', { grant: 'chat.trigger.edit' }),
+  p(`${s}/chat.trigger.delete`, 'node', 'FFFF', { grant: 'chat.trigger.delete' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';

@@ -41,6 +41,7 @@ export async function buildListeningApp(): Promise<ListeningApp> {
     dataDir,
     redisUrl,
     redisKey: `parley-test-${randomUUID()}`,
+    jobPrefix: `c${process.pid}_${randomUUID().slice(0, 8)}_`,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -63,9 +63,10 @@ async function waitForPort(port: number, ms = 15_000): Promise<void> {
 /**
  * A real Dovecot (its own configuration, folder and port; any user, one password, maildir) and a
  * real SMTP server (`smtp-server`) that delivers each mail into the recipients' Dovecot inboxes
- * over IMAP APPEND, as a delivery agent would.
+ * over IMAP APPEND, as a delivery agent would. `withoutIdle`: a Dovecot that does not offer IDLE
+ * (as some providers' servers do not).
  */
-export async function startMailServers(): Promise<MailServers> {
+export async function startMailServers(options: { withoutIdle?: boolean } = {}): Promise<MailServers> {
   if (!dovecotBin) {
     throw new Error('Dovecot is not installed: apt-get install -y dovecot-imapd');
   }
@@ -102,7 +103,7 @@ mail_location = maildir:~/Maildir
 first_valid_uid = 1
 first_valid_gid = 1
 mail_max_userip_connections = 200
-service imap-login {
+${options.withoutIdle ? 'imap_capability = IMAP4rev1 LITERAL+ SASL-IR ID ENABLE UIDPLUS NAMESPACE UNSELECT CHILDREN ESEARCH MOVE\n' : ''}service imap-login {
   inet_listener imap {
     port = ${imapPort}
   }

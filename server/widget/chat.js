@@ -40,6 +40,9 @@
       busy: 'Please wait until the previous message is sent',
       close: 'Close',
       file: 'Attachment',
+      closed: 'We are closed right now. Leave a message and we will reply by email.',
+      closedStatus: 'Closed',
+      auto: 'Automatic reply',
     },
     'zh-cn': {
       online: '客服在线',
@@ -77,6 +80,9 @@
       busy: '请等待上一条消息发送完成',
       close: '关闭',
       file: '附件',
+      closed: '当前不在服务时间。请留言，我们会通过邮件回复您。',
+      closedStatus: '休息中',
+      auto: '自动回复',
     },
   };
   function t(key, vars) {
@@ -86,6 +92,8 @@
     });
     return s;
   }
+  const CLIP_SVG =
+    '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10h-1.5z"/></svg>';
   const EMAIL = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
   const STORE = 'parley.chat.v1';
   const body = document.getElementById('body');
@@ -200,7 +208,7 @@
         widget = w;
         document.documentElement.style.setProperty('--brand', w.setting.color);
         document.getElementById('title').textContent = w.setting.title;
-        statusEl.textContent = w.online ? t('online') : t('offline');
+        statusEl.textContent = w.online ? t('online') : w.closed ? t('closedStatus') : t('offline');
         const stored = saved();
         if (stored?.token) {
           resume(stored);
@@ -303,6 +311,16 @@
           (e) => {
             err.textContent = e.message;
             startButton.disabled = false;
+            // Closed meanwhile (business hours) or nobody left online: offer the message form.
+            api('GET', 'chat.widget.get').then(
+              (w) => {
+                if (w.closed || !w.online) {
+                  widget = w;
+                  offline();
+                }
+              },
+              () => {},
+            );
           },
         );
       };
@@ -344,12 +362,13 @@
   function offline() {
     clear(body);
     clear(foot);
-    if (widget.setting.offline_behavior !== 'leave_message') {
+    // Outside business hours the widget always offers to leave a message.
+    if (widget.setting.offline_behavior !== 'leave_message' && !widget.closed) {
       body.appendChild(el('div', { class: 'card' }, [el('p', { text: t('nobody') })]));
       return;
     }
     const fields = {};
-    const card = el('div', { class: 'card' }, [el('p', { text: t('leave') })]);
+    const card = el('div', { class: 'card' }, [el('p', { text: widget.closed ? t('closed') : t('leave') })]);
     [
       ['real_name', 'name', 'input'],
       ['email', 'email', 'input'],
@@ -428,14 +447,15 @@
       maxlength: '10000',
     });
     sendButton = el('button', { type: 'button', class: 'primary', text: t('send') });
-    const fileInput = el('input', { type: 'file', style: 'display:none' });
+    // `hidden`, not a style attribute: the page's CSP allows no inline styles.
+    const fileInput = el('input', { type: 'file', hidden: '' });
     const attach = el('button', {
       type: 'button',
-      class: 'link',
-      text: '📎',
+      class: 'link attach',
       title: t('attach'),
       'aria-label': t('attach'),
     });
+    attach.innerHTML = CLIP_SVG;
     attach.onclick = () => {
       fileInput.click();
     };
@@ -570,12 +590,17 @@
     list.appendChild(
       bubble(
         m.from_visitor,
-        m.from_visitor ? null : m.real_name || t('agent'),
+        m.from_visitor ? null : m.automatic ? t('auto') : m.real_name || t('agent'),
         m.body,
         m.file_ids.length,
         m.message_id,
       ),
     );
+    if (m.quick_replies && m.quick_replies.length) {
+      quickReplies(m.quick_replies);
+    } else if (m.from_visitor) {
+      dropQuickReplies();
+    }
     if (!m.from_visitor) {
       typingEl.textContent = '';
       if (!visible) {
@@ -596,9 +621,30 @@
     }
     b.appendChild(content);
     if (files) {
-      b.appendChild(el('div', { class: 'files', text: `📎 ${t('file')}${files > 1 ? ` ×${files}` : ''}` }));
+      b.appendChild(el('div', { class: 'files', text: `${t('file')}${files > 1 ? ` ×${files}` : ''}` }));
     }
     return el('div', { class: `msg${mine ? ' me' : ''}`, 'data-message-id': id ? String(id) : '' }, [b]);
+  }
+  /** A shortcut's choices under the agent's message: one click sends that answer. */
+  function quickReplies(choices) {
+    dropQuickReplies();
+    const row = el('div', { class: 'quick', 'data-quick-replies': '' });
+    choices.forEach((text) => {
+      const b = el('button', { type: 'button', class: 'choice', text: text });
+      b.onclick = () => {
+        if (!chat.ended) {
+          dropQuickReplies();
+          send(text, []);
+        }
+      };
+      row.appendChild(b);
+    });
+    list.appendChild(row);
+  }
+  function dropQuickReplies() {
+    Array.prototype.forEach.call(list.querySelectorAll('[data-quick-replies]'), (n) => {
+      n.parentNode.removeChild(n);
+    });
   }
   function scroll() {
     body.scrollTop = body.scrollHeight;
@@ -701,7 +747,7 @@
       const b = el('button', {
         type: 'button',
         'aria-pressed': String(satisfaction === value),
-        text: (value === 'good' ? '👍 ' : '👎 ') + t(value),
+        text: t(value),
       });
       b.onclick = () => {
         api('POST', 'chat.rate', { visitor_token: chat.token, satisfaction: value }).then(

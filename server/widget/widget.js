@@ -34,7 +34,13 @@
       side +
       ':20px;width:370px;height:560px;max-height:calc(100vh - 108px);max-width:calc(100vw - 40px);' +
       'border:0;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.25);background:#fff;display:none}' +
-      '.open .frame{display:block}';
+      '.open .frame{display:block}' +
+      '.greet{position:fixed;bottom:86px;' +
+      side +
+      ':20px;max-width:260px;background:#fff;color:#1f1f1f;border-radius:12px;padding:10px 30px 10px 12px;' +
+      'font:14px/1.45 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.2);cursor:pointer;white-space:pre-wrap}' +
+      '.greet .x{position:absolute;top:4px;right:6px;border:0;background:none;font-size:16px;cursor:pointer;color:#888}' +
+      '.open .greet{display:none}';
     root.appendChild(style);
     const wrap = document.createElement('div');
     const button = document.createElement('button');
@@ -80,6 +86,41 @@
       }
     }
     button.addEventListener('click', toggle);
+
+    // Chat triggers: a page greeting shows after its delay on a page whose address matches (the first one only).
+    const href = location.href;
+    const greeting = (CONFIG.greetings || []).find((g) => !g.url_contains || href.indexOf(g.url_contains) !== -1);
+    if (greeting) {
+      setTimeout(
+        () => {
+          if (open) {
+            return;
+          }
+          const bubble = document.createElement('div');
+          bubble.className = 'greet';
+          bubble.setAttribute('role', 'status');
+          bubble.textContent = greeting.message;
+          const close = document.createElement('button');
+          close.type = 'button';
+          close.className = 'x';
+          close.textContent = '×';
+          close.setAttribute('aria-label', 'Close');
+          close.addEventListener('click', (e) => {
+            e.stopPropagation();
+            bubble.remove();
+          });
+          bubble.appendChild(close);
+          bubble.addEventListener('click', () => {
+            bubble.remove();
+            if (!open) {
+              toggle();
+            }
+          });
+          wrap.appendChild(bubble);
+        },
+        Math.max(0, Number(greeting.delay_seconds) || 0) * 1000,
+      );
+    }
     window.addEventListener('message', (event) => {
       if (event.origin !== base || !event.data || typeof event.data.parley !== 'string') {
         return;

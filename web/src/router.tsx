@@ -50,6 +50,8 @@ const screens: Record<string, TScreenLoader> = {
   search: () => import('./features/ticket/SearchPage').then((m) => m.SearchPage),
   chat: () => import('./features/chat/ChatPage').then((m) => m.ChatPage),
   setting_widget: () => import('./features/chat/WidgetSettingsPage').then((m) => m.WidgetSettingsPage),
+  setting_chat: () => import('./features/chat/ChatSettingsPage').then((m) => m.ChatSettingsPage),
+  setting_chat_trigger: () => import('./features/chat-trigger/ChatTriggerPage').then((m) => m.ChatTriggerPage),
   setting_appearance: () => import('./features/appearance/AppearancePage').then((m) => m.AppearancePage),
 };
 

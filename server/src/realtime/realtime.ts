@@ -18,16 +18,18 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
 import { authenticateToken } from '../modules/auth/access-hook.js';
 import { hashToken } from '../modules/auth/token.js';
+import { assignWaitingChat } from '../modules/chat/chat.agent.js';
 import {
   findSummary,
   openChatCounts,
   routableAgents,
+  routeGroupMembers,
   sessionByTicket,
   sessionByTokenHash,
 } from '../modules/chat/chat.repo.js';
-import { assignWaitingChat } from '../modules/chat/chat.service.js';
-import { getWidgetSetting, originAllowed } from '../modules/chat/chat.setting.js';
+import { getChatSetting, getWidgetSetting, originAllowed } from '../modules/chat/chat.setting.js';
 import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
+import { type PresenceData, registerTicketPresence } from './ticket-presence.js';
 
 export const socketPath = '/api/socket.io';
 
@@ -40,7 +42,7 @@ export const rooms = {
 };
 
 type SocketData =
-  | { kind: 'staff'; accountId: number; token: string; lang: TLanguage; takesChats: boolean }
+  | ({ kind: 'staff'; lang: TLanguage; takesChats: boolean } & PresenceData)
   | { kind: 'visitor'; ticketId: number; lang: TLanguage };
 
 type ParleySocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -171,6 +173,8 @@ export async function attachRealtime(
           token,
           lang,
           takesChats: actor.account.toolAccess.includes('chat'),
+          name: actor.account.aliasName || actor.account.realName,
+          typingOn: [],
         };
         next();
       }, refuse);
@@ -241,6 +245,10 @@ export async function attachRealtime(
       }
     });
 
+    if (data.kind === 'staff') {
+      registerTicketPresence(ctx, io, socket, data, handle);
+    }
+
     /** A staff socket joins a chat it may see (its `ticket_access` decides, checked now). */
     handle('join_chat', ZJoinChat, async ({ ticket_id }) => {
       if (data.kind !== 'staff') {
@@ -290,11 +298,16 @@ export async function attachRealtime(
 
   /** Offers a waiting chat: auto-assign to the least busy online agent, else to every online agent. */
   const route = async (ticketId: number) => {
-    const online = await routableAgents(db, await ctx.chatPresence.connectedAgentIds());
+    let online = await routableAgents(db, await ctx.chatPresence.connectedAgentIds());
     if (online.length === 0) {
       return;
     }
-    const setting = await getWidgetSetting(db);
+    // A route-by-answer trigger's group goes first; nobody of it online, everyone online is asked.
+    const groupOnline = await routeGroupMembers(db, ticketId, online);
+    if (groupOnline && groupOnline.length > 0) {
+      online = online.filter((id) => groupOnline.includes(id));
+    }
+    const setting = await getChatSetting(db);
     if (setting.auto_assign) {
       const counts = await openChatCounts(db, online);
       const candidates = online
@@ -347,7 +360,7 @@ export async function attachRealtime(
   };
 }
 
-const knownEvents = new Set(['join_chat', 'leave_chat', 'typing']);
+const knownEvents = new Set(['join_chat', 'leave_chat', 'typing', 'ticket_view', 'ticket_typing', 'ticket_leave']);
 
 /** A message reaches the chat's staff room, and the visitor's side when it is public. */
 function publishMessage(io: Server, message: TChatMessage) {

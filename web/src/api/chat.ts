@@ -3,13 +3,22 @@ import {
   type TChatMessageAddResponse,
   type TChatMessageListResponse,
   type TChatQueueResponse,
+  type TChatSetting,
   type TChatSummary,
   type TChatTransferRequest,
+  type TChatTriggerEditRequest,
+  type TChatTriggerInput,
+  type TChatTriggerListResponse,
+  type TQuestionAllGetResponse,
   type TWidgetSetting,
   ZChatGetResponse,
   ZChatMessageAddResponse,
   ZChatMessageListResponse,
   ZChatQueueResponse,
+  ZChatSetting,
+  ZChatTriggerAddResponse,
+  ZChatTriggerListResponse,
+  ZQuestionAllGetResponse,
   ZWidgetSetting,
 } from '@parley/contracts';
 import { api } from './instance';
@@ -38,4 +47,26 @@ export const chatApi = {
     api.get('/admin/settings/widget.get', undefined, { ...opts, schema: ZWidgetSetting }),
   widgetEdit: (body: TWidgetSetting, opts?: TOpts): Promise<null> =>
     api.post<null>('/admin/settings/widget.edit', body, opts),
+  settingGet: (opts?: TOpts): Promise<TChatSetting> =>
+    api.get('/admin/settings/chat.setting.get', undefined, { ...opts, schema: ZChatSetting }),
+  settingEdit: (body: TChatSetting, opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/settings/chat.setting.edit', body, opts),
+  triggerList: (opts?: TOpts): Promise<TChatTriggerListResponse> =>
+    api.get('/admin/settings/chat.trigger.list', undefined, { ...opts, schema: ZChatTriggerListResponse }),
+  triggerAdd: (body: TChatTriggerInput, opts?: TOpts) =>
+    api.post('/admin/settings/chat.trigger.add', body, { ...opts, schema: ZChatTriggerAddResponse }),
+  triggerEdit: (body: TChatTriggerEditRequest, opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/settings/chat.trigger.edit', body, opts),
+  triggerDelete: (triggerIds: number[], opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/settings/chat.trigger.delete', { trigger_ids: triggerIds }, opts),
+};
+
+export const questionApi = {
+  /** The pre-chat questions in order (a route-by-answer trigger picks one of their choices). */
+  all: (opts?: TOpts): Promise<TQuestionAllGetResponse> =>
+    api.get(
+      '/admin/settings/question.all.get',
+      { question_module: 'chat' },
+      { ...opts, schema: ZQuestionAllGetResponse },
+    ),
 };

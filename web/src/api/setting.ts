@@ -7,6 +7,9 @@ import {
   type TEmailTemplate,
   type TFailedJob,
   type TInboxLogEntry,
+  type TSupportAddress,
+  type TSupportAddressAddRequest,
+  type TSupportAddressEditRequest,
   type TTicketSetting,
   type TTicketSettingEditRequest,
   type TUploadResponse,
@@ -15,6 +18,9 @@ import {
   ZEmailTemplateListResponse,
   ZFailedJobListResponse,
   ZInboxLogResponse,
+  ZInboxRetryResponse,
+  ZSupportAddressAddResponse,
+  ZSupportAddressListResponse,
   ZTicketSettingGetResponse,
   ZUploadResponse,
 } from '@parley/contracts';
@@ -44,6 +50,18 @@ export const settingApi = {
   emailJobRetry: (id: string, opts?: TOpts): Promise<null> => api.post<null>(`${base}/email.job_retry`, { id }, opts),
   emailInboxLog: async (opts?: TOpts): Promise<TInboxLogEntry[]> =>
     (await api.get(`${base}/email.inbox_log`, undefined, { ...opts, schema: ZInboxLogResponse })).list,
+  emailInboxRetry: (logId: number, opts?: TOpts) =>
+    api.post(`${base}/email.inbox_log.retry`, { log_id: logId }, { ...opts, schema: ZInboxRetryResponse }),
+  /** Where a kept raw mail downloads from (read with the session's Authorization header). */
+  emailInboxRawPath: (logId: number) => `/api${base}/email.inbox_log.raw?log_id=${logId}`,
+  emailAddressList: async (opts?: TOpts): Promise<TSupportAddress[]> =>
+    (await api.get(`${base}/email.address.all.list`, undefined, { ...opts, schema: ZSupportAddressListResponse })).list,
+  emailAddressAdd: (body: TSupportAddressAddRequest, opts?: TOpts) =>
+    api.post(`${base}/email.address.add`, body, { ...opts, schema: ZSupportAddressAddResponse }),
+  emailAddressEdit: (body: TSupportAddressEditRequest, opts?: TOpts): Promise<null> =>
+    api.post<null>(`${base}/email.address.edit`, body, opts),
+  emailAddressDelete: (ids: number[], opts?: TOpts): Promise<null> =>
+    api.post<null>(`${base}/email.address.delete`, { address_ids: ids }, opts),
   emailTemplates: (opts?: TOpts) =>
     api.get(`${base}/email.template.list`, undefined, { ...opts, schema: ZEmailTemplateListResponse }),
   emailTemplateEdit: (body: TEmailTemplate, opts?: TOpts): Promise<null> =>

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { allStaffRoutes, messages } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { publicRoutes } from '../routes/table';
+import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
 import { i18n, translateMessage } from './index';
 import zhCn from './zh-cn.json';
@@ -24,8 +25,9 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const enKeys = flatten(en);
-const zhKeys = flatten(zhCn);
+// The strings screens add when they load (chatSettingsStrings.ts) are checked with the rest.
+const enKeys = flatten({ ...en, ...chatSettingsStrings.en });
+const zhKeys = flatten({ ...zhCn, ...chatSettingsStrings['zh-cn'] });
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

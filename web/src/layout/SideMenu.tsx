@@ -3,6 +3,7 @@ import {
   DashboardOutlined,
   FileAddOutlined,
   InboxOutlined,
+  MessageOutlined,
   SearchOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
@@ -16,6 +17,7 @@ import { dashboardPath, routeKeyOf, selectedMenuPath, visibleMenu } from './menu
 
 const ticketIcons: Record<string, ReactNode> = {
   '/wswt': <InboxOutlined />,
+  '/wswt/chat': <MessageOutlined />,
   '/wswt/ticket_views': <AppstoreOutlined />,
   '/wswt/search': <SearchOutlined />,
   '/wswt/ticket/add': <FileAddOutlined />,

@@ -20,7 +20,7 @@ describe('side menu', () => {
     const menu = visibleMenu((path) => mayI({ user_type: 'admin' }, [], 'menu', path));
     expect(menu.dashboard).toBe(true);
     expect(menu.tickets).toHaveLength(5);
-    expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(19);
+    expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(21);
   });
 
   it('denies everything without a signed-in user', () => {

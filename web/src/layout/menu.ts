@@ -20,7 +20,10 @@ const s = (p: string) => `/wswt/setting/${p}`;
 export const settingSections: readonly TMenuSection[] = [
   { key: 'settings_manage', paths: [s('people'), s('company'), s('role')] },
   { key: 'settings_tickets', paths: [s('view'), s('field'), s('form'), s('note'), s('tag'), s('ticket')] },
-  { key: 'settings_channels', paths: [s('email'), s('widget'), s('shortcut'), s('banned')] },
+  {
+    key: 'settings_channels',
+    paths: [s('email'), s('widget'), s('chat'), s('chat_trigger'), s('shortcut'), s('banned')],
+  },
   { key: 'settings_rules', paths: [s('trigger'), s('automation'), s('schedule')] },
   { key: 'settings_account', paths: [s('appearance')] },
   { key: 'settings_permissions', paths: [s('auth/node'), s('auth/pkg')] },

@@ -13,7 +13,7 @@ export interface TCall {
 }
 
 type TEnvelope = { code: string; msg: string; data: unknown };
-type THandler = (call: TCall) => TEnvelope;
+type THandler = (call: TCall) => TEnvelope | Response;
 export type THandlers = Record<string, THandler>;
 export interface TFakeServerOptions {
   user?: TAccount;
@@ -103,6 +103,10 @@ export function fakeServer(options: TFakeServerOptions = {}) {
     calls.push(call);
     const handler = handlers[path];
     const envelope = handler ? handler(call) : fail('0404', 'Not found');
+    // A file (an attachment's bytes) is answered as it is, not in the envelope.
+    if (envelope instanceof Response) {
+      return envelope;
+    }
     return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

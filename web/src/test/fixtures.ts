@@ -1,6 +1,8 @@
 import type {
   TAuthPkg,
   TBlack,
+  TChatMessage,
+  TChatSummary,
   TCompany,
   TEmailSetting,
   TGroup,
@@ -200,5 +202,39 @@ export const comment = (o: Partial<TTicketComment> = {}): TTicketComment => ({
   file_ids: [],
   attachments: [],
   create_ts: Date.UTC(2026, 10, 20, 9, 0),
+  ...o,
+});
+
+export const chatSummary = (o: Partial<TChatSummary> = {}): TChatSummary => ({
+  ticket_id: 41,
+  subject: 'Chat started: Vera Visitor',
+  ticket_state: 'new',
+  requester_id: 20,
+  visitor_name: 'Vera Visitor',
+  visitor_email: 'vera@example.com',
+  page_url: 'https://shop.example/cart',
+  answers: [{ question_id: 1, title: 'Order number', answer: 'A-1042' }],
+  accepted_by: null,
+  visitor_active: true,
+  last_visitor_ts: 0,
+  create_ts: 0,
+  ended: false,
+  ...o,
+});
+
+export const chatMessage = (o: Partial<TChatMessage> = {}): TChatMessage => ({
+  message_id: 100,
+  ticket_id: 41,
+  type: 'ticket_reply',
+  account_id: 20,
+  real_name: 'Vera Visitor',
+  from_visitor: true,
+  is_public: true,
+  body: '<p>Where is my order?</p>',
+  file_ids: [],
+  quick_replies: [],
+  automatic: false,
+  client_message_id: 'v-1',
+  create_ts: 0,
   ...o,
 });

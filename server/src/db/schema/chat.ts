@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { account } from './account.js';
 import { ts } from './columns.js';
+import { agentGroup } from './permission.js';
 import { ticket, ticketComment } from './ticket.js';
 
 /** A stored pre-chat answer, with the question's title as it was asked. */
@@ -27,6 +28,8 @@ export const chatSession = pgTable(
     pageUrl: text('page_url').notNull().default(''),
     answers: jsonb('answers').$type<StoredChatAnswer[]>().notNull().default([]),
     visitorIp: text('visitor_ip').notNull().default(''),
+    /** A route-by-answer chat trigger's group: its online agents are offered the chat first. */
+    routeGroupId: integer('route_group_id').references(() => agentGroup.groupId, { onDelete: 'set null' }),
     acceptedBy: integer('accepted_by').references(() => account.accountId, { onDelete: 'set null' }),
     acceptedTs: ts('accepted_ts'),
     endedTs: ts('ended_ts'),
@@ -53,9 +56,27 @@ export const chatMessage = pgTable(
     clientMessageId: text('client_message_id'),
     replyType: text('reply_type'),
     fromVisitor: boolean('from_visitor').notNull(),
+    quickReplies: jsonb('quick_replies').$type<string[]>().notNull().default([]),
+    automatic: boolean('automatic').notNull().default(false),
   },
   (t) => [
     uniqueIndex('chat_message_client_idx').on(t.ticketId, t.clientMessageId).where(sql`client_message_id IS NOT NULL`),
     index('chat_message_ticket_idx').on(t.ticketId, t.commentId),
   ],
 );
+
+/** Settings › Chat triggers: one row per trigger; the columns a kind does not use stay null. */
+export const chatTrigger = pgTable('chat_trigger', {
+  triggerId: serial('trigger_id').primaryKey(),
+  title: text('title').notNull(),
+  triggerType: text('trigger_type').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  delaySeconds: integer('delay_seconds'),
+  urlContains: text('url_contains'),
+  message: text('message'),
+  questionId: integer('question_id'),
+  choiceId: integer('choice_id'),
+  groupId: integer('group_id').references(() => agentGroup.groupId, { onDelete: 'cascade' }),
+  createTs: ts('create_ts').notNull(),
+  updateTs: ts('update_ts').notNull(),
+});

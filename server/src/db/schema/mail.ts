@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
+import { agentGroup } from './permission.js';
 import { ticket } from './ticket.js';
 
 /** Every Message-ID sent or received, with its ticket: threading and "a mail fetched twice is one". */
@@ -40,5 +41,38 @@ export const mailBounce = pgTable('mail_bounce', {
   address: text('address').primaryKey(),
   ticketId: integer('ticket_id'),
   reason: text('reason').notNull().default(''),
+  createTs: ts('create_ts').notNull(),
+});
+
+/** Support addresses: an alias of the main mailbox or an own IMAP mailbox, and the group of its tickets. */
+export const mailAddress = pgTable(
+  'mail_address',
+  {
+    addressId: serial('address_id').primaryKey(),
+    address: text('address').notNull(),
+    name: text('name').notNull().default(''),
+    groupId: integer('group_id').references(() => agentGroup.groupId, { onDelete: 'set null' }),
+    hasMailbox: boolean('has_mailbox').notNull().default(false),
+    imapHost: text('imap_host').notNull().default(''),
+    account: text('account').notNull().default(''),
+    password: text('password').notNull().default(''),
+    useSsl: boolean('use_ssl').notNull().default(true),
+    createTs: ts('create_ts').notNull(),
+  },
+  (t) => [uniqueIndex('mail_address_address_idx').on(t.address)],
+);
+
+/** The support address a ticket came in on: its mails go out from that address. */
+export const mailTicket = pgTable('mail_ticket', {
+  ticketId: integer('ticket_id')
+    .primaryKey()
+    .references(() => ticket.ticketId, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+});
+
+/** A mailed attachment too large for the mail: its link's token opens that one file. */
+export const mailAttachmentLink = pgTable('mail_attachment_link', {
+  token: text('token').primaryKey(),
+  fileId: text('file_id').notNull(),
   createTs: ts('create_ts').notNull(),
 });

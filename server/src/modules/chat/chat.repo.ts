@@ -1,4 +1,4 @@
-import type { TChatMessage, TChatSummary } from '@parley/contracts';
+import type { TChatMessage, TChatSummary, TPageGreeting } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
@@ -49,7 +49,7 @@ export async function messageByClientId(db: DbOrTx, ticketId: number, clientMess
 }
 
 const messageSelect = sql`SELECT c.comment_id, c.ticket_id, c.author_id, c.body, c.is_public, c.create_ts,
-    m.client_message_id, m.reply_type, m.from_visitor,
+    m.client_message_id, m.reply_type, m.from_visitor, m.quick_replies, m.automatic,
     COALESCE(NULLIF(a.alias_name, ''), a.real_name, '') AS author_name,
     COALESCE((SELECT array_agg(f.file_id ORDER BY f.file_id) FROM ticket_attachment f WHERE f.comment_id = c.comment_id), '{}') AS file_ids
   FROM chat_message m
@@ -69,6 +69,8 @@ function presentMessage(r: Record<string, unknown>): TChatMessage {
     ...(r.reply_type === 'end_chat' ? { reply_type: 'end_chat' as const } : {}),
     body: String(r.body),
     file_ids: Array.isArray(fileIds) ? fileIds.map(String) : parseTextArray(String(fileIds ?? '{}')),
+    quick_replies: Array.isArray(r.quick_replies) ? r.quick_replies.map(String) : [],
+    automatic: Boolean(r.automatic),
     client_message_id: r.client_message_id === null ? null : String(r.client_message_id),
     create_ts: Number(r.create_ts),
   };
@@ -187,4 +189,52 @@ export async function routableAgents(db: DbOrTx, accountIds: number[]): Promise<
       AND 'chat' = ANY(tool_access) ORDER BY account_id`,
   );
   return rows.map((r) => Number(r.account_id));
+}
+
+/** The group a route-by-answer chat trigger sends these answers to (the first trigger that matches). */
+export async function routeGroupFor(db: DbOrTx, answers: StoredChatAnswer[]): Promise<number | null> {
+  const picked = answers.filter((a) => a.choice_id !== null);
+  if (picked.length === 0) {
+    return null;
+  }
+  const rows = await queryRows<{ group_id: number; question_id: number; choice_id: number }>(
+    db,
+    sql`SELECT group_id, question_id, choice_id FROM chat_trigger
+      WHERE trigger_type = 'route_by_answer' AND enabled AND group_id IS NOT NULL ORDER BY trigger_id`,
+  );
+  const hit = rows.find((r) =>
+    picked.some((a) => a.question_id === Number(r.question_id) && a.choice_id === Number(r.choice_id)),
+  );
+  return hit ? Number(hit.group_id) : null;
+}
+
+/** The group a chat was routed to by a trigger, and which of these agents belong to it. */
+export async function routeGroupMembers(db: DbOrTx, ticketId: number, accountIds: number[]): Promise<number[] | null> {
+  const rows = await queryRows<{ route_group_id: number | null; members: number[] | string | null }>(
+    db,
+    sql`SELECT s.route_group_id,
+        (SELECT array_agg(ga.account_id) FROM group_account ga WHERE ga.group_id = s.route_group_id
+          AND ga.account_id = ANY(${intArrayLiteral(accountIds.length ? accountIds : [0])}::int[])) AS members
+      FROM chat_session s WHERE s.ticket_id = ${ticketId}`,
+  );
+  const r = rows[0];
+  if (!r || r.route_group_id === null) {
+    return null;
+  }
+  const members = Array.isArray(r.members) ? r.members : parseTextArray(String(r.members ?? '{}'));
+  return members.map(Number);
+}
+
+/** The page greetings the launcher shows on host pages (enabled ones only). */
+export async function pageGreetings(db: DbOrTx): Promise<TPageGreeting[]> {
+  const rows = await queryRows<{ url_contains: string; delay_seconds: number; message: string }>(
+    db,
+    sql`SELECT url_contains, delay_seconds, message FROM chat_trigger
+      WHERE trigger_type = 'page_greeting' AND enabled ORDER BY trigger_id LIMIT 20`,
+  );
+  return rows.map((r) => ({
+    url_contains: String(r.url_contains ?? ''),
+    delay_seconds: Number(r.delay_seconds),
+    message: String(r.message),
+  }));
 }

@@ -17,8 +17,6 @@ import {
   ZHomeChatMessageListRequest,
   ZHomeChatRateRequest,
   ZHomeWidgetGetResponse,
-  ZWidgetSetting,
-  ZWidgetSettingEditRequest,
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -30,17 +28,18 @@ import {
   agentMessageList,
   chatAccept,
   chatQueue,
-  chatStart,
   chatTransfer,
   visibleChat,
+} from './chat.agent.js';
+import {
+  chatStart,
   visitorChatEnd,
   visitorChatGet,
   visitorChatRate,
   visitorMessageAdd,
   visitorMessageList,
   widgetGet,
-} from './chat.service.js';
-import { editWidgetSetting, getWidgetSetting } from './chat.setting.js';
+} from './chat.visitor.js';
 
 /** Live chat: the widget's public calls, the agent's calls and the widget settings (api-contract "Live chat"). */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -183,27 +182,6 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     output: ZEmpty,
     handler: async ({ actor, input, lang }) => {
       await agentChatEnd({ ...ctx, actor }, input.ticket_id, lang);
-      return null;
-    },
-  });
-
-  defineGet(app, '/api/admin/settings/widget.get', {
-    access: access.menu('/wswt/setting/widget'),
-    summary: 'Widget and chat routing settings',
-    tags: ['settings'],
-    output: ZWidgetSetting,
-    handler: () => getWidgetSetting(ctx.db),
-  });
-
-  definePost(app, '/api/admin/settings/widget.edit', {
-    access: access.btn('widget.edit'),
-    summary: 'Save the widget and chat routing settings',
-    tags: ['settings'],
-    input: ZWidgetSettingEditRequest,
-    output: ZEmpty,
-    message: 'saved',
-    handler: async ({ input }) => {
-      await editWidgetSetting(ctx.db, input);
       return null;
     },
   });

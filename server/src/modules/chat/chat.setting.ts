@@ -1,8 +1,8 @@
-import { type TWidgetSetting, ZWidgetSetting } from '@parley/contracts';
+import { type TChatSetting, type TWidgetSetting, ZChatSetting, ZWidgetSetting } from '@parley/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { readSetting, writeSetting } from '../setting/setting.repo.js';
 
-/** Widget and chat routing settings: one stored object, defaults for whatever was never saved. */
+/** Widget settings: one stored object, defaults for whatever was never saved. */
 export async function getWidgetSetting(db: DbOrTx): Promise<TWidgetSetting> {
   const stored = await readSetting(db, 'chat_widget', 'setting');
   const parsed = ZWidgetSetting.safeParse(stored ?? {});
@@ -11,6 +11,29 @@ export async function getWidgetSetting(db: DbOrTx): Promise<TWidgetSetting> {
 
 export async function editWidgetSetting(db: DbOrTx, value: TWidgetSetting): Promise<void> {
   await writeSetting(db, 'chat_widget', 'setting', value);
+}
+
+/**
+ * Settings › Chats. Before they had a screen of their own, the greeting, auto-assign and the
+ * per-agent limit were saved with the widget: those values carry over until Chats is saved.
+ */
+export async function getChatSetting(db: DbOrTx): Promise<TChatSetting> {
+  const stored = await readSetting(db, 'chat', 'setting');
+  if (stored === null || stored === undefined) {
+    const widget = (await readSetting(db, 'chat_widget', 'setting')) as Record<string, unknown> | null;
+    const carried = ZChatSetting.safeParse({
+      greeting: widget?.greeting,
+      auto_assign: widget?.auto_assign,
+      agent_chat_limit: widget?.agent_chat_limit,
+    });
+    return carried.success ? carried.data : ZChatSetting.parse({});
+  }
+  const parsed = ZChatSetting.safeParse(stored);
+  return parsed.success ? parsed.data : ZChatSetting.parse({});
+}
+
+export async function editChatSetting(db: DbOrTx, value: TChatSetting): Promise<void> {
+  await writeSetting(db, 'chat', 'setting', value);
 }
 
 /** May a page of this origin embed the widget? An empty list allows any. */

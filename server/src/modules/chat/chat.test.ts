@@ -103,7 +103,34 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     const atVisitor = await eventually('agent reply at the visitor', () =>
       visitor.messages.find((m) => m.message_id === reply.data.message_id),
     );
-    expect(atVisitor).toMatchObject({ from_visitor: false, account_id: alice.accountId, real_name: 'Alice Agent' });
+    expect(atVisitor).toMatchObject({
+      from_visitor: false,
+      account_id: alice.accountId,
+      real_name: 'Alice Agent',
+      quick_replies: [],
+    });
+
+    // A shortcut's choice list goes with the reply as answers the visitor can click.
+    const ask = await post<{ message_id: number }>(
+      '/api/admin/chat.message.add',
+      {
+        ticket_id: chat.ticket_id,
+        body: 'Which order is it?',
+        client_message_id: 'a-q',
+        quick_replies: ['#42', '#43'],
+      },
+      alice.token,
+    );
+    const asked = await eventually('quick replies at the visitor', () =>
+      visitor.messages.find((m) => m.message_id === ask.data.message_id),
+    );
+    expect(asked.quick_replies).toEqual(['#42', '#43']);
+    const tooMany = await post(
+      '/api/admin/chat.message.add',
+      { ticket_id: chat.ticket_id, body: 'x', client_message_id: 'a-q2', quick_replies: Array(11).fill('a') },
+      alice.token,
+    );
+    expect(Object.keys((tooMany.data as { fields: object }).fields)).toEqual(['quick_replies']);
 
     // An internal note stays with the agents.
     const note = await post<{ message_id: number }>(
@@ -124,14 +151,14 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       client_message_id: 'v-1',
     });
     expect(retry.data.message_id).toBe(sent.data.message_id);
-    expect(await messageCount(t.database.db, chat.ticket_id)).toBe(3);
+    expect(await messageCount(t.database.db, chat.ticket_id)).toBe(4);
 
     // A reconnecting visitor asks for what it missed: public messages only, after its last id.
     const missed = await get<{ list: Array<{ message_id: number }> }>('/api/home/chat.message.list', {
       visitor_token: chat.visitor_token,
       after_message_id: String(sent.data.message_id),
     });
-    expect(missed.data.list.map((m) => m.message_id)).toEqual([reply.data.message_id]);
+    expect(missed.data.list.map((m) => m.message_id)).toEqual([reply.data.message_id, ask.data.message_id]);
 
     // Typing reaches the other side.
     visitor.socket.emit('typing', { typing: true });
@@ -279,10 +306,15 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
   });
 
   it('auto-assigns to the online agent with the fewest open chats, within the limit', async () => {
-    const saved = await get<Record<string, unknown>>('/api/admin/settings/widget.get', {}, admin);
+    const saved = await get<Record<string, unknown>>('/api/admin/settings/chat.setting.get', {}, admin);
     expect(
-      (await post('/api/admin/settings/widget.edit', { ...saved.data, auto_assign: true, agent_chat_limit: 1 }, admin))
-        .code,
+      (
+        await post(
+          '/api/admin/settings/chat.setting.edit',
+          { ...saved.data, auto_assign: true, agent_chat_limit: 1 },
+          admin,
+        )
+      ).code,
     ).toBe('0000');
     try {
       // Only this agent is connected now (the others' sockets are closed).
@@ -313,7 +345,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       expect((await post('/api/admin/auth.my.chat.state.edit', { chat_state: 'away' }, agent.token)).code).toBe('0000');
       expect((await get<{ online: boolean }>('/api/home/chat.widget.get', {})).data.online).toBe(false);
     } finally {
-      await post('/api/admin/settings/widget.edit', saved.data, admin);
+      await post('/api/admin/settings/chat.setting.edit', saved.data, admin);
     }
   });
 });

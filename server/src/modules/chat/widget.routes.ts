@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { pageGreetings } from './chat.repo.js';
 import { getWidgetSetting } from './chat.setting.js';
 
 /** The widget's files: vanilla scripts and CSS beside the server, no build step, no framework. */
@@ -38,8 +39,14 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const publicAccess = { access: { kind: 'public' as const } };
 
   app.get('/widget.js', { config: publicAccess, schema: { hide: true } }, async (_request, reply) => {
-    const setting = await getWidgetSetting(ctx.db);
-    const config = JSON.stringify({ color: setting.color, position: setting.position, title: setting.title });
+    const [setting, greetings] = await Promise.all([getWidgetSetting(ctx.db), pageGreetings(ctx.db)]);
+    // `<` escaped: a greeting's text cannot close a script element on the way.
+    const config = JSON.stringify({
+      color: setting.color,
+      position: setting.position,
+      title: setting.title,
+      greetings,
+    }).replaceAll('<', '\\u003c');
     return reply
       .header('cache-control', 'public, max-age=60')
       .header('cross-origin-resource-policy', 'cross-origin')

@@ -14,7 +14,7 @@ import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { groupAdd, groupEdit, groupGet, groupList } from './group.service.js';
 
-/** The people screen lists groups; account and ticket screens pick one. */
+/** The people screen lists groups; account, ticket, chat and chat-trigger screens pick one. */
 const listReaders = access.menu(
   '/wswt/setting/people',
   '/wswt/setting/group/edit',
@@ -22,6 +22,8 @@ const listReaders = access.menu(
   '/wswt/ticket/add',
   '/wswt/ticket/edit/:ticket_id',
   '/wswt/search',
+  '/wswt/chat',
+  '/wswt/setting/chat_trigger',
 );
 const getReaders = access.menu('/wswt/setting/group/edit', '/wswt/setting/people');
 

@@ -1,7 +1,34 @@
 import type { AppContext } from '../../context.js';
+import type { SupportAddress } from './mail.address.js';
 import { imapClient } from './mail.check.js';
-import type { MailConfig } from './mail.config.js';
-import { type IngestOutcome, ingestMail, keepRawMail } from './mail.in.js';
+import type { Endpoint, MailConfig } from './mail.config.js';
+import { ingestMail } from './mail.in.js';
+import { type IngestOutcome, keepRawMail } from './mail.store.js';
+
+/** A mailbox to fetch: the main one of the email settings, or a support address's own. */
+export interface Mailbox {
+  imap: Endpoint;
+  user: string;
+  pass: string;
+  /** The support address it belongs to; null for the main mailbox. */
+  address: SupportAddress | null;
+}
+
+/** The main mailbox (email settings) and every support address with its own mailbox. */
+export function mailboxesOf(config: MailConfig, addresses: SupportAddress[]): Mailbox[] {
+  return [
+    { imap: config.imap, user: config.user, pass: config.pass, address: null },
+    ...addresses.flatMap((a) => (a.mailbox ? [{ ...a.mailbox, address: a }] : [])),
+  ];
+}
+
+/** The connection settings of one mailbox (same server settings otherwise). */
+export const mailboxConfig = (config: MailConfig, box: Mailbox): MailConfig => ({
+  ...config,
+  imap: box.imap,
+  user: box.user,
+  pass: box.pass,
+});
 
 export interface FetchReport {
   fetched: number;
@@ -19,10 +46,11 @@ export interface FetchReport {
 export async function fetchMailbox(
   ctx: AppContext,
   config: MailConfig,
-  options: { batch?: number; max?: number; onMail?: (o: IngestOutcome) => void } = {},
+  options: { batch?: number; max?: number; onMail?: (o: IngestOutcome) => void; mailbox?: Mailbox } = {},
 ): Promise<FetchReport> {
   const report: FetchReport = { fetched: 0, outcomes: {}, leftOver: 0 };
-  const client = imapClient(config);
+  const box = options.mailbox ?? null;
+  const client = imapClient(box ? mailboxConfig(config, box) : config);
   client.on('error', (error: Error) => ctx.log.warn({ err: error }, 'imap connection error'));
   await client.connect();
   try {
@@ -45,7 +73,7 @@ export async function fetchMailbox(
       const done: number[] = [];
       for (const { uid, source } of sources.sort((a, b) => a.uid - b.uid)) {
         report.fetched++;
-        const outcome = await ingestOne(ctx, config, source);
+        const outcome = await ingestOne(ctx, config, source, box?.address ?? null);
         if (outcome) {
           report.outcomes[outcome.outcome] = (report.outcomes[outcome.outcome] ?? 0) + 1;
           options.onMail?.(outcome);
@@ -69,10 +97,15 @@ export async function fetchMailbox(
 }
 
 /** Stores one mail; on an unexpected error tries once more, then keeps it raw. Null: not stored at all. */
-async function ingestOne(ctx: AppContext, config: MailConfig, source: Buffer): Promise<IngestOutcome | null> {
+async function ingestOne(
+  ctx: AppContext,
+  config: MailConfig,
+  source: Buffer,
+  fetchedFrom: SupportAddress | null,
+): Promise<IngestOutcome | null> {
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
-      return await ingestMail(ctx, config, source);
+      return await ingestMail(ctx, config, source, { fetchedFrom });
     } catch (error) {
       ctx.log.warn({ err: error, attempt }, 'storing a mail failed');
       if (attempt === 2) {

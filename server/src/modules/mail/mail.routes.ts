@@ -6,7 +6,15 @@ import {
   ZEmpty,
   ZFailedJobListResponse,
   ZInboxLogResponse,
+  ZInboxRawRequest,
+  ZInboxRetryResponse,
   ZJobRetryRequest,
+  ZMailAttachmentLinkRequest,
+  ZSupportAddressAddRequest,
+  ZSupportAddressAddResponse,
+  ZSupportAddressDeleteRequest,
+  ZSupportAddressEditRequest,
+  ZSupportAddressListResponse,
 } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,8 +25,12 @@ import { access } from '../../http/access.js';
 import { notFound } from '../../http/app-error.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { readEmailSettings } from '../setting/setting.service.js';
+import { contentDisposition } from '../ticket-attachment/ticket-attachment.service.js';
+import { supportAddressAdd, supportAddressDelete, supportAddressEdit, supportAddressList } from './mail.address.js';
 import { checkImap, checkSmtp } from './mail.check.js';
 import { addressOf, type Endpoint, mailConfigOf } from './mail.config.js';
+import { linkedAttachment, rawMailOf, retryRawMail } from './mail.raw.js';
+import type { MailChannel } from './mail.service.js';
 import { listTemplates, placeholders, saveTemplate } from './mail.templates.js';
 
 const where = (e: Endpoint) => `${e.host}:${e.port}${e.secure ? ' (TLS)' : ''}`;
@@ -32,7 +44,7 @@ async function configFromForm(ctx: AppContext, input: z.output<typeof ZEmailChec
   return config;
 }
 
-export function mailRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailChannel): void {
   const tags = ['email'];
   const base = '/api/admin/settings';
   const read = access.menu('/wswt/setting/email');
@@ -109,6 +121,101 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext): void {
           create_ts: Number(r.create_ts),
         })),
       };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/email.inbox_log.raw`,
+    config: { access: read },
+    schema: {
+      summary: 'Download a mail that made no ticket as it arrived (an .eml file)',
+      tags,
+      querystring: ZInboxRawRequest,
+    },
+    handler: async (request, reply) => {
+      const { log_id } = request.query as { log_id: number };
+      const raw = await rawMailOf(ctx, log_id);
+      return reply
+        .header('content-disposition', contentDisposition('attachment', `mail-${log_id}.eml`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .type('message/rfc822')
+        .send(raw);
+    },
+  });
+
+  definePost(app, `${base}/email.inbox_log.retry`, {
+    access: write,
+    summary: 'Read a kept raw mail again (after a fix or a settings change): a ticket or comment when it now can be',
+    tags,
+    input: ZInboxRawRequest,
+    output: ZInboxRetryResponse,
+    handler: async ({ input }) => retryRawMail(ctx, channel, input.log_id),
+  });
+
+  defineGet(app, `${base}/email.address.all.list`, {
+    access: read,
+    summary: 'Support addresses: each an alias of the main mailbox or with its own, and the group its tickets go to',
+    tags,
+    output: ZSupportAddressListResponse,
+    handler: async () => supportAddressList(ctx.db),
+  });
+
+  definePost(app, `${base}/email.address.add`, {
+    access: write,
+    summary: 'Add a support address',
+    tags,
+    input: ZSupportAddressAddRequest,
+    output: ZSupportAddressAddResponse,
+    message: 'saved',
+    handler: async ({ input }) => supportAddressAdd(ctx.db, input),
+  });
+
+  definePost(app, `${base}/email.address.edit`, {
+    access: write,
+    summary: 'Change a support address (an empty password keeps the stored one)',
+    tags,
+    input: ZSupportAddressEditRequest,
+    output: ZEmpty,
+    message: 'saved',
+    handler: async ({ input }) => {
+      await supportAddressEdit(ctx.db, input);
+      return null;
+    },
+  });
+
+  definePost(app, `${base}/email.address.delete`, {
+    access: write,
+    summary: 'Remove support addresses (their tickets stay; their answers then go out from the main address)',
+    tags,
+    input: ZSupportAddressDeleteRequest,
+    output: ZEmpty,
+    handler: async ({ input }) => {
+      await supportAddressDelete(ctx.db, input.address_ids);
+      return null;
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/home/mail.attachment.get',
+    config: { access: access.public },
+    schema: {
+      summary: 'A file of a mailed reply too large to travel with the mail (the link in that mail)',
+      tags,
+      querystring: ZMailAttachmentLinkRequest,
+    },
+    handler: async (request, reply) => {
+      const { token } = request.query as { token: string };
+      const file = await linkedAttachment(ctx, token);
+      return reply
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .type('application/octet-stream')
+        .send(file.data);
     },
   });
 

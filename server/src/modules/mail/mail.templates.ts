@@ -1,8 +1,10 @@
+import { emailTemplateNames } from '@parley/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { readSetting, writeSetting } from '../setting/setting.repo.js';
+import { escapeHtml } from './mail.parse.js';
 
 /** The notifications Parley mails, each an editable template per language. */
-export const templateNames = ['ticket_received', 'public_reply', 'ticket_solved', 'ticket_assigned'] as const;
+export const templateNames = emailTemplateNames;
 export type TemplateName = (typeof templateNames)[number];
 export const templateLanguages = ['en', 'zh-cn'] as const;
 export type TemplateLanguage = (typeof templateLanguages)[number];
@@ -21,6 +23,7 @@ export const placeholders = [
   'agent_name',
   'latest_reply_html',
   'conversation_html',
+  'transcript_html',
   'signature_html',
   'ticket_url',
   'satisfaction_good_url',
@@ -58,6 +61,16 @@ export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, Mai
       body: '<p>{{requester_name}}，您好：</p><p>您的工单 #{{ticket_id}}「{{subject}}」已解决。如仍有问题，直接回复此邮件。</p>{{satisfaction_html}}',
     },
   },
+  ticket_new: {
+    en: {
+      subject: '[#{{ticket_id}}] new ticket: {{subject}}',
+      body: '<p>{{agent_name}}, {{requester_name}} opened ticket #{{ticket_id}} "{{subject}}".</p>{{latest_reply_html}}<p><a href="{{ticket_url}}">Open the ticket</a></p>',
+    },
+    'zh-cn': {
+      subject: '[#{{ticket_id}}] 新工单：{{subject}}',
+      body: '<p>{{agent_name}}，{{requester_name}} 提交了新工单 #{{ticket_id}}「{{subject}}」。</p>{{latest_reply_html}}<p><a href="{{ticket_url}}">打开工单</a></p>',
+    },
+  },
   ticket_assigned: {
     en: {
       subject: '[#{{ticket_id}}] assigned to you: {{subject}}',
@@ -68,12 +81,32 @@ export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, Mai
       body: '<p>{{agent_name}}，工单 #{{ticket_id}}「{{subject}}」已指派给您。</p><p><a href="{{ticket_url}}">打开工单</a></p>',
     },
   },
+  chat_transcript: {
+    en: {
+      subject: 'Your chat with us [#{{ticket_id}}]',
+      body: '<p>Hello {{requester_name}},</p><p>Thank you for chatting with us. Here is the conversation (reference #{{ticket_id}}); reply to this mail if anything is left.</p>{{transcript_html}}',
+    },
+    'zh-cn': {
+      subject: '您的在线对话记录 [#{{ticket_id}}]',
+      body: '<p>{{requester_name}}，您好：</p><p>感谢您的咨询。以下是本次对话的记录（编号 #{{ticket_id}}），如仍有问题，直接回复此邮件。</p>{{transcript_html}}',
+    },
+  },
 };
 
-/** The words of the satisfaction block in the solved mail (its links are not editable). */
-export const satisfactionWords: Record<TemplateLanguage, { ask: string; good: string; bad: string }> = {
-  en: { ask: 'How did we do?', good: 'Good, I am satisfied', bad: 'Bad, I am not satisfied' },
-  'zh-cn': { ask: '您对本次服务满意吗？', good: '满意', bad: '不满意' },
+/** Fixed words of generated blocks: the satisfaction links of the solved mail, the list of linked files. */
+export const mailWords: Record<TemplateLanguage, { ask: string; good: string; bad: string; files: string }> = {
+  en: {
+    ask: 'How did we do?',
+    good: 'Good, I am satisfied',
+    bad: 'Bad, I am not satisfied',
+    files: 'Attachments too large to send by mail (the links open them):',
+  },
+  'zh-cn': {
+    ask: '您对本次服务满意吗？',
+    good: '满意',
+    bad: '不满意',
+    files: '以下附件过大，无法随邮件发送（点击链接打开）：',
+  },
 };
 
 const settingModule = 'email_template';
@@ -104,12 +137,6 @@ export async function listTemplates(db: DbOrTx) {
 export async function saveTemplate(db: DbOrTx, name: TemplateName, lang: TemplateLanguage, t: MailTemplate) {
   await writeSetting(db, settingModule, `${name}.${lang}`, { subject: t.subject, body: t.body });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** Fills `{{name}}`: HTML-escaped, except names ending in `_html` (already safe HTML). */
 export function render(text: string, values: Record<string, string>, asHtml: boolean): string {

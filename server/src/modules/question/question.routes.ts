@@ -16,7 +16,8 @@ import { defineGet, definePost } from '../../http/route.js';
 import { questionAdd, questionAllGet, questionDelete, questionEdit, questionGet } from './question.service.js';
 
 /** Pre-chat questions are set up with the chat widget. */
-const readers = access.menu('/wswt/setting/widget');
+// The chat-trigger screen picks a question and choice to route by.
+const readers = access.menu('/wswt/setting/widget', '/wswt/setting/chat_trigger');
 
 export function questionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ['chat questions'];

@@ -3,10 +3,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
-import { defaultGroupId } from '../account/account.repo.js';
 import { isBanned } from '../black/black.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import { findOrCreateRequester, insertTicket } from '../ticket/ticket.create.js';
+import { insertRequesterTicket } from '../ticket/ticket.create.js';
 import { planComment } from '../ticket/ticket.rules.js';
 
 type Input = z.output<typeof ZHomeTicketAddRequest>;
@@ -32,27 +31,10 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
     'text',
   );
   return transact(ctx, async (tx) => {
-    const requester = await findOrCreateRequester(tx, input.email, input.real_name, now);
-    // Said like any refused submission: the form must not tell strangers which emails belong
-    // to suspended accounts.
-    if (requester.accessState !== 'allowed') {
-      throw invalid('submission_refused');
-    }
-    const ticketId = await insertTicket(
+    const { ticketId } = await insertRequesterTicket(
       tx,
       settings,
-      {
-        subject: input.subject,
-        source: 'form',
-        requester: { accountId: requester.accountId, companyId: requester.companyId },
-        submitterId: requester.accountId,
-        authorId: requester.accountId,
-        comment,
-        state: 'new',
-        assignment: { assigneeId: null, groupId: await defaultGroupId(tx) },
-        tags: [],
-        members: { ccIds: [], followerIds: [] },
-      },
+      { email: input.email, realName: input.real_name, subject: input.subject, source: 'form', comment },
       now,
     );
     return { ticket_id: ticketId };

@@ -131,6 +131,50 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
   return ticketId;
 }
 
+/** What a visitor's own new ticket needs: who they are and what they wrote; the rest is the defaults. */
+export interface RequesterTicket {
+  email: string;
+  realName: string;
+  subject: string;
+  source: 'form' | 'chat';
+  ticketType?: string | undefined;
+  comment: CommentPlan;
+  /** The group it waits in; the default group when not given. */
+  groupId?: number | null | undefined;
+}
+
+/**
+ * A ticket that a visitor opens for themselves (the public form, a chat): the requester found or
+ * made by email, the ticket new and unassigned in the default group. A suspended requester is
+ * refused like any refused submission: a stranger typing an email must not learn the account is
+ * suspended.
+ */
+export async function insertRequesterTicket(tx: Tx, settings: TTicketSetting, input: RequesterTicket, now: number) {
+  const requester = await findOrCreateRequester(tx, input.email, input.realName, now);
+  if (requester.accessState !== 'allowed') {
+    throw invalid('submission_refused');
+  }
+  const ticketId = await insertTicket(
+    tx,
+    settings,
+    {
+      subject: input.subject,
+      source: input.source,
+      ticketType: input.ticketType,
+      requester: { accountId: requester.accountId, companyId: requester.companyId },
+      submitterId: requester.accountId,
+      authorId: requester.accountId,
+      comment: input.comment,
+      state: 'new',
+      assignment: { assigneeId: null, groupId: input.groupId ?? (await defaultGroupId(tx)) },
+      tags: [],
+      members: { ccIds: [], followerIds: [] },
+    },
+    now,
+  );
+  return { ticketId, requester };
+}
+
 /** `ticket.add` in the back office: for an existing requester or a new one by email. */
 export async function ticketAdd(ctx: Ctx, input: AddInput) {
   const { db, actor } = ctx;

@@ -1,7 +1,8 @@
 import type { TWidgetSetting } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, ColorPicker, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import { Alert, Card, ColorPicker, Flex, Form, Input, Radio, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { chatApi } from '../../api/chat';
 import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
@@ -9,12 +10,12 @@ import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { chatKeys } from './queries';
 
-/** Settings › Widget: how the chat launcher looks, what it asks, who may embed it, how chats route. */
+/** Settings › Widget: how the chat launcher looks, what it asks and who may embed it (hours and routing: Chats). */
 export function WidgetSettingsPage() {
   const { t } = useTranslation();
   const setting = useQuery({ queryKey: chatKeys.widget, queryFn: ({ signal }) => chatApi.widgetGet({ signal }) });
   if (setting.isError) {
-    return <Alert type="error" showIcon message={t('chat.load_failed')} />;
+    return <Alert type="error" showIcon title={t('chat.load_failed')} />;
   }
   return <FormPage>{setting.data ? <WidgetForm setting={setting.data} /> : <PageLoading />}</FormPage>;
 }
@@ -36,6 +37,11 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
     invalidate: [chatKeys.widget],
   });
   const snippet = snippetFor(window.location.origin);
+  // The greeting is a Chats setting; the preview shows it as visitors will read it.
+  const chatSetting = useQuery({
+    queryKey: chatKeys.setting,
+    queryFn: ({ signal }) => chatApi.settingGet({ signal, silent: true }),
+  });
   const color = typeof live.color === 'string' ? live.color : setting.color;
 
   return (
@@ -65,9 +71,6 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
         </Form.Item>
         <Form.Item name="title" label={t('widget.title')} rules={[{ max: 60 }]}>
           <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="greeting" label={t('widget.greeting')} rules={[{ max: 500 }]}>
-          <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
         </Form.Item>
         <Form.Item
           name="pre_chat_form"
@@ -100,17 +103,6 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
         >
           <Select mode="tags" tokenSeparators={[' ', ',']} placeholder="https://www.example.com" open={false} />
         </Form.Item>
-        <Form.Item
-          name="auto_assign"
-          label={t('widget.auto_assign')}
-          valuePropName="checked"
-          extra={t('widget.auto_assign_hint')}
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item name="agent_chat_limit" label={t('widget.agent_chat_limit')}>
-          <InputNumber min={1} max={50} />
-        </Form.Item>
         <FormActions saving={saving} disabled={!editable} />
       </Form>
       <Flex vertical gap={16} style={{ width: 380, maxWidth: '100%' }}>
@@ -125,8 +117,11 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
             color={color}
             position={live.position ?? setting.position}
             title={live.title ?? setting.title}
-            greeting={live.greeting ?? setting.greeting}
+            greeting={chatSetting.data?.greeting ?? ''}
           />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {t('widget.greeting_from_chats')} <Link to="/wswt/setting/chat">{t('route.setting_chat')}</Link>
+          </Typography.Paragraph>
         </Card>
       </Flex>
     </Flex>
@@ -166,11 +161,19 @@ function WidgetPreview({
       >
         <div style={{ background: color, color: '#fff', padding: '10px 12px', fontWeight: 600 }}>{title}</div>
         <div style={{ padding: 12, background: '#f5f5f5', minHeight: 120 }}>
-          <div
-            style={{ background: '#fff', borderRadius: 10, padding: '6px 10px', fontSize: 13, display: 'inline-block' }}
-          >
-            {greeting}
-          </div>
+          {greeting && (
+            <div
+              style={{
+                background: '#fff',
+                borderRadius: 10,
+                padding: '6px 10px',
+                fontSize: 13,
+                display: 'inline-block',
+              }}
+            >
+              {greeting}
+            </div>
+          )}
         </div>
       </div>
       <div

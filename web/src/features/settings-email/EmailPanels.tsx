@@ -1,6 +1,6 @@
 import type { TEmailTemplate } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
@@ -127,69 +127,6 @@ export function FailedJobsPanel({ editable }: { editable: boolean }) {
                 {t('email_setting.job_retry')}
               </Button>
             ),
-        },
-      ]}
-    />
-  );
-}
-
-const outcomeColor: Record<string, string> = {
-  unparseable: 'red',
-  bounce: 'orange',
-  auto_reply: 'blue',
-  banned: 'default',
-};
-
-/** Incoming mails that made no ticket: unparseable (raw kept), bounces, auto-replies, banned. */
-export function InboxLogPanel() {
-  const { t } = useTranslation();
-  const formatTime = useFormatTime();
-  const log = useQuery({
-    queryKey: ['settings', 'email', 'inbox-log'],
-    queryFn: ({ signal }) => settingApi.emailInboxLog({ signal }),
-  });
-  if (log.isError) {
-    return <Alert type="error" showIcon title={(log.error as Error).message} />;
-  }
-  return (
-    <Table
-      rowKey="log_id"
-      size="small"
-      loading={log.isLoading}
-      dataSource={log.data ?? []}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
-      locale={{ emptyText: <Empty description={t('email_setting.no_inbox_log')} /> }}
-      columns={[
-        {
-          title: t('email_setting.log_outcome'),
-          dataIndex: 'outcome',
-          width: 130,
-          render: (o: string) => (
-            <Tag color={outcomeColor[o] ?? 'default'}>{t(`email_setting.outcome_${o}`, { defaultValue: o })}</Tag>
-          ),
-        },
-        { title: t('email_setting.log_from'), dataIndex: 'from_address', width: 200 },
-        { title: t('email_setting.log_subject'), dataIndex: 'subject' },
-        {
-          title: t('email_setting.log_reason'),
-          dataIndex: 'reason',
-          render: (r: string, row) => (
-            <>
-              {r}
-              {row.has_raw && (
-                <Typography.Text type="secondary">
-                  {' '}
-                  · {t('email_setting.raw_kept', { size: Math.ceil(row.raw_size / 1024) })}
-                </Typography.Text>
-              )}
-            </>
-          ),
-        },
-        {
-          title: t('email_setting.job_time'),
-          dataIndex: 'create_ts',
-          width: 170,
-          render: (ts: number) => formatTime(ts),
         },
       ]}
     />

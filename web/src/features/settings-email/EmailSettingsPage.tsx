@@ -17,7 +17,10 @@ import { CheckButtons } from './EmailTools';
 // The lists and the template editor load when their tab opens: the settings form stays light.
 const TemplatesPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.TemplatesPanel })));
 const FailedJobsPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.FailedJobsPanel })));
-const InboxLogPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.InboxLogPanel })));
+const InboxLogPanel = lazy(() => import('./InboxLogPanel').then((m) => ({ default: m.InboxLogPanel })));
+const SupportAddressesPanel = lazy(() =>
+  import('./SupportAddressesPanel').then((m) => ({ default: m.SupportAddressesPanel })),
+);
 
 type TEmailValues = Omit<TEmailSetting, 'has_password'> & { password: string };
 
@@ -41,6 +44,15 @@ export function EmailSettingsPage() {
             children: setting.data ? <EmailForm setting={setting.data} /> : <PageLoading />,
           },
           {
+            key: 'addresses',
+            label: t('email_setting.tab_addresses'),
+            children: (
+              <Suspense fallback={<PageLoading />}>
+                <SupportAddressesPanel editable={editable} />
+              </Suspense>
+            ),
+          },
+          {
             key: 'templates',
             label: t('email_setting.tab_templates'),
             children: <TemplatesPanel editable={editable} />,
@@ -59,7 +71,7 @@ export function EmailSettingsPage() {
             label: t('email_setting.tab_inbox_log'),
             children: (
               <Suspense fallback={<PageLoading />}>
-                <InboxLogPanel />
+                <InboxLogPanel editable={editable} />
               </Suspense>
             ),
           },

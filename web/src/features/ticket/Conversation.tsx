@@ -1,10 +1,11 @@
-import { LockOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import type { TTicketComment } from '@parley/contracts';
-import { Avatar, Card, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { Avatar, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../components/useFormatTime';
-import { deferAttachmentImages, downloadAttachment, useAttachmentImages } from './attachmentFiles';
+import { AttachmentList } from './AttachmentList';
+import { deferAttachmentImages, useAttachmentImages } from './attachmentFiles';
 import { inlineImageIds } from './composerHtml';
 import './ticket.css';
 
@@ -51,19 +52,7 @@ function CommentCard({ comment }: { comment: TTicketComment }) {
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the contracts say `body` is HTML sanitized by the server with an allowlist
             dangerouslySetInnerHTML={{ __html: html }}
           />
-          {files.length > 0 && (
-            <Space size={[8, 4]} wrap>
-              {files.map((file) => (
-                // A button, not a link: the download needs the session's header (see attachmentFiles).
-                <Typography.Link
-                  key={file.file_id}
-                  onClick={() => void downloadAttachment(file.file_id, file.file_name)}
-                >
-                  <PaperClipOutlined /> {file.file_name}
-                </Typography.Link>
-              ))}
-            </Space>
-          )}
+          {files.length > 0 && <AttachmentList files={files} />}
         </Flex>
       </Flex>
     </Card>

@@ -90,3 +90,36 @@ describe('comment images and attachments', () => {
     expect(within(card).queryByText('smoke.png')).toBeNull();
   });
 });
+
+describe('attached files', () => {
+  it('shows attached pictures as thumbnails fetched with the session, and other files as downloads', async () => {
+    const picture = 'PiCtUrEiDaaaaaaaaaaaaa';
+    const sheet = 'ShEeTiDbbbbbbbbbbbbbbb';
+    const withFiles = comment({
+      comment_id: 4,
+      body: '<p>Photo and the list attached</p>',
+      file_ids: [picture, sheet],
+      attachments: [
+        { file_id: picture, file_name: 'printer.jpg', size: 9, content_type: 'image/jpeg' },
+        { file_id: sheet, file_name: 'serials.xlsx', size: 9, content_type: 'application/vnd.ms-excel' },
+      ],
+    });
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/ticket.comment.list': () => ok({ list: [withFiles, note] }),
+        'admin/ticket.attachment.get': () =>
+          new Response(new Blob(['jpeg-bytes']), { headers: { 'Content-Type': 'image/jpeg' } }),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    const card = await screen.findByTestId('public-reply', {}, { timeout: 10_000 });
+    const thumbs = within(card).getByTestId('attachment-thumbnails');
+    await waitFor(() =>
+      expect(callsTo(calls, 'admin/ticket.attachment.get').map((c) => c.query.get('file_id'))).toEqual([picture]),
+    );
+    expect(callsTo(calls, 'admin/ticket.attachment.get')[0]?.headers.Authorization).toBe('tok-1');
+    await within(thumbs).findByAltText('printer.jpg');
+    within(card).getByText('serials.xlsx');
+    expect(within(thumbs).queryByText('serials.xlsx')).toBeNull();
+  });
+});

@@ -15,7 +15,9 @@ import { RequesterPanel } from './RequesterPanel';
 import { markSeen } from './seenTickets';
 import { TicketActions } from './TicketActions';
 import { TicketComposer } from './TicketComposer';
+import { TicketPresence } from './TicketPresence';
 import { TicketStateTag } from './TicketStateTag';
+import { useTicketPresence } from './useTicketPresence';
 
 type TTab = 'conversation' | 'history';
 
@@ -70,12 +72,14 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   }, [ticket, form]);
 
   const wide = screens.lg !== false;
+  const presence = useTicketPresence(ticket.ticket_id);
 
   return (
     <Flex gap={16} vertical={!wide} align="flex-start" style={{ maxWidth: 1400, margin: '0 auto' }}>
       <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
         <TicketHeader ticket={ticket} editable={editable} />
         {ticket.is_deleted && <Alert type="warning" showIcon title={t('ticket.deleted_notice')} />}
+        <TicketPresence others={presence.others} />
         <Card
           variant="borderless"
           activeTabKey={tab}
@@ -91,7 +95,12 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             <EventHistory ticket={ticket} />
           )}
         </Card>
-        {editable && <TicketComposer ticket={ticket} form={form} canAttach={settings?.can_attach !== false} />}
+        {editable && (
+          // Any input in the composer tells the other agents on this ticket that a reply is being written.
+          <div onInputCapture={presence.typed}>
+            <TicketComposer ticket={ticket} form={form} canAttach={settings?.can_attach !== false} />
+          </div>
+        )}
       </Flex>
       <Flex vertical gap={16} style={{ width: wide ? 300 : '100%', flex: 'none' }}>
         <RequesterPanel ticket={ticket} comments={comments.data} />

@@ -1,5 +1,5 @@
 import { ticketAttachmentPath } from '@parley/contracts';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { authStore } from '../../auth/storage';
 import { attachmentIdOf } from './composerHtml';
 
@@ -83,4 +83,21 @@ export function useAttachmentImages(ref: RefObject<HTMLElement | null>, html: st
       live = false;
     };
   }, [ref, html]);
+}
+
+/** An attachment's object URL once fetched: `undefined` while loading, `null` when refused. */
+export function useAttachmentUrl(fileId: string): string | null | undefined {
+  const [url, setUrl] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void attachmentUrl(fileId).then((u) => {
+      if (live) {
+        setUrl(u);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [fileId]);
+  return url;
 }

@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
+import {
+  adminToken,
+  buildListeningApp,
+  Client,
+  chatAgent,
+  eventually,
+  type ListeningApp,
+  randomIp,
+  redisAnswers,
+  sleep,
+  startChat,
+} from '../../../test/chat-kit.js';
+import { noAcceptQueue } from './chat-trigger.service.js';
+
+const hasRedis = await redisAnswers();
+
+describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real socket.io clients', () => {
+  let t: ListeningApp;
+  let admin: string;
+  const clients: Client[] = [];
+  const connect = async (auth: Record<string, string>) => {
+    const c = new Client(t.url, auth);
+    clients.push(c);
+    await c.connected();
+    return c;
+  };
+  const post = <T = unknown>(path: string, body: unknown, token?: string) =>
+    call<T>(t.app, 'POST', path, { body, ...(token ? { token } : {}), headers: { 'x-forwarded-for': randomIp() } });
+  const get = <T = unknown>(path: string, query: Record<string, string> = {}, token?: string) =>
+    call<T>(t.app, 'GET', path, { query, ...(token ? { token } : {}) });
+  const closeAll = () => {
+    for (const c of clients.splice(0)) {
+      c.close();
+    }
+  };
+
+  beforeAll(async () => {
+    t = await buildListeningApp();
+    admin = await adminToken(t);
+  });
+  afterAll(async () => {
+    closeAll();
+    await t.close();
+  });
+
+  it('checks the Chats settings and, outside business hours, closes the chat and offers a message instead', async () => {
+    const saved = await get<Record<string, unknown>>('/api/admin/settings/chat.setting.get', {}, admin);
+    expect(saved.data).toMatchObject({ business_hours_enabled: false, auto_assign: false, agent_chat_limit: 5 });
+
+    const badZone = await post(
+      '/api/admin/settings/chat.setting.edit',
+      { ...saved.data, timezone: 'Mars/Base' },
+      admin,
+    );
+    expect(badZone.code).toBe('FFFF');
+    expect(Object.keys((badZone.data as { fields: object }).fields)).toEqual(['timezone']);
+    const backwards = await post(
+      '/api/admin/settings/chat.setting.edit',
+      { ...saved.data, business_hours: [{ day: 1, start: '18:00', end: '09:00' }] },
+      admin,
+    );
+    expect(backwards.code).toBe('FFFF');
+    expect((backwards.data as { fields: Record<string, string> }).fields['business_hours.0.end']).toBe(
+      'The end time must be later than the start time',
+    );
+
+    const agent = await chatAgent(t);
+    await connect({ token: agent.token });
+    const open = await get<{ online: boolean; closed: boolean; setting: { greeting: string } }>(
+      '/api/home/chat.widget.get',
+    );
+    expect(open.data).toMatchObject({ online: true, closed: false });
+
+    // Open only on a weekday that is not today (in UTC): closed now, whoever is online.
+    const today = new Date().getUTCDay();
+    const closedEdit = await post(
+      '/api/admin/settings/chat.setting.edit',
+      {
+        ...saved.data,
+        business_hours_enabled: true,
+        timezone: 'UTC',
+        business_hours: [{ day: (today + 3) % 7, start: '00:00', end: '23:59' }],
+        greeting: 'Hi from the Chats screen',
+      },
+      admin,
+    );
+    expect(closedEdit.code).toBe('0000');
+    try {
+      const closed = await get<{ online: boolean; closed: boolean; setting: { greeting: string } }>(
+        '/api/home/chat.widget.get',
+      );
+      expect(closed.data).toMatchObject({
+        online: false,
+        closed: true,
+        setting: { greeting: 'Hi from the Chats screen' },
+      });
+      const refused = await post('/api/home/chat.start', { real_name: 'Late Larry' });
+      expect(refused.code).toBe('FFFF');
+      expect(refused.msg).toBe('Chat is closed now. Please leave a message and we will reply by email');
+      // The message the widget offers instead is an ordinary ticket.
+      const left = await post('/api/home/ticket.add', {
+        real_name: 'Late Larry',
+        email: 'larry@late.example',
+        subject: 'After hours',
+        description: 'Please call me back',
+      });
+      expect(left.code).toBe('0000');
+
+      // Open all day today: chats start again.
+      expect(
+        (
+          await post(
+            '/api/admin/settings/chat.setting.edit',
+            {
+              ...saved.data,
+              business_hours_enabled: true,
+              business_hours: [{ day: today, start: '00:00', end: '23:59' }],
+            },
+            admin,
+          )
+        ).code,
+      ).toBe('0000');
+      // 23:59 itself is past the last opening minute; only assert outside that one minute.
+      if (new Date().getUTCHours() * 60 + new Date().getUTCMinutes() < 23 * 60 + 59) {
+        expect((await get<{ closed: boolean }>('/api/home/chat.widget.get')).data.closed).toBe(false);
+        await startChat(t);
+      }
+    } finally {
+      await post('/api/admin/settings/chat.setting.edit', saved.data, admin);
+      closeAll();
+    }
+  });
+
+  it('keeps chat triggers: each kind with its own fields, references checked, listed, edited and deleted', async () => {
+    const missing = await post('/api/admin/settings/chat.trigger.add', { title: 'No kind' }, admin);
+    expect(missing.code).toBe('FFFF');
+    const noMessage = await post(
+      '/api/admin/settings/chat.trigger.add',
+      { title: 'Empty', trigger_type: 'no_accept_reply', delay_seconds: 30, message: ' ' },
+      admin,
+    );
+    expect((noMessage.data as { fields: Record<string, string> }).fields.message).toBe('Message is required');
+    const q = await post<{ question_id: number }>(
+      '/api/admin/settings/question.add',
+      { title: 'Topic?', question_type: 'single_choice', answers: [{ text: 'Sales' }, { text: 'Support' }] },
+      admin,
+    );
+    const strangerChoice = await post(
+      '/api/admin/settings/chat.trigger.add',
+      {
+        title: 'Bad',
+        trigger_type: 'route_by_answer',
+        question_id: q.data.question_id,
+        choice_id: 999999,
+        group_id: 1,
+      },
+      admin,
+    );
+    expect(Object.keys((strangerChoice.data as { fields: object }).fields)).toEqual(['choice_id']);
+
+    const greeting = await post<{ trigger_id: number }>(
+      '/api/admin/settings/chat.trigger.add',
+      {
+        title: 'Pricing nudge',
+        trigger_type: 'page_greeting',
+        delay_seconds: 5,
+        url_contains: '/pricing',
+        message: 'Questions about plans? </script><b>Ask us</b>',
+      },
+      admin,
+    );
+    expect(greeting.code).toBe('0000');
+    const script = await t.app.inject({ method: 'GET', url: '/widget.js' });
+    expect(script.body).toContain('"url_contains":"/pricing"');
+    expect(script.body).toContain('"delay_seconds":5');
+    // The message cannot end the script early.
+    expect(script.body).not.toContain('</script>');
+
+    const edit = await post(
+      '/api/admin/settings/chat.trigger.edit',
+      {
+        trigger_id: greeting.data.trigger_id,
+        title: 'Pricing nudge',
+        trigger_type: 'page_greeting',
+        enabled: false,
+        delay_seconds: 5,
+        message: 'Off now',
+      },
+      admin,
+    );
+    expect(edit.code).toBe('0000');
+    expect((await t.app.inject({ method: 'GET', url: '/widget.js' })).body).not.toContain('/pricing');
+    const list = await get<{ list: Array<{ trigger_id: number; enabled: boolean; question_id: number | null }> }>(
+      '/api/admin/settings/chat.trigger.list',
+      {},
+      admin,
+    );
+    expect(list.data.list.find((x) => x.trigger_id === greeting.data.trigger_id)).toMatchObject({
+      enabled: false,
+      question_id: null,
+    });
+    const unknown = await post(
+      '/api/admin/settings/chat.trigger.edit',
+      { trigger_id: 999999, title: 'x', trigger_type: 'no_accept_reply', delay_seconds: 1, message: 'x' },
+      admin,
+    );
+    expect(unknown.code).toBe('0404');
+    // One unknown id: nothing is deleted.
+    const partly = await post(
+      '/api/admin/settings/chat.trigger.delete',
+      { trigger_ids: [greeting.data.trigger_id, 999999] },
+      admin,
+    );
+    expect(partly.code).toBe('0404');
+    const kept = await get<{ list: Array<{ trigger_id: number }> }>('/api/admin/settings/chat.trigger.list', {}, admin);
+    expect(kept.data.list.map((x) => x.trigger_id)).toContain(greeting.data.trigger_id);
+    await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [greeting.data.trigger_id] }, admin);
+    await post('/api/admin/settings/question.delete', { question_id: q.data.question_id }, admin);
+    const after = await get<{ list: Array<{ trigger_id: number }> }>(
+      '/api/admin/settings/chat.trigger.list',
+      {},
+      admin,
+    );
+    expect(after.data.list.map((x) => x.trigger_id)).not.toContain(greeting.data.trigger_id);
+  });
+
+  it('replies automatically when nobody accepts within the delay, through the job queue, and not once accepted', async () => {
+    const trigger = await post<{ trigger_id: number }>(
+      '/api/admin/settings/chat.trigger.add',
+      { title: 'Hold on', trigger_type: 'no_accept_reply', delay_seconds: 1, message: 'All agents are busy, hold on' },
+      admin,
+    );
+    expect(trigger.code).toBe('0000');
+    try {
+      const agent = await chatAgent(t);
+      await connect({ token: agent.token });
+      const waiting = await startChat(t);
+      const taken = await startChat(t);
+      const visitor = await connect({ visitor_token: waiting.visitor_token });
+      const other = await connect({ visitor_token: taken.visitor_token });
+      expect((await post('/api/admin/chat.accept', { ticket_id: taken.ticket_id }, agent.token)).code).toBe('0000');
+
+      // Not before the delay: the job is not due yet.
+      expect(await t.app.parley.jobs.runOnce(noAcceptQueue)).toBe(0);
+      await sleep(1300);
+      expect(await t.app.parley.jobs.runOnce(noAcceptQueue)).toBe(2);
+      const reply = await eventually('automatic reply on the visitor socket', () =>
+        visitor.messages.find((m) => m.automatic),
+      );
+      expect(reply).toMatchObject({ from_visitor: false, account_id: null, is_public: true });
+      expect(reply.body).toContain('All agents are busy, hold on');
+      await sleep(200);
+      expect(other.messages.filter((m) => m.automatic)).toHaveLength(0);
+      // The reply is part of the chat's history, once.
+      const history = await get<{ list: Array<{ automatic: boolean }> }>('/api/home/chat.message.list', {
+        visitor_token: waiting.visitor_token,
+        after_message_id: '0',
+      });
+      expect(history.data.list.filter((m) => m.automatic)).toHaveLength(1);
+    } finally {
+      await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [trigger.data.trigger_id] }, admin);
+      closeAll();
+    }
+  });
+
+  it('routes a chat by its pre-chat answer to the online agents of a group first', async () => {
+    const q = await post<{ question_id: number }>(
+      '/api/admin/settings/question.add',
+      { title: 'Which team?', question_type: 'single_choice', answers: [{ text: 'Sales' }, { text: 'Support' }] },
+      admin,
+    );
+    const full = await get<{ answers: Array<{ choice_id: number; text: string }> }>(
+      '/api/admin/settings/question.get',
+      { question_id: String(q.data.question_id) },
+      admin,
+    );
+    const sales = full.data.answers.find((a) => a.text === 'Sales')?.choice_id as number;
+    const support = full.data.answers.find((a) => a.text === 'Support')?.choice_id as number;
+    const seller = await chatAgent(t, { realName: 'Sally Sales' });
+    const helper = await chatAgent(t, { realName: 'Hank Help' });
+    const group = await post<{ group_id: number }>(
+      '/api/admin/auth.group.add',
+      { group_name: `Sales ${Date.now()}`, account_ids: [seller.accountId] },
+      admin,
+    );
+    expect(group.code).toBe('0000');
+    const trigger = await post<{ trigger_id: number }>(
+      '/api/admin/settings/chat.trigger.add',
+      {
+        title: 'Sales to sales',
+        trigger_type: 'route_by_answer',
+        question_id: q.data.question_id,
+        choice_id: sales,
+        group_id: group.data.group_id,
+      },
+      admin,
+    );
+    expect(trigger.code).toBe('0000');
+    try {
+      const sellerSocket = await connect({ token: seller.token });
+      const helperSocket = await connect({ token: helper.token });
+      const salesChat = await startChat(t, { answers: [{ question_id: q.data.question_id, choice_id: sales }] });
+      await eventually('sales chat offered to the seller', () =>
+        sellerSocket.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(salesChat.ticket_id)),
+      );
+      const ticket = await get<{ group_id: number }>(
+        '/api/admin/ticket.get',
+        { ticket_id: String(salesChat.ticket_id) },
+        admin,
+      );
+      expect(ticket.data.group_id).toBe(group.data.group_id);
+      // Another answer routes as before: to everyone online.
+      const supportChat = await startChat(t, { answers: [{ question_id: q.data.question_id, choice_id: support }] });
+      await eventually('support chat offered to the helper', () =>
+        helperSocket.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(supportChat.ticket_id)),
+      );
+      expect(
+        helperSocket.system.some((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(salesChat.ticket_id)),
+      ).toBe(false);
+    } finally {
+      await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [trigger.data.trigger_id] }, admin);
+      await post('/api/admin/settings/question.delete', { question_id: q.data.question_id }, admin);
+      closeAll();
+    }
+  });
+});

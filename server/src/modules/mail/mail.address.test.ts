@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
+import { buildGroup } from '../../../test/factories.js';
+import { eventually, mailKit } from '../../../test/mail-kit.js';
+import { type MailServers, mailPassword, startMailServers } from '../../../test/mail-servers.js';
+import { admin, agent, db, edit, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { queryRows } from '../../db/rows.js';
+
+setUpTicketTests();
+
+let servers: MailServers;
+const kit = mailKit(() => servers);
+const { customer, ours, rawMail, fetchNow, ticketOf, inboxOf } = kit;
+const support = ours('help');
+
+beforeAll(async () => {
+  servers = await startMailServers();
+  t.app.mail.configOverride = servers.config(support);
+}, 60_000);
+afterAll(async () => {
+  await t.app.mail.unwatch();
+  // Other files share the PostgreSQL database: our addresses must not route their mail.
+  await db().execute(sql`DELETE FROM mail_address WHERE address LIKE ${`%-${kit.run}@support.test`}`);
+  await servers?.stop();
+});
+
+interface AddressRow {
+  address_id: number;
+  address: string;
+  name: string;
+  group_id: number | null;
+  has_mailbox: boolean;
+  imap_host: string;
+  account: string;
+  has_password: boolean;
+  use_ssl: boolean;
+}
+const base = '/api/admin/settings';
+const add = (body: Record<string, unknown>, lang?: string) =>
+  call<{ address_id: number }>(t.app, 'POST', `${base}/email.address.add`, {
+    token: admin,
+    body,
+    ...(lang ? { lang } : {}),
+  });
+const editAddress = (body: Record<string, unknown>) =>
+  call(t.app, 'POST', `${base}/email.address.edit`, { token: admin, body });
+const list = async () =>
+  (await call<{ list: AddressRow[] }>(t.app, 'GET', `${base}/email.address.all.list`, { token: admin })).data.list;
+const ticketRow = async (ticketId: number) =>
+  (
+    await queryRows<{ group_id: number | null }>(db(), sql`SELECT group_id FROM ticket WHERE ticket_id = ${ticketId}`)
+  )[0];
+
+describe('support addresses: the calls', () => {
+  it('adds, lists (never the password), edits and deletes an address, refusing what cannot work', async () => {
+    const groupId = await buildGroup(db());
+    const address = ours('calls');
+    const added = await add({ address: address.toUpperCase(), name: 'Calls', group_id: groupId });
+    expect(added.code).toBe('0000');
+    const row = (await list()).find((a) => a.address_id === added.data.address_id);
+    expect(row).toMatchObject({ address, name: 'Calls', group_id: groupId, has_mailbox: false, has_password: false });
+    expect(row).not.toHaveProperty('password');
+
+    const again = await add({ address });
+    expect([again.code, again.data]).toEqual(['FFFF', { fields: { address: 'This email is already in use' } }]);
+    const zh = await add({ address: 'not an address' }, 'zh-cn');
+    expect([zh.code, zh.data]).toEqual(['FFFF', { fields: { address: '邮箱格式不正确' } }]);
+    const noServer = await add({ address: ours('nobox'), has_mailbox: true, account: 'x', password: 'y' });
+    expect([noServer.code, noServer.data]).toEqual(['FFFF', { fields: { imap_host: 'Imap host is required' } }]);
+    const noPassword = await add({ address: ours('nopass'), has_mailbox: true, imap_host: 'imap.test', account: 'x' });
+    expect([noPassword.code, noPassword.data]).toEqual(['FFFF', { fields: { password: 'Password is required' } }]);
+    const noGroup = await add({ address: ours('nogroup'), group_id: 99999999 });
+    expect(noGroup.code).toBe('FFFF');
+    expect((await list()).map((a) => a.address)).not.toContain(ours('nogroup'));
+
+    // Own mailbox: the password is kept when the edit leaves it empty.
+    const id = added.data.address_id;
+    const withBox = { address_id: id, address, name: 'Calls', group_id: groupId, has_mailbox: true };
+    expect((await editAddress({ ...withBox, imap_host: 'imap.test:143', account: 'calls', password: 'pw' })).code).toBe(
+      '0000',
+    );
+    expect((await editAddress({ ...withBox, imap_host: 'imap.test:993', account: 'calls', password: '' })).code).toBe(
+      '0000',
+    );
+    expect((await list()).find((a) => a.address_id === id)).toMatchObject({
+      has_mailbox: true,
+      imap_host: 'imap.test:993',
+      has_password: true,
+    });
+    expect((await editAddress({ ...withBox, address_id: 99999999, imap_host: 'x', account: 'y' })).code).toBe('0404');
+
+    const removed = await call(t.app, 'POST', `${base}/email.address.delete`, {
+      token: admin,
+      body: { address_ids: [id] },
+    });
+    expect(removed.code).toBe('0000');
+    expect((await list()).map((a) => a.address_id)).not.toContain(id);
+    const gone = await call(t.app, 'POST', `${base}/email.address.delete`, {
+      token: admin,
+      body: { address_ids: [id] },
+    });
+    expect(gone.code).toBe('0404');
+  });
+});
+
+describe('support addresses: routing', () => {
+  it('files mail to an alias in its group, answers from the alias, and tells only the agents who may see it', async () => {
+    const sales = await buildGroup(db());
+    const other = await buildGroup(db());
+    const alias = ours('sales');
+    expect((await add({ address: alias, name: 'Sales Team', group_id: sales })).code).toBe('0000');
+    const seller = await agent({ ticketAccess: 'groups', email: ours('seller') }, [sales]);
+    const outsider = await agent({ ticketAccess: 'groups', email: ours('outsider') }, [other]);
+    const ownOnly = await agent({ ticketAccess: 'own', email: ours('own') }, [sales]);
+
+    const dora = customer('dora');
+    // The alias is delivered into the main mailbox; the To header names it.
+    const mail = rawMail({ from: `Dora <${dora}>`, to: `Sales <${alias}>`, subject: 'A quote for 40 chairs' });
+    await servers.deliver(support, mail.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOf(mail.messageId));
+    expect((await ticketRow(ticketId))?.group_id).toBe(sales);
+
+    const received = (await inboxOf(dora))[0]?.parsed;
+    expect(received?.from?.value[0]).toEqual({ address: alias, name: 'Sales Team' });
+    expect(received?.replyTo?.value[0]?.address).toBe(alias);
+
+    const told = (await inboxOf(seller.email)).map((m) => m.parsed.subject);
+    expect(told).toEqual([`[#${ticketId}] new ticket: A quote for 40 chairs`]);
+    expect(await inboxOf(outsider.email)).toEqual([]);
+    expect(await inboxOf(ownOnly.email)).toEqual([]);
+
+    // Assigning it to the own-access agent tells them (they may see it now).
+    expect((await edit(admin, { ticket_id: ticketId, assignee_id: ownOnly.accountId })).code).toBe('0000');
+    expect((await inboxOf(ownOnly.email)).map((m) => m.parsed.subject)).toEqual([
+      `[#${ticketId}] assigned to you: A quote for 40 chairs`,
+    ]);
+
+    // Mail to the main address still goes to the default group.
+    const plain = rawMail({ from: dora, to: support, subject: 'Something else' });
+    await servers.deliver(support, plain.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const [defaultGroup] = await queryRows<{ group_id: number }>(
+      db(),
+      sql`SELECT group_id FROM agent_group WHERE is_default LIMIT 1`,
+    );
+    expect((await ticketRow(Number(await ticketOf(plain.messageId))))?.group_id).toBe(defaultGroup?.group_id ?? null);
+  });
+
+  it('reads an address with its own mailbox: its tickets, its answers and the replies to them', async () => {
+    const billing = await buildGroup(db());
+    const box = ours('billing');
+    const added = await add({
+      address: box,
+      group_id: billing,
+      has_mailbox: true,
+      imap_host: `127.0.0.1:${servers.imapPort}`,
+      account: box,
+      password: mailPassword,
+      use_ssl: false,
+    });
+    expect(added.code).toBe('0000');
+    const ed = customer('ed');
+    const first = rawMail({ from: ed, to: box, subject: 'Invoice 77 is wrong' });
+    await servers.deliver(box, first.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOf(first.messageId));
+    expect((await ticketRow(ticketId))?.group_id).toBe(billing);
+    expect((await servers.read(box)).every((m) => m.seen)).toBe(true);
+    await inboxOf(ed); // "received"
+
+    expect(
+      (await edit(admin, { ticket_id: ticketId, comment: { body: '<p>Fixed, sorry.</p>', is_public: true } })).code,
+    ).toBe('0000');
+    const answers = await inboxOf(ed);
+    const answer = answers[answers.length - 1]?.parsed;
+    expect(answer?.from?.value[0]?.address).toBe(box);
+    expect(answer?.text).toContain('Fixed, sorry.');
+
+    const reply = rawMail({
+      from: ed,
+      to: box,
+      subject: `Re: ${answer?.subject}`,
+      body: 'Thanks!',
+      inReplyTo: answer?.messageId as string,
+    });
+    await servers.deliver(box, reply.raw);
+    expect(await fetchNow()).toEqual({ comment: 1 });
+    expect(await ticketOf(reply.messageId)).toBe(ticketId);
+    await call(t.app, 'POST', `${base}/email.address.delete`, {
+      token: admin,
+      body: { address_ids: [added.data.address_id] },
+    });
+  });
+});
+
+describe('new mail without waiting: IMAP IDLE where the server offers it', () => {
+  it('stores a new mail within seconds while no poll runs (Dovecot offers IDLE)', async () => {
+    expect(await t.app.mail.watch()).toEqual(['idle']);
+    const fay = customer('fay');
+    const mail = rawMail({ from: fay, to: support, subject: 'Pushed, not polled' });
+    const start = Date.now();
+    await servers.deliver(support, mail.raw);
+    // No timer is running in tests (the poll interval is only started by the server); only IDLE can fetch it.
+    await eventually('the mail stored by IDLE', () => ticketOf(mail.messageId), 5000);
+    expect(Date.now() - start).toBeLessThan(5000);
+    await t.app.mail.unwatch();
+  });
+
+  it('falls back to polling where the server does not offer IDLE', async () => {
+    const plain = await startMailServers({ withoutIdle: true });
+    try {
+      t.app.mail.configOverride = plain.config(support);
+      expect(await t.app.mail.watch()).toEqual(['polling']);
+      const gus = customer('gus');
+      const mail = rawMail({ from: gus, to: support, subject: 'Only a poll finds me' });
+      await plain.deliver(support, mail.raw);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await ticketOf(mail.messageId)).toBeUndefined();
+      expect(await fetchNow()).toEqual({ ticket: 1 });
+      expect(await ticketOf(mail.messageId)).toBeTypeOf('number');
+    } finally {
+      await t.app.mail.unwatch();
+      t.app.mail.configOverride = servers.config(support);
+      await plain.stop();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { isBanned } from '../black/black.service.js';
+import type { MailConfig } from './mail.config.js';
+import type { TemplateName } from './mail.templates.js';
+
+/** What the outgoing side knows of a ticket and its people, and how one mail is queued. */
+
+export const sendQueue = 'mail.send';
+
+/** One notification to send: decided (and its Message-ID recorded) in the writer's transaction. */
+export interface OutgoingMail {
+  kind: TemplateName;
+  ticketId: number;
+  /** The comment it carries (received, reply); null for state mails. */
+  commentId: number | null;
+  messageId: string;
+  to: string[];
+  cc: string[];
+}
+
+export interface TicketFacts {
+  ticket_id: number;
+  subject: string;
+  ticket_state: string;
+  ticket_type: string;
+  source: string;
+  requester_id: number;
+  assignee_id: number | null;
+  group_id: number | null;
+  satisfaction_token: string | null;
+  deleted_ts: number | null;
+  requester_email: string;
+  requester_name: string;
+  requester_language: string;
+  requester_type: string;
+  /** The support address it came in on (its mails go out from it); null: the main one. */
+  support_address: string | null;
+}
+
+export async function ticketFacts(db: DbOrTx, ticketId: number): Promise<TicketFacts | null> {
+  const [row] = await queryRows<TicketFacts>(
+    db,
+    sql`SELECT t.ticket_id, t.subject, t.ticket_state, t.ticket_type, t.source, t.requester_id, t.assignee_id,
+          t.group_id, t.satisfaction_token, t.deleted_ts, a.email AS requester_email, a.real_name AS requester_name,
+          a.default_language AS requester_language, a.user_type AS requester_type, mt.address AS support_address
+        FROM ticket t JOIN account a ON a.account_id = t.requester_id
+        LEFT JOIN mail_ticket mt ON mt.ticket_id = t.ticket_id
+        WHERE t.ticket_id = ${ticketId}`,
+  );
+  return row ?? null;
+}
+
+/** A chat is answered in the chat: its messages and its end are not mailed one by one (see mail.transcript.ts). */
+export const isChat = (t: TicketFacts) => t.ticket_type === 'chat' || t.source === 'chat';
+
+export async function ccEmails(db: DbOrTx, ticketId: number): Promise<string[]> {
+  const rows = await queryRows<{ email: string }>(
+    db,
+    sql`SELECT a.email FROM ticket_member m JOIN account a ON a.account_id = m.account_id
+        WHERE m.ticket_id = ${ticketId} AND m.member_type = 'cc' ORDER BY a.account_id`,
+  );
+  return rows.map((r) => r.email);
+}
+
+/**
+ * The agents who may see a ticket (the `ticket_access` rule of ticket.policy.ts, in SQL): admins,
+ * agents with access to all tickets, agents of its group with group access, and its assignee.
+ */
+export async function agentsWhoMaySee(db: DbOrTx, t: TicketFacts): Promise<string[]> {
+  const rows = await queryRows<{ email: string }>(
+    db,
+    sql`SELECT a.email FROM account a
+        WHERE a.user_type IN ('admin', 'agent') AND a.access_state = 'allowed' AND (
+          a.user_type = 'admin' OR a.ticket_access = 'all' OR a.account_id = ${t.assignee_id}
+          OR (a.ticket_access = 'groups' AND EXISTS (
+            SELECT 1 FROM group_account g WHERE g.account_id = a.account_id AND g.group_id = ${t.group_id})))
+        ORDER BY a.account_id LIMIT 500`,
+  );
+  return rows.map((r) => r.email);
+}
+
+/** Addresses that may get mail: not bounced, not banned, not one of ours, each once. */
+export async function deliverable(
+  db: DbOrTx,
+  config: MailConfig,
+  emails: string[],
+  except: Set<string>,
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const raw of emails) {
+    const email = raw.trim().toLowerCase();
+    if (!email || except.has(email) || email === config.address || out.includes(email)) {
+      continue;
+    }
+    if (email.endsWith('.invalid')) {
+      continue;
+    }
+    const [bounced] = await queryRows(db, sql`SELECT 1 FROM mail_bounce WHERE address = ${email}`);
+    const [support] = await queryRows(db, sql`SELECT 1 FROM mail_address WHERE address = ${email}`);
+    if (bounced || support || (await isBanned(db, { email }))) {
+      continue;
+    }
+    out.push(email);
+  }
+  return out;
+}
+
+/** Notifications that go to agents, not to the requester and CCs. */
+export const toStaff = (kind: TemplateName) => kind === 'ticket_new' || kind === 'ticket_assigned';
+
+const newMessageId = (config: MailConfig, ticketId: number, kind: string) =>
+  `<parley.${ticketId}.${kind}.${Date.now().toString(36)}.${randomBytes(6).toString('hex')}@${config.domain}>`;
+
+/** Queues one mail in the transaction (job and outgoing Message-ID commit with the write). */
+export async function queueMail(
+  ctx: AppContext,
+  tx: Tx,
+  config: MailConfig,
+  mail: Omit<OutgoingMail, 'messageId'>,
+  key: string,
+): Promise<void> {
+  if (mail.to.length === 0 && mail.cc.length === 0) {
+    return;
+  }
+  const messageId = newMessageId(config, mail.ticketId, mail.kind);
+  const id = await ctx.jobs.send(sendQueue, { ...mail, messageId } satisfies OutgoingMail, { tx, key });
+  if (id) {
+    // Mails to agents thread their answers too, but stay out of the customer's References.
+    const direction = toStaff(mail.kind) ? 'out_staff' : 'out';
+    await tx.execute(
+      sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, create_ts)
+          VALUES (${messageId}, ${direction}, ${mail.ticketId}, ${mail.commentId}, ${config.address}, ${Date.now()})
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+}
+
+export async function accountEmail(
+  db: DbOrTx,
+  accountId: number | null,
+): Promise<{ email: string; staff: boolean } | null> {
+  if (accountId === null) {
+    return null;
+  }
+  const [row] = await queryRows<{ email: string; user_type: string }>(
+    db,
+    sql`SELECT email, user_type FROM account WHERE account_id = ${accountId}`,
+  );
+  return row ? { email: row.email.toLowerCase(), staff: row.user_type !== 'end_user' } : null;
+}

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
+import { randomIp } from '../../../test/chat-kit.js';
+import { multipart } from '../../../test/images.js';
+import { mailKit } from '../../../test/mail-kit.js';
+import { type MailServers, startMailServers } from '../../../test/mail-servers.js';
+import { admin, agent, db, edit, setUpTicketTests, t, withSettings } from '../../../test/ticket-kit.js';
+import { queryRows } from '../../db/rows.js';
+import { keepRawMail } from './mail.store.js';
+
+setUpTicketTests();
+
+let servers: MailServers;
+const kit = mailKit(() => servers);
+const { customer, ours, rawMail, fetchNow, ticketOf, inboxOf } = kit;
+const support = ours('help');
+
+beforeAll(async () => {
+  servers = await startMailServers();
+  t.app.mail.configOverride = servers.config(support);
+}, 60_000);
+afterAll(async () => {
+  await servers?.stop();
+});
+
+const mailsOfTicket = (ticketId: number) =>
+  servers.sent.filter((m) => m.raw.includes(`X-Parley-Ticket: ${ticketId}\r\n`));
+
+describe('chat transcripts', () => {
+  const post = <T = unknown>(path: string, body: unknown, token?: string) =>
+    call<T>(t.app, 'POST', path, { body, ...(token ? { token } : {}), headers: { 'x-forwarded-for': randomIp() } });
+  const startChat = async (email?: string) => {
+    const res = await post<{ ticket_id: number; visitor_token: string }>('/api/home/chat.start', {
+      real_name: 'Vera Visitor',
+      ...(email ? { email } : {}),
+    });
+    expect(res.code).toBe('0000');
+    return res.data;
+  };
+
+  it('mails the visitor who gave an email one transcript when the chat ends, and nothing per message', async () => {
+    const vera = customer('vera');
+    const chat = await startChat(vera);
+    const helper = await agent({ toolAccess: ['chat'], realName: 'Hal Helper' });
+    expect((await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
+    const say = (body: string, n: number) =>
+      post(
+        '/api/admin/chat.message.add',
+        { ticket_id: chat.ticket_id, body, client_message_id: `a${n}`, file_ids: [] },
+        helper.token,
+      );
+    expect((await say('Hello Vera, how can I help?', 1)).code).toBe('0000');
+    expect(
+      (
+        await post('/api/home/chat.message.add', {
+          visitor_token: chat.visitor_token,
+          body: 'My parcel 555 is late',
+          client_message_id: 'v1',
+          file_ids: [],
+        })
+      ).code,
+    ).toBe('0000');
+    expect((await say('It leaves the warehouse today.', 2)).code).toBe('0000');
+    // While the chat runs, no mail is queued for it.
+    await t.app.parley.jobs.drain();
+    expect(mailsOfTicket(chat.ticket_id)).toEqual([]);
+
+    expect((await post('/api/admin/chat.end', { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
+    const inbox = await inboxOf(vera);
+    expect(inbox.map((m) => m.parsed.subject)).toEqual([`Your chat with us [#${chat.ticket_id}]`]);
+    const text = inbox[0]?.parsed.text ?? '';
+    for (const said of ['Hello Vera, how can I help?', 'My parcel 555 is late', 'It leaves the warehouse today.']) {
+      expect(text).toContain(said);
+    }
+    expect(text.indexOf('Hello Vera')).toBeLessThan(text.indexOf('parcel 555'));
+    expect(text).toContain('Hal Helper');
+    expect(inbox[0]?.parsed.headers.get('auto-submitted')).toBe('auto-generated');
+    // Ending twice sends no second transcript.
+    await post('/api/admin/chat.end', { ticket_id: chat.ticket_id }, helper.token);
+    expect(await inboxOf(vera)).toHaveLength(1);
+  });
+
+  it('sends nothing for an anonymous visitor', async () => {
+    const chat = await startChat();
+    const helper = await agent({ toolAccess: ['chat'] });
+    expect((await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
+    expect((await post('/api/home/chat.end', { visitor_token: chat.visitor_token })).code).toBe('0000');
+    await t.app.parley.jobs.drain();
+    expect(mailsOfTicket(chat.ticket_id)).toEqual([]);
+  });
+});
+
+describe("a public reply's attachments go with the mail", () => {
+  const upload = async (token: string, name: string, data: Buffer) => {
+    const body = multipart(data, name, 'application/octet-stream');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/ticket.upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: token },
+    });
+    const json = res.json() as { code: string; data: { file_id: string } };
+    expect(json.code).toBe('0000');
+    return json.data.file_id;
+  };
+  const ticketFromMail = async (who: string, subject: string) => {
+    const mail = rawMail({ from: who, to: support, subject });
+    await servers.deliver(support, mail.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    await inboxOf(who); // the "received" mail
+    return Number(await ticketOf(mail.messageId));
+  };
+  const mb = (n: number) => randomBytes(n * 1024 * 1024);
+
+  it('attaches files up to 20 MB in all and links the rest; a link opens the file without a sign-in', async () => {
+    const ida = customer('ida');
+    const ticketId = await ticketFromMail(ida, 'Send me the manuals');
+    const small = Buffer.from('the small manual');
+    const first = mb(12);
+    const second = mb(12);
+    const fileIds = [
+      await upload(admin, 'small.txt', small),
+      await upload(admin, 'first.bin', first),
+      await upload(admin, 'second.bin', second),
+    ];
+    const reply = await edit(admin, {
+      ticket_id: ticketId,
+      comment: { body: '<p>Here are the manuals.</p>', is_public: true, file_ids: fileIds },
+    });
+    expect(reply.code).toBe('0000');
+    const inbox = await inboxOf(ida);
+    const answer = inbox[inbox.length - 1]?.parsed;
+    expect(answer?.attachments.map((a) => [a.filename, a.size])).toEqual([
+      ['small.txt', small.length],
+      ['first.bin', first.length],
+    ]);
+    expect(answer?.attachments[1]?.content.equals(first)).toBe(true);
+    const link = /href="([^"]*mail\.attachment\.get\?token=[^"]+)"/.exec(answer?.html || '')?.[1];
+    expect(answer?.html).toContain('second.bin');
+    expect(link).toBeDefined();
+    const opened = await t.app.inject({ method: 'GET', url: (link as string).replace(/^https?:\/\/[^/]+/, '') });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(second)).toBe(true);
+    expect(opened.headers['content-disposition']).toContain('second.bin');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/home/mail.attachment.get?token=AAAAAAAAAAAAAAAAAAAAAAAA',
+    });
+    expect(forged.json()).toMatchObject({ code: '0404' });
+  });
+
+  it('sends only links when notifications do not carry attachments', async () => {
+    const jo = customer('jo');
+    const ticketId = await ticketFromMail(jo, 'The price list please');
+    await withSettings({ include_attach: false }, async () => {
+      const fileId = await upload(admin, 'prices.txt', Buffer.from('1 EUR'));
+      expect(
+        (
+          await edit(admin, {
+            ticket_id: ticketId,
+            comment: { body: '<p>Prices.</p>', is_public: true, file_ids: [fileId] },
+          })
+        ).code,
+      ).toBe('0000');
+      const inbox = await inboxOf(jo);
+      const answer = inbox[inbox.length - 1]?.parsed;
+      expect(answer?.attachments).toEqual([]);
+      expect(answer?.html).toMatch(/mail\.attachment\.get\?token=.*prices\.txt/s);
+    });
+  });
+});
+
+describe('mails that made no ticket: download and retry', () => {
+  interface Entry {
+    log_id: number;
+    outcome: string;
+    subject: string;
+    has_raw: boolean;
+  }
+  const log = async () =>
+    (await call<{ list: Entry[] }>(t.app, 'GET', '/api/admin/settings/email.inbox_log', { token: admin })).data.list;
+  const retry = (logId: number) =>
+    call<{ outcome: string; ticket_id: number | null }>(t.app, 'POST', '/api/admin/settings/email.inbox_log.retry', {
+      token: admin,
+      body: { log_id: logId },
+    });
+
+  it('downloads a kept mail byte for byte; a retry of unreadable mail keeps it listed', async () => {
+    const poison = Buffer.from(`\u0000\u0001 not a mail ${kit.run} \r\n\r\n`);
+    await servers.deliver(support, poison);
+    expect(await fetchNow()).toEqual({ unparseable: 1 });
+    const [raw] = await queryRows<{ log_id: number; raw_file: string }>(
+      db(),
+      sql`SELECT log_id, raw_file FROM mail_inbox_log WHERE raw_file IS NOT NULL ORDER BY log_id DESC LIMIT 1`,
+    );
+    const logId = Number(raw?.log_id);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/settings/email.inbox_log.raw?log_id=${logId}`,
+      headers: { authorization: admin },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('message/rfc822');
+    // As the mail server handed it over (Dovecot may have ended its lines its own way).
+    expect(download.rawPayload.equals((await t.app.parley.files.get(String(raw?.raw_file))) as Buffer)).toBe(true);
+    expect(download.rawPayload.toString('latin1')).toContain(`not a mail ${kit.run}`);
+    expect((await retry(logId)).data).toEqual({ outcome: 'unparseable', ticket_id: null });
+    expect((await log()).map((e) => e.log_id)).toContain(logId);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/settings/email.inbox_log.raw?log_id=99999999',
+      headers: { authorization: admin },
+    });
+    expect(unknown.json()).toMatchObject({ code: '0404' });
+  });
+
+  it('a mail kept because storing it failed becomes its ticket on retry and leaves the list', async () => {
+    const kim = customer('kim');
+    const mail = rawMail({ from: kim, to: support, subject: `Stored on the second try ${kit.run}` });
+    // What the fetch does after storing failed twice (a database outage): keep it raw, flag it.
+    await keepRawMail(t.app.parley, Buffer.from(mail.raw), 'connection terminated');
+    const [row] = await queryRows<{ log_id: number }>(
+      db(),
+      sql`SELECT log_id FROM mail_inbox_log WHERE reason = 'could not be stored: connection terminated' ORDER BY log_id DESC LIMIT 1`,
+    );
+    const logId = Number(row?.log_id);
+    expect((await log()).find((e) => e.log_id === logId)).toMatchObject({ outcome: 'unparseable', has_raw: true });
+    const again = await retry(logId);
+    expect(again.data.outcome).toBe('ticket');
+    expect(again.data.ticket_id).toBe(Number(await ticketOf(mail.messageId)));
+    expect((await log()).map((e) => e.log_id)).not.toContain(logId);
+    // Retrying it once more finds nothing to retry.
+    expect((await retry(logId)).code).toBe('0404');
+  });
+});

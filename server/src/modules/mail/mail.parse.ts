@@ -1,0 +1,125 @@
+/** Reading a parsed mail: addresses, headers, machine-made mail, bounces, quoted history. */
+import type { AddressObject, ParsedMail } from 'mailparser';
+
+/** A Message-ID in its `<…>` form; '' for none. */
+export const norm = (id: string | undefined | null) => {
+  const t = (id ?? '').trim();
+  if (!t) {
+    return '';
+  }
+  return t.startsWith('<') ? t : `<${t}>`;
+};
+
+/** Every address of a header (group members too), lower case. */
+export function addresses(list: AddressObject | AddressObject[] | undefined): Array<{ address: string; name: string }> {
+  const out: Array<{ address: string; name: string }> = [];
+  for (const obj of Array.isArray(list) ? list : list ? [list] : []) {
+    for (const a of obj.value) {
+      if (a.address) {
+        out.push({ address: a.address.trim().toLowerCase(), name: a.name ?? '' });
+      }
+      for (const g of a.group ?? []) {
+        if (g.address) {
+          out.push({ address: g.address.trim().toLowerCase(), name: g.name ?? '' });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** One header's value as text ('' when absent). */
+export const header = (mail: ParsedMail, name: string) => {
+  const v = mail.headers.get(name);
+  if (v === undefined || v === null) {
+    return '';
+  }
+  if (typeof v === 'string') {
+    return v;
+  }
+  if (typeof v === 'object' && 'value' in (v as object)) {
+    return String((v as { value: unknown }).value);
+  }
+  return String(v);
+};
+
+/** Why a mail is machine-made (no ticket, no answer), or null for a person's mail. */
+export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounce'; reason: string } | null {
+  const contentType = header(mail, 'content-type').toLowerCase();
+  const reportType = String(
+    (mail.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params?.['report-type'] ??
+      '',
+  );
+  if (contentType.includes('multipart/report') && /delivery-status/i.test(reportType || contentType)) {
+    return { kind: 'bounce', reason: 'delivery status report' };
+  }
+  const from = addresses(mail.from)[0]?.address ?? '';
+  if (/^(mailer-daemon|postmaster)@/i.test(from)) {
+    return { kind: 'bounce', reason: `from ${from}` };
+  }
+  const auto = header(mail, 'auto-submitted').toLowerCase();
+  if (auto && auto !== 'no') {
+    return { kind: 'auto_reply', reason: `Auto-Submitted: ${auto}` };
+  }
+  for (const name of ['x-autoreply', 'x-autorespond', 'x-auto-response-suppress']) {
+    if (header(mail, name) && name !== 'x-auto-response-suppress') {
+      return { kind: 'auto_reply', reason: name };
+    }
+  }
+  const precedence = header(mail, 'precedence').toLowerCase();
+  if (['bulk', 'auto_reply', 'junk', 'list'].includes(precedence)) {
+    return { kind: 'auto_reply', reason: `Precedence: ${precedence}` };
+  }
+  if (header(mail, 'list-id') || header(mail, 'list-unsubscribe')) {
+    return { kind: 'auto_reply', reason: 'mailing list' };
+  }
+  return null;
+}
+
+/** The failed recipients of a delivery status report, and the Message-ID of the mail it returns. */
+export function bounceFacts(raw: string, mail: ParsedMail): { recipients: string[]; original: string[] } {
+  const recipients = new Set<string>();
+  for (const m of raw.matchAll(/^(?:Final|Original)-Recipient:\s*(?:rfc822;)?\s*<?([^\s>]+@[^\s>]+)>?/gim)) {
+    recipients.add((m[1] as string).toLowerCase());
+  }
+  const original = new Set<string>();
+  for (const m of raw.matchAll(/^Message-ID:\s*(<[^>]+>)/gim)) {
+    original.add(m[1] as string);
+  }
+  for (const id of [mail.inReplyTo, ...refsOf(mail)]) {
+    if (id) {
+      original.add(norm(id));
+    }
+  }
+  original.delete(norm(mail.messageId));
+  return { recipients: [...recipients], original: [...original] };
+}
+
+/** The Message-IDs a mail's References header names. */
+export const refsOf = (mail: ParsedMail): string[] =>
+  (Array.isArray(mail.references) ? mail.references : mail.references ? [mail.references] : [])
+    .flatMap((r) => r.split(/\s+/))
+    .map(norm)
+    .filter(Boolean);
+
+/** Removes the quoted history of a reply: blockquotes of the client and the "On … wrote:" tail. */
+export function foldQuoted(html: string): string {
+  let out = html
+    .replace(/<div[^>]*class="[^"]*(gmail_quote|moz-cite-prefix|yahoo_quoted)[^"]*"[\s\S]*$/i, '')
+    .replace(/<blockquote[^>]*type="?cite"?[\s\S]*?<\/blockquote>/gi, '')
+    .replace(/<div[^>]*id="?(divRplyFwdMsg|appendonsend)"?[\s\S]*$/i, '');
+  // Plain-text replies: cut at the attribution line or the first run of "> " lines.
+  out = out.replace(
+    /(<p>|<br\s*\/?>|^)\s*(On .{3,200}wrote:|在.{3,200}写道：|-----Original Message-----)[\s\S]*$/i,
+    '',
+  );
+  out = out.replace(/(<p>)?(&gt;[^\n<]*(<br\s*\/?>|\n|<\/p>)\s*){2,}[\s\S]*$/i, '');
+  return out.trim() || html;
+}
+
+/** Text made safe to put in HTML. */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );

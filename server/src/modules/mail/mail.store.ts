@@ -1,0 +1,182 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { blockedEmail } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { ticketAttachment } from '../../db/schema/index.js';
+import { isBanned } from '../black/black.service.js';
+import type { getTicketSettings } from '../setting/setting.service.js';
+import { findOrCreateRequester } from '../ticket/ticket.create.js';
+import { insertEvents, membersOf, setMembers } from '../ticket/ticket.repo.js';
+import { cleanFileName } from '../ticket-attachment/ticket-attachment.service.js';
+import { addresses } from './mail.parse.js';
+
+/** Attachments up to this size are stored; larger ones are dropped with a note on the ticket. */
+export const maxAttachmentBytes = 20 * 1024 * 1024;
+
+export type IngestOutcome =
+  | { outcome: 'ticket'; ticketId: number; commentId: number }
+  | { outcome: 'comment'; ticketId: number; commentId: number }
+  | { outcome: 'duplicate'; ticketId: number | null }
+  | { outcome: 'auto_reply' | 'bounce' | 'banned' | 'unparseable' | 'ignored'; reason: string };
+
+export interface StoredFile {
+  fileId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  cid: string | null;
+}
+
+/**
+ * Puts a mail's attachments in the file store (outside the transaction: a rollback leaves orphans
+ * that no comment references, never a comment without its file). Over 20 MB: dropped, reported.
+ */
+export async function storeAttachments(
+  ctx: AppContext,
+  mail: ParsedMail,
+): Promise<{ stored: StoredFile[]; dropped: Array<{ name: string; size: number }> }> {
+  const stored: StoredFile[] = [];
+  const dropped: Array<{ name: string; size: number }> = [];
+  for (const a of mail.attachments) {
+    const size = a.size ?? a.content.length;
+    const name = cleanFileName(a.filename ?? (a.cid ? `inline-${a.cid}` : 'attachment'));
+    if (size > maxAttachmentBytes) {
+      dropped.push({ name, size });
+      continue;
+    }
+    const fileId = randomBytes(16).toString('base64url');
+    await ctx.files.put(`attachments/${fileId}.bin`, a.content);
+    stored.push({
+      fileId,
+      fileName: name,
+      contentType: /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(a.contentType)
+        ? a.contentType.toLowerCase()
+        : 'application/octet-stream',
+      size,
+      cid: a.cid ?? null,
+    });
+  }
+  return { stored, dropped };
+}
+
+export async function attachFiles(
+  tx: Tx,
+  files: StoredFile[],
+  ticketId: number,
+  commentId: number,
+  uploaderId: number,
+  now: number,
+) {
+  if (files.length) {
+    await tx.insert(ticketAttachment).values(
+      files.map((f) => ({
+        fileId: f.fileId,
+        fileName: f.fileName,
+        contentType: f.contentType,
+        size: f.size,
+        uploaderId,
+        ticketId,
+        commentId,
+        createTs: now,
+      })),
+    );
+  }
+}
+
+/** Cc'd addresses become CCs of the ticket, while CCs are on and the address is not blocked. */
+export async function addCcs(
+  tx: Tx,
+  settings: Awaited<ReturnType<typeof getTicketSettings>>,
+  ours: string[],
+  mail: ParsedMail,
+  ticketId: number,
+  now: number,
+) {
+  if (!settings.enable_ccs) {
+    return;
+  }
+  const from = addresses(mail.from)[0]?.address;
+  const locals = ours.map((a) => `${a.split('@')[0]}+`);
+  const wanted = addresses(mail.cc).filter(
+    (a) =>
+      !ours.includes(a.address) &&
+      a.address !== from &&
+      !locals.some((l) => a.address.startsWith(l)) &&
+      !blockedEmail(settings.follow_and_ccs_blacklist, [a.address]),
+  );
+  if (!wanted.length) {
+    return;
+  }
+  const current = await membersOf(tx, ticketId);
+  const [t] = await queryRows<{ requester_id: number }>(
+    tx,
+    sql`SELECT requester_id FROM ticket WHERE ticket_id = ${ticketId}`,
+  );
+  const ids = new Set(current.ccIds);
+  for (const a of wanted.slice(0, 20)) {
+    if (await isBanned(tx, { email: a.address })) {
+      continue;
+    }
+    const account = await findOrCreateRequester(tx, a.address, a.name, now);
+    if (account.accountId !== t?.requester_id) {
+      ids.add(account.accountId);
+    }
+  }
+  const next = [...ids].sort((x, y) => x - y);
+  if (next.join() !== current.ccIds.join()) {
+    await setMembers(tx, ticketId, 'cc', next);
+    await insertEvents(tx, ticketId, null, now, [{ field: 'cc_ids', old: current.ccIds, new: next }]);
+  }
+}
+
+export async function recordMessage(
+  tx: Tx,
+  messageId: string,
+  ticketId: number,
+  commentId: number,
+  from: string,
+  now: number,
+) {
+  await tx.execute(
+    sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, create_ts)
+        VALUES (${messageId}, 'in', ${ticketId}, ${commentId}, ${from}, ${now})`,
+  );
+}
+
+export async function logMail(db: DbOrTx, key: string, outcome: string, reason: string, from: string, subject: string) {
+  await db.execute(
+    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, from_address, subject, create_ts)
+        VALUES (${key}, ${outcome}, ${reason.slice(0, 500)}, ${from}, ${subject.slice(0, 255)}, ${Date.now()})
+        ON CONFLICT (message_key) DO NOTHING`,
+  );
+}
+
+/** Keeps a mail we could not read as a raw file, listed for an admin. */
+export async function keepRaw(
+  ctx: AppContext,
+  raw: Buffer,
+  reason: string,
+  from: string,
+  subject: string,
+  key?: string,
+): Promise<IngestOutcome> {
+  const hash = createHash('sha256').update(raw).digest('hex');
+  const messageKey = key ?? `<sha256.${hash}@parley.local>`;
+  const file = `raw_mail/${hash.slice(0, 40)}.eml`;
+  await ctx.files.put(file, raw);
+  await ctx.db.execute(
+    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, from_address, subject, raw_file, raw_size, create_ts)
+        VALUES (${messageKey}, 'unparseable', ${reason.slice(0, 500)}, ${from}, ${subject}, ${file}, ${raw.length}, ${Date.now()})
+        ON CONFLICT (message_key) DO NOTHING`,
+  );
+  ctx.log.warn({ reason, file }, 'unparseable mail kept raw');
+  return { outcome: 'unparseable', reason };
+}
+
+/** A mail whose storing failed twice: kept raw for an admin so that it blocks nothing. */
+export function keepRawMail(ctx: AppContext, raw: Buffer, reason: string): Promise<IngestOutcome> {
+  return keepRaw(ctx, raw, `could not be stored: ${reason}`, '', '');
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { textArrayLiteral } from '../ticket-search/tokenize.js';
+import { addresses, norm, refsOf } from './mail.parse.js';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The ticket number a `support+12@` (or `support+ticket-12@`) address carries, for any of our addresses. */
+export function plusReference(mail: ParsedMail, ours: string[]): string | undefined {
+  const patterns = ours.map((address) => {
+    const [local, domain] = address.split('@');
+    return new RegExp(`^${escapeRegExp(local ?? '')}\\+(?:ticket-)?(\\d{1,9})@${escapeRegExp(domain ?? '')}$`);
+  });
+  for (const a of [...addresses(mail.to), ...addresses(mail.cc)]) {
+    for (const p of patterns) {
+      const ref = p.exec(a.address)?.[1];
+      if (ref) {
+        return ref;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The ticket a mail answers: by its Message-ID headers (any Message-ID Parley sent or received),
+ * else by a reference the sender may use. `ours` are the support addresses (plus-references).
+ */
+export async function threadOf(
+  tx: DbOrTx,
+  mail: ParsedMail,
+  senderId: number | null,
+  ours: string[],
+): Promise<number | null> {
+  const ids = [norm(mail.inReplyTo), ...refsOf(mail)].filter(Boolean);
+  if (ids.length) {
+    const rows = await queryRows<{ ticket_id: number }>(
+      tx,
+      sql`SELECT m.ticket_id FROM mail_message m JOIN ticket t ON t.ticket_id = m.ticket_id
+          WHERE m.message_id = ANY(${textArrayLiteral(ids)}::text[])
+            AND t.deleted_ts IS NULL
+          ORDER BY m.create_ts DESC LIMIT 1`,
+    );
+    if (rows[0]) {
+      return Number(rows[0].ticket_id);
+    }
+  }
+  // A reference alone ([#12] in the subject, or support+12@ as the address) counts only from
+  // someone who already belongs to that ticket: a stranger's forged reference opens a new ticket.
+  const ref = /\[#(\d{1,9})\]/.exec(mail.subject ?? '')?.[1] ?? plusReference(mail, ours);
+  if (!ref || senderId === null) {
+    return null;
+  }
+  const ticketId = Number(ref);
+  const [member] = await queryRows(
+    tx,
+    sql`SELECT 1 FROM ticket t WHERE t.ticket_id = ${ticketId} AND t.deleted_ts IS NULL AND (
+          t.requester_id = ${senderId} OR t.assignee_id = ${senderId} OR EXISTS (
+            SELECT 1 FROM ticket_member m WHERE m.ticket_id = t.ticket_id AND m.account_id = ${senderId}))`,
+  );
+  return member ? ticketId : null;
+}

@@ -1,0 +1,101 @@
+import { ErrorCode, type TTicketViewer, ZTicketPresence } from '@parley/contracts';
+import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { AppError } from '../http/app-error.js';
+import { authenticateToken } from '../modules/auth/access-hook.js';
+import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
+import { findTicket } from '../modules/ticket/ticket.repo.js';
+
+/** A staff socket's part in ticket presence: who it is and which tickets it has open or is typing on. */
+export interface PresenceData {
+  accountId: number;
+  name: string;
+  token: string;
+  /** Ticket ids this socket types on now (an array: socket data crosses processes as JSON). */
+  typingOn: number[];
+}
+
+export const ticketRoom = (ticketId: number) => `ticket:${ticketId}`;
+
+type Handle = <S extends z.ZodType>(event: string, schema: S, fn: (input: z.output<S>) => Promise<unknown>) => void;
+
+/** Everyone on a ticket page now, across every server process (the adapter answers), one entry per account. */
+async function viewersOf(io: Server, ticketId: number): Promise<TTicketViewer[]> {
+  const sockets = await io.in(ticketRoom(ticketId)).fetchSockets();
+  const byAccount = new Map<number, TTicketViewer>();
+  for (const s of sockets) {
+    const data = s.data as Partial<PresenceData>;
+    if (typeof data.accountId !== 'number') {
+      continue;
+    }
+    const typing = (data.typingOn ?? []).includes(ticketId);
+    const seen = byAccount.get(data.accountId);
+    byAccount.set(data.accountId, {
+      account_id: data.accountId,
+      real_name: data.name ?? '',
+      typing: typing || (seen?.typing ?? false),
+    });
+  }
+  return [...byAccount.values()].sort((a, b) => a.account_id - b.account_id);
+}
+
+/** Tells everyone on the ticket page who is there now. */
+export async function publishPresence(io: Server, ticketId: number): Promise<void> {
+  io.to(ticketRoom(ticketId)).emit('ticket_presence', { ticket_id: ticketId, viewers: await viewersOf(io, ticketId) });
+}
+
+/**
+ * Presence on ticket pages (issue 13): `ticket_view` joins a ticket the agent may see (checked
+ * now, like `join_chat`), `ticket_typing` marks them typing there, `ticket_leave` leaves; each
+ * change and each disconnect sends `ticket_presence { ticket_id, viewers }` to the page's room.
+ */
+export function registerTicketPresence(
+  ctx: AppContext,
+  io: Server,
+  socket: Socket,
+  data: PresenceData,
+  handle: Handle,
+) {
+  handle('ticket_view', ZTicketPresence, async ({ ticket_id }) => {
+    const actor = await authenticateToken(ctx, data.token);
+    const row = await findTicket(ctx.db, ticket_id);
+    if (!row || row.deletedTs !== null || !maySeeTicket(viewerOf(actor), row)) {
+      throw new AppError(ErrorCode.notFound, 'not_found');
+    }
+    await socket.join(ticketRoom(ticket_id));
+    await publishPresence(io, ticket_id);
+    return { viewers: await viewersOf(io, ticket_id) };
+  });
+
+  handle('ticket_typing', ZTicketPresence, async ({ ticket_id, typing }) => {
+    if (!socket.rooms.has(ticketRoom(ticket_id))) {
+      throw new AppError(ErrorCode.notFound, 'not_found');
+    }
+    const was = data.typingOn.includes(ticket_id);
+    if (Boolean(typing) !== was) {
+      data.typingOn = typing ? [...data.typingOn, ticket_id] : data.typingOn.filter((id) => id !== ticket_id);
+      await publishPresence(io, ticket_id);
+    }
+    return null;
+  });
+
+  handle('ticket_leave', ZTicketPresence, async ({ ticket_id }) => {
+    data.typingOn = data.typingOn.filter((id) => id !== ticket_id);
+    if (socket.rooms.has(ticketRoom(ticket_id))) {
+      await socket.leave(ticketRoom(ticket_id));
+      await publishPresence(io, ticket_id);
+    }
+    return null;
+  });
+
+  let open: number[] = [];
+  socket.on('disconnecting', () => {
+    open = [...socket.rooms].filter((r) => r.startsWith('ticket:')).map((r) => Number(r.slice('ticket:'.length)));
+  });
+  socket.on('disconnect', () => {
+    for (const id of open) {
+      publishPresence(io, id).catch((error: unknown) => ctx.log.warn({ err: error }, 'ticket presence not sent'));
+    }
+  });
+}

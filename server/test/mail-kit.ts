@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { queryRows } from '../src/db/rows.js';
+import type { MailServers } from './mail-servers.js';
+import { db, t } from './ticket-kit.js';
+
+/** Mail helpers of one test file: its own run id keeps its Dovecot users apart from other files'. */
+export function mailKit(servers: () => MailServers) {
+  const run = Math.random().toString(36).slice(2, 8);
+  let seq = 0;
+  const customer = (name: string) => `${name}-${run}@customer.test`;
+  const ours = (name: string) => `${name}-${run}@support.test`;
+
+  function rawMail(o: {
+    from: string;
+    to: string;
+    subject: string;
+    body?: string;
+    messageId?: string;
+    inReplyTo?: string;
+    references?: string;
+    headers?: string[];
+  }): { raw: string; messageId: string } {
+    const messageId = o.messageId ?? `<k${++seq}.${run}@customer.test>`;
+    const lines = [
+      `From: ${o.from}`,
+      `To: ${o.to}`,
+      `Subject: ${o.subject}`,
+      `Message-ID: ${messageId}`,
+      `Date: ${new Date().toUTCString()}`,
+      ...(o.inReplyTo ? [`In-Reply-To: ${o.inReplyTo}`] : []),
+      ...(o.references ? [`References: ${o.references}`] : []),
+      ...(o.headers ?? []),
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      o.body ?? 'Hello, I need help.',
+      '',
+    ];
+    return { raw: lines.join('\r\n'), messageId };
+  }
+
+  const fetchNow = async () => (await t.app.mail.fetchNow())?.outcomes ?? {};
+
+  const ticketOf = async (messageId: string) =>
+    (
+      await queryRows<{ ticket_id: number }>(
+        db(),
+        sql`SELECT ticket_id FROM mail_message WHERE message_id = ${messageId}`,
+      )
+    )[0]?.ticket_id;
+
+  /** Runs the send queue and reads a mailbox, parsed. */
+  const inboxOf = async (address: string) => {
+    await t.app.parley.jobs.drain();
+    return Promise.all(
+      (await servers().read(address)).map(async (m) => ({ ...m, parsed: await simpleParser(m.source) })),
+    );
+  };
+
+  return { run, customer, ours, rawMail, fetchNow, ticketOf, inboxOf };
+}
+
+/** Waits for `check` to answer something truthy (a few seconds at most). */
+export async function eventually<T>(what: string, check: () => Promise<T>, ms = 8000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) {
+      return value;
+    }
+    if (Date.now() - start > ms) {
+      throw new Error(`${what}: not within ${ms} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,163 @@
+import type { TShortcut } from '@parley/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Flex, Input, List, Space, Tag, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chatApi } from '../../api/chat';
+import { shortcutApi } from '../../api/shortcut';
+import { useChat } from './ChatContext';
+import { chatKeys } from './queries';
+
+function newClientId() {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * The agent's composer: `/` opens a picker of the shortcuts this agent sees, a shortcut's
+ * `choice_list` goes with the message as quick replies the visitor clicks, internal notes stay
+ * with the agents, and typing is shown to the visitor.
+ */
+export function ChatComposer({ ticketId, mine, ended }: { ticketId: number; mine: boolean; ended: boolean }) {
+  const { t } = useTranslation();
+  const chat = useChat();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [internal, setInternal] = useState(false);
+  const [quickReplies, setQuickReplies] = useState<string[]>([]);
+  const [active, setActive] = useState(0);
+  const shortcuts = useQuery({
+    queryKey: ['chat', 'shortcuts'],
+    queryFn: ({ signal }) => shortcutApi.list({ limit: 100 }, { signal, silent: true }),
+    staleTime: 60_000,
+  });
+  const send = useMutation({
+    mutationFn: (vars: { body: string; isPublic: boolean; quickReplies: string[] }) =>
+      chatApi.send({
+        ticket_id: ticketId,
+        body: vars.body,
+        client_message_id: newClientId(),
+        is_public: vars.isPublic,
+        quick_replies: vars.isPublic ? vars.quickReplies : [],
+      }),
+    onSuccess: () => {
+      setText('');
+      setQuickReplies([]);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(ticketId) });
+    },
+  });
+
+  const typingTimer = useRef(0);
+  const onType = (value: string) => {
+    setText(value);
+    setActive(0);
+    const socket = chat?.socket;
+    if (socket && !typingTimer.current && !internal) {
+      socket.emit('typing', { ticket_id: ticketId, typing: true }, () => {});
+      typingTimer.current = window.setTimeout(() => {
+        socket.emit('typing', { ticket_id: ticketId, typing: false }, () => {});
+        typingTimer.current = 0;
+      }, 2000);
+    }
+  };
+
+  const picker = useMemo(() => {
+    if (!text.startsWith('/')) {
+      return [];
+    }
+    const kw = text.slice(1).toLowerCase();
+    return (shortcuts.data?.list ?? []).filter((s) => s.title.toLowerCase().includes(kw)).slice(0, 8);
+  }, [shortcuts.data, text]);
+  const pickShortcut = (s: TShortcut) => {
+    setText(s.message);
+    setQuickReplies(s.choice_list);
+  };
+
+  const canWrite = !ended && (mine || internal);
+  const submit = () => {
+    if (text.trim() && !send.isPending && canWrite) {
+      send.mutate({ body: text, isPublic: !internal, quickReplies });
+    }
+  };
+
+  return (
+    <div style={{ borderTop: '1px solid #f0f0f0', padding: 12, position: 'relative' }}>
+      {picker.length > 0 && (
+        <Card
+          size="small"
+          style={{ position: 'absolute', bottom: '100%', left: 12, right: 12, zIndex: 5 }}
+          styles={{ body: { padding: 4 } }}
+        >
+          <div role="listbox" aria-label={t('chat.shortcuts')}>
+            <List
+              size="small"
+              dataSource={picker}
+              renderItem={(s, i) => (
+                <List.Item
+                  role="option"
+                  aria-selected={i === active}
+                  style={{ cursor: 'pointer', padding: '4px 8px', background: i === active ? '#e6f4ff' : undefined }}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => pickShortcut(s)}
+                >
+                  <Typography.Text strong>{s.title}</Typography.Text>
+                  <Typography.Text type="secondary" ellipsis style={{ marginLeft: 8, maxWidth: 360 }}>
+                    {s.message}
+                  </Typography.Text>
+                </List.Item>
+              )}
+            />
+          </div>
+        </Card>
+      )}
+      {quickReplies.length > 0 && (
+        <Space wrap style={{ marginBottom: 6 }}>
+          <Typography.Text type="secondary">{t('chat.quick_replies')}</Typography.Text>
+          {quickReplies.map((q) => (
+            <Tag key={q} closable onClose={() => setQuickReplies((list) => list.filter((x) => x !== q))}>
+              {q}
+            </Tag>
+          ))}
+        </Space>
+      )}
+      <Input.TextArea
+        value={text}
+        onChange={(e) => onType(e.target.value)}
+        onKeyDown={(e) => {
+          if (picker.length === 0) {
+            return;
+          }
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => (i + (e.key === 'ArrowDown' ? 1 : picker.length - 1)) % picker.length);
+          } else if (e.key === 'Escape') {
+            setText('');
+          }
+        }}
+        onPressEnter={(e) => {
+          if (e.shiftKey || e.nativeEvent.isComposing) {
+            return;
+          }
+          e.preventDefault();
+          const chosen = picker[active];
+          if (chosen) {
+            pickShortcut(chosen);
+          } else {
+            submit();
+          }
+        }}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        placeholder={ended ? t('chat.ended') : mine ? t('chat.composer_hint') : t('chat.accept_first')}
+        aria-label={t('chat.composer_label')}
+        disabled={ended}
+      />
+      <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
+        <Checkbox checked={internal} onChange={(e) => setInternal(e.target.checked)} disabled={ended}>
+          {t('chat.internal_note')}
+        </Checkbox>
+        <Button type="primary" onClick={submit} loading={send.isPending} disabled={!canWrite || !text.trim()}>
+          {internal ? t('chat.add_note') : t('chat.send')}
+        </Button>
+      </Flex>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import type { TChatMessage } from '@parley/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountApi } from '../../api/account';
+import { chatApi } from '../../api/chat';
+import { groupApi } from '../../api/group';
+import { useSession } from '../../auth/SessionContext';
+import { PageLoading } from '../../components/PageLoading';
+import { useFormatTime } from '../../components/useFormatTime';
+import { ChatBubble } from './ChatBubble';
+import { ChatComposer } from './ChatComposer';
+import { mergeMessages, useChat } from './ChatContext';
+import { ChatVisitorPanel } from './ChatVisitorPanel';
+import { chatKeys } from './queries';
+
+/** One chat on screen: accept, transfer, end; the messages (joined live, caught up after a reconnect); the composer. */
+export function ChatConversation({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const { message: toast } = App.useApp();
+  const chat = useChat();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const format = useFormatTime();
+  const info = useQuery({
+    queryKey: chatKeys.chat(ticketId),
+    queryFn: ({ signal }) => chatApi.get(ticketId, { signal }),
+  });
+  const messages = useQuery({
+    queryKey: chatKeys.messages(ticketId),
+    queryFn: ({ signal }) => chatApi.messages(ticketId, 0, { signal }),
+  });
+  const [transferTo, setTransferTo] = useState<string | null>(null);
+  const bottom = useRef<HTMLDivElement>(null);
+  const agents = useQuery({
+    queryKey: ['chat', 'agents'],
+    queryFn: ({ signal }) => accountApi.agents(true, { signal, silent: true }),
+    staleTime: 60_000,
+  });
+  const groups = useQuery({
+    queryKey: ['chat', 'groups'],
+    queryFn: ({ signal }) => groupApi.list({ limit: 100 }, { signal, silent: true }),
+    staleTime: 60_000,
+  });
+
+  // Join the chat's channel; after a reconnect, ask for what was missed.
+  useEffect(() => {
+    const socket = chat?.socket;
+    if (!socket) {
+      return;
+    }
+    const join = () => {
+      socket.emit('join_chat', { ticket_id: ticketId }, () => {});
+      const list = queryClient.getQueryData<{ list: TChatMessage[] }>(chatKeys.messages(ticketId))?.list ?? [];
+      const last = list.at(-1)?.message_id ?? 0;
+      chatApi.messages(ticketId, last, { silent: true }).then(
+        (d) =>
+          queryClient.setQueryData<{ list: TChatMessage[] }>(chatKeys.messages(ticketId), (old) => ({
+            list: mergeMessages(old?.list ?? [], d.list),
+          })),
+        () => {},
+      );
+    };
+    if (socket.connected) {
+      join();
+    }
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+      socket.emit('leave_chat', { ticket_id: ticketId }, () => {});
+    };
+  }, [chat?.socket, queryClient, ticketId]);
+
+  const count = messages.data?.list.length ?? 0;
+  useEffect(() => {
+    if (count > 0) {
+      bottom.current?.scrollIntoView?.({ block: 'end' });
+    }
+  }, [count]);
+
+  const invalidate = () => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.queue });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.chat(ticketId) });
+  };
+  const accept = useMutation({ mutationFn: () => chatApi.accept(ticketId), onSuccess: invalidate });
+  const end = useMutation({ mutationFn: () => chatApi.end(ticketId), onSuccess: invalidate });
+  const transfer = useMutation({
+    mutationFn: (target: string) => {
+      const id = Number(target.slice(2));
+      return chatApi.transfer(
+        target.startsWith('g:') ? { ticket_id: ticketId, group_id: id } : { ticket_id: ticketId, assignee_id: id },
+      );
+    },
+    onSuccess: () => {
+      void toast.success(t('chat.transferred'));
+      setTransferTo(null);
+      invalidate();
+    },
+  });
+
+  if (info.isLoading) {
+    return (
+      <Card style={{ flex: 1 }}>
+        <PageLoading />
+      </Card>
+    );
+  }
+  if (info.isError || !info.data) {
+    return (
+      <Card style={{ flex: 1 }}>
+        <Alert type="error" showIcon title={t('chat.load_failed')} />
+      </Card>
+    );
+  }
+  const c = info.data;
+  const mine = c.accepted_by === user?.account_id;
+  const waiting = c.accepted_by === null && !c.ended;
+  const transferOptions = [
+    {
+      label: t('chat.transfer_agents'),
+      options: (agents.data?.list ?? [])
+        .filter((a) => a.account_id !== user?.account_id)
+        .map((a) => ({ value: `a:${a.account_id}`, label: a.alias_name || a.real_name })),
+    },
+    {
+      label: t('chat.transfer_groups'),
+      options: (groups.data?.list ?? []).map((g) => ({ value: `g:${g.group_id}`, label: g.group_name })),
+    },
+  ];
+
+  return (
+    <>
+      <Card
+        size="small"
+        style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}
+        styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, padding: 0 } }}
+        title={
+          <Space>
+            {c.visitor_name}
+            {c.ended ? <Tag>{t('chat.ended')}</Tag> : waiting ? <Tag color="orange">{t('chat.waiting')}</Tag> : null}
+          </Space>
+        }
+        extra={
+          <Space>
+            {waiting && (
+              <Button type="primary" loading={accept.isPending} onClick={() => accept.mutate()}>
+                {t('chat.accept')}
+              </Button>
+            )}
+            {mine && !c.ended && (
+              <>
+                <Select
+                  size="small"
+                  style={{ width: 180 }}
+                  placeholder={t('chat.transfer_to')}
+                  aria-label={t('chat.transfer_to')}
+                  value={transferTo}
+                  onChange={setTransferTo}
+                  options={transferOptions}
+                />
+                <Button
+                  size="small"
+                  disabled={!transferTo}
+                  loading={transfer.isPending}
+                  onClick={() => transferTo && transfer.mutate(transferTo)}
+                >
+                  {t('chat.transfer')}
+                </Button>
+                <Button danger size="small" loading={end.isPending} onClick={() => end.mutate()}>
+                  {t('chat.end')}
+                </Button>
+              </>
+            )}
+          </Space>
+        }
+      >
+        <div style={{ flex: 1, overflowY: 'auto', padding: 16, background: '#fafafa' }} aria-live="polite">
+          {messages.isLoading ? (
+            <PageLoading />
+          ) : messages.isError ? (
+            <Alert type="error" showIcon title={t('chat.messages_failed')} />
+          ) : count === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.no_messages')} />
+          ) : (
+            messages.data?.list.map((m) => <ChatBubble key={m.message_id} m={m} time={format(m.create_ts)} />)
+          )}
+          {chat?.typing[ticketId] && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('chat.visitor_typing')}
+            </Typography.Text>
+          )}
+          <div ref={bottom} />
+        </div>
+        <ChatComposer ticketId={ticketId} mine={mine} ended={c.ended} />
+      </Card>
+      <ChatVisitorPanel chat={c} />
+    </>
+  );
+}

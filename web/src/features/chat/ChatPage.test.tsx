@@ -1,0 +1,173 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { account, fakeServer, ok, page } from '../../test/fakeServer';
+import { fakeIo, fakeSockets } from '../../test/fakeSocket';
+import { chatMessage, chatSummary, group, shortcut } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { callsTo, signInEachTest } from '../../test/session';
+
+vi.mock('socket.io-client', () => ({ io: () => fakeIo() }));
+
+signInEachTest();
+beforeEach(() => {
+  fakeSockets.length = 0;
+  document.title = 'Parley';
+});
+
+const agent = account({ tool_access: ['chat'], chat_state: 'online' });
+const waiting = chatSummary();
+const mine = chatSummary({ ticket_id: 42, visitor_name: 'Mo Mine', accepted_by: agent.account_id });
+
+function serve(handlers = {}) {
+  return fakeServer({
+    user: agent,
+    menus: ['/wswt', '/wswt/chat', '/wswt/ticket/edit/:ticket_id'],
+    buttons: ['chat.accept', 'chat.message.add', 'chat.end'],
+    handlers: {
+      'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine] }),
+      'admin/chat.get': (c) => ok(Number(c.query.get('ticket_id')) === 42 ? mine : waiting),
+      'admin/chat.message.list': (c) => ok({ list: Number(c.query.get('ticket_id')) === 41 ? [chatMessage()] : [] }),
+      'admin/settings/shortcut.list': () =>
+        page([shortcut({ title: 'thanks', message: 'Is it solved?', choice_list: ['Yes', 'No'] })]),
+      'admin/auth.agent.all.list': () => ok({ list: [] }),
+      'admin/auth.group.list': () => page([group({ group_id: 7, group_name: 'Billing' })]),
+      'admin/ticket.requester.tickets': () => page([]),
+      'admin/chat.accept': () => ok(null),
+      'admin/chat.message.add': () => ok({ message_id: 101 }),
+      'admin/chat.transfer': () => ok(null),
+      'admin/auth.my.chat.state.edit': () => ok(null),
+      ...handlers,
+    },
+  });
+}
+
+describe('the chat workspace', () => {
+  it('lists waiting chats, shows the visitor with their answers, and accepts', async () => {
+    const { calls } = serve();
+    renderApp('/wswt/chat');
+    const row = await screen.findByText('Vera Visitor');
+    fireEvent.click(row);
+    await screen.findByText('Where is my order?');
+    const panel = screen.getByText('Pre-chat answers').closest('.ant-card') as HTMLElement;
+    within(panel).getByText('A-1042');
+    within(panel).getByText('https://shop.example/cart');
+    // Not accepted yet: answering needs the chat.
+    expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(
+      'Accept the chat to answer (internal notes are open to you)',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/chat.accept')[0]?.body).toEqual({ ticket_id: 41 }));
+  });
+
+  it('opens the shortcuts with "/" and sends their choices as quick replies the visitor can click', async () => {
+    const { calls } = serve();
+    renderApp('/wswt/chat?chat=42');
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(composer, { target: { value: '/tha' } });
+    const picker = await screen.findByRole('listbox', { name: 'Shortcuts' });
+    fireEvent.click(within(picker).getByText('thanks'));
+    expect((composer as HTMLTextAreaElement).value).toBe('Is it solved?');
+    screen.getByText('Quick replies:');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/chat.message.add')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/chat.message.add')[0]?.body).toMatchObject({
+      ticket_id: 42,
+      body: 'Is it solved?',
+      is_public: true,
+      quick_replies: ['Yes', 'No'],
+    });
+    await waitFor(() => expect(screen.queryByText('Quick replies:')).toBeNull());
+  });
+
+  it('transfers a chat to a group, back to the queue', async () => {
+    const { calls } = serve();
+    renderApp('/wswt/chat?chat=42');
+    const select = await screen.findByRole('combobox', { name: 'Transfer to…' });
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByText('Billing'));
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/chat.transfer')[0]?.body).toEqual({ ticket_id: 42, group_id: 7 }));
+    await screen.findByText('Chat transferred');
+  });
+
+  it('counts a visitor message in another chat as unread, in the list and in the tab title', async () => {
+    serve();
+    renderApp('/wswt/chat?chat=41');
+    await screen.findByText('Where is my order?');
+    await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
+    const socket = fakeSockets[0];
+    socket?.push('chat_message', chatMessage({ message_id: 300, ticket_id: 42, body: '<p>Hello?</p>' }));
+    await waitFor(() => expect(document.title).toMatch(/^\(1\) /));
+    fireEvent.click(screen.getByRole('tab', { name: /My chats/ }));
+    const item = (await screen.findByText('Mo Mine')).closest('[data-chat-id]') as HTMLElement;
+    within(item).getByText('1');
+    // Opening that chat reads it.
+    fireEvent.click(item);
+    await waitFor(() => expect(document.title).not.toMatch(/^\(\d+\) /));
+  });
+
+  it('ignores a message it has shown already (the same message_id twice)', async () => {
+    serve();
+    renderApp('/wswt/chat?chat=41');
+    await screen.findByText('Where is my order?');
+    await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
+    fakeSockets[0]?.push('chat_message', chatMessage());
+    fakeSockets[0]?.push('chat_message', chatMessage({ message_id: 101, body: '<p>Second</p>' }));
+    await screen.findByText('Second');
+    expect(screen.getAllByText('Where is my order?')).toHaveLength(1);
+  });
+
+  it('turns an online agent away after 15 s without mouse or keyboard, and online again on the next input', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = serve();
+      renderApp('/wswt/chat');
+      await screen.findByText('Vera Visitor');
+      const states = () => callsTo(calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state);
+      vi.advanceTimersByTime(14_000);
+      expect(states()).toEqual([]);
+      vi.advanceTimersByTime(1_500);
+      await waitFor(() => expect(states()).toEqual(['away']));
+      fireEvent.keyDown(window, { key: 'a' });
+      await waitFor(() => expect(states()).toEqual(['away', 'online']));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a desktop notification for new chats at most once every 5 s while the tab is hidden', async () => {
+    const shown: string[] = [];
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted';
+        constructor(title: string, options: { body: string }) {
+          shown.push(`${title}: ${options.body}`);
+        }
+      },
+    );
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    try {
+      const { calls } = serve();
+      renderApp('/wswt/chat');
+      await screen.findByText('Vera Visitor');
+      await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
+      const socket = fakeSockets[0];
+      const queueCalls = callsTo(calls, 'admin/chat.queue.list').length;
+      socket?.push('system_message', { type: 'new_chat_tickets', ticket_ids: [50] });
+      socket?.push('system_message', { type: 'new_chat_tickets', ticket_ids: [51] });
+      socket?.push('chat_message', chatMessage({ message_id: 400, ticket_id: 42 }));
+      expect(shown).toEqual(['Parley chat: A new chat is waiting']);
+      // Each push refreshes the queue; the test ends once those calls are answered.
+      await waitFor(() => expect(callsTo(calls, 'admin/chat.queue.list').length).toBeGreaterThan(queueCalls));
+    } finally {
+      hidden.mockRestore();
+    }
+  });
+
+  it('tells an account without chat access how to get it', async () => {
+    fakeServer({ user: account(), menus: ['/wswt', '/wswt/chat'] });
+    renderApp('/wswt/chat');
+    await screen.findByText(/Your account does not take chats/);
+  });
+});

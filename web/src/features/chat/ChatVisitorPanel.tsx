@@ -1,0 +1,81 @@
+import type { TChatSummary } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, List, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ticketApi } from '../../api/ticket';
+import { useFormatTime } from '../../components/useFormatTime';
+
+/** Who the agent talks to: name, email, page, whether they are active, pre-chat answers, other tickets. */
+export function ChatVisitorPanel({ chat: c }: { chat: TChatSummary }) {
+  const { t } = useTranslation();
+  const format = useFormatTime();
+  const others = useQuery({
+    queryKey: ['chat', 'requester-tickets', c.requester_id, c.ticket_id],
+    queryFn: ({ signal }) =>
+      ticketApi.requesterTickets(
+        { requester_id: c.requester_id, except_ticket_id: c.ticket_id, limit: 5 },
+        { signal, silent: true },
+      ),
+  });
+  return (
+    <Card size="small" title={t('chat.visitor')} style={{ width: 300, flex: 'none', overflow: 'auto' }}>
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('chat.name')}>{c.visitor_name}</Descriptions.Item>
+        <Descriptions.Item label={t('chat.email')}>{c.visitor_email}</Descriptions.Item>
+        <Descriptions.Item label={t('chat.page')}>
+          {c.page_url ? (
+            <Typography.Link href={c.page_url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 180 }}>
+              {c.page_url}
+            </Typography.Link>
+          ) : (
+            '—'
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('chat.status')}>
+          {c.visitor_active ? <Tag color="green">{t('chat.visitor_active')}</Tag> : <Tag>{t('chat.visitor_idle')}</Tag>}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('chat.ticket')}>
+          <Link to={`/wswt/ticket/edit/${c.ticket_id}`}>#{c.ticket_id}</Link>
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Title level={5} style={{ marginTop: 12 }}>
+        {t('chat.answers')}
+      </Typography.Title>
+      {c.answers.length === 0 ? (
+        <Typography.Text type="secondary">{t('chat.no_answers')}</Typography.Text>
+      ) : (
+        <Descriptions column={1} size="small" layout="vertical">
+          {c.answers.map((a) => (
+            <Descriptions.Item key={a.question_id} label={a.title}>
+              {a.answer}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+      <Typography.Title level={5} style={{ marginTop: 12 }}>
+        {t('chat.other_tickets')}
+      </Typography.Title>
+      {others.isError ? (
+        <Typography.Text type="secondary">{t('chat.other_tickets_failed')}</Typography.Text>
+      ) : (
+        <List
+          size="small"
+          loading={others.isLoading}
+          dataSource={others.data?.list ?? []}
+          locale={{ emptyText: t('chat.no_other_tickets') }}
+          renderItem={(x) => (
+            <List.Item style={{ padding: '4px 0' }}>
+              <Link to={`/wswt/ticket/edit/${x.ticket_id}`}>
+                #{x.ticket_id} {x.subject}
+              </Link>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {format(x.update_ts)}
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+import type { TSupportAddress } from '@parley/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeServer, ok } from '../../test/fakeServer';
+import { emailSetting } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+
+signInEachTest();
+
+const sales: TSupportAddress = {
+  address_id: 4,
+  address: 'sales@example.com',
+  name: 'Sales',
+  group_id: 7,
+  has_mailbox: false,
+  imap_host: '',
+  account: '',
+  has_password: false,
+  use_ssl: true,
+  create_ts: 1_700_000_000_000,
+};
+const billing: TSupportAddress = {
+  ...sales,
+  address_id: 5,
+  address: 'billing@example.com',
+  name: '',
+  group_id: null,
+  has_mailbox: true,
+  imap_host: 'imap.example.com',
+  account: 'billing',
+  has_password: true,
+};
+const group = {
+  group_id: 7,
+  group_name: 'Sales team',
+  is_default: false,
+  remark: '',
+  account_ids: [],
+  create_ts: 1,
+  update_ts: 1,
+};
+
+const openTab = async () => {
+  renderApp('/wswt/setting/email');
+  fireEvent.click(await screen.findByRole('tab', { name: 'Support addresses' }, { timeout: 15_000 }));
+};
+
+describe('support addresses', () => {
+  it('lists aliases and own mailboxes with their group, and adds an alias with the exact call', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/email.address.all.list': () => ok({ list: [sales, billing] }),
+        'admin/auth.group.list': () => ok({ list: [group], total: 1 }),
+        'admin/settings/email.address.add': () => ok({ address_id: 9 }),
+      },
+    });
+    await openTab();
+    const salesRow = (await screen.findByText('sales@example.com')).closest('tr') as HTMLElement;
+    expect(await within(salesRow).findByText('Sales team')).toBeTruthy();
+    expect(within(salesRow).getByText('Alias of the main mailbox')).toBeTruthy();
+    const billingRow = screen.getByText('billing@example.com').closest('tr') as HTMLElement;
+    expect(within(billingRow).getByText('Default group')).toBeTruthy();
+    expect(within(billingRow).getByText('Own mailbox at imap.example.com')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Add support address/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Email is required')).toBeTruthy();
+    typeInto('Address', 'Help@Example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    // The mailbox fields are not on screen for an alias; the server fills their defaults.
+    expect(callsTo(calls, 'admin/settings/email.address.add')[0]?.body).toEqual({
+      address: 'Help@Example.com',
+      name: '',
+      has_mailbox: false,
+    });
+  });
+
+  it('asks an own mailbox for its server, account and password, and shows the refusal under the field', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/email.address.all.list': () => ok({ list: [sales] }),
+        'admin/auth.group.list': () => ok({ list: [group], total: 1 }),
+        'admin/settings/email.address.add': () =>
+          fail('FFFF', 'This email is already in use', { fields: { address: 'This email is already in use' } }),
+      },
+    });
+    await openTab();
+    fireEvent.click(await screen.findByRole('button', { name: /Add support address/ }));
+    const dialog = await screen.findByRole('dialog');
+    typeInto('Address', 'sales@example.com');
+    fireEvent.click(within(dialog).getByRole('switch'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    for (const text of ['Imap host is required', 'Account is required', 'Password is required']) {
+      expect(await within(dialog).findByText(text)).toBeTruthy();
+    }
+    expect(callsTo(calls, 'admin/settings/email.address.add')).toEqual([]);
+    typeInto('IMAP host', 'imap.example.com:993');
+    typeInto('Account', 'sales');
+    typeInto('Password', 'secret');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This email is already in use')).toBeTruthy();
+    expect(callsTo(calls, 'admin/settings/email.address.add')[0]?.body).toMatchObject({
+      has_mailbox: true,
+      imap_host: 'imap.example.com:993',
+      account: 'sales',
+      password: 'secret',
+    });
+  });
+});
+
+describe('mails without a ticket', () => {
+  it('retries a kept raw mail and says which ticket it became', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/email.inbox_log': () =>
+          ok({
+            list: [
+              {
+                log_id: 31,
+                outcome: 'unparseable',
+                reason: 'could not be stored: connection terminated',
+                from_address: '',
+                subject: '',
+                has_raw: true,
+                raw_size: 2048,
+                create_ts: 1_700_000_000_000,
+              },
+            ],
+          }),
+        'admin/settings/email.inbox_log.retry': () => ok({ outcome: 'ticket', ticket_id: 12 }),
+      },
+    });
+    renderApp('/wswt/setting/email');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Mails without a ticket' }, { timeout: 15_000 }));
+    expect(await screen.findByText('could not be stored: connection terminated')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Download/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('The mail is now on ticket #12')).toBeTruthy();
+    await waitFor(() =>
+      expect(callsTo(calls, 'admin/settings/email.inbox_log.retry')[0]?.body).toEqual({ log_id: 31 }),
+    );
+  });
+});
