@@ -69,7 +69,9 @@ describe('auth.login', () => {
     expect([blocked.status, blocked.code]).toEqual([429, 'FFFF']);
     expect(blocked.msg).toContain('Too many failed sign-ins');
     // The email has had 11 attempts: from a new address, one per back-off period (30 s) gets through.
-    expect((await login({ email: agent.email, password: 'wrong' }, { 'x-forwarded-for': '10.9.0.1' })).status).toBe(400);
+    expect((await login({ email: agent.email, password: 'wrong' }, { 'x-forwarded-for': '10.9.0.1' })).status).toBe(
+      400,
+    );
     const slowed = await login({ email: agent.email, password: defaultPassword }, { 'x-forwarded-for': '10.9.0.2' });
     expect(slowed.status).toBe(429);
   });

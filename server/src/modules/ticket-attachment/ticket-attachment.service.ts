@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TAttachment, TMessageKey } from '@parley/contracts';
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { ticketAttachment } from '../../db/schema/index.js';
-import { notFound, throttled } from '../../http/app-error.js';
+import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { sniffImage } from '../file/image.js';
 import { limitsOf, type PublicKind } from '../limit/limits.js';
