@@ -91,6 +91,9 @@ describe('sign-in and the route guard', () => {
       await signInThroughForm(page, agent.email, defaultPassword);
       await page.waitForURL((url) => url.pathname === '/page_forbidden');
       await page.getByText('Access denied').waitFor();
+      // Inside the staff shell, with the menu to go on from.
+      await page.getByRole('menuitem', { name: /Ticket list/ }).waitFor();
+      await screenshot(page, 'forbidden-in-shell');
       // The agent's menu holds ticket work and, among the settings, only shortcuts.
       await page.goto('/wswt');
       await page.getByRole('menuitem', { name: /Settings/ }).click();

@@ -165,6 +165,12 @@ describe('search', () => {
     await expect(row.getByText(`#${id}`).count()).resolves.toBe(1);
     await expect(row.locator('mark').allTextContents()).resolves.toEqual(['printers']);
     await screenshot(agent, 'tickets-search-snippet-en');
+    // Resting on the subject previews the latest comment.
+    await row.getByRole('link', { name: 'Office equipment' }).hover();
+    await agent.getByTestId('latest-comment').getByText('The printers in room 4 stopped printing on Monday.').waitFor();
+    await screenshot(agent, 'tickets-latest-comment-preview');
+    await agent.mouse.move(0, 0);
+    await agent.getByTestId('latest-comment').waitFor({ state: 'hidden' });
     await agent.getByRole('button', { name: /English/ }).click();
     await agent.getByText('简体中文').click();
     await agent.getByPlaceholder('文字、"短语"、status:pending、tag:vip、requester:…').waitFor();
@@ -198,6 +204,30 @@ describe('attachments', () => {
     await thumbnail.click();
     await agent.locator('.ant-image-preview-img').waitFor();
     await screenshot(agent, 'tickets-attachment-preview');
+  });
+});
+
+describe('new ticket by an agent', () => {
+  it('writes the first comment in the rich composer with a file attached', async () => {
+    const agent = await signedIn(browser, server.url, admin, '/wswt/ticket/add');
+    await agent.getByText('New requester').click();
+    await agent.getByLabel('Email').fill('lee.phone@example.com');
+    await agent.getByLabel('Subject').fill('Phone call: replacement charger');
+    const editor = agent.getByRole('textbox', { name: 'Description' });
+    await editor.click();
+    await agent.keyboard.type('Customer called: the charger of order A-77 is broken.');
+    const chooser = agent.waitForEvent('filechooser');
+    await agent.getByRole('button', { name: 'Attach file' }).click();
+    await (await chooser).setFiles({ name: 'call-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await agent.getByText('call-notes.txt').waitFor();
+    // Let the file list's entry animation finish so that the picture shows the form at rest.
+    await agent.waitForTimeout(500);
+    await screenshot(agent, 'tickets-agent-new-ticket');
+    await agent.getByRole('button', { name: 'Create ticket' }).click();
+    await agent.waitForURL((url) => url.pathname.startsWith('/wswt/ticket/edit/'));
+    const card = agent.getByTestId('public-reply');
+    await card.getByText('Customer called: the charger of order A-77 is broken.').waitFor();
+    await card.getByText('call-notes.txt').waitFor();
   });
 });
 

@@ -30,6 +30,8 @@ describe('staff shell', () => {
       node_value: '/wswt/setting/role',
       node_type: 'menu',
     });
+    // A signed-in agent stays inside the shell, with the menu to go on from.
+    within(await screen.findByRole('menu')).getByText('Ticket list');
   });
 
   it('sends an unknown address to page_not_found', async () => {
@@ -37,6 +39,9 @@ describe('staff shell', () => {
     const { here } = renderApp('/wswt/nowhere');
     await screen.findByRole('heading', { name: 'Page not found' });
     expect(here()).toBe('/page_not_found');
+    // Opened directly with a session: the shell comes back around it, and home is the workspace.
+    within(await screen.findByRole('menu')).getByText('Ticket list');
+    expect(screen.getByRole('link', { name: 'Back to the help desk' }).getAttribute('href')).toBe('/wswt');
   });
 
   it('sends a token the server no longer knows to login with next', async () => {

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useGuardPending, useSession } from '../auth/SessionContext';
@@ -16,8 +16,11 @@ import { UserMenu } from './UserMenu';
 
 const siderWidth = 232;
 
-/** The staff back office frame: side menu, header tabs, language, user menu. */
-export function StaffShell() {
+/**
+ * The staff back office frame: side menu, header tabs, language, user menu. Shows the matched
+ * staff screen, or `children` (the forbidden and not-found pages of a signed-in agent).
+ */
+export function StaffShell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const pending = useGuardPending();
   const { can } = usePermission();
@@ -67,13 +70,7 @@ export function StaffShell() {
           <UserMenu />
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
-          {pending ? (
-            <PageLoading />
-          ) : (
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          )}
+          {pending ? <PageLoading /> : <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -205,7 +205,26 @@ describe('new mail without waiting: IMAP IDLE where the server offers it', () =>
     // No timer is running in tests (the poll interval is only started by the server); only IDLE can fetch it.
     await eventually('the mail stored by IDLE', () => ticketOf(mail.messageId), 5000);
     expect(Date.now() - start).toBeLessThan(5000);
+
+    // A support address with its own mailbox gets its own IDLE connection once it exists.
+    const box = ours('pushed');
+    const added = await add({
+      address: box,
+      has_mailbox: true,
+      imap_host: `127.0.0.1:${servers.imapPort}`,
+      account: box,
+      password: mailPassword,
+      use_ssl: false,
+    });
+    expect(await t.app.mail.watch()).toEqual(['idle', 'idle']);
+    const second = rawMail({ from: fay, to: box, subject: 'Pushed into the second mailbox' });
+    await servers.deliver(box, second.raw);
+    await eventually('the mail of the own mailbox stored by IDLE', () => ticketOf(second.messageId), 5000);
     await t.app.mail.unwatch();
+    await call(t.app, 'POST', `${base}/email.address.delete`, {
+      token: admin,
+      body: { address_ids: [added.data.address_id] },
+    });
   });
 
   it('falls back to polling where the server does not offer IDLE', async () => {

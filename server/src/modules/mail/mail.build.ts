@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ticketAttachmentPath } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -27,8 +28,6 @@ export interface BuiltMail {
   headers: Record<string, string>;
   attachments: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>;
 }
-
-const attachmentUrl = (fileId: string) => `/api/admin/ticket.attachment.get?file_id=${fileId}`;
 
 /** Comment HTML for a mail: our attachment images become absolute links. */
 function mailHtml(body: string, publicUrl: string): string {
@@ -169,7 +168,7 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
     attachments = files.attachments;
     for (const a of attachments) {
       const fileId = (a.cid as string).replace(/@parley$/, '');
-      latestHtml = latestHtml.split(`${publicUrl}${attachmentUrl(fileId)}`).join(`cid:${a.cid}`);
+      latestHtml = latestHtml.split(`${publicUrl}${ticketAttachmentPath(fileId)}`).join(`cid:${a.cid}`);
     }
     if (files.links.length) {
       latestHtml += `<p style="color:#555">${escapeHtml(words.files)}</p><ul>${files.links

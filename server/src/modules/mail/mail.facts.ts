@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { isBanned } from '../black/black.service.js';
+import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import type { MailConfig } from './mail.config.js';
 import type { TemplateName } from './mail.templates.js';
 
@@ -83,28 +84,38 @@ export async function agentsWhoMaySee(db: DbOrTx, t: TicketFacts): Promise<strin
   return rows.map((r) => r.email);
 }
 
-/** Addresses that may get mail: not bounced, not banned, not one of ours, each once. */
+/** Addresses that may get mail: not bounced, not banned, not one of ours, not `.invalid`, each once. */
 export async function deliverable(
   db: DbOrTx,
   config: MailConfig,
   emails: string[],
   except: Set<string>,
 ): Promise<string[]> {
+  const wanted = [
+    ...new Set(
+      emails
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e && !except.has(e) && e !== config.address && !e.endsWith('.invalid')),
+    ),
+  ];
+  if (wanted.length === 0) {
+    return [];
+  }
+  // Bounced addresses and our own support addresses, in one query for the whole list.
+  const refused = new Set(
+    (
+      await queryRows<{ address: string }>(
+        db,
+        sql`SELECT address FROM mail_bounce WHERE address = ANY(${textArrayLiteral(wanted)}::text[])
+            UNION SELECT address FROM mail_address WHERE address = ANY(${textArrayLiteral(wanted)}::text[])`,
+      )
+    ).map((r) => r.address),
+  );
   const out: string[] = [];
-  for (const raw of emails) {
-    const email = raw.trim().toLowerCase();
-    if (!email || except.has(email) || email === config.address || out.includes(email)) {
-      continue;
+  for (const email of wanted) {
+    if (!refused.has(email) && !(await isBanned(db, { email }))) {
+      out.push(email);
     }
-    if (email.endsWith('.invalid')) {
-      continue;
-    }
-    const [bounced] = await queryRows(db, sql`SELECT 1 FROM mail_bounce WHERE address = ${email}`);
-    const [support] = await queryRows(db, sql`SELECT 1 FROM mail_address WHERE address = ${email}`);
-    if (bounced || support || (await isBanned(db, { email }))) {
-      continue;
-    }
-    out.push(email);
   }
   return out;
 }

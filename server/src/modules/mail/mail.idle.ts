@@ -37,6 +37,8 @@ export class MailboxWatcher {
       auth: { user: this.box.user, pass: this.box.pass },
       logger: false,
       tls: { rejectUnauthorized: false },
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
       // IDLE starts as soon as the connection is quiet and is renewed now and then.
       autoIdleDelay: 200,
       maxIdleTime: idleRenewMs,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ticketAttachmentPath } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AppContext } from '../../context.js';
@@ -41,7 +42,7 @@ function commentBody(
   // Inline images (cid:) become the stored attachments they reference.
   for (const f of stored) {
     if (f.cid) {
-      html = html.split(`cid:${f.cid}`).join(`/api/admin/ticket.attachment.get?file_id=${f.fileId}`);
+      html = html.split(`cid:${f.cid}`).join(ticketAttachmentPath(f.fileId));
     }
   }
   let body = foldQuoted(sanitizeBody(html, { showHyperlink }));

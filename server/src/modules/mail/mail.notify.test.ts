@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ticketAttachmentPath } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
@@ -127,7 +128,12 @@ describe("a public reply's attachments go with the mail", () => {
     ];
     const reply = await edit(admin, {
       ticket_id: ticketId,
-      comment: { body: '<p>Here are the manuals.</p>', is_public: true, file_ids: fileIds },
+      // The small file is also shown in the reply, as a pasted image would be.
+      comment: {
+        body: `<p>Here are the manuals.</p><p><img src="${ticketAttachmentPath(fileIds[0] as string)}"></p>`,
+        is_public: true,
+        file_ids: fileIds,
+      },
     });
     expect(reply.code).toBe('0000');
     const inbox = await inboxOf(ida);
@@ -137,6 +143,9 @@ describe("a public reply's attachments go with the mail", () => {
       ['first.bin', first.length],
     ]);
     expect(answer?.attachments[1]?.content.equals(first)).toBe(true);
+    // A picture in the reply travels as a part of the mail: the customer cannot open Parley's own address.
+    expect(answer?.html).not.toContain('ticket.attachment.get');
+    expect(answer?.attachments[0]?.cid).toBe(`${fileIds[0]}@parley`);
     const link = /href="([^"]*mail\.attachment\.get\?token=[^"]+)"/.exec(answer?.html || '')?.[1];
     expect(answer?.html).toContain('second.bin');
     expect(link).toBeDefined();

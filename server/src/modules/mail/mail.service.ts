@@ -22,6 +22,7 @@ export class MailChannel {
   private timer: NodeJS.Timeout | null = null;
   private watchers: MailboxWatcher[] = [];
   private watchKey = '';
+  private watching: Promise<unknown> = Promise.resolve();
   /** Tests and benchmarks point the channel at their own servers without touching the settings. */
   configOverride: MailConfig | null = null;
 
@@ -87,7 +88,14 @@ export class MailChannel {
    * Keeps an IDLE connection on every mailbox whose server offers it; rebuilt when the settings
    * or support addresses change (checked on every poll tick). Answers the watchers' modes.
    */
-  async watch(): Promise<Array<'starting' | 'idle' | 'polling'>> {
+  watch(): Promise<Array<'starting' | 'idle' | 'polling'>> {
+    // One at a time: a slow connect must not let the next poll tick build a second set.
+    const run = this.watching.then(() => this.watchNow());
+    this.watching = run.catch(() => undefined);
+    return run;
+  }
+
+  private async watchNow(): Promise<Array<'starting' | 'idle' | 'polling'>> {
     const found = await this.mailboxes();
     const key = found ? boxKey(found.boxes) : '';
     if (key !== this.watchKey) {

@@ -1,9 +1,13 @@
-import { Card, Result, type ResultProps } from 'antd';
+import { Card, Flex, Result, type ResultProps } from 'antd';
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/LinkButton';
 import { PublicFrame } from '../../components/PublicFrame';
 import { ResultTitle } from '../../components/ResultTitle';
 import { paths } from '../../routes/table';
+
+/** True inside the staff shell: the page is then a card in the shell, not a page of its own. */
+export const InShellContext = createContext(false);
 
 export function StatusPage({
   status,
@@ -18,20 +22,26 @@ export function StatusPage({
   home?: string;
 }) {
   const { t } = useTranslation();
-  return (
-    <PublicFrame brandLink={home}>
-      <Card style={{ width: '100%', maxWidth: 560 }}>
-        <Result
-          status={status}
-          title={<ResultTitle>{title}</ResultTitle>}
-          subTitle={text}
-          extra={
-            <LinkButton type="primary" to={home}>
-              {t('status_page.back')}
-            </LinkButton>
-          }
-        />
-      </Card>
-    </PublicFrame>
+  const inShell = useContext(InShellContext);
+  const card = (
+    <Card style={{ width: '100%', maxWidth: 560 }}>
+      <Result
+        status={status}
+        title={<ResultTitle>{title}</ResultTitle>}
+        subTitle={text}
+        extra={
+          <LinkButton type="primary" to={home}>
+            {t('status_page.back')}
+          </LinkButton>
+        }
+      />
+    </Card>
+  );
+  return inShell ? (
+    <Flex justify="center" style={{ paddingTop: 48 }}>
+      {card}
+    </Flex>
+  ) : (
+    <PublicFrame brandLink={home}>{card}</PublicFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { account, fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
-import { ticketRow, ticketView } from '../../test/fixtures';
+import { comment, ticketRow, ticketView } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../test/session';
 import { markSeen } from './seenTickets';
@@ -78,6 +78,33 @@ describe('ticket list', () => {
     const listCall = callsTo(calls, 'admin/ticket.list')[0];
     expect(listCall?.query.get('view_id')).toBe('1');
     expect(listCall?.query.get('limit')).toBe('20');
+  });
+
+  it('previews the latest comment when the pointer rests on a subject', async () => {
+    const { calls } = serve({
+      handlers: {
+        'admin/ticket.comment.list': () =>
+          ok({
+            list: [
+              { ...comment({ comment_id: 1, body: '<p>First words</p>' }) },
+              {
+                ...comment({ comment_id: 2, body: '<p>Tried a <b>new</b> cable.</p><p>Still jams.</p>' }),
+                author_name: 'Linus Agent',
+                is_public: false,
+              },
+            ],
+          }),
+      },
+    });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+    fireEvent.mouseEnter(within(row).getByRole('link', { name: 'Printer on fire' }));
+    const preview = await screen.findByTestId('latest-comment', {}, { timeout: 5_000 });
+    expect(preview.textContent).toContain('Linus Agent');
+    expect(preview.textContent).toContain('Internal note');
+    expect(preview.textContent).toContain('Tried a new cable.\nStill jams.');
+    expect(preview.textContent).not.toContain('First words');
+    expect(callsTo(calls, 'admin/ticket.comment.list').map((c) => c.query.get('ticket_id'))).toEqual(['101']);
   });
 
   it('keeps the chosen view and the page in the address', async () => {

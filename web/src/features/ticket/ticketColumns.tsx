@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEnum } from '../../components/enumOptions';
 import { useFormatTime } from '../../components/useFormatTime';
+import { LatestCommentPopover } from './LatestComment';
 import { ticketPaths } from './queries';
 import { SearchSnippet } from './SearchSnippet';
 import { seenMark, useSeenTickets } from './seenTickets';
@@ -135,13 +136,14 @@ export function useTicketColumns(
               />
             )}
             <Flex vertical gap={2}>
-              <Link
-                to={ticketPaths.edit(row.ticket_id)}
-                title={subject}
-                style={{ ...twoLines, fontWeight: mark === 'new' ? 600 : undefined }}
-              >
-                {subject}
-              </Link>
+              <LatestCommentPopover ticketId={row.ticket_id}>
+                <Link
+                  to={ticketPaths.edit(row.ticket_id)}
+                  style={{ ...twoLines, fontWeight: mark === 'new' ? 600 : undefined }}
+                >
+                  {subject}
+                </Link>
+              </LatestCommentPopover>
               {row.snippet && <SearchSnippet snippet={row.snippet} />}
             </Flex>
           </Flex>
