@@ -255,7 +255,15 @@ describe('chat settings screens', () => {
     await page.getByRole('dialog').getByText('Pre-chat question').waitFor();
     await screenshot(page, 'setting-chat-trigger-add-en');
     await page.keyboard.press('Escape');
+    await page.goto('/wswt/setting/widget');
+    await page
+      .getByRole('row', { name: /Order number/ })
+      .getByText('“What can we help with?” was answered “An order”')
+      .waitFor();
+    await screenshot(page, 'setting-widget-en');
 
+    await page.goto('/wswt/setting/chat_trigger');
+    await page.getByRole('row', { name: /Hold on/ }).waitFor();
     await page.getByRole('button', { name: /Language/ }).click();
     await page.getByText('简体中文').last().click();
     await page
@@ -266,6 +274,9 @@ describe('chat settings screens', () => {
     await page.goto('/wswt/setting/chat');
     await page.getByText('服务时间').first().waitFor();
     await screenshot(page, 'setting-chats-zh-cn');
+    await page.goto('/wswt/setting/widget');
+    await page.getByText('对话前问题').first().waitFor();
+    await screenshot(page, 'setting-widget-zh-cn');
     await page.close();
   });
 });

@@ -116,3 +116,30 @@ describe('people, roles and suspension', () => {
     await agentPage.getByRole('alert').filter({ hasText: 'User has been suspended' }).waitFor();
   });
 });
+
+describe('my profile', () => {
+  it('crops and scales a large picture for the avatar instead of refusing it', async () => {
+    const page = await signedIn(browser, server.url, admin, '/wswt/account/my/profile');
+    // A 640 x 400 picture: this page's own top left corner.
+    await page.getByRole('button', { name: 'Upload' }).waitFor();
+    const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 640, height: 400 } });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+    const crop = page.getByRole('dialog', { name: 'Crop the picture: it is scaled to under 100 × 100' });
+    await crop.waitFor();
+    await screenshot(page, 'profile-avatar-crop');
+    await crop.getByRole('button', { name: 'Use this part' }).click();
+    // Uploaded (the server takes only pictures under 100 x 100) and shown as the avatar.
+    await page.getByRole('button', { name: 'Replace' }).waitFor();
+    const avatar = page.locator('.ant-avatar img').first();
+    await avatar.waitFor();
+    const size = await avatar.evaluate((img) => [
+      (img as HTMLImageElement).naturalWidth,
+      (img as HTMLImageElement).naturalHeight,
+    ]);
+    expect(size[0]).toBeLessThan(100);
+    expect(size[0]).toBe(size[1]);
+    await screenshot(page, 'profile-avatar-cropped');
+  });
+});

@@ -207,6 +207,30 @@ describe('attachments', () => {
   });
 });
 
+describe('new ticket by an agent', () => {
+  it('writes the first comment in the rich composer with a file attached', async () => {
+    const agent = await signedIn(browser, server.url, admin, '/wswt/ticket/add');
+    await agent.getByText('New requester').click();
+    await agent.getByLabel('Email').fill('lee.phone@example.com');
+    await agent.getByLabel('Subject').fill('Phone call: replacement charger');
+    const editor = agent.getByRole('textbox', { name: 'Description' });
+    await editor.click();
+    await agent.keyboard.type('Customer called: the charger of order A-77 is broken.');
+    const chooser = agent.waitForEvent('filechooser');
+    await agent.getByRole('button', { name: 'Attach file' }).click();
+    await (await chooser).setFiles({ name: 'call-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await agent.getByText('call-notes.txt').waitFor();
+    // Let the file list's entry animation finish so that the picture shows the form at rest.
+    await agent.waitForTimeout(500);
+    await screenshot(agent, 'tickets-agent-new-ticket');
+    await agent.getByRole('button', { name: 'Create ticket' }).click();
+    await agent.waitForURL((url) => url.pathname.startsWith('/wswt/ticket/edit/'));
+    const card = agent.getByTestId('public-reply');
+    await card.getByText('Customer called: the charger of order A-77 is broken.').waitFor();
+    await card.getByText('call-notes.txt').waitFor();
+  });
+});
+
 describe('spam', () => {
   it('marks a ticket as spam, then restores it from Deleted tickets and allows the requester again', async () => {
     const id = await submitPublicly('Cheap watches!!!', 'Buy now at cheap-watches.example', 'spammer@example.com');

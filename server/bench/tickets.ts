@@ -37,6 +37,7 @@ import { AuthCache } from '../src/modules/auth/auth-cache.js';
 import { findAccountWithLinks } from '../src/modules/auth/session.repo.js';
 import { nobodyConnected } from '../src/modules/chat/chat.presence.js';
 import { LocalFileStore } from '../src/modules/file/file.store.js';
+import { Limits } from '../src/modules/limit/limits.js';
 import { ticketAdd } from '../src/modules/ticket/ticket.create.js';
 import { cappedCountQuery, pageQuery, type Viewer } from '../src/modules/ticket-search/ticket-list.repo.js';
 import { planList } from '../src/modules/ticket-search/ticket-list.service.js';
@@ -242,6 +243,7 @@ async function serviceCreate(database: Database, adminId: number, requesterId: n
     chatPresence: nobodyConnected,
     jobs: new JobQueue(database.db),
     publicUrl: 'http://localhost:8080',
+    limits: new Limits({ db: database.db }),
   };
   const input = ZTicketAddRequest.parse(creationInput(requesterId));
   return () => ticketAdd(ctx, input);

@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Logger, pino } from 'pino';
+import { createClient } from 'redis';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { EventBus } from './events/bus.js';
@@ -29,6 +30,7 @@ import { fileRoutes } from './modules/file/file.routes.js';
 import { LocalFileStore } from './modules/file/file.store.js';
 import { groupRoutes } from './modules/group/group.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
+import { defaultLimitSettings, type LimitSettings, Limits, registerLimits } from './modules/limit/limits.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { MailChannel } from './modules/mail/mail.service.js';
 import { questionRoutes } from './modules/question/question.routes.js';
@@ -65,6 +67,12 @@ export interface AppDeps {
   mailPollSeconds?: number;
   /** Prefix of job queue names (test files sharing one PostgreSQL database keep apart). */
   jobPrefix?: string;
+  /** TRUSTED_PROXIES: addresses or CIDR ranges whose X-Forwarded-For is believed; none when empty. */
+  trustedProxies?: string[];
+  /** Rate limits (config: LOGIN_LIMIT_*, PUBLIC_*_LIMIT); the defaults where left out. */
+  limits?: Partial<LimitSettings>;
+  /** Prefix of the rate-limit keys in Redis (REDIS_PREFIX); tests use their own. */
+  limitPrefix?: string;
 }
 
 /** Every `/api/admin` route must declare its access; this list lets a test prove it. */
@@ -97,8 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     genReqId: nextRequestId,
-    // Forwarded-for headers count only from a proxy on this host or a private network.
-    trustProxy: 'loopback,linklocal,uniquelocal',
+    // X-Forwarded-For counts only from the proxies named in TRUSTED_PROXIES (none by default):
+    // anyone else, on the same network or not, would pick the address its limits and bans see.
+    trustProxy: deps.trustedProxies?.length ? deps.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkError,
   });
@@ -125,6 +134,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app, log);
   registerApiCompression(app);
+  // Limits count in Redis when there is one (every process shares it), else in the database.
+  let limitRedis: ReturnType<typeof createClient> | undefined;
+  if (deps.redisUrl) {
+    limitRedis = createClient({ url: deps.redisUrl });
+    limitRedis.on('error', (error: unknown) => log.warn({ err: error }, 'rate-limit Redis connection'));
+    await limitRedis.connect();
+    const client = limitRedis;
+    app.addHook('onClose', async () => {
+      await client.quit();
+    });
+  }
+  const limits = new Limits(
+    { db: deps.database.db, redis: limitRedis, prefix: `${deps.limitPrefix ?? 'parley'}:limit` },
+    { ...defaultLimitSettings, ...deps.limits },
+  );
+  registerLimits(deps.database.db, limits);
   const ctx: AppContext = {
     log,
     db: deps.database.db,
@@ -138,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.jobPrefix ? { prefix: deps.jobPrefix } : {}),
     }),
     publicUrl: (deps.publicUrl ?? 'http://localhost:8080').replace(/\/$/, ''),
+    limits,
   };
   app.decorate('parley', ctx);
   const mail = new MailChannel(ctx);

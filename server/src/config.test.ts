@@ -15,6 +15,21 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
 
+  it('trusts no proxy unless told, and reads the limits', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12,loopback' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'loopback',
+    ]);
+    expect(loadConfig({}).limits).toMatchObject({
+      publicTicket: 20,
+      loginPerEmailAddress: 10,
+      loginBackoffSeconds: 30,
+    });
+    expect(loadConfig({ PUBLIC_TICKET_LIMIT: '500' }).limits.publicTicket).toBe(500);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });
@@ -31,6 +46,10 @@ describe('configuration from the environment', () => {
     ['ADMIN_PASSWORD', '1234'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_FORMAT', 'xml'],
+    ['TRUSTED_PROXIES', 'everyone'],
+    ['TRUSTED_PROXIES', '10.0.0.0/99'],
+    ['PUBLIC_TICKET_LIMIT', '0'],
+    ['LOGIN_LIMIT_PER_EMAIL_ADDRESS', 'ten'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

@@ -1,7 +1,24 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { LimitSettings } from './modules/limit/limits.js';
 
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const count = (max: number) => z.coerce.number().int().min(1).max(max);
+
+/** `loopback`, `linklocal`, `uniquelocal`, an address or a CIDR range (`10.0.0.0/8`), as proxy-addr takes them. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+    return true;
+  }
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) {
+    return false;
+  }
+  return bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -26,6 +43,26 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(levels).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every(isProxyEntry),
+      'a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    )
+    .optional(),
+  LOGIN_LIMIT_PER_ADDRESS: count(100_000).default(50),
+  LOGIN_LIMIT_PER_EMAIL_ADDRESS: count(10_000).default(10),
+  LOGIN_LIMIT_PER_EMAIL: count(10_000).default(10),
+  LOGIN_BACKOFF_SECONDS: count(3600).default(30),
+  PUBLIC_TICKET_LIMIT: count(1_000_000).default(20),
+  PUBLIC_UPLOAD_LIMIT: count(1_000_000).default(60),
+  PUBLIC_CHAT_LIMIT: count(1_000_000).default(30),
 });
 
 export interface Config {
@@ -46,6 +83,9 @@ export interface Config {
   logFormat: 'pretty' | 'json' | undefined;
   /** Seconds between fetches of the support mailbox. */
   mailPollSeconds: number;
+  /** Proxies whose X-Forwarded-For is believed; none by default (the socket's address counts). */
+  trustedProxies: string[];
+  limits: LimitSettings;
 }
 
 export class ConfigError extends Error {}
@@ -75,5 +115,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     mailPollSeconds: c.MAIL_POLL_SECONDS,
+    trustedProxies: c.TRUSTED_PROXIES ?? [],
+    limits: {
+      loginPerAddress: c.LOGIN_LIMIT_PER_ADDRESS,
+      loginPerEmailAddress: c.LOGIN_LIMIT_PER_EMAIL_ADDRESS,
+      loginPerEmail: c.LOGIN_LIMIT_PER_EMAIL,
+      loginBackoffSeconds: c.LOGIN_BACKOFF_SECONDS,
+      publicTicket: c.PUBLIC_TICKET_LIMIT,
+      publicUpload: c.PUBLIC_UPLOAD_LIMIT,
+      publicChat: c.PUBLIC_CHAT_LIMIT,
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { AuthCache } from './modules/auth/auth-cache.js';
 import type { ChatPresence } from './modules/chat/chat.presence.js';
 import type { FileStore } from './modules/file/file.store.js';
+import type { Limits } from './modules/limit/limits.js';
 
 /** What every feature's routes and services are given: the log, the database, the shared auth cache, the file store, the event bus. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   chatPresence: ChatPresence;
   /** Durable background jobs (mail out, mail in), in the database (`jobs/queue.ts`). */
   jobs: JobQueue;
+  /** Rate limits (sign-in, public intake), atomic and shared by every process (`limit/limits.ts`). */
+  limits: Limits;
   /** The address people use (links in mails), without a trailing slash. */
   publicUrl: string;
 }

@@ -79,6 +79,9 @@ export async function main(options: MainOptions = {}): Promise<void> {
     runJobs: true,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     mailPollSeconds: config.mailPollSeconds,
+    trustedProxies: config.trustedProxies,
+    limits: config.limits,
+    limitPrefix: config.redisPrefix,
   });
 
   // PGlite has no autovacuum: Parley vacuums and analyzes its busy tables itself.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { type AppDeps, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { testAdmin } from './constants.js';
 
@@ -63,7 +63,11 @@ async function onServer(url: string, statement: string): Promise<void> {
   }
 }
 
-export async function buildTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+/**
+ * The test app. Requests come from 127.0.0.1 (inject), and tests pick a client's address with
+ * X-Forwarded-For, so loopback is a trusted proxy here unless `deps` says otherwise.
+ */
+export async function buildTestApp(options: { webDist?: string; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-data-'));
   const app = await buildApp({
@@ -72,6 +76,8 @@ export async function buildTestApp(options: { webDist?: string } = {}): Promise<
     dataDir,
     ...(process.env.TEST_LOG_LEVEL ? { logLevel: process.env.TEST_LOG_LEVEL } : {}),
     jobPrefix: `t${process.pid}_${Math.random().toString(36).slice(2, 8)}_`,
+    trustedProxies: ['loopback'],
+    ...options.deps,
   });
   await app.ready();
   return {

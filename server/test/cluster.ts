@@ -75,6 +75,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The tests play clients at many addresses through X-Forwarded-For, from this host.
+      TRUSTED_PROXIES: 'loopback',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

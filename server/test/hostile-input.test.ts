@@ -51,7 +51,7 @@ const realBase: Record<string, () => Record<string, unknown>> = {
 let adminId = 0;
 const ops: Op[] = [];
 /** Tables whose rows change on any signed-in call (session touch) or on refused sign-ins by design. */
-const volatile = new Set(['session', 'account_visit', 'login_failure', 'ticket_throttle', 'parley_migration']);
+const volatile = new Set(['session', 'account_visit', 'rate_limit', 'parley_migration']);
 let tables: string[] = [];
 
 beforeAll(async () => {

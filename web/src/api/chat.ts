@@ -9,7 +9,9 @@ import {
   type TChatTriggerEditRequest,
   type TChatTriggerInput,
   type TChatTriggerListResponse,
+  type TQuestionAddRequest,
   type TQuestionAllGetResponse,
+  type TQuestionEditRequest,
   type TWidgetSetting,
   ZChatGetResponse,
   ZChatMessageAddResponse,
@@ -18,6 +20,7 @@ import {
   ZChatSetting,
   ZChatTriggerAddResponse,
   ZChatTriggerListResponse,
+  ZQuestionAddResponse,
   ZQuestionAllGetResponse,
   ZWidgetSetting,
 } from '@parley/contracts';
@@ -63,6 +66,12 @@ export const chatApi = {
 
 export const questionApi = {
   /** The pre-chat questions in order (a route-by-answer trigger picks one of their choices). */
+  add: (body: TQuestionAddRequest, opts?: TOpts) =>
+    api.post('/admin/settings/question.add', body, { ...opts, schema: ZQuestionAddResponse }),
+  edit: (body: TQuestionEditRequest, opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/settings/question.edit', body, opts),
+  delete: (questionId: number, opts?: TOpts): Promise<null> =>
+    api.post<null>('/admin/settings/question.delete', { question_id: questionId }, opts),
   all: (opts?: TOpts): Promise<TQuestionAllGetResponse> =>
     api.get(
       '/admin/settings/question.all.get',

@@ -2,12 +2,13 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TUploadResponse } from '@parley/contracts';
 import { extensionsOf } from '@parley/contracts';
 import { App, Avatar, Button, Flex, Typography, Upload } from 'antd';
+import ImgCrop from 'antd-img-crop';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/errors';
 import type { TOpts } from '../api/types';
 import { translateMessage } from '../i18n';
-import { checkImage, type TImageRule } from './imageCheck';
+import { checkImage, imageSize, scaleToFit, type TImageRule } from './imageCheck';
 
 /**
  * An image field (avatar, favicon, ad image): checks the file against the server's rule in the
@@ -24,6 +25,7 @@ export function ImageUpload({
   fallback,
   onBusyChange,
   disabled,
+  crop,
 }: {
   value?: string;
   onChange?: (url: string) => void;
@@ -36,6 +38,11 @@ export function ImageUpload({
   fallback?: ReactNode;
   onBusyChange?: (busy: boolean) => void;
   disabled?: boolean;
+  /**
+   * A picture too large for the rule is offered for cropping to this aspect and then scaled so
+   * that neither side exceeds `maxSide`, instead of being refused (avatars).
+   */
+  crop?: { aspect: number; maxSide: number };
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -47,7 +54,8 @@ export function ImageUpload({
       void message.warning(translateMessage('upload_in_progress'));
       return;
     }
-    const wrong = await checkImage(file, rule);
+    const fitted = crop ? await scaleToFit(file, crop.maxSide) : file;
+    const wrong = await checkImage(fitted, rule);
     if (wrong) {
       setProblem(translateMessage(wrong));
       return;
@@ -56,7 +64,7 @@ export function ImageUpload({
     setBusy(true);
     onBusyChange?.(true);
     try {
-      const uploaded = await upload(file, { silent: ['FFFF'] });
+      const uploaded = await upload(fitted, { silent: ['FFFF'] });
       onChange?.(uploaded.url);
     } catch (error) {
       // A refused file (FFFF) is shown here; other failures were already toasted by the client.
@@ -89,26 +97,48 @@ export function ImageUpload({
       </Avatar>
     );
 
+  const picker = (
+    <Upload
+      accept={extensionsOf(rule.types)
+        .map((e) => `.${e}`)
+        .join(',')}
+      showUploadList={false}
+      disabled={disabled || busy}
+      beforeUpload={(file) => {
+        void take(file);
+        return false;
+      }}
+    >
+      <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
+        {value ? t('upload.replace') : t('common.upload')}
+      </Button>
+    </Upload>
+  );
+
   return (
     <Flex vertical gap={8} id={id}>
       <Flex align="center" gap={16} wrap>
         {preview}
         <Flex gap={8} wrap>
-          <Upload
-            accept={extensionsOf(rule.types)
-              .map((e) => `.${e}`)
-              .join(',')}
-            showUploadList={false}
-            disabled={disabled || busy}
-            beforeUpload={(file) => {
-              void take(file);
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
-              {value ? t('upload.replace') : t('common.upload')}
-            </Button>
-          </Upload>
+          {crop ? (
+            <ImgCrop
+              aspect={crop.aspect}
+              // Only a picture too large is cropped; one that fits goes up as it is.
+              beforeCrop={async (file) => {
+                const size = await imageSize(file);
+                return size !== null && !rule.fits(size.width, size.height);
+              }}
+              modalTitle={t('upload.crop_title')}
+              modalOk={t('upload.crop_ok')}
+              modalCancel={t('common.cancel')}
+              showReset
+              resetText={t('upload.crop_reset')}
+            >
+              {picker}
+            </ImgCrop>
+          ) : (
+            picker
+          )}
           {value && (
             <Button icon={<DeleteOutlined />} onClick={() => onChange?.('')} disabled={disabled || busy}>
               {t('common.remove')}

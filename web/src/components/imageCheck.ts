@@ -36,3 +36,31 @@ export async function checkImage(file: File, rule: TImageRule): Promise<TMessage
   }
   return null;
 }
+
+/**
+ * The picture scaled down (never up) so that neither side exceeds `maxSide`, as PNG; the file
+ * itself when it already fits or the browser cannot decode it.
+ */
+export async function scaleToFit(file: File, maxSide: number): Promise<File> {
+  if (typeof createImageBitmap !== 'function') {
+    return file;
+  }
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return file;
+  }
+  const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+  if (scale === 1) {
+    bitmap.close();
+    return file;
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.floor(bitmap.width * scale));
+  canvas.height = Math.max(1, Math.floor(bitmap.height * scale));
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  return blob ? new File([blob], `${file.name.replace(/\.[^.]+$/, '')}.png`, { type: 'image/png' }) : file;
+}

@@ -56,17 +56,6 @@ export const session = pgTable(
   (t) => [uniqueIndex('session_token_uq').on(t.tokenHash), index('session_account_idx').on(t.accountId)],
 );
 
-/** Failed sign-ins, by `email:<addr>` and `ip:<addr>`, for throttling across processes. */
-export const loginFailure = pgTable(
-  'login_failure',
-  {
-    id: serial('id').primaryKey(),
-    throttleKey: text('throttle_key').notNull(),
-    createTs: ts('create_ts').notNull(),
-  },
-  (t) => [index('login_failure_key_ts_idx').on(t.throttleKey, t.createTs)],
-);
-
 /** Sign-in history shown on the account page. */
 export const accountVisit = pgTable(
   'account_visit',

@@ -3,6 +3,7 @@ export * from './account-search.js';
 export * from './black.js';
 export * from './chat.js';
 export * from './company.js';
+export * from './limit.js';
 export * from './mail.js';
 export * from './permission.js';
 export * from './question.js';

@@ -197,14 +197,3 @@ export const ticketView = pgTable(
   },
   (t) => [index('ticket_view_position_idx').on(t.position, t.viewId)],
 );
-
-/** Public submissions and uploads per IP address, for the rate limit (shared by every server process). */
-export const ticketThrottle = pgTable(
-  'ticket_throttle',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    throttleKey: text('throttle_key').notNull(),
-    createTs: ts('create_ts').notNull(),
-  },
-  (t) => [index('ticket_throttle_key_ts_idx').on(t.throttleKey, t.createTs)],
-);

@@ -1,11 +1,11 @@
 import type { TChatState, TLoginResponse } from '@parley/contracts';
 import { isPasswordAllowed } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { account, accountVisit } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../http/app-error.js';
 import type { Actor } from './actor.js';
-import { assertNotThrottled, clearEmailFailures, recordFailure } from './login-throttle.js';
+
 import { hashPassword, verifyPassword } from './password.js';
 import { deleteAccountSessions, deleteSessionById, insertSession } from './session.repo.js';
 import { hashToken, newToken, sessionIdleMs, stayLoginMs } from './token.js';
@@ -22,14 +22,21 @@ interface LoginInput extends AppContext {
  * Signs in. An unknown email and a wrong password cost the same time and get the same answer;
  * only with the right password does a suspended account learn that it is suspended.
  */
-export async function login({ db, email, password, stayLogin, ip, userAgent }: LoginInput): Promise<TLoginResponse> {
+export async function login({
+  db,
+  limits,
+  email,
+  password,
+  stayLogin,
+  ip,
+  userAgent,
+}: LoginInput): Promise<TLoginResponse> {
   const now = Date.now();
-  await assertNotThrottled(db, email, ip, now);
+  await limits.signInAttempt(email, ip, () => signedInFrom(db, email, ip, now));
   const rows = await db.select().from(account).where(eq(account.email, email)).limit(1);
   const found = rows[0];
   const ok = await verifyPassword(password, found?.passwordHash ?? null);
   if (!found || !ok) {
-    await recordFailure(db, email, ip, now);
     throw invalid('login_failed');
   }
   if (found.accessState !== 'allowed') {
@@ -37,7 +44,6 @@ export async function login({ db, email, password, stayLogin, ip, userAgent }: L
   }
   const token = newToken();
   await db.transaction(async (tx) => {
-    await clearEmailFailures(tx, email);
     await insertSession(tx, {
       accountId: found.accountId,
       tokenHash: hashToken(token),
@@ -47,7 +53,19 @@ export async function login({ db, email, password, stayLogin, ip, userAgent }: L
     });
     await tx.insert(accountVisit).values({ accountId: found.accountId, ip, userAgent, createTs: now });
   });
+  await limits.signedIn(email, ip);
   return { token, real_name: found.realName, timezone: found.timezone };
+}
+
+/** Has the account of this email signed in from this address in the last 90 days? */
+async function signedInFrom(db: AppContext['db'], email: string, ip: string, now: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: accountVisit.visitId })
+    .from(accountVisit)
+    .innerJoin(account, eq(account.accountId, accountVisit.accountId))
+    .where(and(eq(account.email, email), eq(accountVisit.ip, ip), gte(accountVisit.createTs, now - 90 * 86_400_000)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function logout({ db, authCache, actor }: AppContext & { actor: Actor }): Promise<void> {

@@ -5,13 +5,7 @@ import { type Access, access } from '../../http/access.js';
 import { invalid } from '../../http/app-error.js';
 import { registerUploads, type UploadCall } from '../../http/upload.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import {
-  assertUnderLimit,
-  contentDisposition,
-  readAttachment,
-  recordHit,
-  storeAttachment,
-} from './ticket-attachment.service.js';
+import { contentDisposition, readAttachment, storeAttachment } from './ticket-attachment.service.js';
 
 /** Ticket attachments: uploads from the public form and the agents' composer, and their download. */
 export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,19 +16,15 @@ export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppConte
     tags: ['tickets'],
     output: ZTicketUploadResponse,
     handle: async (request, read) => {
-      const now = Date.now();
       // While `can_attach` is off no comment may take a file (pasted images included): refuse
       // it before reading it rather than keep it for nothing.
       if (!(await getTicketSettings(ctx.db)).can_attach) {
         throw invalid('attachments_disabled', 'file');
       }
       if (isPublic) {
-        await assertUnderLimit(ctx.db, 'upload', request.ip, now, 'rate_limited');
+        await ctx.limits.publicHit('upload', request.ip, 'rate_limited');
       }
       const data = await storeAttachment(ctx, await read(), request.actor?.account.accountId ?? null);
-      if (isPublic) {
-        await recordHit(ctx.db, 'upload', request.ip, now);
-      }
       return data;
     },
   });

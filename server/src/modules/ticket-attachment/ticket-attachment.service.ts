@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { TAttachment, TMessageKey } from '@parley/contracts';
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { ticketAttachment, ticketThrottle } from '../../db/schema/index.js';
-import { notFound, throttled } from '../../http/app-error.js';
+import { ticketAttachment } from '../../db/schema/index.js';
+import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { sniffImage } from '../file/image.js';
+import { limitsOf, type PublicKind } from '../limit/limits.js';
 import { maySeeTicket, viewerOf } from '../ticket/ticket.policy.js';
 import { findTicket } from '../ticket/ticket.repo.js';
 
@@ -109,38 +110,19 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Public intake per IP address: at most `max` per window, shared by every server process. */
-export const publicLimits = {
-  windowMs: 10 * 60 * 1000,
-  ticket: 20,
-  upload: 60,
-  /** Chats started (live chat, issue 13). */
-  chat: 30,
-};
-
+/**
+ * Public intake per address, for callers that hold only the database handle (live chat): one
+ * atomic hit of the app's limits (`limit/limits.ts`). `now` is kept for their signature.
+ */
 export async function assertUnderLimit(
   db: DbOrTx,
-  kind: 'ticket' | 'upload' | 'chat',
+  kind: PublicKind,
   ip: string,
-  now: number,
+  _now: number,
   message: TMessageKey,
 ): Promise<void> {
-  const key = `${kind}:${ip}`;
-  const rows = await db
-    .select({ n: count() })
-    .from(ticketThrottle)
-    .where(and(eq(ticketThrottle.throttleKey, key), gte(ticketThrottle.createTs, now - publicLimits.windowMs)));
-  if (Number(rows[0]?.n ?? 0) >= publicLimits[kind]) {
-    throw throttled(message);
-  }
+  await limitsOf(db).publicHit(kind, ip, message);
 }
 
-export async function recordHit(
-  db: DbOrTx,
-  kind: 'ticket' | 'upload' | 'chat',
-  ip: string,
-  now: number,
-): Promise<void> {
-  await db.delete(ticketThrottle).where(lt(ticketThrottle.createTs, now - publicLimits.windowMs));
-  await db.insert(ticketThrottle).values({ throttleKey: `${kind}:${ip}`, createTs: now });
-}
+/** The hit is taken by `assertUnderLimit` itself, atomically; nothing is left to record. */
+export async function recordHit(_db: DbOrTx, _kind: PublicKind, _ip: string, _now: number): Promise<void> {}

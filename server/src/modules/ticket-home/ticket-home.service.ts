@@ -7,7 +7,6 @@ import { isBanned } from '../black/black.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { insertRequesterTicket } from '../ticket/ticket.create.js';
 import { planComment } from '../ticket/ticket.rules.js';
-import { assertUnderLimit, recordHit } from '../ticket-attachment/ticket-attachment.service.js';
 
 type Input = z.output<typeof ZHomeTicketAddRequest>;
 
@@ -20,7 +19,7 @@ type Input = z.output<typeof ZHomeTicketAddRequest>;
 export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
   const { db } = ctx;
   const now = Date.now();
-  await assertUnderLimit(db, 'ticket', ip, now, 'too_many_submissions');
+  await ctx.limits.publicHit('ticket', ip, 'too_many_submissions');
   if (await isBanned(db, { email: input.email, ip })) {
     throw invalid('submission_refused');
   }
@@ -38,7 +37,6 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
       { email: input.email, realName: input.real_name, subject: input.subject, source: 'form', comment },
       now,
     );
-    await recordHit(tx, 'ticket', ip, now);
     return { ticket_id: ticketId };
   });
 }

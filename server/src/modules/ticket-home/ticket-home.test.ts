@@ -132,10 +132,17 @@ describe('home/ticket.add', () => {
     }
   });
 
-  it('refuses a suspended requester', async () => {
+  it('refuses a suspended requester with the answer of any refused submission (it tells no stranger the account is suspended)', async () => {
     const user = await buildEndUser(t.database.db, { accessState: 'suspended' });
     const res = await submit(form({ email: user.email }));
-    expect([res.code, res.msg]).toEqual(['FFFF', 'User has been suspended']);
+    const banned = await buildEndUser(t.database.db);
+    await call(t.app, 'POST', '/api/admin/settings/black.add', {
+      token: admin,
+      body: { black_type: 'email', black_value: banned.email },
+    });
+    const refused = await submit(form({ email: banned.email }));
+    expect([res.code, res.msg, res.data]).toEqual([refused.code, refused.msg, refused.data]);
+    expect(res.msg).not.toContain('suspended');
   });
 
   it('limits submissions per IP address: 20 in 10 minutes, then 429', async () => {

@@ -145,12 +145,14 @@ export interface RequesterTicket {
 
 /**
  * A ticket that a visitor opens for themselves (the public form, a chat): the requester found or
- * made by email (refused when suspended), the ticket new and unassigned in the default group.
+ * made by email, the ticket new and unassigned in the default group. A suspended requester is
+ * refused like any refused submission: a stranger typing an email must not learn the account is
+ * suspended.
  */
 export async function insertRequesterTicket(tx: Tx, settings: TTicketSetting, input: RequesterTicket, now: number) {
   const requester = await findOrCreateRequester(tx, input.email, input.realName, now);
   if (requester.accessState !== 'allowed') {
-    throw invalid('user_suspended', 'email');
+    throw invalid('submission_refused');
   }
   const ticketId = await insertTicket(
     tx,

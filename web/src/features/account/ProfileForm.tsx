@@ -93,6 +93,7 @@ export function ProfileForm({ user }: { user: TAccount }) {
           fallback={Array.from(user.real_name.trim())[0]?.toUpperCase()}
           hint={t('profile.avatar_hint')}
           onBusyChange={setUploading}
+          crop={{ aspect: 1, maxSide: 96 }}
         />
       </Form.Item>
       <Form.Item name="real_name" label={t('profile.real_name')} rules={[schemaRule(fields.real_name)]} required>

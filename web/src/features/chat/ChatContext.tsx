@@ -2,11 +2,11 @@ import type { TChatMessage, TChatState, TSystemMessage } from '@parley/contracts
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { api } from '../../api/instance';
+import { openStaffSocket } from '../../api/socket';
 import { useSession } from '../../auth/SessionContext';
 import { authStore } from '../../auth/storage';
-import { currentLanguage } from '../../i18n';
 import { chatKeys } from './queries';
 import { playChime } from './sound';
 
@@ -105,47 +105,59 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     if (!token) {
       return;
     }
-    const s = io({ path: '/api/socket.io', auth: { token, language: currentLanguage() }, transports: ['websocket'] });
-    setSocket(s);
-    s.on('connect', () => {
-      setConnected(true);
-      void refreshQueue();
-    });
-    s.on('disconnect', () => setConnected(false));
-    s.on('system_message', (m: TSystemMessage) => {
-      void refreshQueue();
-      if (m.type === 'new_chat_tickets') {
-        notify(t('chat.notify_new'), pushNotifyEveryMs);
-      } else if (m.type === 'new_message') {
-        for (const id of m.ticket_ids) {
-          void queryClient.invalidateQueries({ queryKey: chatKeys.messages(id) });
+    let opened: Socket | null = null;
+    let cancelled = false;
+    const wire = (s: Socket) => {
+      s.on('connect', () => {
+        setConnected(true);
+        void refreshQueue();
+      });
+      s.on('disconnect', () => setConnected(false));
+      s.on('system_message', (m: TSystemMessage) => {
+        void refreshQueue();
+        if (m.type === 'new_chat_tickets') {
+          notify(t('chat.notify_new'), pushNotifyEveryMs);
+        } else if (m.type === 'new_message') {
+          for (const id of m.ticket_ids) {
+            void queryClient.invalidateQueries({ queryKey: chatKeys.messages(id) });
+          }
         }
-      }
-    });
-    s.on('chat_message', (m: TChatMessage) => {
-      queryClient.setQueryData<{ list: TChatMessage[] }>(chatKeys.messages(m.ticket_id), (old) =>
-        old ? { list: mergeMessages(old.list, [m]) } : old,
-      );
-      if (m.from_visitor) {
-        setTyping((prev) => ({ ...prev, [m.ticket_id]: false }));
-        if (openChat.current !== m.ticket_id || document.hidden) {
-          setUnread((prev) => ({ ...prev, [m.ticket_id]: (prev[m.ticket_id] ?? 0) + 1 }));
-          notify(m.real_name, pushNotifyEveryMs);
+      });
+      s.on('chat_message', (m: TChatMessage) => {
+        queryClient.setQueryData<{ list: TChatMessage[] }>(chatKeys.messages(m.ticket_id), (old) =>
+          old ? { list: mergeMessages(old.list, [m]) } : old,
+        );
+        if (m.from_visitor) {
+          setTyping((prev) => ({ ...prev, [m.ticket_id]: false }));
+          if (openChat.current !== m.ticket_id || document.hidden) {
+            setUnread((prev) => ({ ...prev, [m.ticket_id]: (prev[m.ticket_id] ?? 0) + 1 }));
+            notify(m.real_name, pushNotifyEveryMs);
+          }
         }
+        if (m.reply_type === 'end_chat') {
+          // A received end-chat reply marks that chat solved locally (spec section 4).
+          void queryClient.invalidateQueries({ queryKey: chatKeys.queue });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.chat(m.ticket_id) });
+        }
+      });
+      s.on('typing', (e: { ticket_id: number; from_visitor: boolean; typing: boolean }) => {
+        if (e.from_visitor) {
+          setTyping((prev) => ({ ...prev, [e.ticket_id]: e.typing }));
+        }
+      });
+    };
+    void openStaffSocket(token).then((s) => {
+      if (cancelled) {
+        s.close();
+        return;
       }
-      if (m.reply_type === 'end_chat') {
-        // A received end-chat reply marks that chat solved locally (spec section 4).
-        void queryClient.invalidateQueries({ queryKey: chatKeys.queue });
-        void queryClient.invalidateQueries({ queryKey: chatKeys.chat(m.ticket_id) });
-      }
-    });
-    s.on('typing', (e: { ticket_id: number; from_visitor: boolean; typing: boolean }) => {
-      if (e.from_visitor) {
-        setTyping((prev) => ({ ...prev, [e.ticket_id]: e.typing }));
-      }
+      opened = s;
+      wire(s);
+      setSocket(s);
     });
     return () => {
-      s.close();
+      cancelled = true;
+      opened?.close();
       setSocket(null);
     };
   }, [notify, queryClient, refreshQueue, t]);

@@ -76,6 +76,7 @@ describe('Settings › Widget', () => {
         'admin/settings/widget.get': () => ok(widget),
         'admin/settings/widget.edit': () => ok(null),
         'admin/settings/chat.setting.get': () => ok({ ...chatSetting, greeting: 'Welcome to the bike shop' }),
+        'admin/settings/question.all.get': () => ok({ list: [] }),
       },
     });
     renderApp('/wswt/setting/widget');
@@ -187,6 +188,80 @@ describe('Settings › Chat triggers', () => {
       trigger_type: 'no_accept_reply',
       delay_seconds: 45,
       message: 'All agents are busy, hold on',
+    });
+  });
+});
+
+describe('Settings › Widget › Pre-chat questions', () => {
+  const first = {
+    question_id: 5,
+    question_module: 'chat',
+    title: 'Which team?',
+    question_type: 'single_choice',
+    rule_question_id: null,
+    rule_choice_id: null,
+    answers: [
+      { choice_id: 51, text: 'Sales' },
+      { choice_id: 52, text: 'Support' },
+    ],
+    need_submit_user_info: false,
+    end_live_chat: false,
+    end_live_message: '',
+    create_ts: 0,
+    update_ts: 0,
+  };
+  const followUp = {
+    ...first,
+    question_id: 6,
+    title: 'Order number',
+    question_type: 'text',
+    answers: [],
+    rule_question_id: 5,
+    rule_choice_id: 52,
+  };
+
+  it('lists the questions with when each is asked, and adds one that follows a choice and ends the chat', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/widget.get': () => ok(widget),
+        'admin/settings/chat.setting.get': () => ok(chatSetting),
+        'admin/settings/question.all.get': () => ok({ list: [first, followUp] }),
+        'admin/settings/question.add': () => ok({ question_id: 7 }),
+      },
+    });
+    renderApp('/wswt/setting/widget');
+    const row = await screen.findByRole('row', { name: /Order number/ });
+    within(row).getByText('“Which team?” was answered “Support”');
+    within(screen.getByRole('row', { name: /^Which team\?/ })).getByText('Always');
+
+    fireEvent.click(screen.getByRole('button', { name: /Add question/ }));
+    const dialog = await screen.findByRole('dialog');
+    const fill = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    fill('Question', 'Is it about spam?');
+    fill('Choice 1', 'Yes');
+    fill('Choice 2', 'No');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Ask only after' }));
+    fireEvent.click(await screen.findByTitle('Which team?'));
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: '…when the answer was' }));
+    fireEvent.click(await screen.findByTitle('Sales'));
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Answering ends the chat' }));
+    fireEvent.change(await within(dialog).findByLabelText('Message to show'), {
+      target: { value: 'We do not chat about spam' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/settings/question.add')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/settings/question.add')[0]?.body).toEqual({
+      question_module: 'chat',
+      title: 'Is it about spam?',
+      question_type: 'single_choice',
+      answers: [{ text: 'Yes' }, { text: 'No' }],
+      rule_question_id: 5,
+      rule_choice_id: 51,
+      need_submit_user_info: false,
+      end_live_chat: true,
+      end_live_message: 'We do not chat about spam',
     });
   });
 });

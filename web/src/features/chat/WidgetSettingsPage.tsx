@@ -8,6 +8,7 @@ import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
+import { PreChatQuestions } from './PreChatQuestions';
 import { chatKeys } from './queries';
 
 /** Settings › Widget: how the chat launcher looks, what it asks and who may embed it (hours and routing: Chats). */
@@ -17,7 +18,16 @@ export function WidgetSettingsPage() {
   if (setting.isError) {
     return <Alert type="error" showIcon title={t('chat.load_failed')} />;
   }
-  return <FormPage>{setting.data ? <WidgetForm setting={setting.data} /> : <PageLoading />}</FormPage>;
+  return (
+    <Flex vertical gap={16}>
+      <FormPage>{setting.data ? <WidgetForm setting={setting.data} /> : <PageLoading />}</FormPage>
+      {setting.data && (
+        <div style={{ maxWidth: 880, margin: '0 auto', width: '100%' }}>
+          <PreChatQuestions />
+        </div>
+      )}
+    </Flex>
+  );
 }
 
 /** The one line a site owner pastes into their pages. */

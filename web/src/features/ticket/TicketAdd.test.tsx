@@ -1,11 +1,19 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, ok, page } from '../../test/fakeServer';
+import { account, fakeServer, ok, page } from '../../test/fakeServer';
 import { comment, ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
+
+/** Writes the first comment in the rich composer, as typing would. */
+function describe_(html: string): HTMLElement {
+  const editor = screen.getByRole('textbox', { name: 'Description' });
+  editor.innerHTML = html;
+  fireEvent.input(editor);
+  return editor;
+}
 
 function serve() {
   return fakeServer({
@@ -40,19 +48,49 @@ describe('new ticket', () => {
     typeInto('Email', 'Pat@Example.com');
     typeInto('Name', 'Pat');
     typeInto('Subject', ' Laptop request ');
-    typeInto('Description', 'Needs a laptop');
+    describe_('<p>Needs a <b>laptop</b></p>');
     fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/55'));
     expect(callsTo(calls, 'admin/ticket.add')[0]?.body).toEqual({
       requester_email: 'Pat@Example.com',
       requester_name: 'Pat',
       subject: 'Laptop request',
-      comment: { body: '<p>Needs a laptop</p>', is_public: true },
+      comment: { body: '<p>Needs a <b>laptop</b></p>', is_public: true, file_ids: [] },
       group_id: null,
       assignee_id: null,
       ticket_type: 'question',
       priority: 'normal',
       tags: [],
     });
+  });
+
+  it('sends a pasted picture with the first comment, inline and as its file', async () => {
+    const fileId = 'NeWtIcKeTiMaGeaaaaaaaa';
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.add': () => ok({ ticket_id: 56 }),
+        'admin/ticket.get': () => ok(ticket({ ticket_id: 56 })),
+        'admin/ticket.comment.list': () => ok({ list: [] }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+        'admin/auth.account.list': () => page([account({ account_id: 9, user_type: 'end_user' })]),
+        'admin/ticket.upload': () => ok({ file_id: fileId, file_name: 'shot.png', size: 9, content_type: 'image/png' }),
+      },
+    });
+    const { here } = renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByText('New requester', {}, { timeout: 10_000 }));
+    typeInto('Email', 'pat@example.com');
+    typeInto('Subject', 'Screen');
+    const editor = describe_('<p>See:</p>');
+    fireEvent.paste(editor, {
+      clipboardData: { files: [new File(['png'], 'shot.png', { type: 'image/png' })], getData: () => '' },
+    });
+    await waitFor(() => expect(editor.querySelector('img')).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/56'));
+    const sent = callsTo(calls, 'admin/ticket.add')[0]?.body.comment as { body: string; file_ids: string[] };
+    expect(sent.file_ids).toEqual([fileId]);
+    expect(sent.body).toContain('alt="shot.png"');
   });
 });

@@ -1,6 +1,6 @@
 import { enums, type TSubmitAs, type TTicketPriority, type TTicketType, ZEmail } from '@parley/contracts';
-import { Card, Form, Input, Segmented, Select } from 'antd';
-import { useState } from 'react';
+import { App, Card, Form, Input, Segmented, Select } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../api/ticket';
@@ -8,9 +8,11 @@ import { useEnum } from '../../components/enumOptions';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { checkRule, schemaRule } from '../../components/formRules';
 import { useSave } from '../../components/useSave';
+import { translateMessage } from '../../i18n';
 import { lastTicketList, requestCloseTab } from '../../layout/tabs';
-import { textToHtml } from './commentHtml';
-import { ticketKeys, ticketPaths } from './queries';
+import { ComposerField, type TComposerField } from './ComposerField';
+import { isBlankHtml } from './composerHtml';
+import { ticketKeys, ticketPaths, useTicketSettings } from './queries';
 import { RequesterSelect } from './RequesterSelect';
 import { useStaffNames } from './useNames';
 
@@ -49,17 +51,21 @@ export function TicketAddPage() {
   const types = useEnum('ticket_type');
   const priorities = useEnum('ticket_priority');
   const states = useEnum('ticket_state');
+  const settings = useTicketSettings();
+  const composer = useRef<TComposerField>(null);
+  const { message } = App.useApp();
   const { save, saving } = useSave({
     form,
     fieldNames: ['requester_id', 'requester_email', 'requester_name', 'subject', 'description'],
-    call: (v: TAddValues, opts) =>
-      ticketApi.add(
+    call: (v: TAddValues, opts) => {
+      const first = composer.current?.read() ?? { body: '', fileIds: [] };
+      return ticketApi.add(
         {
           ...(who === 'existing'
             ? { requester_id: v.requester_id ?? undefined }
             : { requester_email: v.requester_email?.trim(), requester_name: v.requester_name?.trim() ?? '' }),
           subject: v.subject?.trim() ?? '',
-          comment: { body: textToHtml(v.description ?? ''), is_public: v.is_public },
+          comment: { body: first.body, is_public: v.is_public, file_ids: first.fileIds },
           ...(v.submit_as === 'new' ? {} : { submit_as: v.submit_as }),
           group_id: v.group_id,
           assignee_id: v.assignee_id,
@@ -68,7 +74,8 @@ export function TicketAddPage() {
           tags: v.tags,
         },
         opts,
-      ),
+      );
+    },
     invalidate: [ticketKeys.all],
     onSaved: (result) => {
       // The new ticket takes the place of this form's tab.
@@ -79,7 +86,19 @@ export function TicketAddPage() {
 
   return (
     <FormPage backTo={lastTicketList.get()}>
-      <Form<TAddValues> form={form} layout="vertical" initialValues={initialValues} onFinish={save}>
+      <Form<TAddValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(values) => {
+          // The first comment's files must be on the server before the ticket refers to them.
+          if (composer.current?.isUploading()) {
+            void message.warning(translateMessage('sending_in_progress'));
+            return;
+          }
+          save(values);
+        }}
+      >
         <Card variant="borderless" size="small" title={t('ticket.requester')} style={{ marginBottom: 16 }}>
           <Segmented<'existing' | 'new'>
             value={who}
@@ -127,9 +146,15 @@ export function TicketAddPage() {
         <Form.Item
           name="description"
           label={t('ticket.description')}
-          rules={[checkRule((v) => typeof v === 'string' && v.trim() !== '', 'required_description')]}
+          rules={[checkRule((v) => typeof v === 'string' && !isBlankHtml(v), 'required_description')]}
         >
-          <Input.TextArea autoSize={{ minRows: 5, maxRows: 16 }} />
+          <ComposerField
+            field={composer}
+            label={t('ticket.description')}
+            placeholder={t('ticket.reply_placeholder')}
+            canAttach={settings?.can_attach !== false}
+            onSubmit={() => form.submit()}
+          />
         </Form.Item>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', columnGap: 16 }}>
           <Form.Item name="group_id" label={t('ticket.group')}>

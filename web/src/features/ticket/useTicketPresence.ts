@@ -1,9 +1,9 @@
 import type { TTicketPresence, TTicketViewer } from '@parley/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openStaffSocket } from '../../api/socket';
 import { useSession } from '../../auth/SessionContext';
 import { authStore } from '../../auth/storage';
-import { currentLanguage } from '../../i18n';
 import { useChat } from '../chat/ChatContext';
 
 /** Seconds of no input after which the agent no longer counts as typing. */
@@ -23,44 +23,63 @@ export function useTicketPresence(ticketId: number): { others: TTicketViewer[]; 
   const shared = chat?.socket ?? null;
 
   useEffect(() => {
-    let socket = shared;
+    let socket: Socket | null = null;
     let own = false;
-    if (!socket) {
-      const token = authStore.token();
-      if (!token) {
-        return;
-      }
-      socket = io({ path: '/api/socket.io', auth: { token, language: currentLanguage() }, transports: ['websocket'] });
-      own = true;
-    }
-    socketRef.current = socket;
-    const s = socket;
+    let cancelled = false;
     const view = () => {
-      s.emit('ticket_view', { ticket_id: ticketId }, (reply: { code: string; data: { viewers: TTicketViewer[] } }) => {
-        if (reply?.code === '0000') {
-          setViewers(reply.data.viewers);
-        }
-      });
+      socket?.emit(
+        'ticket_view',
+        { ticket_id: ticketId },
+        (reply: { code: string; data: { viewers: TTicketViewer[] } }) => {
+          if (reply?.code === '0000') {
+            setViewers(reply.data.viewers);
+          }
+        },
+      );
     };
     const onPresence = (p: TTicketPresence) => {
       if (p.ticket_id === ticketId) {
         setViewers(p.viewers);
       }
     };
-    s.on('ticket_presence', onPresence);
-    s.on('connect', view);
-    if (s.connected) {
-      view();
+    const attach = (s: Socket) => {
+      socket = s;
+      socketRef.current = s;
+      s.on('ticket_presence', onPresence);
+      s.on('connect', view);
+      if (s.connected) {
+        view();
+      }
+    };
+    if (shared) {
+      attach(shared);
+    } else {
+      const token = authStore.token();
+      if (!token) {
+        return;
+      }
+      own = true;
+      void openStaffSocket(token).then((s) => {
+        if (cancelled) {
+          s.close();
+        } else {
+          attach(s);
+        }
+      });
     }
     return () => {
+      cancelled = true;
       window.clearTimeout(typingTimer.current);
       typingTimer.current = 0;
-      s.off('ticket_presence', onPresence);
-      s.off('connect', view);
-      if (own) {
-        s.close();
-      } else {
-        s.emit('ticket_leave', { ticket_id: ticketId }, () => {});
+      const s = socket;
+      if (s) {
+        s.off('ticket_presence', onPresence);
+        s.off('connect', view);
+        if (own) {
+          s.close();
+        } else {
+          s.emit('ticket_leave', { ticket_id: ticketId }, () => {});
+        }
       }
       socketRef.current = null;
       setViewers([]);

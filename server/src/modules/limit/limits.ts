@@ -1,0 +1,132 @@
+import { type RateLimiterAbstract, RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { createClient } from 'redis';
+import type { Db } from '../../db/client.js';
+import { rateLimit } from '../../db/schema/index.js';
+import { throttled } from '../../http/app-error.js';
+
+/** How many of each, per window; each has its environment variable (config.ts, README). */
+export interface LimitSettings {
+  /** Sign-in attempts per address in 15 minutes (`LOGIN_LIMIT_PER_ADDRESS`); a success gives its one back. */
+  loginPerAddress: number;
+  /** Sign-in attempts per email and address pair in 15 minutes (`LOGIN_LIMIT_PER_EMAIL_ADDRESS`); a success clears it. */
+  loginPerEmailAddress: number;
+  /** Sign-in attempts per email from every address in 15 minutes before the back-off (`LOGIN_LIMIT_PER_EMAIL`). */
+  loginPerEmail: number;
+  /** Past that, one attempt per this many seconds for the email from an address it never signed in from (`LOGIN_BACKOFF_SECONDS`). */
+  loginBackoffSeconds: number;
+  /** Public tickets per address in 10 minutes (`PUBLIC_TICKET_LIMIT`). */
+  publicTicket: number;
+  /** Public uploads per address in 10 minutes (`PUBLIC_UPLOAD_LIMIT`). */
+  publicUpload: number;
+  /** Chats started per address in 10 minutes (`PUBLIC_CHAT_LIMIT`). */
+  publicChat: number;
+}
+
+export const defaultLimitSettings: LimitSettings = {
+  loginPerAddress: 50,
+  loginPerEmailAddress: 10,
+  loginPerEmail: 10,
+  loginBackoffSeconds: 30,
+  publicTicket: 20,
+  publicUpload: 60,
+  publicChat: 30,
+};
+
+const loginWindow = 15 * 60;
+const publicWindow = 10 * 60;
+type Redis = ReturnType<typeof createClient>;
+export type PublicKind = 'ticket' | 'upload' | 'chat';
+
+/**
+ * Every limit of Parley as `rate-limiter-flexible` counters: in Redis when `REDIS_URL` is set,
+ * otherwise in the database (`rate_limit`). Each attempt takes its point first, in one atomic
+ * step, and is refused when that point is over the limit: no check-then-act, so 40 parallel
+ * requests against a limit of 10 let 10 through, and every server process shares the counts.
+ */
+export class Limits {
+  private readonly login: Record<'address' | 'pair' | 'email' | 'backoff', RateLimiterAbstract>;
+  private readonly public: Record<PublicKind, RateLimiterAbstract>;
+
+  constructor(
+    store: { db: Db; redis?: Redis | undefined; prefix?: string },
+    readonly settings: LimitSettings = defaultLimitSettings,
+  ) {
+    const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
+      const keyPrefix = `${store.prefix ?? 'parley'}:${name}`;
+      return store.redis
+        ? new RateLimiterRedis({ storeClient: store.redis, useRedisPackage: true, keyPrefix, points, duration })
+        : new RateLimiterDrizzle({ storeClient: store.db, schema: rateLimit, keyPrefix, points, duration });
+    };
+    this.login = {
+      address: make('login-address', settings.loginPerAddress, loginWindow),
+      pair: make('login-pair', settings.loginPerEmailAddress, loginWindow),
+      email: make('login-email', settings.loginPerEmail, loginWindow),
+      backoff: make('login-backoff', 1, settings.loginBackoffSeconds),
+    };
+    this.public = {
+      ticket: make('public-ticket', settings.publicTicket, publicWindow),
+      upload: make('public-upload', settings.publicUpload, publicWindow),
+      chat: make('public-chat', settings.publicChat, publicWindow),
+    };
+  }
+
+  /**
+   * One sign-in attempt, before the password is checked. Refused (429) past the address's or
+   * the email-and-address pair's limit. An email guessed from many addresses is not locked: past
+   * its limit it slows to one attempt per back-off period, and not at all for an address the
+   * account has signed in from before (`knownAddress`), so a stranger cannot lock its owner out.
+   */
+  async signInAttempt(email: string, ip: string, knownAddress: () => Promise<boolean>): Promise<void> {
+    const [address, pair] = await Promise.all([take(this.login.address, ip), take(this.login.pair, `${email}|${ip}`)]);
+    if (address > this.settings.loginPerAddress || pair > this.settings.loginPerEmailAddress) {
+      throw throttled('too_many_attempts');
+    }
+    if ((await take(this.login.email, email)) > this.settings.loginPerEmail && !(await knownAddress())) {
+      if ((await take(this.login.backoff, email)) > 1) {
+        throw throttled('too_many_attempts');
+      }
+    }
+  }
+
+  /** A right password: the pair and the email start again, and the address gets its attempt back. */
+  async signedIn(email: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.login.pair.delete(`${email}|${ip}`),
+      this.login.email.delete(email),
+      this.login.backoff.delete(email),
+      this.login.address.reward(ip, 1),
+    ]);
+  }
+
+  /** One public submission from an address; refused (429, `message`) past its limit. */
+  async publicHit(kind: PublicKind, ip: string, message: Parameters<typeof throttled>[0]): Promise<void> {
+    if ((await take(this.public[kind], ip)) > this.settings[publicSetting[kind]]) {
+      throw throttled(message);
+    }
+  }
+}
+
+const publicSetting = { ticket: 'publicTicket', upload: 'publicUpload', chat: 'publicChat' } as const;
+
+/** Takes a point and answers how many are taken now; over the limit is an answer, not an error. */
+async function take(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    return (await limiter.consume(key)).consumedPoints;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      return error.consumedPoints;
+    }
+    throw error;
+  }
+}
+
+/** The limits of the app that owns this database handle: for callers given only `db` (chat). */
+const byDb = new WeakMap<object, Limits>();
+export const registerLimits = (db: Db, limits: Limits) => byDb.set(db, limits);
+export function limitsOf(db: object): Limits {
+  const limits = byDb.get(db);
+  if (!limits) {
+    throw new Error('no limits registered for this database');
+  }
+  return limits;
+}
