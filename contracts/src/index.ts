@@ -24,3 +24,4 @@ export * from './shortcut.js';
 export * from './ticket.js';
 export * from './ticket-view.js';
 export * from './upload.js';
+export * from './seeded.js';
