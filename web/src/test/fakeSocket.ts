@@ -55,10 +55,15 @@ export class FakeSocket {
 /** The sockets the screens opened, newest last. */
 export const fakeSockets: FakeSocket[] = [];
 
+/** Set to false for a server whose socket never connects (the poll fallback). */
+export const fakeSocketOptions = { autoOpen: true };
+
 export function fakeIo() {
   const socket = new FakeSocket();
   fakeSockets.push(socket);
-  setTimeout(() => socket.open(), 0);
+  if (fakeSocketOptions.autoOpen) {
+    setTimeout(() => socket.open(), 0);
+  }
   return socket;
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { account, fakeServer, ok, page } from '../../test/fakeServer';
-import { fakeIo, fakeSockets } from '../../test/fakeSocket';
+import { fakeIo, fakeSocketOptions, fakeSockets } from '../../test/fakeSocket';
 import { chatMessage, chatSummary, group, shortcut } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
@@ -171,6 +171,52 @@ describe('the chat workspace', () => {
       // Each push refreshes the queue; the test ends once those calls are answered.
       await waitFor(() => expect(callsTo(calls, 'admin/chat.queue.list').length).toBeGreaterThan(queueCalls));
     } finally {
+      hidden.mockRestore();
+    }
+  });
+
+  it('polls every second while the socket is down, and notifies of new chats from it at most once every 30 s', async () => {
+    const shown: string[] = [];
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted';
+        constructor(title: string) {
+          shown.push(title);
+        }
+      },
+    );
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    fakeSocketOptions.autoOpen = false;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // Each poll finds one more chat waiting.
+      let waitingNow = 0;
+      const { calls } = serve({
+        'admin/chat.queue.list': () => {
+          waitingNow += 1;
+          return ok({
+            waiting: Array.from({ length: waitingNow }, (_, i) => chatSummary({ ticket_id: 500 + i })),
+            active: [],
+          });
+        },
+      });
+      renderApp('/wswt/chat');
+      await screen.findByText('Reconnecting… new chats are checked every second meanwhile.');
+      const polls = () => callsTo(calls, 'admin/chat.queue.list').length;
+      const before = polls();
+      for (let s = 0; s < 5; s++) {
+        await vi.advanceTimersByTimeAsync(1000);
+      }
+      await waitFor(() => expect(polls()).toBeGreaterThanOrEqual(before + 4));
+      expect(shown).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(shown).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(11_000);
+      await waitFor(() => expect(shown).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+      fakeSocketOptions.autoOpen = true;
       hidden.mockRestore();
     }
   });
