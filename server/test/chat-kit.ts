@@ -42,6 +42,8 @@ export async function buildListeningApp(): Promise<ListeningApp> {
     redisUrl,
     redisKey: `parley-test-${randomUUID()}`,
     jobPrefix: `c${process.pid}_${randomUUID().slice(0, 8)}_`,
+    // Visitors are played at many addresses through X-Forwarded-For from this host.
+    trustedProxies: ['loopback'],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
