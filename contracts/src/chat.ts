@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromDecimal, optionalText, ZEmail, ZFlag, ZId } from './common.js';
-import { ZFileIdList } from './ticket.js';
+import { ZAttachment, ZFileIdList } from './ticket.js';
 
 /** What a visitor's or agent's client sends so that a retry stores one message. */
 export const ZClientMessageId = z
@@ -27,6 +27,8 @@ export const ZChatMessage = z.object({
   reply_type: z.literal('end_chat').optional(),
   body: z.string(),
   file_ids: z.array(z.string()),
+  /** The attached files with their names and types (the same ids as `file_ids`). */
+  files: z.array(ZAttachment),
   /** A shortcut's `choice_list`: answers the visitor can click instead of typing. */
   quick_replies: z.array(z.string()),
   /** Sent by a chat trigger, not by a person. */

@@ -19,6 +19,7 @@ export * from './messages.js';
 export * from './nodes.js';
 export * from './question.js';
 export * from './role.js';
+export * from './seeded.js';
 export * from './setting.js';
 export * from './shortcut.js';
 export * from './ticket.js';

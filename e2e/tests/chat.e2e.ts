@@ -148,6 +148,15 @@ describe('live chat in the browser', () => {
     await frame.getByRole('button', { name: 'Send' }).click();
     await agentPage.getByText('Thanks, it has not arrived yet').waitFor();
 
+    // A file from the visitor: its name on both sides.
+    await frame.locator('input[type=file]').setInputFiles({
+      name: 'receipt.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Order A-1042, paid'),
+    });
+    await frame.locator('.files').getByText('receipt.txt').waitFor();
+    await agentPage.getByText('receipt.txt').waitFor();
+
     // A shortcut from the "/" picker.
     await composer.fill('/tha');
     await agentPage.getByText('Thank you for waiting!').first().click();
@@ -278,5 +287,40 @@ describe('chat settings screens', () => {
     await page.getByText('对话前问题').first().waitFor();
     await screenshot(page, 'setting-widget-zh-cn');
     await page.close();
+  });
+
+  it('outside business hours the widget offers to leave a message, which becomes a ticket', async () => {
+    const saved = await call<Record<string, unknown>>(server.app, 'GET', '/api/admin/settings/chat.setting.get', {
+      token: adminToken,
+    });
+    const notToday = (new Date().getUTCDay() + 3) % 7;
+    await post('/api/admin/settings/chat.setting.edit', {
+      ...saved.data,
+      business_hours_enabled: true,
+      timezone: 'UTC',
+      business_hours: [{ day: notToday, start: '00:00', end: '23:59' }],
+    });
+    try {
+      const { page: visitorPage } = await newPage(browser, hostUrl);
+      await visitorPage.goto('/');
+      const frame = await openWidget(visitorPage);
+      await frame.getByText('We are closed right now. Leave a message and we will reply by email.').waitFor();
+      await frame.getByText('Closed', { exact: true }).waitFor();
+      await screenshot(visitorPage, 'widget-closed-hours-en');
+      await frame.getByLabel('Name').fill('Otto Owl');
+      await frame.getByLabel('Email').fill('otto@example.com');
+      await frame.getByLabel('Subject').fill('Night question');
+      await frame.getByLabel('Message').fill('Do you ship at night?');
+      await frame.getByRole('button', { name: 'Send message' }).click();
+      await frame.getByText('Thank you! We will reply by email.').waitFor();
+      const list = await call<{ list: Array<{ subject: string }> }>(server.app, 'GET', '/api/admin/ticket.list', {
+        token: adminToken,
+        query: { kw: 'Night question' },
+      });
+      expect(list.data.list.map((x) => x.subject)).toContain('Night question');
+      await visitorPage.close();
+    } finally {
+      await post('/api/admin/settings/chat.setting.edit', saved.data);
+    }
   });
 });

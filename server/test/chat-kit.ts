@@ -31,7 +31,7 @@ export interface ListeningApp extends TestApp {
   url: string;
 }
 
-/** The app listening on a free port with socket.io through the real Redis (its own channel prefix). */
+/** The app listening on a free port with socket.io through the real Redis (its own channel and limit prefixes). */
 export async function buildListeningApp(): Promise<ListeningApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-chat-'));
@@ -42,8 +42,10 @@ export async function buildListeningApp(): Promise<ListeningApp> {
     redisUrl,
     redisKey: `parley-test-${randomUUID()}`,
     jobPrefix: `c${process.pid}_${randomUUID().slice(0, 8)}_`,
-    // Visitors are played at many addresses through X-Forwarded-For from this host.
+    // Tests pick a visitor's address with X-Forwarded-For (inject and sockets come from loopback),
+    // and their limit counters in Redis are their own, not the last run's.
     trustedProxies: ['loopback'],
+    limitPrefix: `parley-test-${randomUUID()}`,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

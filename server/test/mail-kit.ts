@@ -11,9 +11,11 @@ export function mailKit(servers: () => MailServers) {
   const customer = (name: string) => `${name}-${run}@customer.test`;
   const ours = (name: string) => `${name}-${run}@support.test`;
 
+  /** A plain-text mail; `to` is this file's main support address unless given. */
   function rawMail(o: {
     from: string;
-    to: string;
+    to?: string;
+    cc?: string;
     subject: string;
     body?: string;
     messageId?: string;
@@ -24,7 +26,8 @@ export function mailKit(servers: () => MailServers) {
     const messageId = o.messageId ?? `<k${++seq}.${run}@customer.test>`;
     const lines = [
       `From: ${o.from}`,
-      `To: ${o.to}`,
+      `To: ${o.to ?? ours('help')}`,
+      ...(o.cc ? [`Cc: ${o.cc}`] : []),
       `Subject: ${o.subject}`,
       `Message-ID: ${messageId}`,
       `Date: ${new Date().toUTCString()}`,

@@ -592,7 +592,7 @@
         m.from_visitor,
         m.from_visitor ? null : m.automatic ? t('auto') : m.real_name || t('agent'),
         m.body,
-        m.file_ids.length,
+        (m.files || []).map((f) => f.file_name),
         m.message_id,
       ),
     );
@@ -620,8 +620,13 @@
       b.appendChild(el('div', { class: 'who', text: who }));
     }
     b.appendChild(content);
-    if (files) {
-      b.appendChild(el('div', { class: 'files', text: `${t('file')}${files > 1 ? ` ×${files}` : ''}` }));
+    if (files && files.length) {
+      files.forEach((name) => {
+        const row = el('div', { class: 'files' });
+        row.innerHTML = CLIP_SVG;
+        row.appendChild(document.createTextNode(` ${name || t('file')}`));
+        b.appendChild(row);
+      });
     }
     return el('div', { class: `msg${mine ? ' me' : ''}`, 'data-message-id': id ? String(id) : '' }, [b]);
   }
@@ -654,7 +659,7 @@
     return Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
   }
 
-  function send(text, fileIds, retryId, retryNode) {
+  function send(text, fileIds, retryId, retryNode, fileNames) {
     if (chat.ended) {
       return;
     }
@@ -666,7 +671,7 @@
       return;
     }
     const clientId = retryId || newId();
-    const node = retryNode || bubble(true, null, escapeHtml(text), fileIds.length, null);
+    const node = retryNode || bubble(true, null, escapeHtml(text), fileNames || fileIds.map(() => ''), null);
     node.className = 'msg me pending';
     if (!retryNode) {
       list.appendChild(node);
@@ -705,7 +710,7 @@
         node.title = `${t('retry')} (${e.message})`;
         node.onclick = () => {
           node.onclick = null;
-          send(text, fileIds, clientId, node);
+          send(text, fileIds, clientId, node, fileNames);
         };
       },
     );
@@ -729,7 +734,7 @@
     form.append('file', file, file.name);
     api('POST', 'upload', form).then(
       (d) => {
-        send('', [d.file_id]);
+        send('', [d.file_id], undefined, undefined, [d.file_name]);
       },
       (e) => {
         typingEl.textContent = e.message;

@@ -232,6 +232,7 @@ export const chatMessage = (o: Partial<TChatMessage> = {}): TChatMessage => ({
   is_public: true,
   body: '<p>Where is my order?</p>',
   file_ids: [],
+  files: [],
   quick_replies: [],
   automatic: false,
   client_message_id: 'v-1',

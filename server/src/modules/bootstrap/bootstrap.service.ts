@@ -6,6 +6,7 @@ import {
   defaultAgentMenus,
   defaultAgentPackageTitle,
   defaultAgentRoleName,
+  seededDefaults,
 } from '@parley/contracts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -92,7 +93,7 @@ export async function bootstrap(db: Db, admin: { email?: string | undefined; pas
         .insert(role)
         .values({
           roleName: defaultAgentRoleName,
-          remark: 'Given to new agents: ticket work, chat and shortcuts; no settings.',
+          remark: seededDefaults.roleRemark,
           isDefault: true,
           createTs: now,
           updateTs: now,
@@ -106,7 +107,13 @@ export async function bootstrap(db: Db, admin: { email?: string | undefined; pas
     if (!groupId) {
       const [g] = await tx
         .insert(agentGroup)
-        .values({ groupName: 'Support', isDefault: true, remark: 'Default group', createTs: now, updateTs: now })
+        .values({
+          groupName: seededDefaults.groupName,
+          isDefault: true,
+          remark: seededDefaults.groupRemark,
+          createTs: now,
+          updateTs: now,
+        })
         .returning({ groupId: agentGroup.groupId });
       groupId = g?.groupId as number;
     }

@@ -1,4 +1,4 @@
-import type { TChatMessage, TChatSummary, TPageGreeting } from '@parley/contracts';
+import type { TAttachment, TChatMessage, TChatSummary, TPageGreeting } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
@@ -51,7 +51,9 @@ export async function messageByClientId(db: DbOrTx, ticketId: number, clientMess
 const messageSelect = sql`SELECT c.comment_id, c.ticket_id, c.author_id, c.body, c.is_public, c.create_ts,
     m.client_message_id, m.reply_type, m.from_visitor, m.quick_replies, m.automatic,
     COALESCE(NULLIF(a.alias_name, ''), a.real_name, '') AS author_name,
-    COALESCE((SELECT array_agg(f.file_id ORDER BY f.file_id) FROM ticket_attachment f WHERE f.comment_id = c.comment_id), '{}') AS file_ids
+    COALESCE((SELECT array_agg(f.file_id ORDER BY f.file_id) FROM ticket_attachment f WHERE f.comment_id = c.comment_id), '{}') AS file_ids,
+    COALESCE((SELECT json_agg(json_build_object('file_id', f.file_id, 'file_name', f.file_name, 'size', f.size,
+        'content_type', f.content_type) ORDER BY f.file_id) FROM ticket_attachment f WHERE f.comment_id = c.comment_id), '[]') AS files
   FROM chat_message m
   JOIN ticket_comment c ON c.comment_id = m.comment_id
   LEFT JOIN account a ON a.account_id = c.author_id`;
@@ -69,6 +71,15 @@ function presentMessage(r: Record<string, unknown>): TChatMessage {
     ...(r.reply_type === 'end_chat' ? { reply_type: 'end_chat' as const } : {}),
     body: String(r.body),
     file_ids: Array.isArray(fileIds) ? fileIds.map(String) : parseTextArray(String(fileIds ?? '{}')),
+    files: (typeof r.files === 'string'
+      ? (JSON.parse(r.files) as TAttachment[])
+      : ((r.files ?? []) as TAttachment[])
+    ).map((f) => ({
+      file_id: String(f.file_id),
+      file_name: String(f.file_name),
+      size: Number(f.size),
+      content_type: String(f.content_type),
+    })),
     quick_replies: Array.isArray(r.quick_replies) ? r.quick_replies.map(String) : [],
     automatic: Boolean(r.automatic),
     client_message_id: r.client_message_id === null ? null : String(r.client_message_id),

@@ -14,6 +14,7 @@ import {
   startChat,
 } from '../../../test/chat-kit.js';
 import { buildEndUser, defaultPassword } from '../../../test/factories.js';
+import { multipart, png } from '../../../test/images.js';
 
 const hasRedis = await redisAnswers();
 
@@ -110,6 +111,28 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       quick_replies: [],
     });
 
+    // A file the visitor uploads goes with a message, and the agent sees its name and type.
+    const pic = multipart(png(4, 4), 'broken-bell.png', 'image/png');
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/upload',
+      payload: pic.payload,
+      headers: { ...pic.headers, 'x-forwarded-for': randomIp() },
+    });
+    const fileId = (up.json() as { data: { file_id: string } }).data.file_id;
+    const withFile = await post<{ message_id: number }>('/api/home/chat.message.add', {
+      visitor_token: chat.visitor_token,
+      file_ids: [fileId],
+      client_message_id: 'v-file',
+    });
+    expect(withFile.code).toBe('0000');
+    const fileAtAgent = await eventually('visitor file at the agent', () =>
+      aliceSocket.messages.find((m) => m.message_id === withFile.data.message_id),
+    );
+    expect(fileAtAgent.files).toEqual([
+      { file_id: fileId, file_name: 'broken-bell.png', size: expect.any(Number), content_type: 'image/png' },
+    ]);
+
     // A shortcut's choice list goes with the reply as answers the visitor can click.
     const ask = await post<{ message_id: number }>(
       '/api/admin/chat.message.add',
@@ -151,14 +174,18 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       client_message_id: 'v-1',
     });
     expect(retry.data.message_id).toBe(sent.data.message_id);
-    expect(await messageCount(t.database.db, chat.ticket_id)).toBe(4);
+    expect(await messageCount(t.database.db, chat.ticket_id)).toBe(5);
 
     // A reconnecting visitor asks for what it missed: public messages only, after its last id.
     const missed = await get<{ list: Array<{ message_id: number }> }>('/api/home/chat.message.list', {
       visitor_token: chat.visitor_token,
       after_message_id: String(sent.data.message_id),
     });
-    expect(missed.data.list.map((m) => m.message_id)).toEqual([reply.data.message_id, ask.data.message_id]);
+    expect(missed.data.list.map((m) => m.message_id)).toEqual([
+      reply.data.message_id,
+      withFile.data.message_id,
+      ask.data.message_id,
+    ]);
 
     // Typing reaches the other side.
     visitor.socket.emit('typing', { typing: true });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
+import { mailKit } from '../../../test/mail-kit.js';
 import { type MailServers, mailPassword, startMailServers } from '../../../test/mail-servers.js';
 import { admin, db, edit, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
@@ -9,11 +9,9 @@ import { queryRows } from '../../db/rows.js';
 setUpTicketTests();
 
 let servers: MailServers;
-const run = Math.random().toString(36).slice(2, 8);
+const { run, customer, ours, rawMail, fetchNow, ticketOf: ticketOfMessage, inboxOf } = mailKit(() => servers);
 /** This file's support mailbox: test files share Dovecot's users only by name. */
-const support = `help-${run}@support.test`;
-const customer = (name: string) => `${name}-${run}@customer.test`;
-let seq = 0;
+const support = ours('help');
 
 beforeAll(async () => {
   servers = await startMailServers();
@@ -23,48 +21,6 @@ afterAll(async () => {
   await servers?.stop();
 });
 
-function rawMail(o: {
-  from: string;
-  to?: string;
-  cc?: string;
-  subject: string;
-  body?: string;
-  messageId?: string;
-  inReplyTo?: string;
-  references?: string;
-  headers?: string[];
-}): { raw: string; messageId: string } {
-  const messageId = o.messageId ?? `<m${++seq}.${run}@customer.test>`;
-  const lines = [
-    `From: ${o.from}`,
-    `To: ${o.to ?? support}`,
-    ...(o.cc ? [`Cc: ${o.cc}`] : []),
-    `Subject: ${o.subject}`,
-    `Message-ID: ${messageId}`,
-    `Date: ${new Date().toUTCString()}`,
-    ...(o.inReplyTo ? [`In-Reply-To: ${o.inReplyTo}`] : []),
-    ...(o.references ? [`References: ${o.references}`] : []),
-    ...(o.headers ?? []),
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    o.body ?? 'Hello, my order did not arrive.',
-    '',
-  ];
-  return { raw: lines.join('\r\n'), messageId };
-}
-
-const fetchNow = async () => {
-  const report = await t.app.mail.fetchNow();
-  return report?.outcomes ?? {};
-};
-const ticketOfMessage = async (messageId: string) =>
-  (
-    await queryRows<{ ticket_id: number }>(
-      db(),
-      sql`SELECT ticket_id FROM mail_message WHERE message_id = ${messageId}`,
-    )
-  )[0]?.ticket_id;
 const comments = (ticketId: number) =>
   queryRows<{ body: string; is_public: boolean; author_id: number }>(
     db(),
@@ -72,11 +28,6 @@ const comments = (ticketId: number) =>
   );
 const ticketCount = async () =>
   Number((await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM ticket`))[0]?.n);
-/** Runs the send queue and reads the customer's mailbox. */
-const inboxOf = async (address: string) => {
-  await t.app.parley.jobs.drain();
-  return Promise.all((await servers.read(address)).map(async (m) => ({ ...m, parsed: await simpleParser(m.source) })));
-};
 
 describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
   it('makes a ticket from a new mail, answers "received" threaded, and files the reply with References on the same ticket', async () => {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { looksLikeEmail, type SearchQuery } from './search-query.js';
-import { int, type Viewer, word } from './ticket-list.repo.js';
+import { int, type Viewer, word } from './ticket-sql.js';
 import { toTsquery } from './tokenize.js';
 
 /** `%text%` for ILIKE, with the text's own `%`, `_` and `\` taken literally. */

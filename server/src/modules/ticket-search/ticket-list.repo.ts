@@ -5,14 +5,9 @@ import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { ticket } from '../../db/schema/index.js';
 import type { SearchQuery } from './search-query.js';
 import { searchWhere } from './search-where.js';
+import { int, type Viewer, word } from './ticket-sql.js';
 
-/** Who is asking: decides which tickets a list may hold (`ticket_access`). */
-export interface Viewer {
-  accountId: number;
-  userType: string;
-  ticketAccess: string;
-  groupIds: number[];
-}
+export type { Viewer } from './ticket-sql.js';
 
 export interface TicketFilter {
   conditions?: TViewConditions | undefined;
@@ -31,20 +26,6 @@ export interface TicketFilter {
   except_ticket_id?: number | undefined;
 }
 
-// Enum values and ids are written into the SQL as literals (after checking them): the planner
-// then proves that a filter implies a partial index's predicate (`ticket_state IN (...)`).
-export const int = (n: number) => {
-  if (!Number.isSafeInteger(n)) {
-    throw new Error(`not an integer: ${n}`);
-  }
-  return sql.raw(String(n));
-};
-export const word = (value: string) => {
-  if (!/^[a-z_]+$/.test(value)) {
-    throw new Error(`not an enum value: ${value}`);
-  }
-  return sql.raw(`'${value}'`);
-};
 const intList = (ids: number[]) => sql.join(ids.map(int), sql`, `);
 const stateIn = (states: readonly string[]) =>
   states.length === 1

@@ -9,6 +9,7 @@ import { ListPage } from '../../components/ListPage';
 import { SearchBox } from '../../components/SearchBox';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useListParams } from '../../components/useListParams';
+import { useSeeded } from '../../i18n/seeded';
 import { NodeAddModal } from './NodeAddModal';
 import { NodeTypeTag } from './NodeTypeTag';
 import { useAuthNodeList } from './queries';
@@ -18,6 +19,7 @@ const nodeTypes: readonly string[] = ['menu', 'btn'];
 /** Settings › Auth nodes: the permission catalogue, by type, with a way to add a node. */
 export function NodeListPage() {
   const { t } = useTranslation();
+  const seeded = useSeeded();
   const list = useListParams(['node_type'], 50);
   const nodeType = nodeTypes.includes(list.filters.node_type ?? '') ? (list.filters.node_type as TNodeType) : undefined;
   const query = useAuthNodeList({ node_type: nodeType, kw: list.kw, offset: list.offset, limit: list.limit });
@@ -55,7 +57,7 @@ export function NodeListPage() {
         locale={tableEmpty(t, list.kw !== '' || nodeType !== undefined)}
         scroll={{ x: 720 }}
         columns={[
-          { title: t('auth_node.title'), dataIndex: 'node_title' },
+          { title: t('auth_node.title'), dataIndex: 'node_title', render: (_: string, node) => seeded.nodeTitle(node) },
           {
             title: t('auth_node.type'),
             dataIndex: 'node_type',

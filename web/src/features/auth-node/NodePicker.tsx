@@ -4,6 +4,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { useSeeded } from '../../i18n/seeded';
 
 const groups: readonly TNodeType[] = ['menu', 'btn'];
 
@@ -25,6 +26,7 @@ export function NodePicker({
   id?: string;
 }) {
   const { t } = useTranslation();
+  const { nodeTitle } = useSeeded();
   const { label } = useEnum('node_type');
   const [kw, setKw] = useState('');
   const visible = useMemo(() => nodes.filter((n) => matches(n, kw)), [nodes, kw]);
@@ -46,7 +48,7 @@ export function NodePicker({
               key: n.node_id,
               title: (
                 <span>
-                  {n.node_title}{' '}
+                  {nodeTitle(n)}{' '}
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {n.node_value}
                   </Typography.Text>
@@ -56,7 +58,7 @@ export function NodePicker({
           };
         })
         .filter((g) => g.children.length > 0),
-    [visible, value, label],
+    [visible, value, label, nodeTitle],
   );
 
   // The tree knows only the nodes the filter shows: keep the chosen ones it hides.

@@ -13,12 +13,14 @@ import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
+import { useSeeded } from '../../i18n/seeded';
 import { PkgFormModal } from './PkgFormModal';
 import { authPkgKeys, useAllAuthNodes, useAuthPkgList } from './queries';
 
 /** Settings › Auth packages: bundles of nodes that roles grant. */
 export function PkgListPage() {
   const { t } = useTranslation();
+  const seeded = useSeeded();
   const list = useListParams();
   const query = useAuthPkgList({ kw: list.kw, offset: list.offset, limit: list.limit });
   const nodes = useAllAuthNodes();
@@ -58,7 +60,7 @@ export function PkgListPage() {
         pagination={list.pagination(query.data?.total)}
         locale={tableEmpty(t, list.kw !== '')}
         columns={[
-          { title: t('auth_pkg.title'), dataIndex: 'pkg_title' },
+          { title: t('auth_pkg.title'), dataIndex: 'pkg_title', render: (title: string) => seeded.text(title) },
           {
             title: t('auth_pkg.nodes'),
             key: 'nodes',

@@ -1,6 +1,7 @@
 import type { TChatMessage } from '@parley/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AttachmentList } from '../ticket/AttachmentList';
 import './chat.css';
 
 /** One message of the conversation: the visitor's on the left, agents' on the right, notes in yellow. */
@@ -34,10 +35,10 @@ export function ChatBubble({ m, time }: { m: TChatMessage; time: string }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the contracts say `body` is HTML sanitized by the server with an allowlist
           dangerouslySetInnerHTML={{ __html: m.body }}
         />
-        {m.file_ids.length > 0 && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            📎 {t('chat.attachments', { count: m.file_ids.length })}
-          </Typography.Text>
+        {m.files.length > 0 && (
+          <div style={{ marginTop: 4 }}>
+            <AttachmentList files={m.files} />
+          </div>
         )}
         {m.quick_replies.length > 0 && (
           <Flex gap={4} wrap style={{ marginTop: 4 }} aria-label={t('chat.quick_replies')}>

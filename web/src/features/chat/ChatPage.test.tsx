@@ -112,8 +112,18 @@ describe('the chat workspace', () => {
     await screen.findByText('Where is my order?');
     await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
     fakeSockets[0]?.push('chat_message', chatMessage());
-    fakeSockets[0]?.push('chat_message', chatMessage({ message_id: 101, body: '<p>Second</p>' }));
+    fakeSockets[0]?.push(
+      'chat_message',
+      chatMessage({
+        message_id: 101,
+        body: '<p>Second</p>',
+        file_ids: ['f1'],
+        files: [{ file_id: 'f1', file_name: 'receipt.pdf', size: 10, content_type: 'application/pdf' }],
+      }),
+    );
     await screen.findByText('Second');
+    // The visitor's file, by its name, to download.
+    screen.getByText('receipt.pdf');
     expect(screen.getAllByText('Where is my order?')).toHaveLength(1);
   });
 

@@ -8,11 +8,13 @@ import { SearchBox } from '../../components/SearchBox';
 import { Toolbar } from '../../components/Toolbar';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useListParams } from '../../components/useListParams';
+import { useSeeded } from '../../i18n/seeded';
 import { groupPaths, useGroupList } from './queries';
 
 /** Agent groups (tickets can be assigned to a group). */
 export function GroupsPanel() {
   const { t } = useTranslation();
+  const seeded = useSeeded();
   const navigate = useNavigate();
   const list = useListParams();
   const query = useGroupList({ kw: list.kw, offset: list.offset, limit: list.limit });
@@ -36,7 +38,7 @@ export function GroupsPanel() {
             dataIndex: 'group_name',
             render: (name: string, group) => (
               <>
-                {name} {group.is_default && <Tag color="blue">{t('group.default')}</Tag>}
+                {seeded.text(name)} {group.is_default && <Tag color="blue">{t('group.default')}</Tag>}
               </>
             ),
           },
@@ -51,7 +53,7 @@ export function GroupsPanel() {
             dataIndex: 'remark',
             ellipsis: true,
             render: (remark: string) =>
-              remark || <Typography.Text type="secondary">{t('common.none')}</Typography.Text>,
+              (remark && seeded.text(remark)) || <Typography.Text type="secondary">{t('common.none')}</Typography.Text>,
           },
           actionsColumn<TGroup>(t('common.actions'), 120, (group) => (
             <EditAction

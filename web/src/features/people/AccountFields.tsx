@@ -3,6 +3,7 @@ import { Col, Form, Input, Radio, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { checkRule, schemaRule } from '../../components/formRules';
+import { useSeeded } from '../../i18n/seeded';
 import { CompanySelect } from '../company/CompanySelect';
 import { useAllGroups } from '../group/queries';
 import { useActiveRoles } from '../role/queries';
@@ -12,6 +13,7 @@ import { ZAccountName } from './rules';
 /** The inputs of an account an administrator edits; which ones show depends on the user type. */
 export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
   const { t } = useTranslation();
+  const seeded = useSeeded();
   const form = Form.useFormInstance<TAccountValues>();
   const userType = Form.useWatch('user_type', form) ?? form.getFieldValue('user_type');
   const staff = userType !== 'end_user';
@@ -54,7 +56,7 @@ export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
           <Select
             mode="multiple"
             loading={roles.isPending}
-            options={roles.data?.map((r) => ({ value: r.role_id, label: r.role_name }))}
+            options={roles.data?.map((r) => ({ value: r.role_id, label: seeded.text(r.role_name) }))}
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('people.choose_roles')}
           />
@@ -65,7 +67,7 @@ export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
           <Select
             mode="multiple"
             loading={groups.isPending}
-            options={groups.data?.map((g) => ({ value: g.group_id, label: g.group_name }))}
+            options={groups.data?.map((g) => ({ value: g.group_id, label: seeded.text(g.group_name) }))}
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('people.choose_groups')}
           />

@@ -1,5 +1,6 @@
 import { Checkbox, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSeeded } from '../../i18n/seeded';
 import { useAllAuthPkgs } from '../auth-node/queries';
 
 /** Picks auth packages from all of them, as a list of checkboxes. */
@@ -13,6 +14,7 @@ export function PkgChecklist({
   id?: string;
 }) {
   const { t } = useTranslation();
+  const seeded = useSeeded();
   const pkgs = useAllAuthPkgs();
   if (pkgs.isPending) {
     return <Skeleton active title={false} paragraph={{ rows: 3 }} />;
@@ -28,7 +30,7 @@ export function PkgChecklist({
       <Checkbox.Group
         value={value}
         onChange={(ids) => onChange?.(ids)}
-        options={pkgs.data.map((p) => ({ value: p.pkg_id, label: p.pkg_title }))}
+        options={pkgs.data.map((p) => ({ value: p.pkg_id, label: seeded.text(p.pkg_title) }))}
         style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
       />
     </div>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { account, fakeServer, ok, page } from '../../test/fakeServer';
 import { pkg, role } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -38,6 +39,16 @@ describe('roles', () => {
     await screen.findByRole('row', { name: /Retired/ });
     expect(callsTo(calls, 'admin/auth.role.list').at(-1)?.query.get('role_state')).toBe('inactive');
     expect(callsTo(calls, 'admin/auth.role.list').at(-1)?.query.get('need_account')).toBe('true');
+  });
+
+  it('shows the seeded role in Chinese, and a role an admin named as they wrote it', async () => {
+    serve();
+    await i18n.changeLanguage('zh-cn');
+    renderApp('/wswt/setting/role');
+    await screen.findByRole('row', { name: /Team lead/ });
+    // The seeded "Agent" (still as bootstrap wrote it) reads as 客服; the edit form keeps the stored text.
+    screen.getByRole('row', { name: /客服/ });
+    expect(screen.queryByRole('row', { name: /^Agent/ })).toBeNull();
   });
 
   it('switches a role off with auth.role.state.edit', async () => {

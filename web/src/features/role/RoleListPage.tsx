@@ -12,12 +12,14 @@ import { actionsColumn, EditAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useListParams } from '../../components/useListParams';
+import { useSeeded } from '../../i18n/seeded';
 import { rolePaths, useRoleList } from './queries';
 import { RoleStateSwitch } from './RoleStateSwitch';
 
 /** Settings › Roles and permissions: active roles by default, inactive ones a click away. */
 export function RoleListPage() {
   const { t } = useTranslation();
+  const seeded = useSeeded();
   const navigate = useNavigate();
   const list = useListParams(['role_state']);
   const roleState: TRoleState = list.filters.role_state === 'inactive' ? 'inactive' : 'active';
@@ -59,7 +61,7 @@ export function RoleListPage() {
             dataIndex: 'role_name',
             render: (name: string, role) => (
               <>
-                {name} {role.is_default && <Tag color="blue">{t('role.default')}</Tag>}
+                {seeded.text(name)} {role.is_default && <Tag color="blue">{t('role.default')}</Tag>}
               </>
             ),
           },
@@ -80,7 +82,7 @@ export function RoleListPage() {
             dataIndex: 'remark',
             ellipsis: true,
             render: (remark: string) =>
-              remark || <Typography.Text type="secondary">{t('common.none')}</Typography.Text>,
+              (remark && seeded.text(remark)) || <Typography.Text type="secondary">{t('common.none')}</Typography.Text>,
           },
           {
             title: t('common.state'),

@@ -1,0 +1,81 @@
+import type { TLanguage } from './languages.js';
+import { btnNodes, defaultAgentPackageTitle, defaultAgentRoleName, type TBtnNode } from './nodes.js';
+
+/**
+ * Simplified Chinese for what a new installation writes in English: the button nodes' titles
+ * and the default role, package and group. The stored text stays as written (an admin edits and
+ * renames it like any other row); screens show the viewer's language while the text is still the
+ * seeded one (`seededText`). Menu nodes are translated by their route instead.
+ */
+export const btnNodeTitlesZh: Record<TBtnNode, string> = {
+  'auth.node.add': '添加权限节点',
+  'auth.pkg.add': '添加权限包',
+  'auth.pkg.edit': '编辑权限包',
+  'auth.pkg.delete': '删除权限包',
+  'auth.account.add': '添加账号',
+  'auth.account.edit': '编辑账号',
+  'auth.account.delete': '删除账号',
+  'auth.account.access_state.edit': '停用或启用账号',
+  'auth.group.add': '添加组',
+  'auth.group.edit': '编辑组',
+  'auth.role.add': '添加角色',
+  'auth.role.edit': '编辑角色',
+  'auth.role.state.edit': '启用或停用角色',
+  'common.edit': '编辑通用设置',
+  'company.add': '添加组织',
+  'company.edit': '编辑组织',
+  'company.delete': '删除组织',
+  'email.edit': '编辑邮件设置',
+  'appearance.branding.edit': '编辑品牌',
+  'widget.edit': '编辑挂件设置',
+  'chat.setting.edit': '编辑在线对话设置',
+  'chat.trigger.add': '添加对话触发器',
+  'chat.trigger.edit': '编辑对话触发器',
+  'chat.trigger.delete': '删除对话触发器',
+  'settings.ticket.edit': '编辑工单设置',
+  'black.add': '添加黑名单条目',
+  'black.delete': '删除黑名单条目',
+  'question.add': '添加对话问题',
+  'question.edit': '编辑对话问题',
+  'question.delete': '删除对话问题',
+  'shortcut.add': '添加快捷回复',
+  'shortcut.edit': '编辑快捷回复',
+  'shortcut.delete': '删除快捷回复',
+  'ticket.add': '创建工单',
+  'ticket.edit': '更新工单',
+  'ticket.delete': '删除工单',
+  'ticket.restore': '恢复工单',
+  'ticket.spam': '标记工单为垃圾',
+  'chat.accept': '接入对话',
+  'chat.message.add': '发送对话消息',
+  'chat.end': '结束对话',
+};
+
+/** The default role, package and group as bootstrap writes them. */
+export const seededDefaults = {
+  roleName: defaultAgentRoleName,
+  roleRemark: 'Given to new agents: ticket work, chat and shortcuts; no settings.',
+  packageTitle: defaultAgentPackageTitle,
+  groupName: 'Support',
+  groupRemark: 'Default group',
+} as const;
+
+const defaultsZh: Record<string, string> = {
+  [seededDefaults.roleName]: '客服',
+  [seededDefaults.roleRemark]: '新客服默认获得：处理工单、在线对话和快捷回复；无设置权限。',
+  [seededDefaults.packageTitle]: '客服：工单、在线对话和快捷回复',
+  [seededDefaults.groupName]: '支持',
+  [seededDefaults.groupRemark]: '默认组',
+};
+
+const btnTitlesZh = new Map<string, string>(
+  btnNodes.map(([value, title]) => [title, (btnNodeTitlesZh as Record<string, string>)[value] ?? title]),
+);
+
+/** A seeded English text in the viewer's language; any other text as it is. */
+export function seededText(text: string, lang: TLanguage): string {
+  if (lang !== 'zh-cn') {
+    return text;
+  }
+  return defaultsZh[text] ?? btnTitlesZh.get(text) ?? text;
+}
