@@ -7,7 +7,7 @@ import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
 import { Composer } from './Composer';
 import { editorToHtml, inlineImageIds, isBlankHtml } from './composerHtml';
-import { useInlineImages } from './useInlineImages';
+import { announceInput, useInlineImages } from './useInlineImages';
 
 /** What the form reads from a composer field when it submits. */
 export interface TComposerField {
@@ -15,6 +15,8 @@ export interface TComposerField {
   read(): { body: string; fileIds: string[] };
   /** True while a file or image is still uploading: the form must wait. */
   isUploading(): boolean;
+  /** Empties the editor and the file list (after sending). */
+  clear(): void;
 }
 
 /**
@@ -30,8 +32,13 @@ export function ComposerField({
   onChange,
   onSubmit,
   id,
+  editorRef,
+  background,
 }: {
   field: RefObject<TComposerField | null>;
+  /** The editor element, when the caller needs it too (drafts). */
+  editorRef?: RefObject<HTMLDivElement | null>;
+  background?: string | undefined;
   label: string;
   placeholder: string;
   canAttach: boolean;
@@ -41,7 +48,8 @@ export function ComposerField({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const editor = useRef<HTMLDivElement>(null);
+  const ownEditor = useRef<HTMLDivElement>(null);
+  const editor = editorRef ?? ownEditor;
   const attachments = useUploadList(ticketApi.upload);
   const images = useInlineImages(editor, attachments.isUploading);
   field.current = {
@@ -51,6 +59,13 @@ export function ComposerField({
       return { body, fileIds: [...new Set([...attachments.fileIds(), ...inlineImageIds(body)])] };
     },
     isUploading: () => attachments.isUploading() || images.isUploading(),
+    clear: () => {
+      if (editor.current) {
+        editor.current.innerHTML = '';
+        announceInput(editor.current);
+      }
+      attachments.clear();
+    },
   };
   const attach = (file: File) => {
     if (images.isUploading()) {
@@ -72,6 +87,7 @@ export function ComposerField({
           editorRef={editor}
           label={label}
           placeholder={placeholder}
+          background={background}
           uploadingImages={images.pending}
           allowImages={canAttach}
           onImages={(files, at) => void images.add(files, at)}

@@ -1,19 +1,7 @@
-import { DownOutlined, LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import { enums, type TSubmitAs, type TTicket, type TTicketEditRequest } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Dropdown,
-  Flex,
-  type FormInstance,
-  Segmented,
-  Select,
-  Space,
-  Typography,
-  Upload,
-} from 'antd';
+import { App, Button, Card, Dropdown, Flex, type FormInstance, Segmented, Select, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,17 +9,14 @@ import { ticketApi } from '../../api/ticket';
 import { useSession } from '../../auth/SessionContext';
 import { useEnum } from '../../components/enumOptions';
 import { useSave } from '../../components/useSave';
-import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
 import { lastTicketList, requestCloseTab } from '../../layout/tabs';
 import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
-import { Composer } from './Composer';
+import { ComposerField, type TComposerField } from './ComposerField';
 import { noteBackground } from './Conversation';
-import { editorToHtml, inlineImageIds, isBlankHtml } from './composerHtml';
 import { draftKey, drafts, useDraft } from './draft';
 import { changedProps, type TTicketProps } from './PropertiesPanel';
 import { ticketKeys, ticketPaths } from './queries';
-import { announceInput, useInlineImages } from './useInlineImages';
 
 /** The state the submit button offers first: the ticket's own, a new ticket's is Open. */
 function defaultSubmitAs(ticket: TTicket): TSubmitAs {
@@ -66,10 +51,8 @@ export function TicketComposer({
   const [isPublic, setIsPublic] = useState(mayReplyPublicly);
   const [after, setAfter] = useState<TAfterSubmit>(afterSubmitStore.get);
   const editor = useRef<HTMLDivElement>(null);
-  const attachments = useUploadList(ticketApi.upload);
-  const images = useInlineImages(editor, attachments.isUploading);
+  const field = useRef<TComposerField>(null);
   const sending = useRef(false);
-  const uploading = () => attachments.isUploading() || images.isUploading();
   const { user } = useSession();
   const draft = draftKey(user?.account_id ?? 0, ticket.ticket_id);
   useDraft(draft, editor, isPublic, (wasPublic) => setIsPublic(wasPublic && mayReplyPublicly));
@@ -102,11 +85,7 @@ export function TicketComposer({
     },
     onSaved: async (updated) => {
       queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
-      if (editor.current) {
-        editor.current.innerHTML = '';
-        announceInput(editor.current);
-      }
-      attachments.clear();
+      field.current?.clear();
       drafts.clear(draft);
       if (after === 'close_tab') {
         // Back to the list the agent worked from (same view, page and sort), not a neighbouring tab.
@@ -119,16 +98,13 @@ export function TicketComposer({
   });
 
   const submit = async (state: TSubmitAs) => {
-    if (sending.current || uploading()) {
+    if (sending.current || field.current?.isUploading()) {
       void message.warning(translateMessage('sending_in_progress'));
       return;
     }
     sending.current = true;
     try {
-      const html = editor.current ? editorToHtml(editor.current) : '';
-      const body = isBlankHtml(html) ? '' : html;
-      // Inline images are attachments of the comment too: that is what lets others see them.
-      const fileIds = [...new Set([...attachments.fileIds(), ...inlineImageIds(body)])];
+      const { body, fileIds } = field.current?.read() ?? { body: '', fileIds: [] };
       await edit.saveAsync({
         ticket_id: ticket.ticket_id,
         submit_as: state,
@@ -140,13 +116,6 @@ export function TicketComposer({
     }
   };
 
-  const attach = (file: File) => {
-    if (images.isUploading()) {
-      void message.warning(translateMessage('upload_in_progress'));
-      return;
-    }
-    void attachments.add(file);
-  };
   const first = defaultSubmitAs(ticket);
 
   return (
@@ -165,30 +134,15 @@ export function TicketComposer({
       }
     >
       <Flex vertical gap={12}>
-        <Composer
+        <ComposerField
+          field={field}
           editorRef={editor}
           label={t('ticket.composer')}
           placeholder={isPublic ? t('ticket.reply_placeholder') : t('ticket.note_placeholder')}
           background={isPublic ? undefined : noteBackground}
-          uploadingImages={images.pending}
-          allowImages={canAttach}
-          onImages={(files, at) => void images.add(files, at)}
-          onFiles={(files) => files.forEach(attach)}
+          canAttach={canAttach}
           onSubmit={() => void submit(first)}
         />
-        {canAttach && (
-          <Upload
-            fileList={attachments.files}
-            multiple={false}
-            beforeUpload={(file) => {
-              attach(file);
-              return Upload.LIST_IGNORE;
-            }}
-            onRemove={(file) => attachments.remove(file.uid)}
-          >
-            <Button icon={<PaperClipOutlined />}>{t('ticket.attach')}</Button>
-          </Upload>
-        )}
         <Flex justify="space-between" align="center" gap={12} wrap>
           <Space>
             <Typography.Text type="secondary">{t('ticket.after_submit')}</Typography.Text>
