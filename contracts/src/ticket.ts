@@ -358,8 +358,10 @@ export type TTicketSpamRequest = z.input<typeof ZTicketSpamRequest>;
 export const ZTicketSpamResponse = z.object({
   /** The requester, now suspended. */
   requester_id: z.number().int(),
-  /** Their tickets moved to Deleted tickets (this one included). */
+  /** Their tickets moved to Deleted tickets (this one included): only those the caller may see. */
   ticket_ids: z.array(z.number().int()),
+  /** Their open tickets the caller may not see, left as they are for someone who may. */
+  other_ticket_count: z.number().int(),
 });
 export type TTicketSpamResponse = z.infer<typeof ZTicketSpamResponse>;
 

@@ -146,7 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const limits = new Limits(
-    { db: deps.database.db, redis: limitRedis, prefix: `${deps.limitPrefix ?? 'parley'}:limit` },
+    // Apps with their own socket.io channels (tests) count their limits apart too.
+    { db: deps.database.db, redis: limitRedis, prefix: `${deps.limitPrefix ?? deps.redisKey ?? 'parley'}:limit` },
     { ...defaultLimitSettings, ...deps.limits },
   );
   registerLimits(deps.database.db, limits);

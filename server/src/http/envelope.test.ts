@@ -169,6 +169,9 @@ describe('the web app and security headers', () => {
     expect(api.headers['cache-control']).toBe('no-store');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // Like the pages, API answers say who may frame them and what a followed link may learn (issue #14).
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('publishes an OpenAPI document of the calls at /api/docs', async () => {

@@ -5,10 +5,16 @@ import { type Access, access } from '../../http/access.js';
 import { invalid } from '../../http/app-error.js';
 import { registerUploads, type UploadCall } from '../../http/upload.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import { contentDisposition, readAttachment, storeAttachment } from './ticket-attachment.service.js';
+import {
+  contentDisposition,
+  readAttachment,
+  registerUploadExpiry,
+  storeAttachment,
+} from './ticket-attachment.service.js';
 
 /** Ticket attachments: uploads from the public form and the agents' composer, and their download. */
 export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerUploadExpiry(ctx);
   const attachmentUpload = (url: string, who: Access, summary: string, isPublic: boolean): UploadCall => ({
     url,
     access: who,

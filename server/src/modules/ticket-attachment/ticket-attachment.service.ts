@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TAttachment, TMessageKey } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { ticketAttachment } from '../../db/schema/index.js';
@@ -36,9 +36,38 @@ export function cleanFileName(name: string | undefined): string {
 const cleanContentType = (type: string | undefined) =>
   type && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(type) ? type.toLowerCase() : 'application/octet-stream';
 
+/** The job that removes an anonymous upload no ticket took within a day. */
+export const expireUploadQueue = 'attachment-expire';
+export const uploadLifetimeSeconds = 24 * 60 * 60;
+
+/**
+ * Registers the expiry job: a day after an anonymous upload (public form), it is removed, row
+ * and bytes, unless a comment took it. Staff uploads stay: an unsent draft may still hold them.
+ */
+export function registerUploadExpiry(ctx: AppContext): void {
+  ctx.jobs.define<{ file_id: string }>(expireUploadQueue, {
+    attempts: 5,
+    handler: async ({ file_id: fileId }) => {
+      const gone = await ctx.db
+        .delete(ticketAttachment)
+        .where(
+          and(
+            eq(ticketAttachment.fileId, fileId),
+            isNull(ticketAttachment.commentId),
+            isNull(ticketAttachment.uploaderId),
+          ),
+        )
+        .returning({ fileId: ticketAttachment.fileId });
+      if (gone.length) {
+        await ctx.files.delete(keyOf(fileId));
+      }
+    },
+  });
+}
+
 /** Stores an upload under a random id; a comment takes it later through `file_ids`. */
 export async function storeAttachment(
-  { db, files }: AppContext,
+  { db, files, jobs }: AppContext,
   upload: { data: Buffer; fileName: string | undefined; contentType: string | undefined },
   uploaderId: number | null,
 ): Promise<TAttachment> {
@@ -54,6 +83,9 @@ export async function storeAttachment(
     uploaderId,
     createTs: Date.now(),
   });
+  if (uploaderId === null) {
+    await jobs.send(expireUploadQueue, { file_id: fileId }, { key: fileId, startAfterSeconds: uploadLifetimeSeconds });
+  }
   return { file_id: fileId, file_name: fileName, size: upload.data.length, content_type: contentType };
 }
 

@@ -145,6 +145,32 @@ describe('home/ticket.add', () => {
     expect(res.msg).not.toContain('suspended');
   });
 
+  it('a staff email on the public form: the staff account is the requester, marked unverified, and nothing else changes', async () => {
+    const staff = await buildAgent(t.database.db, { realName: 'Real Agent' });
+    const res = await submit(form({ email: staff.email, real_name: 'Impostor' }));
+    expect(res.code).toBe('0000');
+    const [row] = await t.database.db.select().from(ticket).where(eq(ticket.ticketId, res.data.ticket_id));
+    expect(row?.requesterId).toBe(staff.accountId);
+    const events = await t.database.db
+      .select()
+      .from(ticketEvent)
+      .where(and(eq(ticketEvent.ticketId, res.data.ticket_id), eq(ticketEvent.field, 'requester_unverified')));
+    expect(events.map((e) => e.newValue)).toEqual([staff.accountId]);
+    const [after] = await t.database.db.select().from(account).where(eq(account.accountId, staff.accountId));
+    expect([after?.realName, after?.userType, after?.passwordHash]).toEqual([
+      'Real Agent',
+      'agent',
+      staff.passwordHash,
+    ]);
+    // An end user's own ticket carries no such mark.
+    const plain = await submit(form());
+    const marks = await t.database.db
+      .select()
+      .from(ticketEvent)
+      .where(and(eq(ticketEvent.ticketId, plain.data.ticket_id), eq(ticketEvent.field, 'requester_unverified')));
+    expect(marks).toEqual([]);
+  });
+
   it('limits submissions per IP address: 20 in 10 minutes, then 429', async () => {
     const ip = newIp();
     for (let i = 0; i < 20; i++) {

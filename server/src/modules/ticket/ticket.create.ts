@@ -172,6 +172,11 @@ export async function insertRequesterTicket(tx: Tx, settings: TTicketSetting, in
     },
     now,
   );
+  // Anyone can type a staff member's email into the form: the ticket is theirs as requester (the
+  // replies go to that address), but its history says nobody proved it (docs/decisions/0007).
+  if (requester.userType !== 'end_user') {
+    await insertEvents(tx, ticketId, null, now, [{ field: 'requester_unverified', new: requester.accountId }]);
+  }
   return { ticketId, requester };
 }
 

@@ -51,7 +51,11 @@ describe('delete, restore and spam', () => {
       ticket_id: one.ticketId,
     });
     expect(res.code).toBe('0000');
-    expect(res.data).toEqual({ requester_id: spammer.accountId, ticket_ids: [one.ticketId, two.ticketId] });
+    expect(res.data).toEqual({
+      requester_id: spammer.accountId,
+      ticket_ids: [one.ticketId, two.ticketId],
+      other_ticket_count: 0,
+    });
     const [who] = await db().select().from(account).where(eq(account.accountId, spammer.accountId));
     expect(who?.accessState).toBe('suspended');
     expect(await db().select().from(session).where(eq(session.accountId, spammer.accountId))).toHaveLength(0);
@@ -67,6 +71,20 @@ describe('delete, restore and spam', () => {
     const back = await get<{ total: number }>(admin, 'ticket.list', { requester_id: spammer.accountId });
     expect(back.data.total).toBe(2);
     expect((await signIn(t.app, spammer.email, defaultPassword)).length).toBeGreaterThan(10);
+  });
+
+  it('an agent limited to its groups deletes only the spammer tickets it sees, and hears how many others remain', async () => {
+    const mine = await buildGroup(db());
+    const hidden = await buildGroup(db());
+    const spammer = await buildEndUser(db());
+    const seen = await buildTicket(db(), { requesterId: spammer.accountId, groupId: mine });
+    const elsewhere = await buildTicket(db(), { requesterId: spammer.accountId, groupId: hidden });
+    const limited = await agent({ ticketAccess: 'groups' }, [mine]);
+    await buildRole(db(), { nodes: [{ type: 'btn', value: 'ticket.spam' }], accountIds: [limited.accountId] });
+    const res = await post(limited.token, 'ticket.spam', { ticket_id: seen.ticketId });
+    expect(res.data).toEqual({ requester_id: spammer.accountId, ticket_ids: [seen.ticketId], other_ticket_count: 1 });
+    const [left] = await db().select().from(ticket).where(eq(ticket.ticketId, elsewhere.ticketId));
+    expect(left?.deletedTs).toBeNull();
   });
 
   it('refuses to mark a ticket of an agent as spam', async () => {

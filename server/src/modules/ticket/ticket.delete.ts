@@ -4,6 +4,7 @@ import { account, ticket } from '../../db/schema/index.js';
 import { transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
 import { deleteAccountSessions } from '../auth/session.repo.js';
+import { maySeeTicket, viewerOf } from './ticket.policy.js';
 import { findAccount, insertEvents } from './ticket.repo.js';
 import { type Ctx, lockVisible, visibleTicket } from './ticket.service.js';
 
@@ -59,18 +60,22 @@ export async function ticketSpam(ctx: Ctx, ticketId: number) {
     await deleteAccountSessions(tx, requester.accountId);
     await authCache.changed(tx, requester.accountId);
     const theirs = await tx
-      .select({ id: ticket.ticketId })
+      .select({ id: ticket.ticketId, assigneeId: ticket.assigneeId, groupId: ticket.groupId })
       .from(ticket)
       .where(and(eq(ticket.requesterId, requester.accountId), isNull(ticket.deletedTs)))
       .for('update');
+    // Only what the caller may see: an agent limited to its groups neither deletes nor learns of
+    // the requester's tickets elsewhere; it hears how many remain for someone who sees them.
+    const viewer = viewerOf(actor);
+    const reach = theirs.filter((r) => maySeeTicket(viewer, r));
     const ids = await setDeleted(
       tx,
       actor.account.accountId,
-      theirs.map((r) => r.id),
+      reach.map((r) => r.id),
       true,
       now,
     );
     await insertEvents(tx, row.ticketId, actor.account.accountId, now, [{ field: 'spam', new: requester.accountId }]);
-    return { requester_id: requester.accountId, ticket_ids: ids };
+    return { requester_id: requester.accountId, ticket_ids: ids, other_ticket_count: theirs.length - reach.length };
   });
 }

@@ -147,12 +147,17 @@ export async function insertEvents(
     ORDER BY e.n`);
 }
 
-/** Attaches uploads to a comment; each upload can be attached once. Answers how many were taken. */
+/**
+ * Attaches uploads to a comment; each upload can be attached once, and only by whoever uploaded
+ * it (`uploaderId`; null for the public form's anonymous uploads): another account's pending
+ * upload is not taken by knowing its id. Answers how many were taken.
+ */
 export async function claimAttachments(
   tx: DbOrTx,
   fileIds: string[],
   ticketId: number,
   commentId: number,
+  uploaderId: number | null,
 ): Promise<number> {
   if (fileIds.length === 0) {
     return 0;
@@ -160,7 +165,13 @@ export async function claimAttachments(
   const taken = await tx
     .update(ticketAttachment)
     .set({ ticketId, commentId })
-    .where(and(inArray(ticketAttachment.fileId, fileIds), isNull(ticketAttachment.commentId)))
+    .where(
+      and(
+        inArray(ticketAttachment.fileId, fileIds),
+        isNull(ticketAttachment.commentId),
+        uploaderId === null ? isNull(ticketAttachment.uploaderId) : eq(ticketAttachment.uploaderId, uploaderId),
+      ),
+    )
     .returning({ fileId: ticketAttachment.fileId });
   return taken.length;
 }

@@ -123,7 +123,7 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
     input: ZTicketTagListRequest,
     output: ZTicketTagListResponse,
-    handler: async ({ input }) => ({ list: await tagList(db, input.kw, input.limit) }),
+    handler: async ({ actor, input }) => ({ list: await tagList(db, viewerOf(actor), input.kw, input.limit) }),
   });
 
   definePost(app, '/api/admin/ticket.add', {

@@ -109,6 +109,8 @@ export interface CommentPlan {
   body: string;
   isPublic: boolean;
   fileIds: string[];
+  /** Whose uploads `fileIds` must be: the caller's, or anonymous ones (public form) when null or left out. */
+  uploaderId?: number | null;
 }
 
 /**
@@ -136,7 +138,7 @@ export function planComment(
     }
     isPublic = false;
   }
-  return { body, isPublic, fileIds };
+  return { body, isPublic, fileIds, uploaderId: actor?.account.accountId ?? null };
 }
 
 /** The survey link's key: random, unguessable, one per ticket. */

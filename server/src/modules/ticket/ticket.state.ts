@@ -47,7 +47,9 @@ export function checkSubmitAs(actor: Actor | null, submitAs: TSubmitAs | undefin
 }
 
 export async function attach(tx: Tx, plan: CommentPlan, ticketId: number, commentId: number) {
-  if ((await claimAttachments(tx, plan.fileIds, ticketId, commentId)) !== plan.fileIds.length) {
+  if (
+    (await claimAttachments(tx, plan.fileIds, ticketId, commentId, plan.uploaderId ?? null)) !== plan.fileIds.length
+  ) {
     throw invalid('attachment_invalid', 'file_ids');
   }
 }

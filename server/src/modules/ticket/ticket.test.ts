@@ -267,4 +267,22 @@ describe('ticket.tag.list', () => {
     const res = await get<{ list: string[] }>(admin, 'ticket.tag.list', { kw: tag });
     expect(res.data.list).toEqual([tag, `${tag}-two`]);
   });
+
+  it('offers an agent limited to its groups only the tags of tickets it may see', async () => {
+    const tag = `zq-${randomUUID().slice(0, 6)}`;
+    const mine = await buildGroup(db());
+    const hidden = await buildGroup(db());
+    await buildTicket(db(), { tags: [`${tag}-seen`], groupId: mine });
+    await buildTicket(db(), { tags: [`${tag}-secret`], groupId: hidden });
+    const limited = await agent({ ticketAccess: 'groups' }, [mine]);
+    const own = await agent({ ticketAccess: 'own' });
+    expect((await get<{ list: string[] }>(limited.token, 'ticket.tag.list', { kw: tag })).data.list).toEqual([
+      `${tag}-seen`,
+    ]);
+    expect((await get<{ list: string[] }>(own.token, 'ticket.tag.list', { kw: tag })).data.list).toEqual([]);
+    expect((await get<{ list: string[] }>(admin, 'ticket.tag.list', { kw: tag })).data.list).toEqual([
+      `${tag}-secret`,
+      `${tag}-seen`,
+    ]);
+  });
 });

@@ -18,7 +18,7 @@ describe('ticket actions', () => {
         'admin/ticket.spam': () => ({
           code: '0000',
           msg: 'Marked as spam',
-          data: { requester_id: 20, ticket_ids: [101] },
+          data: { requester_id: 20, ticket_ids: [101], other_ticket_count: 0 },
         }),
         'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }),
       },

@@ -103,6 +103,8 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
         return { kind: 'sentence', text: t('ticket.history_spam') };
       case 'satisfaction_offered':
         return { kind: 'sentence', text: t('ticket.history_survey') };
+      case 'requester_unverified':
+        return { kind: 'sentence', text: t('ticket.history_requester_unverified') };
       default:
         return {
           kind: 'change',
