@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { authApi } from '../../api/auth';
 import { useSession } from '../../auth/SessionContext';
 import { authStore } from '../../auth/storage';
-import { StaffShell } from '../../layout/StaffShell';
+import { PageLoading } from '../../components/PageLoading';
 import { InShellContext } from './StatusPage';
+
+// Loaded only for a signed-in agent, like the router's own staff shell (one chunk for both): a
+// visitor's not-found page stays a small public page.
+const StaffShell = lazy(() => import('../../layout/StaffShell').then((m) => ({ default: m.StaffShell })));
 
 /**
  * A status page (forbidden, not found) as a signed-in agent sees it: inside the staff shell, with
@@ -32,9 +36,11 @@ export function InShellWhenSignedIn({ children }: { children: ReactNode }) {
     return null;
   }
   return user && user.user_type !== 'end_user' ? (
-    <StaffShell>
-      <InShellContext.Provider value={true}>{children}</InShellContext.Provider>
-    </StaffShell>
+    <Suspense fallback={<PageLoading fullScreen />}>
+      <StaffShell>
+        <InShellContext.Provider value={true}>{children}</InShellContext.Provider>
+      </StaffShell>
+    </Suspense>
   ) : (
     children
   );
