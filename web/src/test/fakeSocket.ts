@@ -10,7 +10,12 @@ export class FakeSocket {
   connected = false;
   readonly emitted: Array<{ event: string; payload: unknown }> = [];
   private readonly listeners = new Map<string, Set<TListener>>();
-  ack: (event: string, payload: unknown) => unknown = () => ({ code: '0000', msg: 'Success', data: null });
+  ack: (event: string, payload: unknown) => unknown = (event) => ({
+    code: '0000',
+    msg: 'Success',
+    // As the server answers: joining a ticket's presence returns who is on it.
+    data: event === 'ticket_view' ? { viewers: [] } : null,
+  });
 
   on(event: string, fn: TListener) {
     let set = this.listeners.get(event);

@@ -30,9 +30,11 @@ export function useTicketPresence(ticketId: number): { others: TTicketViewer[]; 
       socket?.emit(
         'ticket_view',
         { ticket_id: ticketId },
-        (reply: { code: string; data: { viewers: TTicketViewer[] } }) => {
-          if (reply?.code === '0000') {
-            setViewers(reply.data.viewers);
+        (reply: { code?: string; data?: { viewers?: TTicketViewer[] } | null } | null) => {
+          // Anything but the expected answer leaves the banner as it is: presence is a hint, never a crash.
+          const viewers = reply?.code === '0000' ? reply.data?.viewers : undefined;
+          if (Array.isArray(viewers)) {
+            setViewers(viewers);
           }
         },
       );
