@@ -21,11 +21,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/client.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
+import { launchBrowser } from '../support/browser.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const webDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -473,19 +474,7 @@ async function main() {
   });
   console.log(`API answers: size and CPU time per compression (KB/ms, median of 30)\n${apiCompression}\n`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBrowser();
 
   const rows50 = `document.querySelectorAll('tbody tr[data-row-key]').length >= 50`;
   const comments = (n: number) => `document.querySelectorAll('.ticket-comment-body').length >= ${n}`;

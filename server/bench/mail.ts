@@ -12,31 +12,18 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ImapFlow } from 'imapflow';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.service.js';
 import { mailPassword, startMailServers } from '../test/mail-servers.js';
+import { freshBenchDatabase } from './database.js';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = 'parley_bench_mail';
 const total = Number(process.env.BENCH_MAILS ?? 10_000);
 const outgoing = Number(process.env.BENCH_OUT ?? 1_000);
 const kills = Number(process.env.BENCH_KILLS ?? 2);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const support = 'help@bench.test';
-
-async function freshDatabase(): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${dbName}`);
-  await client.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
 
 function mail(i: number, parent: number | null): string {
   const from = `customer${i % 997}@example.com`;
@@ -57,7 +44,7 @@ function mail(i: number, parent: number | null): string {
   ].join('\r\n');
 }
 
-const url = await freshDatabase();
+const url = await freshBenchDatabase('parley_bench_mail');
 const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
 await migrate(database);
 await bootstrap(database.db, { email: 'bench-admin@example.com', password: 'bench-pass-1' });

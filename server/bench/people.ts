@@ -13,24 +13,12 @@ import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.service.js';
+import { freshBenchDatabase } from './database.js';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = 'parley_bench_people';
 const accounts = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const companies = Number(process.env.BENCH_COMPANIES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 100);
 const admin = { email: 'bench-admin@example.com', password: 'bench-pass-1' };
-
-async function freshDatabase(): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${dbName}`);
-  await client.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
 
 const firstNames = [
   'John',
@@ -130,7 +118,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const url = await freshDatabase();
+  const url = await freshBenchDatabase('parley_bench_people');
   const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
   await migrate(database);
   await bootstrap(database.db, admin);

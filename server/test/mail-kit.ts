@@ -1,8 +1,30 @@
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
-import type { MailServers } from './mail-servers.js';
-import { db, t } from './ticket-kit.js';
+import { type MailServers, startMailServers } from './mail-servers.js';
+import { db, setUpTicketTests, t } from './ticket-kit.js';
+
+/** This file's Dovecot and SMTP server (vitest loads this module once per file). */
+export let servers: MailServers;
+
+/**
+ * A mail test file: the ticket kit's app, its own real Dovecot and SMTP server, and the app's mail
+ * pointed at this file's support mailbox (`support`). Servers stop after the file's own `afterAll`s.
+ */
+export function setUpMailTests() {
+  setUpTicketTests();
+  const kit = mailKit(() => servers);
+  const support = kit.ours('help');
+  beforeAll(async () => {
+    servers = await startMailServers();
+    t.app.mail.configOverride = servers.config(support);
+  }, 60_000);
+  afterAll(async () => {
+    await servers?.stop();
+  });
+  return { ...kit, support };
+}
 
 /** Mail helpers of one test file: its own run id keeps its Dovecot users apart from other files'. */
 export function mailKit(servers: () => MailServers) {

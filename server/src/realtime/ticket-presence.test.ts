@@ -1,14 +1,8 @@
 import type { TTicketPresence } from '@parley/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../../test/app.js';
-import {
-  buildListeningApp,
-  Client,
-  chatAgent,
-  eventually,
-  type ListeningApp,
-  redisAnswers,
-} from '../../test/chat-kit.js';
+import { connect, setUpChatApp, t } from '../../test/chat-app.js';
+import { type Client, chatAgent, eventually, redisAnswers } from '../../test/chat-kit.js';
 import { buildAgent, buildGroup, buildTicket, defaultPassword, giveDefaultRole } from '../../test/factories.js';
 
 const hasRedis = await redisAnswers();
@@ -21,23 +15,7 @@ const lastPresence = (c: Client, ticketId: number) =>
     .at(-1);
 
 describe.skipIf(!hasRedis)('presence on ticket pages over socket.io', () => {
-  let t: ListeningApp;
-  const clients: Client[] = [];
-  const connect = async (auth: Record<string, string>) => {
-    const c = new Client(t.url, auth);
-    clients.push(c);
-    await c.connected();
-    return c;
-  };
-  beforeAll(async () => {
-    t = await buildListeningApp();
-  });
-  afterAll(async () => {
-    for (const c of clients) {
-      c.close();
-    }
-    await t.close();
-  });
+  setUpChatApp();
 
   it('shows each agent who else views and types on the ticket, and drops whoever leaves or disconnects', async () => {
     const ann = await chatAgent(t, { realName: 'Ann Agent' });

@@ -7,9 +7,8 @@ import { invalid, notFound } from '../../http/app-error.js';
 import { grantedNodeKeys } from '../auth/access-hook.js';
 import type { Actor } from '../auth/actor.js';
 import { grantGuard, pkgMembers } from '../privilege/privilege.js';
+import { likeOf } from '../search/search.js';
 import { allActiveNodes } from './permission.repo.js';
-
-const likeOf = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function checkAuth(ctx: AppContext, actor: Actor, node: TNodeKey): Promise<boolean> {
   const { userType, accountId } = actor.account;

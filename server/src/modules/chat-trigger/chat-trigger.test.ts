@@ -1,49 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
-import {
-  adminToken,
-  buildListeningApp,
-  Client,
-  chatAgent,
-  eventually,
-  type ListeningApp,
-  randomIp,
-  redisAnswers,
-  sleep,
-  startChat,
-} from '../../../test/chat-kit.js';
+import { describe, expect, it } from 'vitest';
+import { admin, closeClients, connect, get, post, setUpChatApp, t } from '../../../test/chat-app.js';
+import { chatAgent, eventually, redisAnswers, sleep, startChat } from '../../../test/chat-kit.js';
 import { noAcceptQueue } from './chat-trigger.service.js';
 
 const hasRedis = await redisAnswers();
 
 describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real socket.io clients', () => {
-  let t: ListeningApp;
-  let admin: string;
-  const clients: Client[] = [];
-  const connect = async (auth: Record<string, string>) => {
-    const c = new Client(t.url, auth);
-    clients.push(c);
-    await c.connected();
-    return c;
-  };
-  const post = <T = unknown>(path: string, body: unknown, token?: string) =>
-    call<T>(t.app, 'POST', path, { body, ...(token ? { token } : {}), headers: { 'x-forwarded-for': randomIp() } });
-  const get = <T = unknown>(path: string, query: Record<string, string> = {}, token?: string) =>
-    call<T>(t.app, 'GET', path, { query, ...(token ? { token } : {}) });
-  const closeAll = () => {
-    for (const c of clients.splice(0)) {
-      c.close();
-    }
-  };
-
-  beforeAll(async () => {
-    t = await buildListeningApp();
-    admin = await adminToken(t);
-  });
-  afterAll(async () => {
-    closeAll();
-    await t.close();
-  });
+  setUpChatApp();
 
   it('checks the Chats settings and, outside business hours, closes the chat and offers a message instead', async () => {
     const saved = await get<Record<string, unknown>>('/api/admin/settings/chat.setting.get', {}, admin);
@@ -129,7 +92,7 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       }
     } finally {
       await post('/api/admin/settings/chat.setting.edit', saved.data, admin);
-      closeAll();
+      closeClients();
     }
   });
 
@@ -261,7 +224,7 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       expect(history.data.list.filter((m) => m.automatic)).toHaveLength(1);
     } finally {
       await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [trigger.data.trigger_id] }, admin);
-      closeAll();
+      closeClients();
     }
   });
 
@@ -322,7 +285,7 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
     } finally {
       await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [trigger.data.trigger_id] }, admin);
       await post('/api/admin/settings/question.delete', { question_id: q.data.question_id }, admin);
-      closeAll();
+      closeClients();
     }
   });
 });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/app.js';
+import { admin, client, closeClients, connect, get, post, setUpChatApp, t } from '../../../test/chat-app.js';
 import {
-  adminToken,
-  buildListeningApp,
-  Client,
   chatAgent,
   eventually,
-  type ListeningApp,
   messageCount,
   randomIp,
   redisAnswers,
@@ -19,30 +16,7 @@ import { multipart, png } from '../../../test/images.js';
 const hasRedis = await redisAnswers();
 
 describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
-  let t: ListeningApp;
-  let admin: string;
-  const clients: Client[] = [];
-  const connect = async (auth: Record<string, string>) => {
-    const c = new Client(t.url, auth);
-    clients.push(c);
-    await c.connected();
-    return c;
-  };
-  const post = <T = unknown>(path: string, body: unknown, token?: string) =>
-    call<T>(t.app, 'POST', path, { body, ...(token ? { token } : {}), headers: { 'x-forwarded-for': randomIp() } });
-  const get = <T = unknown>(path: string, query: Record<string, string>, token?: string) =>
-    call<T>(t.app, 'GET', path, { query, ...(token ? { token } : {}) });
-
-  beforeAll(async () => {
-    t = await buildListeningApp();
-    admin = await adminToken(t);
-  });
-  afterAll(async () => {
-    for (const c of clients) {
-      c.close();
-    }
-    await t.close();
-  });
+  setUpChatApp();
 
   it('routes a new chat to online agents; the first accept wins and the visitor and agent talk both ways', async () => {
     const alice = await chatAgent(t, { realName: 'Alice Agent' });
@@ -273,15 +247,13 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
   });
 
   it('lets a socket reach only what its token allows', async () => {
-    const rejected = new Client(t.url, { token: 'not-a-token' });
-    clients.push(rejected);
+    const rejected = client({ token: 'not-a-token' });
     const refusal = (await rejected.connected().catch((e: unknown) => e)) as Error & { data?: { code: string } };
     expect(refusal.data?.code).toBe('0401');
 
     const endUser = await buildEndUser(t.database.db);
     const endUserToken = await signIn(t.app, endUser.email, defaultPassword);
-    const customer = new Client(t.url, { token: endUserToken });
-    clients.push(customer);
+    const customer = client({ token: endUserToken });
     expect(((await customer.connected().catch((e: unknown) => e)) as { data?: { code: string } }).data?.code).toBe(
       '0403',
     );
@@ -345,9 +317,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     ).toBe('0000');
     try {
       // Only this agent is connected now (the others' sockets are closed).
-      for (const c of clients) {
-        c.close();
-      }
+      closeClients();
       const agent = await chatAgent(t);
       const s = await connect({ token: agent.token });
       const first = await startChat(t);

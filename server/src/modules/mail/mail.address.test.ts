@@ -1,41 +1,24 @@
+import type { TSupportAddress } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
 import { buildGroup } from '../../../test/factories.js';
-import { eventually, mailKit } from '../../../test/mail-kit.js';
-import { type MailServers, mailPassword, startMailServers } from '../../../test/mail-servers.js';
-import { admin, agent, db, edit, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { eventually, servers, setUpMailTests } from '../../../test/mail-kit.js';
+import { mailPassword, startMailServers } from '../../../test/mail-servers.js';
+import { admin, agent, db, edit, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 
-setUpTicketTests();
+const kit = setUpMailTests();
+const { customer, ours, rawMail, fetchNow, ticketOf, inboxOf, support } = kit;
 
-let servers: MailServers;
-const kit = mailKit(() => servers);
-const { customer, ours, rawMail, fetchNow, ticketOf, inboxOf } = kit;
-const support = ours('help');
-
-beforeAll(async () => {
-  servers = await startMailServers();
-  t.app.mail.configOverride = servers.config(support);
-}, 60_000);
 afterAll(async () => {
   await t.app.mail.unwatch();
   // Other files share the PostgreSQL database: our addresses must not route their mail.
   await db().execute(sql`DELETE FROM mail_address WHERE address LIKE ${`%-${kit.run}@support.test`}`);
-  await servers?.stop();
 });
 
-interface AddressRow {
-  address_id: number;
-  address: string;
-  name: string;
-  group_id: number | null;
-  has_mailbox: boolean;
-  imap_host: string;
-  account: string;
-  has_password: boolean;
-  use_ssl: boolean;
-}
+/** An address as `email.address.*` answers it. */
+type AddressRow = TSupportAddress;
 const base = '/api/admin/settings';
 const add = (body: Record<string, unknown>, lang?: string) =>
   call<{ address_id: number }>(t.app, 'POST', `${base}/email.address.add`, {

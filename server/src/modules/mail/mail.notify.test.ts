@@ -1,30 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { ticketAttachmentPath } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
 import { randomIp } from '../../../test/chat-kit.js';
 import { multipart } from '../../../test/images.js';
-import { mailKit } from '../../../test/mail-kit.js';
-import { type MailServers, startMailServers } from '../../../test/mail-servers.js';
-import { admin, agent, db, edit, setUpTicketTests, t, withSettings } from '../../../test/ticket-kit.js';
+import { servers, setUpMailTests } from '../../../test/mail-kit.js';
+import { admin, agent, db, edit, t, withSettings } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { keepRawMail } from './mail.store.js';
 
-setUpTicketTests();
-
-let servers: MailServers;
-const kit = mailKit(() => servers);
-const { customer, ours, rawMail, fetchNow, ticketOf, inboxOf } = kit;
-const support = ours('help');
-
-beforeAll(async () => {
-  servers = await startMailServers();
-  t.app.mail.configOverride = servers.config(support);
-}, 60_000);
-afterAll(async () => {
-  await servers?.stop();
-});
+const kit = setUpMailTests();
+const { customer, rawMail, fetchNow, ticketOf, inboxOf, support } = kit;
 
 const mailsOfTicket = (ticketId: number) =>
   servers.sent.filter((m) => m.raw.includes(`X-Parley-Ticket: ${ticketId}\r\n`));

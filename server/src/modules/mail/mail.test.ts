@@ -1,25 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
-import { mailKit } from '../../../test/mail-kit.js';
-import { type MailServers, mailPassword, startMailServers } from '../../../test/mail-servers.js';
-import { admin, db, edit, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { servers, setUpMailTests } from '../../../test/mail-kit.js';
+import { mailPassword } from '../../../test/mail-servers.js';
+import { admin, db, edit, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 
-setUpTicketTests();
-
-let servers: MailServers;
-const { run, customer, ours, rawMail, fetchNow, ticketOf: ticketOfMessage, inboxOf } = mailKit(() => servers);
-/** This file's support mailbox: test files share Dovecot's users only by name. */
-const support = ours('help');
-
-beforeAll(async () => {
-  servers = await startMailServers();
-  t.app.mail.configOverride = servers.config(support);
-}, 60_000);
-afterAll(async () => {
-  await servers?.stop();
-});
+const { run, customer, rawMail, fetchNow, ticketOf: ticketOfMessage, inboxOf, support } = setUpMailTests();
 
 const comments = (ticketId: number) =>
   queryRows<{ body: string; is_public: boolean; author_id: number }>(

@@ -1,10 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { likeOf } from '../search/search.js';
 import { looksLikeEmail, type SearchQuery } from './search-query.js';
 import { int, type Viewer, word } from './ticket-sql.js';
 import { toTsquery } from './tokenize.js';
-
-/** `%text%` for ILIKE, with the text's own `%`, `_` and `\` taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A phrase as the sanitized HTML of a comment holds it once the tags are stripped. */
 const asHtmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -14,7 +12,7 @@ function accountsMatching(text: string, staffOnly = false): SQL {
   const staff = staffOnly ? sql` AND user_type <> 'end_user'` : sql``;
   return looksLikeEmail(text)
     ? sql`(SELECT account_id FROM account WHERE email = ${text.trim().toLowerCase()}${staff})`
-    : sql`(SELECT account_id FROM account_search WHERE search_text ILIKE ${contains(text.toLowerCase())}${staff} LIMIT 1000)`;
+    : sql`(SELECT account_id FROM account_search WHERE search_text ILIKE ${likeOf(text.toLowerCase())}${staff} LIMIT 1000)`;
 }
 
 /**
@@ -38,9 +36,9 @@ export function searchWhere(viewer: Viewer, q: SearchQuery): SQL[] {
   // A scalar subquery with LIMIT, not EXISTS: the planner would turn EXISTS into a hashed
   // semi-join that reads every comment; this checks only the comments of tickets the index found.
   for (const phrase of q.phrases) {
-    parts.push(sql`(subject ILIKE ${contains(phrase)} OR coalesce((
+    parts.push(sql`(subject ILIKE ${likeOf(phrase)} OR coalesce((
       SELECT true FROM ticket_comment c WHERE c.ticket_id = ticket.ticket_id
-        AND regexp_replace(c.body, '<[^>]*>', '', 'g') ILIKE ${contains(asHtmlText(phrase))} LIMIT 1), false))`);
+        AND regexp_replace(c.body, '<[^>]*>', '', 'g') ILIKE ${likeOf(asHtmlText(phrase))} LIMIT 1), false))`);
   }
   if (q.ticket_state) {
     parts.push(sql`ticket_state = ${word(q.ticket_state)}`);
