@@ -23,5 +23,7 @@ export * from './seeded.js';
 export * from './setting.js';
 export * from './shortcut.js';
 export * from './ticket.js';
+export * from './ticket-field.js';
+export * from './ticket-form.js';
 export * from './ticket-view.js';
 export * from './upload.js';

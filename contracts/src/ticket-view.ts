@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { enums } from './enums.js';
 import { ZTicketSort } from './ticket.js';
+import { ZCustomFieldCondition } from './ticket-field.js';
 
 /**
  * A view's condition. Values: states for `ticket_state`; an account id, `"current_user"` or
@@ -35,6 +36,8 @@ export const ZViewCondition = z.discriminatedUnion('field', [
       .max(24 * 366 * 10),
   }),
   z.object({ field: z.literal('deleted'), operator: z.literal('is'), value: z.literal(true) }),
+  /** A custom field's value (ticket-field.ts: operators by field type). */
+  ZCustomFieldCondition,
 ]);
 export type TViewCondition = z.infer<typeof ZViewCondition>;
 

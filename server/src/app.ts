@@ -39,6 +39,8 @@ import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
+import { ticketFieldRoutes } from './modules/ticket-field/ticket-field.routes.js';
+import { ticketFormRoutes } from './modules/ticket-form/ticket-form.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
 import { queueReindexIfStale, registerSearchReindex } from './modules/ticket-search/search-index.js';
 import { attachRealtime } from './realtime/realtime.js';
@@ -196,6 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   blackRoutes(app, ctx);
   questionRoutes(app, ctx);
   shortcutRoutes(app, ctx);
+  ticketFieldRoutes(app, ctx);
+  ticketFormRoutes(app, ctx);
   await fileRoutes(app, ctx);
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);

@@ -3,6 +3,7 @@ import { count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { ticket } from '../../db/schema/index.js';
+import { customFieldWhere } from '../ticket-field/field-where.js';
 import type { SearchQuery } from './search-query.js';
 import { searchWhere } from './search-where.js';
 import { int, type Viewer, word } from './ticket-sql.js';
@@ -24,6 +25,8 @@ export interface TicketFilter {
   update_ts_from?: number | undefined;
   update_ts_to?: number | undefined;
   except_ticket_id?: number | undefined;
+  /** Conditions on custom fields (ticket-field/field-where.ts), already SQL. */
+  fieldWhere?: SQL[] | undefined;
 }
 
 const intList = (ids: number[]) => sql.join(ids.map(int), sql`, `);
@@ -92,6 +95,9 @@ export function ticketWhere(viewer: Viewer, filter: TicketFilter, now = Date.now
       case 'deleted':
         deleted = true;
         break;
+      case 'custom_field':
+        parts.push(customFieldWhere(c));
+        break;
     }
   }
   parts.unshift(deleted ? sql`deleted_ts IS NOT NULL` : sql`deleted_ts IS NULL`);
@@ -135,6 +141,7 @@ export function ticketWhere(viewer: Viewer, filter: TicketFilter, now = Date.now
   if (filter.search) {
     parts.push(...searchWhere(viewer, filter.search));
   }
+  parts.push(...(filter.fieldWhere ?? []));
   return sql.join(parts, sql` AND `);
 }
 
@@ -169,7 +176,7 @@ const listSelect = sql.raw(
   [
     'ticket.ticket_id, ticket.subject, ticket.ticket_state, ticket.ticket_type, ticket.priority, ticket.source',
     'ticket.requester_id, requester.requester_name, requester.requester_email',
-    'ticket.assignee_id, ticket.group_id, ticket.company_id, ticket.tags, ticket.satisfaction',
+    'ticket.assignee_id, ticket.group_id, ticket.company_id, ticket.tags, ticket.fields, ticket.satisfaction',
     'ticket.deleted_ts IS NOT NULL AS is_deleted, ticket.create_ts::float8 AS create_ts',
     'ticket.update_ts::float8 AS update_ts, ticket.solved_ts::float8 AS solved_ts',
   ].join(', '),
