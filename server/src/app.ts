@@ -34,6 +34,8 @@ import { defaultLimitSettings, type LimitSettings, Limits, registerLimits } from
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { MailChannel } from './modules/mail/mail.service.js';
 import { questionRoutes } from './modules/question/question.routes.js';
+import { queueReportRebuildIfStale, registerReportRollups } from './modules/report/report.rollup.js';
+import { reportRoutes } from './modules/report/report.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
@@ -172,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = new MailChannel(ctx);
   app.decorate('mail', mail);
   registerSearchReindex(ctx);
+  registerReportRollups(ctx);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);
   app.addHook('onClose', () => unsubscribe());
   registerAuthHook(app, ctx);
@@ -211,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await attachRealtime(app, ctx, { redisUrl: deps.redisUrl, redisKey: deps.redisKey });
   app.addHook('preClose', () => realtime.close());
   mailRoutes(app, ctx, mail);
+  reportRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -220,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await ctx.jobs.startWorkers();
     mail.startPolling(deps.mailPollSeconds ?? 30);
     await queueReindexIfStale(ctx);
+    await queueReportRebuildIfStale(ctx);
   }
   // Before the database closes: workers finish the job in hand, then stop.
   app.addHook('onClose', async () => {

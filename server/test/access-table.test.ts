@@ -214,6 +214,14 @@ const accessTable: Row[] = [
   p(`${s}/chat.trigger.add`, 'node', 'FFFF', { grant: 'chat.trigger.add' }),
   p(`${s}/chat.trigger.edit`, 'node', 'FFFF', { grant: 'chat.trigger.edit' }),
   p(`${s}/chat.trigger.delete`, 'node', 'FFFF', { grant: 'chat.trigger.delete' }),
+  // Dashboard and reports: each behind its screen's menu node.
+  g(`${a}/report.dashboard.get`, 'node', '0000', { grant: '/wswt/dashboard', agentRole: true }),
+  g(`${a}/report.efficiency.get`, 'node', '0000', { grant: '/wswt/report/efficiency' }),
+  g(`${a}/report.assignee.activity.get`, 'node', '0000', { grant: '/wswt/report/assignee_activity' }),
+  g(`${a}/report.agent.updates.get`, 'node', '0000', { grant: '/wswt/report/agent_updates' }),
+  g(`${a}/report.unsolved.get`, 'node', '0000', { grant: '/wswt/report/unsolved' }),
+  g(`${a}/report.backlog.get`, 'node', '0000', { grant: '/wswt/report/backlog' }),
+  g(`${a}/report.satisfaction.get`, 'node', '0000', { grant: '/wswt/report/satisfaction' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';
