@@ -23,6 +23,7 @@ export * from './role.js';
 export * from './seeded.js';
 export * from './setting.js';
 export * from './shortcut.js';
+export * from './tag.js';
 export * from './ticket.js';
 export * from './ticket-field.js';
 export * from './ticket-form.js';

@@ -39,6 +39,7 @@ import { reportRoutes } from './modules/report/report.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
+import { tagRoutes } from './modules/tag/tag.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
 import { ticketFieldRoutes } from './modules/ticket-field/ticket-field.routes.js';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ticketFieldRoutes(app, ctx);
   ticketFormRoutes(app, ctx);
   viewRoutes(app, ctx);
+  tagRoutes(app, ctx);
   await fileRoutes(app, ctx);
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);
