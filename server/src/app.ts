@@ -35,6 +35,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { MailChannel } from './modules/mail/mail.service.js';
 import { questionRoutes } from './modules/question/question.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
+import { rulesRoutes } from './modules/rule/rules.register.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await attachRealtime(app, ctx, { redisUrl: deps.redisUrl, redisKey: deps.redisKey });
   app.addHook('preClose', () => realtime.close());
   mailRoutes(app, ctx, mail);
+  rulesRoutes(app, ctx, mail);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 

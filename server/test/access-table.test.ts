@@ -200,6 +200,22 @@ const accessTable: Row[] = [
   p(`${s}/chat.trigger.add`, 'node', 'FFFF', { grant: 'chat.trigger.add' }),
   p(`${s}/chat.trigger.edit`, 'node', 'FFFF', { grant: 'chat.trigger.edit' }),
   p(`${s}/chat.trigger.delete`, 'node', 'FFFF', { grant: 'chat.trigger.delete' }),
+  // Business rules (#18).
+  g(`${s}/schedule.list`, 'node', '0000', { grant: '/wswt/setting/schedule' }),
+  g(`${s}/schedule.get`, 'node', '0404', { grant: '/wswt/setting/schedule/edit', query: { schedule_id: none } }),
+  p(`${s}/schedule.add`, 'node', 'FFFF', { grant: 'schedule.add' }),
+  p(`${s}/schedule.edit`, 'node', 'FFFF', { grant: 'schedule.edit' }),
+  p(`${s}/schedule.delete`, 'node', 'FFFF', { grant: 'schedule.delete' }),
+  g(`${s}/trigger.list`, 'node', '0000', { grant: '/wswt/setting/trigger' }),
+  g(`${s}/trigger.get`, 'node', '0404', { grant: '/wswt/setting/trigger/edit', query: { trigger_id: none } }),
+  p(`${s}/trigger.add`, 'node', 'FFFF', { grant: 'trigger.add' }),
+  p(`${s}/trigger.edit`, 'node', 'FFFF', { grant: 'trigger.edit' }),
+  p(`${s}/trigger.delete`, 'node', 'FFFF', { grant: 'trigger.delete' }),
+  p(`${s}/trigger.order.edit`, 'node', 'FFFF', { grant: 'trigger.edit' }),
+  p(`${s}/trigger.category.add`, 'node', 'FFFF', { grant: 'trigger.edit' }),
+  p(`${s}/trigger.category.edit`, 'node', 'FFFF', { grant: 'trigger.edit' }),
+  p(`${s}/trigger.category.delete`, 'node', 'FFFF', { grant: 'trigger.edit' }),
+  p(`${s}/trigger.dryrun`, 'node', 'FFFF', { grant: '/wswt/setting/trigger/edit' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';
