@@ -31,6 +31,12 @@ export const staffRoutes = [
   staff('/wswt/account/:account_id', 'account_edit', 'Edit account'),
   staff('/wswt/company/:company_id', 'company_edit_page', 'Organization'),
   staff('/wswt/chat', 'chat', 'Chats'),
+  staff('/wswt/report/efficiency', 'report_efficiency', 'Efficiency report'),
+  staff('/wswt/report/assignee_activity', 'report_assignee_activity', 'Assignee activity report'),
+  staff('/wswt/report/agent_updates', 'report_agent_updates', 'Agent updates report'),
+  staff('/wswt/report/unsolved', 'report_unsolved', 'Unsolved tickets report'),
+  staff('/wswt/report/backlog', 'report_backlog', 'Backlog report'),
+  staff('/wswt/report/satisfaction', 'report_satisfaction', 'Satisfaction report'),
 ] as const satisfies readonly TStaffRoute[];
 
 /** Settings screens, `/wswt/setting/<path>` (docs/product.md §2). */
@@ -136,6 +142,9 @@ export const btnNodes = [
   ['shortcut.add', 'Add shortcut'],
   ['shortcut.edit', 'Edit shortcut'],
   ['shortcut.delete', 'Delete shortcut'],
+  ['view.add', 'Add view'],
+  ['view.edit', 'Edit view'],
+  ['view.delete', 'Delete view'],
   ['ticket.add', 'Create ticket'],
   ['ticket.edit', 'Update ticket'],
   ['ticket.delete', 'Delete ticket'],

@@ -34,6 +34,8 @@ import { defaultLimitSettings, type LimitSettings, Limits, registerLimits } from
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { MailChannel } from './modules/mail/mail.service.js';
 import { questionRoutes } from './modules/question/question.routes.js';
+import { queueReportRebuildIfStale, registerReportRollups } from './modules/report/report.rollup.js';
+import { reportRoutes } from './modules/report/report.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { rulesRoutes } from './modules/rule/rules.register.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
@@ -42,6 +44,7 @@ import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
 import { queueReindexIfStale, registerSearchReindex } from './modules/ticket-search/search-index.js';
+import { viewRoutes } from './modules/ticket-view/view.routes.js';
 import { attachRealtime } from './realtime/realtime.js';
 
 export interface AppDeps {
@@ -171,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = new MailChannel(ctx);
   app.decorate('mail', mail);
   registerSearchReindex(ctx);
+  registerReportRollups(ctx);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);
   app.addHook('onClose', () => unsubscribe());
   registerAuthHook(app, ctx);
@@ -197,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   blackRoutes(app, ctx);
   questionRoutes(app, ctx);
   shortcutRoutes(app, ctx);
+  viewRoutes(app, ctx);
   await fileRoutes(app, ctx);
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);
@@ -209,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => realtime.close());
   mailRoutes(app, ctx, mail);
   rulesRoutes(app, ctx, mail);
+  reportRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -218,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await ctx.jobs.startWorkers();
     mail.startPolling(deps.mailPollSeconds ?? 30);
     await queueReindexIfStale(ctx);
+    await queueReportRebuildIfStale(ctx);
   }
   // Before the database closes: workers finish the job in hand, then stop.
   app.addHook('onClose', async () => {

@@ -148,6 +148,13 @@ const accessTable: Row[] = [
   p(`${s}/shortcut.add`, 'node', 'FFFF', { grant: 'shortcut.add', agentRole: true }),
   p(`${s}/shortcut.edit`, 'node', 'FFFF', { grant: 'shortcut.edit', agentRole: true }),
   p(`${s}/shortcut.delete`, 'node', 'FFFF', { grant: 'shortcut.delete', agentRole: true }),
+  // Views editor.
+  g(`${s}/view.all.list`, 'node', '0000', { grant: '/wswt/setting/view' }),
+  g(`${s}/view.get`, 'node', '0404', { grant: '/wswt/setting/view/edit', query: { view_id: none } }),
+  p(`${s}/view.add`, 'node', 'FFFF', { grant: 'view.add' }),
+  p(`${s}/view.edit`, 'node', 'FFFF', { grant: 'view.edit' }),
+  p(`${s}/view.sort`, 'node', 'FFFF', { grant: 'view.edit' }),
+  p(`${s}/view.delete`, 'node', 'FFFF', { grant: 'view.delete' }),
   // Tickets.
   g(`${a}/ticket.list`, 'node', '0000', { grant: '/wswt', agentRole: true }),
   g(`${a}/ticket.view.list`, 'node', '0000', { grant: '/wswt/ticket_views', agentRole: true }),
@@ -216,6 +223,14 @@ const accessTable: Row[] = [
   p(`${s}/trigger.category.edit`, 'node', 'FFFF', { grant: 'trigger.edit' }),
   p(`${s}/trigger.category.delete`, 'node', 'FFFF', { grant: 'trigger.edit' }),
   p(`${s}/trigger.dryrun`, 'node', 'FFFF', { grant: '/wswt/setting/trigger/edit' }),
+  // Dashboard and reports: each behind its screen's menu node.
+  g(`${a}/report.dashboard.get`, 'node', '0000', { grant: '/wswt/dashboard', agentRole: true }),
+  g(`${a}/report.efficiency.get`, 'node', '0000', { grant: '/wswt/report/efficiency' }),
+  g(`${a}/report.assignee.activity.get`, 'node', '0000', { grant: '/wswt/report/assignee_activity' }),
+  g(`${a}/report.agent.updates.get`, 'node', '0000', { grant: '/wswt/report/agent_updates' }),
+  g(`${a}/report.unsolved.get`, 'node', '0000', { grant: '/wswt/report/unsolved' }),
+  g(`${a}/report.backlog.get`, 'node', '0000', { grant: '/wswt/report/backlog' }),
+  g(`${a}/report.satisfaction.get`, 'node', '0000', { grant: '/wswt/report/satisfaction' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';
