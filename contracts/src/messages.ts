@@ -223,29 +223,17 @@ export const messages = {
   required_chat_trigger_message: { en: 'Message is required', 'zh-cn': '请输入消息内容' },
   chat_unknown_event: { en: 'Unknown event', 'zh-cn': '未知事件' },
   // Business rules (#18).
-  schedule_overlap: { en: 'Intervals of the same day must not overlap', 'zh-cn': '同一天的时间段不能重叠' },
-  schedule_in_use: {
-    en: 'A trigger, automation or SLA policy still uses this schedule',
-    'zh-cn': '仍有触发器、自动化或 SLA 策略在使用该日程',
-  },
-  rule_actions_required: { en: 'Add at least one action', 'zh-cn': '请至少添加一个操作' },
-  rule_condition_not_here: {
-    en: 'This condition cannot be used here',
-    'zh-cn': '此处不能使用该条件',
-  },
-  automation_needs_time: {
-    en: 'An automation needs a time condition (hours since …)',
-    'zh-cn': '自动化需要一个时间条件（距……的小时数）',
-  },
+  schedule_overlap: { en: 'Intervals of a day must not overlap', 'zh-cn': '同一天的时间段不能重叠' },
+  schedule_in_use: { en: 'A rule still uses this schedule', 'zh-cn': '仍有规则使用该日程' },
+  rule_actions_required: { en: 'Add an action', 'zh-cn': '请添加操作' },
+  rule_condition_not_here: { en: 'Not usable here', 'zh-cn': '此处不可用' },
+  automation_needs_time: { en: 'Add an hours condition', 'zh-cn': '请添加小时数条件' },
   automation_not_nullified: {
-    en: 'One of the actions must make one of the conditions false, or the automation would act on the same tickets every hour',
-    'zh-cn': '至少一个操作必须使某个条件不再成立，否则自动化会每小时重复处理同一批工单',
+    en: 'An action must make a condition false, or it would repeat every hour',
+    'zh-cn': '必须有操作使某个条件不再成立，否则会每小时重复',
   },
-  webhook_address_refused: {
-    en: 'Webhooks go to public addresses only (not private, loopback or local ones)',
-    'zh-cn': 'Webhook 只能发送到公网地址（不能是内网、回环或本地地址）',
-  },
-  rule_order_incomplete: { en: 'The order must list every trigger once', 'zh-cn': '排序必须包含每个触发器且仅一次' },
+  webhook_address_refused: { en: 'Webhooks call public addresses only', 'zh-cn': 'Webhook 仅可调用公网地址' },
+  rule_order_incomplete: { en: 'List every rule once', 'zh-cn': '每条规则须列出一次' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TMessageKey = keyof typeof messages;

@@ -32,7 +32,7 @@ describe('Settings › Triggers', () => {
       actions: [{ action: 'set_priority', value: 'high' }],
     });
     expect((hours.data as { fields: Record<string, string> }).fields['conditions.all.0.field']).toBe(
-      'This condition cannot be used here',
+      'Not usable here',
     );
     const badValue = await post(admin, 'settings/trigger.add', {
       title: 'x',
@@ -43,7 +43,7 @@ describe('Settings › Triggers', () => {
       'conditions.all.0.value',
     ]);
     const noActions = await post(admin, 'settings/trigger.add', { title: 'x', conditions: {}, actions: [] });
-    expect((noActions.data as { fields: Record<string, string> }).fields.actions).toBe('Add at least one action');
+    expect((noActions.data as { fields: Record<string, string> }).fields.actions).toBe('Add an action');
     for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'https://10.1.2.3/x', 'http://[::1]/x']) {
       const local = await post(admin, 'settings/trigger.add', {
         title: 'x',
@@ -51,7 +51,7 @@ describe('Settings › Triggers', () => {
         actions: [{ action: 'webhook', url }],
       });
       expect((local.data as { fields: Record<string, string> }).fields['actions.0.url']).toBe(
-        'Webhooks go to public addresses only (not private, loopback or local ones)',
+        'Webhooks call public addresses only',
       );
     }
     const noName = await post(admin, 'settings/trigger.category.add', { name: '' });
@@ -123,7 +123,7 @@ describe('Settings › Triggers', () => {
     const all = list.data.list.map((x) => x.trigger_id);
     const incomplete = await post(admin, 'settings/trigger.order.edit', { trigger_ids: all.slice(1) });
     expect((incomplete.data as { fields: Record<string, string> }).fields.trigger_ids).toBe(
-      'The order must list every trigger once',
+      'List every rule once',
     );
     const moved = [...all.filter((id) => id !== third), third];
     expect((await post(admin, 'settings/trigger.order.edit', { trigger_ids: moved })).code).toBe('0000');

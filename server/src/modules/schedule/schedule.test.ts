@@ -41,7 +41,7 @@ describe('Settings › Schedules', () => {
         { day: 1, start: '11:00', end: '15:00' },
       ],
     });
-    expect(overlap.data.fields['intervals.1.start']).toBe('Intervals of the same day must not overlap');
+    expect(overlap.data.fields['intervals.1.start']).toBe('Intervals of a day must not overlap');
     const zone = await post<Fields>(admin, 'settings/schedule.add', {
       name: 'x',
       timezone: 'Mars/Base',
@@ -88,7 +88,7 @@ describe('Settings › Schedules', () => {
       [{ action: 'add_tags', value: ['after-hours'] }],
     );
     const used = await post<Fields>(admin, 'settings/schedule.delete', { schedule_ids: [id] });
-    expect(used.msg).toBe('A trigger, automation or SLA policy still uses this schedule');
+    expect(used.msg).toBe('A rule still uses this schedule');
     await deleteTriggers([triggerId]);
     expect((await post(admin, 'settings/schedule.delete', { schedule_ids: [id] })).code).toBe('0000');
     expect((await get(admin, 'settings/schedule.get', { schedule_id: id })).code).toBe('0404');
