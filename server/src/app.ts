@@ -40,6 +40,7 @@ import { roleRoutes } from './modules/role/role.routes.js';
 import { rulesRoutes } from './modules/rule/rules.register.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
+import { tagRoutes } from './modules/tag/tag.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   questionRoutes(app, ctx);
   shortcutRoutes(app, ctx);
   viewRoutes(app, ctx);
+  tagRoutes(app, ctx);
   await fileRoutes(app, ctx);
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);

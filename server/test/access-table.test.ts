@@ -155,6 +155,13 @@ const accessTable: Row[] = [
   p(`${s}/view.edit`, 'node', 'FFFF', { grant: 'view.edit' }),
   p(`${s}/view.sort`, 'node', 'FFFF', { grant: 'view.edit' }),
   p(`${s}/view.delete`, 'node', 'FFFF', { grant: 'view.delete' }),
+  // Tags.
+  g(`${s}/tag.list`, 'node', '0000', { grant: '/wswt/setting/tag' }),
+  g(`${s}/tag.get`, 'node', '0404', { grant: '/wswt/setting/tag/edit', query: { tag_name: 'no-such-tag-here' } }),
+  p(`${s}/tag.add`, 'node', 'FFFF', { grant: 'tag.add' }),
+  p(`${s}/tag.edit`, 'node', 'FFFF', { grant: 'tag.edit' }),
+  p(`${s}/tag.merge`, 'node', 'FFFF', { grant: 'tag.edit' }),
+  p(`${s}/tag.delete`, 'node', 'FFFF', { grant: 'tag.delete' }),
   // Tickets.
   g(`${a}/ticket.list`, 'node', '0000', { grant: '/wswt', agentRole: true }),
   g(`${a}/ticket.view.list`, 'node', '0000', { grant: '/wswt/ticket_views', agentRole: true }),
