@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TRuleActionInput, TRuleConditionInput, TTriggerInput } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/rows.js';
 import { call } from './app.js';
 import { admin, db, post, t } from './ticket-kit.js';
-import { queryRows } from '../src/db/rows.js';
 
 /**
  * Rules are global: on PostgreSQL every test file shares one database, so each rule a test makes

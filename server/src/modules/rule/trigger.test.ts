@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAgent, buildTicket } from '../../../test/factories.js';
+import { addTrigger, deleteTriggers, rulesOn, submit, ticketRow, word } from '../../../test/rule-kit.js';
 import { admin, agent, db, edit, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
-import { addTrigger, deleteTriggers, rulesOn, submit, ticketRow, word } from '../../../test/rule-kit.js';
 
 setUpTicketTests();
 
@@ -31,9 +31,7 @@ describe('Settings › Triggers', () => {
       conditions: { all: [{ field: 'hours_since_created', operator: 'greater_than', value: 3 }] },
       actions: [{ action: 'set_priority', value: 'high' }],
     });
-    expect((hours.data as { fields: Record<string, string> }).fields['conditions.all.0.field']).toBe(
-      'Not usable here',
-    );
+    expect((hours.data as { fields: Record<string, string> }).fields['conditions.all.0.field']).toBe('Not usable here');
     const badValue = await post(admin, 'settings/trigger.add', {
       title: 'x',
       conditions: { all: [{ field: 'ticket_state', operator: 'is', value: 'sleeping' }] },
@@ -122,9 +120,7 @@ describe('Settings › Triggers', () => {
     // Moved to the end by drag: the order call takes every trigger once.
     const all = list.data.list.map((x) => x.trigger_id);
     const incomplete = await post(admin, 'settings/trigger.order.edit', { trigger_ids: all.slice(1) });
-    expect((incomplete.data as { fields: Record<string, string> }).fields.trigger_ids).toBe(
-      'List every rule once',
-    );
+    expect((incomplete.data as { fields: Record<string, string> }).fields.trigger_ids).toBe('List every rule once');
     const moved = [...all.filter((id) => id !== third), third];
     expect((await post(admin, 'settings/trigger.order.edit', { trigger_ids: moved })).code).toBe('0000');
     const reordered = await get<{ list: Array<{ trigger_id: number }> }>(admin, 'settings/trigger.list', {});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { admin, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
 import { addTrigger, deleteTriggers } from '../../../test/rule-kit.js';
+import { admin, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
 
 setUpTicketTests();
 
