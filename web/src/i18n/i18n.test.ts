@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { publicRoutes } from '../routes/table';
 import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
+import { fieldsStrings } from './fieldsStrings';
 import { i18n, translateMessage } from './index';
 import { rulesStrings } from './rulesStrings';
 import zhCn from './zh-cn.json';
@@ -27,8 +28,13 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
 }
 
 // The strings screens add when they load (chatSettingsStrings.ts) are checked with the rest.
-const enKeys = flatten({ ...en, ...chatSettingsStrings.en, ...rulesStrings.en });
-const zhKeys = flatten({ ...zhCn, ...chatSettingsStrings['zh-cn'], ...rulesStrings['zh-cn'] });
+const enKeys = flatten({ ...en, ...chatSettingsStrings.en, ...rulesStrings.en, ...fieldsStrings.en });
+const zhKeys = flatten({
+  ...zhCn,
+  ...chatSettingsStrings['zh-cn'],
+  ...rulesStrings['zh-cn'],
+  ...fieldsStrings['zh-cn'],
+});
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
