@@ -30,8 +30,11 @@ export const homeApi = {
   /** One attachment of the public form (at most 20M); its `file_id` goes in `ticketAdd`'s `file_ids`. */
   upload: (file: File, opts?: TOpts): Promise<TAttachment> =>
     api.upload('/home/upload', file, { ...opts, schema: ZAttachment }),
-  ticketForm: (opts?: TOpts): Promise<THomeTicketFormResponse> =>
-    api.get('/home/ticket.form.get', undefined, { ...opts, schema: ZHomeTicketFormResponse }),
+  ticketForm: (formId: number | undefined, opts?: TOpts): Promise<THomeTicketFormResponse> =>
+    api.get('/home/ticket.form.get', formId ? { form_id: formId } : undefined, {
+      ...opts,
+      schema: ZHomeTicketFormResponse,
+    }),
   ticketAdd: (body: THomeTicketAddRequest, opts?: TOpts): Promise<THomeTicketAddResponse> =>
     api.post('/home/ticket.add', body, { ...opts, schema: ZHomeTicketAddResponse }),
   satisfactionGet: (token: string, opts?: TOpts): Promise<TSatisfactionGetResponse> =>

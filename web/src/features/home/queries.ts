@@ -4,15 +4,20 @@ import { homeApi } from '../../api/home';
 
 export const homeKeys = {
   satisfaction: (token: string) => ['home', 'satisfaction', token] as const,
-  ticketForm: ['home', 'ticket-form'] as const,
+  ticketForm: (formId?: number) => ['home', 'ticket-form', formId ?? 0] as const,
 };
 
-/** What the public form offers; while it loads (or if it fails) attachments stay offered, and the server still decides. */
-export function useTicketForm() {
+/**
+ * What the public form offers: attachments, the forms to choose from and the chosen form's fields
+ * (the default form when none is chosen); while it loads (or if it fails) attachments stay
+ * offered, no fields are asked, and the server still decides.
+ */
+export function useTicketForm(formId?: number) {
   return useQuery<THomeTicketFormResponse>({
-    queryKey: homeKeys.ticketForm,
-    queryFn: ({ signal }) => homeApi.ticketForm({ silent: true, signal }),
+    queryKey: homeKeys.ticketForm(formId),
+    queryFn: ({ signal }) => homeApi.ticketForm(formId, { silent: true, signal }),
     staleTime: 60_000,
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fieldApi } from '../../api/ticketField';
+import { pickerSilent } from '../../api/types';
 import '../../i18n/fieldsStrings';
 
 export const fieldPaths = {
@@ -15,8 +16,12 @@ export const fieldKeys = {
 };
 
 /** Every field in its order (settings, the ticket page, the forms editor). */
-export function useFieldList() {
-  return useQuery({ queryKey: fieldKeys.list, queryFn: ({ signal }) => fieldApi.allList({ signal }) });
+/** `forPicker`: on the ticket pages a caller without the list (or an older server) gets no fields, not an error page. */
+export function useFieldList(forPicker = false) {
+  return useQuery({
+    queryKey: fieldKeys.list,
+    queryFn: ({ signal }) => fieldApi.allList({ signal, ...(forPicker ? { silent: pickerSilent } : {}) }),
+  });
 }
 
 export function useField(fieldId: number) {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formApi } from '../../api/ticketField';
+import { pickerSilent } from '../../api/types';
 import '../../i18n/fieldsStrings';
 
 export const formPaths = {
@@ -15,8 +16,12 @@ export const formKeys = {
 };
 
 /** Every form, the default first. */
-export function useFormList() {
-  return useQuery({ queryKey: formKeys.list, queryFn: ({ signal }) => formApi.allList({ signal }) });
+/** `forPicker`: on the ticket pages a caller without the list (or an older server) gets no fields, not an error page. */
+export function useFormList(forPicker = false) {
+  return useQuery({
+    queryKey: formKeys.list,
+    queryFn: ({ signal }) => formApi.allList({ signal, ...(forPicker ? { silent: pickerSilent } : {}) }),
+  });
 }
 
 export function useTicketForm(formId: number) {
