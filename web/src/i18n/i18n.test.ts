@@ -73,7 +73,9 @@ describe('translations', () => {
       }
     }
     expect(used.size).toBeGreaterThan(20);
-    expect([...used].filter((key) => !enKeys.has(key))).toEqual([]);
+    // A counted text (`t('todo.button', { count })`) lives under i18next's plural keys.
+    const known = (key: string) => enKeys.has(key) || (enKeys.has(`${key}_one`) && enKeys.has(`${key}_other`));
+    expect([...used].filter((key) => !known(key))).toEqual([]);
   });
 
   it('translates the contracts messages in the chosen language', async () => {

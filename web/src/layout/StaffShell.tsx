@@ -10,6 +10,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { ChatProvider } from '../features/chat/ChatContext';
 import { ChatStateSwitch } from '../features/chat/ChatStateSwitch';
+import { TodoButton } from '../features/todo/TodoButton';
 import { HeaderTabs } from './HeaderTabs';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -66,6 +67,7 @@ export function StaffShell({ children }: { children?: ReactNode }) {
           />
           <HeaderTabs showList={can('menu', '/wswt')} />
           {takesChats && <ChatStateSwitch />}
+          <TodoButton />
           <LanguageSwitch />
           <UserMenu />
         </Layout.Header>
