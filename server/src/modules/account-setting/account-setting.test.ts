@@ -11,8 +11,7 @@ type Fields = { fields: Record<string, string> };
 const post = <T = Fields>(path: string, body: unknown, token = admin) =>
   call<T>(t.app, 'POST', `${s}/${path}`, { token, body });
 const get = <T>(path: string, token = admin) => call<T>(t.app, 'GET', `${s}/${path}`, { token });
-const branding = async () =>
-  ZBrandingResponse.parse((await call(t.app, 'GET', '/api/home/setting/branding.get')).data);
+const branding = async () => ZBrandingResponse.parse((await call(t.app, 'GET', '/api/home/setting/branding.get')).data);
 const steps = async () => {
   const res = ZGettingStartedResponse.parse((await get('getting_started.get')).data);
   return Object.fromEntries(res.list.map((x) => [x.step, x.done]));
@@ -49,9 +48,9 @@ describe('details', () => {
     const bad = await post('details.edit', { helpdesk_name: 'Acme', site_url: 'javascript:alert(1)' });
     expect(bad.code).toBe('FFFF');
     expect(bad.data).toEqual({ fields: { site_url: 'Enter an address starting with http:// or https://' } });
-    expect(
-      (await post('details.edit', { helpdesk_name: 'Acme Help', site_url: 'https://help.acme.test' })).code,
-    ).toBe('0000');
+    expect((await post('details.edit', { helpdesk_name: 'Acme Help', site_url: 'https://help.acme.test' })).code).toBe(
+      '0000',
+    );
     expect(await get('details.get')).toMatchObject({
       data: { helpdesk_name: 'Acme Help', site_url: 'https://help.acme.test' },
     });
@@ -112,16 +111,27 @@ describe('localization', () => {
       body: { email: uniqueEmail('loc'), real_name: 'Li Lei', user_type: 'end_user' },
     });
     expect(added.code).toBe('0000');
-    const got = await call<{ default_language: string; timezone: string }>(t.app, 'GET', '/api/admin/auth.account.get', {
-      token: admin,
-      query: { account_id: String(added.data.account_id) },
-    });
+    const got = await call<{ default_language: string; timezone: string }>(
+      t.app,
+      'GET',
+      '/api/admin/auth.account.get',
+      {
+        token: admin,
+        query: { account_id: String(added.data.account_id) },
+      },
+    );
     expect(got.data).toMatchObject({ default_language: 'zh-cn', timezone: 'Asia/Shanghai' });
 
     // A maker's own choice wins over the default.
     const chosen = await call<{ account_id: number }>(t.app, 'POST', '/api/admin/auth.account.add', {
       token: admin,
-      body: { email: uniqueEmail('loc'), real_name: 'Ann', user_type: 'end_user', default_language: 'en', timezone: 'UTC' },
+      body: {
+        email: uniqueEmail('loc'),
+        real_name: 'Ann',
+        user_type: 'end_user',
+        default_language: 'en',
+        timezone: 'UTC',
+      },
     });
     const chosenGot = await call<{ default_language: string }>(t.app, 'GET', '/api/admin/auth.account.get', {
       token: admin,

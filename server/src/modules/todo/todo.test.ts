@@ -70,7 +70,10 @@ describe('todo list', () => {
     expect(refused.data).toEqual({ fields: { ticket_id: 'No record has this id' } });
     const added = await post(token, 'todo.add', { text: 'Follow up', ticket_id: visible.ticketId });
     expect(added.code).toBe('0000');
-    expect((await list(token)).list[0]).toMatchObject({ ticket_id: visible.ticketId, ticket_subject: 'Printer on fire' });
+    expect((await list(token)).list[0]).toMatchObject({
+      ticket_id: visible.ticketId,
+      ticket_subject: 'Printer on fire',
+    });
     // The ticket moves to a group the agent is not in: the item stays, the subject goes.
     await t.database.db.execute(`UPDATE ticket SET group_id = NULL WHERE ticket_id = ${visible.ticketId}`);
     expect((await list(token)).list[0]).toMatchObject({ ticket_id: visible.ticketId, ticket_subject: null });
