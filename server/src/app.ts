@@ -42,6 +42,7 @@ import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
 import { queueReindexIfStale, registerSearchReindex } from './modules/ticket-search/search-index.js';
+import { viewRoutes } from './modules/ticket-view/view.routes.js';
 import { todoRoutes } from './modules/todo/todo.routes.js';
 import { attachRealtime } from './realtime/realtime.js';
 
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   shortcutRoutes(app, ctx);
   accountSettingRoutes(app, ctx);
   todoRoutes(app, ctx);
+  viewRoutes(app, ctx);
   await fileRoutes(app, ctx);
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);

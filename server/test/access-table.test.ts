@@ -158,6 +158,13 @@ const accessTable: Row[] = [
   p(`${s}/shortcut.add`, 'node', 'FFFF', { grant: 'shortcut.add', agentRole: true }),
   p(`${s}/shortcut.edit`, 'node', 'FFFF', { grant: 'shortcut.edit', agentRole: true }),
   p(`${s}/shortcut.delete`, 'node', 'FFFF', { grant: 'shortcut.delete', agentRole: true }),
+  // Views editor.
+  g(`${s}/view.all.list`, 'node', '0000', { grant: '/wswt/setting/view' }),
+  g(`${s}/view.get`, 'node', '0404', { grant: '/wswt/setting/view/edit', query: { view_id: none } }),
+  p(`${s}/view.add`, 'node', 'FFFF', { grant: 'view.add' }),
+  p(`${s}/view.edit`, 'node', 'FFFF', { grant: 'view.edit' }),
+  p(`${s}/view.sort`, 'node', 'FFFF', { grant: 'view.edit' }),
+  p(`${s}/view.delete`, 'node', 'FFFF', { grant: 'view.delete' }),
   // Tickets.
   g(`${a}/ticket.list`, 'node', '0000', { grant: '/wswt', agentRole: true }),
   g(`${a}/ticket.view.list`, 'node', '0000', { grant: '/wswt/ticket_views', agentRole: true }),

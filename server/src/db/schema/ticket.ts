@@ -72,6 +72,8 @@ export const ticket = pgTable(
       .on(t.assigneeId, t.updateTs.desc(), t.ticketId.desc(), t.ticketState)
       .where(live),
     index('ticket_group_update_idx').on(t.groupId, t.updateTs.desc(), t.ticketId.desc()).where(live),
+    index('ticket_priority_update_idx').on(t.priority, t.updateTs.desc(), t.ticketId.desc()).where(live),
+    index('ticket_type_update_idx').on(t.ticketType, t.updateTs.desc(), t.ticketId.desc()).where(live),
     index('ticket_company_update_idx').on(t.companyId, t.updateTs.desc(), t.ticketId.desc()).where(live),
     index('ticket_requester_update_idx').on(t.requesterId, t.updateTs.desc(), t.ticketId.desc()),
     index('ticket_live_create_idx').on(t.createTs.desc(), t.ticketId.desc()).where(live),
@@ -176,7 +178,7 @@ export const ticketTag = pgTable(
 
 /**
  * A ticket view (Your unsolved, Unassigned, ...): conditions as JSON, columns, sort. The
- * seven usual views are seeded by the migration; the views editor comes later.
+ * seven usual views are seeded by the migration and edited like any other (`modules/ticket-view`).
  */
 export const ticketView = pgTable(
   'ticket_view',
@@ -192,6 +194,10 @@ export const ticketView = pgTable(
     viewState: text('view_state').notNull().default('active'),
     /** Null for a shared view; an agent's own view otherwise. */
     ownerId: integer('owner_id').references(() => account.accountId, { onDelete: 'cascade' }),
+    /** Set for a view shared with one group's agents. */
+    groupId: integer('group_id').references(() => agentGroup.groupId, { onDelete: 'cascade' }),
+    /** A property the rows are grouped by (ordered by first), or null. */
+    groupBy: text('group_by'),
     createTs: ts('create_ts').notNull(),
     updateTs: ts('update_ts').notNull(),
   },

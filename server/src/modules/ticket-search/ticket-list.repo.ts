@@ -1,8 +1,9 @@
-import { type TTicketSort, type TViewConditions, ticketSorts } from '@parley/contracts';
+import { type TTicketSort, type TViewConditions, type TViewGroupBy, ticketSorts } from '@parley/contracts';
 import { count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { ticket } from '../../db/schema/index.js';
+import { conditionsSql } from '../ticket-view/view-where.js';
 import type { SearchQuery } from './search-query.js';
 import { searchWhere } from './search-where.js';
 import { int, type Viewer, word } from './ticket-sql.js';
@@ -44,56 +45,11 @@ export function accessFilter(viewer: Viewer): SQL | undefined {
   return sql`assignee_id = ${me}`;
 }
 
-const hoursAgo = (now: number, hours: number) => Math.round(now - hours * 3_600_000);
-
 /** The WHERE of a ticket list: access, the view's conditions, the filters and the keyword. */
 export function ticketWhere(viewer: Viewer, filter: TicketFilter, now = Date.now()): SQL {
-  const parts: SQL[] = [];
-  let deleted = false;
-  for (const c of filter.conditions?.all ?? []) {
-    switch (c.field) {
-      case 'ticket_state':
-        parts.push(stateIn(c.value));
-        break;
-      case 'assignee_id':
-        parts.push(
-          c.value === null
-            ? sql`assignee_id IS NULL`
-            : sql`assignee_id = ${int(c.value === 'current_user' ? viewer.accountId : c.value)}`,
-        );
-        break;
-      case 'group_id':
-        if (c.value === null) {
-          parts.push(sql`group_id IS NULL`);
-        } else if (c.value === 'current_user_groups') {
-          parts.push(viewer.groupIds.length ? sql`group_id IN (${intList(viewer.groupIds)})` : sql`false`);
-        } else {
-          parts.push(sql`group_id = ${int(c.value)}`);
-        }
-        break;
-      case 'priority':
-        parts.push(c.value.length ? sql`priority IN (${sql.join(c.value.map(word), sql`, `)})` : sql`false`);
-        break;
-      case 'ticket_type':
-        parts.push(c.value.length ? sql`ticket_type IN (${sql.join(c.value.map(word), sql`, `)})` : sql`false`);
-        break;
-      case 'tags':
-        parts.push(sql`tags @> ARRAY[${c.value}]::text[]`);
-        break;
-      case 'hours_since_update':
-        parts.push(sql`update_ts > ${hoursAgo(now, c.value)}`);
-        break;
-      case 'hours_since_create':
-        parts.push(sql`create_ts > ${hoursAgo(now, c.value)}`);
-        break;
-      case 'hours_since_solved':
-        parts.push(sql`solved_ts > ${hoursAgo(now, c.value)}`);
-        break;
-      case 'deleted':
-        deleted = true;
-        break;
-    }
-  }
+  const { parts, deleted } = filter.conditions
+    ? conditionsSql(filter.conditions, viewer, now)
+    : { parts: [] as SQL[], deleted: false };
   parts.unshift(deleted ? sql`deleted_ts IS NOT NULL` : sql`deleted_ts IS NULL`);
   const access = accessFilter(viewer);
   if (access) {
@@ -138,16 +94,31 @@ export function ticketWhere(viewer: Viewer, filter: TicketFilter, now = Date.now
   return sql.join(parts, sql` AND `);
 }
 
-/** ORDER BY for a sort key, in the order (and NULLS placement) of the list indexes, so that a scan needs no sort. */
-export function ticketOrder(sort: TTicketSort): SQL {
+const groupColumns: Record<TViewGroupBy, string> = {
+  ticket_state: 'ticket_state',
+  priority: 'priority',
+  ticket_type: 'ticket_type',
+  assignee: 'assignee_id',
+  group: 'group_id',
+  company: 'company_id',
+};
+
+/**
+ * ORDER BY for a sort key, in the order (and NULLS placement) of the list indexes, so that a scan
+ * needs no sort. A view grouped by a property is ordered by it first: its index (property, then
+ * update_ts, ticket_id) serves the update-ordered lists.
+ */
+export function ticketOrder(sort: TTicketSort, groupBy?: TViewGroupBy | null): SQL {
   if (!ticketSorts.includes(sort)) {
     throw new Error(`unknown sort ${sort}`);
   }
   const desc = sort.startsWith('-');
   const name = desc ? sort.slice(1) : sort;
   const dir = desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
+  const group = groupBy ? `"ticket"."${groupColumns[groupBy]}" ASC NULLS LAST, ` : '';
   return sql.raw(
-    name === 'ticket_id' ? `"ticket"."ticket_id" ${dir}` : `"ticket"."${name}" ${dir}, "ticket"."ticket_id" ${dir}`,
+    group +
+      (name === 'ticket_id' ? `"ticket"."ticket_id" ${dir}` : `"ticket"."${name}" ${dir}, "ticket"."ticket_id" ${dir}`),
   );
 }
 
@@ -209,7 +180,7 @@ export function collectedPageQuery(db: DbOrTx, where: SQL, order: SQL, offset: n
     db,
     sql`
     WITH collected AS MATERIALIZED (
-      SELECT ticket_id, update_ts, create_ts, solved_ts FROM ticket WHERE ${where} LIMIT ${int(cap + 1)}
+      SELECT ticket_id, update_ts, create_ts, solved_ts, ticket_state, priority, ticket_type, assignee_id, group_id, company_id FROM ticket WHERE ${where} LIMIT ${int(cap + 1)}
     )
     SELECT p.ticket_id AS id, c.n
     FROM (SELECT count(*)::int AS n FROM collected) c

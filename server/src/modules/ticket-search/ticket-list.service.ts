@@ -1,4 +1,10 @@
-import type { TTicketListItem, TTicketSort, TViewConditions, ZTicketListRequest } from '@parley/contracts';
+import type {
+  TTicketListItem,
+  TTicketSort,
+  TViewConditions,
+  TViewGroupBy,
+  ZTicketListRequest,
+} from '@parley/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -71,14 +77,14 @@ export interface ListPlan {
 export function planList(
   viewer: Viewer,
   input: Omit<ListInput, 'view_id'> & { except_ticket_id?: number | undefined },
-  view: { conditions: TViewConditions; sort: TTicketSort } | null,
+  view: { conditions: TViewConditions; sort: TTicketSort; groupBy?: TViewGroupBy | null } | null,
   now = Date.now(),
 ): ListPlan {
   const search = input.kw ? parseSearch(input.kw) : undefined;
   const filter: TicketFilter = { ...input, conditions: view?.conditions, search };
   return {
     where: ticketWhere(viewer, filter, now),
-    order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts'),
+    order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts', view?.groupBy),
     offset: input.offset,
     limit: input.limit,
     kw: search?.words.trim() || null,

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { TTicketListItem, TTicketListResponse, TTicketView, TViewConditions } from '@parley/contracts';
+import {
+  type TTicketListItem,
+  type TTicketListResponse,
+  type TTicketView,
+  type TViewConditions,
+  type TViewConditionsInput,
+  type TViewGroupBy,
+  ZViewConditions,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
@@ -223,6 +231,14 @@ describe('search', () => {
  * Every list and search shape must be served by an index: with sequential scans priced out, a
  * plan that still reads the tickets or comments table from end to end means no index fits.
  */
+type ListView = { conditions: TViewConditions; sort: never; groupBy?: TViewGroupBy | null };
+/** A view as the editor makes one: conditions, a sort and maybe a grouping. */
+const customView = (conditions: TViewConditionsInput, groupBy: TViewGroupBy | null = null): ListView => ({
+  conditions: ZViewConditions.parse(conditions),
+  sort: '-update_ts' as never,
+  groupBy,
+});
+
 describe('query plans', () => {
   type Node = {
     'Node Type': string;
@@ -258,19 +274,19 @@ describe('query plans', () => {
         .from(account)
         .where(eq(account.userType, 'admin'));
       await tx.execute(sql`
-        INSERT INTO ticket (subject, ticket_state, source, requester_id, assignee_id, tags, search_vector, create_ts, update_ts)
+        INSERT INTO ticket (subject, ticket_state, source, requester_id, assignee_id, tags, search_vector, create_ts, update_ts, priority)
         SELECT 'seed ' || g, (ARRAY['new','open','pending','solved','closed'])[1 + g % 5], 'web', ${row?.a}::int,
           CASE WHEN g % 3 = 0 THEN NULL ELSE ${row?.a}::int END,
           CASE WHEN g % 500 = 0 THEN ARRAY['seldom'] ELSE ARRAY['common'] END,
           array_to_tsvector(CASE WHEN g % 4000 = 0 THEN ARRAY['seed', 'rareword'] ELSE ARRAY['seed', 'printer'] END),
-          g, g
+          g, g, CASE WHEN g % 400 = 0 THEN 'urgent' ELSE 'normal' END
         FROM generate_series(1, 20000) g`);
       return row?.a as number;
     });
     await db().execute(sql`ANALYZE ticket`);
     const admin1: Viewer = { accountId: seeded, userType: 'admin', ticketAccess: 'all', groupIds: [] };
-    const plansOf = async (filter: Record<string, unknown>) => {
-      const plan = planList(admin1, { offset: 0, limit: 50, ...filter } as never, null);
+    const plansOf = async (filter: Record<string, unknown>, view: ListView | null = null) => {
+      const plan = planList(admin1, { offset: 0, limit: 50, ...filter } as never, view);
       const ids = await explain(db(), pageIdsQuery(plan.where, plan.order, 0, 50));
       const count = await explain(db(), cappedCountQuery(db(), plan.where, plan.order).getSQL());
       return {
@@ -298,6 +314,26 @@ describe('query plans', () => {
     const tag = await plansOf({ tag: 'seldom' });
     expect(tag.scans).toEqual([]);
     expect(tag.all).toContain('ticket_tags_idx');
+    // Custom views: a selective property reads its own index; "any of" combines indexes; a grouped view walks its group's index.
+    const urgent = await plansOf({}, customView({ all: [{ field: 'priority', operator: 'in', value: ['urgent'] }] }));
+    expect(urgent.scans).toEqual([]);
+    expect(urgent.all).toContain('ticket_priority_update_idx');
+    const either = await plansOf(
+      {},
+      customView({
+        all: [],
+        any: [
+          { field: 'priority', operator: 'in', value: ['urgent'] },
+          { field: 'tags', operator: 'includes', value: 'seldom' },
+        ],
+      }),
+    );
+    expect(either.scans).toEqual([]);
+    const grouped = await plansOf({}, customView({ all: [] }, 'ticket_state'));
+    expect(grouped.scans).toEqual([]);
+    const nodeTypes = (node: Node): string[] => [node['Node Type'], ...(node.Plans ?? []).flatMap(nodeTypes)];
+    expect(nodeTypes(grouped.ids)).not.toContain('Sort');
+    expect(indexesOf(grouped.ids)).toContain('ticket_state_update_idx');
     for (const filter of [
       {},
       { ticket_state: 'pending' },
@@ -343,9 +379,41 @@ describe('query plans', () => {
       viewer({ ticketAccess: 'own' }),
       viewer({ ticketAccess: 'groups', groupIds: [1, 2] }),
     ];
-    const cases: Array<[string, Record<string, unknown>, { conditions: TViewConditions; sort: never } | null]> = [];
+    const cases: Array<[string, Record<string, unknown>, ListView | null]> = [];
     for (const v of views) {
       cases.push([`view ${v.title}`, {}, { conditions: v.conditions, sort: v.sort as never }]);
+    }
+    // Views the editor makes: every condition field and operator, "any of", grouping.
+    const custom: Array<[string, TViewConditionsInput, TViewGroupBy | null]> = [
+      ['priority', { all: [{ field: 'priority', operator: 'in', value: ['urgent', 'high'] }] }, null],
+      ['not priority', { all: [{ field: 'priority', operator: 'not_in', value: ['low'] }] }, null],
+      ['type', { all: [{ field: 'ticket_type', operator: 'in', value: ['incident'] }] }, 'ticket_type'],
+      ['satisfaction', { all: [{ field: 'satisfaction', operator: 'in', value: ['bad'] }] }, null],
+      ['requester', { all: [{ field: 'requester_id', operator: 'is', value: 3 }] }, null],
+      ['company', { all: [{ field: 'company_id', operator: 'is', value: 1 }] }, 'company'],
+      ['no company', { all: [{ field: 'company_id', operator: 'is', value: null }] }, null],
+      ['tag', { all: [{ field: 'tags', operator: 'includes', value: 'vip' }] }, null],
+      ['not tag', { all: [{ field: 'tags', operator: 'not_includes', value: 'vip' }] }, 'assignee'],
+      ['old', { all: [{ field: 'hours_since_create', operator: 'greater_than', value: 24 }] }, null],
+      ['solved lately', { all: [{ field: 'hours_since_solved', operator: 'less_than', value: 24 }] }, 'group'],
+      ['stale', { all: [{ field: 'hours_since_update', operator: 'greater_than', value: 72 }] }, 'priority'],
+      ['not mine', { all: [{ field: 'assignee_id', operator: 'is_not', value: 'current_user' }] }, null],
+      ['other groups', { all: [{ field: 'group_id', operator: 'is_not', value: 'current_user_groups' }] }, null],
+      [
+        'any of',
+        {
+          all: [{ field: 'ticket_state', operator: 'not_in', value: ['closed'] }],
+          any: [
+            { field: 'priority', operator: 'in', value: ['urgent'] },
+            { field: 'tags', operator: 'includes', value: 'vip' },
+            { field: 'requester_id', operator: 'is', value: 3 },
+          ],
+        },
+        'ticket_state',
+      ],
+    ];
+    for (const [name, conditions, groupBy] of custom) {
+      cases.push([`custom view ${name}`, {}, customView(conditions, groupBy)]);
     }
     const filters: Array<Record<string, unknown>> = [
       {},

@@ -1,0 +1,250 @@
+import type { TTicketListResponse, TTicketView, TViewSetting } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call, signIn } from '../../../test/app.js';
+import {
+  buildAgent,
+  buildCompany,
+  buildEndUser,
+  buildGroup,
+  buildRole,
+  buildTicket,
+  defaultPassword,
+  giveDefaultRole,
+} from '../../../test/factories.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
+import { ticket } from '../../db/schema/index.js';
+
+setUpApp();
+
+type Fields = { fields: Record<string, string> };
+const base = '/api/admin/settings';
+const db = () => t.database.db;
+const post = <T = Fields>(token: string, path: string, body: unknown, lang?: string) =>
+  call<T>(t.app, 'POST', `${base}/${path}`, { token, body, ...(lang ? { lang } : {}) });
+const allViews = async (token: string) =>
+  (await call<{ list: TViewSetting[] }>(t.app, 'GET', `${base}/view.all.list`, { token })).data.list;
+const sidebar = async (token: string) =>
+  (await call<{ list: TTicketView[] }>(t.app, 'GET', '/api/admin/ticket.view.list', { token })).data.list;
+const listOf = (token: string, view_id: number) =>
+  call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', { token, query: { view_id: String(view_id) } });
+const ids = (res: { data: TTicketListResponse }) => res.data.list.map((r) => r.ticket_id);
+const word = () => `v${Math.random().toString(36).slice(2, 10)}`;
+
+/** An agent holding the default role plus the views editor. */
+async function editor() {
+  const a = await buildAgent(db(), { ticketAccess: 'all' });
+  await giveDefaultRole(db(), a.accountId);
+  await buildRole(db(), {
+    accountIds: [a.accountId],
+    nodes: [
+      { type: 'menu', value: '/wswt/setting/view' },
+      { type: 'menu', value: '/wswt/setting/view/edit' },
+      { type: 'btn', value: 'view.add' },
+      { type: 'btn', value: 'view.edit' },
+      { type: 'btn', value: 'view.delete' },
+    ],
+  });
+  return { account: a, token: await signIn(t.app, a.email, defaultPassword) };
+}
+
+async function addView(token: string, body: Record<string, unknown>) {
+  const res = await post<{ view_id: number }>(token, 'view.add', { columns: ['ticket_id', 'subject'], ...body });
+  expect(res.code, JSON.stringify(res)).toBe('0000');
+  return res.data.view_id;
+}
+
+describe('views editor', () => {
+  it('requires a title and refuses more than 10 columns, in English and Chinese', async () => {
+    const noTitle = await post(admin, 'view.add', { title: ' ', columns: ['ticket_id'] });
+    expect([noTitle.code, noTitle.msg, noTitle.data]).toEqual([
+      'FFFF',
+      'View title is required',
+      { fields: { title: 'View title is required' } },
+    ]);
+    expect((await post(admin, 'view.add', { columns: ['ticket_id'] }, 'zh-cn')).msg).toBe('请输入视图标题');
+    const eleven = [
+      'ticket_id',
+      'subject',
+      'requester',
+      'company',
+      'ticket_state',
+      'priority',
+      'ticket_type',
+      'assignee',
+      'group',
+      'tags',
+      'update_ts',
+    ];
+    const tooMany = await post(admin, 'view.add', { title: 'Wide', columns: eleven });
+    expect([tooMany.code, tooMany.msg]).toEqual(['FFFF', 'Views allow up to 10 columns']);
+    expect((await post(admin, 'view.add', { title: 'Wide', columns: eleven }, 'zh-cn')).msg).toBe('视图最多 10 列');
+    expect((await post(admin, 'view.add', { title: 'Ten', columns: eleven.slice(0, 10) })).code).toBe('0000');
+    // Conditions are checked too: an unknown state, a "deleted" among "any of", a group share without a group.
+    for (const bad of [
+      { conditions: { all: [{ field: 'ticket_state', operator: 'in', value: ['lost'] }] } },
+      { conditions: { all: [], any: [{ field: 'deleted', operator: 'is', value: true }] } },
+      { conditions: { all: [{ field: 'hours_since_create', operator: 'less_than', value: -1 }] } },
+      { share_type: 'group' },
+      { share_type: 'group', group_id: 99999999 },
+      { sort: 'subject' },
+      { group_by: 'requester' },
+    ]) {
+      const res = await post(admin, 'view.add', { title: 'Bad', columns: ['ticket_id'], ...bad });
+      expect(res.code, JSON.stringify(bad)).toBe('FFFF');
+    }
+  });
+
+  it('lists the tickets that meet all of the conditions and any one of the others', async () => {
+    const tag = word();
+    const company = await buildCompany(db());
+    const requester = await buildEndUser(db());
+    const urgentTagged = await buildTicket(db(), { tags: [tag], priority: 'urgent', state: 'open' });
+    const highOfRequester = await buildTicket(db(), {
+      tags: [tag],
+      priority: 'high',
+      requesterId: requester.accountId,
+    });
+    const lowOfCompany = await buildTicket(db(), { tags: [tag], priority: 'low', state: 'pending' });
+    await db().update(ticket).set({ companyId: company.companyId }).where(eq(ticket.ticketId, lowOfCompany.ticketId));
+    const lowUntouched = await buildTicket(db(), { tags: [tag], priority: 'low' });
+    const solved = await buildTicket(db(), { tags: [tag], priority: 'urgent', state: 'solved' });
+    const viewId = await addView(admin, {
+      title: `Tagged ${tag}`,
+      conditions: {
+        all: [
+          { field: 'tags', operator: 'includes', value: tag },
+          { field: 'ticket_state', operator: 'not_in', value: ['solved', 'closed'] },
+        ],
+        any: [
+          { field: 'priority', operator: 'in', value: ['urgent'] },
+          { field: 'requester_id', operator: 'is', value: requester.accountId },
+          { field: 'company_id', operator: 'is', value: company.companyId },
+        ],
+      },
+    });
+    const res = await listOf(admin, viewId);
+    expect(ids(res).sort()).toEqual([urgentTagged.ticketId, highOfRequester.ticketId, lowOfCompany.ticketId].sort());
+    expect(ids(res)).not.toContain(lowUntouched.ticketId);
+    expect(ids(res)).not.toContain(solved.ticketId);
+    const inSidebar = (await sidebar(admin)).find((v) => v.view_id === viewId);
+    expect([inSidebar?.title, inSidebar?.count, inSidebar?.count_estimated]).toEqual([`Tagged ${tag}`, 3, false]);
+
+    // Times: "hours since created greater than 1" leaves out what was made just now.
+    const older = await addView(admin, {
+      title: `Old ${tag}`,
+      conditions: {
+        all: [
+          { field: 'tags', operator: 'includes', value: tag },
+          { field: 'hours_since_create', operator: 'greater_than', value: 1 },
+        ],
+      },
+    });
+    expect(ids(await listOf(admin, older))).toEqual([]);
+    await db()
+      .update(ticket)
+      .set({ createTs: Date.now() - 2 * 3_600_000 })
+      .where(eq(ticket.ticketId, lowUntouched.ticketId));
+    expect(ids(await listOf(admin, older))).toEqual([lowUntouched.ticketId]);
+  });
+
+  it('groups rows by a property, then by the sort', async () => {
+    const tag = word();
+    const a = await buildTicket(db(), { tags: [tag], priority: 'low' });
+    const b = await buildTicket(db(), { tags: [tag], priority: 'high' });
+    const c = await buildTicket(db(), { tags: [tag], priority: 'low' });
+    const viewId = await addView(admin, {
+      title: `Grouped ${tag}`,
+      conditions: { all: [{ field: 'tags', operator: 'includes', value: tag }] },
+      group_by: 'priority',
+      sort: '-update_ts',
+    });
+    // "high" before "low"; within low, the newest first.
+    expect(ids(await listOf(admin, viewId))).toEqual([b.ticketId, c.ticketId, a.ticketId]);
+    const stored = (await allViews(admin)).find((v) => v.view_id === viewId);
+    expect(stored?.group_by).toBe('priority');
+  });
+
+  it('shows a personal view to its creator only, and a group view to that group', async () => {
+    const me = await editor();
+    const other = await editor();
+    const member = await editor();
+    const groupId = await buildGroup(db(), [member.account.accountId]);
+    const personal = await addView(me.token, { title: `Mine ${word()}`, share_type: 'me' });
+    const grouped = await addView(me.token, { title: `Group ${word()}`, share_type: 'group', group_id: groupId });
+    const seen = async (token: string) => (await sidebar(token)).map((v) => v.view_id);
+    expect(await seen(me.token)).toContain(personal);
+    expect(await seen(other.token)).not.toContain(personal);
+    expect(await seen(admin)).not.toContain(personal);
+    expect(await seen(member.token)).toContain(grouped);
+    expect(await seen(other.token)).not.toContain(grouped);
+    expect(await seen(admin)).toContain(grouped);
+    expect((await listOf(other.token, personal)).code).toBe('0404');
+    expect((await listOf(other.token, grouped)).code).toBe('0404');
+    expect((await listOf(member.token, grouped)).code).toBe('0000');
+    // The editor: someone else's personal view does not exist for them.
+    expect((await allViews(other.token)).map((v) => v.view_id)).not.toContain(personal);
+    const get = await call(t.app, 'GET', `${base}/view.get`, {
+      token: other.token,
+      query: { view_id: String(personal) },
+    });
+    expect(get.code).toBe('0404');
+    expect((await post(other.token, 'view.delete', { view_ids: [personal] })).code).toBe('0404');
+    expect((await post(me.token, 'view.delete', { view_ids: [personal] })).code).toBe('0000');
+    expect(await seen(me.token)).not.toContain(personal);
+  });
+
+  it('edits a seeded view like any other; an inactive view leaves the sidebar', async () => {
+    const seeded = (await allViews(admin)).find((v) => v.title === 'Pending tickets') as TViewSetting;
+    const edit = (over: Record<string, unknown>) =>
+      post(admin, 'view.edit', {
+        view_id: seeded.view_id,
+        title: seeded.title,
+        conditions: seeded.conditions,
+        columns: seeded.columns,
+        sort: seeded.sort,
+        ...over,
+      });
+    // Kept title: the translations stay.
+    expect((await edit({ columns: ['ticket_id', 'subject', 'priority'] })).code).toBe('0000');
+    const zh = await call<{ list: TViewSetting[] }>(t.app, 'GET', `${base}/view.all.list`, {
+      token: admin,
+      lang: 'zh-cn',
+    });
+    expect(zh.data.list.find((v) => v.view_id === seeded.view_id)?.title).toBe('待回应的工单');
+    expect((await edit({ view_state: 'inactive', columns: ['ticket_id', 'subject', 'priority'] })).code).toBe('0000');
+    expect((await sidebar(admin)).map((v) => v.view_id)).not.toContain(seeded.view_id);
+    expect((await listOf(admin, seeded.view_id)).code).toBe('0404');
+    expect(
+      (
+        await edit({
+          view_state: 'active',
+          title: 'Waiting on customer',
+          columns: ['ticket_id', 'subject', 'priority'],
+        })
+      ).code,
+    ).toBe('0000');
+    const back = (await sidebar(admin)).find((v) => v.view_id === seeded.view_id);
+    expect([back?.title, back?.columns]).toEqual(['Waiting on customer', ['ticket_id', 'subject', 'priority']]);
+    const zhAfter = await call<{ list: TViewSetting[] }>(t.app, 'GET', `${base}/view.all.list`, {
+      token: admin,
+      lang: 'zh-cn',
+    });
+    expect(zhAfter.data.list.find((v) => v.view_id === seeded.view_id)?.title).toBe('Waiting on customer');
+    // Back as it was, for the other tests of this file.
+    await edit({ title: 'Pending tickets', columns: seeded.columns });
+  });
+
+  it('keeps the dragged order in the editor and the sidebar', async () => {
+    const before = (await allViews(admin)).map((v) => v.view_id);
+    const reordered = [before[2], before[0], ...before.slice(3), before[1]] as number[];
+    const res = await post(admin, 'view.sort', { view_ids: reordered });
+    expect([res.code, res.msg]).toEqual(['0000', 'Successfully saved']);
+    expect((await allViews(admin)).map((v) => v.view_id)).toEqual(reordered);
+    const active = (await allViews(admin)).filter((v) => v.view_state === 'active').map((v) => v.view_id);
+    expect((await sidebar(admin)).map((v) => v.view_id)).toEqual(active);
+    expect((await post(admin, 'view.sort', { view_ids: [before[0], before[0]] })).code).toBe('FFFF');
+    expect((await post(admin, 'view.sort', { view_ids: [99999999] })).code).toBe('0404');
+    expect((await post(admin, 'view.sort', { view_ids: [] })).code).toBe('FFFF');
+  });
+});
