@@ -31,7 +31,8 @@ describe('todo list', () => {
       },
     });
     renderApp('/wswt/ticket/edit/42');
-    const button = await screen.findByRole('button', { name: 'Todo list: 1 open item' });
+    // The whole ticket page loads behind it: give a busy machine longer than the default.
+    const button = await screen.findByRole('button', { name: 'Todo list: 1 open item' }, { timeout: 15_000 });
     fireEvent.click(button);
     const input = await screen.findByRole('textbox', { name: 'What do you need to do?' });
     expect((screen.getByRole('checkbox', { name: 'About ticket #42' }) as HTMLInputElement).checked).toBe(true);
