@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { homeApi } from '../api/home';
 import { languageStore } from '../auth/storage';
-import { i18n } from '../i18n';
+import { i18n, switchLanguage } from '../i18n';
 
 export const brandingKey = ['home', 'branding'] as const;
 
@@ -27,7 +27,7 @@ export function useBranding(): {
   useEffect(() => {
     // Settings › Localization: a visitor who never picked a language gets the help desk's.
     if (defaultLanguage && !languageStore.isSet() && i18n.language !== defaultLanguage) {
-      void i18n.changeLanguage(defaultLanguage);
+      void switchLanguage(defaultLanguage === 'zh-cn' ? 'zh-cn' : 'en');
     }
   }, [defaultLanguage]);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { dateFormats, type TDateFormat } from '@parley/contracts';
+import type { TDateFormat } from '@parley/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/SessionContext';
@@ -15,7 +15,8 @@ export function useFormatTime(): (ts: number) => string {
   const { timezone } = useSession();
   const { localization } = useBranding();
   const language = currentLanguage();
-  const format: TDateFormat = (dateFormats as readonly string[]).includes(localization.date_format)
+  // The contracts' list is not imported: its module would ride along into every screen.
+  const format: TDateFormat = ['medium', 'iso', 'dmy', 'mdy'].includes(localization.date_format)
     ? (localization.date_format as TDateFormat)
     : 'medium';
   const timeZone = timezone || localization.default_timezone || null;

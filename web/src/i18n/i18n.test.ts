@@ -6,6 +6,8 @@ import { publicRoutes } from '../routes/table';
 import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
 import { i18n, translateMessage } from './index';
+import staffEn from './staff.en.json';
+import staffZhCn from './staff.zh-cn.json';
 import zhCn from './zh-cn.json';
 
 type TTree = { [key: string]: string | TTree };
@@ -26,8 +28,8 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
 }
 
 // The strings screens add when they load (chatSettingsStrings.ts) are checked with the rest.
-const enKeys = flatten({ ...en, ...chatSettingsStrings.en });
-const zhKeys = flatten({ ...zhCn, ...chatSettingsStrings['zh-cn'] });
+const enKeys = flatten({ ...en, ...staffEn, ...chatSettingsStrings.en });
+const zhKeys = flatten({ ...zhCn, ...staffZhCn, ...chatSettingsStrings['zh-cn'] });
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -53,6 +55,24 @@ describe('translations', () => {
       const names = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
       expect(names(other), key).toEqual(names(text));
     }
+  });
+
+  it('give the public pages every text they use without the staff strings', () => {
+    const publicKeys = flatten(en);
+    const files = [
+      ...sourceFiles(join(__dirname, '../features/home')),
+      ...sourceFiles(join(__dirname, '../features/auth')),
+      ...sourceFiles(join(__dirname, '../features/errors')),
+      ...['PublicFrame.tsx', 'LanguageSwitch.tsx', 'BrandMark.tsx', 'ImageUpload.tsx', 'useUploadList.ts'].map((f) =>
+        join(__dirname, '../components', f),
+      ),
+    ];
+    const missing = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z_]+)+)'/g)]
+        .map((m) => m[1] as string)
+        .filter((key) => !publicKeys.has(key) && !publicKeys.has(`${key}_other`)),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('title every route of the contracts and every public route, in both languages', () => {
