@@ -167,6 +167,15 @@ export const messages = {
   // Tickets.
   required_requester: { en: 'Requester is required', 'zh-cn': '请选择或输入请求者' },
   tag_invalid: { en: 'Tags cannot contain spaces or commas', 'zh-cn': '标签不能包含空格或逗号' },
+  tag_exists: {
+    en: 'This tag already exists; merge the two tags instead',
+    'zh-cn': '该标签已存在，请改为合并这两个标签',
+  },
+  tags_disabled: {
+    en: 'Tags are turned off in the ticket settings',
+    'zh-cn': '工单设置中已关闭标签功能',
+  },
+  tag_merge_self: { en: 'A tag cannot be merged into itself', 'zh-cn': '标签不能合并到其自身' },
   ticket_closed: {
     en: 'This ticket is closed and can no longer be changed',
     'zh-cn': '该工单已关闭，不能再修改',

@@ -33,6 +33,12 @@ export const staffRoutes = [
   staff('/wswt/chat', 'chat', 'Chats'),
   // Everyone's own todo list: a settings section of the spec that needs no grant.
   staff('/wswt/setting/todo', 'setting_todo', 'Todo list', false),
+  staff('/wswt/report/efficiency', 'report_efficiency', 'Efficiency report'),
+  staff('/wswt/report/assignee_activity', 'report_assignee_activity', 'Assignee activity report'),
+  staff('/wswt/report/agent_updates', 'report_agent_updates', 'Agent updates report'),
+  staff('/wswt/report/unsolved', 'report_unsolved', 'Unsolved tickets report'),
+  staff('/wswt/report/backlog', 'report_backlog', 'Backlog report'),
+  staff('/wswt/report/satisfaction', 'report_satisfaction', 'Satisfaction report'),
 ] as const satisfies readonly TStaffRoute[];
 
 /** Settings screens, `/wswt/setting/<path>` (docs/product.md §2). */
@@ -137,6 +143,9 @@ export const btnNodes = [
   ['view.add', 'Add view'],
   ['view.edit', 'Edit view'],
   ['view.delete', 'Delete view'],
+  ['tag.add', 'Add tag'],
+  ['tag.edit', 'Rename or merge tags'],
+  ['tag.delete', 'Delete tag'],
   ['ticket.add', 'Create ticket'],
   ['ticket.edit', 'Update ticket'],
   ['ticket.delete', 'Delete ticket'],

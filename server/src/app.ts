@@ -35,9 +35,12 @@ import { defaultLimitSettings, type LimitSettings, Limits, registerLimits } from
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { MailChannel } from './modules/mail/mail.service.js';
 import { questionRoutes } from './modules/question/question.routes.js';
+import { queueReportRebuildIfStale, registerReportRollups } from './modules/report/report.rollup.js';
+import { reportRoutes } from './modules/report/report.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
+import { tagRoutes } from './modules/tag/tag.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
@@ -173,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = new MailChannel(ctx);
   app.decorate('mail', mail);
   registerSearchReindex(ctx);
+  registerReportRollups(ctx);
   const unsubscribe = await ctx.authCache.subscribe(deps.database);
   app.addHook('onClose', () => unsubscribe());
   registerAuthHook(app, ctx);
@@ -202,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountSettingRoutes(app, ctx);
   todoRoutes(app, ctx);
   viewRoutes(app, ctx);
+  tagRoutes(app, ctx);
   await fileRoutes(app, ctx);
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);
@@ -213,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await attachRealtime(app, ctx, { redisUrl: deps.redisUrl, redisKey: deps.redisKey });
   app.addHook('preClose', () => realtime.close());
   mailRoutes(app, ctx, mail);
+  reportRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
@@ -222,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await ctx.jobs.startWorkers();
     mail.startPolling(deps.mailPollSeconds ?? 30);
     await queueReindexIfStale(ctx);
+    await queueReportRebuildIfStale(ctx);
   }
   // Before the database closes: workers finish the job in hand, then stop.
   app.addHook('onClose', async () => {

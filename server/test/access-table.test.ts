@@ -165,6 +165,13 @@ const accessTable: Row[] = [
   p(`${s}/view.edit`, 'node', 'FFFF', { grant: 'view.edit' }),
   p(`${s}/view.sort`, 'node', 'FFFF', { grant: 'view.edit' }),
   p(`${s}/view.delete`, 'node', 'FFFF', { grant: 'view.delete' }),
+  // Tags.
+  g(`${s}/tag.list`, 'node', '0000', { grant: '/wswt/setting/tag' }),
+  g(`${s}/tag.get`, 'node', '0404', { grant: '/wswt/setting/tag/edit', query: { tag_name: 'no-such-tag-here' } }),
+  p(`${s}/tag.add`, 'node', 'FFFF', { grant: 'tag.add' }),
+  p(`${s}/tag.edit`, 'node', 'FFFF', { grant: 'tag.edit' }),
+  p(`${s}/tag.merge`, 'node', 'FFFF', { grant: 'tag.edit' }),
+  p(`${s}/tag.delete`, 'node', 'FFFF', { grant: 'tag.delete' }),
   // Tickets.
   g(`${a}/ticket.list`, 'node', '0000', { grant: '/wswt', agentRole: true }),
   g(`${a}/ticket.view.list`, 'node', '0000', { grant: '/wswt/ticket_views', agentRole: true }),
@@ -217,6 +224,14 @@ const accessTable: Row[] = [
   p(`${s}/chat.trigger.add`, 'node', 'FFFF', { grant: 'chat.trigger.add' }),
   p(`${s}/chat.trigger.edit`, 'node', 'FFFF', { grant: 'chat.trigger.edit' }),
   p(`${s}/chat.trigger.delete`, 'node', 'FFFF', { grant: 'chat.trigger.delete' }),
+  // Dashboard and reports: each behind its screen's menu node.
+  g(`${a}/report.dashboard.get`, 'node', '0000', { grant: '/wswt/dashboard', agentRole: true }),
+  g(`${a}/report.efficiency.get`, 'node', '0000', { grant: '/wswt/report/efficiency' }),
+  g(`${a}/report.assignee.activity.get`, 'node', '0000', { grant: '/wswt/report/assignee_activity' }),
+  g(`${a}/report.agent.updates.get`, 'node', '0000', { grant: '/wswt/report/agent_updates' }),
+  g(`${a}/report.unsolved.get`, 'node', '0000', { grant: '/wswt/report/unsolved' }),
+  g(`${a}/report.backlog.get`, 'node', '0000', { grant: '/wswt/report/backlog' }),
+  g(`${a}/report.satisfaction.get`, 'node', '0000', { grant: '/wswt/report/satisfaction' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';

@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { type LogEvent, type TicketFigures, ticketFigures } from './report.figures.js';
+
+/**
+ * The report tables (`report_ticket`, `report_action`, `report_span`), kept from the event log
+ * by `report.figures.ts`: in the transaction of every ticket write (a `beforeCommit` subscriber
+ * of `ticket.changed`, so a change is in the reports the moment it commits), and rebuilt in
+ * batches for tickets written before (the `report.rebuild` job, `npm run reports:rebuild`).
+ */
+export const reportVersion = 1;
+export const reportRebuildQueue = 'report.rebuild';
+const batchSize = 500;
+/** Fields whose values the figures read; other events count as updates only. */
+const valueFields = sql.raw(`('assignee_id', 'comment', 'ticket_state')`);
+
+interface TicketRow {
+  ticket_id: number;
+  create_ts: number;
+  requester_id: number;
+  source: string;
+  group_id: number | null;
+  assignee_id: number | null;
+  tags: string[];
+  ticket_state: string;
+  priority: string;
+  deleted: boolean;
+  satisfaction: string;
+}
+
+async function loadEvents(db: DbOrTx, ids: number[]): Promise<Map<number, LogEvent[]>> {
+  const rows = await queryRows<{
+    event_id: number;
+    ticket_id: number;
+    field: string;
+    new_value: unknown;
+    create_ts: number;
+    actor_id: number | null;
+    staff: boolean | null;
+  }>(
+    db,
+    sql`SELECT e.event_id, e.ticket_id, e.field, e.create_ts, e.actor_id,
+          CASE WHEN e.field IN ${valueFields} THEN e.new_value END AS new_value,
+          a.user_type IN ('admin', 'agent') AS staff
+        FROM ticket_event e LEFT JOIN account a ON a.account_id = e.actor_id
+        WHERE e.ticket_id = ANY(${intArrayLiteral(ids)}::int[])
+        ORDER BY e.ticket_id, e.event_id`,
+  );
+  const byTicket = new Map<number, LogEvent[]>();
+  for (const r of rows) {
+    const ticketId = Number(r.ticket_id);
+    let list = byTicket.get(ticketId);
+    if (!list) {
+      list = [];
+      byTicket.set(ticketId, list);
+    }
+    list.push({
+      eventId: Number(r.event_id),
+      field: r.field,
+      newValue: r.new_value,
+      ts: Number(r.create_ts),
+      actorId: r.actor_id === null ? null : Number(r.actor_id),
+      actorIsStaff: r.staff === true,
+    });
+  }
+  return byTicket;
+}
+
+/** Recomputes the report rows of these tickets from their events (inside the caller's transaction). */
+export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<void> {
+  if (ticketIds.length === 0) {
+    return;
+  }
+  const ids = intArrayLiteral(ticketIds);
+  const tickets = await queryRows<TicketRow>(
+    db,
+    sql`SELECT ticket_id, create_ts, requester_id, source, group_id, assignee_id, tags, ticket_state, priority,
+          deleted_ts IS NOT NULL AS deleted, satisfaction
+        FROM ticket WHERE ticket_id = ANY(${ids}::int[])`,
+  );
+  const events = await loadEvents(db, ticketIds);
+  const facts: Record<string, unknown>[] = [];
+  const actions: Record<string, unknown>[] = [];
+  const spans: Record<string, unknown>[] = [];
+  for (const t of tickets) {
+    const ticketId = Number(t.ticket_id);
+    const f: TicketFigures = ticketFigures(Number(t.create_ts), Number(t.requester_id), events.get(ticketId) ?? []);
+    facts.push({
+      ticket_id: ticketId,
+      create_ts: f.createTs,
+      source: t.source,
+      group_id: t.group_id,
+      assignee_id: t.assignee_id,
+      tags: t.tags,
+      ticket_state: t.ticket_state,
+      priority: t.priority,
+      deleted: t.deleted,
+      satisfaction: t.satisfaction,
+      offered: f.offered,
+      first_reply_ts: f.firstReplyTs,
+      first_reply_by: f.firstReplyBy,
+      first_reply_ms: f.firstReplyTs === null ? null : f.firstReplyTs - f.createTs,
+      solved_ts: f.solvedTs,
+      resolution_ms: f.resolutionMs,
+      wait_ms: f.waitMs,
+    });
+    for (const a of f.actions) {
+      actions.push({ event_id: a.eventId, kind: a.kind, ticket_id: ticketId, agent_id: a.agentId, action_ts: a.ts });
+    }
+    for (const s of f.spans) {
+      spans.push({ ticket_id: ticketId, from_ts: s.fromTs, to_ts: s.toTs });
+    }
+  }
+  // Gone tickets (hard-deleted) lose their rows by cascade; the rest are replaced whole.
+  await db.execute(sql`DELETE FROM report_action WHERE ticket_id = ANY(${ids}::int[])`);
+  await db.execute(sql`DELETE FROM report_span WHERE ticket_id = ANY(${ids}::int[])`);
+  if (facts.length) {
+    await db.execute(sql`
+      INSERT INTO report_ticket (ticket_id, create_ts, source, group_id, assignee_id, tags, ticket_state, priority,
+        deleted, satisfaction, offered, first_reply_ts, first_reply_by, first_reply_ms, solved_ts, resolution_ms, wait_ms)
+      SELECT r.ticket_id, r.create_ts, r.source, r.group_id, r.assignee_id,
+        ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.ticket_state, r.priority, r.deleted, r.satisfaction,
+        r.offered, r.first_reply_ts, r.first_reply_by, r.first_reply_ms, r.solved_ts, r.resolution_ms, r.wait_ms
+      FROM jsonb_to_recordset(${JSON.stringify(facts)}::jsonb) AS r(ticket_id int, create_ts bigint, source text,
+        group_id int, assignee_id int, tags jsonb, ticket_state text, priority text, deleted boolean, satisfaction text,
+        offered boolean, first_reply_ts bigint, first_reply_by int, first_reply_ms bigint, solved_ts bigint,
+        resolution_ms bigint, wait_ms bigint)
+      ON CONFLICT (ticket_id) DO UPDATE SET create_ts = EXCLUDED.create_ts, source = EXCLUDED.source,
+        group_id = EXCLUDED.group_id, assignee_id = EXCLUDED.assignee_id, tags = EXCLUDED.tags,
+        ticket_state = EXCLUDED.ticket_state, priority = EXCLUDED.priority, deleted = EXCLUDED.deleted,
+        satisfaction = EXCLUDED.satisfaction, offered = EXCLUDED.offered, first_reply_ts = EXCLUDED.first_reply_ts,
+        first_reply_by = EXCLUDED.first_reply_by, first_reply_ms = EXCLUDED.first_reply_ms,
+        solved_ts = EXCLUDED.solved_ts, resolution_ms = EXCLUDED.resolution_ms, wait_ms = EXCLUDED.wait_ms`);
+  }
+  if (actions.length) {
+    await db.execute(sql`
+      INSERT INTO report_action (event_id, kind, ticket_id, agent_id, action_ts)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(actions)}::jsonb)
+        AS r(event_id bigint, kind text, ticket_id int, agent_id int, action_ts bigint)`);
+  }
+  if (spans.length) {
+    await db.execute(sql`
+      INSERT INTO report_span (ticket_id, from_ts, to_ts)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) AS r(ticket_id int, from_ts bigint, to_ts bigint)
+      ON CONFLICT DO NOTHING`);
+  }
+}
+
+/**
+ * Rebuilds up to `batches` × 500 tickets after the stored cursor, one transaction per batch that
+ * locks its tickets (a write arriving meanwhile waits, then refreshes them itself). Answers the
+ * cursor to go on from, or null when all are done and the tables are marked current.
+ */
+export async function rebuildBatches(db: DbOrTx, batches: number, size = batchSize): Promise<number | null> {
+  for (let b = 0; b < batches; b++) {
+    const next = await db.transaction(async (tx) => {
+      const [state] = await queryRows<{ version: number; cursor: number }>(
+        tx,
+        sql`SELECT version, cursor FROM report_state WHERE id = 1 FOR UPDATE`,
+      );
+      if (!state || state.version >= reportVersion) {
+        return null;
+      }
+      const rows = await queryRows<{ ticket_id: number }>(
+        tx,
+        sql`SELECT ticket_id FROM ticket WHERE ticket_id > ${state.cursor} ORDER BY ticket_id LIMIT ${size} FOR UPDATE`,
+      );
+      const ids = rows.map((r) => Number(r.ticket_id));
+      await refreshTickets(tx, ids);
+      const done = ids.length < size;
+      const cursor = ids.at(-1) ?? state.cursor;
+      await tx.execute(
+        sql`UPDATE report_state SET cursor = ${done ? 0 : cursor}, version = ${done ? reportVersion : state.version} WHERE id = 1`,
+      );
+      return done ? null : cursor;
+    });
+    if (next === null) {
+      return null;
+    }
+    if (b === batches - 1) {
+      return next;
+    }
+  }
+  return null;
+}
+
+/** Starts a rebuild from scratch (the command line's `reports:rebuild`). */
+export async function resetReports(db: DbOrTx): Promise<void> {
+  await db.execute(sql`UPDATE report_state SET version = 0, cursor = 0 WHERE id = 1`);
+}
+
+export function registerReportRollups(ctx: AppContext): void {
+  ctx.events.beforeCommit('ticket.changed', async ({ ticketId }, tx) => {
+    await refreshTickets(tx, [ticketId]);
+  });
+  ctx.jobs.define<{ cursor: number }>(reportRebuildQueue, {
+    attempts: 5,
+    batchSize: 1,
+    handler: async () => {
+      const next = await rebuildBatches(ctx.db, 10);
+      if (next !== null) {
+        await ctx.jobs.send(reportRebuildQueue, { cursor: next }, { key: `v${reportVersion}:${next}` });
+      }
+    },
+  });
+}
+
+/** Queues the rebuild when the report tables were never built for this version. */
+export async function queueReportRebuildIfStale(ctx: AppContext): Promise<boolean> {
+  const [state] = await queryRows<{ version: number; cursor: number }>(
+    ctx.db,
+    sql`SELECT version, cursor FROM report_state WHERE id = 1`,
+  );
+  if (!state || state.version >= reportVersion) {
+    return false;
+  }
+  await ctx.jobs.send(reportRebuildQueue, { cursor: state.cursor }, { key: `v${reportVersion}:${state.cursor}` });
+  return true;
+}
