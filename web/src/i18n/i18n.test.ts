@@ -6,6 +6,7 @@ import { publicRoutes } from '../routes/table';
 import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
 import { i18n, translateMessage } from './index';
+import { rulesStrings } from './rulesStrings';
 import staffEn from './staff.en.json';
 import staffZhCn from './staff.zh-cn.json';
 import zhCn from './zh-cn.json';
@@ -28,8 +29,8 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
 }
 
 // The strings screens add when they load (chatSettingsStrings.ts) are checked with the rest.
-const enKeys = flatten({ ...en, ...staffEn, ...chatSettingsStrings.en });
-const zhKeys = flatten({ ...zhCn, ...staffZhCn, ...chatSettingsStrings['zh-cn'] });
+const enKeys = flatten({ ...en, ...staffEn, ...chatSettingsStrings.en, ...rulesStrings.en });
+const zhKeys = flatten({ ...zhCn, ...staffZhCn, ...chatSettingsStrings['zh-cn'], ...rulesStrings['zh-cn'] });
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
