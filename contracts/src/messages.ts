@@ -68,6 +68,26 @@ export const messages = {
   must_choose_roles: { en: 'Must choose role(s)', 'zh-cn': '请选择角色' },
   null_default: { en: 'Null value not allowed as default', 'zh-cn': '默认值不能为空' },
   parent_required: { en: 'Parent value is required', 'zh-cn': '请选择父级值' },
+  options_required: { en: 'Add at least one value', 'zh-cn': '请至少添加一个选项' },
+  option_duplicate: { en: 'This value is already used by another option', 'zh-cn': '该值已被其他选项使用' },
+  regex_invalid: { en: 'Not a valid regular expression', 'zh-cn': '不是有效的正则表达式' },
+  field_pattern: { en: 'Does not match the required format', 'zh-cn': '不符合要求的格式' },
+  field_type_fixed: { en: 'The type of a field cannot be changed', 'zh-cn': '字段类型不能修改' },
+  field_value_invalid: { en: '{field}: invalid value', 'zh-cn': '{field}：值无效' },
+  field_value_pattern: { en: '{field} does not match the required format', 'zh-cn': '{field} 不符合要求的格式' },
+  field_required_submit: { en: '{field} is required', 'zh-cn': '请填写{field}' },
+  field_required_solve: { en: '{field} is required to solve the ticket', 'zh-cn': '解决工单前必须填写{field}' },
+  field_unknown: { en: 'No ticket field has this key', 'zh-cn': '没有该工单字段' },
+  form_default_inactive: { en: 'The default form must be active', 'zh-cn': '默认表单必须为启用状态' },
+  form_default_required: {
+    en: 'One form must be the default; make another form the default instead',
+    'zh-cn': '必须有一个默认表单；请改为将其他表单设为默认',
+  },
+  form_inactive: { en: 'This form is not active', 'zh-cn': '该表单未启用' },
+  condition_invalid: {
+    en: 'A condition must name a drop-down or checkbox field of the form, a value of it, and other fields of the form',
+    'zh-cn': '条件必须选择表单中的下拉或复选框字段、其取值，以及表单中的其他字段',
+  },
   views_max_columns: { en: 'Views allow up to 10 columns', 'zh-cn': '视图最多 10 列' },
   field_invalid: { en: 'Invalid value', 'zh-cn': '值无效' },
   field_too_long: { en: 'Too long', 'zh-cn': '内容过长' },
@@ -98,6 +118,15 @@ export const messages = {
   required_end_date: { en: 'End date is required', 'zh-cn': '请选择结束日期' },
   required_note: { en: 'Note is required', 'zh-cn': '请输入备注' },
   required_field: { en: 'This field is required', 'zh-cn': '此项为必填项' },
+  required_todo_text: { en: 'What to do is required', 'zh-cn': '请输入待办内容' },
+  todo_too_many: {
+    en: 'Your todo list is full (200 open items): finish or delete some first',
+    'zh-cn': '待办事项已满（200 条未完成）：请先完成或删除一些',
+  },
+  url_format: {
+    en: 'Enter an address starting with http:// or https://',
+    'zh-cn': '请输入以 http:// 或 https:// 开头的网址',
+  },
   // People and settings.
   email_exists: { en: 'This email is already in use', 'zh-cn': '该邮箱已被使用' },
   email_not_configured: {
