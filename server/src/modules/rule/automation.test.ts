@@ -64,7 +64,7 @@ describe('Settings › Automations', () => {
       },
       actions: [{ action: 'set_priority', value: 'low' }],
     });
-    expect(trigOnly.data.fields['conditions.all.0.field']).toBe('Not usable here');
+    expect(trigOnly.data.fields['conditions.all.0.field']).toBe('Invalid value');
     // Closing solved tickets makes "status is solved" false: accepted.
     await automation({
       title: 'Close solved',
