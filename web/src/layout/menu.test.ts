@@ -13,12 +13,14 @@ describe('side menu', () => {
     const menu = visibleMenu((path) => mayI({ user_type: 'agent' }, nodes, 'menu', path));
     expect(menu.tickets).toEqual(['/wswt', '/wswt/search']);
     expect(menu.dashboard).toBe(false);
+    expect(menu.reports).toEqual([]);
     expect(menu.settings).toEqual([{ key: 'settings_channels', paths: ['/wswt/setting/shortcut'] }]);
   });
 
   it('shows an admin every screen without any node', () => {
     const menu = visibleMenu((path) => mayI({ user_type: 'admin' }, [], 'menu', path));
     expect(menu.dashboard).toBe(true);
+    expect(menu.reports).toHaveLength(6);
     expect(menu.tickets).toHaveLength(5);
     expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(21);
   });
@@ -37,5 +39,6 @@ describe('side menu', () => {
     expect(selectedMenuPath('/wswt/account/12')).toBe('/wswt/setting/people');
     expect(selectedMenuPath('/wswt/company/4')).toBe('/wswt/setting/company');
     expect(selectedMenuPath('/wswt/account/my/profile')).toBeNull();
+    expect(selectedMenuPath('/wswt/report/backlog')).toBe('/wswt/report/backlog');
   });
 });
