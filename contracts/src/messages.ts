@@ -68,6 +68,26 @@ export const messages = {
   must_choose_roles: { en: 'Must choose role(s)', 'zh-cn': '请选择角色' },
   null_default: { en: 'Null value not allowed as default', 'zh-cn': '默认值不能为空' },
   parent_required: { en: 'Parent value is required', 'zh-cn': '请选择父级值' },
+  options_required: { en: 'Add at least one value', 'zh-cn': '请至少添加一个选项' },
+  option_duplicate: { en: 'This value is already used by another option', 'zh-cn': '该值已被其他选项使用' },
+  regex_invalid: { en: 'Not a valid regular expression', 'zh-cn': '不是有效的正则表达式' },
+  field_pattern: { en: 'Does not match the required format', 'zh-cn': '不符合要求的格式' },
+  field_type_fixed: { en: 'The type of a field cannot be changed', 'zh-cn': '字段类型不能修改' },
+  field_value_invalid: { en: '{field}: invalid value', 'zh-cn': '{field}：值无效' },
+  field_value_pattern: { en: '{field} does not match the required format', 'zh-cn': '{field} 不符合要求的格式' },
+  field_required_submit: { en: '{field} is required', 'zh-cn': '请填写{field}' },
+  field_required_solve: { en: '{field} is required to solve the ticket', 'zh-cn': '解决工单前必须填写{field}' },
+  field_unknown: { en: 'No ticket field has this key', 'zh-cn': '没有该工单字段' },
+  form_default_inactive: { en: 'The default form must be active', 'zh-cn': '默认表单必须为启用状态' },
+  form_default_required: {
+    en: 'One form must be the default; make another form the default instead',
+    'zh-cn': '必须有一个默认表单；请改为将其他表单设为默认',
+  },
+  form_inactive: { en: 'This form is not active', 'zh-cn': '该表单未启用' },
+  condition_invalid: {
+    en: 'A condition must name a drop-down or checkbox field of the form, a value of it, and other fields of the form',
+    'zh-cn': '条件必须选择表单中的下拉或复选框字段、其取值，以及表单中的其他字段',
+  },
   views_max_columns: { en: 'Views allow up to 10 columns', 'zh-cn': '视图最多 10 列' },
   field_invalid: { en: 'Invalid value', 'zh-cn': '值无效' },
   field_too_long: { en: 'Too long', 'zh-cn': '内容过长' },
@@ -158,6 +178,15 @@ export const messages = {
   // Tickets.
   required_requester: { en: 'Requester is required', 'zh-cn': '请选择或输入请求者' },
   tag_invalid: { en: 'Tags cannot contain spaces or commas', 'zh-cn': '标签不能包含空格或逗号' },
+  tag_exists: {
+    en: 'This tag already exists; merge the two tags instead',
+    'zh-cn': '该标签已存在，请改为合并这两个标签',
+  },
+  tags_disabled: {
+    en: 'Tags are turned off in the ticket settings',
+    'zh-cn': '工单设置中已关闭标签功能',
+  },
+  tag_merge_self: { en: 'A tag cannot be merged into itself', 'zh-cn': '标签不能合并到其自身' },
   ticket_closed: {
     en: 'This ticket is closed and can no longer be changed',
     'zh-cn': '该工单已关闭，不能再修改',
@@ -222,6 +251,18 @@ export const messages = {
   chat_hours_order: { en: 'The end time must be later than the start time', 'zh-cn': '结束时间必须晚于开始时间' },
   required_chat_trigger_message: { en: 'Message is required', 'zh-cn': '请输入消息内容' },
   chat_unknown_event: { en: 'Unknown event', 'zh-cn': '未知事件' },
+  // Business rules (#18).
+  schedule_overlap: { en: 'Intervals of a day must not overlap', 'zh-cn': '同一天的时间段不能重叠' },
+  schedule_in_use: { en: 'A rule still uses this schedule', 'zh-cn': '仍有规则使用该日程' },
+  rule_actions_required: { en: 'Add an action', 'zh-cn': '请添加操作' },
+  rule_condition_not_here: { en: 'Not usable here', 'zh-cn': '此处不可用' },
+  automation_needs_time: { en: 'Add an hours condition', 'zh-cn': '请添加小时数条件' },
+  automation_not_nullified: {
+    en: 'An action must make a condition false, or it would repeat every hour',
+    'zh-cn': '必须有操作使某个条件不再成立，否则会每小时重复',
+  },
+  webhook_address_refused: { en: 'Webhooks call public addresses only', 'zh-cn': 'Webhook 仅可调用公网地址' },
+  rule_order_incomplete: { en: 'List every rule once', 'zh-cn': '每条规则须列出一次' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TMessageKey = keyof typeof messages;

@@ -46,9 +46,11 @@ export const goalsKb: Record<TPage, number> = {
 // rules (contracts in the public pages) landed: measured 405 / 396 / 392 / 506 KB.
 // Login raised to 398 on 2026-11-25: the views editor's texts (both catalogues are bundled into
 // every page, so every feature's strings weigh on the public pages too) measured 395.4 KB.
+// Satisfaction raised to 401 on 2026-11-25: the business rules' messages (the contracts'
+// catalogue is in every page; the rules screens' own texts load with them) measured 400.1 KB.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 410,
-  '/home/satisfaction': 400,
+  '/home/satisfaction': 401,
   '/wswt/login': 398,
   'staff shell + ticket list': 510,
 };

@@ -37,10 +37,14 @@ import { questionRoutes } from './modules/question/question.routes.js';
 import { queueReportRebuildIfStale, registerReportRollups } from './modules/report/report.rollup.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
+import { rulesRoutes } from './modules/rule/rules.register.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
+import { tagRoutes } from './modules/tag/tag.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
+import { ticketFieldRoutes } from './modules/ticket-field/ticket-field.routes.js';
+import { ticketFormRoutes } from './modules/ticket-form/ticket-form.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
 import { queueReindexIfStale, registerSearchReindex } from './modules/ticket-search/search-index.js';
 import { viewRoutes } from './modules/ticket-view/view.routes.js';
@@ -200,7 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   blackRoutes(app, ctx);
   questionRoutes(app, ctx);
   shortcutRoutes(app, ctx);
+  ticketFieldRoutes(app, ctx);
+  ticketFormRoutes(app, ctx);
   viewRoutes(app, ctx);
+  tagRoutes(app, ctx);
   await fileRoutes(app, ctx);
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);
@@ -212,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await attachRealtime(app, ctx, { redisUrl: deps.redisUrl, redisKey: deps.redisKey });
   app.addHook('preClose', () => realtime.close());
   mailRoutes(app, ctx, mail);
+  rulesRoutes(app, ctx, mail);
   reportRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());

@@ -43,6 +43,9 @@ const screens: Record<string, TScreenLoader> = {
   setting_view: () => import('./features/view/ViewListPage').then((m) => m.ViewListPage),
   setting_view_add: () => import('./features/view/ViewAddPage').then((m) => m.ViewAddPage),
   setting_view_edit: () => import('./features/view/ViewEditPage').then((m) => m.ViewEditPage),
+  setting_tag: () => import('./features/tag/TagListPage').then((m) => m.TagListPage),
+  setting_tag_add: () => import('./features/tag/TagAddPage').then((m) => m.TagAddPage),
+  setting_tag_edit: () => import('./features/tag/TagEditPage').then((m) => m.TagEditPage),
   setting_email: () => import('./features/settings-email/EmailSettingsPage').then((m) => m.EmailSettingsPage),
   setting_ticket: () => import('./features/settings-ticket/TicketSettingsPage').then((m) => m.TicketSettingsPage),
   index: () => import('./features/ticket/TicketListPage').then((m) => m.TicketListPage),
@@ -63,6 +66,12 @@ const screens: Record<string, TScreenLoader> = {
   report_unsolved: () => import('./features/report/UnsolvedPage').then((m) => m.UnsolvedPage),
   report_backlog: () => import('./features/report/BacklogPage').then((m) => m.BacklogPage),
   report_satisfaction: () => import('./features/report/SatisfactionPage').then((m) => m.SatisfactionPage),
+  setting_schedule: () => import('./features/schedule/ScheduleListPage').then((m) => m.ScheduleListPage),
+  setting_schedule_add: () => import('./features/schedule/ScheduleAddPage').then((m) => m.ScheduleAddPage),
+  setting_schedule_edit: () => import('./features/schedule/ScheduleEditPage').then((m) => m.ScheduleEditPage),
+  setting_trigger: () => import('./features/rule/TriggerListPage').then((m) => m.TriggerListPage),
+  setting_trigger_add: () => import('./features/rule/TriggerAddPage').then((m) => m.TriggerAddPage),
+  setting_trigger_edit: () => import('./features/rule/TriggerEditPage').then((m) => m.TriggerEditPage),
 };
 
 function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreenLoader): RouteObject {

@@ -7,6 +7,7 @@ import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
 import { i18n, translateMessage } from './index';
 import { reportStrings } from './reportStrings';
+import { rulesStrings } from './rulesStrings';
 import zhCn from './zh-cn.json';
 
 type TTree = { [key: string]: string | TTree };
@@ -26,9 +27,14 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
   return out;
 }
 
-// The strings screens add when they load (chatSettingsStrings.ts, reportStrings.ts) are checked with the rest.
-const enKeys = flatten({ ...en, ...chatSettingsStrings.en, ...reportStrings.en });
-const zhKeys = flatten({ ...zhCn, ...chatSettingsStrings['zh-cn'], ...reportStrings['zh-cn'] });
+// The strings screens add when they load (chatSettingsStrings.ts, rulesStrings.ts, reportStrings.ts) are checked with the rest.
+const enKeys = flatten({ ...en, ...chatSettingsStrings.en, ...rulesStrings.en, ...reportStrings.en });
+const zhKeys = flatten({
+  ...zhCn,
+  ...chatSettingsStrings['zh-cn'],
+  ...rulesStrings['zh-cn'],
+  ...reportStrings['zh-cn'],
+});
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
