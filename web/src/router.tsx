@@ -66,6 +66,11 @@ const screens: Record<string, TScreenLoader> = {
   report_unsolved: () => import('./features/report/UnsolvedPage').then((m) => m.UnsolvedPage),
   report_backlog: () => import('./features/report/BacklogPage').then((m) => m.BacklogPage),
   report_satisfaction: () => import('./features/report/SatisfactionPage').then((m) => m.SatisfactionPage),
+  setting_details: () => import('./features/account-setting/DetailsPage').then((m) => m.DetailsPage),
+  setting_localization: () => import('./features/account-setting/LocalizationPage').then((m) => m.LocalizationPage),
+  setting_getting_started: () =>
+    import('./features/account-setting/GettingStartedPage').then((m) => m.GettingStartedPage),
+  setting_todo: () => import('./features/todo/TodoPage').then((m) => m.TodoPage),
   setting_schedule: () => import('./features/schedule/ScheduleListPage').then((m) => m.ScheduleListPage),
   setting_schedule_add: () => import('./features/schedule/ScheduleAddPage').then((m) => m.ScheduleAddPage),
   setting_schedule_edit: () => import('./features/schedule/ScheduleEditPage').then((m) => m.ScheduleEditPage),

@@ -14,7 +14,11 @@ describe('side menu', () => {
     expect(menu.tickets).toEqual(['/wswt', '/wswt/search']);
     expect(menu.dashboard).toBe(false);
     expect(menu.reports).toEqual([]);
-    expect(menu.settings).toEqual([{ key: 'settings_channels', paths: ['/wswt/setting/shortcut'] }]);
+    // Their own todo list needs no node.
+    expect(menu.settings).toEqual([
+      { key: 'settings_channels', paths: ['/wswt/setting/shortcut'] },
+      { key: 'settings_account', paths: ['/wswt/setting/todo'] },
+    ]);
   });
 
   it('shows an admin every screen without any node', () => {
@@ -22,7 +26,7 @@ describe('side menu', () => {
     expect(menu.dashboard).toBe(true);
     expect(menu.reports).toHaveLength(6);
     expect(menu.tickets).toHaveLength(5);
-    expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(21);
+    expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(25);
   });
 
   it('denies everything without a signed-in user', () => {

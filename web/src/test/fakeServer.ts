@@ -68,7 +68,15 @@ export function fakeServer(options: TFakeServerOptions = {}) {
   const buttons = options.buttons ?? [];
   const calls: TCall[] = [];
   const defaults: Record<string, THandler> = {
-    'home/setting/branding.get': () => ok({ favicon: '', brand_name: '' }),
+    'home/setting/branding.get': () =>
+      ok({
+        favicon: '',
+        brand_name: '',
+        site_url: '',
+        default_language: 'en',
+        default_timezone: 'UTC',
+        date_format: 'medium',
+      }),
     'admin/auth.my.info.get': (c) =>
       c.headers.Authorization ? ok({ ...user, setting_data: {} }) : fail('0401', 'Please sign in'),
     'admin/auth.check': (c) =>
@@ -97,6 +105,7 @@ export function fakeServer(options: TFakeServerOptions = {}) {
         satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
         chats: { waiting: 0, active: 0 },
       }),
+    'admin/todo.list': () => ok({ list: [], open_count: 0 }),
   };
   const handlers = { ...defaults, ...options.handlers };
 
