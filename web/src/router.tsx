@@ -65,12 +65,27 @@ const screens: Record<string, TScreenLoader> = {
   setting_chat: () => import('./features/chat/ChatSettingsPage').then((m) => m.ChatSettingsPage),
   setting_chat_trigger: () => import('./features/chat-trigger/ChatTriggerPage').then((m) => m.ChatTriggerPage),
   setting_appearance: () => import('./features/appearance/AppearancePage').then((m) => m.AppearancePage),
+  dashboard: () => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+  report_efficiency: () => import('./features/report/EfficiencyPage').then((m) => m.EfficiencyPage),
+  report_assignee_activity: () => import('./features/report/AssigneeActivityPage').then((m) => m.AssigneeActivityPage),
+  report_agent_updates: () => import('./features/report/AgentUpdatesPage').then((m) => m.AgentUpdatesPage),
+  report_unsolved: () => import('./features/report/UnsolvedPage').then((m) => m.UnsolvedPage),
+  report_backlog: () => import('./features/report/BacklogPage').then((m) => m.BacklogPage),
+  report_satisfaction: () => import('./features/report/SatisfactionPage').then((m) => m.SatisfactionPage),
+  setting_details: () => import('./features/account-setting/DetailsPage').then((m) => m.DetailsPage),
+  setting_localization: () => import('./features/account-setting/LocalizationPage').then((m) => m.LocalizationPage),
+  setting_getting_started: () =>
+    import('./features/account-setting/GettingStartedPage').then((m) => m.GettingStartedPage),
+  setting_todo: () => import('./features/todo/TodoPage').then((m) => m.TodoPage),
   setting_schedule: () => import('./features/schedule/ScheduleListPage').then((m) => m.ScheduleListPage),
   setting_schedule_add: () => import('./features/schedule/ScheduleAddPage').then((m) => m.ScheduleAddPage),
   setting_schedule_edit: () => import('./features/schedule/ScheduleEditPage').then((m) => m.ScheduleEditPage),
   setting_trigger: () => import('./features/rule/TriggerListPage').then((m) => m.TriggerListPage),
   setting_trigger_add: () => import('./features/rule/TriggerAddPage').then((m) => m.TriggerAddPage),
   setting_trigger_edit: () => import('./features/rule/TriggerEditPage').then((m) => m.TriggerEditPage),
+  setting_automation: () => import('./features/rule/AutomationListPage').then((m) => m.AutomationListPage),
+  setting_automation_add: () => import('./features/rule/AutomationAddPage').then((m) => m.AutomationAddPage),
+  setting_automation_edit: () => import('./features/rule/AutomationEditPage').then((m) => m.AutomationEditPage),
 };
 
 function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreenLoader): RouteObject {

@@ -14,6 +14,15 @@ export const ticketPaths: readonly string[] = [
   '/wswt/ticket/add',
 ];
 export const dashboardPath = '/wswt/dashboard';
+/** The reports, under their own entry of the side menu. */
+export const reportPaths: readonly string[] = [
+  '/wswt/report/efficiency',
+  '/wswt/report/assignee_activity',
+  '/wswt/report/agent_updates',
+  '/wswt/report/unsolved',
+  '/wswt/report/backlog',
+  '/wswt/report/satisfaction',
+];
 
 const s = (p: string) => `/wswt/setting/${p}`;
 
@@ -25,7 +34,10 @@ export const settingSections: readonly TMenuSection[] = [
     paths: [s('email'), s('widget'), s('chat'), s('chat_trigger'), s('shortcut'), s('banned')],
   },
   { key: 'settings_rules', paths: [s('trigger'), s('automation'), s('schedule')] },
-  { key: 'settings_account', paths: [s('appearance')] },
+  {
+    key: 'settings_account',
+    paths: [s('details'), s('localization'), s('appearance'), s('getting_started'), s('todo')],
+  },
   { key: 'settings_permissions', paths: [s('auth/node'), s('auth/pkg')] },
 ];
 
@@ -39,21 +51,27 @@ export function routeKeyOf(path: string): string {
 export interface TVisibleMenu {
   tickets: string[];
   dashboard: boolean;
+  reports: string[];
   settings: { key: string; paths: string[] }[];
 }
 
+/** Screens every signed-in staff member opens without a menu node (their own todo list). */
+const ungranted = new Set(allStaffRoutes.filter((r) => !r.menu).map((r) => r.path));
+
 /** Only what the caller may open. */
-export function visibleMenu(may: (path: string) => boolean): TVisibleMenu {
+export function visibleMenu(mayNode: (path: string) => boolean): TVisibleMenu {
+  const may = (path: string) => ungranted.has(path) || mayNode(path);
   return {
     tickets: ticketPaths.filter(may),
     dashboard: may(dashboardPath),
+    reports: reportPaths.filter(may),
     settings: settingSections
       .map((section) => ({ key: section.key, paths: section.paths.filter(may) }))
       .filter((section) => section.paths.length > 0),
   };
 }
 
-const allMenuPaths = [...ticketPaths, dashboardPath, ...settingSections.flatMap((x) => x.paths)];
+const allMenuPaths = [...ticketPaths, dashboardPath, ...reportPaths, ...settingSections.flatMap((x) => x.paths)];
 
 /** Screens reached from a list that is not their path's parent: groups live on People. */
 const menuHomes: ReadonlyArray<[prefix: string, menuPath: string]> = [

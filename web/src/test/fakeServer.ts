@@ -68,7 +68,15 @@ export function fakeServer(options: TFakeServerOptions = {}) {
   const buttons = options.buttons ?? [];
   const calls: TCall[] = [];
   const defaults: Record<string, THandler> = {
-    'home/setting/branding.get': () => ok({ favicon: '', brand_name: '' }),
+    'home/setting/branding.get': () =>
+      ok({
+        favicon: '',
+        brand_name: '',
+        site_url: '',
+        default_language: 'en',
+        default_timezone: 'UTC',
+        date_format: 'medium',
+      }),
     'admin/auth.my.info.get': (c) =>
       c.headers.Authorization ? ok({ ...user, setting_data: {} }) : fail('0401', 'Please sign in'),
     'admin/auth.check': (c) =>
@@ -85,6 +93,19 @@ export function fakeServer(options: TFakeServerOptions = {}) {
         ],
       }),
     'admin/auth.logout': () => ok(null),
+    // The dashboard is where several tests land after signing in: an empty one.
+    'admin/report.dashboard.get': () =>
+      ok({
+        range: { from_ts: 0, to_ts: 0, timezone: 'UTC' },
+        created: 0,
+        solved: 0,
+        unsolved: 0,
+        series: [],
+        mine: { open: 0, pending: 0, solved: 0 },
+        satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
+        chats: { waiting: 0, active: 0 },
+      }),
+    'admin/todo.list': () => ok({ list: [], open_count: 0 }),
   };
   const handlers = { ...defaults, ...options.handlers };
 
