@@ -1,7 +1,7 @@
 import { LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { type THomeTicketAddRequest, ZEmail, ZHomeTicketAddRequest } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Typography, Upload } from 'antd';
+import { App, Button, Card, Form, Input, Typography, Upload } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
@@ -11,7 +11,7 @@ import { publicCardStyle } from '../../components/publicCardStyle';
 import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
 import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
-import { useTicketForm } from './queries';
+import { useTicketForm } from './useTicketForm';
 
 export interface TTicketValues {
   email: string;
@@ -140,19 +140,9 @@ export function TicketForm({
             onKeyDown={submitOnCtrlEnter(() => form.submit())}
           />
         </Form.Item>
-        {(offer?.forms.length ?? 0) > 1 && (
-          <Form.Item label={t('home.form_choose')}>
-            <Select
-              aria-label={t('home.form_choose')}
-              value={ticketForm?.form_id}
-              onChange={(id: number) => setFormId(id)}
-              options={offer?.forms.map((f) => ({ value: f.form_id, label: f.form_name }))}
-            />
-          </Form.Item>
-        )}
-        {ticketForm && ticketForm.fields.length > 0 && (
+        {offer && ((offer.forms.length ?? 0) > 1 || (ticketForm?.fields.length ?? 0) > 0) && (
           <Suspense fallback={null}>
-            <PublicFieldItems form={ticketForm} />
+            <PublicFieldItems forms={offer.forms} form={ticketForm} onChoose={setFormId} />
           </Suspense>
         )}
         {canAttach && (

@@ -1,6 +1,7 @@
 import { matchesPattern, type TPublicForm, visibleFieldIds } from '@parley/contracts';
-import { Form } from 'antd';
+import { Form, Select } from 'antd';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/formRules';
 import { translateMessage } from '../../i18n';
 import { FieldValueInput } from './FieldValueInput';
@@ -19,10 +20,22 @@ const hasValue = (v: unknown) =>
  * condition does not hold, "required to submit" and a pattern checked as the server checks them.
  * Loaded only when a form has fields, so the public page stays small without them.
  */
-export function PublicFieldItems({ form: ticketForm }: { form: TPublicForm }) {
+export function PublicFieldItems({
+  forms,
+  form: ticketForm,
+  onChoose,
+}: {
+  forms: ReadonlyArray<{ form_id: number; form_name: string }>;
+  form: TPublicForm | null;
+  onChoose: (formId: number) => void;
+}) {
+  const { t } = useTranslation();
   const form = Form.useFormInstance();
   const values = (Form.useWatch('fields', form) ?? {}) as Record<string, unknown>;
   useEffect(() => {
+    if (!ticketForm) {
+      return;
+    }
     const current = (form.getFieldValue('fields') ?? {}) as Record<string, unknown>;
     const defaults = Object.fromEntries(
       ticketForm.fields
@@ -34,12 +47,22 @@ export function PublicFieldItems({ form: ticketForm }: { form: TPublicForm }) {
     }
   }, [ticketForm, form]);
   const visible = visibleFieldIds(
-    { field_ids: ticketForm.fields.map((f) => f.field_id), conditions: ticketForm.conditions },
+    { field_ids: ticketForm?.fields.map((f) => f.field_id) ?? [], conditions: ticketForm?.conditions ?? [] },
     values,
   );
   return (
     <>
-      {ticketForm.fields
+      {forms.length > 1 && (
+        <Form.Item label={t('home.form_choose')}>
+          <Select
+            aria-label={t('home.form_choose')}
+            value={ticketForm?.form_id}
+            onChange={(id: number) => onChoose(id)}
+            options={forms.map((f) => ({ value: f.form_id, label: f.form_name }))}
+          />
+        </Form.Item>
+      )}
+      {(ticketForm?.fields ?? [])
         .filter((f) => visible.has(f.field_id))
         .map((f) => (
           <Form.Item
