@@ -45,10 +45,11 @@ export const goalsKb: Record<TPage, number> = {
 // Raised on 2026-11-24 after chat (its context in the shell) and the shared address and upload
 // rules (contracts in the public pages) landed: measured 405 / 396 / 392 / 506 KB.
 // Login raised to 398 on 2026-11-25: the views editor's texts (both catalogues are bundled into
-// every page, so every feature's strings weigh on the public pages too) measured 395.4 KB.
+// every page, so every feature's strings weigh on the public pages too) measured 395.4 KB;
+// /home/satisfaction raised to 402 the same day for the same reason (tags and macros: 400.5 KB).
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 410,
-  '/home/satisfaction': 400,
+  '/home/satisfaction': 402,
   '/wswt/login': 398,
   'staff shell + ticket list': 510,
 };
