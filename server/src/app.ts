@@ -38,6 +38,7 @@ import { questionRoutes } from './modules/question/question.routes.js';
 import { queueReportRebuildIfStale, registerReportRollups } from './modules/report/report.rollup.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
+import { rulesRoutes } from './modules/rule/rules.register.js';
 import { settingRoutes } from './modules/setting/setting.routes.js';
 import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
 import { tagRoutes } from './modules/tag/tag.routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await attachRealtime(app, ctx, { redisUrl: deps.redisUrl, redisKey: deps.redisKey });
   app.addHook('preClose', () => realtime.close());
   mailRoutes(app, ctx, mail);
+  rulesRoutes(app, ctx, mail);
   reportRoutes(app, ctx);
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());

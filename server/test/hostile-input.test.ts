@@ -47,6 +47,9 @@ const realBase: Record<string, () => Record<string, unknown>> = {
   '/api/admin/ticket.add': () => ({ requester_email: `probe-${Date.now()}@example.com` }),
   '/api/admin/ticket.requester.tickets': () => ({ requester_id: String(adminId) }),
   '/api/admin/chat.transfer': () => ({ assignee_id: adminId }),
+  '/api/admin/settings/schedule.edit': () => ({ timezone: 'UTC', intervals: [], holidays: [] }),
+  '/api/admin/settings/trigger.add': () => ({ actions: [{ action: 'set_priority', value: 'high' }] }),
+  '/api/admin/settings/trigger.edit': () => ({ actions: [{ action: 'set_priority', value: 'high' }] }),
 };
 let adminId = 0;
 const ops: Op[] = [];

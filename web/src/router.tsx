@@ -62,6 +62,12 @@ const screens: Record<string, TScreenLoader> = {
   setting_chat: () => import('./features/chat/ChatSettingsPage').then((m) => m.ChatSettingsPage),
   setting_chat_trigger: () => import('./features/chat-trigger/ChatTriggerPage').then((m) => m.ChatTriggerPage),
   setting_appearance: () => import('./features/appearance/AppearancePage').then((m) => m.AppearancePage),
+  setting_schedule: () => import('./features/schedule/ScheduleListPage').then((m) => m.ScheduleListPage),
+  setting_schedule_add: () => import('./features/schedule/ScheduleAddPage').then((m) => m.ScheduleAddPage),
+  setting_schedule_edit: () => import('./features/schedule/ScheduleEditPage').then((m) => m.ScheduleEditPage),
+  setting_trigger: () => import('./features/rule/TriggerListPage').then((m) => m.TriggerListPage),
+  setting_trigger_add: () => import('./features/rule/TriggerAddPage').then((m) => m.TriggerAddPage),
+  setting_trigger_edit: () => import('./features/rule/TriggerEditPage').then((m) => m.TriggerEditPage),
 };
 
 function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreenLoader): RouteObject {

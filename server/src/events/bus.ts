@@ -25,6 +25,8 @@ export interface DomainEvents {
   'chat.queued': { ticketId: number };
   /** The chat ended (the end-chat message is its own `chat.message`). */
   'chat.ended': { ticketId: number };
+  /** Business rules fired on a ticket (counted per day for the reports after commit). */
+  'rule.fired': { kind: 'trigger' | 'automation'; ruleIds: number[]; ticketId: number };
 }
 
 export type EventType = keyof DomainEvents;

@@ -6,6 +6,7 @@ import { publicRoutes } from '../routes/table';
 import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
 import { i18n, translateMessage } from './index';
+import { rulesStrings } from './rulesStrings';
 import zhCn from './zh-cn.json';
 
 type TTree = { [key: string]: string | TTree };
@@ -26,8 +27,8 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
 }
 
 // The strings screens add when they load (chatSettingsStrings.ts) are checked with the rest.
-const enKeys = flatten({ ...en, ...chatSettingsStrings.en });
-const zhKeys = flatten({ ...zhCn, ...chatSettingsStrings['zh-cn'] });
+const enKeys = flatten({ ...en, ...chatSettingsStrings.en, ...rulesStrings.en });
+const zhKeys = flatten({ ...zhCn, ...chatSettingsStrings['zh-cn'], ...rulesStrings['zh-cn'] });
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

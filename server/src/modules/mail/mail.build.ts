@@ -194,7 +194,7 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
     satisfaction_bad_url: bad,
     satisfaction_html: satisfactionHtml,
   };
-  const template = await readTemplate(db, mail.kind, lang);
+  const template = mail.custom ?? (await readTemplate(db, mail.kind, lang));
   let html = render(template.body, values, true);
   const s = config.settings;
   if (s.use_bottom_ad && s.bottom_ad_image) {

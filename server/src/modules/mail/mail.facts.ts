@@ -21,6 +21,8 @@ export interface OutgoingMail {
   messageId: string;
   to: string[];
   cc: string[];
+  /** A business rule's own subject and body (HTML with the template placeholders) instead of the kind's template. */
+  custom?: { subject: string; body: string };
 }
 
 export interface TicketFacts {

@@ -1,0 +1,157 @@
+import type { TRuleAction, TRuleEffect, TTicketSetting, TTicketState } from '@parley/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { ticket } from '../../db/schema/index.js';
+import { invalid } from '../../http/app-error.js';
+import { findTicket, insertComment, rememberTags, type TicketRow, vectorOf } from '../ticket/ticket.repo.js';
+import { resolveAssignment } from '../ticket/ticket.rules.js';
+import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
+import { enterState } from '../ticket/ticket.state.js';
+import { documentTokens } from '../ticket-search/tokenize.js';
+import { queueRuleMail } from './rule.notify.js';
+import { queueWebhook } from './rule.webhook.js';
+
+export interface RuleRef {
+  kind: 'trigger' | 'automation';
+  id: number;
+  title: string;
+}
+
+export interface ActionEnv {
+  ctx: AppContext;
+  tx: Tx;
+  settings: TTicketSetting;
+  now: number;
+  rule: RuleRef;
+}
+
+/** Event-log rows written without a bus event: the caller emits once the rule's savepoint held. */
+export async function writeEvents(tx: Tx, ticketId: number, now: number, events: TRuleEffect[]) {
+  const list = JSON.stringify(events.map((e) => ({ field: e.field, old: e.old ?? null, new: e.new ?? null })));
+  await tx.execute(sql`
+    INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
+    SELECT ${ticketId}, NULL, e.field, e.old, e.new, ${now}
+    FROM ROWS FROM (jsonb_to_recordset(${list}::jsonb) AS (field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(field, old, new, n)
+    ORDER BY e.n`);
+}
+
+function nextTags(current: string[], actions: TRuleAction[]): string[] {
+  let tags = [...current];
+  for (const a of actions) {
+    if (a.action === 'add_tags') {
+      tags = [...new Set([...tags, ...a.value])];
+    } else if (a.action === 'remove_tags') {
+      tags = tags.filter((t) => !a.value.includes(t));
+    }
+  }
+  return tags;
+}
+
+/**
+ * A rule's actions on one ticket, in the caller's transaction (a trigger's savepoint): properties,
+ * tags, an internal note, mails and webhook calls queued to leave after commit. Answers the
+ * effects in the order the event log records them (empty: nothing changed or was sent).
+ */
+export async function applyActions(env: ActionEnv, ticketId: number, actions: TRuleAction[]): Promise<TRuleEffect[]> {
+  const { tx, settings, now } = env;
+  const row = (await findTicket(tx, ticketId, true)) as TicketRow;
+  if (row.deletedTs !== null) {
+    throw invalid('ticket_deleted', 'ticket_id');
+  }
+  if (row.ticketState === 'closed') {
+    throw invalid('ticket_closed', 'ticket_id');
+  }
+  const effects: TRuleEffect[] = [];
+  const set: Partial<typeof ticket.$inferInsert> & Record<string, unknown> = {};
+  const extra: string[] = [];
+
+  const assign: { assignee_id?: number | null; group_id?: number | null } = {};
+  for (const a of actions) {
+    if (a.action === 'set_assignee') {
+      assign.assignee_id = a.value;
+    } else if (a.action === 'set_group') {
+      assign.group_id = a.value;
+    }
+  }
+  if (assign.assignee_id !== undefined || assign.group_id !== undefined) {
+    const next = await resolveAssignment(tx, null, settings, row, assign);
+    if (next.assigneeId !== row.assigneeId) {
+      set.assigneeId = next.assigneeId;
+      effects.push({ field: 'assignee_id', old: row.assigneeId, new: next.assigneeId });
+      extra.push(next.assigneeId === null ? 'assigned_ts = NULL' : `assigned_ts = ${now}`);
+    }
+    if (next.groupId !== row.groupId) {
+      set.groupId = next.groupId;
+      effects.push({ field: 'group_id', old: row.groupId, new: next.groupId });
+    }
+  }
+  for (const a of actions) {
+    if (a.action === 'set_priority' && a.value !== row.priority) {
+      set.priority = a.value;
+      effects.push({ field: 'priority', old: row.priority, new: a.value });
+    } else if (a.action === 'set_type' && a.value !== row.ticketType) {
+      set.ticketType = a.value;
+      effects.push({ field: 'ticket_type', old: row.ticketType, new: a.value });
+    }
+  }
+  const tags = nextTags(row.tags, actions);
+  if (tags.join('\n') !== row.tags.join('\n')) {
+    set.tags = tags;
+    effects.push({ field: 'tags', old: row.tags, new: tags });
+    await rememberTags(tx, tags, now);
+  }
+  const state = actions.findLast((a) => a.action === 'set_state');
+  if (state && state.value !== row.ticketState) {
+    const next = enterState(
+      settings,
+      { state: row.ticketState as TTicketState, solvedTs: row.solvedTs, satisfactionToken: row.satisfactionToken },
+      state.value,
+      now,
+    );
+    set.ticketState = next.state;
+    set.solvedTs = next.solvedTs;
+    set.satisfactionToken = next.satisfactionToken;
+    effects.push(...next.events);
+    extra.push(`state_ts = ${now}`);
+  }
+  let vector = null as ReturnType<typeof vectorOf> | null;
+  for (const a of actions) {
+    if (a.action === 'add_note') {
+      const body = textToHtml(a.value);
+      const commentId = await insertComment(tx, { ticketId, authorId: null, body, isPublic: false, now });
+      effects.push({ field: 'comment', new: { comment_id: commentId, is_public: false } });
+      vector = vectorOf(documentTokens(bodyText(body)));
+    }
+  }
+  const changed = effects.length > 0;
+  for (const a of actions) {
+    if (a.action === 'notify') {
+      const to = await queueRuleMail(env, ticketId, a);
+      effects.push({ field: 'notify', new: { target: a.target, to } });
+    } else if (a.action === 'webhook') {
+      await queueWebhook(env, ticketId, a);
+      effects.push({ field: 'webhook', new: { url: a.url } });
+    }
+  }
+  if (changed) {
+    await tx
+      .update(ticket)
+      .set({
+        ...set,
+        ...(vector ? { searchVector: sql`${ticket.searchVector} || ${vector}` as unknown as string } : {}),
+        updateTs: now,
+      })
+      .where(eq(ticket.ticketId, ticketId));
+    if (extra.length) {
+      await tx.execute(sql.raw(`UPDATE ticket SET ${extra.join(', ')} WHERE ticket_id = ${Number(ticketId)}`));
+    }
+  }
+  if (effects.length) {
+    await writeEvents(tx, ticketId, now, [
+      { field: 'rule', old: null, new: { kind: env.rule.kind, id: env.rule.id, title: env.rule.title } },
+      ...effects,
+    ]);
+  }
+  return effects;
+}

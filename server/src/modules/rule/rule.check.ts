@@ -1,0 +1,94 @@
+import { misplacedConditions, type TRuleAction, type TRuleConditions } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { invalid } from '../../http/app-error.js';
+import { existingIds } from '../account/account.repo.js';
+import { isPlainlyLocalHost, newWebhookSecret } from './rule.webhook.js';
+
+/**
+ * What a rule names must exist when it is saved: schedules, groups, agents who can be assigned;
+ * webhooks go to public addresses. A rule that names something deleted later fails on its
+ * ticket and records why (see rule.usage.ts), the change it ran on is kept.
+ */
+export async function checkRule(
+  db: DbOrTx,
+  use: 'trigger' | 'automation',
+  conditions: TRuleConditions,
+  actions: TRuleAction[],
+  previous: TRuleAction[] = [],
+): Promise<TRuleAction[]> {
+  const misplaced = misplacedConditions(conditions, use)[0];
+  if (misplaced) {
+    throw invalid('rule_condition_not_here', misplaced);
+  }
+  for (const group of ['all', 'any'] as const) {
+    for (const [i, c] of conditions[group].entries()) {
+      const path = `conditions.${group}.${i}.value`;
+      if (typeof c.value === 'number' && c.field === 'within_schedule' && !(await scheduleExists(db, c.value))) {
+        throw invalid('id_not_found', path);
+      }
+      if (typeof c.value === 'number' && c.field === 'group_id' && !(await existingIds(db, 'group', [c.value]))) {
+        throw invalid('id_not_found', path);
+      }
+    }
+  }
+  const out: TRuleAction[] = [];
+  for (const [i, a] of actions.entries()) {
+    if (a.action === 'set_group' && a.value !== null && !(await existingIds(db, 'group', [a.value]))) {
+      throw invalid('id_not_found', `actions.${i}.value`);
+    }
+    if (
+      a.action === 'notify' &&
+      a.target === 'group' &&
+      a.group_id !== null &&
+      !(await existingIds(db, 'group', [a.group_id]))
+    ) {
+      throw invalid('id_not_found', `actions.${i}.group_id`);
+    }
+    if (a.action === 'notify' && a.target === 'address' && !a.address) {
+      throw invalid('required_email', `actions.${i}.address`);
+    }
+    if (a.action === 'set_assignee' && a.value !== null && !(await isAssignable(db, a.value))) {
+      throw invalid('assignee_must_be_staff', `actions.${i}.value`);
+    }
+    if (a.action === 'webhook') {
+      if (isPlainlyLocalHost(a.url)) {
+        throw invalid('webhook_address_refused', `actions.${i}.url`);
+      }
+      // An empty secret keeps the one this address had, or gets a new one.
+      const kept = previous.find((p) => p.action === 'webhook' && p.url === a.url && p.secret);
+      out.push({ ...a, secret: a.secret || (kept?.action === 'webhook' ? kept.secret : newWebhookSecret()) });
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+async function scheduleExists(db: DbOrTx, id: number) {
+  return (await queryRows(db, sql`SELECT 1 FROM schedule WHERE schedule_id = ${id}`)).length > 0;
+}
+
+async function isAssignable(db: DbOrTx, id: number) {
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM account WHERE account_id = ${id} AND user_type IN ('admin', 'agent') AND access_state = 'allowed'`,
+  );
+  return rows.length > 0;
+}
+
+/** Does any trigger, automation (or SLA policy) use one of these schedules? */
+export async function schedulesInUse(db: DbOrTx, ids: number[]): Promise<boolean> {
+  const list = intArrayLiteral(ids);
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM rule_automation WHERE schedule_id = ANY(${list}::int[])
+      UNION ALL
+      SELECT 1 FROM (SELECT conditions FROM rule_trigger UNION ALL SELECT conditions FROM rule_automation) r,
+        jsonb_array_elements((r.conditions->'all') || (r.conditions->'any')) c
+      WHERE c->>'field' = 'within_schedule' AND (c->>'value')::int = ANY(${list}::int[])
+      LIMIT 1`,
+  );
+  return rows.length > 0;
+}

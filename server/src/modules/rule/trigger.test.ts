@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildAgent, buildTicket } from '../../../test/factories.js';
+import { addTrigger, deleteTriggers, rulesOn, submit, ticketRow, word } from '../../../test/rule-kit.js';
+import { admin, agent, db, edit, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
+import { queryRows } from '../../db/rows.js';
+
+setUpTicketTests();
+
+const made: number[] = [];
+const trigger = async (...args: Parameters<typeof addTrigger>) => {
+  const id = await addTrigger(...args);
+  made.push(id);
+  return id;
+};
+afterEach(async () => {
+  await deleteTriggers(made.splice(0));
+});
+
+describe('Settings › Triggers', () => {
+  it('checks what is saved: the title, conditions a trigger can use, a category name, public webhook addresses', async () => {
+    const noTitle = await post(admin, 'settings/trigger.add', {
+      title: ' ',
+      conditions: { all: [], any: [] },
+      actions: [{ action: 'set_priority', value: 'high' }],
+    });
+    expect(noTitle.code).toBe('FFFF');
+    expect((noTitle.data as { fields: Record<string, string> }).fields.title).toBe('Title is required');
+    const hours = await post(admin, 'settings/trigger.add', {
+      title: 'x',
+      conditions: { all: [{ field: 'hours_since_created', operator: 'greater_than', value: 3 }] },
+      actions: [{ action: 'set_priority', value: 'high' }],
+    });
+    expect((hours.data as { fields: Record<string, string> }).fields['conditions.all.0.field']).toBe('Not usable here');
+    const badValue = await post(admin, 'settings/trigger.add', {
+      title: 'x',
+      conditions: { all: [{ field: 'ticket_state', operator: 'is', value: 'sleeping' }] },
+      actions: [{ action: 'set_priority', value: 'high' }],
+    });
+    expect(Object.keys((badValue.data as { fields: Record<string, string> }).fields)).toEqual([
+      'conditions.all.0.value',
+    ]);
+    const noActions = await post(admin, 'settings/trigger.add', { title: 'x', conditions: {}, actions: [] });
+    expect((noActions.data as { fields: Record<string, string> }).fields.actions).toBe('Add an action');
+    for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'https://10.1.2.3/x', 'http://[::1]/x']) {
+      const local = await post(admin, 'settings/trigger.add', {
+        title: 'x',
+        conditions: {},
+        actions: [{ action: 'webhook', url }],
+      });
+      expect((local.data as { fields: Record<string, string> }).fields['actions.0.url']).toBe(
+        'Webhooks call public addresses only',
+      );
+    }
+    const noName = await post(admin, 'settings/trigger.category.add', { name: '' });
+    expect((noName.data as { fields: Record<string, string> }).fields.name).toBe('Category name is required');
+    const zh = await post(admin, 'settings/trigger.category.add', {});
+    expect(zh.code).toBe('FFFF');
+
+    const category = await post<{ category_id: number }>(admin, 'settings/trigger.category.add', { name: 'Routing' });
+    const w = word();
+    const id = await trigger(
+      `Hook ${w}`,
+      { all: [{ field: 'subject', operator: 'contains', value: w }] },
+      [{ action: 'webhook', url: 'https://hooks.example.com/parley' }],
+      { category_id: category.data.category_id },
+    );
+    const saved = await get<{ actions: Array<{ secret: string }>; category_id: number }>(
+      admin,
+      'settings/trigger.get',
+      {
+        trigger_id: id,
+      },
+    );
+    expect(saved.data.category_id).toBe(category.data.category_id);
+    expect(saved.data.actions[0]?.secret.length).toBeGreaterThanOrEqual(32);
+    await post(admin, 'settings/trigger.category.delete', { category_id: category.data.category_id });
+    const after = await get<{ category_id: number | null }>(admin, 'settings/trigger.get', { trigger_id: id });
+    expect(after.data.category_id).toBeNull();
+  });
+
+  it('runs in order on a visitor’s new ticket; a change of one fires the others, each once, in the same transaction', async () => {
+    const w = word();
+    const [a, b] = [`${w}-a`, `${w}-b`];
+    // Saved first, runs first: but it waits for tag b, which the last one adds.
+    const third = await trigger(`Third ${w}`, { all: [{ field: 'tags', operator: 'includes', value: [b] }] }, [
+      { action: 'add_note', value: `Noted by ${w}` },
+    ]);
+    await trigger(`First ${w}`, { all: [{ field: 'subject', operator: 'contains', value: w }] }, [
+      { action: 'add_tags', value: [a] },
+    ]);
+    await trigger(`Second ${w}`, { all: [{ field: 'tags', operator: 'includes', value: [a] }] }, [
+      { action: 'add_tags', value: [b] },
+      { action: 'set_priority', value: 'high' },
+    ]);
+    const list = await get<{ list: Array<{ trigger_id: number; title: string }> }>(admin, 'settings/trigger.list', {});
+    expect(list.data.list.map((x) => x.title).filter((x) => x.endsWith(w))).toEqual([
+      `Third ${w}`,
+      `First ${w}`,
+      `Second ${w}`,
+    ]);
+
+    const res = await submit(`Printer ${w.toUpperCase()} is on fire`);
+    expect(res.code).toBe('0000');
+    const ticketId = res.data.ticket_id;
+    expect(await ticketRow(ticketId)).toMatchObject({ tags: [a, b], priority: 'high' });
+    expect(await rulesOn(ticketId)).toEqual([`First ${w}`, `Second ${w}`, `Third ${w}`]);
+    const notes = await queryRows<{ body: string; is_public: boolean; author_id: number | null }>(
+      db(),
+      sql`SELECT body, is_public, author_id FROM ticket_comment WHERE ticket_id = ${ticketId} AND NOT is_public`,
+    );
+    expect(notes).toEqual([{ body: `<p>Noted by ${w}</p>`, is_public: false, author_id: null }]);
+
+    // Another update: the same triggers may fire again on the new change (once each), but their
+    // conditions (tags already there) change nothing new.
+    const staff = await agent();
+    await edit(staff.token, { ticket_id: ticketId, priority: 'low' });
+    expect((await ticketRow(ticketId))?.priority).toBe('high');
+
+    // Moved to the end by drag: the order call takes every trigger once.
+    const all = list.data.list.map((x) => x.trigger_id);
+    const incomplete = await post(admin, 'settings/trigger.order.edit', { trigger_ids: all.slice(1) });
+    expect((incomplete.data as { fields: Record<string, string> }).fields.trigger_ids).toBe('List every rule once');
+    const moved = [...all.filter((id) => id !== third), third];
+    expect((await post(admin, 'settings/trigger.order.edit', { trigger_ids: moved })).code).toBe('0000');
+    const reordered = await get<{ list: Array<{ trigger_id: number }> }>(admin, 'settings/trigger.list', {});
+    expect(reordered.data.list.map((x) => x.trigger_id)).toEqual(moved);
+  });
+
+  it('"all" must all hold and one of "any"', async () => {
+    const w = word();
+    await trigger(
+      `Urgent ${w}`,
+      {
+        all: [{ field: 'subject', operator: 'contains', value: w }],
+        any: [
+          { field: 'comment_text', operator: 'contains', value: 'outage' },
+          { field: 'comment_text', operator: 'contains', value: 'down' },
+        ],
+      },
+      [{ action: 'set_priority', value: 'urgent' }],
+    );
+    const hit = await submit(`${w} help`, 'The site is DOWN since noon');
+    const miss = await submit(`${w} help`, 'A small question');
+    const other = await submit('Unrelated', 'Total outage');
+    expect((await ticketRow(hit.data.ticket_id))?.priority).toBe('urgent');
+    expect((await ticketRow(miss.data.ticket_id))?.priority).toBe('normal');
+    expect((await ticketRow(other.data.ticket_id))?.priority).toBe('normal');
+  });
+
+  it('never loops: two triggers that undo each other fire once each and the change is saved', async () => {
+    const w = word();
+    const [p, q] = [`${w}-p`, `${w}-q`];
+    await trigger(`P to Q ${w}`, { all: [{ field: 'tags', operator: 'includes', value: [p] }] }, [
+      { action: 'remove_tags', value: [p] },
+      { action: 'add_tags', value: [q] },
+    ]);
+    await trigger(`Q to P ${w}`, { all: [{ field: 'tags', operator: 'includes', value: [q] }] }, [
+      { action: 'remove_tags', value: [q] },
+      { action: 'add_tags', value: [p] },
+    ]);
+    const staff = await agent();
+    const { ticketId } = await buildTicket(db(), { subject: `Loop ${w}` });
+    const res = await edit(staff.token, {
+      ticket_id: ticketId,
+      tags: [p],
+      comment: { body: 'tagging', is_public: false },
+    });
+    expect(res.code).toBe('0000');
+    expect((await ticketRow(ticketId))?.tags).toEqual([p]);
+    expect(await rulesOn(ticketId)).toEqual([`P to Q ${w}`, `Q to P ${w}`]);
+  });
+
+  it('a trigger that fails leaves the change and the other triggers’ work, and records why', async () => {
+    const w = word();
+    const gone = await buildAgent(db());
+    const failing = await trigger(`Assign ${w}`, { all: [{ field: 'subject', operator: 'contains', value: w }] }, [
+      { action: 'add_tags', value: [`${w}-lost`] },
+      { action: 'set_assignee', value: gone.accountId },
+    ]);
+    await trigger(`Tag ${w}`, { all: [{ field: 'subject', operator: 'contains', value: w }] }, [
+      { action: 'add_tags', value: [`${w}-kept`] },
+    ]);
+    await db().execute(sql`UPDATE account SET access_state = 'suspended' WHERE account_id = ${gone.accountId}`);
+
+    const res = await submit(`Broken ${w}`);
+    expect(res.code).toBe('0000');
+    const row = await ticketRow(res.data.ticket_id);
+    expect(row).toMatchObject({ tags: [`${w}-kept`], assignee_id: null, ticket_state: 'new' });
+    const failures = await queryRows<{ new_value: { title: string; error: string } }>(
+      db(),
+      sql`SELECT new_value FROM ticket_event WHERE ticket_id = ${res.data.ticket_id} AND field = 'rule_failed'`,
+    );
+    expect(failures.map((f) => f.new_value.title)).toEqual([`Assign ${w}`]);
+    const listed = await get<{ list: Array<{ trigger_id: number; last_error: string | null; usage_30d: number }> }>(
+      admin,
+      'settings/trigger.list',
+      {},
+    );
+    const entry = listed.data.list.find((x) => x.trigger_id === failing);
+    expect(entry?.last_error).toContain('assignee_id');
+  });
+
+  it('counts uses per day and tells a dry run which triggers would fire, why, and what they would change', async () => {
+    const w = word();
+    const staff = await agent();
+    const tagger = await trigger(
+      `Tag and assign ${w}`,
+      {
+        all: [
+          { field: 'subject', operator: 'contains', value: w },
+          { field: 'update_type', operator: 'is', value: 'created' },
+        ],
+      },
+      [
+        { action: 'add_tags', value: [`${w}-vip`] },
+        { action: 'set_assignee', value: staff.accountId },
+      ],
+    );
+    const { ticketId } = await buildTicket(db(), { subject: `Dry ${w}` });
+    const before = await ticketRow(ticketId);
+    const run = await post<{
+      list: Array<{
+        trigger_id: number;
+        fired: boolean;
+        conditions: Array<{ matched: boolean; actual: unknown }>;
+        effects: Array<{ field: string; new: unknown }>;
+      }>;
+    }>(admin, 'settings/trigger.dryrun', { ticket_id: ticketId, update_type: 'created' });
+    expect(run.code).toBe('0000');
+    const entry = run.data.list.find((x) => x.trigger_id === tagger);
+    expect(entry?.fired).toBe(true);
+    expect(entry?.conditions.map((c) => c.matched)).toEqual([true, true]);
+    expect(entry?.effects.find((e) => e.field === 'tags')?.new).toEqual([`${w}-vip`]);
+    expect(entry?.effects.find((e) => e.field === 'assignee_id')?.new).toBe(staff.accountId);
+    // Nothing changed.
+    expect(await ticketRow(ticketId)).toEqual(before);
+    expect(await rulesOn(ticketId)).toEqual([]);
+
+    const update = await post<{
+      list: Array<{ trigger_id: number; fired: boolean; conditions: Array<{ matched: boolean }> }>;
+    }>(admin, 'settings/trigger.dryrun', { ticket_id: ticketId, update_type: 'updated' });
+    expect(update.data.list.find((x) => x.trigger_id === tagger)?.conditions.map((c) => c.matched)).toEqual([
+      true,
+      false,
+    ]);
+
+    // A draft replaces the saved version in the dry run only.
+    const draft = await post<{ list: Array<{ trigger_id: number; fired: boolean }> }>(
+      admin,
+      'settings/trigger.dryrun',
+      {
+        ticket_id: ticketId,
+        update_type: 'updated',
+        draft: {
+          trigger_id: tagger,
+          title: 'Draft',
+          conditions: { all: [{ field: 'subject', operator: 'contains', value: w }] },
+          actions: [{ action: 'set_priority', value: 'urgent' }],
+        },
+      },
+    );
+    expect(draft.data.list.find((x) => x.trigger_id === tagger)?.fired).toBe(true);
+    expect((await get<{ title: string }>(admin, 'settings/trigger.get', { trigger_id: tagger })).data.title).toBe(
+      `Tag and assign ${w}`,
+    );
+
+    await submit(`Real ${w}`);
+    const listed = await get<{ list: Array<{ trigger_id: number; usage_30d: number }> }>(
+      admin,
+      'settings/trigger.list',
+      {},
+    );
+    expect(listed.data.list.find((x) => x.trigger_id === tagger)?.usage_30d).toBe(1);
+  });
+});

@@ -1,0 +1,99 @@
+import type { TSchedule, TScheduleData } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { invalid, notFound } from '../../http/app-error.js';
+import type { BusinessSchedule } from './business-time.js';
+
+const present = (r: Record<string, unknown>): TSchedule => ({
+  schedule_id: Number(r.schedule_id),
+  name: String(r.name),
+  timezone: String(r.timezone),
+  intervals: r.intervals as TSchedule['intervals'],
+  holidays: r.holidays as TSchedule['holidays'],
+  update_ts: Number(r.update_ts),
+});
+
+/** Intervals by weekday and start; holidays by start date: the order the screen shows. */
+function tidy(input: TScheduleData) {
+  const intervals = [...input.intervals].sort((a, b) => a.day - b.day || a.start.localeCompare(b.start));
+  for (let i = 1; i < intervals.length; i++) {
+    const [prev, cur] = [intervals[i - 1], intervals[i]];
+    if (prev && cur && prev.day === cur.day && cur.start < prev.end) {
+      throw invalid('schedule_overlap', `intervals.${input.intervals.indexOf(cur)}.start`);
+    }
+  }
+  const holidays = [...input.holidays].sort((a, b) => a.start_date.localeCompare(b.start_date));
+  return { intervals: JSON.stringify(intervals), holidays: JSON.stringify(holidays) };
+}
+
+export async function scheduleList(db: DbOrTx): Promise<{ list: TSchedule[] }> {
+  const rows = await queryRows(db, sql`SELECT * FROM schedule ORDER BY schedule_id`);
+  return { list: rows.map(present) };
+}
+
+export async function scheduleGet(db: DbOrTx, scheduleId: number): Promise<TSchedule> {
+  const [row] = await queryRows(db, sql`SELECT * FROM schedule WHERE schedule_id = ${scheduleId}`);
+  if (!row) {
+    throw notFound();
+  }
+  return present(row);
+}
+
+/** The schedules by id, for the rules that measure time by them (a missing one is left out). */
+export async function businessSchedules(db: DbOrTx, ids: number[]): Promise<Map<number, BusinessSchedule>> {
+  const out = new Map<number, BusinessSchedule>();
+  if (ids.length === 0) {
+    return out;
+  }
+  const rows = await queryRows(
+    db,
+    sql`SELECT * FROM schedule WHERE schedule_id = ANY(${intArrayLiteral([...new Set(ids)])}::int[])`,
+  );
+  for (const r of rows.map(present)) {
+    out.set(r.schedule_id, r);
+  }
+  return out;
+}
+
+export async function scheduleAdd(db: Db, input: TScheduleData) {
+  const t = tidy(input);
+  const now = Date.now();
+  const [row] = await queryRows<{ schedule_id: number }>(
+    db,
+    sql`INSERT INTO schedule (name, timezone, intervals, holidays, create_ts, update_ts)
+      VALUES (${input.name}, ${input.timezone}, ${t.intervals}::jsonb, ${t.holidays}::jsonb, ${now}, ${now})
+      RETURNING schedule_id`,
+  );
+  return { schedule_id: Number(row?.schedule_id) };
+}
+
+export async function scheduleEdit(db: Db, input: TScheduleData & { schedule_id: number }) {
+  const t = tidy(input);
+  const rows = await queryRows(
+    db,
+    sql`UPDATE schedule SET name = ${input.name}, timezone = ${input.timezone}, intervals = ${t.intervals}::jsonb,
+        holidays = ${t.holidays}::jsonb, update_ts = ${Date.now()}
+      WHERE schedule_id = ${input.schedule_id} RETURNING schedule_id`,
+  );
+  if (rows.length === 0) {
+    throw notFound();
+  }
+}
+
+/** A schedule that a rule or policy names is kept (they would lose their hours): refused, nothing deleted. */
+export async function scheduleDelete(db: Db, ids: number[], inUse: (tx: DbOrTx, ids: number[]) => Promise<boolean>) {
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    if (await inUse(tx, unique)) {
+      throw invalid('schedule_in_use', 'schedule_ids');
+    }
+    const rows = await queryRows(
+      tx,
+      sql`DELETE FROM schedule WHERE schedule_id = ANY(${intArrayLiteral(unique)}::int[]) RETURNING schedule_id`,
+    );
+    if (rows.length !== unique.length) {
+      throw notFound();
+    }
+  });
+}

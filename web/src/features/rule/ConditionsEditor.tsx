@@ -1,0 +1,210 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ruleConditionFields,
+  ruleConditionSpec,
+  type TRuleConditionField,
+  type TRuleConditionInput,
+  type TRuleOperator,
+} from '@parley/contracts';
+import { Button, Flex, Input, InputNumber, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEnum } from '../../components/enumOptions';
+import { useSchedules } from '../schedule/queries';
+import { usePeoplePickers } from './queries';
+
+type TUse = 'trigger' | 'automation';
+
+const enumOf: Partial<
+  Record<TRuleConditionField, 'ticket_state' | 'ticket_priority' | 'ticket_type' | 'ticket_source'>
+> = {
+  ticket_state: 'ticket_state',
+  priority: 'ticket_priority',
+  ticket_type: 'ticket_type',
+  source: 'ticket_source',
+};
+
+/** The value input of one condition, by what its field takes. */
+function ValueInput({
+  c,
+  onChange,
+}: {
+  c: TRuleConditionInput;
+  onChange: (value: TRuleConditionInput['value']) => void;
+}) {
+  const { t } = useTranslation();
+  const pickers = usePeoplePickers();
+  const schedules = useSchedules(true);
+  const enumName = enumOf[c.field];
+  const enumOptions = useEnum(enumName ?? 'ticket_state').options;
+  const spec = ruleConditionSpec[c.field];
+  const value = c.value ?? null;
+  if (c.operator === 'changed') {
+    return null;
+  }
+  const style = { width: 240 };
+  switch (spec.value.kind) {
+    case 'enum': {
+      const options = enumName
+        ? enumOptions
+        : spec.value.values.map((v) => ({ value: v, label: t(`rule.values.${v}`) }));
+      return (
+        <Select
+          style={style}
+          value={value as string | null}
+          options={options}
+          onChange={onChange}
+          aria-label={t('rule.value')}
+        />
+      );
+    }
+    case 'id': {
+      if (c.field === 'group_id' || c.field === 'assignee_id') {
+        const options = [
+          ...(spec.value.nullable ? [{ value: 0, label: t('rule.nobody') }] : []),
+          ...(c.field === 'group_id' ? pickers.groups : pickers.agents),
+        ];
+        return (
+          <Select
+            style={style}
+            showSearch
+            optionFilterProp="label"
+            value={value === null ? 0 : (value as number)}
+            options={options}
+            onChange={(v: number) => onChange(v === 0 ? null : v)}
+            aria-label={t('rule.value')}
+          />
+        );
+      }
+      return (
+        <InputNumber
+          style={style}
+          min={1}
+          value={value as number | null}
+          onChange={(v) => onChange(v ?? null)}
+          aria-label={t('rule.value')}
+        />
+      );
+    }
+    case 'schedule':
+      return (
+        <Select
+          style={style}
+          value={value as number | null}
+          options={(schedules.data?.list ?? []).map((s) => ({ value: s.schedule_id, label: s.name }))}
+          onChange={onChange}
+          aria-label={t('rule.value')}
+        />
+      );
+    case 'tags':
+      return (
+        <Select
+          style={style}
+          mode="tags"
+          open={false}
+          value={Array.isArray(value) ? value : []}
+          onChange={(v: string[]) => onChange(v)}
+          aria-label={t('rule.value')}
+        />
+      );
+    case 'hours':
+      return (
+        <InputNumber
+          style={style}
+          min={0}
+          value={value as number | null}
+          onChange={(v) => onChange(v ?? null)}
+          aria-label={t('rule.value')}
+        />
+      );
+    default:
+      return (
+        <Input
+          style={style}
+          value={(value as string | null) ?? ''}
+          onChange={(e) => onChange(e.target.value)}
+          aria-label={t('rule.value')}
+        />
+      );
+  }
+}
+
+function defaultValue(field: TRuleConditionField): TRuleConditionInput['value'] {
+  const v = ruleConditionSpec[field].value;
+  if (v.kind === 'enum') {
+    return v.values[0] ?? null;
+  }
+  if (v.kind === 'tags') {
+    return [];
+  }
+  if (v.kind === 'text') {
+    return '';
+  }
+  return v.kind === 'hours' ? 24 : null;
+}
+
+/** A list of conditions (the "all" or the "any" group): field, operator, value per row. */
+export function ConditionsEditor({
+  value = [],
+  onChange,
+  use,
+  testId,
+}: {
+  value?: TRuleConditionInput[];
+  onChange?: (value: TRuleConditionInput[]) => void;
+  use: TUse;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const fields = ruleConditionFields.filter((f) => (ruleConditionSpec[f].use as readonly string[]).includes(use));
+  const set = (i: number, next: TRuleConditionInput) => onChange?.(value.map((c, j) => (j === i ? next : c)));
+  const first = fields[0] as TRuleConditionField;
+  return (
+    <Flex vertical gap={6} data-testid={testId}>
+      {value.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
+        <Space key={i} wrap>
+          <Select
+            style={{ width: 220 }}
+            value={c.field}
+            showSearch
+            optionFilterProp="label"
+            options={fields.map((f) => ({ value: f, label: t(`rule.fields.${f}`) }))}
+            onChange={(f: TRuleConditionField) =>
+              set(i, { field: f, operator: ruleConditionSpec[f].operators[0] as TRuleOperator, value: defaultValue(f) })
+            }
+            aria-label={t('rule.fields.subject')}
+          />
+          <Select
+            style={{ width: 170 }}
+            value={c.operator}
+            options={ruleConditionSpec[c.field].operators.map((o) => ({ value: o, label: t(`rule.ops.${o}`) }))}
+            onChange={(o: TRuleOperator) => set(i, { ...c, operator: o })}
+            aria-label={t('rule.ops.is')}
+          />
+          <ValueInput c={c} onChange={(v) => set(i, { ...c, value: v })} />
+          <Button
+            icon={<DeleteOutlined />}
+            onClick={() => onChange?.(value.filter((_, j) => j !== i))}
+            aria-label={t('common.delete')}
+          />
+        </Space>
+      ))}
+      <Button
+        icon={<PlusOutlined />}
+        style={{ width: 'fit-content' }}
+        onClick={() =>
+          onChange?.([
+            ...value,
+            {
+              field: first,
+              operator: ruleConditionSpec[first].operators[0] as TRuleOperator,
+              value: defaultValue(first),
+            },
+          ])
+        }
+      >
+        {t('rule.add_condition')}
+      </Button>
+    </Flex>
+  );
+}

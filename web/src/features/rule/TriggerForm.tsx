@@ -1,0 +1,104 @@
+import { type TTrigger, type TTriggerInput, ZTriggerInput } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Divider, Form, Input, Select, Space, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { triggerApi } from '../../api/rule';
+import { FormActions } from '../../components/FormPage';
+import { schemaRule } from '../../components/formRules';
+import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { ActionsEditor } from './ActionsEditor';
+import { ConditionsEditor } from './ConditionsEditor';
+import { ruleKeys, triggerPaths, useTriggers } from './queries';
+import { TriggerDryRun } from './TriggerDryRun';
+
+/** A trigger: title, category, on or off, conditions (all / any), actions; and the dry run. */
+export function TriggerForm({
+  trigger,
+  call,
+}: {
+  trigger?: TTrigger;
+  call: (values: TTriggerInput, opts: TSaveCallOptions) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<TTriggerInput>();
+  const list = useTriggers();
+  const [category, setCategory] = useState('');
+  const { save, saving } = useSave({
+    form,
+    call: (values: TTriggerInput, opts) => call(values, opts),
+    invalidate: [ruleKeys.triggers],
+    onSaved: () => void navigate(triggerPaths.list),
+  });
+  const addCategory = async () => {
+    if (!category.trim()) {
+      return;
+    }
+    const made = await triggerApi.categoryAdd(category.trim());
+    await queryClient.invalidateQueries({ queryKey: ruleKeys.triggers });
+    form.setFieldValue('category_id', made.category_id);
+    setCategory('');
+  };
+  return (
+    <>
+      <Form<TTriggerInput>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          title: trigger?.title ?? '',
+          category_id: trigger?.category_id ?? null,
+          active: trigger?.active ?? true,
+          conditions: trigger?.conditions ?? { all: [], any: [] },
+          actions: trigger?.actions ?? [],
+        }}
+        onFinish={save}
+        disabled={saving}
+      >
+        <Form.Item name="title" label={t('rule.title')} rules={[schemaRule(ZTriggerInput.shape.title)]} required>
+          <Input autoFocus maxLength={200} />
+        </Form.Item>
+        <Space align="end" wrap>
+          <Form.Item name="category_id" label={t('rule.category')} style={{ minWidth: 240 }}>
+            <Select
+              options={[
+                { value: null, label: t('rule.no_category') },
+                ...(list.data?.categories ?? []).map((c) => ({ value: c.category_id, label: c.name })),
+              ]}
+            />
+          </Form.Item>
+          <Form.Item label={t('rule.new_category')}>
+            <Space.Compact>
+              <Input
+                value={category}
+                onChange={(e) => setCategory(e.target.value)}
+                placeholder={t('rule.category_name')}
+                maxLength={100}
+              />
+              <Button onClick={() => void addCategory()}>{t('rule.add_category')}</Button>
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item name="active" label={t('rule.active')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Divider titlePlacement="start">{t('rule.conditions_all')}</Divider>
+        <Form.Item name={['conditions', 'all']}>
+          <ConditionsEditor use="trigger" testId="conditions-all" />
+        </Form.Item>
+        <Divider titlePlacement="start">{t('rule.conditions_any')}</Divider>
+        <Form.Item name={['conditions', 'any']}>
+          <ConditionsEditor use="trigger" testId="conditions-any" />
+        </Form.Item>
+        <Divider titlePlacement="start">{t('rule.actions')}</Divider>
+        <Form.Item name="actions">
+          <ActionsEditor />
+        </Form.Item>
+        <FormActions saving={saving} cancelTo={triggerPaths.list} />
+      </Form>
+      <TriggerDryRun draft={() => form.getFieldsValue(true) as TTriggerInput} triggerId={trigger?.trigger_id ?? null} />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TTrigger } from '@parley/contracts';
+import { Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import '../../i18n/rulesStrings';
+import { triggerApi } from '../../api/rule';
+import { usePermission } from '../../auth/usePermission';
+import { Can } from '../../components/Can';
+import { LinkButton } from '../../components/LinkButton';
+import { ListPage } from '../../components/ListPage';
+import { editState } from '../../components/RequireStateId';
+import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
+import { useConfirm } from '../../components/useConfirm';
+import { useSave } from '../../components/useSave';
+import { OrderedTable } from './OrderedTable';
+import { ruleKeys, triggerPaths, useTriggers } from './queries';
+
+/** Settings › Triggers: the order they run in (drag), on or off, category, uses, latest failure. */
+export function TriggerListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useTriggers();
+  const mayEdit = usePermission().can('btn', 'trigger.edit');
+  const { confirmDelete } = useConfirm();
+  const remove = useSave({
+    call: (x: TTrigger, opts) => triggerApi.delete([x.trigger_id], opts),
+    invalidate: [ruleKeys.triggers],
+    successKey: 'deleted',
+  });
+  const reorder = useSave({
+    call: (ids: number[], opts) => triggerApi.order(ids, opts),
+    invalidate: [ruleKeys.triggers],
+  });
+  const categoryName = (id: number | null) => query.data?.categories.find((c) => c.category_id === id)?.name;
+  return (
+    <ListPage
+      subtitle={t('rule.trigger_subtitle')}
+      actions={
+        <Can btn="trigger.add">
+          <LinkButton type="primary" icon={<PlusOutlined />} to={triggerPaths.add}>
+            {t('rule.add_trigger')}
+          </LinkButton>
+        </Can>
+      }
+    >
+      <OrderedTable<TTrigger>
+        rows={query.data?.list ?? []}
+        idOf={(x) => x.trigger_id}
+        loading={query.isFetching}
+        empty={t('rule.empty_triggers')}
+        canMove={mayEdit}
+        onMove={reorder.save}
+        columns={[
+          {
+            title: t('rule.title'),
+            render: (_: unknown, x: TTrigger) => (
+              <Flex vertical>
+                <span>{x.title}</span>
+                {x.category_id !== null && (
+                  <Typography.Text type="secondary">{categoryName(x.category_id)}</Typography.Text>
+                )}
+              </Flex>
+            ),
+          },
+          {
+            title: t('common.state'),
+            width: 100,
+            render: (_: unknown, x: TTrigger) => (
+              <Tag color={x.active ? 'green' : 'default'}>{x.active ? t('rule.active') : t('rule.inactive')}</Tag>
+            ),
+          },
+          { title: t('rule.usage'), dataIndex: 'usage_30d', width: 130 },
+          {
+            title: t('rule.last_error'),
+            width: 260,
+            render: (_: unknown, x: TTrigger) =>
+              x.last_error ? (
+                <Typography.Text type="danger" ellipsis={{ tooltip: x.last_error }}>
+                  {x.last_error}
+                </Typography.Text>
+              ) : null,
+          },
+          actionsColumn<TTrigger>(t('common.actions'), 190, (x) => (
+            <>
+              <EditAction
+                btn="trigger.edit"
+                onClick={() => void navigate(triggerPaths.edit, { state: editState(x.trigger_id) })}
+              />
+              <DeleteAction btn="trigger.delete" onClick={() => confirmDelete(() => remove.saveAsync(x), x.title)} />
+            </>
+          )),
+        ]}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,142 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type TSchedule, type TScheduleInput, ZScheduleInput } from '@parley/contracts';
+import { Button, Flex, Form, Input, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import '../../i18n/rulesStrings';
+import { isApiError } from '../../api/errors';
+import { FormActions } from '../../components/FormPage';
+import { schemaRule } from '../../components/formRules';
+import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { translateMessage } from '../../i18n';
+import { scheduleKeys, schedulePaths } from './queries';
+
+const zones = (() => {
+  try {
+    return (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+})();
+const week = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
+
+/** `holidays.0.name` as the form's path. */
+const pathOf = (name: string) => name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
+/** A schedule: name, time zone, intervals per weekday (several a day), holidays. */
+export function ScheduleForm({
+  schedule,
+  call,
+}: {
+  schedule?: TSchedule;
+  call: (values: TScheduleInput, opts: TSaveCallOptions) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TScheduleInput>();
+  const { save, saving } = useSave({
+    form,
+    fieldNames: [],
+    call: async (values: TScheduleInput, opts) => {
+      try {
+        return await call(values, opts);
+      } catch (error) {
+        if (isApiError(error)) {
+          form.setFields(
+            Object.entries(error.fields).map(([name, text]) => ({
+              name: pathOf(name) as never,
+              errors: [translateMessage(text)],
+            })),
+          );
+        }
+        throw error;
+      }
+    },
+    invalidate: [scheduleKeys.all],
+    onSaved: () => void navigate(schedulePaths.list),
+  });
+  const days = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: d, label: t(`schedule.days.${d}`) }));
+  return (
+    <Form<TScheduleInput>
+      form={form}
+      layout="vertical"
+      initialValues={{
+        name: schedule?.name ?? '',
+        timezone: schedule?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC',
+        intervals: schedule?.intervals ?? week,
+        holidays: schedule?.holidays ?? [],
+      }}
+      onFinish={save}
+      disabled={saving}
+      style={{ maxWidth: 720 }}
+    >
+      <Form.Item name="name" label={t('schedule.name')} rules={[schemaRule(ZScheduleInput.shape.name)]} required>
+        <Input autoFocus maxLength={100} />
+      </Form.Item>
+      <Form.Item name="timezone" label={t('schedule.timezone')} required>
+        <Select showSearch options={zones.map((z) => ({ value: z, label: z }))} />
+      </Form.Item>
+      <Typography.Title level={5}>{t('schedule.hours')}</Typography.Title>
+      <Form.List name="intervals">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+            {fields.map((f) => (
+              <Space key={f.key} align="start">
+                <Form.Item name={[f.name, 'day']} style={{ marginBottom: 4 }}>
+                  <Select options={days} style={{ width: 140 }} aria-label={t('schedule.day')} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'start']} style={{ marginBottom: 4 }}>
+                  <Input style={{ width: 90 }} placeholder="09:00" aria-label={t('schedule.start')} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'end']} style={{ marginBottom: 4 }}>
+                  <Input style={{ width: 90 }} placeholder="17:00" aria-label={t('schedule.end')} />
+                </Form.Item>
+                <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common.delete')} />
+              </Space>
+            ))}
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => add({ day: 1, start: '09:00', end: '17:00' })}
+              style={{ width: 'fit-content' }}
+            >
+              {t('schedule.add_interval')}
+            </Button>
+          </Flex>
+        )}
+      </Form.List>
+      <Typography.Title level={5}>{t('schedule.holidays')}</Typography.Title>
+      <Form.List name="holidays">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+            {fields.map((f) => (
+              <Space key={f.key} align="start" wrap>
+                <Form.Item name={[f.name, 'name']} style={{ marginBottom: 4 }}>
+                  <Input
+                    style={{ width: 200 }}
+                    placeholder={t('schedule.holiday_name')}
+                    aria-label={t('schedule.holiday_name')}
+                  />
+                </Form.Item>
+                <Form.Item name={[f.name, 'start_date']} style={{ marginBottom: 4 }}>
+                  <Input type="date" style={{ width: 160 }} aria-label={t('schedule.start_date')} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'end_date']} style={{ marginBottom: 4 }}>
+                  <Input type="date" style={{ width: 160 }} aria-label={t('schedule.end_date')} />
+                </Form.Item>
+                <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common.delete')} />
+              </Space>
+            ))}
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => add({ name: '', start_date: '', end_date: '' })}
+              style={{ width: 'fit-content' }}
+            >
+              {t('schedule.add_holiday')}
+            </Button>
+          </Flex>
+        )}
+      </Form.List>
+      <FormActions saving={saving} cancelTo={schedulePaths.list} />
+    </Form>
+  );
+}
