@@ -29,5 +29,7 @@ export * from './setting.js';
 export * from './shortcut.js';
 export * from './tag.js';
 export * from './ticket.js';
+export * from './ticket-field.js';
+export * from './ticket-form.js';
 export * from './ticket-view.js';
 export * from './upload.js';

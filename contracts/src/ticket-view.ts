@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText, ZId, ZIdList } from './common.js';
 import { enums } from './enums.js';
 import { ZTag, ZTicketSort } from './ticket.js';
+import { ZCustomFieldCondition } from './ticket-field.js';
 
 const ZHours = z
   .number({ error: 'field_invalid' })
@@ -72,6 +73,8 @@ export const ZViewCondition = z.discriminatedUnion(
       value: ZHours,
     }),
     z.object({ field: z.literal('deleted'), operator: z.literal('is'), value: z.literal(true) }),
+    /** A custom field's value (ticket-field.ts: the operators of each type of field). */
+    ZCustomFieldCondition,
   ],
   { error: 'field_invalid' },
 );

@@ -12,6 +12,7 @@ import {
   ZPaging,
 } from './common.js';
 import { enums, ZAccessState, ZUserType } from './enums.js';
+import { ZPublicForm } from './ticket-form.js';
 
 export const ZTicketState = enums.ticket_state.schema;
 export type TTicketState = z.infer<typeof ZTicketState>;
@@ -133,6 +134,8 @@ export const ZTicket = z.object({
   cc_ids: z.array(z.number().int()),
   follower_ids: z.array(z.number().int()),
   fields: z.record(z.string(), z.unknown()),
+  /** The ticket form it was submitted with; null for none (the default form's fields apply). */
+  form_id: z.number().int().nullable(),
   satisfaction: ZSatisfaction,
   satisfaction_comment: z.string(),
   /**
@@ -168,6 +171,8 @@ export const ZTicketListItem = z.object({
   group_id: z.number().int().nullable(),
   company_id: z.number().int().nullable(),
   tags: z.array(z.string()),
+  /** Custom field values by `field_<id>`, for the list's field columns. */
+  fields: z.record(z.string(), z.unknown()),
   satisfaction: ZSatisfaction,
   is_deleted: z.boolean(),
   create_ts: z.number().int(),
@@ -223,6 +228,14 @@ export const ZTicketListRequest = ZPaging.extend({
   update_ts_to: ZTs.optional(),
   /** Defaults to the view's sort, else `-update_ts`. */
   sort: ZTicketSort.optional(),
+  /** Sort by a custom field instead: `field_<id>` (smallest first) or `-field_<id>`; tickets without a value last. */
+  field_sort: z
+    .string()
+    .regex(/^-?field_[1-9][0-9]{0,9}$/, { error: 'field_invalid' })
+    .optional(),
+  /** Only tickets whose custom field `field_id` has `field_value` (a multi-select: holds it). */
+  field_id: ZId.optional(),
+  field_value: z.string().max(200, { error: 'field_too_long' }).optional(),
 });
 export type TTicketListRequest = z.input<typeof ZTicketListRequest>;
 export const ZTicketListResponse = ZPage(ZTicketListItem).extend({
@@ -312,6 +325,8 @@ const ticketProperties = {
   /** The whole follower list (agents); ignored while `enable_follow` is off. */
   follower_ids: ZIdList.max(50, { error: 'field_too_long' }).optional(),
   fields: ZTicketFields.optional(),
+  /** The ticket form (an active one); null for none. */
+  form_id: ZId.nullable().optional(),
 };
 
 export const ZTicketAddRequest = z
@@ -409,13 +424,22 @@ export const ZHomeTicketAddRequest = z.object({
     .min(1, { error: 'required_description' })
     .max(commentBodyMax, { error: 'field_too_long' }),
   file_ids: ZFileIdList.default([]),
+  /** The form the visitor filled (the default form when left out) and its customer fields' values. */
+  form_id: ZId.optional(),
+  fields: ZTicketFields.default({}),
 });
 export type THomeTicketAddRequest = z.input<typeof ZHomeTicketAddRequest>;
 export const ZHomeTicketAddResponse = z.object({ ticket_id: z.number().int() });
 export type THomeTicketAddResponse = z.infer<typeof ZHomeTicketAddResponse>;
 
 /** What the public ticket form offers: attachments only when the ticket settings allow them. */
-export const ZHomeTicketFormResponse = z.object({ can_attach: z.boolean() });
+export const ZHomeTicketFormResponse = z.object({
+  can_attach: z.boolean(),
+  /** The active forms a visitor may choose from, the default first (empty: no forms, only the usual fields). */
+  forms: z.array(z.object({ form_id: z.number().int(), form_name: z.string() })),
+  /** The chosen form (or the default) with its customer-visible fields; null when there is none. */
+  form: ZPublicForm.nullable(),
+});
 export type THomeTicketFormResponse = z.infer<typeof ZHomeTicketFormResponse>;
 
 export const ZSatisfactionToken = z

@@ -44,6 +44,8 @@ import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
 import { tagRoutes } from './modules/tag/tag.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
+import { ticketFieldRoutes } from './modules/ticket-field/ticket-field.routes.js';
+import { ticketFormRoutes } from './modules/ticket-form/ticket-form.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
 import { queueReindexIfStale, registerSearchReindex } from './modules/ticket-search/search-index.js';
 import { viewRoutes } from './modules/ticket-view/view.routes.js';
@@ -203,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   blackRoutes(app, ctx);
   questionRoutes(app, ctx);
   shortcutRoutes(app, ctx);
+  ticketFieldRoutes(app, ctx);
+  ticketFormRoutes(app, ctx);
   viewRoutes(app, ctx);
   tagRoutes(app, ctx);
   noteRoutes(app, ctx);

@@ -148,6 +148,17 @@ const accessTable: Row[] = [
   p(`${s}/shortcut.add`, 'node', 'FFFF', { grant: 'shortcut.add', agentRole: true }),
   p(`${s}/shortcut.edit`, 'node', 'FFFF', { grant: 'shortcut.edit', agentRole: true }),
   p(`${s}/shortcut.delete`, 'node', 'FFFF', { grant: 'shortcut.delete', agentRole: true }),
+  // Ticket fields and forms: every agent reads the definitions (ticket page, lists); settings write them.
+  g(`${s}/field.all.list`, 'staff', '0000'),
+  g(`${s}/field.get`, 'node', '0404', { grant: '/wswt/setting/field/edit', query: { field_id: none } }),
+  p(`${s}/field.add`, 'node', 'FFFF', { grant: 'field.add' }),
+  p(`${s}/field.edit`, 'node', 'FFFF', { grant: 'field.edit' }),
+  p(`${s}/field.position.edit`, 'node', 'FFFF', { grant: 'field.edit' }),
+  g(`${s}/form.all.list`, 'staff', '0000'),
+  g(`${s}/form.get`, 'node', '0404', { grant: '/wswt/setting/form/edit', query: { form_id: none } }),
+  p(`${s}/form.add`, 'node', 'FFFF', { grant: 'form.add' }),
+  p(`${s}/form.edit`, 'node', 'FFFF', { grant: 'form.edit' }),
+  p(`${s}/form.position.edit`, 'node', 'FFFF', { grant: 'form.edit' }),
   // Views editor.
   g(`${s}/view.all.list`, 'node', '0000', { grant: '/wswt/setting/view' }),
   g(`${s}/view.get`, 'node', '0404', { grant: '/wswt/setting/view/edit', query: { view_id: none } }),

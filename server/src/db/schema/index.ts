@@ -11,3 +11,4 @@ export * from './question.js';
 export * from './setting.js';
 export * from './shortcut.js';
 export * from './ticket.js';
+export * from './ticket-field.js';

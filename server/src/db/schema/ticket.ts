@@ -47,6 +47,8 @@ export const ticket = pgTable(
     companyId: integer('company_id').references(() => company.companyId, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** The ticket form it was submitted with (ticket_form; the foreign key is in migration 0014). */
+    formId: integer('form_id'),
     satisfaction: text('satisfaction').notNull().default('unoffered'),
     satisfactionComment: text('satisfaction_comment').notNull().default(''),
     /** The survey link's key, made when the ticket is first solved with scoring allowed. */

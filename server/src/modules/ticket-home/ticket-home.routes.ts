@@ -2,6 +2,7 @@ import {
   ZEmpty,
   ZHomeTicketAddRequest,
   ZHomeTicketAddResponse,
+  ZHomeTicketFormRequest,
   ZHomeTicketFormResponse,
   ZSatisfactionAddRequest,
   ZSatisfactionGetRequest,
@@ -12,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { publicForms } from '../ticket-form/public-form.js';
 import { satisfactionAdd, satisfactionGet } from '../ticket-satisfaction/ticket-satisfaction.service.js';
 import { homeTicketAdd } from './ticket-home.service.js';
 
@@ -30,10 +32,15 @@ export function ticketHomeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   defineGet(app, '/api/home/ticket.form.get', {
     access: access.public,
-    summary: 'What the public ticket form offers (attachments when the ticket settings allow them)',
+    summary:
+      'What the public ticket form offers: attachments when allowed, the active forms, the chosen form and its fields',
     tags,
+    input: ZHomeTicketFormRequest,
     output: ZHomeTicketFormResponse,
-    handler: async () => ({ can_attach: (await getTicketSettings(ctx.db)).can_attach }),
+    handler: async ({ input }) => ({
+      can_attach: (await getTicketSettings(ctx.db)).can_attach,
+      ...(await publicForms(ctx.db, input.form_id)),
+    }),
   });
 
   defineGet(app, '/api/home/satisfaction.get', {

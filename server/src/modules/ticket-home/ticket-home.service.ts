@@ -7,6 +7,7 @@ import { isBanned } from '../black/black.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { insertRequesterTicket } from '../ticket/ticket.create.js';
 import { planComment } from '../ticket/ticket.rules.js';
+import { customerFieldValues, loadFieldScope } from '../ticket-field/field-values.js';
 
 type Input = z.output<typeof ZHomeTicketAddRequest>;
 
@@ -24,6 +25,11 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
     throw invalid('submission_refused');
   }
   const settings = await getTicketSettings(db);
+  const fieldScope = await loadFieldScope(db, input.form_id);
+  if (input.form_id && fieldScope.form?.formState !== 'active') {
+    throw invalid('form_inactive', 'form_id');
+  }
+  const fields = customerFieldValues(fieldScope, input.fields);
   const comment = planComment(
     null,
     settings,
@@ -34,7 +40,16 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
     const { ticketId } = await insertRequesterTicket(
       tx,
       settings,
-      { email: input.email, realName: input.real_name, subject: input.subject, source: 'form', comment },
+      {
+        email: input.email,
+        realName: input.real_name,
+        subject: input.subject,
+        source: 'form',
+        comment,
+        fields,
+        formId: fieldScope.form?.formId ?? null,
+        fieldScope,
+      },
       now,
     );
     return { ticket_id: ticketId };

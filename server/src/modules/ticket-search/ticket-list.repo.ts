@@ -25,6 +25,8 @@ export interface TicketFilter {
   update_ts_from?: number | undefined;
   update_ts_to?: number | undefined;
   except_ticket_id?: number | undefined;
+  /** Conditions on custom fields (ticket-field/field-where.ts), already SQL. */
+  fieldWhere?: SQL[] | undefined;
 }
 
 const intList = (ids: number[]) => sql.join(ids.map(int), sql`, `);
@@ -91,6 +93,7 @@ export function ticketWhere(viewer: Viewer, filter: TicketFilter, now = Date.now
   if (filter.search) {
     parts.push(...searchWhere(viewer, filter.search));
   }
+  parts.push(...(filter.fieldWhere ?? []));
   return sql.join(parts, sql` AND `);
 }
 
@@ -140,7 +143,7 @@ const listSelect = sql.raw(
   [
     'ticket.ticket_id, ticket.subject, ticket.ticket_state, ticket.ticket_type, ticket.priority, ticket.source',
     'ticket.requester_id, requester.requester_name, requester.requester_email',
-    'ticket.assignee_id, ticket.group_id, ticket.company_id, ticket.tags, ticket.satisfaction',
+    'ticket.assignee_id, ticket.group_id, ticket.company_id, ticket.tags, ticket.fields, ticket.satisfaction',
     'ticket.deleted_ts IS NOT NULL AS is_deleted, ticket.create_ts::float8 AS create_ts',
     'ticket.update_ts::float8 AS update_ts, ticket.solved_ts::float8 AS solved_ts',
   ].join(', '),

@@ -10,6 +10,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { runFieldSorted } from '../ticket-field/field-sort.js';
+import { fieldValueWhere } from '../ticket-field/field-where.js';
 import { parseSearch } from './search-query.js';
 import { withSnippets } from './search-snippet.js';
 import {
@@ -71,6 +73,8 @@ export interface ListPlan {
   limit: number;
   /** The words of a search, its operators and phrases aside (see `runSearch`). */
   kw: string | null;
+  /** Sorted by a custom field's value instead (`field_sort`). */
+  fieldSort?: { fieldId: number; desc: boolean } | undefined;
 }
 
 /** The SQL of a list request (the benchmark runs the same statements directly). */
@@ -81,17 +85,28 @@ export function planList(
   now = Date.now(),
 ): ListPlan {
   const search = input.kw ? parseSearch(input.kw) : undefined;
-  const filter: TicketFilter = { ...input, conditions: view?.conditions, search };
+  const fieldWhere =
+    input.field_id !== undefined && input.field_value !== undefined
+      ? [fieldValueWhere(input.field_id, input.field_value)]
+      : undefined;
+  const filter: TicketFilter = { ...input, conditions: view?.conditions, search, fieldWhere };
+  const fieldSort = input.field_sort
+    ? { fieldId: Number(input.field_sort.replace(/^-?field_/, '')), desc: input.field_sort.startsWith('-') }
+    : undefined;
   return {
     where: ticketWhere(viewer, filter, now),
     order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts', view?.groupBy),
     offset: input.offset,
     limit: input.limit,
     kw: search?.words.trim() || null,
+    fieldSort,
   };
 }
 
 export async function runList(db: Db, plan: ListPlan) {
+  if (plan.fieldSort) {
+    return runFieldSorted(db, plan, plan.fieldSort, countTickets);
+  }
   if (plan.kw) {
     const found = await runSearch(db, plan, plan.kw);
     return { ...found, list: await withSnippets(db, found.list, plan.kw) };

@@ -1,5 +1,6 @@
 import type { TViewCondition, TViewConditions } from '@parley/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { customFieldWhere } from '../ticket-field/field-where.js';
 import { int, type Viewer, word } from '../ticket-search/ticket-sql.js';
 
 const intList = (ids: number[]) => sql.join(ids.map(int), sql`, `);
@@ -74,6 +75,8 @@ export function conditionSql(c: TViewCondition, viewer: Viewer, now: number): SQ
     case 'deleted':
       // Decided by the caller (it picks the live or the deleted tickets).
       return sql`true`;
+    case 'custom_field':
+      return customFieldWhere(c);
   }
 }
 

@@ -9,6 +9,15 @@ import { invalid } from '../../http/app-error.js';
 import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
 import { companyIdForEmail } from '../company/company.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { storeFieldValues } from '../ticket-field/field-store.js';
+import {
+  agentFieldValues,
+  checkSolvable,
+  type FieldScope,
+  fieldEvents,
+  fieldWords,
+  loadFieldScope,
+} from '../ticket-field/field-values.js';
 import { addRequesterTokens } from '../ticket-search/search-index.js';
 import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import {
@@ -65,6 +74,10 @@ export interface NewTicket {
   tags: string[];
   members: { ccIds: number[]; followerIds: number[] };
   fields?: Record<string, unknown> | undefined;
+  /** The ticket form (checked by the caller); null for none. */
+  formId?: number | null | undefined;
+  /** The field definitions `fields` were checked against (needed to index them). */
+  fieldScope?: FieldScope | undefined;
 }
 
 /** Inserts a ticket, its first comment, attachments, members and creation events: one transaction's worth. */
@@ -72,19 +85,25 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
   const state = enterState(settings, { state: null, solvedTs: null, satisfactionToken: null }, t.state, now);
   const tokens = documentTokens(t.subject);
   documentTokens(bodyText(t.comment.body), tokens);
+  if (t.fieldScope && t.fields) {
+    documentTokens(fieldWords(t.fieldScope, t.fields), tokens);
+  }
   await addRequesterTokens(tx, t.requester.accountId, tokens);
   // Every new ticket: a template, not the query builder (db/rows.ts).
   const [row] = await queryRows<{ ticket_id: number }>(
     tx,
     sql`INSERT INTO ticket (subject, ticket_state, ticket_type, priority, source, requester_id, submitter_id,
-        assignee_id, group_id, company_id, tags, fields, satisfaction_token, search_vector, create_ts, update_ts, solved_ts)
+        assignee_id, group_id, company_id, tags, fields, form_id, satisfaction_token, search_vector, create_ts, update_ts, solved_ts)
       VALUES (${t.subject}, ${t.state}, ${t.ticketType ?? 'question'}, ${t.priority ?? 'normal'}, ${t.source},
         ${t.requester.accountId}, ${t.submitterId}, ${t.assignment.assigneeId}, ${t.assignment.groupId},
-        ${t.requester.companyId}, ${textArrayLiteral(t.tags)}::text[], ${JSON.stringify(t.fields ?? {})}::jsonb,
+        ${t.requester.companyId}, ${textArrayLiteral(t.tags)}::text[], ${JSON.stringify(t.fields ?? {})}::jsonb, ${t.formId ?? null},
         ${state.satisfactionToken}, ${vectorOf(tokens)}, ${now}, ${now}, ${state.solvedTs})
       RETURNING ticket_id`,
   );
   const ticketId = Number(row?.ticket_id);
+  if (t.fieldScope && t.fields) {
+    await storeFieldValues(tx, ticketId, t.fieldScope, {}, t.fields);
+  }
   const commentId = await insertComment(tx, {
     ticketId,
     authorId: t.authorId,
@@ -123,9 +142,7 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
   if (t.members.followerIds.length) {
     events.push({ field: 'follower_ids', old: [], new: t.members.followerIds });
   }
-  if (t.fields && Object.keys(t.fields).length) {
-    events.push({ field: 'fields', old: {}, new: t.fields });
-  }
+  events.push(...fieldEvents({}, t.fields ?? {}));
   await insertEvents(tx, ticketId, t.authorId, now, events);
   emit(tx, { type: 'ticket.created', ticketId, actorId: t.authorId, source: t.source, commentId });
   return ticketId;
@@ -141,6 +158,10 @@ export interface RequesterTicket {
   comment: CommentPlan;
   /** The group it waits in; the default group when not given. */
   groupId?: number | null | undefined;
+  /** Checked custom field values (customerFieldValues), their form and definitions. */
+  fields?: Record<string, unknown> | undefined;
+  formId?: number | null | undefined;
+  fieldScope?: FieldScope | undefined;
 }
 
 /**
@@ -169,6 +190,9 @@ export async function insertRequesterTicket(tx: Tx, settings: TTicketSetting, in
       assignment: { assigneeId: null, groupId: input.groupId ?? (await defaultGroupId(tx)) },
       tags: [],
       members: { ccIds: [], followerIds: [] },
+      fields: input.fields,
+      formId: input.formId,
+      fieldScope: input.fieldScope,
     },
     now,
   );
@@ -187,6 +211,14 @@ export async function ticketAdd(ctx: Ctx, input: AddInput) {
   checkSubmitAs(actor, input.submit_as);
   const comment = planComment(actor, settings, input.comment);
   const now = Date.now();
+  const fieldScope = await loadFieldScope(db, input.form_id);
+  if (input.form_id && fieldScope.form?.formState !== 'active') {
+    throw invalid('form_inactive', 'form_id');
+  }
+  const fields = agentFieldValues(fieldScope, {}, input.fields, true);
+  if (input.submit_as === 'solved' || input.submit_as === 'closed') {
+    checkSolvable(fieldScope, fields);
+  }
   try {
     return await transact(ctx, async (tx) => {
       let requester: typeof account.$inferSelect | null;
@@ -219,7 +251,9 @@ export async function ticketAdd(ctx: Ctx, input: AddInput) {
           ticketType: input.ticket_type,
           tags: resolveTags(settings, [], input.tags),
           members,
-          fields: input.fields,
+          fields,
+          formId: fieldScope.form?.formId ?? null,
+          fieldScope,
         },
         now,
       );

@@ -15,6 +15,14 @@ import { invalid } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { countNoteUse } from '../note/note.usage.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { storeFieldValues } from '../ticket-field/field-store.js';
+import {
+  agentFieldValues,
+  checkSolvable,
+  fieldEvents,
+  fieldWords,
+  loadFieldScope,
+} from '../ticket-field/field-values.js';
 import { addRequesterTokens } from '../ticket-search/search-index.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
 import { isStaffType } from './ticket.policy.js';
@@ -58,7 +66,9 @@ export interface Change {
   tags?: string[] | undefined;
   cc_ids?: number[] | undefined;
   follower_ids?: number[] | undefined;
+  /** Custom field values to change (others keep theirs; null or empty clears one). */
   fields?: Record<string, unknown> | undefined;
+  form_id?: number | null | undefined;
 }
 
 /**
@@ -110,10 +120,9 @@ export async function applyChange(
     events.push({ field: 'tags', old: row.tags, new: tags });
     await rememberTags(tx, tags, now);
   }
-  if (change.fields !== undefined && JSON.stringify(change.fields) !== JSON.stringify(row.fields)) {
-    set.fields = change.fields;
-    events.push({ field: 'fields', old: row.fields, new: change.fields });
-  }
+  const fieldChange = await changeFields(tx, row, change);
+  Object.assign(set, fieldChange.set);
+  events.push(...fieldChange.events);
   if (change.cc_ids !== undefined || change.follower_ids !== undefined) {
     const current = await membersOf(tx, row.ticketId);
     const members = await resolveMembers(tx, settings, current, change);
@@ -142,6 +151,11 @@ export async function applyChange(
     now,
   );
   if (state.state !== row.ticketState) {
+    const solving = (s: string) => s === 'solved' || s === 'closed';
+    if (solving(state.state) && !solving(row.ticketState)) {
+      const scope = fieldChange.scope ?? (await loadFieldScope(tx, set.formId !== undefined ? set.formId : row.formId));
+      checkSolvable(scope, set.fields ?? row.fields);
+    }
     set.ticketState = state.state;
     set.solvedTs = state.solvedTs;
     set.satisfactionToken = state.satisfactionToken;
@@ -172,11 +186,22 @@ export async function applyChange(
     }
     vector = vectorOf(documentTokens(bodyText(change.comment.body)));
   }
+  if (fieldChange.words) {
+    // New field words join the vector; words of a former value stay until the next rebuild.
+    const tokens = documentTokens(fieldChange.words);
+    if (change.comment) {
+      documentTokens(bodyText(change.comment.body), tokens);
+    }
+    vector = vectorOf(tokens);
+  }
   if (set.subject !== undefined) {
     // A new subject: rebuild from scratch so that the old subject's words go.
     const tokens = documentTokens(set.subject);
     for (const body of await commentBodies(tx, row.ticketId)) {
       documentTokens(bodyText(body), tokens);
+    }
+    if (fieldChange.scope) {
+      documentTokens(fieldWords(fieldChange.scope, set.fields ?? row.fields), tokens);
     }
     await addRequesterTokens(tx, row.requesterId, tokens);
     vector = vectorOf(tokens);
@@ -192,6 +217,36 @@ export async function applyChange(
     .where(eq(ticket.ticketId, row.ticketId));
   await insertEvents(tx, row.ticketId, actor.account.accountId, now, events);
   return commentId;
+}
+
+/**
+ * Custom field values and the ticket's form: checked against the fields (and the new form, which
+ * must be active), kept in `ticket.fields` and the value table, one history entry per field.
+ */
+async function changeFields(tx: Tx, row: TicketRow, change: Change) {
+  const formChanges = change.form_id !== undefined && change.form_id !== row.formId;
+  if (change.fields === undefined && !formChanges) {
+    return { set: {}, events: [] as EventInput[], scope: null, words: '' };
+  }
+  const formId = formChanges ? (change.form_id ?? null) : row.formId;
+  const scope = await loadFieldScope(tx, formId);
+  if (formChanges && formId !== null && scope.form?.formState !== 'active') {
+    throw invalid('form_inactive', 'form_id');
+  }
+  const next = agentFieldValues(scope, row.fields, change.fields, false);
+  const set: Partial<typeof ticket.$inferInsert> = {};
+  const events: EventInput[] = [];
+  if (formChanges) {
+    set.formId = formId;
+    events.push({ field: 'form_id', old: row.formId, new: formId });
+  }
+  const fieldChanges = fieldEvents(row.fields, next);
+  if (fieldChanges.length) {
+    set.fields = next;
+    events.push(...fieldChanges);
+    await storeFieldValues(tx, row.ticketId, scope, row.fields, next);
+  }
+  return { set, events, scope, words: fieldChanges.length ? fieldWords(scope, next) : '' };
 }
 
 /** `ticket.edit`: a reply or note plus property changes, one transaction with its events. */

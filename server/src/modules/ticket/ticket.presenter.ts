@@ -43,6 +43,7 @@ export function presentTicket(
     cc_ids: members.ccIds,
     follower_ids: members.followerIds,
     fields: t.fields,
+    form_id: t.formId,
     satisfaction: t.satisfaction as TTicket['satisfaction'],
     satisfaction_comment: t.satisfactionComment,
     satisfaction_url: t.satisfactionToken ? satisfactionPath(t.satisfactionToken) : null,

@@ -27,7 +27,8 @@ export const groupByLabelKeys: Record<TViewGroupBy, string> = {
   company: 'ticket.company',
 };
 
-export type TConditionField = TViewCondition['field'];
+/** Ticket properties; conditions on custom fields (`custom_field`, by field id) are offered from `field.all.list`. */
+export type TConditionField = Exclude<TViewCondition['field'], 'custom_field'>;
 
 /** The condition fields the editor offers, and the operators of each (the contract's). */
 export const conditionOperators: Record<TConditionField, readonly string[]> = {

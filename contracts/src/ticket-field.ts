@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { optionalText, requiredText, ZFlag, ZId, ZIdList } from './common.js';
+import { enums } from './enums.js';
+
+/**
+ * Custom ticket fields (Settings › Ticket fields). A ticket carries their values in `fields`,
+ * keyed `field_<field_id>`: text kinds and choices as strings, numbers as numbers, a checkbox as
+ * a boolean, a multi-select as a list of option values.
+ */
+export const fieldTypes = [
+  'text',
+  'textarea',
+  'number',
+  'decimal',
+  'date',
+  'checkbox',
+  'dropdown',
+  'multiselect',
+  'nested',
+  'regex',
+] as const;
+export const ZFieldType = z.enum(fieldTypes, { error: 'enum_invalid' });
+export type TFieldType = z.infer<typeof ZFieldType>;
+
+/** Types whose values are picked from `options`. */
+export const choiceFieldTypes: readonly TFieldType[] = ['dropdown', 'multiselect', 'nested'];
+/** A nested drop-down's levels are separated by this in an option's name and value (`Hardware::Printer`). */
+export const nestedSeparator = '::';
+
+export const ZFieldState = enums.form_state.schema;
+
+/** Largest text value kept; multi-line text may be longer. */
+export const fieldTextMax = 255;
+export const fieldTextareaMax = 5000;
+
+/** The key of a field's value in a ticket's `fields`. */
+export const fieldKey = (fieldId: number) => `field_${fieldId}`;
+/** The field id of a `fields` key, or null when the key names no custom field. */
+export function fieldIdOfKey(key: string): number | null {
+  const m = /^field_([1-9][0-9]{0,9})$/.exec(key);
+  return m ? Number(m[1]) : null;
+}
+
+/** A value as the wire carries it: text, number, checkbox, list of options, or null for none. */
+export const ZFieldValue = z.union([
+  z.string().max(fieldTextareaMax, { error: 'field_too_long' }),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(200, { error: 'field_too_long' })).max(100, { error: 'field_too_long' }),
+  z.null(),
+]);
+export type TFieldValue = z.infer<typeof ZFieldValue>;
+
+/** An option's value from its name: lower case, spaces as `_` (`Hardware::Laser printer` → `hardware::laser_printer`). */
+export const optionValueOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '_');
+
+export const ZFieldOption = z.object({
+  /** As people read it; a nested drop-down's levels joined by `::`. */
+  name: requiredText('required_name', 200),
+  /** As stored and filtered on; made from the name when left empty. */
+  value: z
+    .string({ error: 'field_invalid' })
+    .trim()
+    .max(200, { error: 'field_too_long' })
+    .regex(/^[^\s,]*$/u, { error: 'field_invalid' })
+    .default(''),
+});
+export type TFieldOption = z.output<typeof ZFieldOption>;
+
+export const ZTicketField = z.object({
+  field_id: z.number().int(),
+  /** `field_<field_id>`: the key of its value in a ticket's `fields`. */
+  field_key: z.string(),
+  field_type: ZFieldType,
+  /** The title agents see. */
+  title: z.string(),
+  /** The title customers see on the public form (the agents' title when empty). */
+  customer_title: z.string(),
+  description: z.string(),
+  customer_visible: z.boolean(),
+  customer_editable: z.boolean(),
+  /** Customers must fill it to submit the public form. */
+  required_to_submit: z.boolean(),
+  /** Agents must fill it to solve the ticket. */
+  required_to_solve: z.boolean(),
+  has_default: z.boolean(),
+  default_value: ZFieldValue,
+  options: z.array(z.object({ name: z.string(), value: z.string() })),
+  regex_pattern: z.string().nullable(),
+  field_state: ZFieldState,
+  position: z.number().int(),
+  create_ts: z.number().int(),
+  update_ts: z.number().int(),
+});
+export type TTicketField = z.infer<typeof ZTicketField>;
+
+/** Whether a regular expression (as typed in the field editor) compiles. */
+export function isValidPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A field as the value checks need it (the definition, or the fields of an add/edit request). */
+export interface FieldShape {
+  field_type: TFieldType;
+  options: ReadonlyArray<{ value: string }>;
+  regex_pattern: string | null | undefined;
+}
+
+const isoDate = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * The message key of what is wrong with a value for this field, or null when it is fine. An
+ * empty value (null, '', []) is fine here: whether one is needed is the required rules' business.
+ */
+export function fieldValueProblem(
+  field: FieldShape,
+  value: unknown,
+): 'field_invalid' | 'field_too_long' | 'field_pattern' | null {
+  if (isEmptyFieldValue(value)) {
+    return null;
+  }
+  const optionValues = () => new Set(field.options.map((o) => o.value));
+  switch (field.field_type) {
+    case 'text':
+    case 'regex':
+      if (typeof value !== 'string') {
+        return 'field_invalid';
+      }
+      if (value.length > fieldTextMax) {
+        return 'field_too_long';
+      }
+      if (field.field_type === 'regex' && field.regex_pattern && !matchesPattern(field.regex_pattern, value)) {
+        return 'field_pattern';
+      }
+      return null;
+    case 'textarea':
+      return typeof value === 'string' ? null : 'field_invalid';
+    case 'number':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? null : 'field_invalid';
+    case 'decimal':
+      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e15 ? null : 'field_invalid';
+    case 'date':
+      return typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(value))
+        ? null
+        : 'field_invalid';
+    case 'checkbox':
+      return typeof value === 'boolean' ? null : 'field_invalid';
+    case 'dropdown':
+    case 'nested':
+      return typeof value === 'string' && optionValues().has(value) ? null : 'field_invalid';
+    case 'multiselect': {
+      if (!Array.isArray(value)) {
+        return 'field_invalid';
+      }
+      const known = optionValues();
+      return value.every((v) => typeof v === 'string' && known.has(v)) ? null : 'field_invalid';
+    }
+  }
+}
+
+/** The whole value must match (an anchored pattern), as a customer reads "format". */
+export function matchesPattern(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** No value: null, an empty text, an empty list. A checkbox's false is a value. */
+export const isEmptyFieldValue = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+const fieldInput = {
+  field_type: ZFieldType,
+  title: requiredText('required_name', 100),
+  customer_title: optionalText(100).default(''),
+  description: optionalText(500).default(''),
+  customer_visible: ZFlag.default(false),
+  customer_editable: ZFlag.default(false),
+  required_to_submit: ZFlag.default(false),
+  required_to_solve: ZFlag.default(false),
+  has_default: ZFlag.default(false),
+  default_value: ZFieldValue.default(null),
+  options: z.array(ZFieldOption, { error: 'field_invalid' }).max(1000, { error: 'field_too_long' }).default([]),
+  regex_pattern: optionalText(500).nullable().default(null),
+  field_state: ZFieldState.default('active'),
+};
+
+type FieldInput = z.output<z.ZodObject<typeof fieldInput>>;
+
+/**
+ * The rules of a field definition, shared by the server and the editor: options for choice
+ * types (a nested option's every level named: "Parent value is required"), a pattern that
+ * compiles for regex text, a default that is a real value ("Null value not allowed as default")
+ * and valid for the type.
+ */
+function fieldRules(v: FieldInput, ctx: z.RefinementCtx) {
+  const choice = choiceFieldTypes.includes(v.field_type);
+  if (choice) {
+    if (v.options.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'options_required' });
+    }
+    const seen = new Set<string>();
+    v.options.forEach((o, i) => {
+      if (v.field_type === 'nested' && o.name.split(nestedSeparator).some((level) => level.trim() === '')) {
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: 'parent_required' });
+      }
+      const value = o.value || optionValueOf(o.name);
+      if (v.field_type === 'nested' && value.split(nestedSeparator).length !== o.name.split(nestedSeparator).length) {
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: 'field_invalid' });
+      }
+      if (seen.has(value)) {
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: 'option_duplicate' });
+      }
+      seen.add(value);
+    });
+  }
+  if (v.field_type === 'regex' && (!v.regex_pattern || !isValidPattern(v.regex_pattern))) {
+    ctx.addIssue({ code: 'custom', path: ['regex_pattern'], message: 'regex_invalid' });
+  }
+  if (v.has_default) {
+    if (isEmptyFieldValue(v.default_value)) {
+      ctx.addIssue({ code: 'custom', path: ['default_value'], message: 'null_default' });
+    } else {
+      const options = v.options.map((o) => ({ value: o.value || optionValueOf(o.name) }));
+      const problem = fieldValueProblem({ ...v, options }, v.default_value);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['default_value'], message: problem });
+      }
+    }
+  }
+}
+
+export const ZFieldAddRequest = z.object(fieldInput).superRefine(fieldRules);
+export type TFieldAddRequest = z.input<typeof ZFieldAddRequest>;
+export const ZFieldAddResponse = z.object({ field_id: z.number().int() });
+export type TFieldAddResponse = z.infer<typeof ZFieldAddResponse>;
+
+/** The type of a field never changes (its stored values are of that type). */
+export const ZFieldEditRequest = z.object({ ...fieldInput, field_id: ZId }).superRefine(fieldRules);
+export type TFieldEditRequest = z.input<typeof ZFieldEditRequest>;
+
+export const ZFieldGetRequest = z.object({ field_id: ZId });
+export type TFieldGetRequest = z.input<typeof ZFieldGetRequest>;
+
+export const ZFieldAllListRequest = z.object({ field_state: ZFieldState.optional() });
+export type TFieldAllListRequest = z.input<typeof ZFieldAllListRequest>;
+/** Every field in its position order. */
+export const ZFieldAllListResponse = z.object({ list: z.array(ZTicketField) });
+export type TFieldAllListResponse = z.infer<typeof ZFieldAllListResponse>;
+
+/** The new order of the fields: every field id, first to last. */
+export const ZFieldPositionEditRequest = z.object({
+  field_ids: ZIdList.min(1, { error: 'must_choose_fields' }),
+});
+export type TFieldPositionEditRequest = z.input<typeof ZFieldPositionEditRequest>;
+
+export const ZFieldStateEditRequest = z.object({ field_id: ZId, field_state: ZFieldState });
+export type TFieldStateEditRequest = z.input<typeof ZFieldStateEditRequest>;
+
+/**
+ * A view or search condition on a custom field (the views editor puts it among the view's
+ * conditions). `is`/`is_not` compare the whole value (a multi-select: holds that option);
+ * `under` is a nested drop-down's branch (`hardware` holds `hardware::printer`);
+ * `less_than`/`greater_than` compare numbers and dates; `present`/`not_present` ask for any value.
+ */
+export const fieldOperators = ['is', 'is_not', 'under', 'less_than', 'greater_than', 'present', 'not_present'] as const;
+export const ZFieldOperator = z.enum(fieldOperators, { error: 'enum_invalid' });
+export type TFieldOperator = z.infer<typeof ZFieldOperator>;
+
+export const ZCustomFieldCondition = z.object({
+  field: z.literal('custom_field'),
+  field_id: ZId,
+  operator: ZFieldOperator,
+  value: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]).default(null),
+});
+export type TCustomFieldCondition = z.output<typeof ZCustomFieldCondition>;
+
+/** The operators each type of field offers. */
+export const fieldOperatorsOf = (type: TFieldType): readonly TFieldOperator[] => {
+  switch (type) {
+    case 'number':
+    case 'decimal':
+    case 'date':
+      return ['is', 'is_not', 'less_than', 'greater_than', 'present', 'not_present'];
+    case 'checkbox':
+      return ['is'];
+    case 'nested':
+      return ['is', 'is_not', 'under', 'present', 'not_present'];
+    case 'textarea':
+      return ['present', 'not_present'];
+    default:
+      return ['is', 'is_not', 'present', 'not_present'];
+  }
+};

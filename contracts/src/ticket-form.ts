@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { fromDecimal, optionalText, requiredText, ZId, ZIdList } from './common.js';
+import { enums } from './enums.js';
+import { ZFieldType, ZFieldValue } from './ticket-field.js';
+
+export const ZFormState = enums.form_state.schema;
+export type TFormState = z.infer<typeof ZFormState>;
+
+/**
+ * "Show these fields when that field has this value": the parent is a drop-down, nested
+ * drop-down or checkbox of the form; the children are other fields of the form, hidden (and not
+ * required, and not kept) while the parent has another value.
+ */
+export const ZFormCondition = z.object({
+  parent_field_id: ZId,
+  value: z.union([z.string().trim().min(1, { error: 'field_invalid' }).max(200), z.boolean()], {
+    error: 'field_invalid',
+  }),
+  child_field_ids: ZIdList.min(1, { error: 'must_choose_fields' }).max(100, { error: 'field_too_long' }),
+});
+export type TFormCondition = z.output<typeof ZFormCondition>;
+
+export const ZTicketForm = z.object({
+  form_id: z.number().int(),
+  form_name: z.string(),
+  /** The name customers see when the public form offers a choice (the form name when empty). */
+  customer_title: z.string(),
+  /** The form's fields in order. */
+  field_ids: z.array(z.number().int()),
+  conditions: z.array(ZFormCondition),
+  form_state: ZFormState,
+  /** Exactly one form is the default while any exists: new tickets without a form take it. */
+  is_default: z.boolean(),
+  position: z.number().int(),
+  create_ts: z.number().int(),
+  update_ts: z.number().int(),
+});
+export type TTicketForm = z.infer<typeof ZTicketForm>;
+
+const formInput = {
+  form_name: requiredText('required_form_name', 100),
+  customer_title: optionalText(100).default(''),
+  field_ids: ZIdList.min(1, { error: 'must_choose_fields' }).max(200, { error: 'field_too_long' }),
+  conditions: z.array(ZFormCondition, { error: 'field_invalid' }).max(100, { error: 'field_too_long' }).default([]),
+  form_state: ZFormState.default('active'),
+  is_default: z.boolean({ error: 'field_invalid' }).default(false),
+};
+
+export const ZFormAddRequest = z.object(formInput);
+export type TFormAddRequest = z.input<typeof ZFormAddRequest>;
+export const ZFormAddResponse = z.object({ form_id: z.number().int() });
+export type TFormAddResponse = z.infer<typeof ZFormAddResponse>;
+
+export const ZFormEditRequest = z.object({ ...formInput, form_id: ZId });
+export type TFormEditRequest = z.input<typeof ZFormEditRequest>;
+
+export const ZFormGetRequest = z.object({ form_id: ZId });
+export type TFormGetRequest = z.input<typeof ZFormGetRequest>;
+
+/** Every form, the default first, then by position. */
+export const ZFormAllListResponse = z.object({ list: z.array(ZTicketForm) });
+export type TFormAllListResponse = z.infer<typeof ZFormAllListResponse>;
+
+export const ZFormPositionEditRequest = z.object({ form_ids: ZIdList.min(1, { error: 'field_invalid' }) });
+export type TFormPositionEditRequest = z.input<typeof ZFormPositionEditRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// The public form at `/`
+
+/** A field as customers see it: their title, whether they must fill it. */
+export const ZPublicField = z.object({
+  field_id: z.number().int(),
+  field_key: z.string(),
+  field_type: ZFieldType,
+  title: z.string(),
+  description: z.string(),
+  required: z.boolean(),
+  default_value: ZFieldValue,
+  options: z.array(z.object({ name: z.string(), value: z.string() })),
+  regex_pattern: z.string().nullable(),
+});
+export type TPublicField = z.infer<typeof ZPublicField>;
+
+export const ZPublicForm = z.object({
+  form_id: z.number().int(),
+  form_name: z.string(),
+  /** Customer-visible, active fields of the form in its order. */
+  fields: z.array(ZPublicField),
+  /** Conditions among those fields only. */
+  conditions: z.array(ZFormCondition),
+});
+export type TPublicForm = z.infer<typeof ZPublicForm>;
+
+export const ZHomeTicketFormRequest = z.object({ form_id: fromDecimal(z.number().int().positive()).optional() });
+export type THomeTicketFormRequest = z.input<typeof ZHomeTicketFormRequest>;
+
+/**
+ * Which fields a set of answers shows: every field of the form but the children of conditions
+ * whose parent does not have the condition's value (a multi-select parent: holds it). A child
+ * of a hidden parent is hidden too.
+ */
+export function visibleFieldIds(
+  form: { field_ids: readonly number[]; conditions: readonly TFormCondition[] },
+  values: Record<string, unknown>,
+): Set<number> {
+  const visible = new Set(form.field_ids);
+  // Children of a condition are shown only by a condition that holds; at most a few rounds settle it.
+  for (let round = 0; round < 5; round++) {
+    const shown = new Set<number>();
+    const governed = new Set<number>();
+    for (const c of form.conditions) {
+      for (const child of c.child_field_ids) {
+        governed.add(child);
+      }
+      const value = visible.has(c.parent_field_id) ? values[`field_${c.parent_field_id}`] : undefined;
+      const holds = Array.isArray(value) ? value.includes(c.value) : value === c.value;
+      if (holds) {
+        for (const child of c.child_field_ids) {
+          shown.add(child);
+        }
+      }
+    }
+    let changed = false;
+    for (const id of governed) {
+      const next = shown.has(id) && form.field_ids.includes(id);
+      if (visible.has(id) !== next) {
+        changed = true;
+        if (next) {
+          visible.add(id);
+        } else {
+          visible.delete(id);
+        }
+      }
+    }
+    if (!changed) {
+      break;
+    }
+  }
+  return visible;
+}

@@ -1,0 +1,151 @@
+import { ZFormAllListResponse, ZTicketForm } from '@parley/contracts';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
+
+setUpApp();
+
+type Fields = { fields: Record<string, string> };
+const base = '/api/admin/settings';
+const post = <T = Fields>(path: string, body: unknown, lang?: string) =>
+  call<T>(t.app, 'POST', `${base}/${path}`, { token: admin, body, ...(lang ? { lang } : {}) });
+const get = async (form_id: number) =>
+  ZTicketForm.parse(
+    (await call(t.app, 'GET', `${base}/form.get`, { token: admin, query: { form_id: String(form_id) } })).data,
+  );
+const forms = async () =>
+  ZFormAllListResponse.parse((await call(t.app, 'GET', `${base}/form.all.list`, { token: admin })).data).list;
+async function field(body: Record<string, unknown>) {
+  const res = await post<{ field_id: number }>('field.add', body);
+  expect(res.code, res.msg).toBe('0000');
+  return res.data.field_id;
+}
+async function form(body: Record<string, unknown>) {
+  const res = await post<{ form_id: number }>('form.add', body);
+  expect(res.code, res.msg).toBe('0000');
+  return res.data.form_id;
+}
+
+describe('ticket forms', () => {
+  it('answers the spec messages: "Form name is required", "Must choose field(s)", in both languages', async () => {
+    const f = await field({ field_type: 'text', title: 'T' });
+    const noName = await post('form.add', { form_name: '', field_ids: [f] });
+    expect([noName.code, noName.msg, noName.data]).toEqual([
+      'FFFF',
+      'Form name is required',
+      { fields: { form_name: 'Form name is required' } },
+    ]);
+    expect((await post('form.add', { form_name: '', field_ids: [f] }, 'zh-cn')).msg).toBe('请输入表单名称');
+    const noFields = await post('form.add', { form_name: 'Support', field_ids: [] });
+    expect([noFields.msg, noFields.data]).toEqual([
+      'Must choose field(s)',
+      { fields: { field_ids: 'Must choose field(s)' } },
+    ]);
+    expect((await post('form.add', { form_name: 'Support', field_ids: [] }, 'zh-cn')).msg).toBe('请选择字段');
+    const unknown = await post('form.add', { form_name: 'Support', field_ids: [99999999] });
+    expect(unknown.data).toEqual({ fields: { field_ids: 'No record has this id' } });
+  });
+
+  it('keeps the fields in order and conditions that name a choice of the form and other fields of it', async () => {
+    const kind = await field({ field_type: 'dropdown', title: 'Kind', options: [{ name: 'Bug' }, { name: 'Idea' }] });
+    const steps = await field({ field_type: 'textarea', title: 'Steps' });
+    const urgent = await field({ field_type: 'checkbox', title: 'Urgent' });
+    const why = await field({ field_type: 'text', title: 'Why' });
+    const id = await form({
+      form_name: 'Report',
+      field_ids: [steps, kind, urgent, why],
+      conditions: [
+        { parent_field_id: kind, value: 'bug', child_field_ids: [steps] },
+        { parent_field_id: urgent, value: true, child_field_ids: [why] },
+      ],
+    });
+    expect(await get(id)).toMatchObject({
+      form_name: 'Report',
+      field_ids: [steps, kind, urgent, why],
+      conditions: [
+        { parent_field_id: kind, value: 'bug', child_field_ids: [steps] },
+        { parent_field_id: urgent, value: true, child_field_ids: [why] },
+      ],
+      form_state: 'active',
+    });
+    const bad = [
+      { parent_field_id: kind, value: 'feature', child_field_ids: [steps] }, // not a value of Kind
+      { parent_field_id: steps, value: 'x', child_field_ids: [why] }, // a text field is no parent
+      { parent_field_id: kind, value: 'bug', child_field_ids: [kind] }, // shows itself
+      { parent_field_id: urgent, value: 'yes', child_field_ids: [why] }, // a checkbox is true or false
+    ];
+    for (const c of bad) {
+      const res = await post('form.edit', {
+        form_id: id,
+        form_name: 'Report',
+        field_ids: [steps, kind, urgent, why],
+        conditions: [c],
+      });
+      expect([res.code, res.data], JSON.stringify(c)).toEqual([
+        'FFFF',
+        {
+          fields: {
+            'conditions.0':
+              'A condition must name a drop-down or checkbox field of the form, a value of it, and other fields of the form',
+          },
+        },
+      ]);
+    }
+    const outside = await post('form.edit', {
+      form_id: id,
+      form_name: 'Report',
+      field_ids: [kind],
+      conditions: [{ parent_field_id: kind, value: 'bug', child_field_ids: [steps] }],
+    });
+    expect(outside.code).toBe('FFFF');
+    const noChildren = await post('form.edit', {
+      form_id: id,
+      form_name: 'Report',
+      field_ids: [kind],
+      conditions: [{ parent_field_id: kind, value: 'bug', child_field_ids: [] }],
+    });
+    expect(noChildren.data).toEqual({ fields: { 'conditions.0.child_field_ids': 'Must choose field(s)' } });
+  });
+
+  it('exactly one default form: another made default takes its place; the default cannot be unset or inactive', async () => {
+    const f = await field({ field_type: 'text', title: 'Harmless' });
+    const a = await form({ form_name: 'A', field_ids: [f] });
+    const defaults = () => forms().then((l) => l.filter((x) => x.is_default));
+    expect(await defaults()).toHaveLength(1);
+    const b = await form({ form_name: 'B', field_ids: [f], is_default: true });
+    expect((await defaults()).map((x) => x.form_id)).toEqual([b]);
+    expect((await forms())[0]?.form_id).toBe(b);
+    const unset = await post('form.edit', { form_id: b, form_name: 'B', field_ids: [f], is_default: false });
+    expect([unset.code, unset.msg]).toEqual([
+      'FFFF',
+      'One form must be the default; make another form the default instead',
+    ]);
+    const off = await post('form.edit', {
+      form_id: b,
+      form_name: 'B',
+      field_ids: [f],
+      is_default: true,
+      form_state: 'inactive',
+    });
+    expect([off.code, off.msg]).toEqual(['FFFF', 'The default form must be active']);
+    expect(
+      (await post('form.edit', { form_id: b, form_name: 'B', field_ids: [f], is_default: true }, 'zh-cn')).msg,
+    ).toBe('保存成功');
+    const inactiveDefault = await post('form.add', {
+      form_name: 'C',
+      field_ids: [f],
+      is_default: true,
+      form_state: 'inactive',
+    });
+    expect(inactiveDefault.code).toBe('FFFF');
+    expect((await defaults()).map((x) => x.form_id)).toEqual([b]);
+    // A is no default now and may be made inactive.
+    expect((await post('form.edit', { form_id: a, form_name: 'A', field_ids: [f], form_state: 'inactive' })).code).toBe(
+      '0000',
+    );
+    expect((await get(a)).form_state).toBe('inactive');
+    expect((await call(t.app, 'GET', `${base}/form.get`, { token: admin, query: { form_id: '99999999' } })).code).toBe(
+      '0404',
+    );
+  });
+});
