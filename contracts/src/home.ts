@@ -17,8 +17,18 @@ export const ZEnumOption = z.object({ value: z.string(), label: z.string() });
 export const ZEnumsGetResponse = z.record(z.string(), z.array(ZEnumOption));
 export type TEnumsGetResponse = z.infer<typeof ZEnumsGetResponse>;
 
+/** What every page may know before sign-in: the look, the name, and the help desk's defaults. */
 export const ZBrandingResponse = z.object({
   favicon: z.string(),
+  /** Settings › Details: the help desk's name. */
   brand_name: z.string(),
+  /** Settings › Details: the customer-facing support site, or empty. */
+  site_url: z.string(),
+  /** Settings › Localization: the language of visitors who chose none. */
+  default_language: z.string(),
+  /** Settings › Localization: the time zone of accounts that set none. */
+  default_timezone: z.string(),
+  /** Settings › Localization: how dates are written. */
+  date_format: z.string(),
 });
 export type TBrandingResponse = z.infer<typeof ZBrandingResponse>;

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './account-admin.js';
+export * from './account-setting.js';
 export * from './address.js';
 export * from './auth.js';
 export * from './auth-node.js';
@@ -32,4 +33,5 @@ export * from './ticket.js';
 export * from './ticket-field.js';
 export * from './ticket-form.js';
 export * from './ticket-view.js';
+export * from './todo.js';
 export * from './upload.js';

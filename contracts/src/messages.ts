@@ -118,6 +118,15 @@ export const messages = {
   required_end_date: { en: 'End date is required', 'zh-cn': '请选择结束日期' },
   required_note: { en: 'Note is required', 'zh-cn': '请输入备注' },
   required_field: { en: 'This field is required', 'zh-cn': '此项为必填项' },
+  required_todo_text: { en: 'What to do is required', 'zh-cn': '请输入待办内容' },
+  todo_too_many: {
+    en: 'Your todo list is full (200 open items): finish or delete some first',
+    'zh-cn': '待办事项已满（200 条未完成）：请先完成或删除一些',
+  },
+  url_format: {
+    en: 'Enter an address starting with http:// or https://',
+    'zh-cn': '请输入以 http:// 或 https:// 开头的网址',
+  },
   // People and settings.
   email_exists: { en: 'This email is already in use', 'zh-cn': '该邮箱已被使用' },
   email_not_configured: {

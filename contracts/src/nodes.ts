@@ -31,6 +31,8 @@ export const staffRoutes = [
   staff('/wswt/account/:account_id', 'account_edit', 'Edit account'),
   staff('/wswt/company/:company_id', 'company_edit_page', 'Organization'),
   staff('/wswt/chat', 'chat', 'Chats'),
+  // Everyone's own todo list: a settings section of the spec that needs no grant.
+  staff('/wswt/setting/todo', 'setting_todo', 'Todo list', false),
   staff('/wswt/report/efficiency', 'report_efficiency', 'Efficiency report'),
   staff('/wswt/report/assignee_activity', 'report_assignee_activity', 'Assignee activity report'),
   staff('/wswt/report/agent_updates', 'report_agent_updates', 'Agent updates report'),
@@ -85,6 +87,9 @@ const settingPaths = [
   ['schedule', 'setting_schedule', 'Schedules'],
   ['schedule/add', 'setting_schedule_add', 'Add schedule'],
   ['schedule/edit', 'setting_schedule_edit', 'Edit schedule'],
+  ['details', 'setting_details', 'Details'],
+  ['localization', 'setting_localization', 'Localization'],
+  ['getting_started', 'setting_getting_started', 'Getting started'],
   ['auth/node', 'setting_auth_node', 'Auth nodes'],
   ['auth/pkg', 'setting_auth_pkg', 'Auth packages'],
 ] as const;
@@ -119,6 +124,8 @@ export const btnNodes = [
   ['company.delete', 'Delete organization'],
   ['email.edit', 'Edit email settings'],
   ['appearance.branding.edit', 'Edit branding'],
+  ['details.edit', 'Edit help desk details'],
+  ['localization.edit', 'Edit localization'],
   ['widget.edit', 'Edit widget settings'],
   ['chat.setting.edit', 'Edit chat settings'],
   ['chat.trigger.add', 'Add chat trigger'],

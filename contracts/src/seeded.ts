@@ -27,6 +27,8 @@ export const btnNodeTitlesZh: Record<TBtnNode, string> = {
   'company.delete': '删除组织',
   'email.edit': '编辑邮件设置',
   'appearance.branding.edit': '编辑品牌',
+  'details.edit': '编辑服务台信息',
+  'localization.edit': '编辑本地化设置',
   'widget.edit': '编辑挂件设置',
   'chat.setting.edit': '编辑在线对话设置',
   'chat.trigger.add': '添加对话触发器',

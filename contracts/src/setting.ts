@@ -7,7 +7,7 @@ const settingName = /^[a-z][a-z0-9_.-]{0,63}$/;
  * Modules that have their own calls (and, for email, a secret): `common.list` never answers
  * them and `common.edit` refuses them.
  */
-export const reservedSettingModules = ['email', 'ticket', 'appearance', 'chat_widget'] as const;
+export const reservedSettingModules = ['email', 'ticket', 'appearance', 'chat_widget', 'account'] as const;
 
 export const ZSettingModule = z
   .string({ error: requiredOr('required_field') })

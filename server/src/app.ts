@@ -15,6 +15,7 @@ import { defaultWebDist, registerSpa } from './http/spa.js';
 import { validatorCompiler } from './http/validation.js';
 import { JobQueue } from './jobs/queue.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { accountSettingRoutes } from './modules/account-setting/account-setting.routes.js';
 import { registerAuthHook } from './modules/auth/access-hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
@@ -49,6 +50,7 @@ import { ticketFormRoutes } from './modules/ticket-form/ticket-form.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
 import { queueReindexIfStale, registerSearchReindex } from './modules/ticket-search/search-index.js';
 import { viewRoutes } from './modules/ticket-view/view.routes.js';
+import { todoRoutes } from './modules/todo/todo.routes.js';
 import { attachRealtime } from './realtime/realtime.js';
 
 export interface AppDeps {
@@ -205,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   blackRoutes(app, ctx);
   questionRoutes(app, ctx);
   shortcutRoutes(app, ctx);
+  accountSettingRoutes(app, ctx);
+  todoRoutes(app, ctx);
   ticketFieldRoutes(app, ctx);
   ticketFormRoutes(app, ctx);
   viewRoutes(app, ctx);

@@ -62,6 +62,11 @@ const screens: Record<string, TScreenLoader> = {
   setting_chat: () => import('./features/chat/ChatSettingsPage').then((m) => m.ChatSettingsPage),
   setting_chat_trigger: () => import('./features/chat-trigger/ChatTriggerPage').then((m) => m.ChatTriggerPage),
   setting_appearance: () => import('./features/appearance/AppearancePage').then((m) => m.AppearancePage),
+  setting_details: () => import('./features/account-setting/DetailsPage').then((m) => m.DetailsPage),
+  setting_localization: () => import('./features/account-setting/LocalizationPage').then((m) => m.LocalizationPage),
+  setting_getting_started: () =>
+    import('./features/account-setting/GettingStartedPage').then((m) => m.GettingStartedPage),
+  setting_todo: () => import('./features/todo/TodoPage').then((m) => m.TodoPage),
   setting_schedule: () => import('./features/schedule/ScheduleListPage').then((m) => m.ScheduleListPage),
   setting_schedule_add: () => import('./features/schedule/ScheduleAddPage').then((m) => m.ScheduleAddPage),
   setting_schedule_edit: () => import('./features/schedule/ScheduleEditPage').then((m) => m.ScheduleEditPage),

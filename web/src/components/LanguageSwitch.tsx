@@ -4,17 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { languageStore } from '../auth/storage';
-import { currentLanguage } from '../i18n';
+import { currentLanguage, switchLanguage } from '../i18n';
 
 /** en / 简体中文; the choice is kept, and the API's Language header follows it. */
 export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const language = currentLanguage();
 
   const choose = (code: TLanguage) => {
     languageStore.set(code);
-    void i18n.changeLanguage(code).then(() => queryClient.invalidateQueries());
+    void switchLanguage(code).then(() => queryClient.invalidateQueries());
   };
 
   return (

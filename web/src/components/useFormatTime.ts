@@ -1,26 +1,25 @@
-import { useCallback } from 'react';
+import type { TDateFormat } from '@parley/contracts';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/SessionContext';
 import { currentLanguage } from '../i18n';
+import { stampFormatter } from './dateFormat';
+import { useBranding } from './useBranding';
 
-function formatter(language: string, timeZone: string | null): Intl.DateTimeFormat {
-  const locale = language === 'zh-cn' ? 'zh-CN' : 'en-GB';
-  try {
-    return new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: timeZone || undefined,
-    });
-  } catch {
-    // A time zone this browser does not know: the browser's own.
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  }
-}
-
-/** Formats `*_ts` values (epoch ms) in the user's time zone and language. */
+/**
+ * Formats `*_ts` values (epoch ms) in the user's language and time zone (the help desk's default
+ * time zone while the user has none), in the date format of Settings › Localization.
+ */
 export function useFormatTime(): (ts: number) => string {
   useTranslation();
   const { timezone } = useSession();
+  const { localization } = useBranding();
   const language = currentLanguage();
-  return useCallback((ts: number) => formatter(language, timezone).format(ts), [language, timezone]);
+  // The contracts' list is not imported: its module would ride along into every screen.
+  const format: TDateFormat = ['medium', 'iso', 'dmy', 'mdy'].includes(localization.date_format)
+    ? (localization.date_format as TDateFormat)
+    : 'medium';
+  const timeZone = timezone || localization.default_timezone || null;
+  const formatter = useMemo(() => stampFormatter({ language, timeZone, format }), [language, timeZone, format]);
+  return useCallback((ts: number) => formatter(ts), [formatter]);
 }

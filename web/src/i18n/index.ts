@@ -45,3 +45,19 @@ export function translateMessage(key: string): string {
 export function currentLanguage(): TLanguage {
   return i18n.language === 'zh-cn' ? 'zh-cn' : 'en';
 }
+
+/** Texts that load per language when a part of the app needs them (the staff shell's). */
+type TLanguageLoader = (language: TLanguage) => Promise<void>;
+const languageLoaders: TLanguageLoader[] = [];
+
+/** Registers `loader` and runs it for the current language; every later switch runs it first. */
+export function addLanguageLoader(loader: TLanguageLoader): Promise<void> {
+  languageLoaders.push(loader);
+  return loader(currentLanguage());
+}
+
+/** Changes the interface language once the texts it needs have loaded (no flash of raw keys). */
+export async function switchLanguage(language: TLanguage): Promise<void> {
+  await Promise.all(languageLoaders.map((load) => load(language)));
+  await i18n.changeLanguage(language);
+}

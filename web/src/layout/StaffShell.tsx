@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useGuardPending, useSession } from '../auth/SessionContext';
@@ -10,6 +10,8 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { ChatProvider } from '../features/chat/ChatContext';
 import { ChatStateSwitch } from '../features/chat/ChatStateSwitch';
+import { TodoButton } from '../features/todo/TodoButton';
+import { staffStringsReady } from '../i18n/staffStrings';
 import { HeaderTabs } from './HeaderTabs';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -21,6 +23,16 @@ const siderWidth = 232;
  * staff screen, or `children` (the forbidden and not-found pages of a signed-in agent).
  */
 export function StaffShell({ children }: { children?: ReactNode }) {
+  // The back office's texts load with the shell (the public pages carry only their own).
+  return (
+    <Suspense fallback={<PageLoading fullScreen />}>
+      <Shell>{children}</Shell>
+    </Suspense>
+  );
+}
+
+function Shell({ children }: { children?: ReactNode }) {
+  use(staffStringsReady);
   const { t } = useTranslation();
   const pending = useGuardPending();
   const { can } = usePermission();
@@ -66,6 +78,7 @@ export function StaffShell({ children }: { children?: ReactNode }) {
           />
           <HeaderTabs showList={can('menu', '/wswt')} />
           {takesChats && <ChatStateSwitch />}
+          <TodoButton />
           <LanguageSwitch />
           <UserMenu />
         </Layout.Header>

@@ -13,14 +13,18 @@ describe('side menu', () => {
     const menu = visibleMenu((path) => mayI({ user_type: 'agent' }, nodes, 'menu', path));
     expect(menu.tickets).toEqual(['/wswt', '/wswt/search']);
     expect(menu.dashboard).toBe(false);
-    expect(menu.settings).toEqual([{ key: 'settings_channels', paths: ['/wswt/setting/shortcut'] }]);
+    // Their own todo list needs no node.
+    expect(menu.settings).toEqual([
+      { key: 'settings_channels', paths: ['/wswt/setting/shortcut'] },
+      { key: 'settings_account', paths: ['/wswt/setting/todo'] },
+    ]);
   });
 
   it('shows an admin every screen without any node', () => {
     const menu = visibleMenu((path) => mayI({ user_type: 'admin' }, [], 'menu', path));
     expect(menu.dashboard).toBe(true);
     expect(menu.tickets).toHaveLength(5);
-    expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(21);
+    expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(25);
   });
 
   it('denies everything without a signed-in user', () => {

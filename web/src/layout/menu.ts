@@ -25,7 +25,10 @@ export const settingSections: readonly TMenuSection[] = [
     paths: [s('email'), s('widget'), s('chat'), s('chat_trigger'), s('shortcut'), s('banned')],
   },
   { key: 'settings_rules', paths: [s('trigger'), s('automation'), s('schedule')] },
-  { key: 'settings_account', paths: [s('appearance')] },
+  {
+    key: 'settings_account',
+    paths: [s('details'), s('localization'), s('appearance'), s('getting_started'), s('todo')],
+  },
   { key: 'settings_permissions', paths: [s('auth/node'), s('auth/pkg')] },
 ];
 
@@ -42,8 +45,12 @@ export interface TVisibleMenu {
   settings: { key: string; paths: string[] }[];
 }
 
+/** Screens every signed-in staff member opens without a menu node (their own todo list). */
+const ungranted = new Set(allStaffRoutes.filter((r) => !r.menu).map((r) => r.path));
+
 /** Only what the caller may open. */
-export function visibleMenu(may: (path: string) => boolean): TVisibleMenu {
+export function visibleMenu(mayNode: (path: string) => boolean): TVisibleMenu {
+  const may = (path: string) => ungranted.has(path) || mayNode(path);
   return {
     tickets: ticketPaths.filter(may),
     dashboard: may(dashboardPath),

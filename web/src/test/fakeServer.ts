@@ -68,7 +68,15 @@ export function fakeServer(options: TFakeServerOptions = {}) {
   const buttons = options.buttons ?? [];
   const calls: TCall[] = [];
   const defaults: Record<string, THandler> = {
-    'home/setting/branding.get': () => ok({ favicon: '', brand_name: '' }),
+    'home/setting/branding.get': () =>
+      ok({
+        favicon: '',
+        brand_name: '',
+        site_url: '',
+        default_language: 'en',
+        default_timezone: 'UTC',
+        date_format: 'medium',
+      }),
     'admin/auth.my.info.get': (c) =>
       c.headers.Authorization ? ok({ ...user, setting_data: {} }) : fail('0401', 'Please sign in'),
     'admin/auth.check': (c) =>
@@ -85,6 +93,7 @@ export function fakeServer(options: TFakeServerOptions = {}) {
         ],
       }),
     'admin/auth.logout': () => ok(null),
+    'admin/todo.list': () => ok({ list: [], open_count: 0 }),
   };
   const handlers = { ...defaults, ...options.handlers };
 

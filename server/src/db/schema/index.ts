@@ -12,3 +12,4 @@ export * from './setting.js';
 export * from './shortcut.js';
 export * from './ticket.js';
 export * from './ticket-field.js';
+export * from './todo.js';

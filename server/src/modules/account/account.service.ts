@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { account, shortcut } from '../../db/schema/index.js';
 import { transact } from '../../events/transact.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
+import { newAccountDefaults } from '../account-setting/account-setting.repo.js';
 import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/password.js';
 import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
@@ -136,6 +137,8 @@ export async function accountAdd({ db, actor, files }: Ctx, input: AddInput) {
       const [row] = await tx
         .insert(account)
         .values({
+          // Settings › Localization, where the maker chose no language or time zone.
+          ...(await newAccountDefaults(tx)),
           ...columnsOf({ ...input, company_id: companyId }),
           email: input.email,
           realName: input.real_name,

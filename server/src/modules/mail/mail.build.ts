@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { readDetails } from '../account-setting/account-setting.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
 import type { MailConfig } from './mail.config.js';
@@ -153,6 +154,7 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
       ? `<p style="color:#555">${textToHtml(latest.signature)}</p>`
       : '';
   const settings = await getTicketSettings(db);
+  const details = await readDetails(db);
   const words = mailWords[lang];
   const good = t.satisfaction_token ? `${publicUrl}/home/satisfaction?token=${t.satisfaction_token}&score=good` : '';
   const bad = t.satisfaction_token ? `${publicUrl}/home/satisfaction?token=${t.satisfaction_token}&score=bad` : '';
@@ -193,6 +195,8 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
     satisfaction_good_url: good,
     satisfaction_bad_url: bad,
     satisfaction_html: satisfactionHtml,
+    helpdesk_name: details.helpdesk_name,
+    site_url: details.site_url,
   };
   const template = mail.custom ?? (await readTemplate(db, mail.kind, lang));
   let html = render(template.body, values, true);

@@ -28,17 +28,19 @@ export const placeholders = [
   'ticket_url',
   'satisfaction_good_url',
   'satisfaction_bad_url',
+  'helpdesk_name',
+  'site_url',
 ] as const;
 
 export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, MailTemplate>> = {
   ticket_received: {
     en: {
       subject: '[#{{ticket_id}}] {{subject}}',
-      body: '<p>Hello {{requester_name}},</p><p>We received your request #{{ticket_id}} "{{subject}}" and will answer soon. Reply to this mail to add to it.</p>{{latest_reply_html}}',
+      body: '<p>Hello {{requester_name}},</p><p>We received your request #{{ticket_id}} "{{subject}}" and will answer soon. Reply to this mail to add to it.</p>{{latest_reply_html}}<p style="color:#888">{{helpdesk_name}}</p>',
     },
     'zh-cn': {
       subject: '[#{{ticket_id}}] {{subject}}',
-      body: '<p>{{requester_name}}，您好：</p><p>我们已收到您的工单 #{{ticket_id}}「{{subject}}」，会尽快答复。直接回复此邮件即可补充内容。</p>{{latest_reply_html}}',
+      body: '<p>{{requester_name}}，您好：</p><p>我们已收到您的工单 #{{ticket_id}}「{{subject}}」，会尽快答复。直接回复此邮件即可补充内容。</p>{{latest_reply_html}}<p style="color:#888">{{helpdesk_name}}</p>',
     },
   },
   public_reply: {

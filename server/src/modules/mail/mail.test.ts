@@ -47,6 +47,8 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     expect(inbox).toHaveLength(1);
     const received = inbox[0]?.parsed;
     expect(received?.subject).toBe(`[#${ticketId}] Order 1234 missing`);
+    // Signed with the help desk's name (Settings › Details; the product's own until renamed).
+    expect(received?.html).toContain('Parley</p>');
     expect(received?.inReplyTo).toBe(first.messageId);
     expect(received?.replyTo?.value[0]?.address).toBe(support);
     expect(received?.headers.get('auto-submitted')).toBe('auto-generated');

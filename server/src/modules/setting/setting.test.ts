@@ -150,7 +150,7 @@ describe('branding', () => {
     const res = await post<{ favicon: string }>('appearance.branding.edit', { favicon: icon.data.url });
     expect(res.code).toBe('0000');
     const pub = await call<{ favicon: string; brand_name: string }>(t.app, 'GET', '/api/home/setting/branding.get');
-    expect(pub.data).toEqual({ favicon: icon.data.url, brand_name: 'Parley' });
+    expect(pub.data).toMatchObject({ favicon: icon.data.url, brand_name: 'Parley' });
     const served = await t.app.inject({ method: 'GET', url: icon.data.url });
     expect(served.headers['content-type']).toBe('image/x-icon');
     // Replaced: the old file goes.

@@ -7,6 +7,7 @@ import { account } from '../../db/schema/index.js';
 import { emit, transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
 import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
+import { newAccountDefaults } from '../account-setting/account-setting.repo.js';
 import { companyIdForEmail } from '../company/company.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { storeFieldValues } from '../ticket-field/field-store.js';
@@ -47,6 +48,7 @@ export async function findOrCreateRequester(tx: Tx, email: string, realName: str
   const inserted = await tx
     .insert(account)
     .values({
+      ...(await newAccountDefaults(tx)),
       email,
       realName: realName || email.slice(0, email.indexOf('@')),
       userType: 'end_user',

@@ -18,7 +18,7 @@ import { schemaRule } from '../../components/formRules';
 import { ImageUpload } from '../../components/ImageUpload';
 import { imageRules } from '../../components/imageCheck';
 import { useSave } from '../../components/useSave';
-import { translateMessage } from '../../i18n';
+import { switchLanguage, translateMessage } from '../../i18n';
 import { timezoneNames } from './timezones';
 
 interface TProfileValues {
@@ -58,7 +58,7 @@ export function ProfileForm({ user }: { user: TAccount }) {
       const language = parseLanguage(values.default_language);
       if (values.default_language !== user.default_language && language !== i18n.language) {
         languageStore.set(language);
-        void i18n.changeLanguage(language);
+        void switchLanguage(language);
       }
     },
   });

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { stampFormatter } from './dateFormat';
+
+// 2026-11-25 16:05 UTC.
+const ts = Date.UTC(2026, 10, 25, 16, 5);
+
+describe('stampFormatter', () => {
+  it('writes each date format of Settings › Localization in the given time zone', () => {
+    const at = (format: 'medium' | 'iso' | 'dmy' | 'mdy', timeZone: string, language = 'en') =>
+      stampFormatter({ language, timeZone, format })(ts);
+    expect(at('iso', 'UTC')).toBe('2026-11-25 16:05');
+    expect(at('iso', 'Asia/Shanghai')).toBe('2026-11-26 00:05');
+    expect(at('dmy', 'UTC')).toBe('25/11/2026 16:05');
+    expect(at('mdy', 'UTC')).toBe('11/25/2026 4:05 PM');
+    expect(at('medium', 'UTC')).toBe('25 Nov 2026, 16:05');
+    expect(at('medium', 'Asia/Shanghai', 'zh-cn')).toContain('2026年11月26日');
+  });
+
+  it('falls back to the browser time zone for one it does not know', () => {
+    expect(() => stampFormatter({ language: 'en', timeZone: 'Mars/Olympus', format: 'iso' })(ts)).not.toThrow();
+  });
+});

@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, ok } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+import { callsTo, signInEachTest } from '../../test/session';
+
+signInEachTest();
+
+const item = (todo_id: number, text: string, extra: Record<string, unknown> = {}) => ({
+  todo_id,
+  text,
+  ticket_id: null,
+  ticket_subject: null,
+  done: false,
+  create_ts: Date.UTC(2026, 10, 25, 9, 0),
+  done_ts: null,
+  ...extra,
+});
+
+describe('todo list', () => {
+  it('shows the open count in the shell and adds an item about the open ticket', async () => {
+    let list = [item(1, 'Call the vendor')];
+    const { calls } = fakeServer({
+      menus: ['/wswt', '/wswt/ticket/edit/:ticket_id'],
+      handlers: {
+        'admin/todo.list': () => ok({ list, open_count: list.length }),
+        'admin/todo.add': (c) => {
+          list = [...list, item(2, String(c.body.text), { ticket_id: 42, ticket_subject: 'Printer' })];
+          return ok({ todo_id: 2 });
+        },
+      },
+    });
+    renderApp('/wswt/ticket/edit/42');
+    // The whole ticket page loads behind it: give a busy machine longer than the default.
+    const button = await screen.findByRole('button', { name: 'Todo list: 1 open item' }, { timeout: 15_000 });
+    fireEvent.click(button);
+    const input = await screen.findByRole('textbox', { name: 'What do you need to do?' });
+    expect((screen.getByRole('checkbox', { name: 'About ticket #42' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(input, { target: { value: 'Chase the refund' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await screen.findByRole('link', { name: '#42 Printer' });
+    expect(callsTo(calls, 'admin/todo.add')[0]?.body).toEqual({ text: 'Chase the refund', ticket_id: 42 });
+    await screen.findByRole('button', { name: 'Todo list: 2 open items' });
+  });
+
+  it('ticks an item done on its page and shows done items only when asked', async () => {
+    let done = false;
+    const { calls } = fakeServer({
+      handlers: {
+        'admin/todo.list': (c) => {
+          const all = [item(1, 'Update the FAQ', done ? { done: true, done_ts: Date.now() } : {})];
+          const list = c.query.get('include_done') === 'true' ? all : all.filter((x) => !x.done);
+          return ok({ list, open_count: all.filter((x) => !x.done).length });
+        },
+        'admin/todo.edit': () => {
+          done = true;
+          return ok(null);
+        },
+      },
+    });
+    renderApp('/wswt/setting/todo');
+    const main = await screen.findByRole('main');
+    fireEvent.click(await within(main).findByRole('checkbox', { name: 'Update the FAQ' }));
+    await within(main).findByText('Nothing to do. Add what you must not forget.');
+    expect(callsTo(calls, 'admin/todo.edit')[0]?.body).toEqual({ todo_id: 1, done: true });
+    fireEvent.click(within(main).getByRole('switch'));
+    await waitFor(() =>
+      expect((within(main).getByRole('checkbox', { name: 'Update the FAQ' }) as HTMLInputElement).checked).toBe(true),
+    );
+  });
+
+  it('refuses an empty item without calling the server', async () => {
+    const { calls } = fakeServer();
+    renderApp('/wswt/setting/todo');
+    const main = await screen.findByRole('main');
+    fireEvent.click(await within(main).findByRole('button', { name: 'Add' }));
+    await within(main).findByText('What to do is required');
+    expect(callsTo(calls, 'admin/todo.add')).toHaveLength(0);
+  });
+});
