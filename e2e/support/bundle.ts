@@ -47,11 +47,14 @@ export const goalsKb: Record<TPage, number> = {
 // Lowered on 2026-11-25: the back office's texts moved out of the public catalogues into
 // staff.<language>.json, loaded with the shell in the language in use (web/src/i18n/staffStrings.ts);
 // measured 398.7 / 388.4 / 384.7 / 496.0 KB. New staff screens' texts go there, not in en.json.
+// Raised 1 KB on 2026-11-25 by the reports: six staff routes in the shared route table (public
+// pages carry it) and their titles; measured 402.8 / 392.2 / 388.5 / 500.1 KB. Their screens'
+// texts load with the screens (web/src/i18n/reportStrings.ts), ECharts with a chart.
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 402,
-  '/home/satisfaction': 392,
-  '/wswt/login': 388,
-  'staff shell + ticket list': 500,
+  'public form /': 403,
+  '/home/satisfaction': 393,
+  '/wswt/login': 389,
+  'staff shell + ticket list': 501,
 };
 
 export function readManifest(dist = webDist): Manifest {

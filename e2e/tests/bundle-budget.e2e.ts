@@ -4,7 +4,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ceilingsKb, goalsKb, pageModules, pageWeight, readManifest, type TPage, webDist } from '../support/bundle.js';
+import {
+  ceilingsKb,
+  goalsKb,
+  pageModules,
+  pageWeight,
+  readManifest,
+  staticClosure,
+  type TPage,
+  webDist,
+} from '../support/bundle.js';
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -27,6 +36,19 @@ describe('JavaScript budget per page (gzipped, before first render)', () => {
       expect(files).not.toContain(shell);
       expect(files).not.toContain(list);
     }
+  });
+
+  it('ECharts is loaded by a report chart alone: no page, the report screens included, has it before first render', () => {
+    const manifest = readManifest();
+    const chart = manifest['src/features/report/Chart.tsx']?.file;
+    expect(chart).toBeTruthy();
+    const charts = [chart, ...Object.values(manifest).flatMap((m) => (m.file.includes('zrender') ? [m.file] : []))];
+    for (const page of Object.keys(pageModules) as TPage[]) {
+      expect(pageWeight(page).files.filter((f) => charts.includes(f))).toEqual([]);
+    }
+    const reportScreens = Object.keys(manifest).filter((k) => /features\/(report|dashboard)\/\w+Page\.tsx$/.test(k));
+    expect(reportScreens.length).toBe(7);
+    expect(staticClosure(manifest, reportScreens).filter((f) => charts.includes(f))).toEqual([]);
   });
 
   it('no JavaScript file is over 500 kB, and each has its brotli and gzip copies', () => {

@@ -62,6 +62,13 @@ const screens: Record<string, TScreenLoader> = {
   setting_chat: () => import('./features/chat/ChatSettingsPage').then((m) => m.ChatSettingsPage),
   setting_chat_trigger: () => import('./features/chat-trigger/ChatTriggerPage').then((m) => m.ChatTriggerPage),
   setting_appearance: () => import('./features/appearance/AppearancePage').then((m) => m.AppearancePage),
+  dashboard: () => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+  report_efficiency: () => import('./features/report/EfficiencyPage').then((m) => m.EfficiencyPage),
+  report_assignee_activity: () => import('./features/report/AssigneeActivityPage').then((m) => m.AssigneeActivityPage),
+  report_agent_updates: () => import('./features/report/AgentUpdatesPage').then((m) => m.AgentUpdatesPage),
+  report_unsolved: () => import('./features/report/UnsolvedPage').then((m) => m.UnsolvedPage),
+  report_backlog: () => import('./features/report/BacklogPage').then((m) => m.BacklogPage),
+  report_satisfaction: () => import('./features/report/SatisfactionPage').then((m) => m.SatisfactionPage),
   setting_details: () => import('./features/account-setting/DetailsPage').then((m) => m.DetailsPage),
   setting_localization: () => import('./features/account-setting/LocalizationPage').then((m) => m.LocalizationPage),
   setting_getting_started: () =>

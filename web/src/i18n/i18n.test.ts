@@ -6,6 +6,7 @@ import { publicRoutes } from '../routes/table';
 import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
 import { i18n, translateMessage } from './index';
+import { reportStrings } from './reportStrings';
 import { rulesStrings } from './rulesStrings';
 import staffEn from './staff.en.json';
 import staffZhCn from './staff.zh-cn.json';
@@ -28,9 +29,15 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
   return out;
 }
 
-// The strings screens add when they load (chatSettingsStrings.ts) are checked with the rest.
-const enKeys = flatten({ ...en, ...staffEn, ...chatSettingsStrings.en, ...rulesStrings.en });
-const zhKeys = flatten({ ...zhCn, ...staffZhCn, ...chatSettingsStrings['zh-cn'], ...rulesStrings['zh-cn'] });
+// The strings screens add when they load (staff, chat settings, rules, reports) are checked with the rest.
+const enKeys = flatten({ ...en, ...staffEn, ...chatSettingsStrings.en, ...rulesStrings.en, ...reportStrings.en });
+const zhKeys = flatten({
+  ...zhCn,
+  ...staffZhCn,
+  ...chatSettingsStrings['zh-cn'],
+  ...rulesStrings['zh-cn'],
+  ...reportStrings['zh-cn'],
+});
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

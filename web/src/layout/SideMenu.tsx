@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   DashboardOutlined,
   FileAddOutlined,
   InboxOutlined,
@@ -51,6 +52,14 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
     }
     if (menu.dashboard) {
       out.push(leaf(dashboardPath, <DashboardOutlined />));
+    }
+    if (menu.reports.length > 0) {
+      out.push({
+        key: 'reports',
+        icon: <BarChartOutlined />,
+        label: t('menu.reports'),
+        children: menu.reports.map((p) => leaf(p)),
+      });
     }
     if (menu.settings.length > 0) {
       out.push({

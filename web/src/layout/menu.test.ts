@@ -13,6 +13,7 @@ describe('side menu', () => {
     const menu = visibleMenu((path) => mayI({ user_type: 'agent' }, nodes, 'menu', path));
     expect(menu.tickets).toEqual(['/wswt', '/wswt/search']);
     expect(menu.dashboard).toBe(false);
+    expect(menu.reports).toEqual([]);
     // Their own todo list needs no node.
     expect(menu.settings).toEqual([
       { key: 'settings_channels', paths: ['/wswt/setting/shortcut'] },
@@ -23,6 +24,7 @@ describe('side menu', () => {
   it('shows an admin every screen without any node', () => {
     const menu = visibleMenu((path) => mayI({ user_type: 'admin' }, [], 'menu', path));
     expect(menu.dashboard).toBe(true);
+    expect(menu.reports).toHaveLength(6);
     expect(menu.tickets).toHaveLength(5);
     expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(25);
   });
@@ -41,5 +43,6 @@ describe('side menu', () => {
     expect(selectedMenuPath('/wswt/account/12')).toBe('/wswt/setting/people');
     expect(selectedMenuPath('/wswt/company/4')).toBe('/wswt/setting/company');
     expect(selectedMenuPath('/wswt/account/my/profile')).toBeNull();
+    expect(selectedMenuPath('/wswt/report/backlog')).toBe('/wswt/report/backlog');
   });
 });

@@ -14,6 +14,15 @@ export const ticketPaths: readonly string[] = [
   '/wswt/ticket/add',
 ];
 export const dashboardPath = '/wswt/dashboard';
+/** The reports, under their own entry of the side menu. */
+export const reportPaths: readonly string[] = [
+  '/wswt/report/efficiency',
+  '/wswt/report/assignee_activity',
+  '/wswt/report/agent_updates',
+  '/wswt/report/unsolved',
+  '/wswt/report/backlog',
+  '/wswt/report/satisfaction',
+];
 
 const s = (p: string) => `/wswt/setting/${p}`;
 
@@ -42,6 +51,7 @@ export function routeKeyOf(path: string): string {
 export interface TVisibleMenu {
   tickets: string[];
   dashboard: boolean;
+  reports: string[];
   settings: { key: string; paths: string[] }[];
 }
 
@@ -54,13 +64,14 @@ export function visibleMenu(mayNode: (path: string) => boolean): TVisibleMenu {
   return {
     tickets: ticketPaths.filter(may),
     dashboard: may(dashboardPath),
+    reports: reportPaths.filter(may),
     settings: settingSections
       .map((section) => ({ key: section.key, paths: section.paths.filter(may) }))
       .filter((section) => section.paths.length > 0),
   };
 }
 
-const allMenuPaths = [...ticketPaths, dashboardPath, ...settingSections.flatMap((x) => x.paths)];
+const allMenuPaths = [...ticketPaths, dashboardPath, ...reportPaths, ...settingSections.flatMap((x) => x.paths)];
 
 /** Screens reached from a list that is not their path's parent: groups live on People. */
 const menuHomes: ReadonlyArray<[prefix: string, menuPath: string]> = [

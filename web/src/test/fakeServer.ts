@@ -93,6 +93,18 @@ export function fakeServer(options: TFakeServerOptions = {}) {
         ],
       }),
     'admin/auth.logout': () => ok(null),
+    // The dashboard is where several tests land after signing in: an empty one.
+    'admin/report.dashboard.get': () =>
+      ok({
+        range: { from_ts: 0, to_ts: 0, timezone: 'UTC' },
+        created: 0,
+        solved: 0,
+        unsolved: 0,
+        series: [],
+        mine: { open: 0, pending: 0, solved: 0 },
+        satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
+        chats: { waiting: 0, active: 0 },
+      }),
     'admin/todo.list': () => ok({ list: [], open_count: 0 }),
   };
   const handlers = { ...defaults, ...options.handlers };

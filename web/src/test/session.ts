@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { authStore } from '../auth/storage';
+import { authStore, languageStore } from '../auth/storage';
 import { i18n } from '../i18n';
 import { account } from './fakeServer';
 
@@ -15,6 +15,12 @@ export function freshEachTest(): void {
     cleanup();
     vi.unstubAllGlobals();
   });
+}
+
+/** The user picks `language` (kept, as the language switch does: the help desk's default no longer applies). */
+export async function chooseLanguage(language: 'en' | 'zh-cn'): Promise<void> {
+  languageStore.set(language);
+  await i18n.changeLanguage(language);
 }
 
 /** Each test of the file starts signed in (English, empty storage) and cleans up after. */

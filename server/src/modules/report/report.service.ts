@@ -35,7 +35,7 @@ import {
 import { backlogPeriods, type Period, type Range, rangeOf } from './report.time.js';
 
 /**
- * The dashboard and the reports. Which tickets each figure covers (docs/decisions/0008-reports.md):
+ * The dashboard and the reports. Which tickets each figure covers (docs/decisions/0009-reports.md):
  * first reply over tickets created in the range; resolution, wait, "solved" and satisfaction
  * over tickets whose last solve is in the range and that are solved now; agent actions by
  * when they happened; unsolved as of now. Deleted tickets never count.

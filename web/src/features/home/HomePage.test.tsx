@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { fail, fakeServer, holdCalls, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { callsTo, freshEachTest, typeInto } from '../../test/session';
+import { callsTo, chooseLanguage, freshEachTest, typeInto } from '../../test/session';
 
 freshEachTest();
 
@@ -165,7 +165,7 @@ describe('public ticket form', () => {
 
   it('speaks Chinese, messages included', async () => {
     serve();
-    await i18n.changeLanguage('zh-cn');
+    await chooseLanguage('zh-cn');
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: '提交工单' }, { timeout: 10_000 }));
     await screen.findByText('请输入主题');

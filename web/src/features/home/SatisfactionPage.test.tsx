@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { fail, fakeServer, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { callsTo, freshEachTest, typeInto } from '../../test/session';
+import { callsTo, chooseLanguage, freshEachTest, typeInto } from '../../test/session';
 
 freshEachTest();
 
@@ -31,18 +31,18 @@ describe('satisfaction survey', () => {
   it('shows the ticket, asks for a rating, saves it with the comment and thanks the requester', async () => {
     const { calls } = serve();
     renderApp(address);
-    expect(await screen.findByText('Printer on fire', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText('#55')).toBeTruthy();
+    await screen.findByText('Printer on fire', {}, { timeout: 10_000 });
+    screen.getByText('#55');
     expect(callsTo(calls, 'home/satisfaction.get')[0]?.query.get('token')).toBe(token);
     send();
-    expect(await screen.findByText('Please choose Good or Bad')).toBeTruthy();
+    await screen.findByText('Please choose Good or Bad');
     expect(callsTo(calls, 'home/satisfaction.add')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Good' }));
     typeInto('Comment (optional)', ' Quick and kind ');
     send();
-    expect(await screen.findByRole('heading', { name: 'Thank you for your feedback' })).toBeTruthy();
-    expect(screen.getByText('Your rating of ticket #55 (Good) has been saved.')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Thank you for your feedback' });
+    screen.getByText('Your rating of ticket #55 (Good) has been saved.');
     expect(callsTo(calls, 'home/satisfaction.add')[0]?.body).toEqual({
       token,
       satisfaction: 'good',
@@ -55,9 +55,7 @@ describe('satisfaction survey', () => {
       'home/satisfaction.get': () => ok(survey({ satisfaction: 'good', satisfaction_comment: 'Fine' })),
     });
     renderApp(address);
-    expect(
-      await screen.findByText('You rated this ticket Good. You can change your rating below.', {}, { timeout: 10_000 }),
-    ).toBeTruthy();
+    await screen.findByText('You rated this ticket Good. You can change your rating below.', {}, { timeout: 10_000 });
     expect((screen.getByRole('radio', { name: 'Good' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Comment (optional)') as HTMLTextAreaElement).value).toBe('Fine');
     fireEvent.click(screen.getByRole('radio', { name: 'Bad' }));
@@ -67,26 +65,22 @@ describe('satisfaction survey', () => {
 
     // Changing it again opens the form with the rating just given.
     fireEvent.click(screen.getByRole('button', { name: 'Change my rating' }));
-    expect(await screen.findByText('You rated this ticket Bad. You can change your rating below.')).toBeTruthy();
+    await screen.findByText('You rated this ticket Bad. You can change your rating below.');
     expect((screen.getByRole('radio', { name: 'Bad' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('says plainly when the link has no token, and asks the server nothing', async () => {
     const { calls } = serve();
     renderApp('/home/satisfaction');
-    expect(
-      await screen.findByRole('heading', { name: 'This survey link does not work' }, { timeout: 10_000 }),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { name: 'This survey link does not work' }, { timeout: 10_000 });
     expect(callsTo(calls, 'home/satisfaction.get')).toHaveLength(0);
-    expect(screen.getByRole('link', { name: 'Submit a new ticket' })).toBeTruthy();
+    screen.getByRole('link', { name: 'Submit a new ticket' });
   });
 
   it('says plainly when no ticket has the token, and stays on the page', async () => {
     serve({ 'home/satisfaction.get': () => fail('0404', 'Not found') });
     const { here } = renderApp(address);
-    expect(
-      await screen.findByRole('heading', { name: 'This survey link does not work' }, { timeout: 10_000 }),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { name: 'This survey link does not work' }, { timeout: 10_000 });
     expect(here()).toBe(address);
   });
 
@@ -99,12 +93,10 @@ describe('satisfaction survey', () => {
       },
     });
     renderApp(address);
-    expect(
-      await screen.findByRole('heading', { name: 'The survey could not be loaded' }, { timeout: 10_000 }),
-    ).toBeTruthy();
-    expect(screen.getByText('Something went wrong on our side; please try again')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'The survey could not be loaded' }, { timeout: 10_000 });
+    screen.getByText('Something went wrong on our side; please try again');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Printer on fire')).toBeTruthy();
+    await screen.findByText('Printer on fire');
   });
 
   it("shows the server's refusal and keeps the choice", async () => {
@@ -114,27 +106,25 @@ describe('satisfaction survey', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Bad' }));
     typeInto('Comment (optional)', 'Slow');
     send();
-    expect(await screen.findByText('Rating is not available for this ticket')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Send rating' })).toBeTruthy());
+    await screen.findByText('Rating is not available for this ticket');
+    await waitFor(() => screen.getByRole('button', { name: 'Send rating' }));
     expect((screen.getByRole('radio', { name: 'Bad' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Comment (optional)') as HTMLTextAreaElement).value).toBe('Slow');
   });
 
   it('speaks Chinese', async () => {
     serve();
-    await i18n.changeLanguage('zh-cn');
+    await chooseLanguage('zh-cn');
     renderApp(address);
-    expect(await screen.findByText('您对我们的服务满意吗？', {}, { timeout: 10_000 })).toBeTruthy();
+    await screen.findByText('您对我们的服务满意吗？', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
-    expect(await screen.findByText('请选择满意或不满意')).toBeTruthy();
+    await screen.findByText('请选择满意或不满意');
   });
 
   it('rates in one click from the mail link (score=bad) and still lets the requester add a comment', async () => {
     const { calls } = serve();
     renderApp(`${address}&score=bad`);
-    expect(
-      await screen.findByRole('heading', { name: 'Thank you for your feedback' }, { timeout: 10_000 }),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Thank you for your feedback' }, { timeout: 10_000 });
     expect(callsTo(calls, 'home/satisfaction.add')).toHaveLength(1);
     expect(callsTo(calls, 'home/satisfaction.add')[0]?.body).toEqual({ token, satisfaction: 'bad', comment: '' });
   });

@@ -4,7 +4,7 @@ import { i18n } from '../../i18n';
 import { account, fakeServer, ok, page } from '../../test/fakeServer';
 import { pkg, role } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+import { admin, callsTo, chooseLanguage, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
 
@@ -43,7 +43,7 @@ describe('roles', () => {
 
   it('shows the seeded role in Chinese, and a role an admin named as they wrote it', async () => {
     serve();
-    await i18n.changeLanguage('zh-cn');
+    await chooseLanguage('zh-cn');
     renderApp('/wswt/setting/role');
     await screen.findByRole('row', { name: /Team lead/ });
     // The seeded "Agent" (still as bootstrap wrote it) reads as 客服; the edit form keeps the stored text.

@@ -59,16 +59,16 @@ describe('support addresses', () => {
     });
     await openTab();
     const salesRow = (await screen.findByText('sales@example.com')).closest('tr') as HTMLElement;
-    expect(await within(salesRow).findByText('Sales team')).toBeTruthy();
-    expect(within(salesRow).getByText('Alias of the main mailbox')).toBeTruthy();
+    await within(salesRow).findByText('Sales team');
+    within(salesRow).getByText('Alias of the main mailbox');
     const billingRow = screen.getByText('billing@example.com').closest('tr') as HTMLElement;
-    expect(within(billingRow).getByText('Default group')).toBeTruthy();
-    expect(within(billingRow).getByText('Own mailbox at imap.example.com')).toBeTruthy();
+    within(billingRow).getByText('Default group');
+    within(billingRow).getByText('Own mailbox at imap.example.com');
 
     fireEvent.click(screen.getByRole('button', { name: /Add support address/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Email is required')).toBeTruthy();
+    await within(dialog).findByText('Email is required');
     typeInto('Address', 'Help@Example.com');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('Successfully saved');
@@ -98,14 +98,14 @@ describe('support addresses', () => {
     fireEvent.click(within(dialog).getByRole('switch'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     for (const text of ['Imap host is required', 'Account is required', 'Password is required']) {
-      expect(await within(dialog).findByText(text)).toBeTruthy();
+      await within(dialog).findByText(text);
     }
     expect(callsTo(calls, 'admin/settings/email.address.add')).toEqual([]);
     typeInto('IMAP host', 'imap.example.com:993');
     typeInto('Account', 'sales');
     typeInto('Password', 'secret');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('This email is already in use')).toBeTruthy();
+    await within(dialog).findByText('This email is already in use');
     expect(callsTo(calls, 'admin/settings/email.address.add')[0]?.body).toMatchObject({
       has_mailbox: true,
       imap_host: 'imap.example.com:993',
@@ -141,10 +141,10 @@ describe('mails without a ticket', () => {
     });
     renderApp('/wswt/setting/email');
     fireEvent.click(await screen.findByRole('tab', { name: 'Mails without a ticket' }, { timeout: 15_000 }));
-    expect(await screen.findByText('could not be stored: connection terminated')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Download/ })).toBeTruthy();
+    await screen.findByText('could not be stored: connection terminated');
+    screen.getByRole('button', { name: /Download/ });
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
-    expect(await screen.findByText('The mail is now on ticket #12')).toBeTruthy();
+    await screen.findByText('The mail is now on ticket #12');
     await waitFor(() =>
       expect(callsTo(calls, 'admin/settings/email.inbox_log.retry')[0]?.body).toEqual({ log_id: 31 }),
     );

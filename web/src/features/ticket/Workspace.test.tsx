@@ -36,7 +36,7 @@ describe('the agent workspace', () => {
     const first = renderApp('/wswt');
     await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
     expect(callsTo(calls, 'admin/ticket.list')[0]?.query.get('view_id')).toBe('2');
-    expect(screen.getByRole('heading', { name: 'Unassigned tickets' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Unassigned tickets' });
     // The agent picks their own (empty) view: next time the list opens there.
     fireEvent.click(screen.getByRole('menuitem', { name: /Your unsolved tickets/ }));
     await waitFor(() => expect(first.here()).toBe('/wswt?view_id=1'));
@@ -73,10 +73,10 @@ describe('the agent workspace', () => {
     const active = () => document.querySelector('tr.ticket-row-active')?.textContent ?? '';
     expect(active()).toContain('VPN drops');
     key('x');
-    expect(await screen.findByText('1 selected')).toBeTruthy();
+    await screen.findByText('1 selected');
     key('?');
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Select or unselect the ticket')).toBeTruthy();
+    within(dialog).getByText('Select or unselect the ticket');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     key('Enter');
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
@@ -86,13 +86,11 @@ describe('the agent workspace', () => {
     let failing = true;
     serve(() => (failing ? fail('0500', 'Server error') : ok({ list: rows, total: 3, total_estimated: false })));
     renderApp('/wswt');
-    expect(
-      await screen.findByText('The tickets of this view could not be loaded', {}, { timeout: 45_000 }),
-    ).toBeTruthy();
+    await screen.findByText('The tickets of this view could not be loaded', {}, { timeout: 45_000 });
     expect(screen.queryByText('No tickets in this view')).toBeNull();
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('row', { name: /Printer on fire/ })).toBeTruthy();
+    await screen.findByRole('row', { name: /Printer on fire/ });
   });
 });
 
@@ -100,17 +98,15 @@ describe('the ticket page', () => {
   it('says a server error is an error, not that the ticket does not exist', async () => {
     serveTicket({ handlers: { 'admin/ticket.get': () => fail('0500', 'Internal error') } });
     renderApp('/wswt/ticket/edit/101');
-    expect(await screen.findByText('This ticket could not be loaded', {}, { timeout: 45_000 })).toBeTruthy();
+    await screen.findByText('This ticket could not be loaded', {}, { timeout: 45_000 });
     expect(screen.queryByText('This ticket does not exist or you may not see it')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Try again' });
   });
 
   it('still says not found for a ticket that is not there', async () => {
     serveTicket({ handlers: { 'admin/ticket.get': () => fail('0404', 'Not found') } });
     renderApp('/wswt/ticket/edit/999');
-    expect(
-      await screen.findByText('This ticket does not exist or you may not see it', {}, { timeout: 45_000 }),
-    ).toBeTruthy();
+    await screen.findByText('This ticket does not exist or you may not see it', {}, { timeout: 45_000 });
   });
 
   it('sends with Ctrl+Enter and says which ticket was updated, with a link', async () => {

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { seriesOption } from './chartOption';
+import { useReport, useReportFilters } from './queries';
+import { ReportFrame } from './ReportFrame';
+import { ReportSection } from './ReportSection';
+import { useReportFormat } from './useReportFormat';
+
+/** Ticket updates per agent per day (hour, week or month by range): one line per agent. */
+export function AgentUpdatesPage() {
+  const { t } = useTranslation();
+  const { filters } = useReportFilters();
+  const query = useReport('agent_updates', filters);
+  const format = useReportFormat();
+  return (
+    <ReportFrame query={query}>
+      {(d) => {
+        const labels = d.buckets.map((b) => format.bucket(b, filters.time_range));
+        return (
+          <ReportSection
+            title={t('report.updates.title')}
+            fileName="agent-updates"
+            empty={d.list.length === 0}
+            option={seriesOption(
+              labels,
+              d.list.slice(0, 8).map((r) => ({ name: r.agent_name, data: r.counts, type: 'line' as const })),
+            )}
+            rows={d.list}
+            rowKey={(r) => r.agent_id}
+            columns={[
+              { key: 'agent', title: t('report.agent'), value: (r) => r.agent_name },
+              { key: 'total', title: t('report.updates.total'), value: (r) => r.total, align: 'right' },
+              ...labels.map((label, i) => ({
+                key: `b${i}`,
+                title: label,
+                value: (r: (typeof d.list)[number]) => r.counts[i] ?? 0,
+                align: 'right' as const,
+              })),
+            ]}
+          />
+        );
+      }}
+    </ReportFrame>
+  );
+}

@@ -1,0 +1,81 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Skeleton, Table } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TChartOption } from './chartOption';
+import { downloadCsv, type TCsvColumn, toCsv } from './csv';
+
+const Chart = lazy(() => import('./Chart').then((m) => ({ default: m.Chart })));
+
+/** A column of a report table: the text it shows is the text the CSV holds. */
+export interface TReportColumn<R> extends TCsvColumn<R> {
+  key: string;
+  align?: 'left' | 'right';
+}
+
+/** One chart with its table underneath and a CSV export of that table. */
+export function ReportSection<R>({
+  title,
+  extra,
+  option,
+  columns,
+  rows,
+  rowKey,
+  fileName,
+  empty,
+  height,
+}: {
+  title: string;
+  extra?: ReactNode;
+  option: TChartOption | null;
+  columns: TReportColumn<R>[];
+  rows: R[];
+  rowKey: (row: R) => string | number;
+  fileName: string;
+  /** Nothing to draw: the empty state instead of the chart (the table still shows its rows). */
+  empty: boolean;
+  height?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={title}
+      data-report-section={fileName}
+      extra={
+        <>
+          {extra}
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            onClick={() => downloadCsv(`${fileName}.csv`, toCsv(columns, rows))}
+            style={{ marginInlineStart: 12 }}
+          >
+            {t('report.export_csv')}
+          </Button>
+        </>
+      }
+    >
+      {empty || !option ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.empty')} />
+      ) : (
+        <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: height ?? 280 }} />}>
+          <Chart option={option} label={title} height={height} />
+        </Suspense>
+      )}
+      <Table<R>
+        size="small"
+        style={{ marginTop: 16 }}
+        rowKey={rowKey}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={columns.map((c) => ({
+          key: c.key,
+          title: c.title,
+          align: c.align,
+          render: (_: unknown, row: R) => c.value(row) ?? '',
+        }))}
+      />
+    </Card>
+  );
+}

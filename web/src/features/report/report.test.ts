@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from './csv';
+import { durationParts, goodShare } from './format';
+import { relativeOf } from './relativeTime';
+
+describe('CSV export', () => {
+  it('writes the header and rows with quoting, a BOM, and no formulas', () => {
+    const csv = toCsv(
+      [
+        { title: 'Agent', value: (r: { name: string; n: number | null }) => r.name },
+        { title: 'Count', value: (r) => r.n },
+      ],
+      [
+        { name: 'Ada, "the" agent', n: 3 },
+        { name: '=SUM(A1)', n: null },
+        { name: '王伟', n: 0 },
+      ],
+    );
+    expect(csv).toBe('\uFEFFAgent,Count\r\n"Ada, ""the"" agent",3\r\n\'=SUM(A1),\r\n王伟,0\r\n');
+  });
+});
+
+describe('relative times as the spec says', () => {
+  const tz = 'Asia/Shanghai';
+  const now = Date.UTC(2026, 10, 25, 6); // Wednesday 14:00 in Shanghai
+  it('says minutes ago within the hour, then Today, Yesterday, a weekday within a week, a date beyond', () => {
+    expect(relativeOf(now - 59 * 60_000, now, tz)).toEqual({ kind: 'minutes', minutes: 59 });
+    expect(relativeOf(now - 10_000, now, tz)).toEqual({ kind: 'minutes', minutes: 1 });
+    expect(relativeOf(now - 60 * 60_000, now, tz)).toEqual({ kind: 'today' });
+    expect(relativeOf(Date.UTC(2026, 10, 24, 15, 30), now, tz)).toEqual({ kind: 'yesterday' });
+    // 00:30 today in Shanghai is still the 24th in UTC: Today there, Yesterday in UTC.
+    expect(relativeOf(Date.UTC(2026, 10, 24, 16, 30), now, tz)).toEqual({ kind: 'today' });
+    expect(relativeOf(Date.UTC(2026, 10, 24, 16, 30), now, 'UTC')).toEqual({ kind: 'yesterday' });
+    expect(relativeOf(now - 6 * 86_400_000, now, tz).kind).toBe('weekday');
+    expect(relativeOf(now - 7 * 86_400_000, now, tz).kind).toBe('date');
+  });
+  it('never says minutes ago for a day start', () => {
+    expect(relativeOf(now - 60_000, now, tz, false)).toEqual({ kind: 'today' });
+  });
+});
+
+describe('figures', () => {
+  it('shows durations in minutes, hours or days and the good share', () => {
+    expect(durationParts(90_000)).toEqual({ unit: 'minutes', value: 2 });
+    expect(durationParts(5.25 * 3_600_000)).toEqual({ unit: 'hours', value: 5.3 });
+    expect(durationParts(3 * 86_400_000)).toEqual({ unit: 'days', value: 3 });
+    expect(goodShare(0, 0)).toBeNull();
+    expect(goodShare(3, 1)).toBe(75);
+  });
+});

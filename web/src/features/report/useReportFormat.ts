@@ -1,0 +1,79 @@
+import type { TTimeRange } from '@parley/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/SessionContext';
+import { currentLanguage } from '../../i18n';
+import { durationParts } from './format';
+import { relativeOf } from './relativeTime';
+
+function zoneOf(timezone: string | null): string {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: timezone || undefined }).resolvedOptions().timeZone;
+  } catch {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
+}
+
+/** Durations, relative times and chart period labels in the viewer's language and time zone. */
+export function useReportFormat() {
+  const { t } = useTranslation();
+  const { timezone } = useSession();
+  const language = currentLanguage();
+  return useMemo(() => {
+    const timeZone = zoneOf(timezone);
+    const locale = language === 'zh-cn' ? 'zh-CN' : 'en-GB';
+    const date = new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short', year: 'numeric' });
+    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
+    const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' });
+    const month = new Intl.DateTimeFormat(locale, { timeZone, month: 'short', year: 'numeric' });
+
+    /** "5 minutes ago", "Today 14:05", "Yesterday 09:12", "Monday", "3 Nov 2026". */
+    const relative = (ts: number, now = Date.now()) => {
+      const r = relativeOf(ts, now, timeZone);
+      switch (r.kind) {
+        case 'minutes':
+          return r.minutes === 1 ? t('report.minute_ago') : t('report.minutes_ago', { count: r.minutes });
+        case 'today':
+          return t('report.today_at', { time: time.format(ts) });
+        case 'yesterday':
+          return t('report.yesterday_at', { time: time.format(ts) });
+        case 'weekday':
+          return weekday.format(ts);
+        default:
+          return date.format(ts);
+      }
+    };
+    /** A day's label: Today, Yesterday, the weekday within a week, the date beyond. */
+    const day = (ts: number, now = Date.now()) => {
+      const r = relativeOf(ts, now, timeZone, false);
+      if (r.kind === 'today') {
+        return t('report.today');
+      }
+      if (r.kind === 'yesterday') {
+        return t('report.yesterday');
+      }
+      return r.kind === 'weekday' ? weekday.format(ts) : date.format(ts);
+    };
+    /** The label of a range's bucket starting at `ts`. */
+    const bucket = (ts: number, range: TTimeRange) => {
+      if (range === '24h') {
+        return time.format(ts);
+      }
+      if (range === '7d' || range === '30d') {
+        return day(ts);
+      }
+      if (range === '1y') {
+        return month.format(ts);
+      }
+      return t('report.backlog.week_of', { date: date.format(ts) });
+    };
+    const duration = (ms: number | null) => {
+      if (ms === null) {
+        return t('report.none');
+      }
+      const d = durationParts(ms);
+      return t(`report.duration_${d.unit}`, { value: d.value });
+    };
+    return { timeZone, relative, day, bucket, duration, date: (ts: number) => date.format(ts) };
+  }, [t, timezone, language]);
+}
