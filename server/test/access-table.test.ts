@@ -251,6 +251,13 @@ const accessTable: Row[] = [
   p(`${s}/trigger.category.edit`, 'node', 'FFFF', { grant: 'trigger.edit' }),
   p(`${s}/trigger.category.delete`, 'node', 'FFFF', { grant: 'trigger.edit' }),
   p(`${s}/trigger.dryrun`, 'node', 'FFFF', { grant: '/wswt/setting/trigger/edit' }),
+  g(`${s}/automation.list`, 'node', '0000', { grant: '/wswt/setting/automation' }),
+  g(`${s}/automation.get`, 'node', '0404', { grant: '/wswt/setting/automation/edit', query: { automation_id: none } }),
+  p(`${s}/automation.add`, 'node', 'FFFF', { grant: 'automation.add' }),
+  p(`${s}/automation.edit`, 'node', 'FFFF', { grant: 'automation.edit' }),
+  p(`${s}/automation.delete`, 'node', 'FFFF', { grant: 'automation.delete' }),
+  p(`${s}/automation.order.edit`, 'node', 'FFFF', { grant: 'automation.edit' }),
+  p(`${s}/automation.dryrun`, 'node', 'FFFF', { grant: '/wswt/setting/automation/edit' }),
   // Dashboard and reports: each behind its screen's menu node.
   g(`${a}/report.dashboard.get`, 'node', '0000', { grant: '/wswt/dashboard', agentRole: true }),
   g(`${a}/report.efficiency.get`, 'node', '0000', { grant: '/wswt/report/efficiency' }),

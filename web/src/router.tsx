@@ -77,6 +77,9 @@ const screens: Record<string, TScreenLoader> = {
   setting_trigger: () => import('./features/rule/TriggerListPage').then((m) => m.TriggerListPage),
   setting_trigger_add: () => import('./features/rule/TriggerAddPage').then((m) => m.TriggerAddPage),
   setting_trigger_edit: () => import('./features/rule/TriggerEditPage').then((m) => m.TriggerEditPage),
+  setting_automation: () => import('./features/rule/AutomationListPage').then((m) => m.AutomationListPage),
+  setting_automation_add: () => import('./features/rule/AutomationAddPage').then((m) => m.AutomationAddPage),
+  setting_automation_edit: () => import('./features/rule/AutomationEditPage').then((m) => m.AutomationEditPage),
 };
 
 function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreenLoader): RouteObject {
