@@ -263,15 +263,12 @@ export const messages = {
   // Business rules (#18).
   schedule_overlap: { en: 'Intervals of a day must not overlap', 'zh-cn': '同一天的时间段不能重叠' },
   schedule_in_use: { en: 'A rule still uses this schedule', 'zh-cn': '仍有规则使用该日程' },
-  rule_actions_required: { en: 'Add an action', 'zh-cn': '请添加操作' },
-  rule_condition_not_here: { en: 'Not usable here', 'zh-cn': '此处不可用' },
   automation_needs_time: { en: 'Add an hours condition', 'zh-cn': '请添加小时数条件' },
   automation_not_nullified: {
     en: 'An action must make a condition false, or it would repeat every hour',
     'zh-cn': '必须有操作使某个条件不再成立，否则会每小时重复',
   },
   webhook_address_refused: { en: 'Webhooks call public addresses only', 'zh-cn': 'Webhook 仅可调用公网地址' },
-  rule_order_incomplete: { en: 'List every rule once', 'zh-cn': '每条规则须列出一次' },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TMessageKey = keyof typeof messages;

@@ -183,6 +183,18 @@ const accessTable: Row[] = [
   p(`${s}/tag.edit`, 'node', 'FFFF', { grant: 'tag.edit' }),
   p(`${s}/tag.merge`, 'node', 'FFFF', { grant: 'tag.edit' }),
   p(`${s}/tag.delete`, 'node', 'FFFF', { grant: 'tag.delete' }),
+  // Notes (macros).
+  g(`${s}/note.list`, 'node', '0000', { grant: '/wswt/setting/note' }),
+  g(`${s}/note.get`, 'node', '0404', { grant: '/wswt/setting/note/edit', query: { note_id: none } }),
+  g(`${s}/note.all.list`, 'node', '0000', { grant: '/wswt/ticket/edit/:ticket_id', agentRole: true }),
+  g(`${s}/note.preview`, 'node', '0404', {
+    grant: '/wswt/ticket/edit/:ticket_id',
+    agentRole: true,
+    query: { note_id: none, ticket_id: none },
+  }),
+  p(`${s}/note.add`, 'node', 'FFFF', { grant: 'note.add' }),
+  p(`${s}/note.edit`, 'node', 'FFFF', { grant: 'note.edit' }),
+  p(`${s}/note.delete`, 'node', 'FFFF', { grant: 'note.delete' }),
   // Tickets.
   g(`${a}/ticket.list`, 'node', '0000', { grant: '/wswt', agentRole: true }),
   g(`${a}/ticket.view.list`, 'node', '0000', { grant: '/wswt/ticket_views', agentRole: true }),
@@ -251,6 +263,13 @@ const accessTable: Row[] = [
   p(`${s}/trigger.category.edit`, 'node', 'FFFF', { grant: 'trigger.edit' }),
   p(`${s}/trigger.category.delete`, 'node', 'FFFF', { grant: 'trigger.edit' }),
   p(`${s}/trigger.dryrun`, 'node', 'FFFF', { grant: '/wswt/setting/trigger/edit' }),
+  g(`${s}/automation.list`, 'node', '0000', { grant: '/wswt/setting/automation' }),
+  g(`${s}/automation.get`, 'node', '0404', { grant: '/wswt/setting/automation/edit', query: { automation_id: none } }),
+  p(`${s}/automation.add`, 'node', 'FFFF', { grant: 'automation.add' }),
+  p(`${s}/automation.edit`, 'node', 'FFFF', { grant: 'automation.edit' }),
+  p(`${s}/automation.delete`, 'node', 'FFFF', { grant: 'automation.delete' }),
+  p(`${s}/automation.order.edit`, 'node', 'FFFF', { grant: 'automation.edit' }),
+  p(`${s}/automation.dryrun`, 'node', 'FFFF', { grant: '/wswt/setting/automation/edit' }),
   // Dashboard and reports: each behind its screen's menu node.
   g(`${a}/report.dashboard.get`, 'node', '0000', { grant: '/wswt/dashboard', agentRole: true }),
   g(`${a}/report.efficiency.get`, 'node', '0000', { grant: '/wswt/report/efficiency' }),

@@ -50,6 +50,14 @@ const realBase: Record<string, () => Record<string, unknown>> = {
   '/api/admin/settings/schedule.edit': () => ({ timezone: 'UTC', intervals: [], holidays: [] }),
   '/api/admin/settings/trigger.add': () => ({ actions: [{ action: 'set_priority', value: 'high' }] }),
   '/api/admin/settings/trigger.edit': () => ({ actions: [{ action: 'set_priority', value: 'high' }] }),
+  '/api/admin/settings/automation.add': () => ({
+    conditions: { all: [{ field: 'hours_since_updated', operator: 'greater_than', value: 1 }], any: [] },
+    actions: [{ action: 'set_priority', value: 'high' }],
+  }),
+  '/api/admin/settings/automation.edit': () => ({
+    conditions: { all: [{ field: 'hours_since_updated', operator: 'greater_than', value: 1 }], any: [] },
+    actions: [{ action: 'set_priority', value: 'high' }],
+  }),
 };
 let adminId = 0;
 const ops: Op[] = [];

@@ -46,6 +46,9 @@ const screens: Record<string, TScreenLoader> = {
   setting_tag: () => import('./features/tag/TagListPage').then((m) => m.TagListPage),
   setting_tag_add: () => import('./features/tag/TagAddPage').then((m) => m.TagAddPage),
   setting_tag_edit: () => import('./features/tag/TagEditPage').then((m) => m.TagEditPage),
+  setting_note: () => import('./features/note/NoteListPage').then((m) => m.NoteListPage),
+  setting_note_add: () => import('./features/note/NoteAddPage').then((m) => m.NoteAddPage),
+  setting_note_edit: () => import('./features/note/NoteEditPage').then((m) => m.NoteEditPage),
   setting_email: () => import('./features/settings-email/EmailSettingsPage').then((m) => m.EmailSettingsPage),
   setting_ticket: () => import('./features/settings-ticket/TicketSettingsPage').then((m) => m.TicketSettingsPage),
   index: () => import('./features/ticket/TicketListPage').then((m) => m.TicketListPage),
@@ -77,6 +80,9 @@ const screens: Record<string, TScreenLoader> = {
   setting_trigger: () => import('./features/rule/TriggerListPage').then((m) => m.TriggerListPage),
   setting_trigger_add: () => import('./features/rule/TriggerAddPage').then((m) => m.TriggerAddPage),
   setting_trigger_edit: () => import('./features/rule/TriggerEditPage').then((m) => m.TriggerEditPage),
+  setting_automation: () => import('./features/rule/AutomationListPage').then((m) => m.AutomationListPage),
+  setting_automation_add: () => import('./features/rule/AutomationAddPage').then((m) => m.AutomationAddPage),
+  setting_automation_edit: () => import('./features/rule/AutomationEditPage').then((m) => m.AutomationEditPage),
 };
 
 function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreenLoader): RouteObject {

@@ -20,7 +20,7 @@ export async function checkRule(
 ): Promise<TRuleAction[]> {
   const misplaced = misplacedConditions(conditions, use)[0];
   if (misplaced) {
-    throw invalid('rule_condition_not_here', misplaced);
+    throw invalid('field_invalid', misplaced);
   }
   for (const group of ['all', 'any'] as const) {
     for (const [i, c] of conditions[group].entries()) {

@@ -24,12 +24,14 @@ export interface RuleTicket {
   assigned_ts: number | null;
   requester_update_ts: number | null;
   deleted_ts: number | null;
+  sla_due_ts: number | null;
+  sla_breach_ts: number | null;
 }
 
 export const ruleTicketColumns = sql.raw(
   `t.ticket_id, t.subject, t.ticket_state, t.priority, t.ticket_type, t.group_id, t.assignee_id, t.requester_id,
    t.company_id, t.source, t.tags, t.create_ts, t.update_ts, t.solved_ts, t.state_ts, t.assigned_ts,
-   t.requester_update_ts, t.deleted_ts`,
+   t.requester_update_ts, t.deleted_ts, t.sla_due_ts, t.sla_breach_ts`,
 );
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -54,6 +56,8 @@ export function readRuleTicket(r: Record<string, unknown>): RuleTicket {
     assigned_ts: num(r.assigned_ts),
     requester_update_ts: num(r.requester_update_ts),
     deleted_ts: num(r.deleted_ts),
+    sla_due_ts: num(r.sla_due_ts),
+    sla_breach_ts: num(r.sla_breach_ts),
   };
 }
 

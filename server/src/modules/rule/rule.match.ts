@@ -74,10 +74,9 @@ function actualOf(c: TRuleCondition, facts: RuleFacts): unknown {
       return s ? isOpenAt(s, facts.now) : null;
     }
     case 'sla_breached':
-      return (t as unknown as { sla_breach_ts?: number | null }).sla_breach_ts ? 'yes' : 'no';
+      return t.sla_breach_ts ? 'yes' : 'no';
     case 'hours_until_sla_breach': {
-      const due = (t as unknown as { sla_due_ts?: number | null }).sla_due_ts;
-      return due === null || due === undefined ? null : Math.floor((due - facts.now) / hour);
+      return t.sla_due_ts === null ? null : Math.floor((t.sla_due_ts - facts.now) / hour);
     }
     case 'subject':
       return short(t.subject);

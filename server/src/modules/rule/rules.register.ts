@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { MailChannel } from '../mail/mail.service.js';
 import { scheduleRoutes } from '../schedule/schedule.routes.js';
+import { automationRoutes } from './automation.routes.js';
 import { schedulesInUse } from './rule.check.js';
 import { useMailConfig } from './rule.notify.js';
 import { registerUsage } from './rule.usage.js';
@@ -21,4 +22,5 @@ export function rulesRoutes(app: FastifyInstance, ctx: AppContext, mail: MailCha
   registerUsage(ctx);
   scheduleRoutes(app, ctx, schedulesInUse);
   triggerRoutes(app, ctx);
+  automationRoutes(app, ctx);
 }

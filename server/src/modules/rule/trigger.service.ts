@@ -128,7 +128,7 @@ export async function reorder(db: Db, table: 'rule_trigger' | 'rule_automation',
     );
     const all = new Set(rows.map((r) => Number(r.id)));
     if (new Set(ids).size !== ids.length || ids.length !== all.size || ids.some((id) => !all.has(id))) {
-      throw invalid('rule_order_incomplete', key === 'trigger_id' ? 'trigger_ids' : 'automation_ids');
+      throw invalid('field_invalid', key === 'trigger_id' ? 'trigger_ids' : 'automation_ids');
     }
     await tx.execute(
       sql`UPDATE ${sql.raw(table)} SET position = o.n

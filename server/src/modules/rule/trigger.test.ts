@@ -31,7 +31,7 @@ describe('Settings › Triggers', () => {
       conditions: { all: [{ field: 'hours_since_created', operator: 'greater_than', value: 3 }] },
       actions: [{ action: 'set_priority', value: 'high' }],
     });
-    expect((hours.data as { fields: Record<string, string> }).fields['conditions.all.0.field']).toBe('Not usable here');
+    expect((hours.data as { fields: Record<string, string> }).fields['conditions.all.0.field']).toBe('Invalid value');
     const badValue = await post(admin, 'settings/trigger.add', {
       title: 'x',
       conditions: { all: [{ field: 'ticket_state', operator: 'is', value: 'sleeping' }] },
@@ -41,7 +41,7 @@ describe('Settings › Triggers', () => {
       'conditions.all.0.value',
     ]);
     const noActions = await post(admin, 'settings/trigger.add', { title: 'x', conditions: {}, actions: [] });
-    expect((noActions.data as { fields: Record<string, string> }).fields.actions).toBe('Add an action');
+    expect((noActions.data as { fields: Record<string, string> }).fields.actions).toBe('This field is required');
     for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'https://10.1.2.3/x', 'http://[::1]/x']) {
       const local = await post(admin, 'settings/trigger.add', {
         title: 'x',
@@ -120,7 +120,7 @@ describe('Settings › Triggers', () => {
     // Moved to the end by drag: the order call takes every trigger once.
     const all = list.data.list.map((x) => x.trigger_id);
     const incomplete = await post(admin, 'settings/trigger.order.edit', { trigger_ids: all.slice(1) });
-    expect((incomplete.data as { fields: Record<string, string> }).fields.trigger_ids).toBe('List every rule once');
+    expect((incomplete.data as { fields: Record<string, string> }).fields.trigger_ids).toBe('Invalid value');
     const moved = [...all.filter((id) => id !== third), third];
     expect((await post(admin, 'settings/trigger.order.edit', { trigger_ids: moved })).code).toBe('0000');
     const reordered = await get<{ list: Array<{ trigger_id: number }> }>(admin, 'settings/trigger.list', {});

@@ -203,7 +203,7 @@ export function ActionsEditor({
             value={a.action}
             options={names.map((n) => ({ value: n, label: t(`rule.action.${n}`) }))}
             onChange={(n: TRuleActionName) => set(i, blank(n))}
-            aria-label={t('rule.actions')}
+            aria-label={t('rule.action_label')}
           />
           <ActionInput a={a} onChange={(next) => set(i, next)} />
           <Button

@@ -172,14 +172,14 @@ export function ConditionsEditor({
             onChange={(f: TRuleConditionField) =>
               set(i, { field: f, operator: ruleConditionSpec[f].operators[0] as TRuleOperator, value: defaultValue(f) })
             }
-            aria-label={t('rule.fields.subject')}
+            aria-label={t('rule.field_label')}
           />
           <Select
             style={{ width: 170 }}
             value={c.operator}
             options={ruleConditionSpec[c.field].operators.map((o) => ({ value: o, label: t(`rule.ops.${o}`) }))}
             onChange={(o: TRuleOperator) => set(i, { ...c, operator: o })}
-            aria-label={t('rule.ops.is')}
+            aria-label={t('rule.operator_label')}
           />
           <ValueInput c={c} onChange={(v) => set(i, { ...c, value: v })} />
           <Button

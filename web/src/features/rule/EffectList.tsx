@@ -2,6 +2,7 @@ import { CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
 import type { TConditionResult, TRuleEffect } from '@parley/contracts';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePeoplePickers } from './queries';
 
 const text = (v: unknown): string => {
   if (v === null || v === undefined) {
@@ -38,6 +39,11 @@ export function ConditionResults({ list }: { list: TConditionResult[] }) {
 /** What: each change, old → new. */
 export function EffectList({ list }: { list: TRuleEffect[] }) {
   const { t } = useTranslation();
+  const pickers = usePeoplePickers();
+  const named = (field: string, v: unknown) => {
+    const options = field === 'assignee_id' ? pickers.agents : field === 'group_id' ? pickers.groups : null;
+    return (options && options.find((o) => o.value === v)?.label) ?? text(v);
+  };
   const shown = list.filter((e) => e.field !== 'rule');
   if (shown.length === 0) {
     return <Typography.Text type="secondary">{t('rule.no_changes')}</Typography.Text>;
@@ -48,8 +54,8 @@ export function EffectList({ list }: { list: TRuleEffect[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: effects are a fixed list
         <Typography.Text key={i}>
           {t(`rule.fields.${e.field}`, { defaultValue: e.field })}:{' '}
-          {e.old !== undefined && e.old !== null ? `${text(e.old)} → ` : ''}
-          <b>{text(e.new)}</b>
+          {e.old !== undefined && e.old !== null ? `${named(e.field, e.old)} → ` : ''}
+          <b>{named(e.field, e.new)}</b>
         </Typography.Text>
       ))}
     </Flex>

@@ -75,7 +75,7 @@ export function TriggerDryRun({ draft, triggerId }: { draft: () => TTriggerInput
               ),
             },
             {
-              title: t('rule.conditions_all'),
+              title: t('rule.conditions'),
               render: (_: unknown, r: TRow) => <ConditionResults list={r.conditions} />,
             },
             {

@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signInAdmin } from '../../server/test/app.js';
+import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
+import { admin, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Picks an option of an Ant Design select by typing its label, as a person does with the keyboard. */
+async function pick(page: Page, scope: ReturnType<Page['getByTestId']>, label: string, option: string, nth = 0) {
+  const select = scope.getByLabel(label, { exact: true }).nth(nth);
+  await select.click();
+  await page.keyboard.type(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('business rules', () => {
+  it('an admin builds a trigger that tags and assigns tickets about printers; a visitor’s ticket arrives so; the dry run explains it', async () => {
+    const token = await signInAdmin(server.app);
+    const agent = await call<{ account_id: number }>(server.app, 'POST', '/api/admin/auth.account.add', {
+      token,
+      body: { email: 'petra@example.com', real_name: 'Petra Printer', user_type: 'agent', password: 'petra-pass-1' },
+    });
+    expect(agent.code).toBe('0000');
+
+    // A printer ticket from before the trigger: the dry run will show what the trigger would change on it.
+    const earlier = await call<{ ticket_id: number }>(server.app, 'POST', '/api/home/ticket.add', {
+      body: { email: 'rob@example.com', real_name: 'Rob', subject: 'Printer out of toner', description: 'Empty.' },
+    });
+    expect(earlier.code).toBe('0000');
+
+    const page = await signedIn(browser, server.url, admin, '/wswt/setting/trigger/add');
+    await page.getByLabel('Title').fill('Printer tickets to Petra');
+    const all = page.getByTestId('conditions-all');
+    await all.getByRole('button', { name: 'Add condition' }).click();
+    await pick(page, all, 'Field', 'Subject');
+    await pick(page, all, 'Operator', 'contains');
+    await all.getByLabel('Value').fill('printer');
+    const actions = page.getByTestId('rule-actions');
+    await actions.getByRole('button', { name: 'Add action' }).click();
+    await actions.getByLabel('Value').first().click();
+    await page.keyboard.type('printer');
+    await page.keyboard.press('Enter');
+    await actions.getByRole('button', { name: 'Add action' }).click();
+    await pick(page, actions, 'Action', 'Assign to', 1);
+    await pick(page, actions, 'Value', 'Petra Printer', 1);
+    await screenshot(page, 'rules-trigger-editor-en');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Successfully saved').first().waitFor();
+    await page.getByRole('cell', { name: 'Printer tickets to Petra' }).waitFor();
+
+    // A visitor at the public home.
+    const { page: visitor } = await newPage(browser, server.url);
+    await visitor.goto('/');
+    await visitor.getByLabel('Email').fill('quinn@example.com');
+    await visitor.getByLabel('Name').fill('Quinn');
+    await visitor.getByLabel('Subject').fill('The printer on floor 2 jams');
+    await visitor.getByLabel('Description').fill('Every page since Monday.');
+    await visitor.getByRole('button', { name: 'Submit ticket' }).click();
+    await visitor.getByText('Your ticket has been submitted').waitFor();
+    const ticketId = Number(
+      (
+        (await visitor
+          .getByText(/^#\d+$/)
+          .first()
+          .textContent()) ?? ''
+      ).slice(1),
+    );
+
+    const ticket = await call<{ tags: string[]; assignee_id: number | null }>(
+      server.app,
+      'GET',
+      '/api/admin/ticket.get',
+      {
+        token,
+        query: { ticket_id: String(ticketId) },
+      },
+    );
+    expect(ticket.data.tags).toEqual(['printer']);
+    expect(ticket.data.assignee_id).toBe(agent.data.account_id);
+    await page.goto(`/wswt/ticket/edit/${ticketId}`);
+    await page.getByRole('heading', { name: 'The printer on floor 2 jams' }).waitFor();
+    await page.waitForTimeout(800);
+    await screenshot(page, 'rules-ticket-tagged-assigned');
+
+    // The dry run in the editor says why.
+    await page.goto('/wswt/setting/trigger');
+    await page
+      .getByRole('row', { name: /Printer tickets to Petra/ })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const dry = page.getByTestId('dry-run');
+    await dry.getByLabel('Ticket ID').fill(String(ticketId));
+    await dry.getByRole('button', { name: 'Run' }).click();
+    const row = dry.getByRole('row', { name: /Printer tickets to Petra/ });
+    await row.getByText('Would fire').waitFor();
+    // Why: the condition and what the ticket had; nothing left to change on this one.
+    await row.getByText(/Subject contains printer \(The printer on floor 2 jams\)/).waitFor();
+    await row.getByText('No change').waitFor();
+    // On the earlier ticket: what it would change, and nothing is changed.
+    await dry.getByLabel('Ticket ID').fill(String(earlier.data.ticket_id));
+    await dry.getByRole('button', { name: 'Run' }).click();
+    await row.getByText(/Tags: .*printer/).waitFor();
+    await row.getByText(/Assignee: .*Petra Printer/).waitFor();
+    const untouched = await call<{ tags: string[]; assignee_id: number | null }>(
+      server.app,
+      'GET',
+      '/api/admin/ticket.get',
+      {
+        token,
+        query: { ticket_id: String(earlier.data.ticket_id) },
+      },
+    );
+    expect(untouched.data).toMatchObject({ tags: [], assignee_id: null });
+    await dry.scrollIntoViewIfNeeded();
+    await screenshot(page, 'rules-dry-run-en');
+
+    // The same screens in Chinese.
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByText('简体中文').click();
+    await page.getByText('试运行').first().waitFor();
+    await dry.getByRole('button', { name: /运\s*行/ }).click();
+    await dry.getByText('会生效').waitFor();
+    await screenshot(page, 'rules-dry-run-zh-cn');
+    await page.goto('/wswt/setting/trigger');
+    await page.getByRole('cell', { name: 'Printer tickets to Petra' }).waitFor();
+    await screenshot(page, 'rules-trigger-list-zh-cn');
+  }, 240_000);
+});

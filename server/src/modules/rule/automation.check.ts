@@ -1,0 +1,59 @@
+import { isHoursField, type TRuleAction, type TRuleCondition, type TRuleConditions } from '@parley/contracts';
+import { invalid } from '../../http/app-error.js';
+
+/** Actions that change the ticket (and so its update time), unlike a mail or a webhook. */
+const changesTicket = (a: TRuleAction) => a.action !== 'notify' && a.action !== 'webhook';
+
+/** Would these actions make this condition false on a ticket it held for? */
+export function nullifies(actions: TRuleAction[], c: TRuleCondition): boolean {
+  const set = (name: TRuleAction['action']) =>
+    actions.filter((a) => a.action === name).map((a) => (a as { value: unknown }).value);
+  const flips = (values: unknown[]) =>
+    c.operator === 'is' ? values.some((v) => v !== c.value) : values.some((v) => v === c.value);
+  switch (c.field) {
+    case 'ticket_state':
+      return flips(set('set_state'));
+    case 'priority':
+      return flips(set('set_priority'));
+    case 'ticket_type':
+      return flips(set('set_type'));
+    case 'group_id':
+      return flips(set('set_group'));
+    case 'assignee_id':
+      return flips(set('set_assignee'));
+    case 'tags': {
+      const listed = c.value as string[];
+      if (c.operator === 'includes') {
+        const removed = new Set(set('remove_tags').flat() as string[]);
+        return listed.every((tag) => removed.has(tag));
+      }
+      return (set('add_tags').flat() as string[]).some((tag) => listed.includes(tag));
+    }
+    case 'hours_since_updated':
+      // Any change stamps the update time: "more than N hours" is false right after.
+      return c.operator !== 'less_than' && Number(c.value) > 0 && actions.some(changesTicket);
+    case 'hours_since_pending':
+      return set('set_state').some((v) => v !== 'pending');
+    case 'hours_since_solved':
+      return set('set_state').some((v) => v !== 'solved');
+    case 'hours_since_assigned':
+      return set('set_assignee').some((v) => v === null);
+    default:
+      return false;
+  }
+}
+
+/**
+ * An automation must measure time, and one of its actions must make one of its conditions
+ * false, or it would act on the same tickets every hour for ever.
+ */
+export function checkAutomation(conditions: TRuleConditions, actions: TRuleAction[]) {
+  if (![...conditions.all, ...conditions.any].some((c) => isHoursField(c.field))) {
+    throw invalid('automation_needs_time', 'conditions');
+  }
+  const allFlip = conditions.all.some((c) => nullifies(actions, c));
+  const anyFlip = conditions.any.length > 0 && conditions.any.every((c) => nullifies(actions, c));
+  if (!allFlip && !anyFlip) {
+    throw invalid('automation_not_nullified', 'actions');
+  }
+}

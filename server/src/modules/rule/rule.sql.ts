@@ -1,0 +1,121 @@
+import type { TRuleCondition, TRuleConditions } from '@parley/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type BusinessSchedule, isOpenAt, subtractBusinessMinutes } from '../schedule/business-time.js';
+import { likeOf } from '../search/search.js';
+import { textArrayLiteral } from '../ticket-search/tokenize.js';
+import { hoursColumn } from './rule.match.js';
+
+/**
+ * An automation's conditions as one WHERE over `ticket t`, so a run reads only the tickets that
+ * match, through the indexes. "Hours since" becomes a threshold instant computed once per run
+ * (in business hours when the automation counts them), the same arithmetic as rule.match.ts.
+ */
+
+const hour = 3_600_000;
+
+export interface SqlEnv {
+  now: number;
+  hoursIn: BusinessSchedule | null;
+  schedules: Map<number, BusinessSchedule>;
+}
+
+/** The instant `hours` hours before now (business hours when a schedule counts them). */
+function before(env: SqlEnv, hours: number): number {
+  if (!env.hoursIn) {
+    return env.now - hours * hour;
+  }
+  return subtractBusinessMinutes(env.hoursIn, env.now, hours * 60) ?? Number.MIN_SAFE_INTEGER;
+}
+
+const col = (name: string) => sql.raw(`t.${name}`);
+
+function hoursSql(c: TRuleCondition, env: SqlEnv): SQL {
+  const n = Number(c.value);
+  if (c.field === 'hours_until_sla_breach') {
+    const at = env.now + n * hour;
+    return c.operator === 'less_than'
+      ? sql`(t.sla_due_ts IS NOT NULL AND t.sla_due_ts < ${at})`
+      : sql`(t.sla_due_ts IS NOT NULL AND t.sla_due_ts >= ${at + hour})`;
+  }
+  const column = hoursColumn(c.field) as string;
+  const scope =
+    c.field === 'hours_since_pending'
+      ? sql`t.ticket_state = 'pending' AND `
+      : c.field === 'hours_since_solved'
+        ? sql`t.ticket_state = 'solved' AND `
+        : c.field === 'hours_since_assigned'
+          ? sql`t.assignee_id IS NOT NULL AND `
+          : sql``;
+  // Tickets from before the column existed: their last update stands in (as in rule.match.ts).
+  const ts =
+    column === 'create_ts' || column === 'update_ts' || column === 'requester_update_ts'
+      ? col(column)
+      : sql`coalesce(${col(column)}, t.update_ts)`;
+  // floor(hours since) > n  ⇔  ts <= now - (n+1)h;  < n ⇔ ts > now - n h;  = n ⇔ both edges.
+  switch (c.operator) {
+    case 'greater_than':
+      return sql`(${scope}${ts} <= ${before(env, n + 1)})`;
+    case 'less_than':
+      return sql`(${scope}${ts} > ${before(env, n)})`;
+    default:
+      return sql`(${scope}${ts} <= ${before(env, n)} AND ${ts} > ${before(env, n + 1)})`;
+  }
+}
+
+function idSql(column: string, op: string, value: unknown): SQL {
+  if (value === null) {
+    return op === 'is' ? sql`${col(column)} IS NULL` : sql`${col(column)} IS NOT NULL`;
+  }
+  return op === 'is' ? sql`${col(column)} = ${Number(value)}` : sql`${col(column)} IS DISTINCT FROM ${Number(value)}`;
+}
+
+export function conditionSql(c: TRuleCondition, env: SqlEnv): SQL {
+  switch (c.field) {
+    case 'ticket_state':
+    case 'priority':
+    case 'ticket_type':
+    case 'source':
+      return c.operator === 'is'
+        ? sql`${col(c.field)} = ${String(c.value)}`
+        : sql`${col(c.field)} <> ${String(c.value)}`;
+    case 'group_id':
+    case 'assignee_id':
+    case 'requester_id':
+    case 'company_id':
+      return idSql(c.field, c.operator, c.value);
+    case 'tags': {
+      const overlap = sql`t.tags && ${textArrayLiteral(c.value as string[])}::text[]`;
+      return c.operator === 'includes' ? overlap : sql`NOT (${overlap})`;
+    }
+    case 'subject':
+      return c.operator === 'contains'
+        ? sql`t.subject ILIKE ${likeOf(String(c.value))}`
+        : sql`t.subject NOT ILIKE ${likeOf(String(c.value))}`;
+    case 'within_schedule': {
+      const s = env.schedules.get(Number(c.value));
+      const open = s ? isOpenAt(s, env.now) : null;
+      return open === null ? sql`FALSE` : (c.operator === 'is') === open ? sql`TRUE` : sql`FALSE`;
+    }
+    case 'sla_breached':
+      return c.value === 'yes' ? sql`t.sla_breach_ts IS NOT NULL` : sql`t.sla_breach_ts IS NULL`;
+    default:
+      return hoursSql(c, env);
+  }
+}
+
+/** The whole WHERE: live, not closed, all of `all`, and one of `any` when it has some. */
+export function conditionsSql(conditions: TRuleConditions, env: SqlEnv): SQL {
+  const parts: SQL[] = [sql`t.deleted_ts IS NULL`, sql`t.ticket_state <> 'closed'`];
+  for (const c of conditions.all) {
+    parts.push(conditionSql(c, env));
+  }
+  if (conditions.any.length) {
+    parts.push(
+      sql`(${sql.join(
+        conditions.any.map((c) => conditionSql(c, env)),
+        sql` OR `,
+      )})`,
+    );
+  }
+  return sql.join(parts, sql` AND `);
+}

@@ -1,0 +1,31 @@
+import '../../i18n/rulesStrings';
+import { automationApi } from '../../api/rule';
+import { FormPage } from '../../components/FormPage';
+import { PageLoading } from '../../components/PageLoading';
+import { RequireStateId } from '../../components/RequireStateId';
+import { AutomationForm } from './AutomationForm';
+import { automationPaths, useAutomations } from './queries';
+
+/** Edit automation: the automation comes from the list (router state). */
+export function AutomationEditPage() {
+  return (
+    <RequireStateId listPath={automationPaths.list}>{(id) => <AutomationEdit automationId={id} />}</RequireStateId>
+  );
+}
+
+function AutomationEdit({ automationId }: { automationId: number }) {
+  const query = useAutomations();
+  const automation = query.data?.list.find((x) => x.automation_id === automationId);
+  return (
+    <FormPage backTo={automationPaths.list} subtitle={automation?.title} width={1100}>
+      {automation ? (
+        <AutomationForm
+          automation={automation}
+          call={(values, opts) => automationApi.edit({ ...values, automation_id: automationId }, opts)}
+        />
+      ) : (
+        <PageLoading />
+      )}
+    </FormPage>
+  );
+}
