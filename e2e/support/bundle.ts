@@ -50,11 +50,13 @@ export const goalsKb: Record<TPage, number> = {
 // Raised 1 KB on 2026-11-25 by the reports: six staff routes in the shared route table (public
 // pages carry it) and their titles; measured 402.8 / 392.2 / 388.5 / 500.1 KB. Their screens'
 // texts load with the screens (web/src/i18n/reportStrings.ts), ECharts with a chart.
+// Lowered 1 KB the same day: the staff screens' route titles load with the shell too (the public
+// catalogues keep the public routes'); measured 401.8 / 391.1 / 387.5 / 499.1 KB.
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 403,
-  '/home/satisfaction': 393,
-  '/wswt/login': 389,
-  'staff shell + ticket list': 501,
+  'public form /': 402,
+  '/home/satisfaction': 392,
+  '/wswt/login': 388,
+  'staff shell + ticket list': 500,
 };
 
 export function readManifest(dist = webDist): Manifest {
