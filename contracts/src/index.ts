@@ -19,6 +19,7 @@ export * from './home.js';
 export * from './languages.js';
 export * from './messages.js';
 export * from './nodes.js';
+export * from './note.js';
 export * from './question.js';
 export * from './report.js';
 export * from './role.js';

@@ -354,6 +354,8 @@ export const ZTicketEditRequest = z.object({
   comment: ZCommentInput.optional(),
   /** The state after this update; left out keeps it. */
   submit_as: ZSubmitAs.optional(),
+  /** The note (macro) the agent applied before submitting: its use is counted and recorded. */
+  note_id: ZId.optional(),
   ...ticketProperties,
 });
 export type TTicketEditRequest = z.input<typeof ZTicketEditRequest>;

@@ -34,6 +34,7 @@ import { homeRoutes } from './modules/home/home.routes.js';
 import { defaultLimitSettings, type LimitSettings, Limits, registerLimits } from './modules/limit/limits.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { MailChannel } from './modules/mail/mail.service.js';
+import { noteRoutes } from './modules/note/note.routes.js';
 import { questionRoutes } from './modules/question/question.routes.js';
 import { queueReportRebuildIfStale, registerReportRollups } from './modules/report/report.rollup.js';
 import { reportRoutes } from './modules/report/report.routes.js';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ticketFormRoutes(app, ctx);
   viewRoutes(app, ctx);
   tagRoutes(app, ctx);
+  noteRoutes(app, ctx);
   await fileRoutes(app, ctx);
   ticketRoutes(app, ctx);
   ticketHomeRoutes(app, ctx);

@@ -183,6 +183,18 @@ const accessTable: Row[] = [
   p(`${s}/tag.edit`, 'node', 'FFFF', { grant: 'tag.edit' }),
   p(`${s}/tag.merge`, 'node', 'FFFF', { grant: 'tag.edit' }),
   p(`${s}/tag.delete`, 'node', 'FFFF', { grant: 'tag.delete' }),
+  // Notes (macros).
+  g(`${s}/note.list`, 'node', '0000', { grant: '/wswt/setting/note' }),
+  g(`${s}/note.get`, 'node', '0404', { grant: '/wswt/setting/note/edit', query: { note_id: none } }),
+  g(`${s}/note.all.list`, 'node', '0000', { grant: '/wswt/ticket/edit/:ticket_id', agentRole: true }),
+  g(`${s}/note.preview`, 'node', '0404', {
+    grant: '/wswt/ticket/edit/:ticket_id',
+    agentRole: true,
+    query: { note_id: none, ticket_id: none },
+  }),
+  p(`${s}/note.add`, 'node', 'FFFF', { grant: 'note.add' }),
+  p(`${s}/note.edit`, 'node', 'FFFF', { grant: 'note.edit' }),
+  p(`${s}/note.delete`, 'node', 'FFFF', { grant: 'note.delete' }),
   // Tickets.
   g(`${a}/ticket.list`, 'node', '0000', { grant: '/wswt', agentRole: true }),
   g(`${a}/ticket.view.list`, 'node', '0000', { grant: '/wswt/ticket_views', agentRole: true }),

@@ -1,15 +1,23 @@
-import { useEffect } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBranding } from '../components/useBranding';
 import { matchRoute } from './table';
 
-/** "Organizations · Parley": the screen's title, then the brand. */
+/**
+ * "Organizations · Parley": the screen's title, then the brand. Staff screens' titles arrive with
+ * the shell's texts (`staffStrings.ts`), so the title is written again when texts are added.
+ */
 export function useDocumentTitle(pathname: string): void {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { brandName } = useBranding();
+  const [textsAdded, bump] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    i18n.store.on('added', bump);
+    return () => i18n.store.off('added', bump);
+  }, [i18n]);
   const key = matchRoute(pathname)?.entry.key;
   useEffect(() => {
     const brand = brandName ?? t('app.name');
     document.title = key ? `${t(`route.${key}`)} · ${brand}` : brand;
-  }, [key, brandName, t]);
+  }, [key, brandName, t, textsAdded]);
 }

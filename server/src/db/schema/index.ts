@@ -5,6 +5,7 @@ export * from './chat.js';
 export * from './company.js';
 export * from './limit.js';
 export * from './mail.js';
+export * from './note.js';
 export * from './permission.js';
 export * from './question.js';
 export * from './setting.js';

@@ -306,7 +306,7 @@ describe('query plans', () => {
         return explain(tx, sql`SELECT ticket_id FROM ticket WHERE ${plan.where} LIMIT ${searchCollectCap + 1}`);
       });
       expect(seqScans(collected), kw).toEqual([]);
-      expect(indexesOf(collected), kw).toContain('ticket_search_idx');
+      expect(indexesOf(collected), `${kw} ${JSON.stringify(indexesOf(collected))}`).toContain('ticket_search_idx');
     }
     const rare = await plansOf({ kw: 'rareword' });
     expect(rare.scans).toEqual([]);

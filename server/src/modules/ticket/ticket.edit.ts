@@ -13,6 +13,7 @@ import { ticket } from '../../db/schema/index.js';
 import { emit, transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
+import { countNoteUse } from '../note/note.usage.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { storeFieldValues } from '../ticket-field/field-store.js';
 import {
@@ -258,6 +259,9 @@ export async function ticketEdit(ctx: Ctx, input: EditInput): Promise<TTicket> {
   return transact(ctx, async (tx) => {
     const row = await visibleTicket(tx, actor, input.ticket_id, true);
     await applyChange(tx, actor, settings, row, { ...input, comment }, now);
+    if (input.note_id !== undefined) {
+      await countNoteUse(tx, actor, input.note_id, row.ticketId, now);
+    }
     return presentLoaded(ctx, tx, (await findTicket(tx, row.ticketId)) as TicketRow);
   });
 }

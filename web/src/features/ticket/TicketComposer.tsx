@@ -1,7 +1,25 @@
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
-import { enums, type TSubmitAs, type TTicket, type TTicketEditRequest } from '@parley/contracts';
+import {
+  enums,
+  type TNotePreviewResponse,
+  type TSubmitAs,
+  type TTicket,
+  type TTicketEditRequest,
+} from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Flex, type FormInstance, Segmented, Select, Space, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Dropdown,
+  Flex,
+  type FormInstance,
+  Segmented,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,12 +29,15 @@ import { useEnum } from '../../components/enumOptions';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
 import { lastTicketList, requestCloseTab } from '../../layout/tabs';
+import { NoteApplyMenu } from '../note/NoteApplyMenu';
 import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
 import { ComposerField, type TComposerField } from './ComposerField';
 import { noteBackground } from './Conversation';
+import { isBlankHtml } from './composerHtml';
 import { draftKey, drafts, useDraft } from './draft';
 import { changedProps, type TTicketProps } from './PropertiesPanel';
 import { ticketKeys, ticketPaths } from './queries';
+import { announceInput } from './useInlineImages';
 
 /** The state the submit button offers first: the ticket's own, a new ticket's is Open. */
 function defaultSubmitAs(ticket: TTicket): TSubmitAs {
@@ -53,6 +74,8 @@ export function TicketComposer({
   const editor = useRef<HTMLDivElement>(null);
   const field = useRef<TComposerField>(null);
   const sending = useRef(false);
+  // A note (macro) applied: its changes are in the form and the composer until the agent submits.
+  const [applied, setApplied] = useState<{ noteId: number; title: string; submitAs?: TSubmitAs } | null>(null);
   const { user } = useSession();
   const draft = draftKey(user?.account_id ?? 0, ticket.ticket_id);
   useDraft(draft, editor, isPublic, (wasPublic) => setIsPublic(wasPublic && mayReplyPublicly));
@@ -85,6 +108,7 @@ export function TicketComposer({
     },
     onSaved: async (updated) => {
       queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
+      setApplied(null);
       field.current?.clear();
       drafts.clear(draft);
       if (after === 'close_tab') {
@@ -109,6 +133,7 @@ export function TicketComposer({
         ticket_id: ticket.ticket_id,
         submit_as: state,
         ...changedProps(ticket, form.getFieldsValue()),
+        ...(applied ? { note_id: applied.noteId } : {}),
         ...(body !== '' || fileIds.length > 0 ? { comment: { body, is_public: isPublic, file_ids: fileIds } } : {}),
       });
     } finally {
@@ -116,7 +141,19 @@ export function TicketComposer({
     }
   };
 
-  const first = defaultSubmitAs(ticket);
+  const first = applied?.submitAs ?? defaultSubmitAs(ticket);
+
+  const applyNote = ({ note_id, title, changes }: TNotePreviewResponse) => {
+    const { submit_as, comment, ...props } = changes;
+    form.setFieldsValue(props);
+    if (comment && editor.current) {
+      const current = editor.current.innerHTML;
+      editor.current.innerHTML = isBlankHtml(current) ? comment.body : `${current}${comment.body}`;
+      announceInput(editor.current);
+      setIsPublic(comment.is_public && mayReplyPublicly);
+    }
+    setApplied({ noteId: note_id, title, ...(submit_as ? { submitAs: submit_as } : {}) });
+  };
 
   return (
     <Card
@@ -132,8 +169,12 @@ export function TicketComposer({
           ]}
         />
       }
+      extra={<NoteApplyMenu ticketId={ticket.ticket_id} onPreview={applyNote} />}
     >
       <Flex vertical gap={12}>
+        {applied && (
+          <Alert type="info" showIcon title={t('note.applied', { title: applied.title })} data-testid="note-applied" />
+        )}
         <ComposerField
           field={field}
           editorRef={editor}

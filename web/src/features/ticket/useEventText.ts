@@ -105,6 +105,11 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
         return { kind: 'sentence', text: t('ticket.history_survey') };
       case 'requester_unverified':
         return { kind: 'sentence', text: t('ticket.history_requester_unverified') };
+      case 'note':
+        return {
+          kind: 'sentence',
+          text: t('ticket.history_note_applied', { title: (e.new_value as { title?: string } | null)?.title ?? '' }),
+        };
       default:
         return {
           kind: 'change',

@@ -25,7 +25,7 @@ import { requestOf, type TViewValues, valuesOf } from './viewValues';
 function ConditionList({ name, allowDeleted }: { name: 'all' | 'any'; allowDeleted: boolean }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" title={t(`view.match_${name}`)} style={{ marginBottom: 16 }}>
+    <Card size="small" title={t(`view.match_${name}`)} style={{ marginBottom: 16 }} data-testid={`conditions-${name}`}>
       <Form.List name={name}>
         {(rows, { add, remove }) => (
           <>

@@ -1,0 +1,205 @@
+import type { TNote, TNoteListResponse, TNotePreviewResponse, TTicket } from '@parley/contracts';
+import { describe, expect, it } from 'vitest';
+import { call, signIn } from '../../../test/app.js';
+import {
+  buildAgent,
+  buildEndUser,
+  buildGroup,
+  buildRole,
+  buildTicket,
+  defaultPassword,
+  giveDefaultRole,
+} from '../../../test/factories.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
+
+setUpApp();
+
+type Fields = { fields: Record<string, string> } | null;
+const base = '/api/admin/settings';
+const db = () => t.database.db;
+const post = <T = Fields>(token: string, path: string, body: unknown, lang?: string) =>
+  call<T>(t.app, 'POST', `${base}/${path}`, { token, body, ...(lang ? { lang } : {}) });
+const get = <T>(token: string, path: string, query: Record<string, string | number> = {}) =>
+  call<T>(t.app, 'GET', `${base}/${path}`, {
+    token,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
+const preview = (token: string, note_id: number, ticket_id: number) =>
+  get<TNotePreviewResponse>(token, 'note.preview', { note_id, ticket_id });
+
+/** A default agent who may also edit notes. */
+async function agent(overrides: Parameters<typeof buildAgent>[1] = {}) {
+  const a = await buildAgent(db(), { ticketAccess: 'all', ...overrides });
+  await giveDefaultRole(db(), a.accountId);
+  await buildRole(db(), {
+    accountIds: [a.accountId],
+    nodes: [
+      { type: 'menu', value: '/wswt/setting/note' },
+      { type: 'menu', value: '/wswt/setting/note/edit' },
+      { type: 'btn', value: 'note.add' },
+      { type: 'btn', value: 'note.edit' },
+      { type: 'btn', value: 'note.delete' },
+    ],
+  });
+  return { account: a, token: await signIn(t.app, a.email, defaultPassword) };
+}
+
+async function addNote(token: string, body: Record<string, unknown>) {
+  const res = await post<{ note_id: number }>(token, 'note.add', body);
+  expect(res.code, JSON.stringify(res)).toBe('0000');
+  return res.data.note_id;
+}
+
+describe('notes (macros)', () => {
+  it('requires a name, checks the actions, and stores them', async () => {
+    const noName = await post(admin, 'note.add', { title: '' });
+    expect([noName.code, noName.msg, noName.data]).toEqual([
+      'FFFF',
+      'Note name is required',
+      { fields: { title: 'Note name is required' } },
+    ]);
+    expect((await post(admin, 'note.add', {}, 'zh-cn')).msg).toBe('请输入备注名称');
+    for (const actions of [
+      { priority: 'asap' },
+      { submit_as: 'new' },
+      { add_tags: ['two words'] },
+      { comment: { body: '', is_public: true } },
+      { assignee_id: 'someone' },
+    ]) {
+      expect((await post(admin, 'note.add', { title: 'Bad', actions })).code, JSON.stringify(actions)).toBe('FFFF');
+    }
+    const noteId = await addNote(admin, {
+      title: 'Escalate',
+      actions: { priority: 'urgent', assignee_id: 'current_user', add_tags: ['escalated'], remove_tags: ['waiting'] },
+    });
+    const got = await get<TNote>(admin, 'note.get', { note_id: noteId });
+    expect(got.data).toMatchObject({
+      title: 'Escalate',
+      share_type: 'all',
+      usage_count: 0,
+      actions: { priority: 'urgent', assignee_id: 'current_user', add_tags: ['escalated'], remove_tags: ['waiting'] },
+    });
+  });
+
+  it('previews the changes with placeholders filled in, and saves nothing', async () => {
+    const me = await agent({ realName: 'Ada Agent' });
+    const requester = await buildEndUser(db(), { realName: 'Grace <Hopper>' });
+    const ticket = await buildTicket(db(), {
+      requesterId: requester.accountId,
+      tags: ['waiting', 'printer'],
+      priority: 'low',
+    });
+    const noteId = await addNote(me.token, {
+      title: 'Take it',
+      actions: {
+        submit_as: 'pending',
+        priority: 'high',
+        assignee_id: 'current_user',
+        add_tags: ['mine'],
+        remove_tags: ['waiting'],
+        comment: {
+          body: 'Hello {{requester.name}},\n\nticket #{{ticket.id}} is with {{agent.name}}.',
+          is_public: true,
+        },
+      },
+    });
+    const res = await preview(me.token, noteId, ticket.ticketId);
+    expect(res.code).toBe('0000');
+    expect(res.data.changes).toEqual({
+      submit_as: 'pending',
+      priority: 'high',
+      assignee_id: me.account.accountId,
+      tags: ['printer', 'mine'],
+      comment: {
+        body: `<p>Hello Grace &lt;Hopper&gt;,</p><p><br></p><p>ticket #${ticket.ticketId} is with Ada Agent.</p>`,
+        is_public: true,
+      },
+    });
+    const after = await call<TTicket>(t.app, 'GET', '/api/admin/ticket.get', {
+      token: me.token,
+      query: { ticket_id: String(ticket.ticketId) },
+    });
+    expect([after.data.priority, after.data.tags, after.data.assignee_id]).toEqual([
+      'low',
+      ['waiting', 'printer'],
+      null,
+    ]);
+    // An agent who writes internal notes only gets the text as a note.
+    const internal = await agent({ replyAccess: 'internal' });
+    expect((await preview(internal.token, noteId, ticket.ticketId)).data.changes.comment?.is_public).toBe(false);
+  });
+
+  it('counts a use when a ticket is submitted with the note, and records it in the history', async () => {
+    const me = await agent();
+    const ticket = await buildTicket(db(), { state: 'open' });
+    const noteId = await addNote(me.token, { title: 'Prioritise', actions: { priority: 'urgent' } });
+    const submitted = await call<TTicket>(t.app, 'POST', '/api/admin/ticket.edit', {
+      token: me.token,
+      body: { ticket_id: ticket.ticketId, priority: 'urgent', note_id: noteId },
+    });
+    expect([submitted.code, submitted.data.priority]).toEqual(['0000', 'urgent']);
+    const got = await get<TNote>(me.token, 'note.get', { note_id: noteId });
+    expect(got.data.usage_count).toBe(1);
+    expect(got.data.last_used_ts).toBeGreaterThan(0);
+    const events = await call<{ list: Array<{ field: string; new_value: unknown }> }>(
+      t.app,
+      'GET',
+      '/api/admin/ticket.event.list',
+      { token: me.token, query: { ticket_id: String(ticket.ticketId) } },
+    );
+    expect(events.data.list.find((e) => e.field === 'note')?.new_value).toEqual({
+      note_id: noteId,
+      title: 'Prioritise',
+    });
+    // Someone else's personal note cannot be counted: the submit is refused and changes nothing.
+    const other = await agent();
+    const mine = await addNote(other.token, { title: 'Private', share_type: 'me', actions: { priority: 'low' } });
+    const refused = await call(t.app, 'POST', '/api/admin/ticket.edit', {
+      token: me.token,
+      body: { ticket_id: ticket.ticketId, priority: 'low', note_id: mine },
+    });
+    expect([refused.code, refused.data]).toEqual(['FFFF', { fields: { note_id: 'No record has this id' } }]);
+    const still = await call<TTicket>(t.app, 'GET', '/api/admin/ticket.get', {
+      token: me.token,
+      query: { ticket_id: String(ticket.ticketId) },
+    });
+    expect(still.data.priority).toBe('urgent');
+  });
+
+  it('offers everyone’s notes, the agent’s groups’ and their own on the ticket page', async () => {
+    const me = await agent();
+    const other = await agent();
+    const groupId = await buildGroup(db(), [me.account.accountId]);
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const shared = await addNote(other.token, { title: `${stamp} shared` });
+    const grouped = await addNote(other.token, { title: `${stamp} group`, share_type: 'group', group_id: groupId });
+    const personal = await addNote(other.token, { title: `${stamp} personal`, share_type: 'me' });
+    const offered = async (token: string) =>
+      (await get<{ list: TNote[] }>(token, 'note.all.list')).data.list.map((n) => n.note_id);
+    expect(await offered(me.token)).toEqual(expect.arrayContaining([shared, grouped]));
+    expect(await offered(me.token)).not.toContain(personal);
+    expect(await offered(other.token)).toEqual(expect.arrayContaining([shared, personal]));
+    expect(await offered(other.token)).not.toContain(grouped);
+    const ticket = await buildTicket(db());
+    expect((await preview(me.token, personal, ticket.ticketId)).code).toBe('0404');
+    expect((await preview(other.token, grouped, ticket.ticketId)).code).toBe('0404');
+    // The settings list: shared ones and the caller's own; paged, searched by title.
+    const listed = await get<TNoteListResponse>(me.token, 'note.list', { kw: stamp });
+    expect(listed.data.list.map((n) => n.title)).toEqual([`${stamp} group`, `${stamp} shared`]);
+    expect((await get(me.token, 'note.get', { note_id: personal })).code).toBe('0404');
+  });
+
+  it('edits and deletes notes; must choose notes', async () => {
+    const me = await agent();
+    const noteId = await addNote(me.token, { title: 'Old name' });
+    expect((await post(me.token, 'note.edit', { note_id: noteId, title: '' })).msg).toBe('Note name is required');
+    expect((await post(me.token, 'note.edit', { note_id: noteId, title: 'New name' })).code).toBe('0000');
+    expect((await get<TNote>(me.token, 'note.get', { note_id: noteId })).data.title).toBe('New name');
+    const none = await post(me.token, 'note.delete', { note_ids: [] });
+    expect([none.code, none.msg]).toEqual(['FFFF', 'Must choose note(s)']);
+    expect((await post(me.token, 'note.delete', {}, 'zh-cn')).msg).toBe('请选择备注');
+    expect((await post(me.token, 'note.delete', { note_ids: [noteId, 99999999] })).code).toBe('0404');
+    expect((await post(me.token, 'note.delete', { note_ids: [noteId] })).msg).toBe('Successfully deleted');
+    expect((await get(me.token, 'note.get', { note_id: noteId })).code).toBe('0404');
+  });
+});

@@ -1,0 +1,344 @@
+import type {
+  TAgentUpdates,
+  TAssigneeActivity,
+  TBacklog,
+  TDashboard,
+  TEfficiency,
+  TReportRequest,
+  TSatisfactionReport,
+  TUnsolvedReport,
+} from '@parley/contracts';
+import { brackets } from '@parley/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAgent, buildEndUser, buildGroup } from '../../../test/factories.js';
+import { craftTicket, day } from '../../../test/report-kit.js';
+import { admin, db, get, setUpTicketTests } from '../../../test/ticket-kit.js';
+
+/**
+ * A randomized help desk (fixed seed) written to the event log, and every figure of every
+ * report computed here the slow, obvious way from the same histories, compared bucket by bucket
+ * with what the API answers. Nothing here uses report.figures.ts.
+ */
+setUpTicketTests();
+
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface SimStep {
+  at: number;
+  field: string;
+  value: unknown;
+  by: number | null;
+}
+
+interface Sim {
+  createTs: number;
+  steps: SimStep[];
+  source: 'form' | 'web' | 'chat' | 'email';
+  tags: string[];
+  priority: string;
+  deleted: boolean;
+  satisfaction: 'good' | 'bad' | 'unoffered';
+  assigneeId: number | null;
+}
+
+const ranges = { '24h': day, '7d': 7 * day, '30d': 30 * day } as const;
+type Range = keyof typeof ranges;
+const unsolved = ['new', 'open', 'pending'];
+
+let groupId: number;
+let agents: number[];
+let requesterId: number;
+const sims: Sim[] = [];
+const now0 = Date.now();
+
+/** Keeps every time at least two minutes from "now minus a range" and from now (the API's now is later). */
+function safe(ts: number): boolean {
+  return now0 - ts > 2 * 60_000 && Object.values(ranges).every((r) => Math.abs(now0 - r - ts) > 2 * 60_000);
+}
+
+function simulate(rand: () => number): Sim {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
+  let createTs: number;
+  do {
+    createTs = now0 - Math.floor(rand() * 40 * day);
+  } while (!safe(createTs));
+  const steps: Sim['steps'] = [];
+  let state = 'new';
+  let assignee: number | null = null;
+  let t = createTs;
+  const count = Math.floor(rand() * 9);
+  for (let i = 0; i < count && state !== 'closed'; i++) {
+    const next = t + 60_000 + Math.floor(rand() * 3 * day);
+    if (!safe(next)) {
+      break;
+    }
+    t = next;
+    const at = t - createTs;
+    const agent = pick(agents);
+    const kind = rand();
+    if (kind < 0.3) {
+      const who = pick([agent, agent, requesterId, null]);
+      steps.push({ at, field: 'comment', value: { comment_id: 0, is_public: rand() < 0.8 }, by: who });
+    } else if (kind < 0.45) {
+      assignee = agent;
+      steps.push({ at, field: 'assignee_id', value: agent, by: agent });
+    } else {
+      const to = pick(['open', 'pending', 'solved', 'closed'].filter((s) => s !== state));
+      steps.push({ at, field: 'ticket_state', value: to, by: pick([agent, requesterId]) });
+      if (to === 'solved' && rand() < 0.5 && !steps.some((s) => s.field === 'satisfaction_offered')) {
+        steps.push({ at: at + 1, field: 'satisfaction_offered', value: true, by: agent });
+        t += 1;
+      }
+      state = to;
+    }
+  }
+  const offered = steps.some((s) => s.field === 'satisfaction_offered');
+  return {
+    createTs,
+    steps,
+    source: pick(['form', 'web', 'chat', 'email'] as const),
+    tags: rand() < 0.3 ? ['vip'] : [],
+    priority: pick(['low', 'normal', 'high', 'urgent']),
+    deleted: rand() < 0.1,
+    satisfaction: offered ? pick(['good', 'bad', 'unoffered'] as const) : 'unoffered',
+    assigneeId: assignee,
+  };
+}
+
+/** The obvious reading of one history: walk it, remember what happened when. */
+function facts(s: Sim) {
+  const isAgent = (id: number | null) => id !== null && agents.includes(id);
+  const ts = (step: { at: number }) => s.createTs + step.at;
+  const comments = s.steps.filter((x) => x.field === 'comment');
+  const firstReply = comments.find(
+    (c) => isAgent(c.by) && (c.value as { is_public: boolean }).is_public && c.by !== requesterId,
+  );
+  const states: Array<{ ts: number; state: string }> = [{ ts: s.createTs, state: 'new' }];
+  const solves: Array<{ ts: number; assignee: number | null }> = [];
+  let assignee: number | null = null;
+  for (const step of s.steps) {
+    if (step.field === 'assignee_id') {
+      assignee = step.value as number;
+    }
+    if (step.field === 'ticket_state') {
+      const prev = states.at(-1)?.state;
+      states.push({ ts: ts(step), state: step.value as string });
+      if (step.value === 'solved' || (step.value === 'closed' && prev !== 'solved')) {
+        solves.push({ ts: ts(step), assignee });
+      }
+    }
+  }
+  const final = states.at(-1)?.state as string;
+  const lastSolve = ['solved', 'closed'].includes(final) ? (solves.at(-1)?.ts ?? null) : null;
+  let wait: number | null = null;
+  if (lastSolve !== null) {
+    wait = 0;
+    for (let i = 0; i < states.length - 1; i++) {
+      const a = states[i] as { ts: number; state: string };
+      const b = states[i + 1] as { ts: number; state: string };
+      if (b.ts <= lastSolve && (a.state === 'new' || a.state === 'open')) {
+        wait += b.ts - a.ts;
+      }
+    }
+  }
+  const stateAt = (at: number) => [...states].reverse().find((x) => x.ts < at)?.state ?? null;
+  return {
+    firstReplyTs: firstReply ? ts(firstReply) : null,
+    firstReplyBy: firstReply?.by ?? null,
+    final,
+    lastSolve,
+    wait,
+    solves,
+    stateAt,
+    replies: comments
+      .filter((c) => isAgent(c.by) && (c.value as { is_public: boolean }).is_public)
+      .map((c) => ({ ts: ts(c), by: c.by as number })),
+    assigns: s.steps.filter((x) => x.field === 'assignee_id').map((x) => ({ ts: ts(x), to: x.value as number })),
+    updates: s.steps.filter((x) => isAgent(x.by)).map((x) => ({ ts: ts(x), by: x.by as number })),
+  };
+}
+
+const median = (xs: number[]) => {
+  if (xs.length === 0) {
+    return null;
+  }
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : Math.floor(((s[m - 1] as number) + (s[m] as number)) / 2);
+};
+const bracketCounts = (kind: keyof typeof brackets, values: Array<number | null>) =>
+  brackets[kind].map((b) => ({
+    key: b.key,
+    count: values.filter((v) =>
+      b.from_ms === null ? v === null : v !== null && v >= b.from_ms && (b.to_ms === null || v < b.to_ms),
+    ).length,
+  }));
+const within = (ts: number | null, from: number, to: number) => ts !== null && ts >= from && ts <= to;
+
+beforeAll(async () => {
+  groupId = await buildGroup(db());
+  agents = [];
+  for (let i = 0; i < 3; i++) {
+    agents.push((await buildAgent(db(), { realName: `Agent ${i}` })).accountId);
+  }
+  requesterId = (await buildEndUser(db())).accountId;
+  const rand = prng(19);
+  for (let i = 0; i < 80; i++) {
+    const s = simulate(rand);
+    sims.push(s);
+    await craftTicket(db(), { requesterId, groupId, ...s });
+  }
+}, 120_000);
+
+const filters: Array<{ name: string; query: Partial<TReportRequest>; keep: (s: Sim) => boolean }> = [
+  { name: 'the group', query: {}, keep: () => true },
+  { name: 'email', query: { source: 'email' }, keep: (s) => s.source === 'email' },
+  { name: 'tag vip', query: { tag: 'vip' }, keep: (s) => s.tags.includes('vip') },
+];
+
+async function api<T>(name: string, query: Record<string, unknown>): Promise<T> {
+  const res = await get<T>(admin, `report.${name}.get`, { group_id: groupId, timezone: 'Asia/Kolkata', ...query });
+  expect(res.code).toBe('0000');
+  return res.data;
+}
+
+describe('every bucket equals a brute-force count over the events', () => {
+  it('has a varied data set: solved, reopened, pending, deleted, replied and unreplied tickets', () => {
+    const all = sims.map((s) => ({ s, x: facts(s) }));
+    expect(all.filter((r) => r.x.lastSolve !== null).length).toBeGreaterThan(10);
+    expect(all.filter((r) => r.x.solves.length > 0 && r.x.lastSolve === null).length).toBeGreaterThan(2);
+    expect(all.filter((r) => r.x.solves.length > 1).length).toBeGreaterThan(2);
+    expect(all.filter((r) => r.x.final === 'pending').length).toBeGreaterThan(2);
+    expect(all.filter((r) => r.s.deleted).length).toBeGreaterThan(2);
+    expect(all.filter((r) => r.x.firstReplyTs !== null).length).toBeGreaterThan(10);
+    expect(all.filter((r) => r.x.firstReplyTs === null).length).toBeGreaterThan(10);
+  });
+
+  for (const f of filters) {
+    for (const range of Object.keys(ranges) as Range[]) {
+      it(`${f.name}, ${range}: dashboard, efficiency and satisfaction`, async () => {
+        const live = sims.filter((s) => !s.deleted && f.keep(s));
+        const rows = live.map((s) => ({ s, x: facts(s) }));
+        const d = await api<TDashboard>('dashboard', { time_range: range, ...f.query });
+        const { from_ts: from, to_ts: to } = d.range;
+        const created = rows.filter((r) => within(r.s.createTs, from, to));
+        const solved = rows.filter((r) => within(r.x.lastSolve, from, to));
+        expect(d.created).toBe(created.length);
+        expect(d.solved).toBe(solved.length);
+        expect(d.unsolved).toBe(created.filter((r) => unsolved.includes(r.x.final)).length);
+        const starts = d.series.map((b) => b.start_ts);
+        const bucketOf = (ts: number) => starts.filter((e) => e <= ts).length - 1;
+        expect(d.series.map((b) => b.created)).toEqual(
+          starts.map((_, i) => created.filter((r) => bucketOf(r.s.createTs) === i).length),
+        );
+        expect(d.series.map((b) => b.solved)).toEqual(
+          starts.map((_, i) => solved.filter((r) => bucketOf(r.x.lastSolve as number) === i).length),
+        );
+
+        const e = await api<TEfficiency>('efficiency', { time_range: range, ...f.query });
+        const replies = created.map((r) => (r.x.firstReplyTs === null ? null : r.x.firstReplyTs - r.s.createTs));
+        expect(e.first_reply.buckets).toEqual(bracketCounts('first_reply', replies));
+        expect(e.first_reply.median_ms).toBe(median(replies.filter((v): v is number => v !== null)));
+        const resolution = solved.map((r) => (r.x.lastSolve as number) - r.s.createTs);
+        expect(e.full_resolution.buckets).toEqual(bracketCounts('full_resolution', resolution));
+        expect(e.full_resolution.median_ms).toBe(median(resolution));
+        const waits = solved.map((r) => r.x.wait as number);
+        expect(e.requester_wait.buckets).toEqual(bracketCounts('requester_wait', waits));
+        expect(e.requester_wait.median_ms).toBe(median(waits));
+
+        const sat = await api<TSatisfactionReport>('satisfaction', { time_range: range, ...f.query });
+        const score = (list: typeof solved) => ({
+          good: list.filter((r) => r.s.satisfaction === 'good').length,
+          bad: list.filter((r) => r.s.satisfaction === 'bad').length,
+          offered: list.filter((r) => r.s.steps.some((x) => x.field === 'satisfaction_offered')).length,
+          solved: list.length,
+        });
+        for (const row of sat.by_agent) {
+          expect(row, `agent ${row.agent_id}`).toMatchObject(
+            score(solved.filter((r) => r.s.assigneeId === row.agent_id)),
+          );
+        }
+        expect(sat.by_agent.reduce((a, r) => a + r.solved, 0)).toBe(solved.length);
+        expect(sat.by_group).toEqual(
+          solved.length ? [{ group_id: groupId, group_name: expect.any(String), ...score(solved) }] : [],
+        );
+      });
+
+      it(`${f.name}, ${range}: assignee activity and agent updates`, async () => {
+        const rows = sims.filter((s) => !s.deleted && f.keep(s)).map((s) => ({ s, x: facts(s) }));
+        const a = await api<TAssigneeActivity>('assignee.activity', { time_range: range, ...f.query });
+        const { from_ts: from, to_ts: to } = a.range;
+        const expected = agents
+          .map((id) => {
+            const firsts = rows.filter((r) => r.x.firstReplyBy === id && within(r.x.firstReplyTs, from, to));
+            return {
+              agent_id: id,
+              assigned: rows.flatMap((r) => r.x.assigns).filter((x) => x.to === id && within(x.ts, from, to)).length,
+              solved: rows.flatMap((r) => r.x.solves).filter((x) => x.assignee === id && within(x.ts, from, to)).length,
+              replies: rows.flatMap((r) => r.x.replies).filter((x) => x.by === id && within(x.ts, from, to)).length,
+              first_reply_median_ms: median(firsts.map((r) => (r.x.firstReplyTs as number) - r.s.createTs)),
+            };
+          })
+          .filter((r) => r.assigned + r.solved + r.replies > 0 || r.first_reply_median_ms !== null);
+        const got = a.list.map(({ agent_name: _n, ...r }) => r).sort((p, q) => p.agent_id - q.agent_id);
+        expect(got).toEqual(expected);
+
+        const u = await api<TAgentUpdates>('agent.updates', { time_range: range, ...f.query });
+        const bucketOf = (ts: number) => u.buckets.filter((e) => e <= ts).length - 1;
+        const updates = rows.flatMap((r) => r.x.updates).filter((x) => within(x.ts, from, to));
+        const want = agents
+          .map((id) => ({
+            agent_id: id,
+            counts: u.buckets.map((_, i) => updates.filter((x) => x.by === id && bucketOf(x.ts) === i).length),
+          }))
+          .filter((r) => r.counts.some((n) => n > 0));
+        expect(
+          u.list.map((r) => ({ agent_id: r.agent_id, counts: r.counts })).sort((p, q) => p.agent_id - q.agent_id),
+        ).toEqual(want);
+      });
+    }
+
+    it(`${f.name}: backlog (open at each day and week end) and unsolved now`, async () => {
+      const rows = sims.filter((s) => !s.deleted && f.keep(s)).map((s) => ({ s, x: facts(s) }));
+      const b = await api<TBacklog>('backlog', f.query);
+      for (const p of [...b.daily, ...b.weekly]) {
+        const open = rows.filter((r) => unsolved.includes(r.x.stateAt(p.end_ts) ?? '')).length;
+        const created = rows.filter((r) => r.s.createTs >= p.start_ts && r.s.createTs < p.end_ts).length;
+        const solved = rows.filter(
+          (r) => r.x.lastSolve !== null && r.x.lastSolve >= p.start_ts && r.x.lastSolve < p.end_ts,
+        ).length;
+        expect({ at: p.start_ts, open: p.open, created: p.created, solved: p.solved }).toEqual({
+          at: p.start_ts,
+          open,
+          created,
+          solved,
+        });
+      }
+      const u = await api<TUnsolvedReport>('unsolved', f.query);
+      const now = Date.now();
+      const open = rows.filter((r) => unsolved.includes(r.x.final));
+      expect(u.total).toBe(open.length);
+      expect(u.by_state).toEqual(unsolved.map((key) => ({ key, count: open.filter((r) => r.x.final === key).length })));
+      expect(u.by_priority).toEqual(
+        ['urgent', 'high', 'normal', 'low'].map((key) => ({
+          key,
+          count: open.filter((r) => r.s.priority === key).length,
+        })),
+      );
+      expect(u.by_age).toEqual(
+        bracketCounts(
+          'age',
+          open.map((r) => now - r.s.createTs),
+        ),
+      );
+    });
+  }
+});

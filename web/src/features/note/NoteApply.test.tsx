@@ -1,0 +1,66 @@
+import type { TNote } from '@parley/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+import { callsTo, signInEachTest } from '../../test/session';
+import { serveTicket } from '../../test/ticketPage';
+
+signInEachTest();
+
+const escalate: TNote = {
+  note_id: 5,
+  title: 'Escalate',
+  actions: { priority: 'urgent', submit_as: 'pending', add_tags: ['escalated'], remove_tags: [] },
+  share_type: 'all',
+  group_id: null,
+  owner_id: null,
+  creator_id: 1,
+  usage_count: 0,
+  last_used_ts: null,
+  create_ts: 0,
+  update_ts: 0,
+};
+
+describe('applying a macro on the ticket page', () => {
+  it('previews its changes in the form and composer, and submits them with the macro', async () => {
+    const { calls } = serveTicket({
+      ticket: { tags: ['printer'], priority: 'normal' },
+      handlers: {
+        'admin/settings/note.all.list': () => ok({ list: [escalate] }),
+        'admin/settings/note.preview': () =>
+          ok({
+            note_id: 5,
+            title: 'Escalate',
+            changes: {
+              priority: 'urgent',
+              submit_as: 'pending',
+              tags: ['printer', 'escalated'],
+              comment: { body: '<p>Hello Grace, we are on it.</p>', is_public: true },
+            },
+          }),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    fireEvent.click(await screen.findByRole('button', { name: /Apply macro/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByText('Escalate'));
+    await screen.findByText('Macro “Escalate” applied: review the changes, then submit.');
+    const editor = screen.getByRole('textbox', { name: 'Comment' });
+    expect(editor.innerHTML).toBe('<p>Hello Grace, we are on it.</p>');
+    // Nothing is saved yet.
+    expect(callsTo(calls, 'admin/ticket.edit')).toEqual([]);
+    const submit = screen.getByRole('button', { name: 'Submit as Pending' });
+    within(screen.getByText('Properties').closest('.ant-card') as HTMLElement).getByText('Urgent');
+    fireEvent.click(submit);
+    await screen.findByTestId('ticket-updated');
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
+      ticket_id: 101,
+      submit_as: 'pending',
+      priority: 'urgent',
+      tags: ['printer', 'escalated'],
+      note_id: 5,
+      comment: { body: '<p>Hello Grace, we are on it.</p>', is_public: true, file_ids: [] },
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { DownOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { TNotePreviewResponse } from '@parley/contracts';
+import { Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { noteApi } from '../../api/note';
+import { useOfferedNotes } from './queries';
+
+/**
+ * "Apply macro" on the ticket page: the chosen note's changes come back as a preview for the
+ * form and the composer; nothing is saved until the agent submits.
+ */
+export function NoteApplyMenu({
+  ticketId,
+  onPreview,
+}: {
+  ticketId: number;
+  onPreview: (preview: TNotePreviewResponse) => void;
+}) {
+  const { t } = useTranslation();
+  const notes = useOfferedNotes();
+  const [loading, setLoading] = useState(false);
+  const list = notes.data?.list ?? [];
+  if (list.length === 0) {
+    return null;
+  }
+  const apply = async (noteId: number) => {
+    setLoading(true);
+    try {
+      onPreview(await noteApi.preview(noteId, ticketId));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: list.map((n) => ({ key: String(n.note_id), label: n.title })),
+        onClick: ({ key }) => void apply(Number(key)),
+      }}
+    >
+      <Button icon={<ThunderboltOutlined />} loading={loading}>
+        {t('note.apply')} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
