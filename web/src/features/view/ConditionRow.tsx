@@ -160,6 +160,7 @@ export function ConditionRow({
       <Form.Item style={{ width: 220, marginBottom: 8 }}>
         <Select
           aria-label={t('view.condition_field')}
+          showSearch={{ optionFilterProp: 'label' }}
           value={field === 'custom_field' ? `field_${fieldId}` : field}
           options={[
             ...fields.map((f) => ({ value: f, label: t(`view.field.${f}`) })),
