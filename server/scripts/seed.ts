@@ -11,17 +11,20 @@
  * What it makes: 50 agents in 10 groups, 500 organizations with domains, one end user per five
  * tickets, tickets over two years (older ones mostly solved or closed, about a tenth unsolved),
  * English and Chinese subjects and comments (with order numbers: rare words to search), tags,
- * priorities, satisfaction ratings, and the events of creation, state and each comment. The
- * search words are made by the server's own tokenizer. Admin: admin@example.com / bench-admin-1.
+ * priorities, satisfaction ratings, and each ticket's history in the event log (assignment, state
+ * changes with pending spells and reopens, each comment, the survey; seed-history.ts), with the
+ * report tables built from it. The search words are made by the server's own tokenizer. Admin: admin@example.com / bench-admin-1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.service.js';
 import { documentTokens, textArrayLiteral } from '../src/modules/ticket-search/tokenize.js';
+import { seedHistories, seedReports } from './seed-history.js';
 
 export const benchAdmin = { email: 'admin@example.com', password: 'bench-admin-1' };
 export const defaultBenchUrl = 'postgres://postgres@127.0.0.1:5432/parley_bench';
@@ -377,16 +380,10 @@ async function main() {
     `);
     log(start, `${M} comments`);
 
-    await one(`
-      INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-      SELECT ticket_id, requester_id, 'created', NULL, jsonb_build_object('source', source), create_ts FROM ticket;
-      INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-      SELECT ticket_id, assignee_id, 'ticket_state', '"new"', to_jsonb(ticket_state), update_ts FROM ticket WHERE ticket_state <> 'new';
-      INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-      SELECT ticket_id, author_id, 'comment', NULL, jsonb_build_object('comment_id', comment_id, 'is_public', is_public), create_ts
-      FROM ticket_comment;
-      INSERT INTO ticket_tag (tag_name, create_ts) SELECT DISTINCT unnest(tags), ${now} FROM ticket ON CONFLICT DO NOTHING;
-    `);
+    await seedHistories(one);
+    await one(
+      `INSERT INTO ticket_tag (tag_name, create_ts) SELECT DISTINCT unnest(tags), ${now} FROM ticket ON CONFLICT DO NOTHING;`,
+    );
     log(start, 'events and tags');
 
     for (const ix of indexes) {
@@ -402,6 +399,12 @@ async function main() {
     const summary = await one(`SELECT ticket_state, count(*)::int AS n FROM ticket GROUP BY 1 ORDER BY 2 DESC`);
     say(summary.map((r) => `${r.ticket_state}: ${r.n}`).join(', '));
   });
+  // The reports' tables, from the event log by the server's own code (as the rebuild job does).
+  await seedReports(database, say);
+  await database.db.execute(sql`VACUUM ANALYZE report_ticket`);
+  await database.db.execute(sql`VACUUM ANALYZE report_action`);
+  await database.db.execute(sql`VACUUM ANALYZE report_span`);
+  log(start, 'report tables built');
   await database.close();
   log(start, 'done');
 }

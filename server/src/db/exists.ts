@@ -8,6 +8,7 @@ const tables = {
   company: sql`SELECT 1 FROM company WHERE company_id = `,
   group: sql`SELECT 1 FROM agent_group WHERE group_id = `,
   ticket: sql`SELECT 1 FROM ticket WHERE ticket_id = `,
+  field: sql`SELECT 1 FROM ticket_field WHERE field_id = `,
 } as const;
 
 /**

@@ -63,5 +63,5 @@ describe('embedded database maintenance (PGlite has no autovacuum)', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 60_000); // A fresh embedded database and every migration: slow on a busy machine.
 });

@@ -15,7 +15,7 @@ describe('migrations', () => {
     const rows = await database.db.execute(sql`SELECT count(*)::int AS n FROM parley_migration`);
     expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(first.length);
     await database.close();
-  });
+  }, 60_000); // A fresh embedded database and every migration: slow on a busy machine.
 
   // Only the PostgreSQL pass has two connections to race; the PGlite pass has nothing to run here.
   const onPostgres = serverUrl ? it : () => undefined;

@@ -84,7 +84,8 @@ export async function noteGet(db: Db, actor: Actor, noteId: number) {
 }
 
 async function shareValues(db: DbOrTx, actor: Actor, input: AddInput) {
-  if (input.share_type === 'group') {
+  // A group named is checked whatever the share: an unknown id is refused, never ignored.
+  if (input.share_type === 'group' || (input.group_id !== null && input.group_id !== undefined)) {
     const [group] = await db
       .select({ id: agentGroup.groupId })
       .from(agentGroup)
@@ -92,7 +93,9 @@ async function shareValues(db: DbOrTx, actor: Actor, input: AddInput) {
     if (!group) {
       throw invalid('id_not_found', 'group_id');
     }
-    return { ownerId: null, groupId: group.id };
+    if (input.share_type === 'group') {
+      return { ownerId: null, groupId: group.id };
+    }
   }
   return { ownerId: input.share_type === 'me' ? actor.account.accountId : null, groupId: null };
 }

@@ -8,11 +8,22 @@ import { businessSchedules } from '../schedule/schedule.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { type AutomationInput, type AutomationRow, automationRows } from './automation.service.js';
 import { applyActions, type RuleRef } from './rule.actions.js';
-import { loadRuleTicket, type RuleChange, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
+import { type RuleChange, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
 import { countUsage, recordFailure } from './rule.usage.js';
-import { claimPass, runPass } from './trigger.engine.js';
+import { activeTriggers, claimPass, runPass, type StoredRule } from './trigger.engine.js';
+
+/** Read once per batch: the ticket settings and the active triggers. */
+interface BatchEnv {
+  settings: Awaited<ReturnType<typeof getTicketSettings>>;
+  triggers: StoredRule[];
+}
+
+const batchEnv = async (tx: Tx): Promise<BatchEnv> => ({
+  settings: await getTicketSettings(tx),
+  triggers: await activeTriggers(tx),
+});
 
 /** Tickets per transaction: short transactions, so agents' own saves never wait long on a run. */
 export const automationBatch = 200;
@@ -40,23 +51,19 @@ async function actOn(
   a: AutomationRow,
   env: SqlEnv,
   ticketId: number,
+  batch: BatchEnv,
 ): Promise<TRuleEffect[] | null> {
-  await queryRows(tx, sql`SELECT 1 FROM ticket WHERE ticket_id = ${ticketId} FOR UPDATE`);
-  const ticket = await loadRuleTicket(tx, ticketId);
-  if (
-    !ticket ||
-    !matchConditions(a.conditions, {
-      ticket,
-      change: null,
-      now: env.now,
-      schedules: env.schedules,
-      hoursIn: env.hoursIn,
-    }).matched
-  ) {
+  const [row] = await queryRows(
+    tx,
+    sql`SELECT ${ruleTicketColumns} FROM ticket t WHERE t.ticket_id = ${ticketId} FOR UPDATE`,
+  );
+  const ticket = row ? readRuleTicket(row) : null;
+  const facts = { ticket, change: null, now: env.now, schedules: env.schedules, hoursIn: env.hoursIn };
+  if (!ticket || !matchConditions(a.conditions, { ...facts, ticket }).matched) {
     return null;
   }
   const rule: RuleRef = { kind: 'automation', id: a.automation_id, title: a.title };
-  const settings = await getTicketSettings(tx);
+  const { settings, triggers } = batch;
   await tx.execute(sql`SAVEPOINT parley_automation`);
   let effects: TRuleEffect[];
   try {
@@ -76,7 +83,9 @@ async function actOn(
       changes: new Map(effects.map((e) => [e.field, { old: e.old, new: e.new }])),
       comment: null,
     };
-    await runPass(ctx, tx, ticketId, change);
+    if (triggers.length) {
+      await runPass(ctx, tx, ticketId, change, undefined, triggers);
+    }
     emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['rule', ...fields] });
   }
   return effects;
@@ -106,8 +115,9 @@ export async function runAutomations(ctx: AppContext, now = Date.now()) {
       last = ids[ids.length - 1] as number;
       fired += await transact(ctx, async (tx) => {
         const touched: number[] = [];
+        const batch = await batchEnv(tx);
         for (const id of ids) {
-          if (await actOn(ctx, tx, a, env, id)) {
+          if (await actOn(ctx, tx, a, env, id, batch)) {
             touched.push(id);
           }
         }
@@ -148,10 +158,11 @@ export async function automationDryRun(
   try {
     await transact(ctx, async (tx) => {
       const list: TAutomationDryRunResponse['list'] = [];
+      const batch = await batchEnv(tx);
+      const rule = { ...a, position: 0, active: true, update_ts: now };
       for (const r of rows.map(readRuleTicket)) {
         claimPass(tx, r.ticket_id);
-        const effects =
-          (await actOn(ctx, tx, { ...a, position: 0, active: true, update_ts: now }, env, r.ticket_id)) ?? [];
+        const effects = (await actOn(ctx, tx, rule, env, r.ticket_id, batch)) ?? [];
         list.push({ ticket_id: r.ticket_id, subject: r.subject, effects });
       }
       throw new DryRunDone({ total: Number(count?.n ?? 0), list });

@@ -84,10 +84,10 @@ describe('the public form with ticket fields', () => {
     expect(res.form?.conditions).toEqual([
       { parent_field_id: product, value: 'hardware::printer', child_field_ids: [serial] },
     ]);
-    // An unknown id gets the default form (or none), never an error.
-    expect((await call(t.app, 'GET', '/api/home/ticket.form.get', { query: { form_id: '99999999' } })).code).toBe(
-      '0000',
-    );
+    // An id no form has is refused like any unknown id (an inactive form's falls back to the default).
+    const unknown = await call(t.app, 'GET', '/api/home/ticket.form.get', { query: { form_id: '99999999' } });
+    expect(unknown.code).toBe('FFFF');
+    expect(unknown.data).toEqual({ fields: { form_id: 'No record has this id' } });
   });
 
   it('a visitor must fill the required fields they see; hidden ones are not required; defaults apply', async () => {

@@ -1,15 +1,20 @@
 import { fieldKey, type TFieldType, type TFieldValue, type TPublicForm } from '@parley/contracts';
 import type { Db } from '../../db/client.js';
+import { invalid } from '../../http/app-error.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
 import { allForms, conditionsOf } from './ticket-form.service.js';
 
 /**
  * What the public form at `/` offers: the active forms to choose from (the default first) and the
  * chosen one (else the default, else the first active) with its active customer-visible fields in
- * the form's order and the conditions among them. An unknown or inactive id gets the default.
+ * the form's order and the conditions among them. An inactive id gets the default; an unknown one is refused.
  */
 export async function publicForms(db: Db, formId: number | undefined) {
   const [forms, fields] = await Promise.all([allForms(db), allFields(db)]);
+  // An id no form has is refused; a form since turned inactive falls back to the default (old links keep working).
+  if (formId !== undefined && !forms.some((f) => f.formId === formId)) {
+    throw invalid('id_not_found', 'form_id');
+  }
   const active = forms.filter((f) => f.formState === 'active');
   const chosen = active.find((f) => f.formId === formId) ?? active.find((f) => f.isDefault) ?? active[0];
   let form: TPublicForm | null = null;

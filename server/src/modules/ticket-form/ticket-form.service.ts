@@ -139,6 +139,10 @@ export async function formAdd(db: Db, input: AddInput) {
 }
 
 export async function formEdit(db: Db, input: EditInput) {
+  // An unknown form is "not found" before anything about its fields is said.
+  if (!(await findForm(db, input.form_id))) {
+    throw notFound();
+  }
   checkFields(await allFields(db), input);
   await db.transaction(async (tx) => {
     await lockForms(tx);

