@@ -287,6 +287,7 @@ const accessTable: Row[] = [
   g(`${a}/report.unsolved.get`, 'node', '0000', { grant: '/wswt/report/unsolved' }),
   g(`${a}/report.backlog.get`, 'node', '0000', { grant: '/wswt/report/backlog' }),
   g(`${a}/report.satisfaction.get`, 'node', '0000', { grant: '/wswt/report/satisfaction' }),
+  g(`${a}/report.rule.usage.get`, 'node', '0000', { grant: '/wswt/report/rule_usage' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';
