@@ -28,6 +28,7 @@ export * from './schedule.js';
 export * from './seeded.js';
 export * from './setting.js';
 export * from './shortcut.js';
+export * from './sla.js';
 export * from './tag.js';
 export * from './ticket.js';
 export * from './ticket-field.js';

@@ -39,6 +39,7 @@ export const staffRoutes = [
   staff('/wswt/report/unsolved', 'report_unsolved', 'Unsolved tickets report'),
   staff('/wswt/report/backlog', 'report_backlog', 'Backlog report'),
   staff('/wswt/report/satisfaction', 'report_satisfaction', 'Satisfaction report'),
+  staff('/wswt/report/rule_usage', 'report_rule_usage', 'Trigger and automation usage report'),
 ] as const satisfies readonly TStaffRoute[];
 
 /** Settings screens, `/wswt/setting/<path>` (docs/product.md §2). */

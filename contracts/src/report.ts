@@ -169,6 +169,23 @@ export const ZSatisfactionReport = z.object({
 });
 export type TSatisfactionReport = z.infer<typeof ZSatisfactionReport>;
 
+/** Trigger and automation uses per UTC day over the last 30 days (as the rules count them). */
+export const ZRuleUsageReport = z.object({
+  /** The 30 UTC days, oldest first, `YYYY-MM-DD`. */
+  days: z.array(z.string()),
+  list: z.array(
+    z.object({
+      rule_kind: z.enum(['trigger', 'automation']),
+      rule_id: int,
+      title: z.string(),
+      active: z.boolean(),
+      counts: z.array(int),
+      total: int,
+    }),
+  ),
+});
+export type TRuleUsageReport = z.infer<typeof ZRuleUsageReport>;
+
 /** Report screens: menu nodes like any screen (`nodes.ts`). */
 export const reportKeys = [
   'efficiency',
@@ -177,5 +194,6 @@ export const reportKeys = [
   'unsolved',
   'backlog',
   'satisfaction',
+  'rule_usage',
 ] as const;
 export type TReportKey = (typeof reportKeys)[number];

@@ -52,8 +52,10 @@ export const goalsKb: Record<TPage, number> = {
 // texts load with the screens (web/src/i18n/reportStrings.ts), ECharts with a chart.
 // Lowered 1 KB the same day: the staff screens' route titles load with the shell too (the public
 // catalogues keep the public routes'); measured 401.8 / 391.1 / 387.5 / 499.1 KB.
+// Public form 403: main measured 402.2 KB at 7c05f7d (over 402 before the report of rule usage),
+// 402.3 KB with it (one more staff route in the shared table).
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 402,
+  'public form /': 403,
   '/home/satisfaction': 392,
   '/wswt/login': 388,
   'staff shell + ticket list': 500,

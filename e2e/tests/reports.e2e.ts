@@ -2,8 +2,10 @@
 // written to the event log: they render with data (chart and table), a range or filter change
 // updates them, the CSV download holds what the table shows; screenshots in en and zh-cn.
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/src/db/rows.js';
 import { call, signInAdmin } from '../../server/test/app.js';
 import { buildAgent, buildEndUser, buildGroup } from '../../server/test/factories.js';
 import { craftTicket, day, hour, reply, state } from '../../server/test/report-kit.js';
@@ -58,6 +60,14 @@ beforeAll(async () => {
     },
   });
   expect(added.code).toBe('0000');
+  // A trigger that fired today (the rules module counts uses per UTC day).
+  const [trigger] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO rule_trigger (title, position, conditions, actions, create_ts, update_ts)
+        VALUES ('Tell the requester', 1, '{}'::jsonb, '[]'::jsonb, ${now}, ${now}) RETURNING trigger_id AS id`,
+  );
+  await db.execute(sql`INSERT INTO rule_usage_daily (rule_kind, rule_id, day, count)
+    VALUES ('trigger', ${Number(trigger?.id)}, (now() AT TIME ZONE 'UTC')::date, 3)`);
 }, 120_000);
 
 afterAll(async () => {
@@ -110,6 +120,7 @@ describe('dashboard and reports', () => {
       ['unsolved', 'unsolved-state', 'Unsolved tickets'],
       ['backlog', 'backlog-daily', 'Backlog'],
       ['satisfaction', 'satisfaction-by_agent', 'Satisfaction'],
+      ['rule_usage', 'rule-usage', 'Trigger and automation usage'],
     ] as const) {
       await page.goto(`/wswt/report/${path}?group_id=${groupId}&range=30d`);
       await page.getByRole('heading', { name: title }).first().waitFor();

@@ -270,6 +270,15 @@ const accessTable: Row[] = [
   p(`${s}/automation.delete`, 'node', 'FFFF', { grant: 'automation.delete' }),
   p(`${s}/automation.order.edit`, 'node', 'FFFF', { grant: 'automation.edit' }),
   p(`${s}/automation.dryrun`, 'node', 'FFFF', { grant: '/wswt/setting/automation/edit' }),
+  g(`${s}/sla.policy.list`, 'node', '0000', { grant: '/wswt/setting/automation' }),
+  p(`${s}/sla.policy.add`, 'node', 'FFFF', { grant: 'automation.add' }),
+  p(`${s}/sla.policy.edit`, 'node', 'FFFF', { grant: 'automation.edit' }),
+  p(`${s}/sla.policy.delete`, 'node', 'FFFF', { grant: 'automation.delete' }),
+  g(`${a}/sla.ticket.get`, 'node', '0404', {
+    grant: '/wswt/ticket/edit/:ticket_id',
+    agentRole: true,
+    query: { ticket_id: none },
+  }),
   // Dashboard and reports: each behind its screen's menu node.
   g(`${a}/report.dashboard.get`, 'node', '0000', { grant: '/wswt/dashboard', agentRole: true }),
   g(`${a}/report.efficiency.get`, 'node', '0000', { grant: '/wswt/report/efficiency' }),
@@ -278,6 +287,7 @@ const accessTable: Row[] = [
   g(`${a}/report.unsolved.get`, 'node', '0000', { grant: '/wswt/report/unsolved' }),
   g(`${a}/report.backlog.get`, 'node', '0000', { grant: '/wswt/report/backlog' }),
   g(`${a}/report.satisfaction.get`, 'node', '0000', { grant: '/wswt/report/satisfaction' }),
+  g(`${a}/report.rule.usage.get`, 'node', '0000', { grant: '/wswt/report/rule_usage' }),
 ];
 
 type Who = 'anonymous' | 'end user' | 'default agent' | 'granted agent' | 'admin';

@@ -69,6 +69,7 @@ const screens: Record<string, TScreenLoader> = {
   report_unsolved: () => import('./features/report/UnsolvedPage').then((m) => m.UnsolvedPage),
   report_backlog: () => import('./features/report/BacklogPage').then((m) => m.BacklogPage),
   report_satisfaction: () => import('./features/report/SatisfactionPage').then((m) => m.SatisfactionPage),
+  report_rule_usage: () => import('./features/report/RuleUsagePage').then((m) => m.RuleUsagePage),
   setting_details: () => import('./features/account-setting/DetailsPage').then((m) => m.DetailsPage),
   setting_localization: () => import('./features/account-setting/LocalizationPage').then((m) => m.LocalizationPage),
   setting_getting_started: () =>

@@ -5,6 +5,7 @@ import {
   type TDashboard,
   type TEfficiency,
   type TReportRequest,
+  type TRuleUsageReport,
   type TSatisfactionReport,
   type TUnsolvedReport,
   ZAgentUpdates,
@@ -12,6 +13,7 @@ import {
   ZBacklog,
   ZDashboard,
   ZEfficiency,
+  ZRuleUsageReport,
   ZSatisfactionReport,
   ZUnsolvedReport,
 } from '@parley/contracts';
@@ -34,5 +36,7 @@ export const reportApi = {
     api.get('/admin/report.backlog.get', q, { ...opts, schema: ZBacklog }),
   satisfaction: (q: TReportRequest, opts?: TOpts): Promise<TSatisfactionReport> =>
     api.get('/admin/report.satisfaction.get', q, { ...opts, schema: ZSatisfactionReport }),
+  rule_usage: (_q: TReportRequest, opts?: TOpts): Promise<TRuleUsageReport> =>
+    api.get('/admin/report.rule.usage.get', {}, { ...opts, schema: ZRuleUsageReport }),
 };
 export type TReportName = keyof typeof reportApi;

@@ -24,7 +24,7 @@ describe('side menu', () => {
   it('shows an admin every screen without any node', () => {
     const menu = visibleMenu((path) => mayI({ user_type: 'admin' }, [], 'menu', path));
     expect(menu.dashboard).toBe(true);
-    expect(menu.reports).toHaveLength(6);
+    expect(menu.reports).toHaveLength(7);
     expect(menu.tickets).toHaveLength(5);
     expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(25);
   });

@@ -22,6 +22,7 @@ export const reportPaths: readonly string[] = [
   '/wswt/report/unsolved',
   '/wswt/report/backlog',
   '/wswt/report/satisfaction',
+  '/wswt/report/rule_usage',
 ];
 
 const s = (p: string) => `/wswt/setting/${p}`;

@@ -5,6 +5,7 @@ import {
   ZDashboard,
   ZEfficiency,
   ZReportRequest,
+  ZRuleUsageReport,
   ZSatisfactionReport,
   ZUnsolvedReport,
 } from '@parley/contracts';
@@ -15,6 +16,7 @@ import { assertIdsExist } from '../../db/exists.js';
 import { access } from '../../http/access.js';
 import { defineGet } from '../../http/route.js';
 import type { Actor } from '../auth/actor.js';
+import { ruleUsage } from './report.rules.js';
 import {
   agentUpdates,
   assigneeActivity,
@@ -98,5 +100,12 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZReportRequest,
     output: ZSatisfactionReport,
     handler: run(ctx, satisfactionReport),
+  });
+  defineGet(app, `${base}/report.rule.usage.get`, {
+    access: access.menu('/wswt/report/rule_usage'),
+    summary: 'Each trigger and automation with its uses per UTC day over the last 30 days',
+    tags,
+    output: ZRuleUsageReport,
+    handler: () => ruleUsage(ctx.db),
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { MailChannel } from '../mail/mail.service.js';
 import { scheduleRoutes } from '../schedule/schedule.routes.js';
+import { slaRoutes } from '../sla/sla.routes.js';
 import { automationRoutes } from './automation.routes.js';
 import { schedulesInUse } from './rule.check.js';
 import { useMailConfig } from './rule.notify.js';
@@ -23,4 +24,5 @@ export function rulesRoutes(app: FastifyInstance, ctx: AppContext, mail: MailCha
   scheduleRoutes(app, ctx, schedulesInUse);
   triggerRoutes(app, ctx);
   automationRoutes(app, ctx);
+  slaRoutes(app, ctx);
 }

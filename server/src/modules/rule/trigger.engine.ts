@@ -6,6 +6,7 @@ import { queryRows } from '../../db/rows.js';
 import { emit } from '../../events/transact.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { refreshSla } from '../sla/sla.service.js';
 import { applyActions, type RuleRef } from './rule.actions.js';
 import { changeOfTransaction, loadRuleTicket, type RuleChange, type RuleFacts } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
@@ -178,5 +179,6 @@ export function registerTriggers(ctx: AppContext): void {
     if (triggers.length) {
       await runPass(ctx, tx, event.ticketId, change, undefined, triggers);
     }
+    await refreshSla(tx, event.ticketId);
   });
 }

@@ -90,10 +90,13 @@ interface TLoaded<D> {
 export function ReportFrame<D>({
   query,
   range = true,
+  filters = true,
   children,
 }: {
   query: TLoaded<D>;
   range?: boolean;
+  /** False for reports that are not about tickets (rule usage). */
+  filters?: boolean;
   children: (data: D) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -109,7 +112,7 @@ export function ReportFrame<D>({
           </Button>
         }
       />
-      <ReportFilters range={range} />
+      {filters && <ReportFilters range={range} />}
       {query.data !== undefined ? (
         children(query.data)
       ) : query.isError ? (

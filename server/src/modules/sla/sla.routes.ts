@@ -1,0 +1,73 @@
+import {
+  ZEmpty,
+  ZSlaPolicyAddResponse,
+  ZSlaPolicyDeleteRequest,
+  ZSlaPolicyEditRequest,
+  ZSlaPolicyInput,
+  ZSlaPolicyListResponse,
+  ZSlaTicketRequest,
+  ZSlaTicketResponse,
+} from '@parley/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { access } from '../../http/access.js';
+import { defineGet, definePost } from '../../http/route.js';
+import { visibleTicket } from '../ticket/ticket.service.js';
+import { deleteSlaPolicies, saveSlaPolicy, slaOfTicket, slaPolicies } from './sla.service.js';
+
+/** SLA policies, kept with the automations (their settings' permissions), and a ticket's next target. */
+export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const tags = ['sla'];
+  const base = '/api/admin/settings';
+  defineGet(app, `${base}/sla.policy.list`, {
+    access: access.menu('/wswt/setting/automation'),
+    summary: 'SLA policies, first match wins',
+    tags,
+    output: ZSlaPolicyListResponse,
+    handler: () => slaPolicies(ctx.db),
+  });
+  definePost(app, `${base}/sla.policy.add`, {
+    access: access.btn('automation.add'),
+    summary: 'Add an SLA policy: conditions, minutes per priority and metric, schedule, pause while pending',
+    tags,
+    input: ZSlaPolicyInput,
+    output: ZSlaPolicyAddResponse,
+    message: 'saved',
+    handler: ({ input }) => saveSlaPolicy(ctx.db, input, null),
+  });
+  definePost(app, `${base}/sla.policy.edit`, {
+    access: access.btn('automation.edit'),
+    summary: 'Edit an SLA policy (tickets follow on their next change)',
+    tags,
+    input: ZSlaPolicyEditRequest,
+    output: ZEmpty,
+    message: 'saved',
+    handler: async ({ input }) => {
+      await saveSlaPolicy(ctx.db, input, input.policy_id);
+      return null;
+    },
+  });
+  definePost(app, `${base}/sla.policy.delete`, {
+    access: access.btn('automation.delete'),
+    summary: 'Delete SLA policies',
+    tags,
+    input: ZSlaPolicyDeleteRequest,
+    output: ZEmpty,
+    message: 'deleted',
+    handler: async ({ input }) => {
+      await deleteSlaPolicies(ctx.db, input.policy_ids);
+      return null;
+    },
+  });
+  defineGet(app, '/api/admin/sla.ticket.get', {
+    access: access.menu('/wswt/ticket/edit/:ticket_id'),
+    summary: "A ticket's next SLA target: metric, due time (null while paused), minutes left when paused",
+    tags,
+    input: ZSlaTicketRequest,
+    output: ZSlaTicketResponse,
+    handler: async ({ input, actor }) => {
+      await visibleTicket(ctx.db, actor, input.ticket_id);
+      return slaOfTicket(ctx.db, input.ticket_id);
+    },
+  });
+}

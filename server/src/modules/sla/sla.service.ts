@@ -1,0 +1,171 @@
+import type { TRuleConditions, TSlaPolicy, TSlaPolicyData } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { invalid, notFound } from '../../http/app-error.js';
+import { loadRuleTicket } from '../rule/rule.facts.js';
+import { matchConditions, scheduleIdsOf } from '../rule/rule.match.js';
+import { businessSchedules } from '../schedule/schedule.service.js';
+import { nextTarget, type SlaFacts } from './sla.compute.js';
+
+type Row = Omit<TSlaPolicy, 'policy_id' | 'position'> & { policy_id: number; position: number };
+
+export async function slaPolicies(db: DbOrTx): Promise<{ list: TSlaPolicy[] }> {
+  const rows = await queryRows<Row>(db, sql`SELECT * FROM sla_policy ORDER BY position, policy_id`);
+  return {
+    list: rows.map((r) => ({
+      policy_id: Number(r.policy_id),
+      title: r.title,
+      position: Number(r.position),
+      conditions: r.conditions,
+      targets: r.targets,
+      schedule_id: r.schedule_id === null ? null : Number(r.schedule_id),
+      pause_pending: Boolean(r.pause_pending),
+    })),
+  };
+}
+
+export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | null) {
+  if (input.schedule_id !== null && (await businessSchedules(db, [input.schedule_id])).size === 0) {
+    throw invalid('id_not_found', 'schedule_id');
+  }
+  const now = Date.now();
+  const values = [JSON.stringify(input.conditions), JSON.stringify(input.targets)];
+  if (id === null) {
+    const [row] = await queryRows<{ policy_id: number }>(
+      db,
+      sql`INSERT INTO sla_policy (title, position, conditions, targets, schedule_id, pause_pending, create_ts, update_ts)
+        VALUES (${input.title}, (SELECT coalesce(max(position), 0) + 1 FROM sla_policy), ${values[0]}::jsonb,
+          ${values[1]}::jsonb, ${input.schedule_id}, ${input.pause_pending}, ${now}, ${now})
+        RETURNING policy_id`,
+    );
+    return { policy_id: Number(row?.policy_id) };
+  }
+  const rows = await queryRows(
+    db,
+    sql`UPDATE sla_policy SET title = ${input.title}, conditions = ${values[0]}::jsonb, targets = ${values[1]}::jsonb,
+        schedule_id = ${input.schedule_id}, pause_pending = ${input.pause_pending}, update_ts = ${now}
+      WHERE policy_id = ${id} RETURNING policy_id`,
+  );
+  if (rows.length === 0) {
+    throw notFound();
+  }
+  return { policy_id: id };
+}
+
+export async function deleteSlaPolicies(db: Db, ids: number[]) {
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const rows = await queryRows(
+      tx,
+      sql`DELETE FROM sla_policy WHERE policy_id = ANY(${intArrayLiteral(unique)}::int[]) RETURNING policy_id`,
+    );
+    if (rows.length !== unique.length) {
+      throw notFound();
+    }
+  });
+}
+
+async function factsOf(
+  tx: Tx,
+  ticketId: number,
+  now: number,
+): Promise<Omit<SlaFacts, 'state' | 'createTs' | 'firstReplyTs'>> {
+  const states = await queryRows<{ new_value: unknown; create_ts: number }>(
+    tx,
+    sql`SELECT new_value, create_ts FROM ticket_event WHERE ticket_id = ${ticketId} AND field = 'ticket_state' ORDER BY event_id`,
+  );
+  const pending: Array<[number, number | null]> = [];
+  for (const s of states) {
+    const last = pending[pending.length - 1];
+    if (last && last[1] === null) {
+      last[1] = Number(s.create_ts);
+    }
+    if (s.new_value === 'pending') {
+      pending.push([Number(s.create_ts), null]);
+    }
+  }
+  const [replies] = await queryRows<{ requester_ts: number | null; agent_ts: number | null }>(
+    tx,
+    sql`SELECT max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
+          max(c.create_ts) FILTER (WHERE a.user_type IN ('admin', 'agent')) AS agent_ts
+        FROM ticket t JOIN ticket_comment c ON c.ticket_id = t.ticket_id AND c.is_public
+        LEFT JOIN account a ON a.account_id = c.author_id
+        WHERE t.ticket_id = ${ticketId}`,
+  );
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return { pending, lastRequesterPublicTs: n(replies?.requester_ts), lastAgentPublicTs: n(replies?.agent_ts), now };
+}
+
+/**
+ * Sets a ticket's next SLA target after a change (in the change's transaction): the first policy
+ * whose conditions hold, its targets for the ticket's priority. No policy: no target.
+ */
+export async function refreshSla(tx: Tx, ticketId: number, now = Date.now()) {
+  const { list } = await slaPolicies(tx);
+  if (list.length === 0) {
+    return;
+  }
+  const ticket = await loadRuleTicket(tx, ticketId);
+  if (!ticket) {
+    return;
+  }
+  const schedules = await businessSchedules(tx, [
+    ...scheduleIdsOf(list.map((p) => p.conditions as TRuleConditions)),
+    ...list.flatMap((p) => (p.schedule_id ? [p.schedule_id] : [])),
+  ]);
+  const policy = list.find((p) => matchConditions(p.conditions, { ticket, change: null, now, schedules }).matched);
+  let target = null as ReturnType<typeof nextTarget>;
+  if (policy) {
+    const [row] = await queryRows<{ first_reply_ts: number | null }>(
+      tx,
+      sql`SELECT first_reply_ts FROM ticket WHERE ticket_id = ${ticketId}`,
+    );
+    const facts: SlaFacts = {
+      state: ticket.ticket_state,
+      createTs: ticket.create_ts,
+      firstReplyTs:
+        row?.first_reply_ts === null || row?.first_reply_ts === undefined ? null : Number(row.first_reply_ts),
+      ...(await factsOf(tx, ticketId, now)),
+    };
+    const targets = policy.targets[ticket.priority as keyof typeof policy.targets];
+    target = nextTarget(
+      targets ?? {},
+      policy.schedule_id ? (schedules.get(policy.schedule_id) ?? null) : null,
+      policy.pause_pending,
+      facts,
+    );
+  }
+  await tx.execute(
+    sql`UPDATE ticket SET sla_policy_id = ${policy?.policy_id ?? null}, sla_metric = ${target?.metric ?? null},
+        sla_due_ts = ${target?.dueTs ?? null}, sla_paused_left = ${target?.pausedLeft ?? null},
+        sla_breach_ts = CASE WHEN ${target?.dueTs ?? null}::bigint IS NULL OR ${target?.dueTs ?? 0}::bigint > ${now}
+          THEN NULL ELSE sla_breach_ts END
+      WHERE ticket_id = ${ticketId}`,
+  );
+}
+
+export async function slaOfTicket(db: DbOrTx, ticketId: number) {
+  const [row] = await queryRows<{
+    title: string | null;
+    sla_metric: string | null;
+    sla_due_ts: number | null;
+    sla_paused_left: number | null;
+    sla_breach_ts: number | null;
+  }>(
+    db,
+    sql`SELECT p.title, t.sla_metric, t.sla_due_ts, t.sla_paused_left, t.sla_breach_ts FROM ticket t
+      LEFT JOIN sla_policy p ON p.policy_id = t.sla_policy_id WHERE t.ticket_id = ${ticketId}`,
+  );
+  if (!row) {
+    throw notFound();
+  }
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    policy_title: row.title,
+    metric: row.sla_metric as never,
+    due_ts: n(row.sla_due_ts),
+    paused_left: n(row.sla_paused_left),
+    breached: row.sla_breach_ts !== null || (row.sla_due_ts !== null && Number(row.sla_due_ts) < Date.now()),
+  };
+}

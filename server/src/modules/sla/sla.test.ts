@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { submit, word } from '../../../test/rule-kit.js';
+import { admin, agent, edit, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
+import { nextTarget } from './sla.compute.js';
+
+setUpTicketTests();
+
+const minute = 60_000;
+
+describe('SLA targets', () => {
+  it('pause while pending: the minutes left wait, then run again (pure)', () => {
+    const t0 = Date.parse('2026-11-25T10:00:00Z');
+    const base = {
+      state: 'open',
+      createTs: t0,
+      firstReplyTs: null,
+      lastRequesterPublicTs: t0,
+      lastAgentPublicTs: null,
+    };
+    const running = nextTarget({ first_reply: 60 }, null, true, { ...base, pending: [], now: t0 + 10 * minute });
+    expect(running).toEqual({ metric: 'first_reply', dueTs: t0 + 60 * minute, pausedLeft: null });
+    const paused = nextTarget({ first_reply: 60 }, null, true, {
+      ...base,
+      state: 'pending',
+      pending: [[t0 + 10 * minute, null]],
+      now: t0 + 40 * minute,
+    });
+    expect(paused).toEqual({ metric: 'first_reply', dueTs: null, pausedLeft: 50 });
+    // Open again after 30 pending minutes: 50 left from now.
+    const resumed = nextTarget({ first_reply: 60 }, null, true, {
+      ...base,
+      pending: [[t0 + 10 * minute, t0 + 40 * minute]],
+      now: t0 + 40 * minute,
+    });
+    expect(resumed?.dueTs).toBe(t0 + 90 * minute);
+    // Without the pause, pending time counts.
+    expect(
+      nextTarget({ first_reply: 60 }, null, false, {
+        ...base,
+        pending: [[t0 + 10 * minute, t0 + 40 * minute]],
+        now: t0 + 40 * minute,
+      })?.dueTs,
+    ).toBe(t0 + 60 * minute);
+    // The earliest of the running metrics wins.
+    expect(
+      nextTarget({ first_reply: 120, resolution: 90 }, null, true, { ...base, pending: [], now: t0 })?.metric,
+    ).toBe('resolution');
+  });
+
+  it('a ticket gets its policy’s next target, paused while pending, running again when open', async () => {
+    const w = word();
+    const policy = await post<{ policy_id: number }>(admin, 'settings/sla.policy.add', {
+      title: `Fast ${w}`,
+      conditions: { all: [{ field: 'subject', operator: 'contains', value: w }] },
+      targets: { normal: { first_reply: 60, resolution: 600 } },
+      pause_pending: true,
+    });
+    expect(policy.code).toBe('0000');
+    try {
+      const before = Date.now();
+      const res = await submit(`Slow printer ${w}`);
+      const ticketId = res.data.ticket_id;
+      type Sla = {
+        metric: string | null;
+        due_ts: number | null;
+        paused_left: number | null;
+        policy_title: string | null;
+        breached: boolean;
+      };
+      const first = (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+      expect(first).toMatchObject({
+        metric: 'first_reply',
+        policy_title: `Fast ${w}`,
+        paused_left: null,
+        breached: false,
+      });
+      expect(first.due_ts).toBeGreaterThanOrEqual(before + 60 * minute - 1000);
+      expect(first.due_ts).toBeLessThanOrEqual(Date.now() + 60 * minute);
+
+      const staff = await agent();
+      await edit(staff.token, {
+        ticket_id: ticketId,
+        submit_as: 'pending',
+        comment: { body: 'Waiting on the vendor', is_public: false },
+      });
+      const paused = (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+      expect(paused).toMatchObject({ metric: 'first_reply', due_ts: null });
+      expect(paused.paused_left).toBeGreaterThanOrEqual(59);
+
+      await edit(staff.token, {
+        ticket_id: ticketId,
+        submit_as: 'open',
+        comment: { body: 'Back on it', is_public: false },
+      });
+      const again = (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+      expect(again.metric).toBe('first_reply');
+      expect(again.due_ts).toBeGreaterThan(Date.now() + 58 * minute);
+
+      // Other tickets: no policy, no target.
+      const other = await submit('Unrelated question');
+      expect((await get<Sla>(admin, 'sla.ticket.get', { ticket_id: other.data.ticket_id })).data.metric).toBeNull();
+    } finally {
+      await post(admin, 'settings/sla.policy.delete', { policy_ids: [policy.data.policy_id] });
+    }
+  });
+});
