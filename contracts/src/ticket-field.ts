@@ -1,26 +1,14 @@
 import { z } from 'zod';
 import { optionalText, requiredText, ZFlag, ZId, ZIdList } from './common.js';
+import type { TFieldOperator } from './custom-field-condition.js';
 import { enums } from './enums.js';
+import { fieldTextMax, type TFieldType, ZFieldType, ZFieldValue } from './ticket-field-wire.js';
 
 /**
  * Custom ticket fields (Settings › Ticket fields). A ticket carries their values in `fields`,
  * keyed `field_<field_id>`: text kinds and choices as strings, numbers as numbers, a checkbox as
  * a boolean, a multi-select as a list of option values.
  */
-export const fieldTypes = [
-  'text',
-  'textarea',
-  'number',
-  'decimal',
-  'date',
-  'checkbox',
-  'dropdown',
-  'multiselect',
-  'nested',
-  'regex',
-] as const;
-export const ZFieldType = z.enum(fieldTypes, { error: 'enum_invalid' });
-export type TFieldType = z.infer<typeof ZFieldType>;
 
 /** Types whose values are picked from `options`. */
 export const choiceFieldTypes: readonly TFieldType[] = ['dropdown', 'multiselect', 'nested'];
@@ -29,10 +17,6 @@ export const nestedSeparator = '::';
 
 export const ZFieldState = enums.form_state.schema;
 
-/** Largest text value kept; multi-line text may be longer. */
-export const fieldTextMax = 255;
-export const fieldTextareaMax = 5000;
-
 /** The key of a field's value in a ticket's `fields`. */
 export const fieldKey = (fieldId: number) => `field_${fieldId}`;
 /** The field id of a `fields` key, or null when the key names no custom field. */
@@ -40,16 +24,6 @@ export function fieldIdOfKey(key: string): number | null {
   const m = /^field_([1-9][0-9]{0,9})$/.exec(key);
   return m ? Number(m[1]) : null;
 }
-
-/** A value as the wire carries it: text, number, checkbox, list of options, or null for none. */
-export const ZFieldValue = z.union([
-  z.string().max(fieldTextareaMax, { error: 'field_too_long' }),
-  z.number(),
-  z.boolean(),
-  z.array(z.string().max(200, { error: 'field_too_long' })).max(100, { error: 'field_too_long' }),
-  z.null(),
-]);
-export type TFieldValue = z.infer<typeof ZFieldValue>;
 
 /** An option's value from its name: lower case, spaces as `_` (`Hardware::Laser printer` → `hardware::laser_printer`). */
 export const optionValueOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '_');
@@ -266,24 +240,6 @@ export type TFieldPositionEditRequest = z.input<typeof ZFieldPositionEditRequest
 
 export const ZFieldStateEditRequest = z.object({ field_id: ZId, field_state: ZFieldState });
 export type TFieldStateEditRequest = z.input<typeof ZFieldStateEditRequest>;
-
-/**
- * A view or search condition on a custom field (the views editor puts it among the view's
- * conditions). `is`/`is_not` compare the whole value (a multi-select: holds that option);
- * `under` is a nested drop-down's branch (`hardware` holds `hardware::printer`);
- * `less_than`/`greater_than` compare numbers and dates; `present`/`not_present` ask for any value.
- */
-export const fieldOperators = ['is', 'is_not', 'under', 'less_than', 'greater_than', 'present', 'not_present'] as const;
-export const ZFieldOperator = z.enum(fieldOperators, { error: 'enum_invalid' });
-export type TFieldOperator = z.infer<typeof ZFieldOperator>;
-
-export const ZCustomFieldCondition = z.object({
-  field: z.literal('custom_field'),
-  field_id: ZId,
-  operator: ZFieldOperator,
-  value: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]).default(null),
-});
-export type TCustomFieldCondition = z.output<typeof ZCustomFieldCondition>;
 
 /** The operators each type of field offers. */
 export const fieldOperatorsOf = (type: TFieldType): readonly TFieldOperator[] => {

@@ -1,24 +1,10 @@
 import { z } from 'zod';
-import { fromDecimal, optionalText, requiredText, ZId, ZIdList } from './common.js';
+import { optionalText, requiredText, ZId, ZIdList } from './common.js';
 import { enums } from './enums.js';
-import { ZFieldType, ZFieldValue } from './ticket-field.js';
+import { type TFormCondition, ZFormCondition } from './ticket-field-wire.js';
 
 export const ZFormState = enums.form_state.schema;
 export type TFormState = z.infer<typeof ZFormState>;
-
-/**
- * "Show these fields when that field has this value": the parent is a drop-down, nested
- * drop-down or checkbox of the form; the children are other fields of the form, hidden (and not
- * required, and not kept) while the parent has another value.
- */
-export const ZFormCondition = z.object({
-  parent_field_id: ZId,
-  value: z.union([z.string().trim().min(1, { error: 'field_invalid' }).max(200), z.boolean()], {
-    error: 'field_invalid',
-  }),
-  child_field_ids: ZIdList.min(1, { error: 'must_choose_fields' }).max(100, { error: 'field_too_long' }),
-});
-export type TFormCondition = z.output<typeof ZFormCondition>;
 
 export const ZTicketForm = z.object({
   form_id: z.number().int(),
@@ -66,33 +52,6 @@ export type TFormPositionEditRequest = z.input<typeof ZFormPositionEditRequest>;
 
 // ---------------------------------------------------------------------------------------------
 // The public form at `/`
-
-/** A field as customers see it: their title, whether they must fill it. */
-export const ZPublicField = z.object({
-  field_id: z.number().int(),
-  field_key: z.string(),
-  field_type: ZFieldType,
-  title: z.string(),
-  description: z.string(),
-  required: z.boolean(),
-  default_value: ZFieldValue,
-  options: z.array(z.object({ name: z.string(), value: z.string() })),
-  regex_pattern: z.string().nullable(),
-});
-export type TPublicField = z.infer<typeof ZPublicField>;
-
-export const ZPublicForm = z.object({
-  form_id: z.number().int(),
-  form_name: z.string(),
-  /** Customer-visible, active fields of the form in its order. */
-  fields: z.array(ZPublicField),
-  /** Conditions among those fields only. */
-  conditions: z.array(ZFormCondition),
-});
-export type TPublicForm = z.infer<typeof ZPublicForm>;
-
-export const ZHomeTicketFormRequest = z.object({ form_id: fromDecimal(z.number().int().positive()).optional() });
-export type THomeTicketFormRequest = z.input<typeof ZHomeTicketFormRequest>;
 
 /**
  * Which fields a set of answers shows: every field of the form but the children of conditions

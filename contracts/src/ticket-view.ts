@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { requiredText, ZId, ZIdList } from './common.js';
+import { ZCustomFieldCondition } from './custom-field-condition.js';
 import { enums } from './enums.js';
 import { ZTag, ZTicketSort } from './ticket.js';
-import { ZCustomFieldCondition } from './ticket-field.js';
 
 const ZHours = z
   .number({ error: 'field_invalid' })

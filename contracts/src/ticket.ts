@@ -12,7 +12,6 @@ import {
   ZPaging,
 } from './common.js';
 import { enums, ZAccessState, ZUserType } from './enums.js';
-import { ZPublicForm } from './ticket-form.js';
 
 export const ZTicketState = enums.ticket_state.schema;
 export type TTicketState = z.infer<typeof ZTicketState>;
@@ -431,16 +430,6 @@ export const ZHomeTicketAddRequest = z.object({
 export type THomeTicketAddRequest = z.input<typeof ZHomeTicketAddRequest>;
 export const ZHomeTicketAddResponse = z.object({ ticket_id: z.number().int() });
 export type THomeTicketAddResponse = z.infer<typeof ZHomeTicketAddResponse>;
-
-/** What the public ticket form offers: attachments only when the ticket settings allow them. */
-export const ZHomeTicketFormResponse = z.object({
-  can_attach: z.boolean(),
-  /** The active forms a visitor may choose from, the default first (empty: no forms, only the usual fields). */
-  forms: z.array(z.object({ form_id: z.number().int(), form_name: z.string() })),
-  /** The chosen form (or the default) with its customer-visible fields; null when there is none. */
-  form: ZPublicForm.nullable(),
-});
-export type THomeTicketFormResponse = z.infer<typeof ZHomeTicketFormResponse>;
 
 export const ZSatisfactionToken = z
   .string({ error: requiredOr('required_field') })

@@ -54,11 +54,15 @@ export const goalsKb: Record<TPage, number> = {
 // catalogues keep the public routes'); measured 401.8 / 391.1 / 387.5 / 499.1 KB.
 // Public form 403: main measured 402.2 KB at 7c05f7d (over 402 before the report of rule usage),
 // 402.3 KB with it (one more staff route in the shared table).
+// Raised the same day by ticket fields and forms: the public form reads the chosen form's field
+// shapes (contracts/ticket-field-wire.ts; the field inputs load only when a form has fields), the
+// ticket contract carries form_id and list fields, view conditions custom field conditions;
+// measured 404.0 / within 392 / 388.1 / 500.7 KB.
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 403,
+  'public form /': 405,
   '/home/satisfaction': 392,
-  '/wswt/login': 388,
-  'staff shell + ticket list': 500,
+  '/wswt/login': 389,
+  'staff shell + ticket list': 501,
 };
 
 export function readManifest(dist = webDist): Manifest {

@@ -5,7 +5,6 @@ import {
   type TEnumsGetResponse,
   type THomeTicketAddRequest,
   type THomeTicketAddResponse,
-  type THomeTicketFormResponse,
   type TLanguagesResponse,
   type TSatisfactionAddRequest,
   type TSatisfactionGetResponse,
@@ -13,7 +12,6 @@ import {
   ZBrandingResponse,
   ZEnumsGetResponse,
   ZHomeTicketAddResponse,
-  ZHomeTicketFormResponse,
   ZLanguagesResponse,
   ZSatisfactionGetResponse,
 } from '@parley/contracts';
@@ -30,8 +28,6 @@ export const homeApi = {
   /** One attachment of the public form (at most 20M); its `file_id` goes in `ticketAdd`'s `file_ids`. */
   upload: (file: File, opts?: TOpts): Promise<TAttachment> =>
     api.upload('/home/upload', file, { ...opts, schema: ZAttachment }),
-  ticketForm: (opts?: TOpts): Promise<THomeTicketFormResponse> =>
-    api.get('/home/ticket.form.get', undefined, { ...opts, schema: ZHomeTicketFormResponse }),
   ticketAdd: (body: THomeTicketAddRequest, opts?: TOpts): Promise<THomeTicketAddResponse> =>
     api.post('/home/ticket.add', body, { ...opts, schema: ZHomeTicketAddResponse }),
   satisfactionGet: (token: string, opts?: TOpts): Promise<TSatisfactionGetResponse> =>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { publicRoutes } from '../routes/table';
 import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
+import { fieldsStrings } from './fieldsStrings';
 import { i18n, translateMessage } from './index';
 import { reportStrings } from './reportStrings';
 import { rulesStrings } from './rulesStrings';
@@ -32,8 +33,15 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
 // The strings screens add when they load (staff, chat settings, rules, reports) are checked with the rest.
 // Catalogues share sections (route titles are in the public and the staff one): merge their keys.
 const keysOf = (...trees: TTree[]) => new Map(trees.flatMap((tree) => [...flatten(tree)]));
-const enKeys = keysOf(en, staffEn, chatSettingsStrings.en, rulesStrings.en, reportStrings.en);
-const zhKeys = keysOf(zhCn, staffZhCn, chatSettingsStrings['zh-cn'], rulesStrings['zh-cn'], reportStrings['zh-cn']);
+const enKeys = keysOf(en, staffEn, chatSettingsStrings.en, rulesStrings.en, reportStrings.en, fieldsStrings.en);
+const zhKeys = keysOf(
+  zhCn,
+  staffZhCn,
+  chatSettingsStrings['zh-cn'],
+  rulesStrings['zh-cn'],
+  reportStrings['zh-cn'],
+  fieldsStrings['zh-cn'],
+);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -18,7 +18,7 @@ function serve(handlers: THandlers = {}) {
         return ok({ file_id: fileId, file_name: name, size: 3, content_type: 'text/plain' });
       },
       'home/ticket.add': () => ok({ ticket_id: 77 }),
-      'home/ticket.form.get': () => ok({ can_attach: true }),
+      'home/ticket.form.get': () => ok({ can_attach: true, forms: [], form: null }),
       ...handlers,
     },
   });
@@ -88,7 +88,7 @@ describe('public ticket form', () => {
   });
 
   it('offers no attachments when the ticket settings turn them off', async () => {
-    serve({ 'home/ticket.form.get': () => ok({ can_attach: false }) });
+    serve({ 'home/ticket.form.get': () => ok({ can_attach: false, forms: [], form: null }) });
     await openForm();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Add a file/ })).toBeNull());
     screen.getByLabelText('Subject');

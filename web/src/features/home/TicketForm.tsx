@@ -2,7 +2,7 @@ import { LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { type THomeTicketAddRequest, ZEmail, ZHomeTicketAddRequest } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Typography, Upload } from 'antd';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
@@ -11,14 +11,21 @@ import { publicCardStyle } from '../../components/publicCardStyle';
 import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
 import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
-import { useTicketForm } from './queries';
+import { useTicketForm } from './useTicketForm';
 
 export interface TTicketValues {
   email: string;
   real_name: string;
   subject: string;
   description: string;
+  /** Values of the chosen form's fields, by `field_<id>`. */
+  fields?: Record<string, unknown>;
 }
+
+// Only a form with fields loads the inputs (the public page stays small without them).
+const PublicFieldItems = lazy(() =>
+  import('../ticket-field/PublicFieldItems').then((m) => ({ default: m.PublicFieldItems })),
+);
 
 const fieldNames = ['email', 'real_name', 'subject', 'description'] as const;
 const rules = ZHomeTicketAddRequest.shape;
@@ -40,7 +47,10 @@ export function TicketForm({
   const [form] = Form.useForm<TTicketValues>();
   const uploads = useUploadList(homeApi.upload);
   // Offered unless the ticket settings say no (`can_attach`); the server refuses them either way.
-  const canAttach = useTicketForm().data?.can_attach ?? true;
+  const [formId, setFormId] = useState<number | undefined>(undefined);
+  const offer = useTicketForm(formId).data;
+  const canAttach = offer?.can_attach ?? true;
+  const ticketForm = offer?.form ?? null;
   const sending = useRef(false);
   const send = useMutation({ mutationFn: (body: THomeTicketAddRequest) => homeApi.ticketAdd(body) });
   const busy = send.isPending;
@@ -63,12 +73,19 @@ export function TicketForm({
         subject: values.subject.trim(),
         description: values.description.trim(),
         file_ids: uploads.fileIds(),
+        ...(ticketForm ? { form_id: ticketForm.form_id, fields: filledFields(values.fields) } : {}),
       });
       ticketId = result.ticket_id;
     } catch (error) {
       // The client has shown the server's message; a field it names is marked as well.
       if (isApiError(error)) {
         showFieldErrors(form, error.fields, fieldNames);
+        // A ticket field's message goes under its input (`fields.field_<id>` of this form).
+        form.setFields(
+          Object.entries(error.fields)
+            .filter(([name]) => name.startsWith('field_'))
+            .map(([name, text]) => ({ name: ['fields', name], errors: [translateMessage(text)] })),
+        );
       }
     } finally {
       sending.current = false;
@@ -123,6 +140,11 @@ export function TicketForm({
             onKeyDown={submitOnCtrlEnter(() => form.submit())}
           />
         </Form.Item>
+        {offer && ((offer.forms.length ?? 0) > 1 || (ticketForm?.fields.length ?? 0) > 0) && (
+          <Suspense fallback={null}>
+            <PublicFieldItems forms={offer.forms} form={ticketForm} onChoose={setFormId} />
+          </Suspense>
+        )}
         {canAttach && (
           <Form.Item label={t('home.attachments')} extra={t('home.attachments_hint')}>
             <Upload
@@ -151,4 +173,11 @@ export function TicketForm({
       </Form>
     </Card>
   );
+}
+
+/** What the visitor filled in: inputs left empty are not sent. */
+function filledFields(fields: Record<string, unknown> | undefined) {
+  return Object.fromEntries(
+    Object.entries(fields ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as Record<string, string | number | boolean | string[] | null>;
 }

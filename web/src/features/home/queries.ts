@@ -1,20 +1,11 @@
-import type { THomeTicketFormResponse, TSatisfactionGetResponse } from '@parley/contracts';
+import type { TSatisfactionGetResponse } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { homeApi } from '../../api/home';
 
 export const homeKeys = {
   satisfaction: (token: string) => ['home', 'satisfaction', token] as const,
-  ticketForm: ['home', 'ticket-form'] as const,
+  ticketForm: (formId?: number) => ['home', 'ticket-form', formId ?? 0] as const,
 };
-
-/** What the public form offers; while it loads (or if it fails) attachments stay offered, and the server still decides. */
-export function useTicketForm() {
-  return useQuery<THomeTicketFormResponse>({
-    queryKey: homeKeys.ticketForm,
-    queryFn: ({ signal }) => homeApi.ticketForm({ silent: true, signal }),
-    staleTime: 60_000,
-  });
-}
 
 /**
  * The ticket a survey link is for. Silent: an unknown token (0404) is this page's own

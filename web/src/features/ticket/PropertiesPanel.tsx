@@ -1,7 +1,8 @@
-import type { TTicket, TTicketPriority, TTicketSetting, TTicketType } from '@parley/contracts';
+import type { TTicket, TTicketFields, TTicketPriority, TTicketSetting, TTicketType } from '@parley/contracts';
 import { Card, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { TicketFieldItems } from '../ticket-field/TicketFieldItems';
 import { CcSelect, TagSelect } from './PropertySelects';
 import { SatisfactionInfo } from './SatisfactionInfo';
 import { useStaffNames } from './useNames';
@@ -16,6 +17,9 @@ export interface TTicketProps {
   tags: string[];
   cc_ids: number[];
   follower_ids: number[];
+  /** Custom field values by `field_<id>` (a submit sends them whole when one changed) and the ticket form. */
+  fields: TTicketFields;
+  form_id: number | null;
 }
 
 export const propsOf = (ticket: TTicket): TTicketProps => ({
@@ -26,15 +30,33 @@ export const propsOf = (ticket: TTicket): TTicketProps => ({
   tags: ticket.tags,
   cc_ids: ticket.cc_ids,
   follower_ids: ticket.follower_ids,
+  fields: ticket.fields as TTicketFields,
+  form_id: ticket.form_id,
 });
+
+/** Field values that hold something, in key order: an input never touched is no change. */
+const withValues = (fields: TTicketFields | undefined) =>
+  Object.fromEntries(
+    Object.entries(fields ?? {})
+      .filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 /** The properties the form changed from `ticket`. */
 export function changedProps(ticket: TTicket, values: Partial<TTicketProps>): Partial<TTicketProps> {
   const before = propsOf(ticket);
   const out: Partial<TTicketProps> = {};
   for (const key of Object.keys(before) as (keyof TTicketProps)[]) {
-    const value = values[key];
-    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before[key])) {
+    // A cleared input leaves undefined, which JSON drops and the server reads as "keep": send null.
+    const value =
+      key === 'fields' && values.fields
+        ? Object.fromEntries(Object.entries(values.fields).map(([k, v]) => [k, v === undefined ? null : v]))
+        : values[key];
+    const same =
+      key === 'fields'
+        ? JSON.stringify(withValues(value as TTicketFields)) === JSON.stringify(withValues(before.fields))
+        : JSON.stringify(value) === JSON.stringify(before[key]);
+    if (value !== undefined && !same) {
       Object.assign(out, { [key]: value });
     }
   }
@@ -115,6 +137,7 @@ export function PropertiesPanel({
             />
           </Form.Item>
         )}
+        <TicketFieldItems disabled={disabled} />
       </Form>
       <SatisfactionInfo ticket={ticket} />
     </Card>

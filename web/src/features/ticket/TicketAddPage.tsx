@@ -1,4 +1,11 @@
-import { enums, type TSubmitAs, type TTicketPriority, type TTicketType, ZEmail } from '@parley/contracts';
+import {
+  enums,
+  type TSubmitAs,
+  type TTicketFields,
+  type TTicketPriority,
+  type TTicketType,
+  ZEmail,
+} from '@parley/contracts';
 import { App, Card, Form, Input, Segmented, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +17,7 @@ import { checkRule, schemaRule } from '../../components/formRules';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
 import { lastTicketList, requestCloseTab } from '../../layout/tabs';
+import { TicketFieldItems } from '../ticket-field/TicketFieldItems';
 import { ComposerField, type TComposerField } from './ComposerField';
 import { isBlankHtml } from './composerHtml';
 import { ticketKeys, ticketPaths, useTicketSettings } from './queries';
@@ -29,6 +37,8 @@ interface TAddValues {
   ticket_type: TTicketType;
   priority: TTicketPriority;
   tags: string[];
+  fields?: TTicketFields;
+  form_id?: number | null;
 }
 
 const initialValues: TAddValues = {
@@ -72,6 +82,8 @@ export function TicketAddPage() {
           ticket_type: v.ticket_type,
           priority: v.priority,
           tags: v.tags,
+          ...(v.form_id ? { form_id: v.form_id } : {}),
+          ...filled(v.fields),
         },
         opts,
       );
@@ -187,8 +199,19 @@ export function TicketAddPage() {
             <Select mode="tags" tokenSeparators={[',', ' ', '，']} open={false} suffixIcon={null} />
           </Form.Item>
         </div>
+        <div style={{ maxWidth: 480 }}>
+          <TicketFieldItems />
+        </div>
         <FormActions saving={saving} saveLabel={t('ticket.create')} cancelTo={lastTicketList.get()} />
       </Form>
     </FormPage>
   );
+}
+
+/** The custom field values typed in, when there are any (inputs never touched are left out). */
+function filled(fields: TTicketFields | undefined): { fields?: TTicketFields } {
+  const values = Object.fromEntries(
+    Object.entries(fields ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );
+  return Object.keys(values).length ? { fields: values } : {};
 }

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { fieldApi } from '../../api/ticketField';
+import { pickerSilent } from '../../api/types';
+import '../../i18n/fieldsStrings';
+
+export const fieldPaths = {
+  list: '/wswt/setting/field',
+  add: '/wswt/setting/field/add',
+  edit: '/wswt/setting/field/edit',
+};
+
+export const fieldKeys = {
+  all: ['ticket-field'] as const,
+  list: ['ticket-field', 'list'] as const,
+  one: (fieldId: number) => ['ticket-field', 'one', fieldId] as const,
+};
+
+/** Every field in its order (settings, the ticket page, the forms editor). */
+/** `forPicker`: on the ticket pages a caller without the list (or an older server) gets no fields, not an error page. */
+export function useFieldList(forPicker = false) {
+  return useQuery({
+    queryKey: fieldKeys.list,
+    queryFn: ({ signal }) => fieldApi.allList({ signal, ...(forPicker ? { silent: pickerSilent } : {}) }),
+  });
+}
+
+export function useField(fieldId: number) {
+  return useQuery({ queryKey: fieldKeys.one(fieldId), queryFn: ({ signal }) => fieldApi.get(fieldId, { signal }) });
+}

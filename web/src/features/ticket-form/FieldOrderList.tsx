@@ -1,0 +1,88 @@
+import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
+import type { TTicketField } from '@parley/contracts';
+import { Button, Flex, List, Select, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The fields of a form in their order: pick one to add it at the end, move it up or down with
+ * the buttons (keyboard: Tab to a button, Enter), remove it.
+ */
+export function FieldOrderList({
+  fields,
+  value = [],
+  onChange,
+  id,
+}: {
+  fields: TTicketField[];
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const byId = new Map(fields.map((f) => [f.field_id, f]));
+  const move = (from: number, to: number) => {
+    const next = [...value];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item as number);
+    onChange?.(next);
+  };
+  return (
+    <Flex vertical gap={8}>
+      <Select
+        id={id}
+        aria-label={t('form.fields')}
+        placeholder={t('form.fields_hint')}
+        value={null}
+        showSearch={{ optionFilterProp: 'label' }}
+        onChange={(fieldId: number) => onChange?.([...value, fieldId])}
+        options={fields
+          .filter((f) => !value.includes(f.field_id))
+          .map((f) => ({ value: f.field_id, label: `${f.title} (${t(`field.type_${f.field_type}`)})` }))}
+      />
+      <List
+        size="small"
+        bordered
+        dataSource={value}
+        locale={{ emptyText: t('form.fields_hint') }}
+        renderItem={(fieldId, i) => {
+          const f = byId.get(fieldId);
+          return (
+            <List.Item
+              actions={[
+                <Button
+                  key="up"
+                  size="small"
+                  aria-label={t('form.move_up')}
+                  icon={<ArrowUpOutlined />}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                />,
+                <Button
+                  key="down"
+                  size="small"
+                  aria-label={t('form.move_down')}
+                  icon={<ArrowDownOutlined />}
+                  disabled={i === value.length - 1}
+                  onClick={() => move(i, i + 1)}
+                />,
+                <Button
+                  key="remove"
+                  size="small"
+                  aria-label={t('form.remove_field')}
+                  icon={<CloseOutlined />}
+                  onClick={() => onChange?.(value.filter((x) => x !== fieldId))}
+                />,
+              ]}
+            >
+              <Flex gap={8} align="center">
+                <Typography.Text>{f?.title ?? `#${fieldId}`}</Typography.Text>
+                {f && <Tag>{t(`field.type_${f.field_type}`)}</Tag>}
+                {f?.field_state === 'inactive' && <Tag>{t('field.state_inactive')}</Tag>}
+              </Flex>
+            </List.Item>
+          );
+        }}
+      />
+    </Flex>
+  );
+}
