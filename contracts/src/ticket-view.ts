@@ -110,7 +110,11 @@ export const viewColumns = [
   'update_ts',
   'solved_ts',
 ] as const;
-export const ZViewColumn = z.enum(viewColumns, { error: 'enum_invalid' });
+export type TViewBaseColumn = (typeof viewColumns)[number];
+/** A custom field's column: `field_<field_id>`, the key of its value in a ticket's `fields`. */
+export const isFieldColumn = (column: string): column is `field_${number}` => /^field_[1-9][0-9]{0,9}$/.test(column);
+export const ZViewFieldColumn = z.templateLiteral(['field_', z.number().int().positive()]).refine(isFieldColumn);
+export const ZViewColumn = z.union([z.enum(viewColumns), ZViewFieldColumn], { error: 'enum_invalid' });
 export type TViewColumn = z.infer<typeof ZViewColumn>;
 /** Spec: views allow up to 10 columns. */
 export const viewColumnsMax = 10;

@@ -123,6 +123,42 @@ describe('views editor and macros', () => {
     await screenshot(page, 'view-edit-zh-cn');
   });
 
+  it('adds a view filtered by a custom field, with the field as a column', async () => {
+    const field = await api<{ field_id: number }>('POST', '/admin/settings/field.add', {
+      field_type: 'nested',
+      title: 'Category',
+      options: [{ name: 'Hardware::Printer' }, { name: 'Software' }],
+    });
+    await api('POST', '/admin/ticket.edit', {
+      ticket_id: urgentId,
+      fields: { [`field_${field.field_id}`]: 'hardware::printer' },
+    });
+    await api('POST', '/admin/ticket.edit', { ticket_id: calmId, fields: { [`field_${field.field_id}`]: 'software' } });
+    const page = await signedIn(browser, server.url, admin, '/wswt/setting/view/add');
+    await page.getByLabel('Title').fill('Printer category');
+    const row = page.getByTestId('conditions-all').getByTestId('view-condition').first();
+    await row.getByLabel('Property').click();
+    await row.getByLabel('Property').fill('Categ');
+    await page.getByTitle('Category', { exact: true }).last().click();
+    await row.locator('.ant-form-item').nth(4).locator('.ant-select').click();
+    await page.getByTitle('Hardware::Printer', { exact: true }).last().click();
+    await page.getByLabel('Columns').click();
+    await page.getByLabel('Columns').fill('Categ');
+    await page.getByTitle('Category', { exact: true }).last().click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'view-custom-field-en');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Successfully saved').waitFor();
+    const views = await api<{ list: Array<{ view_id: number; title: string }> }>('GET', '/admin/ticket.view.list');
+    const viewId = views.list.find((v) => v.title === 'Printer category')?.view_id;
+    await page.goto(`/wswt?view_id=${viewId}`);
+    await page.getByRole('link', { name: 'Printer on fire' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Category' }).waitFor();
+    await page.getByRole('cell', { name: 'Hardware::Printer' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Printer needs paper' }).count()).toBe(0);
+    await screenshot(page, 'view-custom-field-tickets-en');
+  });
+
   it('applies a macro on a ticket: the changes show before submitting, and the ticket changes as shown', async () => {
     await api('POST', '/admin/settings/note.add', {
       title: 'Escalate printer',

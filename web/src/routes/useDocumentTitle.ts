@@ -10,14 +10,16 @@ import { matchRoute } from './table';
 export function useDocumentTitle(pathname: string): void {
   const { t, i18n } = useTranslation();
   const { brandName } = useBranding();
-  const [textsAdded, bump] = useReducer((n: number) => n + 1, 0);
+  // Rendering again when texts are added (the reducer's only job) recomputes the title below.
+  const [, bump] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     i18n.store.on('added', bump);
     return () => i18n.store.off('added', bump);
   }, [i18n]);
   const key = matchRoute(pathname)?.entry.key;
+  const brand = brandName ?? t('app.name');
+  const title = key ? `${t(`route.${key}`)} · ${brand}` : brand;
   useEffect(() => {
-    const brand = brandName ?? t('app.name');
-    document.title = key ? `${t(`route.${key}`)} · ${brand}` : brand;
-  }, [key, brandName, t, textsAdded]);
+    document.title = title;
+  }, [title]);
 }

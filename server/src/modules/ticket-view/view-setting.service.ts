@@ -1,8 +1,14 @@
-import type { TLanguage, TViewSetting, ZViewAddRequest, ZViewEditRequest } from '@parley/contracts';
+import {
+  isFieldColumn,
+  type TLanguage,
+  type TViewSetting,
+  type ZViewAddRequest,
+  type ZViewEditRequest,
+} from '@parley/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { agentGroup, ticketView } from '../../db/schema/index.js';
+import { agentGroup, ticketField, ticketView } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { forgetViews, toDef, type ViewRow } from './ticket-view.service.js';
@@ -77,6 +83,30 @@ async function shareValues(db: DbOrTx, actor: Actor, input: AddInput) {
   return { ownerId: input.share_type === 'me' ? actor.account.accountId : null, groupId: null };
 }
 
+/** Custom fields named by a column or a condition must exist: an unknown id would show or match nothing. */
+async function checkFields(db: DbOrTx, input: AddInput) {
+  const fromColumns = input.columns.filter(isFieldColumn).map((c) => Number(c.slice('field_'.length)));
+  const fromConditions = [...input.conditions.all, ...input.conditions.any].flatMap((c) =>
+    c.field === 'custom_field' ? [c.field_id] : [],
+  );
+  for (const [ids, where] of [
+    [fromColumns, 'columns'],
+    [fromConditions, 'conditions'],
+  ] as const) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) {
+      continue;
+    }
+    const found = await db
+      .select({ id: ticketField.fieldId })
+      .from(ticketField)
+      .where(inArray(ticketField.fieldId, unique));
+    if (found.length !== unique.length) {
+      throw invalid('id_not_found', where);
+    }
+  }
+}
+
 const values = (input: AddInput) => ({
   conditions: input.conditions,
   columns: [...new Set(input.columns)],
@@ -88,6 +118,7 @@ const values = (input: AddInput) => ({
 
 /** A new view goes last. */
 export async function viewAdd(db: Db, actor: Actor, input: AddInput) {
+  await checkFields(db, input);
   const share = await shareValues(db, actor, input);
   const now = Date.now();
   const [row] = await db
@@ -110,6 +141,7 @@ export async function viewAdd(db: Db, actor: Actor, input: AddInput) {
  */
 export async function viewEdit(db: Db, actor: Actor, input: EditInput, lang: TLanguage) {
   const [row] = (await editable(db, actor, [input.view_id])) as [ViewRow];
+  await checkFields(db, input);
   const share = await shareValues(db, actor, input);
   const keepTitle = input.title === row.title || input.title === row.titleI18n[lang];
   await db

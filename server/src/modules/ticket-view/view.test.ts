@@ -148,6 +148,49 @@ describe('views editor', () => {
     expect(ids(await listOf(admin, older))).toEqual([lowUntouched.ticketId]);
   });
 
+  it('filters by a custom field and shows it as a column; unknown fields are refused', async () => {
+    const field = await call<{ field_id: number }>(t.app, 'POST', `${base}/field.add`, {
+      token: admin,
+      body: { field_type: 'nested', title: 'Category', options: [{ name: 'Hardware::Printer' }, { name: 'Software' }] },
+    });
+    expect(field.code, JSON.stringify(field)).toBe('0000');
+    const fieldId = field.data.field_id;
+    const key = `field_${fieldId}`;
+    const printer = await buildTicket(db());
+    const software = await buildTicket(db());
+    for (const [ticketId, value] of [
+      [printer.ticketId, 'hardware::printer'],
+      [software.ticketId, 'software'],
+    ] as const) {
+      const res = await call(t.app, 'POST', '/api/admin/ticket.edit', {
+        token: admin,
+        body: { ticket_id: ticketId, fields: { [key]: value } },
+      });
+      expect(res.code, JSON.stringify(res)).toBe('0000');
+    }
+    const viewId = await addView(admin, {
+      title: `Hardware ${word()}`,
+      conditions: { all: [{ field: 'custom_field', field_id: fieldId, operator: 'under', value: 'hardware' }] },
+      columns: ['ticket_id', 'subject', key],
+    });
+    const res = await listOf(admin, viewId);
+    expect(ids(res)).toEqual([printer.ticketId]);
+    expect((res.data.list[0] as { fields?: Record<string, unknown> }).fields?.[key]).toBe('hardware::printer');
+    expect((await sidebar(admin)).find((v) => v.view_id === viewId)?.columns).toEqual(['ticket_id', 'subject', key]);
+    const unknownColumn = await post(admin, 'view.add', { title: 'Bad', columns: ['ticket_id', 'field_99999999'] });
+    expect([unknownColumn.code, unknownColumn.data]).toEqual([
+      'FFFF',
+      { fields: { columns: 'No record has this id' } },
+    ]);
+    const unknownCondition = await post(admin, 'view.add', {
+      title: 'Bad',
+      columns: ['ticket_id'],
+      conditions: { all: [{ field: 'custom_field', field_id: 99999999, operator: 'present' }] },
+    });
+    expect(unknownCondition.code).toBe('FFFF');
+    expect((await post(admin, 'view.add', { title: 'Bad', columns: ['field_x'] })).code).toBe('FFFF');
+  });
+
   it('groups rows by a property, then by the sort', async () => {
     const tag = word();
     const a = await buildTicket(db(), { tags: [tag], priority: 'low' });

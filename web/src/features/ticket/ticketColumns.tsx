@@ -1,10 +1,18 @@
-import type { TTicketListItem, TTicketSort, TViewColumn } from '@parley/contracts';
+import {
+  isFieldColumn,
+  type TTicketListItem,
+  type TTicketSort,
+  type TViewBaseColumn,
+  type TViewColumn,
+} from '@parley/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEnum } from '../../components/enumOptions';
 import { useFormatTime } from '../../components/useFormatTime';
+import { useFieldDefs } from '../view/useFieldDefs';
+import { fieldColumn } from './fieldColumns';
 import { LatestCommentPopover } from './LatestComment';
 import { ticketPaths } from './queries';
 import { SearchSnippet } from './SearchSnippet';
@@ -60,7 +68,7 @@ const twoLines = {
  * share the width by their content (the table lays out automatically) and text wraps, so a
  * view of eight columns fits beside the views list on a 1366px screen.
  */
-const minWidths: Record<TViewColumn, number> = {
+const minWidths: Record<TViewBaseColumn, number> = {
   ticket_id: 60,
   subject: 150,
   requester: 96,
@@ -98,6 +106,7 @@ export function useTicketColumns(
   const types = useEnum('ticket_type');
   const satisfaction = useEnum('satisfaction');
   const seen = useSeenTickets();
+  const fields = useFieldDefs();
 
   const time = (key: 'create_ts' | 'update_ts' | 'solved_ts', title: string): ColumnType<TTicketListItem> => ({
     title,
@@ -109,7 +118,7 @@ export function useTicketColumns(
     render: (ts: number | null) => (ts === null ? dash : <span title={fullTime(ts)}>{when(ts)}</span>),
   });
 
-  const byColumn: Record<TViewColumn, ColumnType<TTicketListItem>> = {
+  const byColumn: Record<TViewBaseColumn, ColumnType<TTicketListItem>> = {
     ticket_id: {
       title: t('ticket.id'),
       dataIndex: 'ticket_id',
@@ -236,8 +245,16 @@ export function useTicketColumns(
   };
 
   // A view stored before a column was renamed may repeat or name an unknown one: show each known one once.
-  const shown = [...new Set(columns)].filter((c) => c in byColumn);
-  const tableColumns = shown.map((c) => ({ key: c, ...byColumn[c] }));
-  const scrollX = shown.reduce((sum, c) => sum + minWidths[c], 0);
+  const shown = [...new Set(columns)].filter((c) => c in byColumn || isFieldColumn(c));
+  const tableColumns = shown.map((c) =>
+    isFieldColumn(c)
+      ? fieldColumn(
+          c,
+          fields.data?.list.find((f) => f.field_key === c),
+          [t('view.yes'), t('view.no')],
+        )
+      : { key: c, ...byColumn[c as TViewBaseColumn] },
+  );
+  const scrollX = shown.reduce((sum, c) => sum + (isFieldColumn(c) ? 120 : minWidths[c as TViewBaseColumn]), 0);
   return { columns: tableColumns, scrollX };
 }

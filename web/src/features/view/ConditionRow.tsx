@@ -1,11 +1,53 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, type TTicketField } from '@parley/contracts';
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { CompanySelect } from '../company/CompanySelect';
 import { RequesterSelect } from '../ticket/RequesterSelect';
 import { useStaffNames } from '../ticket/useNames';
+import { useFieldDefs } from './useFieldDefs';
 import { conditionOperators, type TConditionField } from './viewLabels';
+
+/** A row for a custom field: its first operator, no value yet. */
+export function freshFieldCondition(field: TTicketField) {
+  return {
+    field: 'custom_field',
+    field_id: field.field_id,
+    operator: fieldOperatorsOf(field.field_type)[0],
+    value: null,
+  };
+}
+
+/** The value input of a custom field's condition, by the field's type. */
+function FieldValueInput({
+  field,
+  ...props
+}: {
+  field: TTicketField;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  if (choiceFieldTypes.includes(field.field_type)) {
+    return <Select {...props} options={field.options.map((o) => ({ value: o.value, label: o.name }))} />;
+  }
+  if (field.field_type === 'checkbox') {
+    return (
+      <Select
+        {...props}
+        options={[
+          { value: true, label: t('view.yes') },
+          { value: false, label: t('view.no') },
+        ]}
+      />
+    );
+  }
+  if (field.field_type === 'number' || field.field_type === 'decimal') {
+    return <InputNumber {...(props as object)} style={{ width: '100%' }} />;
+  }
+  return <Input {...(props as object)} placeholder={field.field_type === 'date' ? 'YYYY-MM-DD' : undefined} />;
+}
 
 /** The first operator and an empty value of a field, for a row whose field was just chosen. */
 export function freshCondition(field: TConditionField) {
@@ -41,7 +83,11 @@ export function ConditionRow({
 }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const field = Form.useWatch([...listName, name, 'field'], form) as TConditionField | undefined;
+  const field = Form.useWatch([...listName, name, 'field'], form) as TConditionField | 'custom_field' | undefined;
+  const fieldId = Form.useWatch([...listName, name, 'field_id'], form) as number | undefined;
+  const operator = Form.useWatch([...listName, name, 'operator'], form) as string | undefined;
+  const defs = useFieldDefs().data?.list ?? [];
+  const custom = field === 'custom_field' ? defs.find((f) => f.field_id === fieldId) : undefined;
   const states = useEnum('ticket_state').options;
   const priorities = useEnum('ticket_priority').options;
   const types = useEnum('ticket_type').options;
@@ -49,6 +95,13 @@ export function ConditionRow({
   const staff = useStaffNames();
   const options = { ticket_state: states, priority: priorities, ticket_type: types, satisfaction: satisfactions };
   const fields = (Object.keys(conditionOperators) as TConditionField[]).filter((f) => allowDeleted || f !== 'deleted');
+  const active = defs.filter((f) => f.field_state === 'active' || f.field_id === fieldId);
+  const operators = custom
+    ? fieldOperatorsOf(custom.field_type)
+    : field && field !== 'custom_field'
+      ? conditionOperators[field]
+      : [];
+  const needsValue = field !== undefined && field !== 'deleted' && operator !== 'present' && operator !== 'not_present';
 
   const valueInput = () => {
     switch (field) {
@@ -89,6 +142,8 @@ export function ConditionRow({
       case 'hours_since_update':
       case 'hours_since_solved':
         return <InputNumber min={1} max={87_840} addonAfter={t('view.hours')} style={{ width: '100%' }} />;
+      case 'custom_field':
+        return custom ? <FieldValueInput field={custom} /> : null;
       default:
         return null;
     }
@@ -96,24 +151,56 @@ export function ConditionRow({
 
   return (
     <Flex gap={8} align="flex-start" wrap data-testid="view-condition">
-      <Form.Item name={[name, 'field']} style={{ width: 220, marginBottom: 8 }}>
+      <Form.Item name={[name, 'field']} hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name={[name, 'field_id']} hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item style={{ width: 220, marginBottom: 8 }}>
         <Select
           aria-label={t('view.condition_field')}
-          options={fields.map((f) => ({ value: f, label: t(`view.field.${f}`) }))}
-          onChange={(next: TConditionField) => form.setFieldValue([...listName, name], freshCondition(next))}
+          showSearch={{ optionFilterProp: 'label' }}
+          value={field === 'custom_field' ? `field_${fieldId}` : field}
+          options={[
+            ...fields.map((f) => ({ value: f, label: t(`view.field.${f}`) })),
+            ...(active.length
+              ? [
+                  {
+                    label: t('view.custom_fields'),
+                    options: active.map((f) => ({ value: `field_${f.field_id}`, label: f.title })),
+                  },
+                ]
+              : []),
+          ]}
+          onChange={(next: string) => {
+            const def = isFieldColumn(next) ? defs.find((f) => `field_${f.field_id}` === next) : undefined;
+            form.setFieldValue(
+              [...listName, name],
+              def ? freshFieldCondition(def) : freshCondition(next as TConditionField),
+            );
+          }}
         />
       </Form.Item>
       <Form.Item name={[name, 'operator']} style={{ width: 150, marginBottom: 8 }}>
         <Select
           aria-label={t('view.condition_operator')}
-          options={(field ? conditionOperators[field] : []).map((o) => ({ value: o, label: t(`view.op.${o}`) }))}
+          options={operators.map((o) => ({ value: o, label: t(`view.op.${o}`) }))}
         />
       </Form.Item>
-      {field !== undefined && field !== 'deleted' && (
+      {needsValue && (
         <Form.Item
           name={[name, 'value']}
           style={{ flex: 1, minWidth: 200, marginBottom: 8 }}
-          rules={[{ required: field !== 'company_id', message: t('view.value_required') }]}
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (field !== 'company_id' && (value === undefined || value === null || value === '')) {
+                  throw new Error(t('view.value_required'));
+                }
+              },
+            },
+          ]}
         >
           {valueInput()}
         </Form.Item>

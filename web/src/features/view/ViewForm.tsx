@@ -19,6 +19,7 @@ import { ticketKeys } from '../ticket/queries';
 import { useStaffNames } from '../ticket/useNames';
 import { ConditionRow, freshCondition } from './ConditionRow';
 import { viewKeys, viewPaths } from './queries';
+import { useFieldDefs } from './useFieldDefs';
 import { columnLabelKeys, groupByLabelKeys } from './viewLabels';
 import { requestOf, type TViewValues, valuesOf } from './viewValues';
 
@@ -60,6 +61,7 @@ export function ViewForm({
   const navigate = useNavigate();
   const [form] = Form.useForm<TViewValues>();
   const staff = useStaffNames();
+  const fields = useFieldDefs();
   const shareType = Form.useWatch('share_type', form);
   const { save, saving } = useSave({
     form,
@@ -95,7 +97,12 @@ export function ViewForm({
       >
         <Select
           mode="multiple"
-          options={viewColumns.map((c) => ({ value: c, label: t(columnLabelKeys[c]) }))}
+          options={[
+            ...viewColumns.map((c) => ({ value: c, label: t(columnLabelKeys[c]) })),
+            ...(fields.data?.list ?? [])
+              .filter((f) => f.field_state === 'active')
+              .map((f) => ({ value: f.field_key, label: f.title })),
+          ]}
           optionFilterProp="label"
         />
       </Form.Item>

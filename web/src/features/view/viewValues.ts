@@ -11,6 +11,7 @@ import type {
 /** A condition row as the form holds it: "none" stands for null, which a select cannot hold. */
 export interface TConditionRow {
   field: TViewCondition['field'];
+  field_id?: number;
   operator: string;
   value: unknown;
 }
@@ -29,6 +30,7 @@ export interface TViewValues {
 
 const toRow = (c: TViewCondition): TConditionRow => ({
   field: c.field,
+  ...(c.field === 'custom_field' ? { field_id: c.field_id } : {}),
   operator: c.operator,
   value: (c.field === 'assignee_id' || c.field === 'group_id') && c.value === null ? 'none' : c.value,
 });
@@ -36,13 +38,16 @@ const toRow = (c: TViewCondition): TConditionRow => ({
 const fromRow = (row: TConditionRow): TViewCondition =>
   ({
     field: row.field,
+    ...(row.field === 'custom_field' ? { field_id: Number(row.field_id) } : {}),
     operator: row.operator,
     value:
-      row.value === 'none' || (row.field === 'company_id' && row.value === undefined)
+      row.operator === 'present' || row.operator === 'not_present'
         ? null
-        : row.field === 'deleted'
-          ? true
-          : row.value,
+        : row.value === 'none' || (row.field === 'company_id' && row.value === undefined)
+          ? null
+          : row.field === 'deleted'
+            ? true
+            : row.value,
   }) as TViewCondition;
 
 export function valuesOf(view?: TViewSetting): TViewValues {
