@@ -1,6 +1,5 @@
-import type { TRuleAction, TRuleEffect, TTicketSetting, TTicketState } from '@parley/contracts';
+import type { TRuleAction, TRuleEffect, TTicketState } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { ticket } from '../../db/schema/index.js';
 import { invalid } from '../../http/app-error.js';
@@ -9,22 +8,11 @@ import { resolveAssignment } from '../ticket/ticket.rules.js';
 import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
 import { enterState } from '../ticket/ticket.state.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
+import type { ActionEnv } from './rule.env.js';
 import { queueRuleMail } from './rule.notify.js';
 import { queueWebhook } from './rule.webhook.js';
 
-export interface RuleRef {
-  kind: 'trigger' | 'automation';
-  id: number;
-  title: string;
-}
-
-export interface ActionEnv {
-  ctx: AppContext;
-  tx: Tx;
-  settings: TTicketSetting;
-  now: number;
-  rule: RuleRef;
-}
+export type { ActionEnv, RuleRef } from './rule.env.js';
 
 /** Event-log rows written without a bus event: the caller emits once the rule's savepoint held. */
 export async function writeEvents(tx: Tx, ticketId: number, now: number, events: TRuleEffect[]) {

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/rows.js';
 import type { MailConfig } from '../mail/mail.config.js';
 import { ccEmails, deliverable, queueMail, ticketFacts } from '../mail/mail.facts.js';
 import { escapeHtml } from '../mail/mail.parse.js';
-import type { ActionEnv } from './rule.actions.js';
+import type { ActionEnv } from './rule.env.js';
 
 type Notify = Extract<TRuleAction, { action: 'notify' }>;
 

@@ -7,7 +7,7 @@ import type { TRuleAction } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/rows.js';
-import type { ActionEnv } from './rule.actions.js';
+import type { ActionEnv } from './rule.env.js';
 import { loadRuleTicket } from './rule.facts.js';
 
 type Webhook = Extract<TRuleAction, { action: 'webhook' }>;
