@@ -80,6 +80,9 @@ export async function buildWebIfStale() {
     [path.join(root, 'web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     {
       cwd: path.join(root, 'web'),
+      // Called from inside a test run too (NODE_ENV=test there): always the production bundle,
+      // never React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   return true;

@@ -58,11 +58,13 @@ export const goalsKb: Record<TPage, number> = {
 // shapes (contracts/ticket-field-wire.ts; the field inputs load only when a form has fields), the
 // ticket contract carries form_id and list fields, view conditions custom field conditions;
 // measured 404.0 / within 392 / 388.1 / 500.7 KB.
+// Shell raised to 520 on 2026-11-25: the todo popover's list is in the shell again (loaded on
+// first open, it never rendered in the web test's popover); measured 519.0 KB.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 405,
   '/home/satisfaction': 392,
   '/wswt/login': 389,
-  'staff shell + ticket list': 501,
+  'staff shell + ticket list': 520,
 };
 
 export function readManifest(dist = webDist): Manifest {

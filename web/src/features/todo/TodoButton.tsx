@@ -1,14 +1,11 @@
 import { CheckSquareOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { LinkButton } from '../../components/LinkButton';
-import { PageLoading } from '../../components/PageLoading';
+import { TodoPanel } from './TodoPanel';
 import { useTodos } from './useTodos';
-
-// The list and its form load on first open: the shell stays light on every screen.
-const TodoPanel = lazy(() => import('./TodoPanel').then((m) => ({ default: m.TodoPanel })));
 
 /** The shell's todo button: how many items are open, and the list in a popover on any screen. */
 export function TodoButton() {
@@ -35,9 +32,7 @@ export function TodoButton() {
       }
       content={
         <div style={{ width: 340, maxHeight: 420, overflow: 'auto' }}>
-          <Suspense fallback={<PageLoading />}>
-            <TodoPanel ticketId={Number.isInteger(ticketId) ? ticketId : null} />
-          </Suspense>
+          <TodoPanel ticketId={Number.isInteger(ticketId) ? ticketId : null} />
         </div>
       }
     >
