@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { agentGroup, note } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
+import { shareOwner } from '../group/group-share.js';
 import { likeOf } from '../search/search.js';
 import { mayApplyNote, mayEditNote, noteShareOf } from './note.policy.js';
 
@@ -83,25 +84,8 @@ export async function noteGet(db: Db, actor: Actor, noteId: number) {
   return presentNote(row as NoteRow);
 }
 
-async function shareValues(db: DbOrTx, actor: Actor, input: AddInput) {
-  // A group named is checked whatever the share: an unknown id is refused, never ignored.
-  if (input.share_type === 'group' || (input.group_id !== null && input.group_id !== undefined)) {
-    const [group] = await db
-      .select({ id: agentGroup.groupId })
-      .from(agentGroup)
-      .where(eq(agentGroup.groupId, input.group_id as number));
-    if (!group) {
-      throw invalid('id_not_found', 'group_id');
-    }
-    if (input.share_type === 'group') {
-      return { ownerId: null, groupId: group.id };
-    }
-  }
-  return { ownerId: input.share_type === 'me' ? actor.account.accountId : null, groupId: null };
-}
-
 export async function noteAdd(db: Db, actor: Actor, input: AddInput) {
-  const share = await shareValues(db, actor, input);
+  const share = await shareOwner(db, actor, input);
   const now = Date.now();
   const [row] = await db
     .insert(note)
@@ -119,7 +103,7 @@ export async function noteAdd(db: Db, actor: Actor, input: AddInput) {
 
 export async function noteEdit(db: Db, actor: Actor, input: EditInput) {
   await editable(db, actor, [input.note_id]);
-  const share = await shareValues(db, actor, input);
+  const share = await shareOwner(db, actor, input);
   await db
     .update(note)
     .set({ title: input.title, actions: input.actions, ...share, updateTs: Date.now() })

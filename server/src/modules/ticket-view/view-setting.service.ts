@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { agentGroup, ticketField, ticketView } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
+import { shareOwner } from '../group/group-share.js';
 import { forgetViews, toDef, type ViewRow } from './ticket-view.service.js';
 import { mayEditView } from './view.policy.js';
 
@@ -65,24 +66,6 @@ export async function viewGet(db: Db, actor: Actor, viewId: number, lang: TLangu
   return present(row as ViewRow, lang);
 }
 
-/** Owner and group from the share: a personal view is the caller's, a group view needs a group that exists. */
-async function shareValues(db: DbOrTx, actor: Actor, input: AddInput) {
-  // A group named is checked whatever the share: an unknown id is refused, never ignored.
-  if (input.share_type === 'group' || (input.group_id !== null && input.group_id !== undefined)) {
-    const [group] = await db
-      .select({ id: agentGroup.groupId })
-      .from(agentGroup)
-      .where(eq(agentGroup.groupId, input.group_id as number));
-    if (!group) {
-      throw invalid('id_not_found', 'group_id');
-    }
-    if (input.share_type === 'group') {
-      return { ownerId: null, groupId: group.id };
-    }
-  }
-  return { ownerId: input.share_type === 'me' ? actor.account.accountId : null, groupId: null };
-}
-
 /** Custom fields named by a column or a condition must exist: an unknown id would show or match nothing. */
 async function checkFields(db: DbOrTx, input: AddInput) {
   const fromColumns = input.columns.filter(isFieldColumn).map((c) => Number(c.slice('field_'.length)));
@@ -119,7 +102,7 @@ const values = (input: AddInput) => ({
 /** A new view goes last. */
 export async function viewAdd(db: Db, actor: Actor, input: AddInput) {
   await checkFields(db, input);
-  const share = await shareValues(db, actor, input);
+  const share = await shareOwner(db, actor, input);
   const now = Date.now();
   const [row] = await db
     .insert(ticketView)
@@ -142,7 +125,7 @@ export async function viewAdd(db: Db, actor: Actor, input: AddInput) {
 export async function viewEdit(db: Db, actor: Actor, input: EditInput, lang: TLanguage) {
   const [row] = (await editable(db, actor, [input.view_id])) as [ViewRow];
   await checkFields(db, input);
-  const share = await shareValues(db, actor, input);
+  const share = await shareOwner(db, actor, input);
   const keepTitle = input.title === row.title || input.title === row.titleI18n[lang];
   await db
     .update(ticketView)
