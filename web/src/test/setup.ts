@@ -8,3 +8,8 @@ configure({ asyncUtilTimeout: 10_000 });
 import { loadStaffStrings } from '../i18n/staffStrings';
 
 await Promise.all([loadStaffStrings('en'), loadStaffStrings('zh-cn')]);
+
+// Ant Design loads with the staff shell now (the public pages never load it). Under happy-dom its
+// first import takes seconds, which would land inside the first test of each file; load it here
+// as the app's root used to.
+await import('../AntdRoot');
