@@ -12,9 +12,9 @@ import { useSave } from '../../components/useSave';
 import { paths } from '../../routes/table';
 import { AccountTable } from '../people/AccountTable';
 import { useAccountList } from '../people/queries';
-import { useTicketList } from '../ticket/queries';
-import { TicketTable } from '../ticket/TicketTable';
-import { searchColumns } from '../ticket/ticketColumns';
+import { useTicketList } from '../ticket/shared/queries';
+import { TicketTable } from '../ticket/list/TicketTable';
+import { searchColumns } from '../ticket/list/ticketColumns';
 import { CompanyForm, companyRequestOf, companyValuesOf, type TCompanyValues } from './CompanyForm';
 import { companyKeys, companyPaths, useCompany } from './queries';
 
