@@ -3,7 +3,7 @@ import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, type TTicketField } 
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
-import { CompanySelect } from '../company/CompanySelect';
+import { CompanySelect } from '../../pickers/CompanySelect';
 import { RequesterSelect } from '../ticket/shared/RequesterSelect';
 import { useStaffNames } from '../ticket/shared/useNames';
 import { useFieldDefs } from './useFieldDefs';

@@ -22,8 +22,8 @@ import { tableEmpty } from '../../../components/tableEmpty';
 import { useConfirm } from '../../../components/useConfirm';
 import { useSave } from '../../../components/useSave';
 import { ticketKeys, ticketPaths } from '../shared/queries';
-import { isSortable, useTicketColumns } from './ticketColumns';
 import { useStaffNames } from '../shared/useNames';
+import { isSortable, useTicketColumns } from './ticketColumns';
 
 /** Keys typed into a box or clicks on a control are theirs, not the list's. */
 function isTyping(target: EventTarget | null): boolean {

@@ -12,15 +12,15 @@ import { Link } from 'react-router';
 import { useEnum } from '../../../components/enumOptions';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { useFieldDefs } from '../../view/useFieldDefs';
-import { fieldColumn } from './fieldColumns';
-import { LatestCommentPopover } from './LatestComment';
 import { ticketPaths } from '../shared/queries';
-import { SearchSnippet } from './SearchSnippet';
 import { seenMark, useSeenTickets } from '../shared/seenTickets';
 import { PriorityText, TicketStateTag } from '../shared/TicketStateTag';
 import { useCompanyNames } from '../shared/useCompanyNames';
 import { useStaffNames } from '../shared/useNames';
 import { useRelativeTime } from '../shared/useRelativeTime';
+import { fieldColumn } from './fieldColumns';
+import { LatestCommentPopover } from './LatestComment';
+import { SearchSnippet } from './SearchSnippet';
 
 /** The columns of a search (it has no view to take them from). */
 export const searchColumns: readonly TViewColumn[] = [

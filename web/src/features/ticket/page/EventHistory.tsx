@@ -3,8 +3,8 @@ import { Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { useTicketEvents } from '../shared/queries';
-import { type TEventLine, useEventText } from './useEventText';
 import { useRelativeTime } from '../shared/useRelativeTime';
+import { type TEventLine, useEventText } from './useEventText';
 
 /** Events written by one call (same actor, same moment), newest call first. */
 function groupEvents(events: readonly TTicketEvent[]): TTicketEvent[][] {

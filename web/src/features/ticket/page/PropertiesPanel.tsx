@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
 import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
 import { CcSelect, TagSelect } from '../shared/PropertySelects';
-import { SatisfactionInfo } from './SatisfactionInfo';
 import { useStaffNames } from '../shared/useNames';
+import { SatisfactionInfo } from './SatisfactionInfo';
 import '../shared/ticket.css';
 
 /** What the properties panel edits; a submit sends those that changed. */

@@ -30,14 +30,14 @@ import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
 import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
 import { NoteApplyMenu } from '../../note/NoteApplyMenu';
-import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
 import { ComposerField, type TComposerField } from '../composer/ComposerField';
-import { noteBackground } from './Conversation';
 import { isBlankHtml } from '../composer/composerHtml';
 import { draftKey, drafts, useDraft } from '../composer/draft';
-import { changedProps, type TTicketProps } from './PropertiesPanel';
-import { ticketKeys, ticketPaths } from '../shared/queries';
 import { announceInput } from '../composer/useInlineImages';
+import { ticketKeys, ticketPaths } from '../shared/queries';
+import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
+import { noteBackground } from './Conversation';
+import { changedProps, type TTicketProps } from './PropertiesPanel';
 
 /** The state the submit button offers first: the ticket's own, a new ticket's is Open. */
 function defaultSubmitAs(ticket: TTicket): TSubmitAs {

@@ -9,15 +9,15 @@ import { useEnum } from '../../../components/enumOptions';
 import { ListPage } from '../../../components/ListPage';
 import { SearchBox } from '../../../components/SearchBox';
 import { useListParams } from '../../../components/useListParams';
-import { CompanySelect } from '../../company/CompanySelect';
-import { DateRangeFilter } from './DateRangeFilter';
-import { dateRangeTs, parseDateRange } from './dateRange';
+import { CompanySelect } from '../../../pickers/CompanySelect';
+import { TicketTable } from '../list/TicketTable';
+import { searchColumns } from '../list/ticketColumns';
 import { useTicketList } from '../shared/queries';
 import { RequesterSelect } from '../shared/RequesterSelect';
 import { parseSort } from '../shared/sort';
-import { TicketTable } from '../list/TicketTable';
-import { searchColumns } from '../list/ticketColumns';
 import { useStaffNames } from '../shared/useNames';
+import { DateRangeFilter } from './DateRangeFilter';
+import { dateRangeTs, parseDateRange } from './dateRange';
 
 const filterNames = [
   'ticket_state',

@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettled } from '../../../components/useSettled';
-import { accountLabel, useAccountSearch } from '../../people/queries';
+import { accountLabel, useAccountSearch } from '../../../pickers/accountQueries';
 import { useTagSuggestions } from './queries';
 import { usePersonNames } from './usePersonNames';
 

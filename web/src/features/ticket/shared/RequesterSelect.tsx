@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../../api/account';
 import { pickerSilent } from '../../../api/types';
 import { useSettled } from '../../../components/useSettled';
-import { accountKeys, accountLabel, useAccountSearch } from '../../people/queries';
+import { accountKeys, accountLabel, useAccountSearch } from '../../../pickers/accountQueries';
 
 /** Picks one account by email or name, searched on the server as the user types. */
 export function RequesterSelect({

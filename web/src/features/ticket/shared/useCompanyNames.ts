@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { companyApi } from '../../../api/company';
 import { pickerSilent } from '../../../api/types';
-import { companyKeys } from '../../company/queries';
+import { companyKeys } from '../../../pickers/companyKeys';
 
 /**
  * Organizations' names of the tickets on screen, by id (rows carry the id only); an organization

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSeeded } from '../../../i18n/seeded';
+import { useAgents } from '../../../pickers/accountQueries';
 import { useAllGroups } from '../../group/queries';
-import { useAgents } from '../../people/queries';
 
 /** Agents' and groups' names by id (ticket rows carry ids only), and the pickers' options. */
 export function useStaffNames() {

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { accountApi } from '../../../api/account';
 import { pickerSilent } from '../../../api/types';
-import { accountKeys } from '../../people/queries';
+import { accountKeys } from '../../../pickers/accountQueries';
 import { useStaffNames } from './useNames';
 
 /**

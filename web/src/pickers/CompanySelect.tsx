@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { companyApi } from '../../api/company';
-import { pickerSilent } from '../../api/types';
-import { useSettled } from '../../components/useSettled';
-import { companyKeys } from './queries';
+import { companyApi } from '../api/company';
+import { pickerSilent } from '../api/types';
+import { useSettled } from '../components/useSettled';
+import { companyKeys } from './companyKeys';
 
 /** Picks one organization, searching them on the server as the user types. */
 export function CompanySelect({

@@ -1,11 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { accountApi, type TAccountListQuery } from '../../api/account';
-import { pickerSilent } from '../../api/types';
-
-export const peoplePaths = {
-  list: '/wswt/setting/people',
-  account: (accountId: number) => `/wswt/account/${accountId}`,
-};
+import { accountApi, type TAccountListQuery } from '../api/account';
+import { pickerSilent } from '../api/types';
 
 export const accountKeys = {
   all: ['account'] as const,

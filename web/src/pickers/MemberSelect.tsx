@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAgents } from './queries';
+import { useAgents } from './accountQueries';
 
 /** Picks agents and administrators (members of a group or a role). */
 export function MemberSelect({
