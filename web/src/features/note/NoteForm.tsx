@@ -6,8 +6,8 @@ import { useEnum } from '../../components/enumOptions';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
-import { TagSelect } from '../ticket/PropertySelects';
-import { useStaffNames } from '../ticket/useNames';
+import { TagSelect } from '../ticket/shared/PropertySelects';
+import { useStaffNames } from '../ticket/shared/useNames';
 import { noteRequestOf, noteValuesOf, type TNoteValues } from './noteValues';
 import { noteKeys, notePaths } from './queries';
 
