@@ -32,9 +32,6 @@ function problemOf(field: TPublicField, value: unknown): string | null {
   return null;
 }
 
-/** A nested drop-down's option as read: `Hardware › Printer`. */
-export const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
-
 /**
  * The chosen ticket form's fields on the public form, in its order, under `field_<id>`: the
  * customers' titles, their defaults filled in, a field hidden while its condition does not hold,
