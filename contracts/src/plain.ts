@@ -1,9 +1,14 @@
-import type { TFormCondition } from './ticket-field-wire.js';
-
 // Constants and checks of the contracts that need no zod, apart from the schemas: the public
 // pages (ticket form, survey, sign-in) import them without loading zod or any schema module
 // (a page that imports one constant of a module loads the module's chunk, schemas and all).
-// The schema modules import them from here.
+// The schema modules import them from here. This module imports nothing.
+
+/** A form condition as `visibleFieldIds` reads it (TFormCondition of ticket-field-wire.ts). */
+interface TCondition {
+  parent_field_id: number;
+  value: string | boolean;
+  child_field_ids: readonly number[];
+}
 
 /** An email address as the server takes it (ZEmail: trimmed, at most 254 characters). */
 export const emailPattern = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
@@ -34,7 +39,7 @@ export function matchesPattern(pattern: string, value: string): boolean {
  * of a hidden parent is hidden too.
  */
 export function visibleFieldIds(
-  form: { field_ids: readonly number[]; conditions: readonly TFormCondition[] },
+  form: { field_ids: readonly number[]; conditions: readonly TCondition[] },
   values: Record<string, unknown>,
 ): Set<number> {
   const visible = new Set(form.field_ids);
