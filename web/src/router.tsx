@@ -90,6 +90,9 @@ const screens: Record<string, TScreenLoader> = {
   setting_automation: () => import('./features/rule/AutomationListPage').then((m) => m.AutomationListPage),
   setting_automation_add: () => import('./features/rule/AutomationAddPage').then((m) => m.AutomationAddPage),
   setting_automation_edit: () => import('./features/rule/AutomationEditPage').then((m) => m.AutomationEditPage),
+  setting_sla: () => import('./features/sla/SlaListPage').then((m) => m.SlaListPage),
+  setting_sla_add: () => import('./features/sla/SlaAddPage').then((m) => m.SlaAddPage),
+  setting_sla_edit: () => import('./features/sla/SlaEditPage').then((m) => m.SlaEditPage),
 };
 
 function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreenLoader): RouteObject {
