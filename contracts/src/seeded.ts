@@ -1,5 +1,5 @@
+import { btnNodes, defaultAgentPackageTitle, defaultAgentRoleName, type TBtnNode } from './btn-nodes.js';
 import type { TLanguage } from './languages.js';
-import { btnNodes, defaultAgentPackageTitle, defaultAgentRoleName, type TBtnNode } from './nodes.js';
 
 /**
  * Simplified Chinese for what a new installation writes in English: the button nodes' titles

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n/rulesStrings';
 import { slaApi } from '../../api/rule';
 import { pickerSilent } from '../../api/types';
-import { useFormatTime } from '../../components/useFormatTime';
-import { formatMinutes } from './duration';
+import { formatMinutes, useFormatTime } from '../../components/useFormatTime';
 import { slaKeys } from './queries';
 
 /** Ticks every half minute, so "12 min left" stays true while the page is open. */

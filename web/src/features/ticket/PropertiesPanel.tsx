@@ -1,16 +1,13 @@
 import type { TTicket, TTicketFields, TTicketPriority, TTicketSetting, TTicketType } from '@parley/contracts';
 import { Card, Form, type FormInstance, Select } from 'antd';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { TicketSla } from '../sla/TicketSla';
 import { TicketFieldItems } from '../ticket-field/TicketFieldItems';
 import { CcSelect, TagSelect } from './PropertySelects';
 import { SatisfactionInfo } from './SatisfactionInfo';
 import { useStaffNames } from './useNames';
 import './ticket.css';
-
-/** The next SLA target, with its strings, loaded apart from the ticket page (most help desks have no SLA). */
-const TicketSla = lazy(() => import('../sla/TicketSla').then((m) => ({ default: m.TicketSla })));
 
 /** What the properties panel edits; a submit sends those that changed. */
 export interface TTicketProps {
@@ -96,9 +93,7 @@ export function PropertiesPanel({
         disabled={disabled}
         className="ticket-properties"
       >
-        <Suspense fallback={null}>
-          <TicketSla ticketId={ticket.ticket_id} updateTs={ticket.update_ts} />
-        </Suspense>
+        <TicketSla ticketId={ticket.ticket_id} updateTs={ticket.update_ts} />
         <Form.Item name="group_id" label={t('ticket.group')}>
           <Select
             options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}
