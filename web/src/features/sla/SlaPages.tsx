@@ -47,7 +47,7 @@ export function SlaListPage() {
     invalidate: [slaKeys.policies],
   });
   const scheduleName = (id: number | null) =>
-    id === null ? t('sla.measured_calendar') : (schedules.data?.list.find((s) => s.schedule_id === id)?.name ?? '');
+    id === null ? t('rule.calendar_hours') : (schedules.data?.list.find((s) => s.schedule_id === id)?.name ?? '');
   const targetsOf = (x: TSlaPolicy) =>
     priorities.flatMap((p) => {
       const row = x.targets[p] as Record<TSlaMetric, number | null>;
