@@ -88,9 +88,15 @@ describe('SLA policies', () => {
     await page.waitForTimeout(500);
     await screenshot(page, 'sla-ticket-target-zh-cn');
     await page.goto('/wswt/setting/sla');
-    await page.getByRole('row', { name: /Outages first/ }).getByText('待处理时暂停').waitFor();
+    await page
+      .getByRole('row', { name: /Outages first/ })
+      .getByText('待处理时暂停')
+      .waitFor();
     await screenshot(page, 'sla-policies-zh-cn');
-    await page.getByRole('row', { name: /Outages first/ }).getByRole('button', { name: /编\s*辑/ }).click();
+    await page
+      .getByRole('row', { name: /Outages first/ })
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
     await page.getByTestId('sla-targets').waitFor();
     await screenshot(page, 'sla-policy-editor-zh-cn');
   }, 240_000);
