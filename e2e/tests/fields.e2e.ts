@@ -43,6 +43,11 @@ async function toChinese(page: Page) {
   await page.getByText('简体中文').last().click();
 }
 
+/** Waits until no table shows its loading veil (a screenshot taken during a refetch looks faded). */
+async function settled(page: Page) {
+  await expect.poll(() => page.locator('.ant-spin-blur').count()).toBe(0);
+}
+
 /** Picks an option of an Ant Design select by its shown label (the list is rendered in a portal). */
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -81,6 +86,7 @@ describe('ticket fields and forms, end to end', () => {
     const row = page.getByRole('row', { name: /Product area/ });
     await row.getByText('Nested drop-down').waitFor();
     await row.getByText('Editable by customers').waitFor();
+    await settled(page);
     await screenshot(page, 'field-list-en');
     const fields = await api<{ list: Array<{ field_id: number; title: string; options: unknown[] }> }>(
       'GET',
@@ -110,6 +116,7 @@ describe('ticket fields and forms, end to end', () => {
       .getByRole('row', { name: /Equipment/ })
       .getByText('Default')
       .waitFor();
+    await settled(page);
     await screenshot(page, 'form-list-en');
     const forms = await api<{ list: Array<{ form_id: number; form_name: string; field_ids: number[] }> }>(
       'GET',
@@ -125,6 +132,7 @@ describe('ticket fields and forms, end to end', () => {
       .getByRole('row', { name: /Equipment/ })
       .getByText('默认')
       .waitFor();
+    await settled(page);
     await screenshot(page, 'form-list-zh-cn');
     await page
       .getByRole('row', { name: /Equipment/ })
@@ -137,6 +145,7 @@ describe('ticket fields and forms, end to end', () => {
       .getByRole('row', { name: /Product area/ })
       .getByText('多级下拉')
       .waitFor();
+    await settled(page);
     await screenshot(page, 'field-list-zh-cn');
     await page
       .getByRole('row', { name: /Product area/ })
@@ -197,7 +206,7 @@ describe('ticket fields and forms, end to end', () => {
     await row.getByLabel('Property').fill('Product');
     await page.getByTitle('Product area', { exact: true }).last().click();
     await row.locator('.ant-form-item').nth(4).locator('.ant-select').click();
-    await page.getByTitle('Hardware::Scanner', { exact: true }).last().click();
+    await page.getByTitle('Hardware › Scanner', { exact: true }).last().click();
     await page.getByLabel('Columns').click();
     await page.getByLabel('Columns').fill('Product');
     await page.getByTitle('Product area', { exact: true }).last().click();
@@ -236,7 +245,8 @@ describe('ticket fields and forms, end to end', () => {
     await sidebar.getByRole('menuitem', { name: /Scanners/ }).click();
     await page.getByRole('link', { name: 'The printer prints blank pages' }).waitFor();
     await page.getByRole('columnheader', { name: 'Product area' }).waitFor();
-    await page.getByRole('cell', { name: 'Hardware::Scanner' }).waitFor();
+    await page.getByRole('cell', { name: 'Hardware › Scanner' }).waitFor();
+    await settled(page);
     await screenshot(page, 'field-view-tickets-en');
     await page.close();
   });
