@@ -10,8 +10,9 @@
  * by autocannon or a tight loop; "direct" runs the statements the API runs, with `pg` (or the
  * embedded PGlite, which has one session) in a tight loop at the same concurrency; for ticket
  * creation, the statements one ticket.add sent, replayed on one connection. BENCH_SECONDS
- * (default 10) and BENCH_CONNECTIONS (default 8) tune it. The tickets it creates stay.
- * Figures and their reading: docs/decisions/0003-ticket-list-and-search.md.
+ * (default 10) and BENCH_CONNECTIONS (default 8) tune it. The tickets it creates stay; the custom
+ * field and views of phase 5 (bench/field-view.ts) are removed at the end.
+ * Figures and their reading: docs/decisions/0003-ticket-list-and-search.md, 0008-custom-fields.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +42,7 @@ import { Limits } from '../src/modules/limit/limits.js';
 import { ticketAdd } from '../src/modules/ticket/ticket.create.js';
 import { cappedCountQuery, pageQuery, type Viewer } from '../src/modules/ticket-search/ticket-list.repo.js';
 import { planList } from '../src/modules/ticket-search/ticket-list.service.js';
+import { type BenchTools, measureApi, measureDirect, setUpFieldView, tearDownFieldView } from './field-view.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -331,6 +333,8 @@ async function directRunner(adminIdOf: (q: DirectRunner['query']) => Promise<num
 
 const toQuery = (q: SQL | { getSQL(): SQL }) => dialect.sqlToQuery('getSQL' in q ? q.getSQL() : q);
 
+const tools: BenchTools = { seconds, connections, base, tightLoop, cannon, timed, api, line, ms, pct };
+
 async function main() {
   console.log(`\nParley ticket benchmark on ${kind} (${seconds} s per throughput figure, ${connections} connections)`);
   const adminIdOf = async (query: DirectRunner['query']) =>
@@ -342,6 +346,51 @@ async function main() {
       )[0]?.account_id,
     );
   const runner = await directRunner(adminIdOf);
+  let runnerOpen = true;
+  try {
+    await measureAll(runner, adminIdOf, () => {
+      runnerOpen = false;
+    });
+  } finally {
+    // Phase 5's field and views go, whatever happened: on the runner while it is open, else on a
+    // new connection (PGlite: once the API server has let go of the data directory).
+    if (runnerOpen) {
+      await tearDownFieldView(runner.query);
+      await runner.close();
+    } else {
+      await withFreshQuery(tearDownFieldView);
+    }
+  }
+}
+
+/** One statement runner on the bench database for a moment (clean-up after the API has stopped). */
+async function withFreshQuery(fn: (query: DirectRunner['query']) => Promise<unknown>) {
+  if (dataDir) {
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    const client = (
+      database.db as unknown as { $client: { query: (t: string, p: unknown[]) => Promise<{ rows: unknown[] }> } }
+    ).$client;
+    try {
+      await fn(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? defaultBenchUrl });
+  await client.connect();
+  try {
+    await fn(async (text, params) => (await client.query(text, params as unknown[])).rows);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureAll(
+  runner: DirectRunner,
+  adminIdOf: (q: DirectRunner['query']) => Promise<number>,
+  onRunnerClosed: () => void,
+) {
   const countRows = (await runner.query('SELECT count(*)::int AS n FROM ticket', [])) as Array<{ n: number }>;
   const commentRows = (await runner.query('SELECT count(*)::int AS n FROM ticket_comment', [])) as Array<{ n: number }>;
   const tickets = Number(countRows[0]?.n);
@@ -379,7 +428,15 @@ async function main() {
 
   // --- Ticket creation, directly: the same transaction without HTTP.
   direct.create = await tightLoop(() => runner.create(), runner.concurrency, seconds);
+
+  // --- Phase 5's field, values and views, then their statements directly.
+  const fieldSetup = await setUpFieldView(runner.query);
+  const fieldDirect = {
+    common: await measureDirect(tools, runner, viewer, fieldSetup.common),
+    rare: await measureDirect(tools, runner, viewer, fieldSetup.rare),
+  };
   await runner.close();
+  onRunnerClosed();
 
   // --- The API.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
@@ -508,6 +565,9 @@ async function main() {
     );
     line('API tickets/s (goal >= 117)', apiCreate.rps.toFixed(0));
     line('API / direct (goal >= 0.4)', (apiCreate.rps / direct.create.rps).toFixed(2));
+
+    // --- A custom view over a custom field.
+    await measureApi(tools, token, fieldSetup, fieldDirect, runner.label);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
