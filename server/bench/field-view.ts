@@ -1,7 +1,7 @@
 /**
  * Phase 5 of `npm run bench:tickets`: a custom view over a custom field (issue 17; decision
  * 0008). Self-contained: it adds a nested drop-down field and two views over it, fills a value
- * for three tickets in four with set-based SQL, measures, and removes all of it again, so the
+ * for four tickets in five with set-based SQL, measures, and removes all of it again, so the
  * seeded database is left as it was found.
  *
  * Only the value table (`ticket_field_value`, what filters, counts and sorts read) is filled, not
