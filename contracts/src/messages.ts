@@ -2,7 +2,7 @@ import type { TLanguage } from './languages.js';
 
 /**
  * Every message the server sends and every validation message a form shows, by key.
- * The texts are the spec's own (section 5 and 8). Schemas carry keys; each side translates.
+ * The texts are the spec's own (docs/product.md §5 and §8). Schemas carry keys; each side translates.
  */
 export const messages = {
   ok: { en: 'Success', 'zh-cn': '成功' },

@@ -27,7 +27,7 @@ export interface TBracketDef {
   to_ms: number | null;
 }
 
-/** The spec's brackets (section 9), verbatim keys; a value equal to an edge goes to the later bracket. */
+/** The spec's brackets (docs/product.md §9), verbatim keys; a value equal to an edge goes to the later bracket. */
 export const brackets = {
   first_reply: [
     { key: 'no_replies', from_ms: null, to_ms: null },

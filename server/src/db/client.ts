@@ -45,12 +45,33 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/**
+ * A transaction holds one connection, and code given a transaction may still start two queries at
+ * once (a `Promise.all` over reads that also run on the pool). pg queues them itself today but
+ * deprecates it (an error from pg 9): each connection's promise queries wait for the one before.
+ * Callback and cursor-style queries (pg-boss, LISTEN) pass through untouched.
+ */
+function queueQueriesInOrder(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') {
+      return query(...args);
+    }
+    const run = tail.then(() => query(...args));
+    tail = run.catch(() => undefined);
+    return run;
+  }) as typeof client.query;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection that fails (the server restarted, the network dropped) is replaced by
     // the pool; the error is logged rather than crashing the process as an unhandled 'error'.
     pool.on('error', (error) => options.onPoolError?.(error));
+    pool.on('connect', queueQueriesInOrder);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import type { StoredChatAnswer } from '../../db/schema/chat.js';
 
-/** A requester counts as active if they wrote within the last 180 seconds (spec section 4). */
+/** A requester counts as active if they wrote within the last 180 seconds (docs/product.md §4). */
 export const visitorActiveMs = 180_000;
 
 export interface SessionRow {

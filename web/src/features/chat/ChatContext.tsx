@@ -10,7 +10,7 @@ import { authStore } from '../../auth/storage';
 import { chatKeys } from './queries';
 import { playChime } from './sound';
 
-/** Spec section 9: 15 s without mouse or keyboard turns an online agent away. */
+/** docs/product.md §9: 15 s without mouse or keyboard turns an online agent away. */
 export const idleMs = 15_000;
 /** Desktop notifications: at most one every 5 s on a push, every 30 s from the 1-second poll. */
 export const pushNotifyEveryMs = 5_000;
@@ -135,7 +135,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           }
         }
         if (m.reply_type === 'end_chat') {
-          // A received end-chat reply marks that chat solved locally (spec section 4).
+          // A received end-chat reply marks that chat solved locally (docs/product.md §4).
           void queryClient.invalidateQueries({ queryKey: chatKeys.queue });
           void queryClient.invalidateQueries({ queryKey: chatKeys.chat(m.ticket_id) });
         }

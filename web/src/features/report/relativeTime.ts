@@ -1,5 +1,5 @@
 /**
- * The spec's relative times (section 9): minutes ago within the last hour, Today, Yesterday, the
+ * The spec's relative times (docs/product.md §9): minutes ago within the last hour, Today, Yesterday, the
  * weekday within a week, a date beyond; days are the viewer's (in their time zone).
  */
 export type TRelative =

@@ -3,9 +3,9 @@ import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, optionLabel, type TT
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
-import { CompanySelect } from '../company/CompanySelect';
-import { RequesterSelect } from '../ticket/RequesterSelect';
-import { useStaffNames } from '../ticket/useNames';
+import { CompanySelect } from '../../pickers/CompanySelect';
+import { RequesterSelect } from '../ticket/shared/RequesterSelect';
+import { useStaffNames } from '../ticket/shared/useNames';
 import { useFieldDefs } from './useFieldDefs';
 import { conditionOperators, type TConditionField } from './viewLabels';
 
