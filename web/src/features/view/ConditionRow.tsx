@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, type TTicketField } from '@parley/contracts';
+import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, optionLabel, type TTicketField } from '@parley/contracts';
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
@@ -30,7 +30,7 @@ function FieldValueInput({
 }) {
   const { t } = useTranslation();
   if (choiceFieldTypes.includes(field.field_type)) {
-    return <Select {...props} options={field.options.map((o) => ({ value: o.value, label: o.name }))} />;
+    return <Select {...props} options={field.options.map((o) => ({ value: o.value, label: optionLabel(o.name) }))} />;
   }
   if (field.field_type === 'checkbox') {
     return (

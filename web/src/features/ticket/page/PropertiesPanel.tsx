@@ -141,7 +141,10 @@ export function PropertiesPanel({
         )}
         <TicketFieldItems disabled={disabled} />
       </Form>
-      <SatisfactionInfo ticket={ticket} />
+      {/* The form's last item has no bottom margin (ticket.css): the gap is the panel's. */}
+      <div style={{ marginTop: 16 }}>
+        <SatisfactionInfo ticket={ticket} />
+      </div>
     </Card>
   );
 }
