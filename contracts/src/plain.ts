@@ -23,6 +23,8 @@ export const satisfactionTokenPattern = /^[A-Za-z0-9_-]{20,64}$/;
 
 /** A nested drop-down's levels are separated by this in an option's name and value (`Hardware::Printer`). */
 export const nestedSeparator = '::';
+/** An option's name as people read it: a nested drop-down's levels as `Hardware › Printer`. */
+export const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
 
 /** The whole value must match (an anchored pattern), as a customer reads "format". */
 export function matchesPattern(pattern: string, value: string): boolean {

@@ -71,7 +71,12 @@ export const ruleConditionSpec = {
   update_type: { operators: ['is'], value: { kind: 'enum', values: ['created', 'updated'] }, use: ['trigger'] },
   /** Now is inside the schedule's business hours (is) or outside them (is_not). */
   within_schedule: { operators: eq, value: { kind: 'schedule' }, use: ['trigger', 'automation'] },
-  sla_breached: { operators: ['is'], value: { kind: 'enum', values: ['yes', 'no'] }, use: ['trigger', 'automation'] },
+  /** The ticket's current SLA target was missed; `changed_to` yes: the change is the breach itself (a trigger fires once). */
+  sla_breached: {
+    operators: ['is', 'changed_to'],
+    value: { kind: 'enum', values: ['yes', 'no'] },
+    use: ['trigger', 'automation'],
+  },
   hours_since_created: hours(),
   hours_since_updated: hours(),
   hours_since_pending: hours(),

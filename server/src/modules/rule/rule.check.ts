@@ -13,7 +13,7 @@ import { isPlainlyLocalHost, newWebhookSecret } from './rule.webhook.js';
  */
 export async function checkRule(
   db: DbOrTx,
-  use: 'trigger' | 'automation',
+  use: 'trigger' | 'automation' | 'sla',
   conditions: TRuleConditions,
   actions: TRuleAction[],
   previous: TRuleAction[] = [],

@@ -97,6 +97,9 @@ export function conditionSql(c: TRuleCondition, env: SqlEnv): SQL {
       return open === null ? sql`FALSE` : (c.operator === 'is') === open ? sql`TRUE` : sql`FALSE`;
     }
     case 'sla_breached':
+      if (c.operator !== 'is') {
+        return sql`FALSE`;
+      }
       return c.value === 'yes' ? sql`t.sla_breach_ts IS NOT NULL` : sql`t.sla_breach_ts IS NULL`;
     default:
       return hoursSql(c, env);

@@ -1,10 +1,7 @@
-import { nestedSeparator, type TPublicField } from '@parley/contracts';
+import { optionLabel, type TPublicField } from '@parley/contracts';
 import { useState } from 'react';
 import { Checkbox, TextArea, TextInput } from '../../components/light/inputs';
 import { Select } from '../../components/light/Select';
-
-/** A nested drop-down's option as read: `Hardware › Printer`. */
-const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
 
 /**
  * The input of one ticket field on the public form, by type (features/ticket-field's

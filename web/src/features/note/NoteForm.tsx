@@ -8,6 +8,7 @@ import { schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { TagSelect } from '../ticket/shared/PropertySelects';
 import { useStaffNames } from '../ticket/shared/useNames';
+import { NoteFieldActions } from './NoteFieldActions';
 import { noteRequestOf, noteValuesOf, type TNoteValues } from './noteValues';
 import { noteKeys, notePaths } from './queries';
 
@@ -76,6 +77,7 @@ export function NoteForm({
             options={[keep, { value: 'none', label: t('ticket.no_group') }, ...staff.groupOptions]}
           />
         </Form.Item>
+        <NoteFieldActions />
         <Form.Item name="add_tags" label={t('note.add_tags')}>
           <TagSelect />
         </Form.Item>

@@ -12,7 +12,7 @@ import { useEnum } from '../../components/enumOptions';
 import { useSchedules } from '../schedule/queries';
 import { usePeoplePickers } from './queries';
 
-type TUse = 'trigger' | 'automation';
+export type TConditionUse = 'trigger' | 'automation' | 'sla';
 
 const enumOf: Partial<
   Record<TRuleConditionField, 'ticket_state' | 'ticket_priority' | 'ticket_type' | 'ticket_source'>
@@ -151,7 +151,7 @@ export function ConditionsEditor({
 }: {
   value?: TRuleConditionInput[];
   onChange?: (value: TRuleConditionInput[]) => void;
-  use: TUse;
+  use: TConditionUse;
   testId: string;
 }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import type { TTicketField, TTicketListItem } from '@parley/contracts';
+import { optionLabel, type TTicketField, type TTicketListItem } from '@parley/contracts';
 import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 
@@ -9,7 +9,10 @@ export function fieldText(field: TTicketField | undefined, value: unknown, yes: 
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return null;
   }
-  const name = (v: unknown) => field?.options.find((o) => o.value === v)?.name ?? String(v);
+  const name = (v: unknown) => {
+    const option = field?.options.find((o) => o.value === v);
+    return option ? optionLabel(option.name) : String(v);
+  };
   if (Array.isArray(value)) {
     return value.map(name).join(', ');
   }

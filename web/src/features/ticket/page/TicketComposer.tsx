@@ -144,8 +144,9 @@ export function TicketComposer({
   const first = applied?.submitAs ?? defaultSubmitAs(ticket);
 
   const applyNote = ({ note_id, title, changes }: TNotePreviewResponse) => {
-    const { submit_as, comment, ...props } = changes;
-    form.setFieldsValue(props);
+    const { submit_as, comment, fields, ...props } = changes;
+    // The note's field values over the form's (the agent's unsaved edits to other fields stay).
+    form.setFieldsValue(fields ? { ...props, fields: { ...form.getFieldValue('fields'), ...fields } } : props);
     if (comment && editor.current) {
       const current = editor.current.innerHTML;
       editor.current.innerHTML = isBlankHtml(current) ? comment.body : `${current}${comment.body}`;
