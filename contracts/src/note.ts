@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText, ZId, ZPage, ZPaging } from './common.js';
-import { ZSubmitAs, ZTagList, ZTicketPriority, ZTicketType } from './ticket.js';
+import { ZSubmitAs, ZTagList, ZTicketFields, ZTicketPriority, ZTicketType } from './ticket.js';
 import { type TViewShareType, ZViewShareType } from './ticket-view.js';
 
 /** Words a note's comment may hold; each becomes the ticket's or the agent's value when applied. */
@@ -14,8 +14,9 @@ export const notePlaceholders = [
 
 /**
  * What a note (a macro) does to a ticket. A property left out is left as it is; `assignee_id`
- * null unassigns, `"current_user"` assigns to whoever applies it. The comment is plain text with
- * placeholders.
+ * null unassigns, `"current_user"` assigns to whoever applies it. `fields` sets custom field
+ * values by `field_<id>` (null clears one), checked as the ticket page's are. The comment is plain
+ * text with placeholders.
  */
 export const ZNoteActions = z.object({
   submit_as: ZSubmitAs.optional(),
@@ -23,6 +24,7 @@ export const ZNoteActions = z.object({
   ticket_type: ZTicketType.optional(),
   assignee_id: z.union([ZId, z.literal('current_user'), z.null()], { error: 'field_invalid' }).optional(),
   group_id: ZId.nullable().optional(),
+  fields: ZTicketFields.optional(),
   add_tags: ZTagList.default([]),
   remove_tags: ZTagList.default([]),
   comment: z
@@ -103,6 +105,11 @@ export const ZNotePreviewResponse = z.object({
     ticket_type: ZTicketType.optional(),
     assignee_id: z.number().int().nullable().optional(),
     group_id: z.number().int().nullable().optional(),
+    /**
+     * The custom field values the note sets, as the ticket will hold them (null: cleared); a
+     * value its field no longer accepts (an option removed since) is left out.
+     */
+    fields: ZTicketFields.optional(),
     /** The ticket's whole tag list after the note's additions and removals. */
     tags: z.array(z.string()).optional(),
     /** HTML, placeholders filled in. */

@@ -14,6 +14,8 @@ import { fieldTextMax, type TFieldType, ZFieldType, ZFieldValue } from './ticket
 export const choiceFieldTypes: readonly TFieldType[] = ['dropdown', 'multiselect', 'nested'];
 /** A nested drop-down's levels are separated by this in an option's name and value (`Hardware::Printer`). */
 export const nestedSeparator = '::';
+/** An option's name as people read it: a nested drop-down's levels as `Hardware › Printer`. */
+export const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
 
 export const ZFieldState = enums.form_state.schema;
 

@@ -24,7 +24,7 @@ export const pageModules = {
   'public form /': ['src/features/home/HomePage.tsx'],
   '/home/satisfaction': ['src/features/home/SatisfactionPage.tsx'],
   '/wswt/login': ['src/features/auth/LoginPage.tsx'],
-  'staff shell + ticket list': ['src/layout/StaffShell.tsx', 'src/features/ticket/TicketListPage.tsx'],
+  'staff shell + ticket list': ['src/layout/StaffShell.tsx', 'src/features/ticket/list/TicketListPage.tsx'],
 } as const;
 export type TPage = keyof typeof pageModules;
 

@@ -29,7 +29,7 @@ describe('JavaScript budget per page (gzipped, before first render)', () => {
   it('public pages do not load the staff screens', () => {
     const manifest = readManifest();
     const shell = manifest['src/layout/StaffShell.tsx']?.file;
-    const list = manifest['src/features/ticket/TicketListPage.tsx']?.file;
+    const list = manifest['src/features/ticket/list/TicketListPage.tsx']?.file;
     expect(shell).toBeTruthy();
     for (const page of ['public form /', '/home/satisfaction', '/wswt/login'] as const) {
       const files = pageWeight(page).files;

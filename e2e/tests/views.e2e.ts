@@ -78,7 +78,7 @@ describe('views editor and macros', () => {
 
     // Drag it from last place to the top (the keyboard drives the same drag as the mouse).
     const rows = page.locator('tbody tr.ant-table-row');
-    await expect.poll(() => rows.count()).toBe(8);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(8);
     await expect.poll(() => rows.last().innerText()).toContain('Urgent printers');
     const handle = rows.last().getByRole('button', { name: 'Drag to reorder' });
     const box = (await handle.boundingBox()) as { x: number; y: number; width: number; height: number };
@@ -141,7 +141,7 @@ describe('views editor and macros', () => {
     await row.getByLabel('Property').fill('Categ');
     await page.getByTitle('Category', { exact: true }).last().click();
     await row.locator('.ant-form-item').nth(4).locator('.ant-select').click();
-    await page.getByTitle('Hardware::Printer', { exact: true }).last().click();
+    await page.getByTitle('Hardware › Printer', { exact: true }).last().click();
     await page.getByLabel('Columns').click();
     await page.getByLabel('Columns').fill('Categ');
     await page.getByTitle('Category', { exact: true }).last().click();
@@ -154,7 +154,7 @@ describe('views editor and macros', () => {
     await page.goto(`/wswt?view_id=${viewId}`);
     await page.getByRole('link', { name: 'Printer on fire' }).waitFor();
     await page.getByRole('columnheader', { name: 'Category' }).waitFor();
-    await page.getByRole('cell', { name: 'Hardware::Printer' }).waitFor();
+    await page.getByRole('cell', { name: 'Hardware › Printer' }).waitFor();
     expect(await page.getByRole('link', { name: 'Printer needs paper' }).count()).toBe(0);
     await screenshot(page, 'view-custom-field-tickets-en');
   });

@@ -10,8 +10,9 @@
  * by autocannon or a tight loop; "direct" runs the statements the API runs, with `pg` (or the
  * embedded PGlite, which has one session) in a tight loop at the same concurrency; for ticket
  * creation, the statements one ticket.add sent, replayed on one connection. BENCH_SECONDS
- * (default 10) and BENCH_CONNECTIONS (default 8) tune it. The tickets it creates stay.
- * Figures and their reading: docs/decisions/0003-ticket-list-and-search.md.
+ * (default 10) and BENCH_CONNECTIONS (default 8) tune it. The tickets it creates stay; the custom
+ * field and views of phase 5 (bench/field-view.ts) are removed at the end.
+ * Figures and their reading: docs/decisions/0003-ticket-list-and-search.md, 0008-custom-fields.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +42,7 @@ import { Limits } from '../src/modules/limit/limits.js';
 import { ticketAdd } from '../src/modules/ticket/ticket.create.js';
 import { cappedCountQuery, pageQuery, type Viewer } from '../src/modules/ticket-search/ticket-list.repo.js';
 import { planList } from '../src/modules/ticket-search/ticket-list.service.js';
+import { type BenchTools, measureApi, measureDirect, setUpFieldView, tearDownFieldView } from './field-view.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,7 +51,11 @@ const port = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const dialect = new PgDialect();
 
-const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, 'fields-only': { type: 'boolean', default: false } },
+});
+/** `-- --fields-only`: phase 5 alone (the custom-field view), phases 1 to 4 skipped. */
+const fieldsOnly = args['fields-only'] === true;
 const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : undefined;
 const kind = dataDir ? 'pglite' : 'postgres';
 
@@ -331,6 +337,8 @@ async function directRunner(adminIdOf: (q: DirectRunner['query']) => Promise<num
 
 const toQuery = (q: SQL | { getSQL(): SQL }) => dialect.sqlToQuery('getSQL' in q ? q.getSQL() : q);
 
+const tools: BenchTools = { seconds, connections, base, tightLoop, cannon, timed, api, line, ms, pct };
+
 async function main() {
   console.log(`\nParley ticket benchmark on ${kind} (${seconds} s per throughput figure, ${connections} connections)`);
   const adminIdOf = async (query: DirectRunner['query']) =>
@@ -342,6 +350,51 @@ async function main() {
       )[0]?.account_id,
     );
   const runner = await directRunner(adminIdOf);
+  let runnerOpen = true;
+  try {
+    await measureAll(runner, adminIdOf, () => {
+      runnerOpen = false;
+    });
+  } finally {
+    // Phase 5's field and views go, whatever happened: on the runner while it is open, else on a
+    // new connection (PGlite: once the API server has let go of the data directory).
+    if (runnerOpen) {
+      await tearDownFieldView(runner.query);
+      await runner.close();
+    } else {
+      await withFreshQuery(tearDownFieldView);
+    }
+  }
+}
+
+/** One statement runner on the bench database for a moment (clean-up after the API has stopped). */
+async function withFreshQuery(fn: (query: DirectRunner['query']) => Promise<unknown>) {
+  if (dataDir) {
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    const client = (
+      database.db as unknown as { $client: { query: (t: string, p: unknown[]) => Promise<{ rows: unknown[] }> } }
+    ).$client;
+    try {
+      await fn(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL ?? defaultBenchUrl });
+  await client.connect();
+  try {
+    await fn(async (text, params) => (await client.query(text, params as unknown[])).rows);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureAll(
+  runner: DirectRunner,
+  adminIdOf: (q: DirectRunner['query']) => Promise<number>,
+  onRunnerClosed: () => void,
+) {
   const countRows = (await runner.query('SELECT count(*)::int AS n FROM ticket', [])) as Array<{ n: number }>;
   const commentRows = (await runner.query('SELECT count(*)::int AS n FROM ticket_comment', [])) as Array<{ n: number }>;
   const tickets = Number(countRows[0]?.n);
@@ -366,20 +419,31 @@ async function main() {
   const viewer: Viewer = { accountId: adminId, userType: 'admin', ticketAccess: 'all', groupIds: [] };
 
   // --- Direct SQL: the statements the API runs for the view's first page.
-  const plan = planList(viewer, { offset: 0, limit: 50 }, { conditions: view.conditions, sort: view.sort });
-  const page = toQuery(pageQuery(plan.where, plan.order, 0, 50));
-  const count = toQuery(cappedCountQuery(runner.db, plan.where, plan.order));
-  const direct: Record<string, Figures> = {};
-  direct.page = await tightLoop(() => runner.query(page.sql, page.params), runner.concurrency, seconds);
-  direct.pageAndCount = await tightLoop(
-    () => Promise.all([runner.query(page.sql, page.params), runner.query(count.sql, count.params)]),
-    runner.concurrency,
-    seconds,
-  );
+  // Filled unless --fields-only, which skips every phase that reads them.
+  const direct = {} as { page: Figures; pageAndCount: Figures; create: Figures };
+  if (!fieldsOnly) {
+    const plan = planList(viewer, { offset: 0, limit: 50 }, { conditions: view.conditions, sort: view.sort });
+    const page = toQuery(pageQuery(plan.where, plan.order, 0, 50));
+    const count = toQuery(cappedCountQuery(runner.db, plan.where, plan.order));
+    direct.page = await tightLoop(() => runner.query(page.sql, page.params), runner.concurrency, seconds);
+    direct.pageAndCount = await tightLoop(
+      () => Promise.all([runner.query(page.sql, page.params), runner.query(count.sql, count.params)]),
+      runner.concurrency,
+      seconds,
+    );
 
-  // --- Ticket creation, directly: the same transaction without HTTP.
-  direct.create = await tightLoop(() => runner.create(), runner.concurrency, seconds);
+    // --- Ticket creation, directly: the same transaction without HTTP.
+    direct.create = await tightLoop(() => runner.create(), runner.concurrency, seconds);
+  }
+
+  // --- Phase 5's field, values and views, then their statements directly.
+  const fieldSetup = await setUpFieldView(runner.query);
+  const fieldDirect = {
+    common: await measureDirect(tools, runner, viewer, fieldSetup.common),
+    rare: await measureDirect(tools, runner, viewer, fieldSetup.rare),
+  };
   await runner.close();
+  onRunnerClosed();
 
   // --- The API.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
@@ -391,123 +455,128 @@ async function main() {
       email: benchAdmin.email,
       password: benchAdmin.password,
     });
-    const headers = { authorization: token };
-    const viewUrl = `${base}/api/admin/ticket.list?view_id=${view.view_id}&limit=50`;
-    const apiPage = await cannon({ url: viewUrl, connections, headers });
-    const first = await api<{ total: number; total_estimated: boolean }>(
-      token,
-      'GET',
-      `/api/admin/ticket.list?view_id=${view.view_id}&limit=50`,
-    );
-
-    console.log(
-      `\n1. "All unsolved tickets", first page of 50 (${first.total}${first.total_estimated ? ', estimated' : ''} tickets)`,
-    );
-    line('API (HTTP, autocannon)', `${apiPage.rps.toFixed(0)} req/s, p50 ${ms(apiPage.p50)}, p99 ${ms(apiPage.p99)}`);
-    line(
-      `direct SQL, page query (${runner.label})`,
-      `${direct.page.rps.toFixed(0)} q/s, p50 ${ms(direct.page.p50)}, p99 ${ms(direct.page.p99)}`,
-    );
-    line(
-      'direct SQL, page + capped count',
-      `${direct.pageAndCount.rps.toFixed(0)} q/s, p50 ${ms(direct.pageAndCount.p50)}, p99 ${ms(direct.pageAndCount.p99)}`,
-    );
-    line('API / direct page throughput (goal >= 0.5)', (apiPage.rps / direct.page.rps).toFixed(2));
-    line('API / direct page p99 (goal <= 3)', (apiPage.p99 / direct.page.p99).toFixed(2));
-    line('API / direct page+count throughput', (apiPage.rps / direct.pageAndCount.rps).toFixed(2));
-
-    // --- Deep pages: every ticket, most recently updated first.
-    // Page 10,000 at a million tickets; on a smaller data set the deepest page but a few.
-    const deepPage = Math.min(10_000, Math.floor(tickets / 50) - 10);
-    const deepOffset = (deepPage - 1) * 50;
-    const deepCold = await timed(() => api(token, 'GET', `/api/admin/ticket.list?limit=50&offset=${deepOffset}`), 1);
-    // Interleaved, so that both pages are timed under the same conditions (caches, other load).
-    const pageOne: number[] = [];
-    const deep: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      pageOne.push(...(await timed(() => api(token, 'GET', '/api/admin/ticket.list?limit=50'), 1)));
-      deep.push(...(await timed(() => api(token, 'GET', `/api/admin/ticket.list?limit=50&offset=${deepOffset}`), 1)));
-    }
-    pageOne.sort((a, b) => a - b);
-    deep.sort((a, b) => a - b);
-    console.log(`\n2. All tickets, page ${deepPage} (offset ${deepOffset}) against page 1`);
-    line('page 1 p50 / p99', `${ms(pct(pageOne, 50))} / ${ms(pct(pageOne, 99))}`);
-    line(`page ${deepPage} first call (reads the order once)`, ms(deepCold[0] as number));
-    line(`page ${deepPage} p50 / p99`, `${ms(pct(deep, 50))} / ${ms(pct(deep, 99))}`);
-    line(`page ${deepPage} / page 1 p50 (goal <= 1.2)`, (pct(deep, 50) / pct(pageOne, 50)).toFixed(2));
-
-    // --- Search.
-    const perTerm: Array<[string, number, number]> = [];
-    const all: number[] = [];
-    for (const term of searchTerms) {
-      const url = `/api/admin/ticket.list?limit=50&kw=${encodeURIComponent(term)}`;
-      const res = await api<{ total: number }>(token, 'GET', url);
-      const times = await timed(() => api(token, 'GET', url), 5);
-      all.push(...times);
-      perTerm.push([term, res.total, pct(times, 50)]);
-    }
-    all.sort((a, b) => a - b);
-    console.log(`\n3. Keyword search over ${searchTerms.length} terms (5 calls each, through the API)`);
-    console.log(`  ${perTerm.map(([term, total, p50]) => `${term} (${total}): ${p50.toFixed(1)}`).join('; ')}`);
-    line(
-      'p50 / p95 / max (goal p95 <= 100 ms)',
-      `${ms(pct(all, 50))} / ${ms(pct(all, 95))} / ${ms(all.at(-1) as number)}`,
-    );
-    const unique = `fresh${Date.now().toString(36)}`;
-    const writeStart = performance.now();
-    const made = await api<{ ticket_id: number }>(token, 'POST', '/api/admin/ticket.add', {
-      requester_email: `bench-${unique}@example.com`,
-      subject: `Searchable ${unique} 新鲜工单`,
-      comment: { body: `<p>The word ${unique} must be found</p>` },
-    });
-    const written = performance.now();
-    let foundAfter = Number.NaN;
-    for (let i = 0; i < 100; i++) {
-      const res = await api<{ list: Array<{ ticket_id: number }> }>(
+    if (!fieldsOnly) {
+      const headers = { authorization: token };
+      const viewUrl = `${base}/api/admin/ticket.list?view_id=${view.view_id}&limit=50`;
+      const apiPage = await cannon({ url: viewUrl, connections, headers });
+      const first = await api<{ total: number; total_estimated: boolean }>(
         token,
         'GET',
-        `/api/admin/ticket.list?kw=${unique}`,
+        `/api/admin/ticket.list?view_id=${view.view_id}&limit=50`,
       );
-      if (res.list.some((r) => r.ticket_id === made.ticket_id)) {
-        foundAfter = performance.now() - written;
-        break;
-      }
-    }
-    line(
-      'write, then found by search after (goal < 1 s)',
-      `${ms(foundAfter)} (write took ${ms(written - writeStart)})`,
-    );
 
-    // --- Creation.
-    let createdThroughApi = 0;
-    const requester = (
-      await api<{ list: Array<{ requester_id: number }> }>(token, 'GET', '/api/admin/ticket.list?limit=1')
-    ).list[0]?.requester_id;
-    const apiCreate = await cannon({
-      url: `${base}/api/admin/ticket.add`,
-      method: 'POST',
-      connections,
-      headers: { ...headers, 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify(creationInput(requester as number, createdThroughApi++)),
-          }),
-        },
-      ],
-    });
-    console.log('\n4. Ticket creation (ticket.add: ticket, comment, events, search words; one transaction)');
-    line(
-      'API (HTTP, autocannon)',
-      `${apiCreate.rps.toFixed(0)} tickets/s, p50 ${ms(apiCreate.p50)}, p99 ${ms(apiCreate.p99)}`,
-    );
-    line(
-      `same transaction replayed directly (${runner.label})`,
-      `${direct.create.rps.toFixed(0)} tx/s, p50 ${ms(direct.create.p50)}, p99 ${ms(direct.create.p99)}`,
-    );
-    line('API tickets/s (goal >= 117)', apiCreate.rps.toFixed(0));
-    line('API / direct (goal >= 0.4)', (apiCreate.rps / direct.create.rps).toFixed(2));
+      console.log(
+        `\n1. "All unsolved tickets", first page of 50 (${first.total}${first.total_estimated ? ', estimated' : ''} tickets)`,
+      );
+      line('API (HTTP, autocannon)', `${apiPage.rps.toFixed(0)} req/s, p50 ${ms(apiPage.p50)}, p99 ${ms(apiPage.p99)}`);
+      line(
+        `direct SQL, page query (${runner.label})`,
+        `${direct.page.rps.toFixed(0)} q/s, p50 ${ms(direct.page.p50)}, p99 ${ms(direct.page.p99)}`,
+      );
+      line(
+        'direct SQL, page + capped count',
+        `${direct.pageAndCount.rps.toFixed(0)} q/s, p50 ${ms(direct.pageAndCount.p50)}, p99 ${ms(direct.pageAndCount.p99)}`,
+      );
+      line('API / direct page throughput (goal >= 0.5)', (apiPage.rps / direct.page.rps).toFixed(2));
+      line('API / direct page p99 (goal <= 3)', (apiPage.p99 / direct.page.p99).toFixed(2));
+      line('API / direct page+count throughput', (apiPage.rps / direct.pageAndCount.rps).toFixed(2));
+
+      // --- Deep pages: every ticket, most recently updated first.
+      // Page 10,000 at a million tickets; on a smaller data set the deepest page but a few.
+      const deepPage = Math.min(10_000, Math.floor(tickets / 50) - 10);
+      const deepOffset = (deepPage - 1) * 50;
+      const deepCold = await timed(() => api(token, 'GET', `/api/admin/ticket.list?limit=50&offset=${deepOffset}`), 1);
+      // Interleaved, so that both pages are timed under the same conditions (caches, other load).
+      const pageOne: number[] = [];
+      const deep: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        pageOne.push(...(await timed(() => api(token, 'GET', '/api/admin/ticket.list?limit=50'), 1)));
+        deep.push(...(await timed(() => api(token, 'GET', `/api/admin/ticket.list?limit=50&offset=${deepOffset}`), 1)));
+      }
+      pageOne.sort((a, b) => a - b);
+      deep.sort((a, b) => a - b);
+      console.log(`\n2. All tickets, page ${deepPage} (offset ${deepOffset}) against page 1`);
+      line('page 1 p50 / p99', `${ms(pct(pageOne, 50))} / ${ms(pct(pageOne, 99))}`);
+      line(`page ${deepPage} first call (reads the order once)`, ms(deepCold[0] as number));
+      line(`page ${deepPage} p50 / p99`, `${ms(pct(deep, 50))} / ${ms(pct(deep, 99))}`);
+      line(`page ${deepPage} / page 1 p50 (goal <= 1.2)`, (pct(deep, 50) / pct(pageOne, 50)).toFixed(2));
+
+      // --- Search.
+      const perTerm: Array<[string, number, number]> = [];
+      const all: number[] = [];
+      for (const term of searchTerms) {
+        const url = `/api/admin/ticket.list?limit=50&kw=${encodeURIComponent(term)}`;
+        const res = await api<{ total: number }>(token, 'GET', url);
+        const times = await timed(() => api(token, 'GET', url), 5);
+        all.push(...times);
+        perTerm.push([term, res.total, pct(times, 50)]);
+      }
+      all.sort((a, b) => a - b);
+      console.log(`\n3. Keyword search over ${searchTerms.length} terms (5 calls each, through the API)`);
+      console.log(`  ${perTerm.map(([term, total, p50]) => `${term} (${total}): ${p50.toFixed(1)}`).join('; ')}`);
+      line(
+        'p50 / p95 / max (goal p95 <= 100 ms)',
+        `${ms(pct(all, 50))} / ${ms(pct(all, 95))} / ${ms(all.at(-1) as number)}`,
+      );
+      const unique = `fresh${Date.now().toString(36)}`;
+      const writeStart = performance.now();
+      const made = await api<{ ticket_id: number }>(token, 'POST', '/api/admin/ticket.add', {
+        requester_email: `bench-${unique}@example.com`,
+        subject: `Searchable ${unique} 新鲜工单`,
+        comment: { body: `<p>The word ${unique} must be found</p>` },
+      });
+      const written = performance.now();
+      let foundAfter = Number.NaN;
+      for (let i = 0; i < 100; i++) {
+        const res = await api<{ list: Array<{ ticket_id: number }> }>(
+          token,
+          'GET',
+          `/api/admin/ticket.list?kw=${unique}`,
+        );
+        if (res.list.some((r) => r.ticket_id === made.ticket_id)) {
+          foundAfter = performance.now() - written;
+          break;
+        }
+      }
+      line(
+        'write, then found by search after (goal < 1 s)',
+        `${ms(foundAfter)} (write took ${ms(written - writeStart)})`,
+      );
+
+      // --- Creation.
+      let createdThroughApi = 0;
+      const requester = (
+        await api<{ list: Array<{ requester_id: number }> }>(token, 'GET', '/api/admin/ticket.list?limit=1')
+      ).list[0]?.requester_id;
+      const apiCreate = await cannon({
+        url: `${base}/api/admin/ticket.add`,
+        method: 'POST',
+        connections,
+        headers: { ...headers, 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify(creationInput(requester as number, createdThroughApi++)),
+            }),
+          },
+        ],
+      });
+      console.log('\n4. Ticket creation (ticket.add: ticket, comment, events, search words; one transaction)');
+      line(
+        'API (HTTP, autocannon)',
+        `${apiCreate.rps.toFixed(0)} tickets/s, p50 ${ms(apiCreate.p50)}, p99 ${ms(apiCreate.p99)}`,
+      );
+      line(
+        `same transaction replayed directly (${runner.label})`,
+        `${direct.create.rps.toFixed(0)} tx/s, p50 ${ms(direct.create.p50)}, p99 ${ms(direct.create.p99)}`,
+      );
+      line('API tickets/s (goal >= 117)', apiCreate.rps.toFixed(0));
+      line('API / direct (goal >= 0.4)', (apiCreate.rps / direct.create.rps).toFixed(2));
+    }
+
+    // --- A custom view over a custom field.
+    await measureApi(tools, token, fieldSetup, fieldDirect, runner.label);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

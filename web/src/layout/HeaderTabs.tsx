@@ -3,7 +3,7 @@ import { Tabs } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useTicket } from '../features/ticket/queries';
+import { useTicket } from '../features/ticket/shared/queries';
 import { matchRoute } from '../routes/table';
 import { lastTicketList } from './tabs';
 import { useHeaderTabs } from './useHeaderTabs';

@@ -6,6 +6,7 @@ import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
+import { previewNoteFields } from './note.fields.js';
 import { mayApplyNote } from './note.policy.js';
 import { actionsOf, callerOf, type NoteRow } from './note.service.js';
 
@@ -55,6 +56,10 @@ export async function notePreview(
   }
   if (actions.assignee_id !== undefined) {
     changes.assignee_id = actions.assignee_id === 'current_user' ? actor.account.accountId : actions.assignee_id;
+  }
+  const fields = await previewNoteFields(db, ticket, actions.fields);
+  if (fields) {
+    changes.fields = fields;
   }
   if (settings.enable_tag && (actions.add_tags.length > 0 || actions.remove_tags.length > 0)) {
     const kept = ticket.tags.filter((tag) => !actions.remove_tags.includes(tag));

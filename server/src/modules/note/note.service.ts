@@ -13,6 +13,7 @@ import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { shareOwner } from '../group/group-share.js';
 import { likeOf } from '../search/search.js';
+import { checkedNoteFields } from './note.fields.js';
 import { mayApplyNote, mayEditNote, noteShareOf } from './note.policy.js';
 
 type AddInput = z.output<typeof ZNoteAddRequest>;
@@ -84,14 +85,22 @@ export async function noteGet(db: Db, actor: Actor, noteId: number) {
   return presentNote(row as NoteRow);
 }
 
+/** The actions as stored: field values checked and kept as the ticket page keeps them. */
+async function storedActions(db: DbOrTx, actions: AddInput['actions']) {
+  const { fields, ...rest } = actions;
+  const checked = await checkedNoteFields(db, fields);
+  return checked ? { ...rest, fields: checked } : rest;
+}
+
 export async function noteAdd(db: Db, actor: Actor, input: AddInput) {
   const share = await shareOwner(db, actor, input);
+  const actions = await storedActions(db, input.actions);
   const now = Date.now();
   const [row] = await db
     .insert(note)
     .values({
       title: input.title,
-      actions: input.actions,
+      actions,
       ...share,
       creatorId: actor.account.accountId,
       createTs: now,
@@ -104,9 +113,10 @@ export async function noteAdd(db: Db, actor: Actor, input: AddInput) {
 export async function noteEdit(db: Db, actor: Actor, input: EditInput) {
   await editable(db, actor, [input.note_id]);
   const share = await shareOwner(db, actor, input);
+  const actions = await storedActions(db, input.actions);
   await db
     .update(note)
-    .set({ title: input.title, actions: input.actions, ...share, updateTs: Date.now() })
+    .set({ title: input.title, actions, ...share, updateTs: Date.now() })
     .where(eq(note.noteId, input.note_id));
 }
 

@@ -166,6 +166,92 @@ describe('notes (macros)', () => {
     expect(still.data.priority).toBe('urgent');
   });
 
+  it('sets custom field values: checked as the ticket page checks them, previewed, and saved by the submit', async () => {
+    const me = await agent();
+    const addField = async (body: Record<string, unknown>) => {
+      const res = await post<{ field_id: number }>(admin, 'field.add', body);
+      expect(res.code, JSON.stringify(res)).toBe('0000');
+      return `field_${res.data.field_id}`;
+    };
+    const area = await addField({
+      field_type: 'nested',
+      title: 'Area',
+      options: [{ name: 'Hardware::Printer' }, { name: 'Software' }],
+    });
+    const count = await addField({ field_type: 'number', title: 'Copies' });
+    const code = await addField({ field_type: 'regex', title: 'Order code', regex_pattern: '[A-Z]{2}-\\d{3}' });
+    const picks = await addField({
+      field_type: 'multiselect',
+      title: 'Parts',
+      options: [{ name: 'Tray' }, { name: 'Drum' }],
+    });
+    // Refused as ticket.edit refuses them, naming the field, in en and zh-cn; nothing stored.
+    const bad: Array<[Record<string, unknown>, string, string]> = [
+      [{ [area]: 'hardware' }, 'Area: invalid value', 'Area：值无效'],
+      [{ [count]: 'three' }, 'Copies: invalid value', 'Copies：值无效'],
+      [{ [code]: 'ab-1' }, 'Order code does not match the required format', 'Order code 不符合要求的格式'],
+      [{ field_99999: 'x' }, 'No ticket field has this key', '没有该工单字段'],
+    ];
+    for (const [fields, en, zh] of bad) {
+      const res = await post(me.token, 'note.add', { title: 'Bad field', actions: { fields } });
+      expect([res.code, res.msg], JSON.stringify(fields)).toEqual(['FFFF', en]);
+      expect(Object.keys(res.data?.fields ?? {})).toEqual(Object.keys(fields));
+      expect((await post(me.token, 'note.add', { title: 'Bad field', actions: { fields } }, 'zh-cn')).msg).toBe(zh);
+    }
+    const named = await get<TNoteListResponse>(me.token, 'note.list', { kw: 'Bad field' });
+    expect(named.data.total).toBe(0);
+    // Stored as a ticket keeps them: a multi-select's options in their order.
+    const noteId = await addNote(me.token, {
+      title: 'Printer parts',
+      actions: {
+        fields: { [area]: 'hardware::printer', [count]: 3, [code]: 'AB-123', [picks]: ['drum', 'tray'] },
+      },
+    });
+    const stored = (await get<TNote>(me.token, 'note.get', { note_id: noteId })).data.actions.fields;
+    expect(stored).toEqual({ [area]: 'hardware::printer', [count]: 3, [code]: 'AB-123', [picks]: ['tray', 'drum'] });
+    const cleared = await addNote(me.token, { title: 'Forget copies', actions: { fields: { [count]: null } } });
+
+    const ticket = await buildTicket(db());
+    const seeded = await call(t.app, 'POST', '/api/admin/ticket.edit', {
+      token: admin,
+      body: { ticket_id: ticket.ticketId, fields: { [area]: 'software', [count]: 1 } },
+    });
+    expect(seeded.code).toBe('0000');
+    const previewed = await preview(me.token, noteId, ticket.ticketId);
+    expect(previewed.data.changes.fields).toEqual(stored);
+    expect((await preview(me.token, cleared, ticket.ticketId)).data.changes.fields).toEqual({ [count]: null });
+    const before = await call<TTicket>(t.app, 'GET', '/api/admin/ticket.get', {
+      token: me.token,
+      query: { ticket_id: String(ticket.ticketId) },
+    });
+    expect(before.data.fields).toEqual({ [area]: 'software', [count]: 1 });
+    // The ticket page submits the previewed values with the note; ticket.edit saves and counts them.
+    const submitted = await call<TTicket>(t.app, 'POST', '/api/admin/ticket.edit', {
+      token: me.token,
+      body: {
+        ticket_id: ticket.ticketId,
+        fields: { ...before.data.fields, ...previewed.data.changes.fields },
+        note_id: noteId,
+      },
+    });
+    expect([submitted.code, submitted.data.fields]).toEqual(['0000', stored]);
+    expect((await get<TNote>(me.token, 'note.get', { note_id: noteId })).data.usage_count).toBe(1);
+
+    // An option removed since the note was saved: the preview leaves that value out and keeps the rest.
+    const areaId = Number(area.slice('field_'.length));
+    const edited = await post(admin, 'field.edit', {
+      field_id: areaId,
+      field_type: 'nested',
+      title: 'Area',
+      options: [{ name: 'Software' }],
+    });
+    expect(edited.code, JSON.stringify(edited)).toBe('0000');
+    expect((await preview(me.token, noteId, ticket.ticketId)).data.changes.fields).toEqual({
+      [count]: 3,
+      [code]: 'AB-123',
+      [picks]: ['tray', 'drum'],
+    });
+  });
   it('offers everyone’s notes, the agent’s groups’ and their own on the ticket page', async () => {
     const me = await agent();
     const other = await agent();

@@ -1,7 +1,7 @@
 import type { TChatMessage } from '@parley/contracts';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AttachmentList } from '../ticket/AttachmentList';
+import { AttachmentList } from '../ticket/composer/AttachmentList';
 import './chat.css';
 
 /** One message of the conversation: the visitor's on the left, agents' on the right, notes in yellow. */

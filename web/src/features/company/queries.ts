@@ -1,20 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { companyApi } from '../../api/company';
 import { pickerSilent } from '../../api/types';
+import { companyKeys } from '../../pickers/companyKeys';
+
+export { companyKeys };
 
 export const companyPaths = {
   list: '/wswt/setting/company',
   add: '/wswt/setting/company/add',
   edit: '/wswt/setting/company/edit',
   page: (companyId: number) => `/wswt/company/${companyId}`,
-};
-
-export const companyKeys = {
-  all: ['company'] as const,
-  list: (query: object) => ['company', 'list', query] as const,
-  one: (companyId: number) => ['company', 'one', companyId] as const,
-  /** One organization read quietly for its name (picker, ticket lists, requesters): one cache entry each. */
-  option: (companyId: number) => ['company', 'option', companyId] as const,
 };
 
 export function useCompanyList(query: { kw: string; offset: number; limit: number }) {

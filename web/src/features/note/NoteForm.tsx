@@ -6,8 +6,9 @@ import { useEnum } from '../../components/enumOptions';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
-import { TagSelect } from '../ticket/PropertySelects';
-import { useStaffNames } from '../ticket/useNames';
+import { TagSelect } from '../ticket/shared/PropertySelects';
+import { useStaffNames } from '../ticket/shared/useNames';
+import { NoteFieldActions } from './NoteFieldActions';
 import { noteRequestOf, noteValuesOf, type TNoteValues } from './noteValues';
 import { noteKeys, notePaths } from './queries';
 
@@ -76,6 +77,7 @@ export function NoteForm({
             options={[keep, { value: 'none', label: t('ticket.no_group') }, ...staff.groupOptions]}
           />
         </Form.Item>
+        <NoteFieldActions />
         <Form.Item name="add_tags" label={t('note.add_tags')}>
           <TagSelect />
         </Form.Item>

@@ -14,7 +14,7 @@ import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
-import { useStaffNames } from '../ticket/useNames';
+import { useStaffNames } from '../ticket/shared/useNames';
 import { noteKeys, notePaths, useNoteList } from './queries';
 
 /** Settings › Macros: the notes agents apply to tickets in one click, with how often each was used. */

@@ -2,10 +2,17 @@ import type {
   TNote,
   TNoteAddRequest,
   TSubmitAs,
+  TTicketFields,
   TTicketPriority,
   TTicketType,
   TViewShareType,
 } from '@parley/contracts';
+
+/** One "set this field" row of the editor; an empty value clears the field. */
+export interface TNoteFieldRow {
+  key?: string;
+  value?: TTicketFields[string];
+}
 
 /** "keep" leaves a property as it is; "none" empties it (a select cannot hold null). */
 export interface TNoteValues {
@@ -17,6 +24,7 @@ export interface TNoteValues {
   ticket_type: TTicketType | 'keep';
   assignee: number | 'keep' | 'none' | 'current_user';
   group: number | 'keep' | 'none';
+  fields: TNoteFieldRow[];
   add_tags: string[];
   remove_tags: string[];
   comment_body: string;
@@ -35,6 +43,7 @@ export function noteValuesOf(note?: TNote): TNoteValues {
     ticket_type: a?.ticket_type ?? 'keep',
     assignee: orNone(a?.assignee_id) as TNoteValues['assignee'],
     group: orNone(a?.group_id) as TNoteValues['group'],
+    fields: Object.entries(a?.fields ?? {}).map(([key, value]) => ({ key, value })),
     add_tags: a?.add_tags ?? [],
     remove_tags: a?.remove_tags ?? [],
     comment_body: a?.comment?.body ?? '',
@@ -42,8 +51,16 @@ export function noteValuesOf(note?: TNote): TNoteValues {
   };
 }
 
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
 export function noteRequestOf(v: TNoteValues): TNoteAddRequest {
   const body = (v.comment_body ?? '').trim();
+  const fields: TTicketFields = Object.fromEntries(
+    (v.fields ?? [])
+      .filter((row): row is Required<TNoteFieldRow> => Boolean(row?.key))
+      .map((row) => [row.key, isEmpty(row.value) ? null : row.value]),
+  );
   return {
     title: v.title,
     share_type: v.share_type,
@@ -54,6 +71,7 @@ export function noteRequestOf(v: TNoteValues): TNoteAddRequest {
       ...(v.ticket_type !== 'keep' ? { ticket_type: v.ticket_type } : {}),
       ...(v.assignee !== 'keep' ? { assignee_id: v.assignee === 'none' ? null : v.assignee } : {}),
       ...(v.group !== 'keep' ? { group_id: v.group === 'none' ? null : v.group } : {}),
+      ...(Object.keys(fields).length > 0 ? { fields } : {}),
       add_tags: v.add_tags ?? [],
       remove_tags: v.remove_tags ?? [],
       ...(body !== '' ? { comment: { body, is_public: v.comment_public } } : {}),

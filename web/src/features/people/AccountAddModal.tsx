@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { FormModal } from '../../components/FormModal';
 import { useSave } from '../../components/useSave';
+import { accountKeys } from '../../pickers/accountQueries';
 import { useActiveRoles } from '../role/queries';
 import { AccountFields } from './AccountFields';
 import { accountRequestOf, accountValuesOf, type TAccountValues } from './accountForm';
 import { NewPasswordFields } from './NewPasswordFields';
-import { accountKeys } from './queries';
 
 /** Adds a person. */
 export function AccountAddModal({

@@ -4,9 +4,10 @@ import { accountApi } from '../../api/account';
 import { usePermission } from '../../auth/usePermission';
 import { FormActions } from '../../components/FormPage';
 import { useSave } from '../../components/useSave';
+import { accountKeys } from '../../pickers/accountQueries';
 import { AccountFields } from './AccountFields';
 import { accountRequestOf, accountValuesOf, type TAccountValues } from './accountForm';
-import { accountKeys, peoplePaths } from './queries';
+import { peoplePaths } from './paths';
 
 /** Every field an administrator edits on someone's account; read-only without `auth.account.edit`. */
 export function AccountEditForm({ account }: { account: TAccount }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { checkRule, schemaRule } from '../../components/formRules';
 import { useSeeded } from '../../i18n/seeded';
-import { CompanySelect } from '../company/CompanySelect';
+import { CompanySelect } from '../../pickers/CompanySelect';
 import { useAllGroups } from '../group/queries';
 import { useActiveRoles } from '../role/queries';
 import type { TAccountValues } from './accountForm';

@@ -1,7 +1,7 @@
 import type { TAccount } from '@parley/contracts';
 import { Avatar, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-import { peoplePaths } from './queries';
+import { peoplePaths } from './paths';
 
 export function initialOf(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';

@@ -8,7 +8,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { tableEmpty } from '../../components/tableEmpty';
 import { AccountName } from './AccountName';
 import { AccessTag, UserTypeTag } from './AccountTags';
-import { peoplePaths } from './queries';
+import { peoplePaths } from './paths';
 import { useAccountActions } from './useAccountActions';
 
 /** Accounts with their type and access, and (for those allowed) edit, suspend, allow, delete. */

@@ -5,8 +5,8 @@ import { useEnum } from '../../components/enumOptions';
 import { SearchBox } from '../../components/SearchBox';
 import { Toolbar } from '../../components/Toolbar';
 import { useListParams } from '../../components/useListParams';
+import { useAccountList } from '../../pickers/accountQueries';
 import { AccountTable } from './AccountTable';
-import { useAccountList } from './queries';
 
 const userTypes: readonly string[] = ['admin', 'agent', 'end_user'];
 

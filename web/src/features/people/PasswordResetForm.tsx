@@ -3,8 +3,8 @@ import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { useSave } from '../../components/useSave';
+import { accountKeys } from '../../pickers/accountQueries';
 import { NewPasswordFields } from './NewPasswordFields';
-import { accountKeys } from './queries';
 
 interface TResetValues {
   password: string;

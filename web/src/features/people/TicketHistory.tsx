@@ -8,7 +8,7 @@ import { isApiError } from '../../api/errors';
 import { useEnum } from '../../components/enumOptions';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useFormatTime } from '../../components/useFormatTime';
-import { accountKeys } from './queries';
+import { accountKeys } from '../../pickers/accountQueries';
 
 /** The account's tickets; empty until the help desk has tickets. */
 export function TicketHistory({ accountId }: { accountId: number }) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useFormatTime } from '../../components/useFormatTime';
-import { accountKeys } from './queries';
+import { accountKeys } from '../../pickers/accountQueries';
 
 /** When and from where the account signed in, newest first. */
 export function VisitHistory({ accountId }: { accountId: number }) {

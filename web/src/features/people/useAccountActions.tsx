@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
-import { accountKeys } from './queries';
+import { accountKeys } from '../../pickers/accountQueries';
 
 /** Suspend, allow and delete an account, each after a confirm. */
 export function useAccountActions({ onDeleted }: { onDeleted?: () => void } = {}) {

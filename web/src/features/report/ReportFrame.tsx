@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n/reportStrings';
 import { useEnum } from '../../components/enumOptions';
 import { PageHeader } from '../../components/PageHeader';
-import { useStaffNames } from '../ticket/useNames';
+import { useStaffNames } from '../ticket/shared/useNames';
 import { type TReportFilters, useReportFilters } from './queries';
 import { useReportFormat } from './useReportFormat';
 

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
-import { MemberSelect } from '../people/MemberSelect';
-import { accountKeys } from '../people/queries';
+import { accountKeys } from '../../pickers/accountQueries';
+import { MemberSelect } from '../../pickers/MemberSelect';
 import { PkgChecklist } from './PkgChecklist';
 import { roleKeys, rolePaths } from './queries';
 

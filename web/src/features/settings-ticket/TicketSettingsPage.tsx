@@ -8,7 +8,7 @@ import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
-import { ticketKeys } from '../ticket/queries';
+import { ticketKeys } from '../ticket/shared/queries';
 
 type TSwitchKey = Exclude<keyof TTicketSetting, 'follow_and_ccs_blacklist'>;
 

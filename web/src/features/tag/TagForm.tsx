@@ -6,7 +6,7 @@ import { tagApi } from '../../api/tag';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { useSave } from '../../components/useSave';
-import { ticketKeys } from '../ticket/queries';
+import { ticketKeys } from '../ticket/shared/queries';
 import { tagKeys, tagPaths } from './queries';
 
 interface TTagValues {

@@ -14,7 +14,7 @@ import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
-import { ticketKeys, ticketPaths } from '../ticket/queries';
+import { ticketKeys, ticketPaths } from '../ticket/shared/queries';
 import { tagKeys, tagPaths, tagState, useTagList } from './queries';
 import { TagMergeModal } from './TagMergeModal';
 

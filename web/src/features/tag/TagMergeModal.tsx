@@ -5,7 +5,7 @@ import { tagApi } from '../../api/tag';
 import { FormModal } from '../../components/FormModal';
 import { schemaRule } from '../../components/formRules';
 import { useSave } from '../../components/useSave';
-import { ticketKeys } from '../ticket/queries';
+import { ticketKeys } from '../ticket/shared/queries';
 import { tagKeys } from './queries';
 
 interface TMergeValues {

@@ -80,7 +80,7 @@ export function FieldForm({
       layout="vertical"
       onFinish={save}
       disabled={saving}
-      style={{ maxWidth: 720 }}
+      style={{ maxWidth: 820 }}
       initialValues={{
         field_type: field?.field_type ?? 'text',
         title: field?.title ?? '',

@@ -1,4 +1,4 @@
-import { nestedSeparator, type TFieldType } from '@parley/contracts';
+import { optionLabel, type TFieldType } from '@parley/contracts';
 import { Checkbox, Input, InputNumber, Select } from 'antd';
 
 /** What an input needs of a field (a definition, or the public form's view of one). */
@@ -7,9 +7,6 @@ export interface TFieldInputShape {
   options: ReadonlyArray<{ name: string; value: string }>;
   title?: string;
 }
-
-/** A nested drop-down's option as read: `Hardware › Printer`. */
-export const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
 
 /**
  * The input of one field value, by type; used inside a `Form.Item` (value and onChange come

@@ -1,11 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, type TTicketField } from '@parley/contracts';
+import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, optionLabel, type TTicketField } from '@parley/contracts';
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
-import { CompanySelect } from '../company/CompanySelect';
-import { RequesterSelect } from '../ticket/RequesterSelect';
-import { useStaffNames } from '../ticket/useNames';
+import { CompanySelect } from '../../pickers/CompanySelect';
+import { RequesterSelect } from '../ticket/shared/RequesterSelect';
+import { useStaffNames } from '../ticket/shared/useNames';
 import { useFieldDefs } from './useFieldDefs';
 import { conditionOperators, type TConditionField } from './viewLabels';
 
@@ -30,7 +30,7 @@ function FieldValueInput({
 }) {
   const { t } = useTranslation();
   if (choiceFieldTypes.includes(field.field_type)) {
-    return <Select {...props} options={field.options.map((o) => ({ value: o.value, label: o.name }))} />;
+    return <Select {...props} options={field.options.map((o) => ({ value: o.value, label: optionLabel(o.name) }))} />;
   }
   if (field.field_type === 'checkbox') {
     return (

@@ -14,8 +14,8 @@ import { actionsColumn, DeleteAction, EditAction } from '../../components/RowAct
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
-import { ticketKeys } from '../ticket/queries';
-import { useStaffNames } from '../ticket/useNames';
+import { ticketKeys } from '../ticket/shared/queries';
+import { useStaffNames } from '../ticket/shared/useNames';
 import { useViewList, viewKeys, viewPaths } from './queries';
 import { DragHandle, SortableRow, SortableRows } from './SortableRows';
 

@@ -1,0 +1,5 @@
+/** Where the people screens live. */
+export const peoplePaths = {
+  list: '/wswt/setting/people',
+  account: (accountId: number) => `/wswt/account/${accountId}`,
+};

@@ -1,0 +1,216 @@
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LoadingOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  StrikethroughOutlined,
+  UnderlineOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { Button, Divider, Flex, Typography } from 'antd';
+import { type ClipboardEvent, type DragEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { escapeHtml } from '../shared/commentHtml';
+import { editorToHtml } from './composerHtml';
+import { announceInput, isImageFile } from './useInlineImages';
+import '../shared/ticket.css';
+
+/** Browsers still implement `execCommand` for contentEditable; it keeps the undo history intact. */
+function exec(command: string, value?: string): boolean {
+  try {
+    return document.execCommand(command, false, value);
+  } catch {
+    return false;
+  }
+}
+
+/** The caret or selection, when it is inside `editor`. */
+function rangeIn(editor: HTMLElement | null): Range | null {
+  const selection = window.getSelection();
+  if (!editor || !selection || selection.rangeCount === 0) {
+    return null;
+  }
+  const range = selection.getRangeAt(0);
+  return editor.contains(range.commonAncestorContainer) ? range.cloneRange() : null;
+}
+
+/** Inserts pasted markup at the caret, where `insertHTML` is not available. */
+function insertAtCaret(editor: HTMLElement, html: string) {
+  const range = rangeIn(editor);
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  const nodes = Array.from(holder.childNodes);
+  if (range) {
+    range.deleteContents();
+    for (const node of nodes.reverse()) {
+      range.insertNode(node);
+    }
+  } else {
+    editor.append(...nodes);
+  }
+  announceInput(editor);
+}
+
+/** Pasted plain text as markup: escaped (quotes too, which parse back to the same text), lines broken. */
+const escapeText = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
+
+function ToolButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={icon}
+      aria-label={label}
+      title={label}
+      // Keep the caret in the editor: the command applies to its selection.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+    />
+  );
+}
+
+/**
+ * A light rich-text editor (contentEditable): bold, italic, underline, strike, lists and inline
+ * images. Pasted markup keeps its formatting but not its styles or foreign images; pasted or
+ * dropped images go to `onImages`, other dropped files to `onFiles`.
+ */
+export function Composer({
+  editorRef,
+  label,
+  placeholder,
+  background,
+  uploadingImages,
+  allowImages,
+  onImages,
+  onFiles,
+  onSubmit,
+}: {
+  editorRef: RefObject<HTMLDivElement | null>;
+  label: string;
+  placeholder: string;
+  background?: string;
+  uploadingImages: number;
+  /** False while the ticket setting `can_attach` is off: images are refused by the server then. */
+  allowImages: boolean;
+  onImages: (files: File[], at: Range | null) => void;
+  onFiles: (files: File[]) => void;
+  /** Ctrl+Enter (Cmd+Enter) sends, as on the public form; Enter alone starts a new paragraph. */
+  onSubmit?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [empty, setEmpty] = useState(true);
+  const picker = useRef<HTMLInputElement>(null);
+  const pickAt = useRef<Range | null>(null);
+  const command = (name: string) => () => {
+    exec(name);
+    if (editorRef.current) {
+      announceInput(editorRef.current);
+    }
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
+    const images = Array.from(e.clipboardData.files).filter(isImageFile);
+    e.preventDefault();
+    if (allowImages && images.length > 0) {
+      onImages(images, rangeIn(editorRef.current));
+      return;
+    }
+    const html = e.clipboardData.getData('text/html');
+    const clean = html
+      ? editorToHtml(new DOMParser().parseFromString(html, 'text/html').body, { images: false })
+      : escapeText(e.clipboardData.getData('text/plain'));
+    if (clean !== '' && !exec('insertHTML', clean) && editorRef.current) {
+      insertAtCaret(editorRef.current, clean);
+    }
+  };
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    const files = Array.from(e.dataTransfer.files);
+    if (files.length === 0 || !allowImages) {
+      return;
+    }
+    e.preventDefault();
+    const doc = document as Document & { caretRangeFromPoint?: (x: number, y: number) => Range | null };
+    onImages(files.filter(isImageFile), doc.caretRangeFromPoint?.(e.clientX, e.clientY) ?? rangeIn(editorRef.current));
+    const others = files.filter((f) => !isImageFile(f));
+    if (others.length > 0) {
+      onFiles(others);
+    }
+  };
+
+  return (
+    <div className="parley-composer" style={background ? { background } : undefined}>
+      <Flex className="parley-composer-toolbar" role="toolbar" aria-label={t('ticket.formatting')} align="center" wrap>
+        <ToolButton label={t('ticket.bold')} icon={<BoldOutlined />} onClick={command('bold')} />
+        <ToolButton label={t('ticket.italic')} icon={<ItalicOutlined />} onClick={command('italic')} />
+        <ToolButton label={t('ticket.underline')} icon={<UnderlineOutlined />} onClick={command('underline')} />
+        <ToolButton label={t('ticket.strike')} icon={<StrikethroughOutlined />} onClick={command('strikeThrough')} />
+        <Divider orientation="vertical" />
+        <ToolButton
+          label={t('ticket.bullet_list')}
+          icon={<UnorderedListOutlined />}
+          onClick={command('insertUnorderedList')}
+        />
+        <ToolButton
+          label={t('ticket.numbered_list')}
+          icon={<OrderedListOutlined />}
+          onClick={command('insertOrderedList')}
+        />
+        {allowImages && (
+          <>
+            <Divider orientation="vertical" />
+            <ToolButton
+              label={t('ticket.insert_image')}
+              icon={<PictureOutlined />}
+              onClick={() => {
+                pickAt.current = rangeIn(editorRef.current);
+                picker.current?.click();
+              }}
+            />
+          </>
+        )}
+        <input
+          ref={picker}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          hidden
+          onChange={(e) => {
+            onImages(Array.from(e.target.files ?? []), pickAt.current);
+            e.target.value = '';
+          }}
+        />
+        {uploadingImages > 0 && (
+          <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
+            <LoadingOutlined /> {t('ticket.uploading_image')}
+          </Typography.Text>
+        )}
+      </Flex>
+      {/* biome-ignore lint/a11y/useSemanticElements: rich text (formatting, inline images) needs contentEditable, not a textarea */}
+      <div
+        ref={editorRef}
+        className={empty ? 'parley-composer-editor is-empty' : 'parley-composer-editor'}
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        tabIndex={0}
+        aria-multiline="true"
+        aria-label={label}
+        data-placeholder={placeholder}
+        onFocus={() => exec('defaultParagraphSeparator', 'p')}
+        onInput={(e) => {
+          const el = e.currentTarget;
+          setEmpty(el.textContent?.trim() === '' && el.querySelector('img, li, .parley-composer-uploading') === null);
+        }}
+        onPaste={onPaste}
+        onDrop={onDrop}
+        onKeyDown={(e) => {
+          if (onSubmit && e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            onSubmit();
+          }
+        }}
+      />
+    </div>
+  );
+}

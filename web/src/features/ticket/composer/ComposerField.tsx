@@ -1,0 +1,113 @@
+import { PaperClipOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Upload } from 'antd';
+import { type RefObject, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ticketApi } from '../../../api/ticket';
+import { useUploadList } from '../../../components/useUploadList';
+import { translateMessage } from '../../../i18n';
+import { Composer } from './Composer';
+import { editorToHtml, inlineImageIds, isBlankHtml } from './composerHtml';
+import { announceInput, useInlineImages } from './useInlineImages';
+
+/** What the form reads from a composer field when it submits. */
+export interface TComposerField {
+  /** The body as the server takes it ('' when blank), and the ids of its files and inline images. */
+  read(): { body: string; fileIds: string[] };
+  /** True while a file or image is still uploading: the form must wait. */
+  isUploading(): boolean;
+  /** Empties the editor and the file list (after sending). */
+  clear(): void;
+}
+
+/**
+ * The rich composer with attachments as a form field: the same editor, pasted images and files as
+ * a reply's, for a new ticket's first comment. `onChange` gets the HTML so the form can check it
+ * is not blank; `field` is how the form reads the body and files when it submits.
+ */
+export function ComposerField({
+  field,
+  label,
+  placeholder,
+  canAttach,
+  onChange,
+  onSubmit,
+  id,
+  editorRef,
+  background,
+}: {
+  field: RefObject<TComposerField | null>;
+  /** The editor element, when the caller needs it too (drafts). */
+  editorRef?: RefObject<HTMLDivElement | null>;
+  background?: string | undefined;
+  label: string;
+  placeholder: string;
+  canAttach: boolean;
+  onChange?: (html: string) => void;
+  onSubmit?: () => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const ownEditor = useRef<HTMLDivElement>(null);
+  const editor = editorRef ?? ownEditor;
+  const attachments = useUploadList(ticketApi.upload);
+  const images = useInlineImages(editor, attachments.isUploading);
+  field.current = {
+    read: () => {
+      const html = editor.current ? editorToHtml(editor.current) : '';
+      const body = isBlankHtml(html) ? '' : html;
+      return { body, fileIds: [...new Set([...attachments.fileIds(), ...inlineImageIds(body)])] };
+    },
+    isUploading: () => attachments.isUploading() || images.isUploading(),
+    clear: () => {
+      if (editor.current) {
+        editor.current.innerHTML = '';
+        announceInput(editor.current);
+      }
+      attachments.clear();
+    },
+  };
+  const attach = (file: File) => {
+    if (images.isUploading()) {
+      void message.warning(translateMessage('upload_in_progress'));
+      return;
+    }
+    void attachments.add(file);
+  };
+  return (
+    <Flex vertical gap={12} id={id}>
+      <div
+        onInput={() => {
+          if (editor.current) {
+            onChange?.(editorToHtml(editor.current));
+          }
+        }}
+      >
+        <Composer
+          editorRef={editor}
+          label={label}
+          placeholder={placeholder}
+          background={background}
+          uploadingImages={images.pending}
+          allowImages={canAttach}
+          onImages={(files, at) => void images.add(files, at)}
+          onFiles={(files) => files.forEach(attach)}
+          {...(onSubmit ? { onSubmit } : {})}
+        />
+      </div>
+      {canAttach && (
+        <Upload
+          fileList={attachments.files}
+          multiple={false}
+          beforeUpload={(file) => {
+            attach(file);
+            return Upload.LIST_IGNORE;
+          }}
+          onRemove={(file) => attachments.remove(file.uid)}
+        >
+          <Button icon={<PaperClipOutlined />}>{t('ticket.attach')}</Button>
+        </Upload>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,23 @@
+import type { TTicketSnippet } from '@parley/contracts';
+import { Typography } from 'antd';
+import '../shared/ticket.css';
+
+/** The part of a comment a search found, its matched words highlighted. */
+export function SearchSnippet({ snippet }: { snippet: TTicketSnippet }) {
+  const pieces: React.ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of snippet.marks) {
+    if (start < at) {
+      continue;
+    }
+    pieces.push(snippet.text.slice(at, start));
+    pieces.push(<mark key={start}>{snippet.text.slice(start, end)}</mark>);
+    at = end;
+  }
+  pieces.push(snippet.text.slice(at));
+  return (
+    <Typography.Text type="secondary" className="search-snippet" data-testid="search-snippet">
+      {pieces}
+    </Typography.Text>
+  );
+}

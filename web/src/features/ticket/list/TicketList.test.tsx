@@ -1,0 +1,205 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { account, fakeServer, ok, page, type TFakeServerOptions } from '../../../test/fakeServer';
+import { comment, ticketRow, ticketView } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { admin, callsTo, signInEachTest } from '../../../test/session';
+import { markSeen } from '../shared/seenTickets';
+
+signInEachTest();
+
+// Sunday 22 November 2026, 10:00 in Berlin (the signed-in user's time zone).
+const now = Date.UTC(2026, 10, 22, 9, 0);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+});
+afterEach(() => vi.useRealTimers());
+
+const mine = ticketView({ columns: ['ticket_id', 'subject', 'requester', 'ticket_state', 'assignee', 'update_ts'] });
+const all = ticketView({ view_id: 2, title: 'All unsolved tickets', count: 12000, count_estimated: true });
+const printer = ticketRow({ update_ts: now - 5 * 60_000, assignee_id: 7 });
+const vpn = ticketRow({
+  ticket_id: 102,
+  subject: '<b>VPN</b> drops',
+  ticket_state: 'pending',
+  priority: 'urgent',
+  requester_name: 'Alan Turing',
+  update_ts: Date.UTC(2026, 10, 21, 8, 30),
+});
+const old = ticketRow({
+  ticket_id: 90,
+  subject: 'Old one',
+  ticket_state: 'solved',
+  update_ts: Date.UTC(2026, 9, 1, 8),
+});
+
+function serve(options: TFakeServerOptions = {}) {
+  return fakeServer({
+    user: admin,
+    ...options,
+    handlers: {
+      'admin/ticket.view.list': () => ok({ list: [mine, all] }),
+      'admin/ticket.list': () => ok({ list: [printer, vpn, old], total: 3, total_estimated: false }),
+      'admin/auth.agent.all.list': () =>
+        ok({
+          list: [
+            {
+              ...account({ account_id: 7, real_name: 'Linus Agent' }),
+              alias_name: '',
+              chat_state: 'online',
+              group_ids: [],
+            },
+          ],
+        }),
+      'admin/auth.group.list': () => page([]),
+      ...options.handlers,
+    },
+  });
+}
+
+describe('ticket list', () => {
+  it('shows the views with counts and the first view’s tickets with relative times', async () => {
+    const { calls } = serve();
+    renderApp('/wswt');
+    // The first test also pays for loading the lazy screens.
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+    within(row).getByText('#101');
+    within(row).getByText('Open');
+    within(row).getByText('5 minutes ago');
+    await waitFor(() => within(row).getByText('Linus Agent'));
+    const vpnRow = screen.getByRole('row', { name: /VPN/ });
+    // Subjects are text, never markup.
+    within(vpnRow).getByText('<b>VPN</b> drops');
+    within(vpnRow).getByText('Yesterday 09:30');
+    within(vpnRow).getByText('Unassigned');
+    within(screen.getByRole('row', { name: /Old one/ })).getByText('1 Oct 2026');
+    screen.getByText('12000+');
+    const listCall = callsTo(calls, 'admin/ticket.list')[0];
+    expect(listCall?.query.get('view_id')).toBe('1');
+    expect(listCall?.query.get('limit')).toBe('20');
+  });
+
+  it('previews the latest comment when the pointer rests on a subject', async () => {
+    const { calls } = serve({
+      handlers: {
+        'admin/ticket.comment.list': () =>
+          ok({
+            list: [
+              { ...comment({ comment_id: 1, body: '<p>First words</p>' }) },
+              {
+                ...comment({ comment_id: 2, body: '<p>Tried a <b>new</b> cable.</p><p>Still jams.</p>' }),
+                author_name: 'Linus Agent',
+                is_public: false,
+              },
+            ],
+          }),
+      },
+    });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+    fireEvent.mouseEnter(within(row).getByRole('link', { name: 'Printer on fire' }));
+    const preview = await screen.findByTestId('latest-comment', {}, { timeout: 5_000 });
+    expect(preview.textContent).toContain('Linus Agent');
+    expect(preview.textContent).toContain('Internal note');
+    expect(preview.textContent).toContain('Tried a new cable.\nStill jams.');
+    expect(preview.textContent).not.toContain('First words');
+    expect(callsTo(calls, 'admin/ticket.comment.list').map((c) => c.query.get('ticket_id'))).toEqual(['101']);
+  });
+
+  it('keeps the chosen view and the page in the address', async () => {
+    const { calls } = serve();
+    const { here } = renderApp('/wswt');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    fireEvent.click(screen.getByText('All unsolved tickets'));
+    await waitFor(() => expect(here()).toBe('/wswt?view_id=2'));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('view_id')).toBe('2'));
+    expect(sessionStorage.getItem('parley.last_ticket_list')).toContain('view_id=2');
+  });
+
+  it('changes the state of the selected tickets through the bulk call', async () => {
+    const { calls } = serve({ handlers: { 'admin/ticket.bulk.edit': () => ok({ ticket_ids: [101, 102] }) } });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.click(within(screen.getByRole('row', { name: /VPN/ })).getByRole('checkbox'));
+    await screen.findByText('2 selected');
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /Change state/ }));
+    fireEvent.click(await screen.findByText('Submit as Solved'));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/ticket.bulk.edit')[0]?.body).toEqual({ ticket_ids: [101, 102], submit_as: 'solved' });
+  });
+
+  it('says so when the view has no tickets', async () => {
+    serve({ handlers: { 'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }) } });
+    renderApp('/wswt');
+    await screen.findByText('No tickets in this view');
+  });
+
+  it('marks live tickets not opened yet, and those updated since they were opened', async () => {
+    markSeen(102, Date.UTC(2026, 10, 21, 8, 30)); // VPN: seen as it is now
+    markSeen(101, now - 60 * 60_000); // Printer: seen before its last update
+    serve({
+      handlers: {
+        'admin/ticket.list': () =>
+          ok({
+            list: [printer, vpn, old, ticketRow({ ticket_id: 103, subject: 'Brand new' })],
+            total: 4,
+            total_estimated: false,
+          }),
+      },
+    });
+    renderApp('/wswt');
+    const fresh = await screen.findByRole('row', { name: /Brand new/ }, { timeout: 10_000 });
+    within(fresh).getByRole('img', { name: 'Not opened yet' });
+    const printerRow = screen.getByRole('row', { name: /Printer on fire/ });
+    within(printerRow).getByRole('img', { name: 'Updated since you last opened it' });
+    expect(within(screen.getByRole('row', { name: /VPN/ })).queryByRole('img', { name: /opened/ })).toBeNull();
+    // Solved tickets need no attention, seen or not.
+    expect(within(screen.getByRole('row', { name: /Old one/ })).queryByRole('img', { name: /opened/ })).toBeNull();
+  });
+
+  it('lists the views with their counts', async () => {
+    serve();
+    renderApp('/wswt/ticket_views');
+    const row = await screen.findByRole('row', { name: /All unsolved tickets/ });
+    within(row).getByText('12000+');
+    expect(within(row).getByRole('link').getAttribute('href')).toBe('/wswt?view_id=2');
+  });
+
+  it('shows the view’s columns only, in the view’s order', async () => {
+    const narrow = ticketView({ columns: ['subject', 'priority'] });
+    serve({ handlers: { 'admin/ticket.view.list': () => ok({ list: [narrow, all] }) } });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /VPN/ }, { timeout: 10_000 });
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual(['Subject', 'Priority']);
+    within(row).getByText('Urgent');
+    expect(within(row).queryByText('#102')).toBeNull();
+    expect(within(row).queryByText('Pending')).toBeNull();
+    // Bulk selection stays.
+    within(row).getByRole('checkbox');
+  });
+
+  it('sorts by the view’s sort until a column is sorted otherwise', async () => {
+    const newest = ticketView({ columns: ['ticket_id', 'subject', 'create_ts', 'update_ts'], sort: '-create_ts' });
+    const { calls } = serve({ handlers: { 'admin/ticket.view.list': () => ok({ list: [newest, all] }) } });
+    const { here } = renderApp('/wswt');
+    await screen.findByRole('row', { name: /VPN/ }, { timeout: 10_000 });
+    const created = screen.getByRole('columnheader', { name: /Created/ });
+    expect(created.getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: /Updated/ }).getAttribute('aria-sort')).toBeNull();
+    // The server applies the view's sort itself.
+    expect(callsTo(calls, 'admin/ticket.list')[0]?.query.get('sort')).toBeNull();
+    fireEvent.click(created);
+    await waitFor(() => expect(here()).toBe('/wswt?sort=create_ts'));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('sort')).toBe('create_ts'));
+    expect(screen.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe('ascending');
+    // Another view starts in its own sort.
+    fireEvent.click(screen.getByText('All unsolved tickets'));
+    await waitFor(() => expect(here()).toBe('/wswt?view_id=2'));
+  });
+});

@@ -1,0 +1,157 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Grid, Menu, Result, Select, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { local, storageKeys } from '../../../auth/storage';
+import { Can } from '../../../components/Can';
+import { LinkButton } from '../../../components/LinkButton';
+import { PageHeader } from '../../../components/PageHeader';
+import { useListParams } from '../../../components/useListParams';
+import { ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
+import { parseSort } from '../shared/sort';
+import { TicketTable } from './TicketTable';
+import { searchColumns } from './ticketColumns';
+import { ViewCount } from './ViewCount';
+
+/**
+ * The view the list opens on when the address names none: the one the agent chose last, else the
+ * first that holds tickets (not "Your unsolved tickets (0)" while new ones wait elsewhere).
+ */
+export function openingView<T extends { view_id: number; count: number }>(
+  views: readonly T[] | undefined,
+): T | undefined {
+  if (!views?.length) {
+    return undefined;
+  }
+  const last = Number(local.get<number>(storageKeys.lastView));
+  return views.find((v) => v.view_id === last) ?? views.find((v) => v.count > 0) ?? views[0];
+}
+
+/**
+ * Home: the tickets of the chosen view in the view's columns and sort, the views with their
+ * counts at the side.
+ */
+export function TicketListPage() {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const list = useListParams(['view_id', 'sort'] as const);
+  const views = useTicketViews();
+  const askedId = Number(list.filters.view_id);
+  const view = views.data?.find((v) => v.view_id === askedId) ?? openingView(views.data);
+  const sort = parseSort(list.filters.sort);
+  const query = useTicketList(
+    { view_id: view?.view_id, offset: list.offset, limit: list.limit, ...(sort ? { sort } : {}) },
+    view !== undefined,
+  );
+  const [, setParams] = useSearchParams();
+  // Another view starts at its first page in its own sort.
+  const chooseView = (viewId: number) => {
+    local.set(storageKeys.lastView, viewId);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('page');
+        next.delete('sort');
+        next.set('view_id', String(viewId));
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const wide = screens.lg !== false;
+
+  const viewPicker = wide ? (
+    <Card
+      variant="borderless"
+      size="small"
+      title={t('ticket.views')}
+      style={{ width: 220, flex: 'none' }}
+      styles={{ body: { padding: 4 } }}
+    >
+      {views.isPending ? (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      ) : (
+        <Menu
+          mode="inline"
+          style={{ borderInlineEnd: 'none' }}
+          selectedKeys={view ? [String(view.view_id)] : []}
+          onClick={({ key }) => chooseView(Number(key))}
+          items={views.data?.map((v) => ({
+            key: String(v.view_id),
+            label: (
+              <Flex justify="space-between" align="center" gap={8}>
+                <Typography.Text ellipsis>{v.title}</Typography.Text>
+                <ViewCount view={v} active={v.view_id === view?.view_id} />
+              </Flex>
+            ),
+          }))}
+        />
+      )}
+    </Card>
+  ) : (
+    <Select
+      aria-label={t('ticket.views')}
+      loading={views.isPending}
+      value={view?.view_id}
+      onChange={chooseView}
+      style={{ width: '100%' }}
+      options={views.data?.map((v) => ({
+        value: v.view_id,
+        label: `${v.title} (${v.count_estimated ? `${v.count}+` : v.count})`,
+      }))}
+    />
+  );
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1400, margin: '0 auto' }}>
+      <PageHeader
+        title={view?.title ?? t('route.index')}
+        subtitle={t('ticket.list_subtitle')}
+        actions={
+          <Can btn="ticket.add">
+            <LinkButton type="primary" icon={<PlusOutlined />} to={ticketPaths.add}>
+              {t('ticket.add')}
+            </LinkButton>
+          </Can>
+        }
+      />
+      <Flex gap={16} vertical={!wide} align="flex-start">
+        {viewPicker}
+        <Card variant="borderless" style={{ flex: 1, minWidth: 0, width: '100%' }}>
+          {query.isError && !query.isFetching ? (
+            // Not "no tickets": the counts beside say there are some, and the list did not load.
+            <Result
+              status="error"
+              title={t('ticket.list_failed')}
+              subTitle={query.error.message}
+              extra={
+                <Button type="primary" onClick={() => void query.refetch()}>
+                  {t('common.retry')}
+                </Button>
+              }
+            />
+          ) : (
+            <TicketTable
+              // A selection belongs to the view it was made in.
+              key={view?.view_id}
+              rows={view || views.isPending ? query.data?.list : []}
+              columns={view?.columns ?? searchColumns}
+              loading={views.isPending || query.isFetching}
+              pagination={list.pagination(query.data?.total)}
+              sort={sort ?? view?.sort ?? '-update_ts'}
+              onSort={(next) => list.setFilter('sort', next)}
+              filtered={false}
+              bulk
+              onBulkDone={(deletedAll) => {
+                if (deletedAll) {
+                  list.backOnePage();
+                }
+              }}
+              keyboard
+            />
+          )}
+        </Card>
+      </Flex>
+    </Flex>
+  );
+}

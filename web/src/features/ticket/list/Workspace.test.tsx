@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { account, fail, fakeServer, ok, page } from '../../../test/fakeServer';
+import { ticketRow, ticketView } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { admin, callsTo, signInEachTest } from '../../../test/session';
+import { serveTicket } from '../../../test/ticketPage';
+
+signInEachTest();
+// Screens load lazily; on a busy machine the first render of a file takes long.
+vi.setConfig({ testTimeout: 90_000 });
+
+const mine = ticketView({ view_id: 1, title: 'Your unsolved tickets', count: 0 });
+const unassigned = ticketView({ view_id: 2, title: 'Unassigned tickets', count: 3 });
+const rows = [
+  ticketRow({ ticket_id: 101, subject: 'Printer on fire' }),
+  ticketRow({ ticket_id: 102, subject: 'VPN drops' }),
+  ticketRow({ ticket_id: 103, subject: 'Mail bounces' }),
+];
+
+function serve(list: () => unknown = () => ok({ list: rows, total: 3, total_estimated: false })) {
+  return fakeServer({
+    user: admin,
+    handlers: {
+      'admin/ticket.view.list': () => ok({ list: [mine, unassigned] }),
+      'admin/ticket.list': list as never,
+      'admin/auth.agent.all.list': () => ok({ list: [] }),
+      'admin/auth.group.list': () => page([]),
+    },
+  });
+}
+
+describe('the agent workspace', () => {
+  it('opens on the first view with tickets, then on the view the agent chose last', async () => {
+    const { calls } = serve();
+    const first = renderApp('/wswt');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
+    expect(callsTo(calls, 'admin/ticket.list')[0]?.query.get('view_id')).toBe('2');
+    screen.getByRole('heading', { name: 'Unassigned tickets' });
+    // The agent picks their own (empty) view: next time the list opens there.
+    fireEvent.click(screen.getByRole('menuitem', { name: /Your unsolved tickets/ }));
+    await waitFor(() => expect(first.here()).toBe('/wswt?view_id=1'));
+    first.view.unmount();
+    const again = serve();
+    renderApp('/wswt');
+    await waitFor(() => expect(callsTo(again.calls, 'admin/ticket.list')[0]?.query.get('view_id')).toBe('1'), {
+      timeout: 45_000,
+    });
+  });
+
+  it('opens a ticket by a click anywhere on its row, in a new tab with Ctrl', async () => {
+    serve();
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { here } = renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /VPN drops/ }, { timeout: 45_000 });
+    fireEvent.click(within(row).getByText('#102'), { ctrlKey: true });
+    expect(opened).toHaveBeenCalledWith('/wswt/ticket/edit/102', '_blank', 'noopener');
+    expect(here()).toBe('/wswt');
+    fireEvent.click(within(row).getByText('#102'));
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+    opened.mockRestore();
+  });
+
+  it('triages from the keyboard: j/k move, x selects, Enter opens, ? lists the keys', async () => {
+    serve();
+    const { here } = renderApp('/wswt');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
+    const key = (k: string) => fireEvent.keyDown(document.body, { key: k });
+    key('j');
+    key('j');
+    key('k');
+    key('j');
+    const active = () => document.querySelector('tr.ticket-row-active')?.textContent ?? '';
+    expect(active()).toContain('VPN drops');
+    key('x');
+    await screen.findByText('1 selected');
+    key('?');
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('Select or unselect the ticket');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    key('Enter');
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+  });
+
+  it('says the list failed to load, with a retry, instead of "no tickets"', async () => {
+    let failing = true;
+    serve(() => (failing ? fail('0500', 'Server error') : ok({ list: rows, total: 3, total_estimated: false })));
+    renderApp('/wswt');
+    await screen.findByText('The tickets of this view could not be loaded', {}, { timeout: 45_000 });
+    expect(screen.queryByText('No tickets in this view')).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('row', { name: /Printer on fire/ });
+  });
+});
+
+describe('the ticket page', () => {
+  it('says a server error is an error, not that the ticket does not exist', async () => {
+    serveTicket({ handlers: { 'admin/ticket.get': () => fail('0500', 'Internal error') } });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByText('This ticket could not be loaded', {}, { timeout: 45_000 });
+    expect(screen.queryByText('This ticket does not exist or you may not see it')).toBeNull();
+    screen.getByRole('button', { name: 'Try again' });
+  });
+
+  it('still says not found for a ticket that is not there', async () => {
+    serveTicket({ handlers: { 'admin/ticket.get': () => fail('0404', 'Not found') } });
+    renderApp('/wswt/ticket/edit/999');
+    await screen.findByText('This ticket does not exist or you may not see it', {}, { timeout: 45_000 });
+  });
+
+  it('sends with Ctrl+Enter and says which ticket was updated, with a link', async () => {
+    const { calls } = serveTicket({ user: account({ user_type: 'admin' }) });
+    renderApp('/wswt/ticket/edit/101');
+    const editor = await screen.findByRole('textbox', { name: 'Comment' }, { timeout: 45_000 });
+    editor.innerHTML = '<p>On it.</p>';
+    fireEvent.input(editor);
+    fireEvent.keyDown(editor, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1));
+    const toast = await screen.findByTestId('ticket-updated');
+    expect(toast.textContent).toContain('Ticket #101');
+    expect(within(toast).getByRole('link', { name: 'Open it' }).getAttribute('href')).toBe('/wswt/ticket/edit/101');
+  });
+});

@@ -1,0 +1,275 @@
+import {
+  isFieldColumn,
+  type TTicketListItem,
+  type TTicketSort,
+  type TViewBaseColumn,
+  type TViewColumn,
+} from '@parley/contracts';
+import { Flex, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useEnum } from '../../../components/enumOptions';
+import { useFormatTime } from '../../../components/useFormatTime';
+import { useFieldDefs } from '../../view/useFieldDefs';
+import { ticketPaths } from '../shared/queries';
+import { seenMark, useSeenTickets } from '../shared/seenTickets';
+import { PriorityText, TicketStateTag } from '../shared/TicketStateTag';
+import { useCompanyNames } from '../shared/useCompanyNames';
+import { useStaffNames } from '../shared/useNames';
+import { useRelativeTime } from '../shared/useRelativeTime';
+import { fieldColumn } from './fieldColumns';
+import { LatestCommentPopover } from './LatestComment';
+import { SearchSnippet } from './SearchSnippet';
+
+/** The columns of a search (it has no view to take them from). */
+export const searchColumns: readonly TViewColumn[] = [
+  'ticket_id',
+  'subject',
+  'requester',
+  'ticket_state',
+  'priority',
+  'assignee',
+  'group',
+  'create_ts',
+  'update_ts',
+];
+
+/** Columns the list can be sorted by: the contracts' sort keys. */
+const sortableColumns = ['ticket_id', 'create_ts', 'update_ts', 'solved_ts'] as const;
+type TSortableColumn = (typeof sortableColumns)[number];
+export const isSortable = (key: unknown): key is TSortableColumn => sortableColumns.includes(key as TSortableColumn);
+
+/** The sort of a table column: ascending, newest (largest) first, or not sorted by it. */
+function sortOrderOf(sort: TTicketSort, key: TSortableColumn) {
+  if (sort === key) {
+    return 'ascend' as const;
+  }
+  return sort === `-${key}` ? ('descend' as const) : null;
+}
+
+/** The dot before a subject: blue for a ticket not opened yet, orange for one changed since. */
+const markDot = { width: 8, height: 8, borderRadius: '50%', flex: 'none', display: 'inline-block' };
+const dash = <Typography.Text type="secondary">—</Typography.Text>;
+const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+/** Names wrap between words, never inside one ("Unassigne/d"). */
+const wholeWords = { style: { overflowWrap: 'normal' as const, wordBreak: 'normal' as const } };
+/** Long subjects wrap onto two lines at most. */
+const twoLines = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical' as const,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere' as const,
+};
+
+/**
+ * The narrowest each column may get before the table scrolls sideways. Up to that, columns
+ * share the width by their content (the table lays out automatically) and text wraps, so a
+ * view of eight columns fits beside the views list on a 1366px screen.
+ */
+const minWidths: Record<TViewBaseColumn, number> = {
+  ticket_id: 60,
+  subject: 150,
+  requester: 96,
+  company: 96,
+  ticket_state: 80,
+  priority: 76,
+  ticket_type: 84,
+  assignee: 96,
+  group: 84,
+  tags: 120,
+  satisfaction: 90,
+  create_ts: 110,
+  update_ts: 110,
+  solved_ts: 110,
+  sla_due: 120,
+};
+
+/**
+ * The table columns of a view's column list (contracts' `viewColumns`), in that order, with
+ * sorting on the columns that have a sort key. Also gives the width past which the table
+ * scrolls sideways.
+ */
+export function useTicketColumns(
+  columns: readonly TViewColumn[],
+  sort: TTicketSort,
+  rows: TTicketListItem[] | undefined,
+): { columns: ColumnType<TTicketListItem>[]; scrollX: number } {
+  const { t } = useTranslation();
+  const names = useStaffNames();
+  const companies = useCompanyNames(
+    (rows ?? []).map((r) => r.company_id),
+    columns.includes('company'),
+  );
+  const when = useRelativeTime();
+  const fullTime = useFormatTime();
+  const types = useEnum('ticket_type');
+  const satisfaction = useEnum('satisfaction');
+  const seen = useSeenTickets();
+  const fields = useFieldDefs();
+
+  const time = (key: 'create_ts' | 'update_ts' | 'solved_ts', title: string): ColumnType<TTicketListItem> => ({
+    title,
+    dataIndex: key,
+    sorter: true,
+    sortDirections: ['descend', 'ascend'],
+    sortOrder: sortOrderOf(sort, key),
+    onCell: () => nowrap,
+    render: (ts: number | null) => (ts === null ? dash : <span title={fullTime(ts)}>{when(ts)}</span>),
+  });
+
+  const byColumn: Record<TViewBaseColumn, ColumnType<TTicketListItem>> = {
+    ticket_id: {
+      title: t('ticket.id'),
+      dataIndex: 'ticket_id',
+      sorter: true,
+      onCell: () => nowrap,
+      sortOrder: sortOrderOf(sort, 'ticket_id'),
+      render: (id: number) => `#${id}`,
+    },
+    subject: {
+      title: t('ticket.subject'),
+      dataIndex: 'subject',
+      render: (subject: string, row) => {
+        // Solved and closed tickets need no attention: only live ones are marked.
+        const live = row.ticket_state !== 'solved' && row.ticket_state !== 'closed';
+        const mark = live ? seenMark(seen, row.ticket_id, row.update_ts) : null;
+        return (
+          <Flex gap={8} align="baseline">
+            {mark && (
+              <span
+                role="img"
+                aria-label={t(`ticket.mark_${mark}`)}
+                title={t(`ticket.mark_${mark}`)}
+                style={{ ...markDot, background: mark === 'new' ? '#1677ff' : '#fa8c16' }}
+              />
+            )}
+            <Flex vertical gap={2}>
+              <LatestCommentPopover ticketId={row.ticket_id}>
+                <Link
+                  to={ticketPaths.edit(row.ticket_id)}
+                  style={{ ...twoLines, fontWeight: mark === 'new' ? 600 : undefined }}
+                >
+                  {subject}
+                </Link>
+              </LatestCommentPopover>
+              {row.snippet && <SearchSnippet snippet={row.snippet} />}
+            </Flex>
+          </Flex>
+        );
+      },
+    },
+    requester: {
+      title: t('ticket.requester'),
+      dataIndex: 'requester_name',
+      onCell: () => wholeWords,
+      render: (name: string, row) => <span title={row.requester_email}>{name || row.requester_email}</span>,
+    },
+    company: {
+      title: t('ticket.company'),
+      dataIndex: 'company_id',
+      onCell: () => wholeWords,
+      render: (id: number | null) => companies(id) ?? dash,
+    },
+    ticket_state: {
+      title: t('ticket.state'),
+      dataIndex: 'ticket_state',
+      onCell: () => nowrap,
+      render: (state: TTicketListItem['ticket_state']) => <TicketStateTag state={state} />,
+    },
+    priority: {
+      title: t('ticket.priority'),
+      dataIndex: 'priority',
+      onCell: () => nowrap,
+      render: (priority: TTicketListItem['priority']) => <PriorityText priority={priority} />,
+    },
+    ticket_type: {
+      title: t('ticket.type'),
+      dataIndex: 'ticket_type',
+      onCell: () => nowrap,
+      render: (type: TTicketListItem['ticket_type']) => types.label(type),
+    },
+    assignee: {
+      title: t('ticket.assignee'),
+      dataIndex: 'assignee_id',
+      onCell: () => wholeWords,
+      render: (id: number | null) =>
+        names.agent(id) ?? (
+          <Typography.Text type="secondary" style={wholeWords.style}>
+            {t('ticket.unassigned')}
+          </Typography.Text>
+        ),
+    },
+    group: {
+      title: t('ticket.group'),
+      dataIndex: 'group_id',
+      onCell: () => wholeWords,
+      render: (id: number | null) =>
+        names.group(id) ?? (
+          <Typography.Text type="secondary" style={wholeWords.style}>
+            {t('ticket.no_group')}
+          </Typography.Text>
+        ),
+    },
+    tags: {
+      title: t('ticket.tags'),
+      dataIndex: 'tags',
+      render: (tags: string[]) =>
+        tags.length === 0 ? (
+          dash
+        ) : (
+          <Flex gap={4} wrap title={tags.join(', ')}>
+            {tags.slice(0, 3).map((tag) => (
+              <Tag key={tag} style={{ marginInlineEnd: 0 }}>
+                {tag}
+              </Tag>
+            ))}
+            {tags.length > 3 && <Typography.Text type="secondary">+{tags.length - 3}</Typography.Text>}
+          </Flex>
+        ),
+    },
+    satisfaction: {
+      title: t('ticket.satisfaction'),
+      dataIndex: 'satisfaction',
+      onCell: () => nowrap,
+      render: (value: TTicketListItem['satisfaction']) =>
+        value === 'unoffered' ? (
+          <Typography.Text type="secondary">{satisfaction.label(value)}</Typography.Text>
+        ) : (
+          <Tag color={value === 'good' ? 'green' : 'red'}>{satisfaction.label(value)}</Tag>
+        ),
+    },
+    create_ts: time('create_ts', t('ticket.created')),
+    update_ts: time('update_ts', t('ticket.updated')),
+    solved_ts: time('solved_ts', t('ticket.solved')),
+    // The next SLA target: when it breaches, in red once passed (the view can sort by it).
+    sla_due: {
+      title: t('ticket.sla_due'),
+      dataIndex: 'sla_due_ts',
+      onCell: () => nowrap,
+      render: (ts: number | null) =>
+        ts === null ? (
+          dash
+        ) : (
+          <Typography.Text type={ts < Date.now() ? 'danger' : undefined} title={fullTime(ts)}>
+            {fullTime(ts)}
+          </Typography.Text>
+        ),
+    },
+  };
+
+  // A view stored before a column was renamed may repeat or name an unknown one: show each known one once.
+  const shown = [...new Set(columns)].filter((c) => c in byColumn || isFieldColumn(c));
+  const tableColumns = shown.map((c) =>
+    isFieldColumn(c)
+      ? fieldColumn(
+          c,
+          fields.data?.list.find((f) => f.field_key === c),
+          [t('view.yes'), t('view.no')],
+        )
+      : { key: c, ...byColumn[c as TViewBaseColumn] },
+  );
+  const scrollX = shown.reduce((sum, c) => sum + (isFieldColumn(c) ? 120 : minWidths[c as TViewBaseColumn]), 0);
+  return { columns: tableColumns, scrollX };
+}

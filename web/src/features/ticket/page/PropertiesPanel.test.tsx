@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, fail, page } from '../../../test/fakeServer';
+import { renderApp } from '../../../test/renderApp';
+import { callsTo, signInEachTest } from '../../../test/session';
+import { serveTicket, typeComment } from '../../../test/ticketPage';
+
+signInEachTest();
+
+const spammer = account({ account_id: 55, email: 'x@spam.example', real_name: 'Spam Sender', user_type: 'end_user' });
+
+/** The properties card (the panel's form), found by its title. */
+const panel = () => screen.getByText('Properties').closest('.ant-card') as HTMLElement;
+
+describe('ticket properties', () => {
+  it('hides tags, CCs and followers while their settings are off', async () => {
+    const { calls } = serveTicket({ settings: { enable_tag: false, enable_ccs: false, enable_follow: false } });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await waitFor(() => expect(callsTo(calls, 'admin/settings/ticket.get')).toHaveLength(1));
+    // Let the settings' answer render before looking for what it hides.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    within(panel()).getByText('Priority');
+    expect(within(panel()).queryByText('CCs')).toBeNull();
+    expect(within(panel()).queryByText('Followers')).toBeNull();
+    expect(within(panel()).queryByText('Tags')).toBeNull();
+  });
+
+  it('shows CCs and followers by name when on, and the blocklist refusal as an error toast', async () => {
+    const { calls } = serveTicket({
+      ticket: { cc_ids: [20], follower_ids: [7] },
+      settings: { enable_tag: true, enable_ccs: true, enable_follow: true },
+      handlers: {
+        'admin/auth.account.list': () => page([spammer]),
+        'admin/ticket.edit': () => fail('FFFF', 'x@spam.example cannot be added as a CC or follower'),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const ccs = await within(panel()).findByText('CCs');
+    const ccItem = ccs.closest('.ant-form-item') as HTMLElement;
+    within(ccItem).getByText('Grace Hopper');
+    const followerItem = within(panel()).getByText('Followers').closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => within(followerItem).getByText('Linus Agent'));
+    within(panel()).getByText('Tags');
+
+    const search = within(ccItem).getByRole('combobox');
+    fireEvent.mouseDown(search);
+    fireEvent.change(search, { target: { value: 'spam' } });
+    fireEvent.click(await screen.findByText('Spam Sender <x@spam.example>'));
+    typeComment('Adding a CC');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByText('x@spam.example cannot be added as a CC or follower');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ ticket_id: 101, cc_ids: [20, 55] });
+  });
+});
+
+describe('satisfaction in the properties', () => {
+  it("shows the customer's rating and comment", async () => {
+    serveTicket({ ticket: { ticket_state: 'solved', satisfaction: 'bad', satisfaction_comment: 'Took a week' } });
+    renderApp('/wswt/ticket/edit/101');
+    const shown = await screen.findByTestId('satisfaction', {}, { timeout: 10_000 });
+    within(shown).getByText('Bad');
+    within(shown).getByText('“Took a week”');
+  });
+
+  it('says the survey was offered and copies its link for the agent to pass on', async () => {
+    const writes: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void writes.push(text) },
+    });
+    serveTicket({
+      ticket: { ticket_state: 'solved', satisfaction: 'unoffered', satisfaction_url: '/home/satisfaction?token=abc' },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    const shown = await screen.findByTestId('satisfaction', {}, { timeout: 10_000 });
+    within(shown).getByText('Survey offered, not rated yet');
+    fireEvent.click(within(shown).getByRole('button', { name: 'Copy the survey link' }));
+    await screen.findByText('Survey link copied');
+    expect(writes).toEqual([`${window.location.origin}/home/satisfaction?token=abc`]);
+  });
+});

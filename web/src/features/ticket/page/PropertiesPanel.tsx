@@ -1,0 +1,150 @@
+import type { TTicket, TTicketFields, TTicketPriority, TTicketSetting, TTicketType } from '@parley/contracts';
+import { Card, Form, type FormInstance, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEnum } from '../../../components/enumOptions';
+import { TicketSla } from '../../sla/TicketSla';
+import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
+import { CcSelect, TagSelect } from '../shared/PropertySelects';
+import { useStaffNames } from '../shared/useNames';
+import { SatisfactionInfo } from './SatisfactionInfo';
+import '../shared/ticket.css';
+
+/** What the properties panel edits; a submit sends those that changed. */
+export interface TTicketProps {
+  group_id: number | null;
+  assignee_id: number | null;
+  ticket_type: TTicketType;
+  priority: TTicketPriority;
+  tags: string[];
+  cc_ids: number[];
+  follower_ids: number[];
+  /** Custom field values by `field_<id>` (a submit sends them whole when one changed) and the ticket form. */
+  fields: TTicketFields;
+  form_id: number | null;
+}
+
+export const propsOf = (ticket: TTicket): TTicketProps => ({
+  group_id: ticket.group_id,
+  assignee_id: ticket.assignee_id,
+  ticket_type: ticket.ticket_type,
+  priority: ticket.priority,
+  tags: ticket.tags,
+  cc_ids: ticket.cc_ids,
+  follower_ids: ticket.follower_ids,
+  fields: ticket.fields as TTicketFields,
+  form_id: ticket.form_id,
+});
+
+/** Field values that hold something, in key order: an input never touched is no change. */
+const withValues = (fields: TTicketFields | undefined) =>
+  Object.fromEntries(
+    Object.entries(fields ?? {})
+      .filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+/** The properties the form changed from `ticket`. */
+export function changedProps(ticket: TTicket, values: Partial<TTicketProps>): Partial<TTicketProps> {
+  const before = propsOf(ticket);
+  const out: Partial<TTicketProps> = {};
+  for (const key of Object.keys(before) as (keyof TTicketProps)[]) {
+    // A cleared input leaves undefined, which JSON drops and the server reads as "keep": send null.
+    const value =
+      key === 'fields' && values.fields
+        ? Object.fromEntries(Object.entries(values.fields).map(([k, v]) => [k, v === undefined ? null : v]))
+        : values[key];
+    const same =
+      key === 'fields'
+        ? JSON.stringify(withValues(value as TTicketFields)) === JSON.stringify(withValues(before.fields))
+        : JSON.stringify(value) === JSON.stringify(before[key]);
+    if (value !== undefined && !same) {
+      Object.assign(out, { [key]: value });
+    }
+  }
+  return out;
+}
+
+/**
+ * The ticket's properties. Tags, CCs and followers show only while their ticket setting is on
+ * (the server ignores them otherwise); a field that is not shown is not sent.
+ */
+export function PropertiesPanel({
+  ticket,
+  form,
+  settings,
+  disabled,
+}: {
+  ticket: TTicket;
+  form: FormInstance<TTicketProps>;
+  settings: TTicketSetting | undefined;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const names = useStaffNames();
+  const types = useEnum('ticket_type');
+  const priorities = useEnum('ticket_priority');
+  return (
+    <Card size="small" title={t('ticket.properties')} variant="borderless">
+      <Form<TTicketProps>
+        form={form}
+        layout="vertical"
+        initialValues={propsOf(ticket)}
+        requiredMark={false}
+        disabled={disabled}
+        className="ticket-properties"
+      >
+        <TicketSla ticketId={ticket.ticket_id} updateTs={ticket.update_ts} />
+        <Form.Item name="group_id" label={t('ticket.group')}>
+          <Select
+            options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={names.loading}
+          />
+        </Form.Item>
+        <Form.Item
+          name="assignee_id"
+          label={t('ticket.assignee')}
+          extra={ticket.abilities.reassign ? undefined : t('ticket.reassign_not_allowed')}
+        >
+          <Select
+            disabled={disabled || !ticket.abilities.reassign}
+            options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={names.loading}
+          />
+        </Form.Item>
+        <Form.Item name="ticket_type" label={t('ticket.type')}>
+          <Select options={types.options.filter((o) => o.value !== 'chat' || ticket.ticket_type === 'chat')} />
+        </Form.Item>
+        <Form.Item name="priority" label={t('ticket.priority')}>
+          <Select options={priorities.options} />
+        </Form.Item>
+        {settings?.enable_tag && (
+          <Form.Item name="tags" label={t('ticket.tags')}>
+            <TagSelect />
+          </Form.Item>
+        )}
+        {settings?.enable_ccs && (
+          <Form.Item name="cc_ids" label={t('ticket.ccs')}>
+            <CcSelect ticket={ticket} />
+          </Form.Item>
+        )}
+        {settings?.enable_follow && (
+          <Form.Item name="follower_ids" label={t('ticket.followers')}>
+            <Select
+              mode="multiple"
+              options={names.agentOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={names.loading}
+            />
+          </Form.Item>
+        )}
+        <TicketFieldItems disabled={disabled} />
+      </Form>
+      {/* The form's last item has no bottom margin (ticket.css): the gap is the panel's. */}
+      <div style={{ marginTop: 16 }}>
+        <SatisfactionInfo ticket={ticket} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { BankOutlined } from '@ant-design/icons';
+import type { TTicket, TTicketComment } from '@parley/contracts';
+import { Avatar, Badge, Card, Divider, Flex, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCompanyName } from '../../company/queries';
+import { AccessTag } from '../../people/AccountTags';
+import { ticketPaths, useRequesterTickets } from '../shared/queries';
+import { TicketStateTag } from '../shared/TicketStateTag';
+import { useRelativeTime } from '../shared/useRelativeTime';
+
+/** docs/product.md §4 and §9: a requester who wrote within the last 180 seconds counts as active. */
+const activeWindowMs = 180_000;
+
+/** When the requester last wrote on this ticket, from its comments; null when never. */
+function lastWroteTs(ticket: TTicket, comments: readonly TTicketComment[] | undefined): number | null {
+  let last: number | null = null;
+  for (const c of comments ?? []) {
+    if (c.author_id === ticket.requester_id && (last === null || c.create_ts > last)) {
+      last = c.create_ts;
+    }
+  }
+  return last;
+}
+
+/** True while `ts` is within the active window; re-renders when the window ends. */
+function useActive(ts: number | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  const left = ts === null ? 0 : ts + activeWindowMs - now;
+  useEffect(() => {
+    if (left <= 0) {
+      return;
+    }
+    const timer = setTimeout(() => setNow(Date.now()), left + 50);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return left > 0;
+}
+
+function OtherTickets({ ticket }: { ticket: TTicket }) {
+  const { t } = useTranslation();
+  const relative = useRelativeTime();
+  const others = useRequesterTickets(ticket.requester_id, ticket.ticket_id);
+  if (others.isPending) {
+    return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+  }
+  const list = others.data?.list ?? [];
+  if (list.length === 0) {
+    return <Typography.Text type="secondary">{t('ticket.no_other_tickets')}</Typography.Text>;
+  }
+  const more = (others.data?.total ?? 0) - list.length;
+  return (
+    <Flex vertical gap={8}>
+      {list.map((row) => (
+        <Flex key={row.ticket_id} vertical gap={2}>
+          <Link to={ticketPaths.edit(row.ticket_id)} style={{ minWidth: 0 }}>
+            <Typography.Text ellipsis style={{ color: 'inherit', maxWidth: '100%' }}>
+              #{row.ticket_id} {row.subject}
+            </Typography.Text>
+          </Link>
+          <Flex gap={6} align="center">
+            <TicketStateTag state={row.ticket_state} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {relative(row.update_ts)}
+            </Typography.Text>
+          </Flex>
+        </Flex>
+      ))}
+      {more > 0 && (
+        <Link to={ticketPaths.account(ticket.ticket_id, ticket.requester_id)}>
+          {t('ticket.more_tickets', { count: more })}
+        </Link>
+      )}
+    </Flex>
+  );
+}
+
+/** Who the ticket is for: name (to their account seen from the ticket), email, organization, other tickets. */
+export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments: TTicketComment[] | undefined }) {
+  const { t } = useTranslation();
+  const person = ticket.requester;
+  const company = useCompanyName(person.company_id);
+  const active = useActive(lastWroteTs(ticket, comments));
+  const name = person.real_name || person.email;
+  return (
+    <Card size="small" title={t('ticket.requester')} variant="borderless">
+      <Flex gap={12} align="center">
+        <Badge dot={active} status="success" offset={[-4, 30]}>
+          <Avatar src={person.avatar || undefined} style={{ background: '#1668dc' }}>
+            {name.charAt(0).toUpperCase()}
+          </Avatar>
+        </Badge>
+        <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+          <Flex gap={6} align="center" wrap>
+            <Link to={ticketPaths.account(ticket.ticket_id, person.account_id)}>{name}</Link>
+            {active && <Badge status="success" text={t('ticket.active')} />}
+            <AccessTag state={person.access_state} />
+          </Flex>
+          <Typography.Text type="secondary" ellipsis>
+            {person.email}
+          </Typography.Text>
+          {company && (
+            <Typography.Text type="secondary" ellipsis>
+              <BankOutlined /> {company}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Flex>
+      <Divider style={{ margin: '12px 0' }} titlePlacement="start" plain>
+        {t('ticket.other_tickets')}
+      </Divider>
+      <OtherTickets ticket={ticket} />
+    </Card>
+  );
+}

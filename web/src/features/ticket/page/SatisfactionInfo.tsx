@@ -1,0 +1,48 @@
+import type { TTicket } from '@parley/contracts';
+import { App, Button, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEnum } from '../../../components/enumOptions';
+
+/**
+ * The customer's rating of a solved ticket and their comment; while none came, whether the survey
+ * was offered, with its link for the agent to pass on.
+ */
+export function SatisfactionInfo({ ticket }: { ticket: TTicket }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const labels = useEnum('satisfaction');
+  const rated = ticket.satisfaction === 'good' || ticket.satisfaction === 'bad';
+  const surveyUrl = ticket.satisfaction_url ? new URL(ticket.satisfaction_url, window.location.origin).href : null;
+  return (
+    <Flex vertical gap={4} data-testid="satisfaction">
+      <Typography.Text type="secondary">{t('ticket.satisfaction')}</Typography.Text>
+      {rated ? (
+        <>
+          <span>
+            <Tag color={ticket.satisfaction === 'good' ? 'success' : 'error'}>{labels.label(ticket.satisfaction)}</Tag>
+          </span>
+          {ticket.satisfaction_comment && (
+            <Typography.Paragraph style={{ margin: 0 }}>“{ticket.satisfaction_comment}”</Typography.Paragraph>
+          )}
+        </>
+      ) : surveyUrl ? (
+        <Flex vertical gap={4} align="flex-start">
+          <Typography.Text>{t('ticket.satisfaction_waiting')}</Typography.Text>
+          <Button
+            size="small"
+            onClick={() => {
+              void navigator.clipboard
+                ?.writeText(surveyUrl)
+                .then(() => message.success(t('ticket.survey_link_copied')))
+                .catch(() => message.info(surveyUrl));
+            }}
+          >
+            {t('ticket.copy_survey_link')}
+          </Button>
+        </Flex>
+      ) : (
+        <Typography.Text type="secondary">{t('ticket.satisfaction_not_offered')}</Typography.Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, fakeServer, ok, page } from '../../../test/fakeServer';
+import { comment, ticket } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { admin, callsTo, signInEachTest, typeInto } from '../../../test/session';
+
+signInEachTest();
+
+/** Writes the first comment in the rich composer, as typing would. */
+function describe_(html: string): HTMLElement {
+  const editor = screen.getByRole('textbox', { name: 'Description' });
+  editor.innerHTML = html;
+  fireEvent.input(editor);
+  return editor;
+}
+
+function serve() {
+  return fakeServer({
+    user: admin,
+    handlers: {
+      'admin/ticket.add': () => ok({ ticket_id: 55 }),
+      'admin/ticket.get': () => ok(ticket({ ticket_id: 55, subject: 'Laptop request' })),
+      'admin/ticket.comment.list': () => ok({ list: [comment({ ticket_id: 55 })] }),
+      'admin/auth.agent.all.list': () => ok({ list: [] }),
+      'admin/auth.group.list': () => page([]),
+    },
+  });
+}
+
+describe('new ticket', () => {
+  it('asks for the requester, the subject and the description', async () => {
+    serve();
+    renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create ticket' }, { timeout: 10_000 }));
+    await screen.findByText('Requester is required');
+    screen.getByText('Subject is required');
+    screen.getByText('Description is required');
+    fireEvent.click(screen.getByText('New requester'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await screen.findByText('Email is required');
+  });
+
+  it('creates the ticket for a new requester and opens it', async () => {
+    const { calls } = serve();
+    const { here } = renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByText('New requester', {}, { timeout: 10_000 }));
+    typeInto('Email', 'Pat@Example.com');
+    typeInto('Name', 'Pat');
+    typeInto('Subject', ' Laptop request ');
+    describe_('<p>Needs a <b>laptop</b></p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/55'));
+    expect(callsTo(calls, 'admin/ticket.add')[0]?.body).toEqual({
+      requester_email: 'Pat@Example.com',
+      requester_name: 'Pat',
+      subject: 'Laptop request',
+      comment: { body: '<p>Needs a <b>laptop</b></p>', is_public: true, file_ids: [] },
+      group_id: null,
+      assignee_id: null,
+      ticket_type: 'question',
+      priority: 'normal',
+      tags: [],
+    });
+  });
+
+  it('sends a pasted picture with the first comment, inline and as its file', async () => {
+    const fileId = 'NeWtIcKeTiMaGeaaaaaaaa';
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.add': () => ok({ ticket_id: 56 }),
+        'admin/ticket.get': () => ok(ticket({ ticket_id: 56 })),
+        'admin/ticket.comment.list': () => ok({ list: [] }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+        'admin/auth.account.list': () => page([account({ account_id: 9, user_type: 'end_user' })]),
+        'admin/ticket.upload': () => ok({ file_id: fileId, file_name: 'shot.png', size: 9, content_type: 'image/png' }),
+      },
+    });
+    const { here } = renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByText('New requester', {}, { timeout: 10_000 }));
+    typeInto('Email', 'pat@example.com');
+    typeInto('Subject', 'Screen');
+    const editor = describe_('<p>See:</p>');
+    fireEvent.paste(editor, {
+      clipboardData: { files: [new File(['png'], 'shot.png', { type: 'image/png' })], getData: () => '' },
+    });
+    await waitFor(() => expect(editor.querySelector('img')).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/56'));
+    const sent = callsTo(calls, 'admin/ticket.add')[0]?.body.comment as { body: string; file_ids: string[] };
+    expect(sent.file_ids).toEqual([fileId]);
+    expect(sent.body).toContain('alt="shot.png"');
+  });
+});

@@ -1,0 +1,217 @@
+import {
+  enums,
+  type TSubmitAs,
+  type TTicketFields,
+  type TTicketPriority,
+  type TTicketType,
+  ZEmail,
+} from '@parley/contracts';
+import { App, Card, Form, Input, Segmented, Select } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ticketApi } from '../../../api/ticket';
+import { useEnum } from '../../../components/enumOptions';
+import { FormActions, FormPage } from '../../../components/FormPage';
+import { checkRule, schemaRule } from '../../../components/formRules';
+import { useSave } from '../../../components/useSave';
+import { translateMessage } from '../../../i18n';
+import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
+import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
+import { ComposerField, type TComposerField } from '../composer/ComposerField';
+import { isBlankHtml } from '../composer/composerHtml';
+import { ticketKeys, ticketPaths, useTicketSettings } from '../shared/queries';
+import { RequesterSelect } from '../shared/RequesterSelect';
+import { useStaffNames } from '../shared/useNames';
+
+interface TAddValues {
+  requester_id?: number | null;
+  requester_email?: string;
+  requester_name?: string;
+  subject?: string;
+  description?: string;
+  is_public: boolean;
+  submit_as: TSubmitAs | 'new';
+  group_id: number | null;
+  assignee_id: number | null;
+  ticket_type: TTicketType;
+  priority: TTicketPriority;
+  tags: string[];
+  fields?: TTicketFields;
+  form_id?: number | null;
+}
+
+const initialValues: TAddValues = {
+  is_public: true,
+  submit_as: 'new',
+  group_id: null,
+  assignee_id: null,
+  ticket_type: 'question',
+  priority: 'normal',
+  tags: [],
+};
+
+/** New ticket, for an existing requester (found by email) or a new one. */
+export function TicketAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TAddValues>();
+  const [who, setWho] = useState<'existing' | 'new'>('existing');
+  const names = useStaffNames();
+  const types = useEnum('ticket_type');
+  const priorities = useEnum('ticket_priority');
+  const states = useEnum('ticket_state');
+  const settings = useTicketSettings();
+  const composer = useRef<TComposerField>(null);
+  const { message } = App.useApp();
+  const { save, saving } = useSave({
+    form,
+    fieldNames: ['requester_id', 'requester_email', 'requester_name', 'subject', 'description'],
+    call: (v: TAddValues, opts) => {
+      const first = composer.current?.read() ?? { body: '', fileIds: [] };
+      return ticketApi.add(
+        {
+          ...(who === 'existing'
+            ? { requester_id: v.requester_id ?? undefined }
+            : { requester_email: v.requester_email?.trim(), requester_name: v.requester_name?.trim() ?? '' }),
+          subject: v.subject?.trim() ?? '',
+          comment: { body: first.body, is_public: v.is_public, file_ids: first.fileIds },
+          ...(v.submit_as === 'new' ? {} : { submit_as: v.submit_as }),
+          group_id: v.group_id,
+          assignee_id: v.assignee_id,
+          ticket_type: v.ticket_type,
+          priority: v.priority,
+          tags: v.tags,
+          ...(v.form_id ? { form_id: v.form_id } : {}),
+          ...filled(v.fields),
+        },
+        opts,
+      );
+    },
+    invalidate: [ticketKeys.all],
+    onSaved: (result) => {
+      // The new ticket takes the place of this form's tab.
+      requestCloseTab(ticketPaths.add);
+      void navigate(ticketPaths.edit(result.ticket_id));
+    },
+  });
+
+  return (
+    <FormPage backTo={lastTicketList.get()}>
+      <Form<TAddValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(values) => {
+          // The first comment's files must be on the server before the ticket refers to them.
+          if (composer.current?.isUploading()) {
+            void message.warning(translateMessage('sending_in_progress'));
+            return;
+          }
+          save(values);
+        }}
+      >
+        <Card variant="borderless" size="small" title={t('ticket.requester')} style={{ marginBottom: 16 }}>
+          <Segmented<'existing' | 'new'>
+            value={who}
+            onChange={setWho}
+            style={{ marginBottom: 16 }}
+            options={[
+              { value: 'existing', label: t('ticket.existing_requester') },
+              { value: 'new', label: t('ticket.new_requester') },
+            ]}
+          />
+          {who === 'existing' ? (
+            <Form.Item
+              name="requester_id"
+              label={t('ticket.requester')}
+              rules={[checkRule((v) => typeof v === 'number', 'required_requester')]}
+            >
+              <RequesterSelect />
+            </Form.Item>
+          ) : (
+            <>
+              <Form.Item name="requester_email" label={t('ticket.email')} rules={[schemaRule(ZEmail)]}>
+                <Input autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="requester_name" label={t('ticket.name')}>
+                <Input maxLength={100} />
+              </Form.Item>
+            </>
+          )}
+        </Card>
+        <Form.Item
+          name="subject"
+          label={t('ticket.subject')}
+          rules={[checkRule((v) => typeof v === 'string' && v.trim() !== '', 'required_subject')]}
+        >
+          <Input maxLength={250} />
+        </Form.Item>
+        <Form.Item name="is_public" label={t('ticket.first_comment')}>
+          <Segmented<boolean>
+            options={[
+              { value: true, label: t('ticket.public_reply') },
+              { value: false, label: t('ticket.internal_note') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('ticket.description')}
+          rules={[checkRule((v) => typeof v === 'string' && !isBlankHtml(v), 'required_description')]}
+        >
+          <ComposerField
+            field={composer}
+            label={t('ticket.description')}
+            placeholder={t('ticket.reply_placeholder')}
+            canAttach={settings?.can_attach !== false}
+            onSubmit={() => form.submit()}
+          />
+        </Form.Item>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', columnGap: 16 }}>
+          <Form.Item name="group_id" label={t('ticket.group')}>
+            <Select
+              options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+          <Form.Item name="assignee_id" label={t('ticket.assignee')}>
+            <Select
+              options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+          <Form.Item name="ticket_type" label={t('ticket.type')}>
+            <Select options={types.options.filter((o) => o.value !== 'chat')} />
+          </Form.Item>
+          <Form.Item name="priority" label={t('ticket.priority')}>
+            <Select options={priorities.options} />
+          </Form.Item>
+          <Form.Item name="submit_as" label={t('ticket.state')}>
+            <Select
+              options={[
+                { value: 'new', label: states.label('new') },
+                ...enums.submit_as.values.map((value) => ({ value, label: states.label(value) })),
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="tags" label={t('ticket.tags')}>
+            <Select mode="tags" tokenSeparators={[',', ' ', '，']} open={false} suffixIcon={null} />
+          </Form.Item>
+        </div>
+        <div style={{ maxWidth: 480 }}>
+          <TicketFieldItems />
+        </div>
+        <FormActions saving={saving} saveLabel={t('ticket.create')} cancelTo={lastTicketList.get()} />
+      </Form>
+    </FormPage>
+  );
+}
+
+/** The custom field values typed in, when there are any (inputs never touched are left out). */
+function filled(fields: TTicketFields | undefined): { fields?: TTicketFields } {
+  const values = Object.fromEntries(
+    Object.entries(fields ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );
+  return Object.keys(values).length ? { fields: values } : {};
+}

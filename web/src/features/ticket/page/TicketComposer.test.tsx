@@ -1,0 +1,102 @@
+import { ticketAttachmentPath } from '@parley/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { holdCalls, ok } from '../../../test/fakeServer';
+import { renderApp } from '../../../test/renderApp';
+import { callsTo, signInEachTest } from '../../../test/session';
+import { serveTicket, typeComment } from '../../../test/ticketPage';
+
+signInEachTest();
+
+const fileId = 'AbCdEfGhIjKlMnOpQrStUv';
+const uploaded = { file_id: fileId, file_name: 'shot.png', size: 9, content_type: 'image/png' };
+const png = () => new File(['png-bytes'], 'shot.png', { type: 'image/png' });
+
+function paste(editor: HTMLElement, files: File[]) {
+  fireEvent.paste(editor, { clipboardData: { files, getData: () => '' } });
+}
+
+describe('rich-text composer', () => {
+  it('uploads a pasted image, shows it inline and sends it with the comment', async () => {
+    const { calls } = serveTicket({ handlers: { 'admin/ticket.upload': () => ok(uploaded) } });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const editor = typeComment('See this:');
+    paste(editor, [png()]);
+    await waitFor(() => expect(editor.querySelector('img')).not.toBeNull());
+    const img = editor.querySelector('img') as HTMLImageElement;
+    // Shown from the pasted bytes (the attachment address needs the session's header), its id aside.
+    expect(img.getAttribute('src')).toMatch(/^blob:/);
+    expect(img.dataset.fileId).toBe(fileId);
+    expect(img.getAttribute('alt')).toBe('shot.png');
+    const upload = callsTo(calls, 'admin/ticket.upload');
+    expect(upload).toHaveLength(1);
+    expect((upload[0]?.form?.get('file') as File | undefined)?.name).toBe('shot.png');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByTestId('ticket-updated');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
+      ticket_id: 101,
+      submit_as: 'open',
+      comment: {
+        body: `<p>See this:<img src="${ticketAttachmentPath(fileId)}" alt="shot.png"></p>`,
+        is_public: true,
+        file_ids: [fileId],
+      },
+    });
+  });
+
+  it('refuses to submit while a pasted image is still uploading', async () => {
+    const { calls } = serveTicket({ handlers: { 'admin/ticket.upload': () => ok(uploaded) } });
+    // Hold the upload's answer until the test lets it go.
+    const finish = holdCalls('admin/ticket.upload');
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    paste(typeComment('Wait for it'), [png()]);
+    await screen.findByText('Uploading image…');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByText('A message is being sent, please resubmit later');
+    expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(0);
+    finish();
+    await waitFor(() => expect(screen.queryByText('Uploading image…')).toBeNull());
+  });
+
+  it('pastes other content as clean markup, without styles or foreign images', async () => {
+    serveTicket();
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const editor = typeComment('');
+    fireEvent.paste(editor, {
+      clipboardData: {
+        files: [],
+        getData: (type: string) =>
+          type === 'text/html'
+            ? '<p style="color:red"><b>Bold</b> and <img src="https://evil.example/t.png"><script>x()</script></p>'
+            : 'Bold and',
+      },
+    });
+    await waitFor(() => expect(editor.innerHTML).toBe('<p><b>Bold</b> and </p>'));
+  });
+});
+
+describe('drafts', () => {
+  it('keeps an unsent note across a reload, in note mode, and forgets it once sent', async () => {
+    const { calls } = serveTicket();
+    const first = renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByText('Internal note', { selector: '.ant-segmented-item-label' }));
+    typeComment('<p>Half-written <b>note</b></p>');
+    first.view.unmount();
+
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const editor = screen.getByRole('textbox', { name: 'Comment' });
+    expect(editor.innerHTML).toBe('<p>Half-written <b>note</b></p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByTestId('ticket-updated');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({
+      comment: { body: '<p>Half-written <b>note</b></p>', is_public: false },
+    });
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('parley.draft.'))).toEqual([]);
+  });
+});

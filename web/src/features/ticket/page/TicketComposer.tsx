@@ -1,0 +1,227 @@
+import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
+import {
+  enums,
+  type TNotePreviewResponse,
+  type TSubmitAs,
+  type TTicket,
+  type TTicketEditRequest,
+} from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Dropdown,
+  Flex,
+  type FormInstance,
+  Segmented,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ticketApi } from '../../../api/ticket';
+import { useSession } from '../../../auth/SessionContext';
+import { useEnum } from '../../../components/enumOptions';
+import { useSave } from '../../../components/useSave';
+import { translateMessage } from '../../../i18n';
+import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
+import { NoteApplyMenu } from '../../note/NoteApplyMenu';
+import { ComposerField, type TComposerField } from '../composer/ComposerField';
+import { isBlankHtml } from '../composer/composerHtml';
+import { draftKey, drafts, useDraft } from '../composer/draft';
+import { announceInput } from '../composer/useInlineImages';
+import { ticketKeys, ticketPaths } from '../shared/queries';
+import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
+import { noteBackground } from './Conversation';
+import { changedProps, type TTicketProps } from './PropertiesPanel';
+
+/** The state the submit button offers first: the ticket's own, a new ticket's is Open. */
+function defaultSubmitAs(ticket: TTicket): TSubmitAs {
+  const state = ticket.ticket_state;
+  if (state === 'closed' && !ticket.abilities.close) {
+    return 'solved';
+  }
+  return state === 'new' ? 'open' : state;
+}
+
+/**
+ * A public reply or an internal note, sent with the properties' changes and the new state in
+ * one `ticket.edit`; then the agent's after-submit choice.
+ */
+export function TicketComposer({
+  ticket,
+  form,
+  canAttach,
+}: {
+  ticket: TTicket;
+  form: FormInstance<TTicketProps>;
+  /** The ticket setting `can_attach`: files and images are refused by the server while it is off. */
+  canAttach: boolean;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const submitAs = useEnum('submit_as');
+  // An agent with `reply_access` internal writes notes only: the composer never offers a public reply.
+  const mayReplyPublicly = ticket.abilities.reply_publicly;
+  const [isPublic, setIsPublic] = useState(mayReplyPublicly);
+  const [after, setAfter] = useState<TAfterSubmit>(afterSubmitStore.get);
+  const editor = useRef<HTMLDivElement>(null);
+  const field = useRef<TComposerField>(null);
+  const sending = useRef(false);
+  // A note (macro) applied: its changes are in the form and the composer until the agent submits.
+  const [applied, setApplied] = useState<{ noteId: number; title: string; submitAs?: TSubmitAs } | null>(null);
+  const { user } = useSession();
+  const draft = draftKey(user?.account_id ?? 0, ticket.ticket_id);
+  useDraft(draft, editor, isPublic, (wasPublic) => setIsPublic(wasPublic && mayReplyPublicly));
+
+  const edit = useSave({
+    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts),
+    invalidate: [
+      ticketKeys.comments(ticket.ticket_id),
+      ticketKeys.events(ticket.ticket_id),
+      ticketKeys.lists,
+      ticketKeys.views,
+    ],
+    // Which ticket was updated, with a way back to it: after-submit usually leaves the page.
+    successContent: (updated) => {
+      const path = ticketPaths.edit(updated.ticket_id);
+      return (
+        <span data-testid="ticket-updated">
+          {t('ticket.updated_toast', { id: updated.ticket_id, subject: updated.subject })}{' '}
+          <a
+            href={path}
+            onClick={(e) => {
+              e.preventDefault();
+              void navigate(path);
+            }}
+          >
+            {t('ticket.updated_open')}
+          </a>
+        </span>
+      );
+    },
+    onSaved: async (updated) => {
+      queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
+      setApplied(null);
+      field.current?.clear();
+      drafts.clear(draft);
+      if (after === 'close_tab') {
+        // Back to the list the agent worked from (same view, page and sort), not a neighbouring tab.
+        requestCloseTab(ticketPaths.edit(ticket.ticket_id));
+        void navigate(lastTicketList.get());
+      } else if (after === 'next_ticket') {
+        void navigate(await nextTicketPath(ticket.ticket_id, ticketPaths.edit));
+      }
+    },
+  });
+
+  const submit = async (state: TSubmitAs) => {
+    if (sending.current || field.current?.isUploading()) {
+      void message.warning(translateMessage('sending_in_progress'));
+      return;
+    }
+    sending.current = true;
+    try {
+      const { body, fileIds } = field.current?.read() ?? { body: '', fileIds: [] };
+      await edit.saveAsync({
+        ticket_id: ticket.ticket_id,
+        submit_as: state,
+        ...changedProps(ticket, form.getFieldsValue()),
+        ...(applied ? { note_id: applied.noteId } : {}),
+        ...(body !== '' || fileIds.length > 0 ? { comment: { body, is_public: isPublic, file_ids: fileIds } } : {}),
+      });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const first = applied?.submitAs ?? defaultSubmitAs(ticket);
+
+  const applyNote = ({ note_id, title, changes }: TNotePreviewResponse) => {
+    const { submit_as, comment, fields, ...props } = changes;
+    // The note's field values over the form's (the agent's unsaved edits to other fields stay).
+    form.setFieldsValue(fields ? { ...props, fields: { ...form.getFieldValue('fields'), ...fields } } : props);
+    if (comment && editor.current) {
+      const current = editor.current.innerHTML;
+      editor.current.innerHTML = isBlankHtml(current) ? comment.body : `${current}${comment.body}`;
+      announceInput(editor.current);
+      setIsPublic(comment.is_public && mayReplyPublicly);
+    }
+    setApplied({ noteId: note_id, title, ...(submit_as ? { submitAs: submit_as } : {}) });
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      style={isPublic ? undefined : { background: noteBackground }}
+      title={
+        <Segmented<'public' | 'note'>
+          value={isPublic ? 'public' : 'note'}
+          onChange={(v) => setIsPublic(v === 'public')}
+          options={[
+            { value: 'public', label: t('ticket.public_reply'), disabled: !mayReplyPublicly },
+            { value: 'note', label: t('ticket.internal_note') },
+          ]}
+        />
+      }
+      extra={<NoteApplyMenu ticketId={ticket.ticket_id} onPreview={applyNote} />}
+    >
+      <Flex vertical gap={12}>
+        {applied && (
+          <Alert type="info" showIcon title={t('note.applied', { title: applied.title })} data-testid="note-applied" />
+        )}
+        <ComposerField
+          field={field}
+          editorRef={editor}
+          label={t('ticket.composer')}
+          placeholder={isPublic ? t('ticket.reply_placeholder') : t('ticket.note_placeholder')}
+          background={isPublic ? undefined : noteBackground}
+          canAttach={canAttach}
+          onSubmit={() => void submit(first)}
+        />
+        <Flex justify="space-between" align="center" gap={12} wrap>
+          <Space>
+            <Typography.Text type="secondary">{t('ticket.after_submit')}</Typography.Text>
+            <Select<TAfterSubmit>
+              aria-label={t('ticket.after_submit')}
+              value={after}
+              style={{ minWidth: 190 }}
+              onChange={(value) => {
+                setAfter(value);
+                afterSubmitStore.set(value);
+              }}
+              options={afterSubmitChoices.map((value) => ({ value, label: t(`ticket.after_${value}`) }))}
+            />
+          </Space>
+          <Space.Compact>
+            <Button
+              type="primary"
+              // Not `loading`: a click while sending must still say "resubmit later".
+              icon={edit.saving ? <LoadingOutlined /> : undefined}
+              onClick={() => void submit(first)}
+            >
+              {submitAs.label(first)}
+            </Button>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: enums.submit_as.values
+                  .filter((value) => value !== 'closed' || ticket.abilities.close)
+                  .map((value) => ({ key: value, label: submitAs.label(value) })),
+                onClick: ({ key }) => void submit(key as TSubmitAs),
+              }}
+            >
+              <Button type="primary" icon={<DownOutlined />} aria-label={t('ticket.submit_as')} />
+            </Dropdown>
+          </Space.Compact>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { ticketAttachmentPath } from '@parley/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../test/fakeServer';
+import { comment } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { callsTo, signInEachTest } from '../../../test/session';
+import { note, serveTicket, typeComment } from '../../../test/ticketPage';
+
+signInEachTest();
+
+describe('ticket page', () => {
+  it('shows the conversation with internal notes apart from public replies', async () => {
+    serveTicket();
+    renderApp('/wswt/ticket/edit/101');
+    const noteCard = await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    within(noteCard).getByText('Call facilities first.');
+    within(noteCard).getByText('Internal note');
+    expect(noteCard.style.background).not.toBe('');
+    const replyCard = screen.getByTestId('public-reply');
+    within(replyCard).getByText('It smokes.');
+    within(replyCard).getByText('Public reply');
+    expect(replyCard.style.background).toBe('');
+    screen.getByRole('heading', { name: /Printer on fire/ });
+  });
+
+  it('sends the comment, the changed properties and the state in one ticket.edit', async () => {
+    const { calls } = serveTicket();
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByText('Internal note', { selector: '.ant-segmented-item-label' }));
+    const editor = typeComment('Checked &lt;the&gt; <b>fuse</b><br>all good');
+    fireEvent.mouseDown(screen.getByLabelText('Priority'));
+    fireEvent.click(await screen.findByTitle('High'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as…' }));
+    fireEvent.click(await screen.findByText('Submit as Pending'));
+    await screen.findByTestId('ticket-updated');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
+      ticket_id: 101,
+      submit_as: 'pending',
+      priority: 'high',
+      comment: { body: '<p>Checked &lt;the&gt; <b>fuse</b><br>all good</p>', is_public: false, file_ids: [] },
+    });
+    await waitFor(() => expect(editor.innerHTML).toBe(''));
+  });
+
+  it('refuses a second submit while the first is being sent', async () => {
+    const { calls } = serveTicket();
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    typeComment('On it');
+    const button = screen.getByRole('button', { name: 'Submit as Open' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await screen.findByText('A message is being sent, please resubmit later');
+    await screen.findByTestId('ticket-updated');
+    expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1);
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
+      ticket_id: 101,
+      submit_as: 'open',
+      comment: { body: '<p>On it</p>', is_public: true, file_ids: [] },
+    });
+  });
+});
+
+describe('comment images and attachments', () => {
+  it('loads images of a comment with the session, not from an unsigned address', async () => {
+    const fileId = 'AbCdEfGhIjKlMnOpQrStUv';
+    const withImage = comment({
+      comment_id: 3,
+      body: `<p>Look:<img src="${ticketAttachmentPath(fileId)}" alt="smoke.png" /></p>`,
+      file_ids: [fileId],
+      attachments: [{ file_id: fileId, file_name: 'smoke.png', size: 9, content_type: 'image/png' }],
+    });
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/ticket.comment.list': () => ok({ list: [withImage, note] }),
+        'admin/ticket.attachment.get': () => ok(),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    const card = await screen.findByTestId('public-reply', {}, { timeout: 10_000 });
+    const img = within(card).getByAltText('smoke.png') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBeNull();
+    expect(img.dataset.fileId).toBe(fileId);
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.attachment.get')).toHaveLength(1));
+    const call = callsTo(calls, 'admin/ticket.attachment.get')[0];
+    expect([call?.query.get('file_id'), call?.headers.Authorization]).toEqual([fileId, 'tok-1']);
+    // The image is in the body, so it is not listed again as an attachment.
+    expect(within(card).queryByText('smoke.png')).toBeNull();
+  });
+});
+
+describe('attached files', () => {
+  it('shows attached pictures as thumbnails fetched with the session, and other files as downloads', async () => {
+    const picture = 'PiCtUrEiDaaaaaaaaaaaaa';
+    const sheet = 'ShEeTiDbbbbbbbbbbbbbbb';
+    const withFiles = comment({
+      comment_id: 4,
+      body: '<p>Photo and the list attached</p>',
+      file_ids: [picture, sheet],
+      attachments: [
+        { file_id: picture, file_name: 'printer.jpg', size: 9, content_type: 'image/jpeg' },
+        { file_id: sheet, file_name: 'serials.xlsx', size: 9, content_type: 'application/vnd.ms-excel' },
+      ],
+    });
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/ticket.comment.list': () => ok({ list: [withFiles, note] }),
+        'admin/ticket.attachment.get': () =>
+          new Response(new Blob(['jpeg-bytes']), { headers: { 'Content-Type': 'image/jpeg' } }),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    const card = await screen.findByTestId('public-reply', {}, { timeout: 10_000 });
+    const thumbs = within(card).getByTestId('attachment-thumbnails');
+    await waitFor(() =>
+      expect(callsTo(calls, 'admin/ticket.attachment.get').map((c) => c.query.get('file_id'))).toEqual([picture]),
+    );
+    expect(callsTo(calls, 'admin/ticket.attachment.get')[0]?.headers.Authorization).toBe('tok-1');
+    await within(thumbs).findByAltText('printer.jpg');
+    within(card).getByText('serials.xlsx');
+    expect(within(thumbs).queryByText('serials.xlsx')).toBeNull();
+  });
+});

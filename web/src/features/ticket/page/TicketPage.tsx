@@ -1,0 +1,149 @@
+import type { TTicket, TTicketEditRequest } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Form, Grid, Result, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { isApiError } from '../../../api/errors';
+import { ticketApi } from '../../../api/ticket';
+import { useSave } from '../../../components/useSave';
+import { ticketKeys, useTicket, useTicketComments, useTicketSettings } from '../shared/queries';
+import { markSeen } from '../shared/seenTickets';
+import { TicketStateTag } from '../shared/TicketStateTag';
+import { Conversation } from './Conversation';
+import { EventHistory } from './EventHistory';
+import { PropertiesPanel, propsOf, type TTicketProps } from './PropertiesPanel';
+import { RequesterPanel } from './RequesterPanel';
+import { TicketActions } from './TicketActions';
+import { TicketComposer } from './TicketComposer';
+import { TicketPresence } from './TicketPresence';
+import { useTicketPresence } from './useTicketPresence';
+
+type TTab = 'conversation' | 'history';
+
+function TicketHeader({ ticket, editable }: { ticket: TTicket; editable: boolean }) {
+  const queryClient = useQueryClient();
+  // Its own save: renaming must not clear the composer or close the tab as a submit does.
+  const rename = useSave({
+    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts),
+    invalidate: [ticketKeys.events(ticket.ticket_id), ticketKeys.lists],
+    onSaved: (updated) => queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated),
+  });
+  const saveSubject = (subject: string) => {
+    const trimmed = subject.trim();
+    if (trimmed !== '' && trimmed !== ticket.subject) {
+      rename.save({ ticket_id: ticket.ticket_id, subject: trimmed });
+    }
+  };
+  return (
+    <Card variant="borderless">
+      <Flex gap={12} align="center" wrap>
+        <Typography.Text type="secondary" style={{ fontSize: 18 }}>
+          #{ticket.ticket_id}
+        </Typography.Text>
+        <Typography.Title
+          level={4}
+          style={{ margin: 0, flex: 1, minWidth: 200 }}
+          editable={editable ? { onChange: saveSubject, triggerType: ['icon'], maxLength: 250 } : false}
+        >
+          {ticket.subject}
+        </Typography.Title>
+        <TicketStateTag state={ticket.ticket_state} />
+        <TicketActions ticket={ticket} />
+      </Flex>
+    </Card>
+  );
+}
+
+function TicketScreen({ ticket }: { ticket: TTicket }) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const comments = useTicketComments(ticket.ticket_id);
+  const settings = useTicketSettings();
+  const [form] = Form.useForm<TTicketProps>();
+  const [tab, setTab] = useState<TTab>('conversation');
+  const editable = ticket.abilities.edit;
+
+  // Another agent's change (or ours) arrives: the panel shows the ticket as it is now.
+  // …and the list stops marking it new or updated: the agent has now seen this version.
+  useEffect(() => {
+    form.setFieldsValue(propsOf(ticket));
+    markSeen(ticket.ticket_id, ticket.update_ts);
+  }, [ticket, form]);
+
+  const wide = screens.lg !== false;
+  const presence = useTicketPresence(ticket.ticket_id);
+
+  return (
+    <Flex gap={16} vertical={!wide} align="flex-start" style={{ maxWidth: 1400, margin: '0 auto' }}>
+      <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
+        <TicketHeader ticket={ticket} editable={editable} />
+        {ticket.is_deleted && <Alert type="warning" showIcon title={t('ticket.deleted_notice')} />}
+        <TicketPresence others={presence.others} />
+        <Card
+          variant="borderless"
+          activeTabKey={tab}
+          onTabChange={(key) => setTab(key as TTab)}
+          tabList={[
+            { key: 'conversation', label: t('ticket.conversation') },
+            { key: 'history', label: t('ticket.history') },
+          ]}
+        >
+          {tab === 'conversation' ? (
+            <Conversation comments={comments.data} loading={comments.isPending} />
+          ) : (
+            <EventHistory ticket={ticket} />
+          )}
+        </Card>
+        {editable && (
+          // Any input in the composer tells the other agents on this ticket that a reply is being written.
+          <div onInputCapture={presence.typed}>
+            <TicketComposer ticket={ticket} form={form} canAttach={settings?.can_attach !== false} />
+          </div>
+        )}
+      </Flex>
+      <Flex vertical gap={16} style={{ width: wide ? 300 : '100%', flex: 'none' }}>
+        <RequesterPanel ticket={ticket} comments={comments.data} />
+        <PropertiesPanel ticket={ticket} form={form} settings={settings} disabled={!editable} />
+      </Flex>
+    </Flex>
+  );
+}
+
+/** A ticket: its conversation and history, a composer that submits as a state, its requester and properties. */
+export function TicketPage() {
+  const { t } = useTranslation();
+  const { ticket_id: raw } = useParams();
+  const ticketId = Number(raw);
+  const valid = Number.isInteger(ticketId) && ticketId > 0;
+  const ticket = useTicket(valid ? ticketId : 0, valid);
+  if (
+    !valid ||
+    (ticket.isError && isApiError(ticket.error) && (ticket.error.code === '0404' || ticket.error.code === '0403'))
+  ) {
+    return <Result status="404" title={t('ticket.not_found')} />;
+  }
+  if (ticket.isError) {
+    // A server or network failure is not an absent ticket: say so, and offer to try again.
+    return (
+      <Result
+        status="error"
+        title={t('ticket.load_failed')}
+        subTitle={ticket.error.message}
+        extra={
+          <Button type="primary" loading={ticket.isFetching} onClick={() => void ticket.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!ticket.data) {
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+  return <TicketScreen key={ticketId} ticket={ticket.data} />;
+}

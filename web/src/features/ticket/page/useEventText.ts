@@ -1,0 +1,134 @@
+import type { TTicket, TTicketEvent } from '@parley/contracts';
+import { useTranslation } from 'react-i18next';
+import { useEnum } from '../../../components/enumOptions';
+import { usePersonNames } from '../shared/usePersonNames';
+
+/** A change shown as a sentence ("Added an internal note") or as field: old → new. */
+export type TEventLine =
+  | { kind: 'sentence'; text: string }
+  | { kind: 'change'; field: string; from: string; to: string; fromEmpty: boolean };
+
+const idList = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
+
+/** Every account id an event list mentions: actors, assignees, CCs, followers. */
+function accountIdsOf(events: readonly TTicketEvent[]): number[] {
+  const ids = new Set<number>();
+  for (const e of events) {
+    if (e.actor_id !== null) {
+      ids.add(e.actor_id);
+    }
+    if (e.field === 'cc_ids' || e.field === 'follower_ids') {
+      for (const id of [...idList(e.old_value), ...idList(e.new_value)]) {
+        ids.add(id);
+      }
+    }
+  }
+  return [...ids];
+}
+
+/** Readable words for a ticket's history: field labels, enum labels, people's and groups' names. */
+export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
+  const { t } = useTranslation();
+  const people = usePersonNames(ticket, accountIdsOf(events));
+  const enums = {
+    ticket_state: useEnum('ticket_state').label,
+    priority: useEnum('ticket_priority').label,
+    ticket_type: useEnum('ticket_type').label,
+    satisfaction: useEnum('satisfaction').label,
+  };
+  const source = useEnum('ticket_source').label;
+  const none = t('ticket.history_none');
+
+  const fieldLabels: Record<string, string> = {
+    ticket_state: t('ticket.state'),
+    priority: t('ticket.priority'),
+    ticket_type: t('ticket.type'),
+    assignee_id: t('ticket.assignee'),
+    group_id: t('ticket.group'),
+    subject: t('ticket.subject'),
+    tags: t('ticket.tags'),
+    cc_ids: t('ticket.ccs'),
+    follower_ids: t('ticket.followers'),
+    fields: t('ticket.fields'),
+    satisfaction: t('ticket.satisfaction'),
+    satisfaction_comment: t('ticket.satisfaction_comment'),
+  };
+
+  const shown = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') {
+      if (field === 'assignee_id') {
+        return t('ticket.unassigned');
+      }
+      return field === 'group_id' ? t('ticket.no_group') : none;
+    }
+    if (field in enums && typeof value === 'string') {
+      return enums[field as keyof typeof enums](value);
+    }
+    if (field === 'assignee_id' && typeof value === 'number') {
+      return people.name(value);
+    }
+    if (field === 'group_id' && typeof value === 'number') {
+      return people.staff.group(value) ?? none;
+    }
+    if (field === 'cc_ids' || field === 'follower_ids') {
+      const ids = idList(value);
+      return ids.length ? ids.map(people.name).join(', ') : none;
+    }
+    if (Array.isArray(value)) {
+      return value.length ? value.map(String).join(', ') : none;
+    }
+    if (typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>);
+      return entries.length ? entries.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ') : none;
+    }
+    return String(value);
+  };
+
+  const line = (e: TTicketEvent): TEventLine => {
+    const created = e.new_value as { source?: string } | null;
+    switch (e.field) {
+      case 'created':
+        return { kind: 'sentence', text: t('ticket.history_created', { source: source(created?.source ?? 'web') }) };
+      case 'comment': {
+        const isPublic = (e.new_value as { is_public?: boolean } | null)?.is_public !== false;
+        return { kind: 'sentence', text: isPublic ? t('ticket.history_reply') : t('ticket.history_note') };
+      }
+      case 'deleted':
+        return {
+          kind: 'sentence',
+          text: e.new_value === false ? t('ticket.history_restored') : t('ticket.history_deleted'),
+        };
+      case 'spam':
+        return { kind: 'sentence', text: t('ticket.history_spam') };
+      case 'satisfaction_offered':
+        return { kind: 'sentence', text: t('ticket.history_survey') };
+      case 'requester_unverified':
+        return { kind: 'sentence', text: t('ticket.history_requester_unverified') };
+      case 'sla_breached': {
+        const metric = (e.new_value as { metric?: string } | null)?.metric ?? '';
+        return {
+          kind: 'sentence',
+          text: t('ticket.history_sla_breached', { metric: t(`ticket.sla_metric.${metric}`) }),
+        };
+      }
+      case 'note':
+        return {
+          kind: 'sentence',
+          text: t('ticket.history_note_applied', { title: (e.new_value as { title?: string } | null)?.title ?? '' }),
+        };
+      default:
+        return {
+          kind: 'change',
+          field: fieldLabels[e.field] ?? e.field,
+          from: shown(e.field, e.old_value),
+          fromEmpty:
+            e.old_value === null || e.old_value === undefined || (Array.isArray(e.old_value) && !e.old_value.length),
+          to: shown(e.field, e.new_value),
+        };
+    }
+  };
+
+  const actor = (id: number | null) => (id === null ? t('ticket.system') : people.name(id));
+  return { line, actor };
+}

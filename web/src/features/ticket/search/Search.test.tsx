@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, ok, page } from '../../../test/fakeServer';
+import { ticketRow, ticketView } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { admin, callsTo, signInEachTest } from '../../../test/session';
+
+signInEachTest();
+
+const searchLabel = 'Words, "a phrase", status:pending, tag:vip, requester:…';
+
+describe('ticket search', () => {
+  it('searches by keyword and filters, kept in the address', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+        'admin/settings/company.list': () => page([]),
+      },
+    });
+    const { here } = renderApp('/wswt/search?ticket_state=pending&created=7d');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    const first = callsTo(calls, 'admin/ticket.list')[0];
+    expect(first?.query.get('ticket_state')).toBe('pending');
+    expect(first?.query.get('view_id')).toBeNull();
+    const from = Number(first?.query.get('create_ts_from'));
+    expect(Date.now() - from).toBeGreaterThan(7 * 24 * 3_600_000 - 120_000);
+    expect(Date.now() - from).toBeLessThan(7 * 24 * 3_600_000 + 120_000);
+    fireEvent.change(screen.getByLabelText(searchLabel), { target: { value: 'printer' } });
+    fireEvent.keyDown(screen.getByLabelText(searchLabel), {
+      key: 'Enter',
+      code: 'Enter',
+      keyCode: 13,
+    });
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('kw')).toBe('printer'));
+    expect(here()).toContain('kw=printer');
+    expect(here()).toContain('ticket_state=pending');
+  });
+
+  it('shows where in a comment the words were found, the words highlighted', async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.list': () =>
+          ok({
+            list: [
+              ticketRow({
+                snippet: { text: '… then the printers jammed again', marks: [[11, 19]] },
+              }),
+            ],
+            total: 1,
+            total_estimated: false,
+          }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+        'admin/settings/company.list': () => page([]),
+      },
+    });
+    renderApp('/wswt/search?kw=printer');
+    const snippet = await screen.findByTestId('search-snippet', {}, { timeout: 10_000 });
+    expect(snippet.textContent).toBe('… then the printers jammed again');
+    expect([...snippet.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['printers']);
+    // The operators are explained beside the box, for the keyboard too.
+    expect(screen.getByRole('img', { name: /Operators: status:/ }).getAttribute('tabindex')).toBe('0');
+  });
+
+  describe('with a custom range', () => {
+    // Sunday 22 November 2026, 10:00 in Berlin (the signed-in user's time zone).
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 0));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('sends picked days as the agent’s midnights, the last day whole, and keeps them on the way back', async () => {
+      const { calls } = fakeServer({
+        user: admin,
+        handlers: {
+          'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }),
+          'admin/ticket.view.list': () => ok({ list: [ticketView()] }),
+          'admin/auth.agent.all.list': () => ok({ list: [] }),
+          'admin/auth.group.list': () => page([]),
+          'admin/settings/company.list': () => page([]),
+        },
+      });
+      const { router, here } = renderApp('/wswt/search?ticket_state=open');
+      await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+      fireEvent.mouseDown(screen.getByLabelText('Created in'));
+      fireEvent.click(await screen.findByTitle('Custom range…'));
+      fireEvent.click(await screen.findByTitle('2026-11-01'));
+      fireEvent.click(await screen.findByTitle('2026-11-15'));
+      await waitFor(() => expect(here()).toContain('created=2026-11-01..2026-11-15'));
+      const ranged = () => callsTo(calls, 'admin/ticket.list').at(-1)?.query;
+      await waitFor(() => expect(ranged()?.get('create_ts_from')).toBe(String(Date.UTC(2026, 9, 31, 23))));
+      // Up to the end of 15 November in Berlin: the server's `create_ts_to` is exclusive.
+      expect(ranged()?.get('create_ts_to')).toBe(String(Date.UTC(2026, 10, 15, 23)));
+      expect(ranged()?.get('ticket_state')).toBe('open');
+      expect(ranged()?.get('update_ts_from')).toBeNull();
+
+      await router.navigate('/wswt/ticket_views');
+      await screen.findByRole('row', { name: /Your unsolved tickets/ }, { timeout: 10_000 });
+      await router.navigate(-1);
+      await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+      expect(here()).toBe('/wswt/search?ticket_state=open&created=2026-11-01..2026-11-15');
+      expect((screen.getByPlaceholderText('From day') as HTMLInputElement).value).toBe('2026-11-01');
+      expect((screen.getByPlaceholderText('To day') as HTMLInputElement).value).toBe('2026-11-15');
+    }, 60_000);
+  });
+});

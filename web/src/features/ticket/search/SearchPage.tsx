@@ -1,0 +1,182 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { enums } from '@parley/contracts';
+import { Button, Input, Select, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../auth/SessionContext';
+import { useEnum } from '../../../components/enumOptions';
+import { ListPage } from '../../../components/ListPage';
+import { SearchBox } from '../../../components/SearchBox';
+import { useListParams } from '../../../components/useListParams';
+import { CompanySelect } from '../../../pickers/CompanySelect';
+import { TicketTable } from '../list/TicketTable';
+import { searchColumns } from '../list/ticketColumns';
+import { useTicketList } from '../shared/queries';
+import { RequesterSelect } from '../shared/RequesterSelect';
+import { parseSort } from '../shared/sort';
+import { useStaffNames } from '../shared/useNames';
+import { DateRangeFilter } from './DateRangeFilter';
+import { dateRangeTs, parseDateRange } from './dateRange';
+
+const filterNames = [
+  'ticket_state',
+  'assignee_id',
+  'group_id',
+  'requester_id',
+  'company_id',
+  'tag',
+  'created',
+  'updated',
+  'sort',
+] as const;
+
+const idOf = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** Search: a keyword and filters over every ticket the caller may see, kept in the address. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const list = useListParams(filterNames);
+  const [, setParams] = useSearchParams();
+  const f = list.filters;
+  const names = useStaffNames();
+  const states = useEnum('ticket_state');
+  const { timezone } = useSession();
+  const [tag, setTag] = useState(f.tag ?? '');
+  // Cleared filters start the date pickers afresh.
+  const [cleared, setCleared] = useState(0);
+  // Preset ranges count back from when the page opened, so that paging keeps the same rows.
+  const [openedAt] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
+  const created = dateRangeTs(parseDateRange(f.created), openedAt, timezone);
+  const updated = dateRangeTs(parseDateRange(f.updated), openedAt, timezone);
+  const sort = parseSort(f.sort);
+  const state = enums.ticket_state.values.find((s) => s === f.ticket_state);
+  const query = {
+    offset: list.offset,
+    limit: list.limit,
+    ...(list.kw ? { kw: list.kw } : {}),
+    ...(state ? { ticket_state: state } : {}),
+    assignee_id: idOf(f.assignee_id),
+    group_id: idOf(f.group_id),
+    requester_id: idOf(f.requester_id),
+    company_id: idOf(f.company_id),
+    ...(f.tag ? { tag: f.tag } : {}),
+    create_ts_from: created.from,
+    create_ts_to: created.to,
+    update_ts_from: updated.from,
+    update_ts_to: updated.to,
+    ...(sort ? { sort } : {}),
+  };
+  const results = useTicketList(query);
+  const filtered = list.kw !== '' || filterNames.some((n) => n !== 'sort' && f[n] !== undefined);
+  const set = (name: (typeof filterNames)[number]) => (value: string | number | null | undefined) =>
+    list.setFilter(name, value === null || value === undefined || value === '' ? undefined : String(value));
+
+  return (
+    <ListPage
+      width={1400}
+      subtitle={t('ticket.search_subtitle')}
+      filters={
+        <>
+          <SearchBox value={list.kw} onSearch={list.setKw} placeholder={t('ticket.search_placeholder')} width={360} />
+          <Tooltip title={t('ticket.search_help')} trigger={['hover', 'focus']}>
+            <QuestionCircleOutlined
+              role="img"
+              tabIndex={0}
+              aria-label={t('ticket.search_help')}
+              style={{ color: 'rgba(0, 0, 0, 0.45)', alignSelf: 'center' }}
+            />
+          </Tooltip>
+          <Select
+            aria-label={t('ticket.state')}
+            placeholder={t('ticket.state')}
+            allowClear
+            style={{ width: 140 }}
+            value={state}
+            onChange={set('ticket_state')}
+            options={states.options}
+          />
+          <Select
+            aria-label={t('ticket.assignee')}
+            placeholder={t('ticket.assignee')}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 180 }}
+            value={idOf(f.assignee_id)}
+            onChange={set('assignee_id')}
+            options={names.agentOptions}
+          />
+          <Select
+            aria-label={t('ticket.group')}
+            placeholder={t('ticket.group')}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 160 }}
+            value={idOf(f.group_id)}
+            onChange={set('group_id')}
+            options={names.groupOptions}
+          />
+          <div style={{ width: 220 }}>
+            <RequesterSelect
+              value={idOf(f.requester_id) ?? null}
+              onChange={set('requester_id')}
+              placeholder={t('ticket.requester')}
+            />
+          </div>
+          <CompanySelect value={idOf(f.company_id) ?? null} onChange={set('company_id')} />
+          <Input.Search
+            aria-label={t('ticket.tag')}
+            placeholder={t('ticket.tag')}
+            allowClear
+            style={{ width: 160 }}
+            value={tag}
+            onChange={(e) => {
+              setTag(e.target.value);
+              if (e.target.value === '') {
+                set('tag')(undefined);
+              }
+            }}
+            onSearch={(value) => set('tag')(value.trim().toLowerCase())}
+          />
+          <DateRangeFilter
+            key={`created-${cleared}`}
+            label={t('ticket.created_in')}
+            value={f.created}
+            onChange={set('created')}
+          />
+          <DateRangeFilter
+            key={`updated-${cleared}`}
+            label={t('ticket.updated_in')}
+            value={f.updated}
+            onChange={set('updated')}
+          />
+          {filtered && (
+            <Button
+              type="link"
+              onClick={() => {
+                setTag('');
+                setCleared((n) => n + 1);
+                setParams(new URLSearchParams(), { replace: true });
+              }}
+            >
+              {t('ticket.clear_filters')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <TicketTable
+        rows={results.data?.list}
+        columns={searchColumns}
+        loading={results.isFetching}
+        pagination={list.pagination(results.data?.total)}
+        sort={sort ?? '-update_ts'}
+        onSort={(next) => list.setFilter('sort', next)}
+        filtered={filtered}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountApi } from '../../../api/account';
+import { pickerSilent } from '../../../api/types';
+import { useSettled } from '../../../components/useSettled';
+import { accountKeys, accountLabel, useAccountSearch } from '../../../pickers/accountQueries';
+
+/** Picks one account by email or name, searched on the server as the user types. */
+export function RequesterSelect({
+  value,
+  onChange,
+  id,
+  placeholder,
+}: {
+  value?: number | null;
+  onChange?: (accountId: number | null) => void;
+  id?: string;
+  placeholder?: string;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const kw = useSettled(typed);
+  const [labels, setLabels] = useState<Record<number, string>>({});
+  const found = useAccountSearch(kw);
+  const options = (found.data?.list ?? []).map((a) => ({ value: a.account_id, label: accountLabel(a) }));
+  // A requester chosen before (a search's address): its label from the server.
+  const known = useQuery({
+    queryKey: accountKeys.option(value ?? 0),
+    queryFn: ({ signal }) => accountApi.get(value ?? 0, { signal, silent: pickerSilent }),
+    enabled: typeof value === 'number' && labels[value] === undefined,
+  });
+  const knownLabel = known.data ? known.data.real_name || known.data.email : undefined;
+  const current =
+    typeof value === 'number' && !options.some((o) => o.value === value) ? (labels[value] ?? knownLabel) : undefined;
+
+  return (
+    <Select<number>
+      id={id}
+      value={value ?? undefined}
+      onChange={(next, option) => {
+        if (typeof next === 'number' && option && !Array.isArray(option)) {
+          setLabels((l) => ({ ...l, [next]: String(option.label) }));
+        }
+        onChange?.(next ?? null);
+      }}
+      options={current ? [{ value: value as number, label: current }, ...options] : options}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      allowClear
+      style={{ width: '100%' }}
+      loading={found.isFetching}
+      placeholder={placeholder ?? t('ticket.find_requester')}
+      notFoundContent={kw === '' ? t('ticket.type_to_search') : undefined}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { settingApi } from '../../../api/setting';
+import { type TTicketListQuery, ticketApi } from '../../../api/ticket';
+import { pickerSilent } from '../../../api/types';
+
+export const ticketPaths = {
+  list: '/wswt',
+  views: '/wswt/ticket_views',
+  search: '/wswt/search',
+  add: '/wswt/ticket/add',
+  edit: (ticketId: number) => `/wswt/ticket/edit/${ticketId}`,
+  viewList: (viewId: number) => `/wswt?view_id=${viewId}`,
+  /** The requester (or any account) seen from a ticket. */
+  account: (ticketId: number, accountId: number) => `/wswt/ticket/edit/${ticketId}/account/${accountId}`,
+};
+
+export const ticketKeys = {
+  all: ['ticket'] as const,
+  views: ['ticket', 'views'] as const,
+  /** Every ticket list, whatever its query: what a change to a ticket refreshes. */
+  lists: ['ticket', 'list'] as const,
+  list: (query: object) => ['ticket', 'list', query] as const,
+  one: (ticketId: number) => ['ticket', 'one', ticketId] as const,
+  comments: (ticketId: number) => ['ticket', 'comments', ticketId] as const,
+  events: (ticketId: number) => ['ticket', 'events', ticketId] as const,
+  requesterTickets: (requesterId: number, ticketId: number) =>
+    ['ticket', 'requester-tickets', requesterId, ticketId] as const,
+  tags: (kw: string) => ['ticket', 'tags', kw] as const,
+  /** Shared with the ticket settings screen, so that saving there refreshes the ticket page. */
+  settings: ['settings', 'ticket'] as const,
+};
+
+export function useTicketViews() {
+  return useQuery({
+    queryKey: ticketKeys.views,
+    queryFn: ({ signal }) => ticketApi.views({ signal }),
+    select: (data) => data.list,
+  });
+}
+
+export function useTicketList(query: TTicketListQuery, enabled = true) {
+  return useQuery({
+    queryKey: ticketKeys.list(query),
+    queryFn: ({ signal }) => ticketApi.list(query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTicket(ticketId: number, enabled = true) {
+  return useQuery({
+    queryKey: ticketKeys.one(ticketId),
+    queryFn: ({ signal }) => ticketApi.get(ticketId, { signal }),
+    enabled,
+  });
+}
+
+export function useTicketComments(ticketId: number) {
+  return useQuery({
+    queryKey: ticketKeys.comments(ticketId),
+    queryFn: ({ signal }) => ticketApi.comments(ticketId, { signal }),
+    select: (data) => data.list,
+  });
+}
+
+export function useTicketEvents(ticketId: number) {
+  return useQuery({
+    queryKey: ticketKeys.events(ticketId),
+    queryFn: ({ signal }) => ticketApi.events(ticketId, { signal }),
+    select: (data) => data.list,
+  });
+}
+
+/** The requester's other tickets, most recently updated first. */
+export function useRequesterTickets(requesterId: number, ticketId: number) {
+  return useQuery({
+    queryKey: ticketKeys.requesterTickets(requesterId, ticketId),
+    queryFn: ({ signal }) =>
+      ticketApi.requesterTickets(
+        { requester_id: requesterId, except_ticket_id: ticketId, offset: 0, limit: 5 },
+        { signal, silent: pickerSilent },
+      ),
+  });
+}
+
+/** Ticket settings (tags, CCs, followers on or off); undefined while loading or unreadable. */
+export function useTicketSettings() {
+  return useQuery({
+    queryKey: ticketKeys.settings,
+    queryFn: ({ signal }) => settingApi.ticketGet({ signal, silent: pickerSilent }),
+    staleTime: 60_000,
+  }).data;
+}
+
+/** Tags in use that start with `kw`, for the tags field's suggestions. */
+export function useTagSuggestions(kw: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ticketKeys.tags(kw),
+    queryFn: ({ signal }) => ticketApi.tags(kw, { signal, silent: pickerSilent }),
+    select: (data) => data.list,
+    enabled,
+    staleTime: 60_000,
+  });
+}

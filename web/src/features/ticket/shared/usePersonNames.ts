@@ -1,0 +1,37 @@
+import type { TTicket } from '@parley/contracts';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { accountApi } from '../../../api/account';
+import { pickerSilent } from '../../../api/types';
+import { accountKeys } from '../../../pickers/accountQueries';
+import { useStaffNames } from './useNames';
+
+/**
+ * Names of the people a ticket mentions (CCs, actors of its history): agents from the agents'
+ * list, the requester from the ticket, anyone else from `auth.account.get` where the caller may
+ * read it (else `#id`).
+ */
+export function usePersonNames(ticket: TTicket, ids: readonly number[]) {
+  const staff = useStaffNames();
+  const known = useMemo(() => new Set(staff.agentOptions.map((o) => o.value)), [staff.agentOptions]);
+  const others = staff.loading
+    ? []
+    : [...new Set(ids)].filter((id) => id !== ticket.requester_id && !known.has(id)).sort((a, b) => a - b);
+  const fetched = useQueries({
+    queries: others.map((id) => ({
+      queryKey: accountKeys.option(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => accountApi.get(id, { signal, silent: pickerSilent }),
+      staleTime: 5 * 60_000,
+      retry: false,
+    })),
+  });
+  const byId = new Map(fetched.flatMap((q) => (q.data ? [[q.data.account_id, q.data.real_name || q.data.email]] : [])));
+  const requester = ticket.requester.real_name || ticket.requester.email;
+  const name = (id: number): string => {
+    if (id === ticket.requester_id) {
+      return requester;
+    }
+    return known.has(id) ? (staff.agent(id) ?? `#${id}`) : (byId.get(id) ?? `#${id}`);
+  };
+  return { name, staff };
+}

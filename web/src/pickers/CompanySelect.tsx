@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { companyApi } from '../api/company';
+import { pickerSilent } from '../api/types';
+import { useSettled } from '../components/useSettled';
+import { companyKeys } from './companyKeys';
+
+/** Picks one organization, searching them on the server as the user types. */
+export function CompanySelect({
+  value,
+  onChange,
+  id,
+}: {
+  value?: number | null;
+  onChange?: (companyId: number | null) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const kw = useSettled(typed);
+  const found = useQuery({
+    queryKey: [...companyKeys.all, 'options', kw],
+    queryFn: ({ signal }) => companyApi.list({ kw, offset: 0, limit: 50 }, { signal, silent: pickerSilent }),
+  });
+  const current = useQuery({
+    queryKey: companyKeys.option(value ?? 0),
+    queryFn: ({ signal }) => companyApi.get(value ?? 0, { signal, silent: pickerSilent }),
+    enabled: typeof value === 'number',
+  });
+  const options = useMemo(() => {
+    const rows = found.data?.list ?? [];
+    const all =
+      current.data && !rows.some((c) => c.company_id === current.data.company_id) ? [current.data, ...rows] : rows;
+    return all.map((c) => ({ value: c.company_id, label: c.company_name }));
+  }, [found.data, current.data]);
+
+  return (
+    <Select<number>
+      id={id}
+      value={value ?? undefined}
+      onChange={(next) => onChange?.(next ?? null)}
+      options={options}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      allowClear
+      loading={found.isFetching}
+      placeholder={t('company.choose')}
+      notFoundContent={found.isFetching ? null : t('common.no_match')}
+    />
+  );
+}
