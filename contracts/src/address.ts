@@ -1,7 +1,7 @@
-import { emailPattern } from './common.js';
 import { domainPattern } from './company.js';
 import type { TBlackType } from './enums.js';
 import type { TMessageKey } from './messages.js';
+import { emailPattern } from './plain.js';
 
 // Address rules checked on both sides (the banned list, the CC and follower blocklist): one
 // definition here, used by the server to decide and by the web to warn before sending.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TMessageKey } from './messages.js';
+import { emailPattern } from './plain.js';
 
 /**
  * Zod error hook: a missing value gets `requiredKey`, anything else of the wrong type gets
@@ -27,7 +28,6 @@ export function optionalText(max = 255) {
  * top level of two or more letters. Dots between local-part words (john.doe@) are accepted too:
  * refusing the most common address shape would turn customers away.
  */
-export const emailPattern = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export const ZEmail = z
   .string({ error: requiredOr('required_email', 'email_format') })

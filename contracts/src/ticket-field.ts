@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText, ZFlag, ZId, ZIdList } from './common.js';
 import type { TFieldOperator } from './custom-field-condition.js';
 import { enums } from './enums.js';
+import { matchesPattern, nestedSeparator } from './plain.js';
 import { fieldTextMax, type TFieldType, ZFieldType, ZFieldValue } from './ticket-field-wire.js';
 
 /**
@@ -12,10 +13,6 @@ import { fieldTextMax, type TFieldType, ZFieldType, ZFieldValue } from './ticket
 
 /** Types whose values are picked from `options`. */
 export const choiceFieldTypes: readonly TFieldType[] = ['dropdown', 'multiselect', 'nested'];
-/** A nested drop-down's levels are separated by this in an option's name and value (`Hardware::Printer`). */
-export const nestedSeparator = '::';
-/** An option's name as people read it: a nested drop-down's levels as `Hardware › Printer`. */
-export const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
 
 export const ZFieldState = enums.form_state.schema;
 
@@ -136,15 +133,6 @@ export function fieldValueProblem(
       const known = optionValues();
       return value.every((v) => typeof v === 'string' && known.has(v)) ? null : 'field_invalid';
     }
-  }
-}
-
-/** The whole value must match (an anchored pattern), as a customer reads "format". */
-export function matchesPattern(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
-  } catch {
-    return false;
   }
 }
 

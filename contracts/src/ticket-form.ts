@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText, ZId, ZIdList } from './common.js';
 import { enums } from './enums.js';
-import { type TFormCondition, ZFormCondition } from './ticket-field-wire.js';
+import { ZFormCondition } from './ticket-field-wire.js';
 
 export const ZFormState = enums.form_state.schema;
 export type TFormState = z.infer<typeof ZFormState>;
@@ -52,48 +52,3 @@ export type TFormPositionEditRequest = z.input<typeof ZFormPositionEditRequest>;
 
 // ---------------------------------------------------------------------------------------------
 // The public form at `/`
-
-/**
- * Which fields a set of answers shows: every field of the form but the children of conditions
- * whose parent does not have the condition's value (a multi-select parent: holds it). A child
- * of a hidden parent is hidden too.
- */
-export function visibleFieldIds(
-  form: { field_ids: readonly number[]; conditions: readonly TFormCondition[] },
-  values: Record<string, unknown>,
-): Set<number> {
-  const visible = new Set(form.field_ids);
-  // Children of a condition are shown only by a condition that holds; at most a few rounds settle it.
-  for (let round = 0; round < 5; round++) {
-    const shown = new Set<number>();
-    const governed = new Set<number>();
-    for (const c of form.conditions) {
-      for (const child of c.child_field_ids) {
-        governed.add(child);
-      }
-      const value = visible.has(c.parent_field_id) ? values[`field_${c.parent_field_id}`] : undefined;
-      const holds = Array.isArray(value) ? value.includes(c.value) : value === c.value;
-      if (holds) {
-        for (const child of c.child_field_ids) {
-          shown.add(child);
-        }
-      }
-    }
-    let changed = false;
-    for (const id of governed) {
-      const next = shown.has(id) && form.field_ids.includes(id);
-      if (visible.has(id) !== next) {
-        changed = true;
-        if (next) {
-          visible.add(id);
-        } else {
-          visible.delete(id);
-        }
-      }
-    }
-    if (!changed) {
-      break;
-    }
-  }
-  return visible;
-}

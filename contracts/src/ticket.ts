@@ -12,6 +12,7 @@ import {
   ZPaging,
 } from './common.js';
 import { enums, ZAccessState, ZUserType } from './enums.js';
+import { commentBodyMax, commentFilesMax, satisfactionTokenPattern } from './plain.js';
 
 export const ZTicketState = enums.ticket_state.schema;
 export type TTicketState = z.infer<typeof ZTicketState>;
@@ -28,11 +29,6 @@ export type TSatisfaction = z.infer<typeof ZSatisfaction>;
 
 /** States a ticket is still being worked on in ("unsolved" in the views). */
 export const unsolvedStates = ['new', 'open', 'pending'] as const satisfies readonly TTicketState[];
-
-/** Largest comment body kept, as HTML after sanitizing. */
-export const commentBodyMax = 200_000;
-/** Attachments one comment may carry. */
-export const commentFilesMax = 20;
 
 /** A tag: lower-case letters, digits, `_`, `-`, `.`, `:` or any CJK text, no spaces (as typed, trimmed and lower-cased). */
 export const ZTag = z
@@ -439,7 +435,7 @@ export type THomeTicketAddResponse = z.infer<typeof ZHomeTicketAddResponse>;
 
 export const ZSatisfactionToken = z
   .string({ error: requiredOr('required_field') })
-  .regex(/^[A-Za-z0-9_-]{20,64}$/, { error: 'field_invalid' });
+  .regex(satisfactionTokenPattern, { error: 'field_invalid' });
 
 export const ZSatisfactionGetRequest = z.object({ token: ZSatisfactionToken });
 export type TSatisfactionGetRequest = z.input<typeof ZSatisfactionGetRequest>;

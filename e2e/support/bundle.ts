@@ -28,7 +28,7 @@ export const pageModules = {
 } as const;
 export type TPage = keyof typeof pageModules;
 
-/** Issue 15's goals, gzipped JavaScript before first render (KB). Not reached yet: see the note below. */
+/** Issue 15's goals, gzipped JavaScript before first render (KB): the public pages reach them, the shell not yet. */
 export const goalsKb: Record<TPage, number> = {
   'public form /': 170,
   '/home/satisfaction': 170,
@@ -60,11 +60,16 @@ export const goalsKb: Record<TPage, number> = {
 // measured 404.0 / within 392 / 388.1 / 500.7 KB.
 // Shell raised to 520 on 2026-11-25: the todo popover's list is in the shell again (loaded on
 // first open, it never rendered in the web test's popover); measured 519.0 KB.
+// Lowered on 2026-11-25 (issue 15, weblight): the public form, survey and sign-in are built
+// without Ant Design (web/src/components/light, Ant Design comes with the staff shell in AntdRoot)
+// and without zod (public calls checked by api/shape.ts, zod-free helpers in contracts/plain.ts);
+// the list's error state and the skeletons are light too. Measured 161.9 / 160.9 / 158.9 /
+// 508.0 KB. The public pages are within the goal; the shell is not (see decision 0006).
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 405,
-  '/home/satisfaction': 392,
-  '/wswt/login': 389,
-  'staff shell + ticket list': 520,
+  'public form /': 162,
+  '/home/satisfaction': 161,
+  '/wswt/login': 159,
+  'staff shell + ticket list': 509,
 };
 
 export function readManifest(dist = webDist): Manifest {

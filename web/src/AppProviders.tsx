@@ -1,13 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { connectApi } from './api/instance';
 import { SessionProvider } from './auth/SessionContext';
+import { Toaster, toast } from './components/light/toast';
 import { i18n } from './i18n';
-import { theme } from './theme';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,38 +16,31 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-/** Gives the API client antd's message API, which only exists inside <App>. */
-function ApiToastBridge() {
-  const { message } = AntApp.useApp();
+// Until Ant Design's screens take over (AntdRoot), the API client's failures show as light toasts.
+connectApi({ notifyError: toast.error });
+
+function DocumentLanguage() {
+  const { i18n: instance } = useTranslation();
+  const language = instance.language === 'zh-cn' ? 'zh-CN' : 'en';
   useEffect(() => {
-    connectApi({ notifyError: (text) => void message.error(text) });
-  }, [message]);
+    document.documentElement.lang = language;
+  }, [language]);
   return null;
 }
 
-function LocalizedApp({ children }: { children: ReactNode }) {
-  const { i18n: instance } = useTranslation();
-  const language = instance.language === 'zh-cn' ? 'zh-cn' : 'en';
-  useEffect(() => {
-    document.documentElement.lang = language === 'zh-cn' ? 'zh-CN' : 'en';
-  }, [language]);
-  return (
-    <ConfigProvider locale={language === 'zh-cn' ? zhCN : enUS} theme={theme}>
-      <AntApp>
-        <ApiToastBridge />
-        {children}
-      </AntApp>
-    </ConfigProvider>
-  );
-}
-
+/**
+ * What every page has: texts, the query cache, the session, toasts. No Ant Design: the staff
+ * shell and the status pages bring it with them (AntdRoot), the public pages never load it.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <LocalizedApp>{children}</LocalizedApp>
+          <DocumentLanguage />
+          <Toaster />
+          {children}
         </SessionProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { connectApi } from './api/instance';
 import { createAppRouter } from './router';
+import './components/light/light.css';
 import './styles.css';
 
 const router = createAppRouter();

@@ -98,8 +98,24 @@ const screens: Record<string, TScreenLoader> = {
   setting_sla_edit: () => slaPages().then((m) => m.SlaEditPage),
 };
 
+/** Public screens built without Ant Design (components/light): they load none of it. */
+const lightScreens = new Set(['home', 'satisfaction', 'login']);
+
+/** A screen outside the staff shell that is built with Ant Design gets its theme and App around it. */
+const withAntd =
+  (load: TScreenLoader): TScreenLoader =>
+  async () => {
+    const [Screen, { AntdRoot }] = await Promise.all([load(), import('./AntdRoot')]);
+    return () => (
+      <AntdRoot>
+        <Screen />
+      </AntdRoot>
+    );
+  };
+
 function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreenLoader): RouteObject {
-  const load = screens[entry.key] ?? fallback;
+  const screen = screens[entry.key] ?? fallback;
+  const load = entry.needsLogin || lightScreens.has(entry.key) ? screen : withAntd(screen);
   const handle: TRouteHandle = { key: entry.key };
   const lazy = async () => ({ Component: await load() });
   return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy };

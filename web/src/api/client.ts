@@ -1,5 +1,4 @@
 import { ErrorCode, type TErrorCode, type TLanguage } from '@parley/contracts';
-import type { ZodType } from 'zod';
 import { loginPath, paths } from '../routes/table';
 import { ApiError } from './errors';
 
@@ -8,14 +7,22 @@ export const apiTimeoutMs = 30_000;
 type TQueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type TQuery = Record<string, TQueryValue>;
 
+/** What the client needs of a schema (a zod schema is one). */
+export interface TChecker<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
 export interface TCallOptions<T> {
   /**
    * Skip the default handling of docs/product.md §8 (redirects and toasts): `true` for every
    * code, or a list of codes the caller handles itself. The call still rejects.
    */
   silent?: boolean | ReadonlyArray<ApiError['code']>;
-  /** Checks the response's `data` against the contract. */
-  schema?: ZodType<T>;
+  /**
+   * Checks the response's `data` against the contract: a contracts schema, or on the public
+   * pages (which load no zod) one of api/shape.ts's lighter checks.
+   */
+  schema?: TChecker<T>;
   signal?: AbortSignal;
   /** Receives the `msg` of a success (a write's "Successfully saved", in the request's language). */
   onMessage?: (msg: string) => void;

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { authApi } from '../api/auth';
 import { PageLoading } from '../components/PageLoading';
 import { matchRoute } from '../routes/table';
 import { useDocumentTitle } from '../routes/useDocumentTitle';
@@ -27,11 +26,15 @@ export function RouteGuard() {
       pathname,
       search: searchRef.current,
       token: authStore.token(),
-      myInfo: () => authApi.myInfo({ silent: true }),
+      // The account calls load with the first staff page only: public pages never ask them.
+      myInfo: async () => (await import('../api/auth')).authApi.myInfo({ silent: true }),
       // A failed check means "forbidden"; only network trouble is worth a toast on top.
       checkMenu: async (nodeValue) =>
-        (await authApi.check({ node_value: nodeValue, node_type: 'menu' }, { silent: ['0401', '0403', '0404'] }))
-          .has_auth,
+        (
+          await (
+            await import('../api/auth')
+          ).authApi.check({ node_value: nodeValue, node_type: 'menu' }, { silent: ['0401', '0403', '0404'] })
+        ).has_auth,
       store: (info, timezone) => {
         if (cancelled) {
           return;

@@ -1,11 +1,10 @@
-import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { brandColor } from '../theme';
 import { useBranding } from './useBranding';
 
 function Logo({ size }: { size: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false" style={{ flex: 'none' }}>
       <rect width="32" height="32" rx="8" fill={brandColor} />
       <path
         d="M9 10.5A3.5 3.5 0 0 1 12.5 7h7A3.5 3.5 0 0 1 23 10.5v5a3.5 3.5 0 0 1-3.5 3.5H15l-4.5 4v-4.2A3.5 3.5 0 0 1 9 15.5z"
@@ -15,7 +14,10 @@ function Logo({ size }: { size: number }) {
   );
 }
 
-/** The logo and brand name (the administrator's brand name when one is set). */
+/**
+ * The logo and brand name (the administrator's brand name when one is set). Plain elements, no
+ * Ant Design: the public pages show it before any of Ant Design is loaded.
+ */
 export function BrandMark({
   size = 28,
   dark = false,
@@ -28,17 +30,13 @@ export function BrandMark({
   const { t } = useTranslation();
   const { brandName } = useBranding();
   return (
-    <Flex align="center" gap={10}>
+    <span className="pl-brand">
       <Logo size={size} />
       {showName && (
-        <Typography.Text
-          strong
-          style={{ fontSize: size * 0.64, color: dark ? '#fff' : undefined, whiteSpace: 'nowrap' }}
-          ellipsis
-        >
+        <span className="pl-brand-name" style={{ fontSize: size * 0.64, color: dark ? '#fff' : 'rgba(0, 0, 0, 0.88)' }}>
           {brandName ?? t('app.name')}
-        </Typography.Text>
+        </span>
       )}
-    </Flex>
+    </span>
   );
 }

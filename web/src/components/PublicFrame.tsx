@@ -1,27 +1,22 @@
-import { Flex, Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from './BrandMark';
-import { LanguageSwitch } from './LanguageSwitch';
+import { PublicLanguageSwitch } from './light/PublicLanguageSwitch';
 
-/** Pages outside the back office: brand and language at the top, content centred. */
+/**
+ * Pages outside the back office: brand and language at the top, content centred. Without Ant
+ * Design (components/light), so the public form, survey and sign-in load light.
+ */
 export function PublicFrame({ children, brandLink = '/' }: { children: ReactNode; brandLink?: string }) {
   return (
-    <Layout
-      style={{
-        minHeight: '100vh',
-        background: 'radial-gradient(1200px 600px at 50% -10%, #e6f0ff 0%, #f5f7fa 60%)',
-      }}
-    >
-      <Flex align="center" justify="space-between" style={{ padding: '16px 24px' }}>
-        <Link to={brandLink} style={{ color: 'inherit' }}>
+    <div className="pl-frame">
+      <header className="pl-frame-top">
+        <Link to={brandLink}>
           <BrandMark size={30} />
         </Link>
-        <LanguageSwitch />
-      </Flex>
-      <Flex flex={1} align="center" justify="center" style={{ padding: '24px 16px 64px' }}>
-        {children}
-      </Flex>
-    </Layout>
+        <PublicLanguageSwitch />
+      </header>
+      <main className="pl-frame-main">{children}</main>
+    </div>
   );
 }

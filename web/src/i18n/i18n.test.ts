@@ -75,9 +75,15 @@ describe('translations', () => {
       ...sourceFiles(join(__dirname, '../features/home')),
       ...sourceFiles(join(__dirname, '../features/auth')),
       ...sourceFiles(join(__dirname, '../features/errors')),
-      ...['PublicFrame.tsx', 'LanguageSwitch.tsx', 'BrandMark.tsx', 'ImageUpload.tsx', 'useUploadList.ts'].map((f) =>
-        join(__dirname, '../components', f),
-      ),
+      ...sourceFiles(join(__dirname, '../components/light')),
+      ...[
+        'PublicFrame.tsx',
+        'LanguageSwitch.tsx',
+        'BrandMark.tsx',
+        'PageLoading.tsx',
+        'ImageUpload.tsx',
+        'useUploadList.ts',
+      ].map((f) => join(__dirname, '../components', f)),
     ];
     const missing = files.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z_]+)+)'/g)]

@@ -9,11 +9,12 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import type { TStaffPath } from '@parley/contracts';
-import { Menu, type MenuProps, Skeleton } from 'antd';
+import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { usePermission } from '../auth/usePermission';
+import { Skeleton } from '../components/light/Result';
 import { dashboardPath, routeKeyOf, selectedMenuPath, visibleMenu } from './menu';
 
 const ticketIcons: Record<string, ReactNode> = {
@@ -80,7 +81,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   if (loading) {
     return (
       <div style={{ padding: 16 }}>
-        <Skeleton active title={false} paragraph={{ rows: 6 }} />
+        <Skeleton rows={5} />
       </div>
     );
   }

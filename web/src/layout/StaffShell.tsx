@@ -3,6 +3,7 @@ import { Button, Flex, Layout } from 'antd';
 import { type ReactNode, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AntdRoot } from '../AntdRoot';
 import { useGuardPending, useSession } from '../auth/SessionContext';
 import { usePermission } from '../auth/usePermission';
 import { BrandMark } from '../components/BrandMark';
@@ -24,10 +25,13 @@ const siderWidth = 232;
  */
 export function StaffShell({ children }: { children?: ReactNode }) {
   // The back office's texts load with the shell (the public pages carry only their own).
+  // Ant Design comes with the shell: the public pages never load it.
   return (
-    <Suspense fallback={<PageLoading fullScreen />}>
-      <Shell>{children}</Shell>
-    </Suspense>
+    <AntdRoot>
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <Shell>{children}</Shell>
+      </Suspense>
+    </AntdRoot>
   );
 }
 

@@ -1,17 +1,19 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { ZEmail, ZLoginRequest } from '@parley/contracts';
-import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { authApi } from '../../api/auth';
 import { isApiError } from '../../api/errors';
+import { signInApi } from '../../api/signIn';
 import { safeNext } from '../../auth/safeNext';
 import { authStore } from '../../auth/storage';
 import { BrandMark } from '../../components/BrandMark';
-import { schemaRule, showFieldErrors } from '../../components/formRules';
+import { Alert } from '../../components/light/Alert';
+import { Button } from '../../components/light/Button';
+import { emailProblem } from '../../components/light/checks';
+import { Field, inputAria, type TChecks, useForm } from '../../components/light/form';
+import { lockOutlined, mailOutlined } from '../../components/light/iconPaths';
+import { Checkbox, PasswordInput, TextInput } from '../../components/light/inputs';
 import { PublicFrame } from '../../components/PublicFrame';
-import { publicCardStyle } from '../../components/publicCardStyle';
+import { translateMessage } from '../../i18n';
 
 interface TLoginValues {
   email: string;
@@ -19,21 +21,39 @@ interface TLoginValues {
   stay_login: boolean;
 }
 
-/** Staff sign-in; goes back to `next` (when it is an address of this site) afterwards. */
+const checks: TChecks<TLoginValues> = {
+  email: emailProblem,
+  // ZLoginRequest.password: required, at most 1024 characters.
+  password: (v) =>
+    v === ''
+      ? translateMessage('required_password')
+      : v.length > 1024
+        ? translateMessage('password_not_allowed')
+        : null,
+};
+
+/**
+ * Staff sign-in; goes back to `next` (when it is an address of this site) afterwards. Built
+ * without Ant Design (components/light): the shell loads it after signing in.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<TLoginValues>();
+  const form = useForm<TLoginValues>('login', () => ({ email: '', password: '', stay_login: false }), checks);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { values, errors } = form;
 
-  const submit = async (values: TLoginValues) => {
+  const submit = async () => {
+    if (submitting || !form.checkAll()) {
+      return;
+    }
     setFailure(null);
     setSubmitting(true);
     try {
-      const stayLogin = values.stay_login === true;
-      const signedIn = await authApi.login(
+      const stayLogin = values.stay_login;
+      const signedIn = await signInApi.login(
         { email: values.email.trim(), password: values.password, stay_login: stayLogin },
         { silent: true },
       );
@@ -41,81 +61,83 @@ export function LoginPage() {
       void navigate(safeNext(params.get('next'), window.location.origin), { replace: true });
     } catch (error) {
       setSubmitting(false);
-      if (isApiError(error) && showFieldErrors(form, error.fields, ['email', 'password'])) {
-        return;
+      const fields = isApiError(error) ? error.fields : {};
+      const named = (['email', 'password'] as const).filter((name) => fields[name]);
+      for (const name of named) {
+        form.setError(name, translateMessage(fields[name] as string));
       }
-      setFailure(isApiError(error) ? error.message : t('error.network'));
+      if (named.length === 0) {
+        setFailure(isApiError(error) ? error.message : t('error.network'));
+      }
     }
+  };
+  const change = <K extends keyof TLoginValues>(name: K, value: TLoginValues[K], checkNow = true) => {
+    setFailure(null);
+    form.set(name, value, checkNow);
   };
 
   return (
     <PublicFrame>
-      <Card style={{ ...publicCardStyle, maxWidth: 420 }}>
+      <div className="pl-card" style={{ maxWidth: 420 }}>
         <div style={{ textAlign: 'center', marginBottom: 24 }}>
           <div style={{ display: 'inline-block', marginBottom: 16 }}>
             <BrandMark size={44} showName={false} />
           </div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <h1 className="pl-title" style={{ margin: 0 }}>
             {t('login.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+          </h1>
+          <span className="pl-muted">{t('login.subtitle')}</span>
         </div>
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            title={failure}
-            style={{ marginBottom: 16 }}
-            role="alert"
-            closable={{ onClose: () => setFailure(null) }}
-          />
-        )}
-        <Form<TLoginValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ email: '', password: '', stay_login: false }}
-          onFinish={submit}
-          onValuesChange={() => setFailure(null)}
-          disabled={submitting}
+        {failure && <Alert type="error" text={failure} onClose={() => setFailure(null)} />}
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
         >
-          <Form.Item
-            name="email"
-            label={t('login.email')}
-            validateTrigger="onBlur"
-            rules={[schemaRule(ZEmail)]}
-            required
-          >
-            <Input
-              prefix={<MailOutlined />}
+          <Field id={form.id('email')} label={t('login.email')} error={errors.email} required>
+            <TextInput
+              {...inputAria(form.id('email'), errors.email, false)}
+              size="large"
+              prefix={mailOutlined}
               placeholder={t('login.email_placeholder')}
               autoComplete="username"
               inputMode="email"
+              // biome-ignore lint/a11y/noAutofocus: the page exists to type into this box
               autoFocus
-              size="large"
+              disabled={submitting}
+              value={values.email}
+              onChange={(e) => change('email', e.target.value, false)}
+              onBlur={() => form.checkOne('email')}
             />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('login.password')}
-            rules={[schemaRule(ZLoginRequest.shape.password)]}
-            required
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
+          </Field>
+          <Field id={form.id('password')} label={t('login.password')} error={errors.password} required>
+            <PasswordInput
+              {...inputAria(form.id('password'), errors.password, false)}
+              size="large"
+              prefix={lockOutlined}
               placeholder={t('login.password_placeholder')}
               autoComplete="current-password"
-              size="large"
+              disabled={submitting}
+              value={values.password}
+              onChange={(e) => change('password', e.target.value)}
             />
-          </Form.Item>
-          <Form.Item name="stay_login" valuePropName="checked" style={{ marginBottom: 16 }}>
-            <Checkbox>{t('login.stay_login')}</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          </Field>
+          <div className="pl-item pl-item-tight">
+            <Checkbox
+              checked={values.stay_login}
+              disabled={submitting}
+              onChange={(checked) => change('stay_login', checked)}
+            >
+              {t('login.stay_login')}
+            </Checkbox>
+          </div>
+          <Button variant="primary" type="submit" size="large" block loading={submitting}>
             {t('login.submit')}
           </Button>
-        </Form>
-      </Card>
+        </form>
+      </div>
     </PublicFrame>
   );
 }

@@ -1,21 +1,25 @@
-import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/light/Button';
+import { Result } from '../../components/light/Result';
 
-/** A screen that failed to load or render (e.g. an old tab after a new release). */
+/**
+ * A screen that failed to load or render (e.g. an old tab after a new release). Built without
+ * Ant Design: the router shows it on every page, the public ones included.
+ */
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+    <div className="pl-frame" style={{ justifyContent: 'center' }}>
       <Result
         status="warning"
         title={t('status_page.crash_title')}
         subTitle={t('status_page.crash_text')}
         extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
+          <Button variant="primary" onClick={() => window.location.reload()}>
             {t('status_page.reload')}
           </Button>
         }
       />
-    </Flex>
+    </div>
   );
 }

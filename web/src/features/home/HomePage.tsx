@@ -1,4 +1,3 @@
-import { Flex } from 'antd';
 import { useState } from 'react';
 import { PublicFrame } from '../../components/PublicFrame';
 import { StaffSignInLink } from './StaffSignInLink';
@@ -13,7 +12,7 @@ export function HomePage() {
 
   return (
     <PublicFrame>
-      <Flex vertical gap={20} style={{ width: '100%', maxWidth: 640 }}>
+      <div className="pl-stack" style={{ maxWidth: 640 }}>
         {submitted ? (
           <TicketSubmitted
             ticketId={submitted.ticketId}
@@ -27,7 +26,7 @@ export function HomePage() {
           <TicketForm initialValues={known} onSubmitted={(ticketId, values) => setSubmitted({ ticketId, values })} />
         )}
         <StaffSignInLink />
-      </Flex>
+      </div>
     </PublicFrame>
   );
 }

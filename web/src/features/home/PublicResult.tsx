@@ -1,7 +1,5 @@
-import { Card, Result, type ResultProps } from 'antd';
 import type { ReactNode } from 'react';
-import { publicCardStyle } from '../../components/publicCardStyle';
-import { ResultTitle } from '../../components/ResultTitle';
+import { Result } from '../../components/light/Result';
 
 /** An outcome on the public pages (sent, rated, a broken link, a failed load) in the public card. */
 export function PublicResult({
@@ -10,14 +8,14 @@ export function PublicResult({
   subTitle,
   extra,
 }: {
-  status: ResultProps['status'];
+  status: 'success' | 'warning' | 'error';
   title: string;
   subTitle: ReactNode;
   extra: ReactNode;
 }) {
   return (
-    <Card style={publicCardStyle}>
-      <Result status={status} title={<ResultTitle>{title}</ResultTitle>} subTitle={subTitle} extra={extra} />
-    </Card>
+    <div className="pl-card">
+      <Result status={status} title={title} subTitle={subTitle} extra={extra} />
+    </div>
   );
 }

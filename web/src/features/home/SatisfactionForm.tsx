@@ -1,26 +1,32 @@
-import { FrownOutlined, SmileOutlined } from '@ant-design/icons';
 import type { TSatisfactionAddRequest, TSatisfactionGetResponse } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
-import { checkRule } from '../../components/formRules';
-import { publicCardStyle } from '../../components/publicCardStyle';
+import { Alert } from '../../components/light/Alert';
+import { Button } from '../../components/light/Button';
+import { Field, inputAria, type TChecks, useForm } from '../../components/light/form';
+import { Icon } from '../../components/light/Icon';
+import { frownOutlined, smileOutlined } from '../../components/light/iconPaths';
+import { TextArea } from '../../components/light/inputs';
 import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
+import { i18n } from '../../i18n';
 
 type TRating = TSatisfactionAddRequest['satisfaction'];
 
 interface TSurveyValues {
-  satisfaction?: TRating;
+  satisfaction: TRating | null;
   comment: string;
 }
 
 /** Longest comment the server keeps. */
 const commentMax = 2000;
 
-// Hidden from screen readers: the text says it, "smile Good" would say it twice.
-const ratingIcons = { good: <SmileOutlined aria-hidden />, bad: <FrownOutlined aria-hidden /> } as const;
+const ratingIcons = { good: smileOutlined, bad: frownOutlined } as const;
+
+const checks: TChecks<TSurveyValues> = {
+  satisfaction: (v) => (v === 'good' || v === 'bad' ? null : i18n.t('home.rating_required')),
+};
 
 /**
  * The requester rates a ticket good or bad with an optional comment. A rating already given is
@@ -39,8 +45,12 @@ export function SatisfactionForm({
   onGone: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<TSurveyValues>();
-  const rated = survey.satisfaction === 'unoffered' ? undefined : survey.satisfaction;
+  const rated = survey.satisfaction === 'unoffered' ? null : survey.satisfaction;
+  const form = useForm<TSurveyValues>(
+    'survey',
+    () => ({ satisfaction: rated, comment: survey.satisfaction_comment }),
+    checks,
+  );
   const rate = useMutation({
     mutationFn: (body: TSatisfactionAddRequest) => homeApi.satisfactionAdd(body, { silent: ['0404'] }),
     onSuccess: (_data, body) => onRated({ satisfaction: body.satisfaction, comment: body.comment ?? '' }),
@@ -50,85 +60,94 @@ export function SatisfactionForm({
       }
     },
   });
+  const { values, errors } = form;
+  const busy = rate.isPending;
 
-  const submit = (values: TSurveyValues) => {
-    if (rate.isPending || !values.satisfaction) {
+  const submit = () => {
+    if (busy || !form.checkAll() || !values.satisfaction) {
       return;
     }
     rate.mutate({ token, satisfaction: values.satisfaction, comment: values.comment.trim() });
   };
 
   return (
-    <Card style={publicCardStyle}>
-      <div style={{ marginBottom: 24 }}>
-        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
-          {t('home.survey_title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('home.survey_subtitle')}</Typography.Text>
+    <div className="pl-card">
+      <div className="pl-card-head">
+        <h1 className="pl-title">{t('home.survey_title')}</h1>
+        <span className="pl-muted">{t('home.survey_subtitle')}</span>
       </div>
-      <Flex
-        gap={12}
-        align="baseline"
-        style={{ padding: '12px 16px', marginBottom: 24, background: '#f5f7fa', borderRadius: 8 }}
+      <div
+        style={{
+          display: 'flex',
+          gap: 12,
+          alignItems: 'baseline',
+          padding: '12px 16px',
+          marginBottom: 24,
+          background: '#f5f7fa',
+          borderRadius: 8,
+        }}
       >
-        <Typography.Text type="secondary" style={{ flex: 'none' }}>
+        <span className="pl-muted" style={{ flex: 'none' }}>
           #{survey.ticket_id}
-        </Typography.Text>
-        <Typography.Text strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {survey.subject}
-        </Typography.Text>
-      </Flex>
-      {rated && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 24 }}
-          title={t('home.already_rated', { rating: t(`home.rating_${rated}`) })}
-        />
-      )}
-      <Form<TSurveyValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ satisfaction: rated, comment: survey.satisfaction_comment }}
-        onFinish={submit}
-        disabled={rate.isPending}
+        </span>
+        <strong style={{ minWidth: 0, overflowWrap: 'anywhere', fontWeight: 600 }}>{survey.subject}</strong>
+      </div>
+      {rated && <Alert type="info" text={t('home.already_rated', { rating: t(`home.rating_${rated}`) })} />}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
       >
-        <Form.Item
-          name="satisfaction"
-          label={t('home.rating_label')}
-          rules={[checkRule((v) => v === 'good' || v === 'bad', t('home.rating_required'))]}
-        >
-          <Radio.Group
-            block
-            size="large"
-            optionType="button"
-            buttonStyle="solid"
-            options={(['good', 'bad'] as const).map((value) => ({
-              value,
-              label: (
-                <Flex gap={8} align="center" justify="center">
-                  {ratingIcons[value]}
-                  {t(`home.rating_${value}`)}
-                </Flex>
-              ),
-            }))}
-          />
-        </Form.Item>
-        {/* Room below for the character count, which sits under the box. */}
-        <Form.Item name="comment" label={t('home.comment_label')} style={{ marginBottom: 40 }}>
-          <Input.TextArea
-            autoSize={{ minRows: 3, maxRows: 10 }}
+        <div className={errors.satisfaction ? 'pl-item pl-item-help' : 'pl-item'}>
+          <fieldset style={{ border: 0, margin: 0, padding: 0 }} aria-describedby="survey-satisfaction-help">
+            <legend className="pl-label">{t('home.rating_label')}</legend>
+            <div className="pl-segments">
+              {(['good', 'bad'] as const).map((value) => (
+                <label key={value} className="pl-segment">
+                  <input
+                    type="radio"
+                    name="satisfaction"
+                    id={value === 'good' ? form.id('satisfaction') : undefined}
+                    value={value}
+                    checked={values.satisfaction === value}
+                    disabled={busy}
+                    aria-invalid={errors.satisfaction ? true : undefined}
+                    onChange={() => form.set('satisfaction', value)}
+                  />
+                  <span>
+                    <Icon paths={ratingIcons[value]} />
+                    {t(`home.rating_${value}`)}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {errors.satisfaction && (
+            <div id="survey-satisfaction-help" className="pl-error-text" role="alert">
+              {errors.satisfaction}
+            </div>
+          )}
+        </div>
+        <Field id={form.id('comment')} label={t('home.comment_label')} tight>
+          <TextArea
+            {...inputAria(form.id('comment'), null, false)}
+            minRows={3}
+            maxRows={10}
             maxLength={commentMax}
             showCount
+            disabled={busy}
             placeholder={t('home.comment_placeholder')}
-            onKeyDown={submitOnCtrlEnter(() => form.submit())}
+            value={values.comment}
+            onChange={(e) => form.set('comment', e.target.value)}
+            onKeyDown={submitOnCtrlEnter(submit)}
           />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={rate.isPending}>
+        </Field>
+        <Button variant="primary" type="submit" size="large" block loading={busy}>
           {t('home.send_rating')}
         </Button>
-      </Form>
-    </Card>
+      </form>
+    </div>
   );
 }

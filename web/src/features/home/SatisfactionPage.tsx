@@ -1,13 +1,12 @@
-import { type TSatisfactionGetResponse, ZSatisfactionToken } from '@parley/contracts';
+import { satisfactionTokenPattern, type TSatisfactionGetResponse } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
+import { Skeleton } from '../../components/light/Result';
 import { PublicFrame } from '../../components/PublicFrame';
-import { publicCardStyle } from '../../components/publicCardStyle';
 import { homeKeys, useSatisfaction } from './queries';
 import { SatisfactionForm } from './SatisfactionForm';
 import { SatisfactionThanks } from './SatisfactionThanks';
@@ -16,7 +15,7 @@ import { SurveyLinkInvalid, SurveyLoadFailed } from './SurveyLinkProblem';
 
 /** A token as the server would take it, else null (no call is made for a broken link). */
 function tokenOf(raw: string | null): string | null {
-  return raw !== null && ZSatisfactionToken.safeParse(raw).success ? raw : null;
+  return raw !== null && satisfactionTokenPattern.test(raw) ? raw : null;
 }
 
 function Survey({ token, oneClick }: { token: string; oneClick: 'good' | 'bad' | null }) {
@@ -75,9 +74,9 @@ function Survey({ token, oneClick }: { token: string; oneClick: 'good' | 'bad' |
   }
   if (!survey.data) {
     return (
-      <Card style={publicCardStyle} aria-busy="true">
-        <Skeleton active title paragraph={{ rows: 6 }} />
-      </Card>
+      <div className="pl-card" aria-busy="true">
+        <Skeleton rows={6} />
+      </div>
     );
   }
   const data = survey.data;
@@ -111,10 +110,10 @@ export function SatisfactionPage() {
   const oneClick = score === 'good' || score === 'bad' ? score : null;
   return (
     <PublicFrame>
-      <Flex vertical gap={20} style={{ width: '100%', maxWidth: 560 }}>
+      <div className="pl-stack" style={{ maxWidth: 560 }}>
         {token === null ? <SurveyLinkInvalid /> : <Survey key={token} token={token} oneClick={oneClick} />}
         <StaffSignInLink />
-      </Flex>
+      </div>
     </PublicFrame>
   );
 }

@@ -1,6 +1,5 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/LinkButton';
+import { Button, LinkButton } from '../../components/light/Button';
 import { PublicResult } from './PublicResult';
 
 /** After rating: thanks, and a way to change the rating (the server keeps the last one). */
@@ -23,7 +22,7 @@ export function SatisfactionThanks({
         <Button key="change" onClick={onChange}>
           {t('home.change_rating')}
         </Button>,
-        <LinkButton key="new" type="primary" to="/">
+        <LinkButton key="new" variant="primary" to="/">
           {t('home.new_ticket')}
         </LinkButton>,
       ]}

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../routes/table';
@@ -7,8 +6,8 @@ import { paths } from '../../routes/table';
 export function StaffSignInLink() {
   const { t } = useTranslation();
   return (
-    <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', fontSize: 13 }}>
+    <span className="pl-quiet">
       {t('home.staff_question')} <Link to={paths.login}>{t('home.staff_sign_in')}</Link>
-    </Typography.Text>
+    </span>
   );
 }

@@ -1,6 +1,5 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/LinkButton';
+import { Button, LinkButton } from '../../components/light/Button';
 import { PublicResult } from './PublicResult';
 
 /** A survey link without a valid token, or for a ticket that no longer exists. */
@@ -12,7 +11,7 @@ export function SurveyLinkInvalid() {
       title={t('home.link_invalid_title')}
       subTitle={t('home.link_invalid_text')}
       extra={
-        <LinkButton type="primary" to="/">
+        <LinkButton variant="primary" to="/">
           {t('home.new_ticket')}
         </LinkButton>
       }
@@ -37,7 +36,7 @@ export function SurveyLoadFailed({
       title={t('home.load_failed_title')}
       subTitle={text}
       extra={
-        <Button type="primary" onClick={onRetry} loading={retrying}>
+        <Button variant="primary" onClick={onRetry} loading={retrying}>
           {t('home.retry')}
         </Button>
       }

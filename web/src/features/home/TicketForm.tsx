@@ -1,16 +1,19 @@
-import { LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { type THomeTicketAddRequest, ZEmail, ZHomeTicketAddRequest } from '@parley/contracts';
+import { commentBodyMax, type THomeTicketAddRequest } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Typography, Upload } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
-import { schemaRule, showFieldErrors } from '../../components/formRules';
-import { publicCardStyle } from '../../components/publicCardStyle';
+import { Button } from '../../components/light/Button';
+import { emailProblem, textProblem } from '../../components/light/checks';
+import { Field, inputAria, type TChecks, useForm } from '../../components/light/form';
+import { Spinner } from '../../components/light/Icon';
+import { TextArea, TextInput } from '../../components/light/inputs';
+import { toast } from '../../components/light/toast';
 import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
-import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
+import { AttachmentPicker } from './AttachmentPicker';
+import { usePublicUploads } from './usePublicUploads';
 import { useTicketForm } from './useTicketForm';
 
 export interface TTicketValues {
@@ -21,19 +24,24 @@ export interface TTicketValues {
   /** Values of the chosen form's fields, by `field_<id>`. */
   fields?: Record<string, unknown>;
 }
+type TFixed = Omit<TTicketValues, 'fields'>;
 
 // Only a form with fields loads the inputs (the public page stays small without them).
-const PublicFieldItems = lazy(() =>
-  import('../ticket-field/PublicFieldItems').then((m) => ({ default: m.PublicFieldItems })),
-);
+const PublicFields = lazy(() => import('./PublicFields').then((m) => ({ default: m.PublicFields })));
 
-const fieldNames = ['email', 'real_name', 'subject', 'description'] as const;
-const rules = ZHomeTicketAddRequest.shape;
+// ZHomeTicketAddRequest's rules (the server checks the same).
+const checks: TChecks<TFixed> = {
+  email: emailProblem,
+  real_name: (v) => textProblem(v, 'required_name', 100),
+  subject: (v) => textProblem(v, 'required_subject', 250),
+  description: (v) => textProblem(v, 'required_description', commentBodyMax),
+};
 
 /**
- * The visitor's ticket: who they are, what it is about, and files uploaded one by one. A second
- * submit while an upload or the send runs is refused (docs/product.md §5), and a refusal from the
- * server (banned, suspended, too many submissions) leaves everything typed in place.
+ * The visitor's ticket: who they are, what it is about, the chosen ticket form's fields, and
+ * files uploaded one by one. A second submit while an upload or the send runs is refused
+ * (docs/product.md §5), and a refusal from the server (banned, suspended, too many submissions)
+ * leaves everything typed in place. Built without Ant Design (components/light).
  */
 export function TicketForm({
   initialValues,
@@ -43,9 +51,16 @@ export function TicketForm({
   onSubmitted: (ticketId: number, values: TTicketValues) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<TTicketValues>();
-  const uploads = useUploadList(homeApi.upload);
+  const form = useForm<TFixed>(
+    'home',
+    () => ({ email: '', real_name: '', subject: '', description: '', ...initialValues }),
+    checks,
+  );
+  const [fields, setFields] = useState<Record<string, unknown>>(initialValues.fields ?? {});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The fields' own check (required, pattern), set by PublicFields for the visible fields.
+  const checkFields = useRef<() => Record<string, string>>(() => ({}));
+  const uploads = usePublicUploads();
   // Offered unless the ticket settings say no (`can_attach`); the server refuses them either way.
   const [formId, setFormId] = useState<number | undefined>(undefined);
   const offer = useTicketForm(formId).data;
@@ -54,14 +69,24 @@ export function TicketForm({
   const sending = useRef(false);
   const send = useMutation({ mutationFn: (body: THomeTicketAddRequest) => homeApi.ticketAdd(body) });
   const busy = send.isPending;
+  const { values, errors } = form;
 
-  const submit = async (values: TTicketValues) => {
+  const submit = async () => {
+    const fixedOk = form.checkAll();
+    const wrongFields = checkFields.current();
+    setFieldErrors(wrongFields);
+    if (!fixedOk || Object.keys(wrongFields).length > 0) {
+      if (fixedOk) {
+        document.getElementById(`home-${Object.keys(wrongFields)[0]}`)?.focus();
+      }
+      return;
+    }
     if (uploads.isUploading()) {
-      void message.warning(translateMessage('upload_in_progress'));
+      toast.warning(translateMessage('upload_in_progress'));
       return;
     }
     if (sending.current) {
-      void message.warning(translateMessage('sending_in_progress'));
+      toast.warning(translateMessage('sending_in_progress'));
       return;
     }
     sending.current = true;
@@ -73,111 +98,118 @@ export function TicketForm({
         subject: values.subject.trim(),
         description: values.description.trim(),
         file_ids: uploads.fileIds(),
-        ...(ticketForm ? { form_id: ticketForm.form_id, fields: filledFields(values.fields) } : {}),
+        ...(ticketForm ? { form_id: ticketForm.form_id, fields: filledFields(fields) } : {}),
       });
       ticketId = result.ticket_id;
     } catch (error) {
-      // The client has shown the server's message; a field it names is marked as well.
+      // The client has shown the server's message; a field it names is marked as well, a ticket
+      // field's message (`field_<id>`) under its input.
       if (isApiError(error)) {
-        showFieldErrors(form, error.fields, fieldNames);
-        // A ticket field's message goes under its input (`fields.field_<id>` of this form).
-        form.setFields(
-          Object.entries(error.fields)
-            .filter(([name]) => name.startsWith('field_'))
-            .map(([name, text]) => ({ name: ['fields', name], errors: [translateMessage(text)] })),
-        );
+        for (const [name, text] of Object.entries(error.fields)) {
+          if (name in checks) {
+            form.setError(name as keyof TFixed, translateMessage(text));
+          }
+        }
+        const named = Object.entries(error.fields).filter(([name]) => name.startsWith('field_'));
+        if (named.length) {
+          setFieldErrors((old) => ({ ...old, ...Object.fromEntries(named.map(([n, v]) => [n, translateMessage(v)])) }));
+        }
       }
     } finally {
       sending.current = false;
     }
     if (ticketId !== null) {
-      onSubmitted(ticketId, values);
+      onSubmitted(ticketId, { ...values, fields });
     }
   };
 
+  const text = (name: keyof TFixed, label: string, input: Parameters<typeof TextInput>[0]) => (
+    <Field id={form.id(name)} label={label} error={errors[name]}>
+      <TextInput
+        {...inputAria(form.id(name), errors[name], false)}
+        {...input}
+        value={values[name]}
+        onChange={(e) => form.set(name, e.target.value, name !== 'email')}
+        onBlur={name === 'email' ? () => form.checkOne('email') : undefined}
+      />
+    </Field>
+  );
+
   return (
-    <Card style={publicCardStyle}>
-      <div style={{ marginBottom: 24 }}>
-        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
-          {t('home.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('home.subtitle')}</Typography.Text>
+    <div className="pl-card">
+      <div className="pl-card-head">
+        <h1 className="pl-title">{t('home.title')}</h1>
+        <span className="pl-muted">{t('home.subtitle')}</span>
       </div>
-      <Form<TTicketValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email: '', real_name: '', subject: '', description: '', ...initialValues }}
-        onFinish={(values) => void submit(values)}
-        scrollToFirstError
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
       >
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', columnGap: 16 }}>
-          <Form.Item name="email" label={t('home.email')} validateTrigger="onBlur" rules={[schemaRule(ZEmail)]}>
-            <Input
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={t('home.email_placeholder')}
-              maxLength={254}
-            />
-          </Form.Item>
-          <Form.Item name="real_name" label={t('home.name')} rules={[schemaRule(rules.real_name)]}>
-            <Input autoComplete="name" placeholder={t('home.name_placeholder')} maxLength={100} />
-          </Form.Item>
+        <div className="pl-form-grid">
+          {text('email', t('home.email'), {
+            type: 'email',
+            inputMode: 'email',
+            autoComplete: 'email',
+            placeholder: t('home.email_placeholder'),
+            maxLength: 254,
+          })}
+          {text('real_name', t('home.name'), {
+            autoComplete: 'name',
+            placeholder: t('home.name_placeholder'),
+            maxLength: 100,
+          })}
         </div>
-        <Form.Item name="subject" label={t('home.subject')} rules={[schemaRule(rules.subject)]}>
-          <Input placeholder={t('home.subject_placeholder')} maxLength={250} />
-        </Form.Item>
-        <Form.Item
-          name="description"
+        {text('subject', t('home.subject'), { placeholder: t('home.subject_placeholder'), maxLength: 250 })}
+        <Field
+          id={form.id('description')}
           label={t('home.description')}
-          rules={[schemaRule(rules.description)]}
+          error={errors.description}
           extra={t('home.description_hint')}
         >
-          <Input.TextArea
-            autoSize={{ minRows: 5, maxRows: 14 }}
+          <TextArea
+            {...inputAria(form.id('description'), errors.description, true)}
+            minRows={5}
+            maxRows={14}
             placeholder={t('home.description_placeholder')}
-            onKeyDown={submitOnCtrlEnter(() => form.submit())}
+            value={values.description}
+            onChange={(e) => form.set('description', e.target.value)}
+            onKeyDown={submitOnCtrlEnter(() => void submit())}
           />
-        </Form.Item>
-        {offer && ((offer.forms.length ?? 0) > 1 || (ticketForm?.fields.length ?? 0) > 0) && (
+        </Field>
+        {offer && (offer.forms.length > 1 || (ticketForm?.fields.length ?? 0) > 0) && (
           <Suspense fallback={null}>
-            <PublicFieldItems forms={offer.forms} form={ticketForm} onChoose={setFormId} />
+            <PublicFields
+              forms={offer.forms}
+              form={ticketForm}
+              onChoose={setFormId}
+              values={fields}
+              onChange={(next, changed) => {
+                setFields(next);
+                setFieldErrors((old) => {
+                  const { [changed]: _gone, ...rest } = old;
+                  return rest;
+                });
+              }}
+              errors={fieldErrors}
+              checkRef={checkFields}
+            />
           </Suspense>
         )}
-        {canAttach && (
-          <Form.Item label={t('home.attachments')} extra={t('home.attachments_hint')}>
-            <Upload
-              fileList={uploads.files}
-              multiple={false}
-              beforeUpload={(file) => {
-                void uploads.add(file);
-                return Upload.LIST_IGNORE;
-              }}
-              onRemove={(file) => uploads.remove(file.uid)}
-            >
-              <Button icon={<PaperClipOutlined />}>{t('home.attach')}</Button>
-            </Upload>
-          </Form.Item>
-        )}
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          // Not `loading`: a click while sending must still say "resubmit later".
-          icon={busy ? <LoadingOutlined /> : undefined}
-        >
+        {canAttach && <AttachmentPicker uploads={uploads} />}
+        <Button variant="primary" type="submit" size="large" block icon={busy ? <Spinner /> : undefined}>
           {busy ? t('home.sending') : t('home.submit')}
         </Button>
-      </Form>
-    </Card>
+      </form>
+    </div>
   );
 }
 
 /** What the visitor filled in: inputs left empty are not sent. */
-function filledFields(fields: Record<string, unknown> | undefined) {
+function filledFields(fields: Record<string, unknown>) {
   return Object.fromEntries(
-    Object.entries(fields ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+    Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && v !== ''),
   ) as Record<string, string | number | boolean | string[] | null>;
 }

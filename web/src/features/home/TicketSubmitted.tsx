@@ -1,6 +1,36 @@
-import { Button, Flex, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/light/Button';
+import { Icon } from '../../components/light/Icon';
+import { checkOutlined, copyOutlined } from '../../components/light/iconPaths';
 import { PublicResult } from './PublicResult';
+
+/** The ticket number with a button that copies it. */
+function TicketNumber({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(String(ticketId)).then(() => {
+      setCopied(true);
+      setTimeout(() => setCopied(false), 3000);
+    });
+  };
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      <strong style={{ fontSize: 32, lineHeight: 1.3, color: 'rgba(0, 0, 0, 0.88)' }}>#{ticketId}</strong>
+      <button
+        type="button"
+        className="pl-affix-btn"
+        style={{ fontSize: 16, color: 'var(--pl-primary)' }}
+        aria-label={copied ? t('ui.copied') : t('ui.copy')}
+        title={copied ? t('ui.copied') : t('ui.copy')}
+        onClick={copy}
+      >
+        <Icon paths={copied ? checkOutlined : copyOutlined} />
+      </button>
+    </span>
+  );
+}
 
 /** After sending: the ticket's number to quote, and the way back to a fresh form. */
 export function TicketSubmitted({
@@ -18,19 +48,15 @@ export function TicketSubmitted({
       status="success"
       title={t('home.submitted_title')}
       subTitle={
-        <Flex vertical align="center" gap={4} style={{ marginTop: 8 }}>
-          <Typography.Text type="secondary">{t('home.ticket_number')}</Typography.Text>
-          <Typography.Text strong copyable={{ text: String(ticketId) }} style={{ fontSize: 32, lineHeight: 1.3 }}>
-            #{ticketId}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ marginTop: 12 }}>
-            {t('home.submitted_text', { email })}
-          </Typography.Text>
-          <Typography.Text type="secondary">{t('home.ticket_number_hint')}</Typography.Text>
-        </Flex>
+        <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4, marginTop: 8 }}>
+          <span>{t('home.ticket_number')}</span>
+          <TicketNumber ticketId={ticketId} />
+          <span style={{ marginTop: 12 }}>{t('home.submitted_text', { email })}</span>
+          <span>{t('home.ticket_number_hint')}</span>
+        </span>
       }
       extra={
-        <Button type="primary" onClick={onAnother}>
+        <Button variant="primary" onClick={onAnother}>
           {t('home.submit_another')}
         </Button>
       }

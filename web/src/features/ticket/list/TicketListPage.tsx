@@ -1,10 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Grid, Menu, Result, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Menu, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { local, storageKeys } from '../../../auth/storage';
 import { Can } from '../../../components/Can';
 import { LinkButton } from '../../../components/LinkButton';
+// Light (no Ant Design): antd's Result carries its 10 KB of illustrations into the list's first load.
+import { Result, Skeleton } from '../../../components/light/Result';
 import { PageHeader } from '../../../components/PageHeader';
 import { useListParams } from '../../../components/useListParams';
 import { ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
@@ -69,7 +71,7 @@ export function TicketListPage() {
       styles={{ body: { padding: 4 } }}
     >
       {views.isPending ? (
-        <Skeleton active paragraph={{ rows: 5 }} />
+        <Skeleton rows={5} />
       ) : (
         <Menu
           mode="inline"

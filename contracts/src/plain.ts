@@ -1,0 +1,81 @@
+// Constants and checks of the contracts that need no zod, apart from the schemas: the public
+// pages (ticket form, survey, sign-in) import them without loading zod or any schema module
+// (a page that imports one constant of a module loads the module's chunk, schemas and all).
+// The schema modules import them from here. This module imports nothing.
+
+/** A form condition as `visibleFieldIds` reads it (TFormCondition of ticket-field-wire.ts). */
+interface TCondition {
+  parent_field_id: number;
+  value: string | boolean;
+  child_field_ids: readonly number[];
+}
+
+/** An email address as the server takes it (ZEmail: trimmed, at most 254 characters). */
+export const emailPattern = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+/** Largest comment body kept, as HTML after sanitizing. */
+export const commentBodyMax = 200_000;
+/** Attachments one comment may carry. */
+export const commentFilesMax = 20;
+
+/** A satisfaction survey's token (ZSatisfactionToken). */
+export const satisfactionTokenPattern = /^[A-Za-z0-9_-]{20,64}$/;
+
+/** A nested drop-down's levels are separated by this in an option's name and value (`Hardware::Printer`). */
+export const nestedSeparator = '::';
+/** An option's name as people read it: a nested drop-down's levels as `Hardware › Printer`. */
+export const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
+
+/** The whole value must match (an anchored pattern), as a customer reads "format". */
+export function matchesPattern(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which fields a set of answers shows: every field of the form but the children of conditions
+ * whose parent does not have the condition's value (a multi-select parent: holds it). A child
+ * of a hidden parent is hidden too.
+ */
+export function visibleFieldIds(
+  form: { field_ids: readonly number[]; conditions: readonly TCondition[] },
+  values: Record<string, unknown>,
+): Set<number> {
+  const visible = new Set(form.field_ids);
+  // Children of a condition are shown only by a condition that holds; at most a few rounds settle it.
+  for (let round = 0; round < 5; round++) {
+    const shown = new Set<number>();
+    const governed = new Set<number>();
+    for (const c of form.conditions) {
+      for (const child of c.child_field_ids) {
+        governed.add(child);
+      }
+      const value = visible.has(c.parent_field_id) ? values[`field_${c.parent_field_id}`] : undefined;
+      const holds = Array.isArray(value) ? value.includes(c.value) : value === c.value;
+      if (holds) {
+        for (const child of c.child_field_ids) {
+          shown.add(child);
+        }
+      }
+    }
+    let changed = false;
+    for (const id of governed) {
+      const next = shown.has(id) && form.field_ids.includes(id);
+      if (visible.has(id) !== next) {
+        changed = true;
+        if (next) {
+          visible.add(id);
+        } else {
+          visible.delete(id);
+        }
+      }
+    }
+    if (!changed) {
+      break;
+    }
+  }
+  return visible;
+}

@@ -1,0 +1,130 @@
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+
+/** A check of one value: the message to show, or null when it passes. */
+export type TCheck<T, V> = (value: T, values: V) => string | null;
+export type TChecks<V> = { [K in keyof V]?: TCheck<V[K], V> };
+type TErrors<V> = Partial<Record<keyof V, string>>;
+
+/**
+ * A small form state: values, their checks, the messages shown under the inputs. Inputs are
+ * found by id (`<idPrefix>-<name>`) to focus the first wrong one when a submit fails.
+ */
+export function useForm<V extends object>(idPrefix: string, initial: () => V, checks: TChecks<V>) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<TErrors<V>>({});
+  const current = useRef(values);
+  current.current = values;
+
+  const check = useCallback(
+    <K extends keyof V>(name: K, all: V): string | null => checks[name]?.(all[name], all) ?? null,
+    [checks],
+  );
+
+  const setError = useCallback(<K extends keyof V>(name: K, text: string | null) => {
+    setErrors((old) => {
+      if ((old[name] ?? null) === text) {
+        return old;
+      }
+      const next = { ...old };
+      if (text === null) {
+        delete next[name];
+      } else {
+        next[name] = text;
+      }
+      return next;
+    });
+  }, []);
+
+  return {
+    values,
+    errors,
+    id: (name: keyof V & string) => `${idPrefix}-${name}`,
+    /** A new value; checked at once unless the input is checked when it loses focus. */
+    set<K extends keyof V>(name: K, value: V[K], checkNow = true) {
+      const next = { ...current.current, [name]: value };
+      current.current = next;
+      setValues(next);
+      setError(name, checkNow ? check(name, next) : null);
+    },
+    /** Checks one value (an input that is checked when it loses focus). */
+    checkOne(name: keyof V) {
+      setError(name, check(name, current.current));
+    },
+    setError,
+    /** Checks every value; false (and the first wrong input focused) when one fails. */
+    checkAll(): boolean {
+      const all = current.current;
+      const found: TErrors<V> = {};
+      for (const name of Object.keys(checks) as Array<keyof V>) {
+        const text = check(name, all);
+        if (text !== null) {
+          found[name] = text;
+        }
+      }
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      if (first) {
+        document.getElementById(`${idPrefix}-${first}`)?.focus();
+        return false;
+      }
+      return true;
+    },
+    reset(next: V) {
+      current.current = next;
+      setValues(next);
+      setErrors({});
+    },
+  };
+}
+
+/** What an input needs to be tied to its label and message. */
+export function inputAria(id: string, error: string | null | undefined, hasHelp: boolean) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error || hasHelp ? `${id}-help` : undefined,
+  } as const;
+}
+
+/** A labelled input with its message (or hint) below, spaced like Ant Design's form items. */
+export function Field({
+  id,
+  label,
+  error,
+  extra,
+  required = false,
+  tight = false,
+  labelled = true,
+  children,
+}: {
+  id: string;
+  label?: ReactNode;
+  error?: string | null;
+  extra?: ReactNode;
+  required?: boolean;
+  tight?: boolean;
+  /** False for an input that names itself (a checkbox with its text): no label above it. */
+  labelled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`pl-item${tight ? ' pl-item-tight' : ''}${error ? ' pl-item-help' : ''}`}>
+      {labelled && label !== undefined && (
+        <label htmlFor={id} className="pl-label" data-required={required || undefined}>
+          {label}
+        </label>
+      )}
+      {children}
+      {(error || extra) && (
+        <div id={`${id}-help`}>
+          {error && (
+            <div className="pl-error-text" role="alert">
+              {error}
+            </div>
+          )}
+          {extra && <div className="pl-extra">{extra}</div>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/light/Button';
+import { Icon, Spinner } from '../../components/light/Icon';
+import { deleteOutlined, paperClipOutlined } from '../../components/light/iconPaths';
+import type { usePublicUploads } from './usePublicUploads';
+
+/** "Add a file" and the files added so far, each with a button that removes it. */
+export function AttachmentPicker({ uploads }: { uploads: ReturnType<typeof usePublicUploads> }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="pl-item">
+      <div className="pl-label" id="home-attachments">
+        {t('home.attachments')}
+      </div>
+      <div>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          aria-labelledby="home-attachments"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) {
+              void uploads.add(file);
+            }
+          }}
+        />
+        <Button icon={<Icon paths={paperClipOutlined} />} onClick={() => input.current?.click()}>
+          {t('home.attach')}
+        </Button>
+      </div>
+      {uploads.files.length > 0 && (
+        <ul className="pl-files">
+          {uploads.files.map((file) => (
+            <li key={file.uid} className="pl-file">
+              {file.uploading ? <Spinner /> : <Icon paths={paperClipOutlined} />}
+              <span className="pl-file-name" data-uploading={file.uploading}>
+                {file.name}
+              </span>
+              {!file.uploading && (
+                <button
+                  type="button"
+                  className="pl-file-remove"
+                  aria-label={`${t('common.remove')} ${file.name}`}
+                  onClick={() => uploads.remove(file.uid)}
+                >
+                  <Icon paths={deleteOutlined} />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="pl-extra">{t('home.attachments_hint')}</div>
+    </div>
+  );
+}

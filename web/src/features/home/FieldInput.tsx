@@ -1,0 +1,121 @@
+import { nestedSeparator, type TPublicField } from '@parley/contracts';
+import { useState } from 'react';
+import { Checkbox, TextArea, TextInput } from '../../components/light/inputs';
+import { Select } from '../../components/light/Select';
+
+/** A nested drop-down's option as read: `Hardware › Printer`. */
+const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
+
+/**
+ * The input of one ticket field on the public form, by type (features/ticket-field's
+ * FieldValueInput without Ant Design): dates are `YYYY-MM-DD` (the browser's date input), a
+ * checkbox is true or false, a number is a number or null, a nested drop-down offers its full
+ * paths only (a parent alone is no value).
+ */
+export function FieldInput({
+  id,
+  field,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  field: TPublicField;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  invalid: boolean;
+  describedBy?: string;
+}) {
+  const aria = {
+    id,
+    'aria-label': field.title,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  switch (field.field_type) {
+    case 'textarea':
+      return (
+        <TextArea
+          {...aria}
+          minRows={2}
+          maxRows={8}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'number':
+    case 'decimal':
+      return <NumberInput aria={aria} integer={field.field_type === 'number'} value={value} onChange={onChange} />;
+    case 'date':
+      return (
+        <TextInput
+          {...aria}
+          type="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value || null)}
+        />
+      );
+    case 'checkbox':
+      return (
+        <Checkbox {...aria} checked={value === true} onChange={onChange}>
+          {field.title}
+        </Checkbox>
+      );
+    case 'dropdown':
+    case 'nested':
+    case 'multiselect':
+      return (
+        <Select
+          id={id}
+          label={field.title}
+          multiple={field.field_type === 'multiselect'}
+          invalid={invalid}
+          describedBy={describedBy}
+          value={(value as string | string[] | null | undefined) ?? null}
+          onChange={(v) => onChange(Array.isArray(v) && v.length === 0 ? null : v)}
+          options={field.options.map((o) => ({ value: o.value, label: optionLabel(o.name) }))}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...aria}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+  }
+}
+
+/** A number as typed (a half-typed "1." or "-" stays in the box); the value is a number or null. */
+function NumberInput({
+  aria,
+  integer,
+  value,
+  onChange,
+}: {
+  aria: Record<string, unknown>;
+  integer: boolean;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const parse = (text: string) => {
+    const n = integer ? Math.trunc(Number(text)) : Number(text);
+    return text.trim() === '' || !Number.isFinite(n) ? null : n;
+  };
+  const [text, setText] = useState(typeof value === 'number' ? String(value) : '');
+  // A value set from outside (a default) replaces what the box shows.
+  const shown = parse(text) === (typeof value === 'number' ? value : null) ? text : String(value ?? '');
+  return (
+    <TextInput
+      {...aria}
+      inputMode={integer ? 'numeric' : 'decimal'}
+      value={shown}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(parse(e.target.value));
+      }}
+    />
+  );
+}
