@@ -193,7 +193,8 @@ describe('ticket fields and forms, end to end', () => {
     await page.getByRole('button', { name: 'Submit as Open' }).click();
     await page.getByTestId('ticket-updated').waitFor();
     expect((await ticketGet(ticketId)).fields).toEqual({ [`field_${fieldId}`]: 'hardware::scanner' });
-    await page.reload();
+    // After submit the page goes back to the list (the default choice): open the ticket again.
+    await page.goto(`/wswt/ticket/edit/${ticketId}`);
     await properties.getByText('Hardware › Scanner').waitFor();
     await page.close();
   });

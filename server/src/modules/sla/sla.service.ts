@@ -28,12 +28,16 @@ export async function slaPolicies(db: DbOrTx): Promise<{ list: TSlaPolicy[] }> {
 }
 
 export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | null) {
-  await checkRule(db, 'sla', input.conditions, []);
-  if (!Object.values(input.targets).some((t) => Object.values(t).some((m) => m !== null))) {
-    throw invalid('required_field', 'targets');
+  // Unknown ids first (the policy, its schedule, what its conditions name), then what is missing.
+  if (id !== null && (await queryRows(db, sql`SELECT 1 FROM sla_policy WHERE policy_id = ${id}`)).length === 0) {
+    throw notFound();
   }
   if (input.schedule_id !== null && (await businessSchedules(db, [input.schedule_id])).size === 0) {
     throw invalid('id_not_found', 'schedule_id');
+  }
+  await checkRule(db, 'sla', input.conditions, []);
+  if (!Object.values(input.targets).some((t) => Object.values(t).some((m) => m !== null))) {
+    throw invalid('required_field', 'targets');
   }
   const now = Date.now();
   const values = [JSON.stringify(input.conditions), JSON.stringify(input.targets)];

@@ -42,7 +42,7 @@ describe('applying a macro on the ticket page', () => {
       },
     });
     renderApp('/wswt/ticket/edit/101');
-    fireEvent.click(await screen.findByRole('button', { name: /Apply macro/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /Apply macro/ }, { timeout: 40_000 }));
     fireEvent.click(await screen.findByText('Escalate'));
     await screen.findByText('Macro “Escalate” applied: review the changes, then submit.');
     const editor = screen.getByRole('textbox', { name: 'Comment' });
