@@ -5,6 +5,7 @@ export * from './address.js';
 export * from './auth.js';
 export * from './auth-node.js';
 export * from './black.js';
+export * from './btn-nodes.js';
 export * from './chat.js';
 export * from './chat-setting.js';
 export * from './chat-trigger.js';

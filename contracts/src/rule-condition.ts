@@ -29,7 +29,9 @@ export type TRuleValueKind =
   | { kind: 'text' }
   | { kind: 'tags' }
   | { kind: 'hours' }
-  | { kind: 'schedule' };
+  | { kind: 'schedule' }
+  /** A custom field's value: checked against the field when the rule is saved. */
+  | { kind: 'field' };
 
 type Use = 'trigger' | 'automation' | 'sla';
 interface Spec {
@@ -71,7 +73,12 @@ export const ruleConditionSpec = {
   update_type: { operators: ['is'], value: { kind: 'enum', values: ['created', 'updated'] }, use: ['trigger'] },
   /** Now is inside the schedule's business hours (is) or outside them (is_not). */
   within_schedule: { operators: eq, value: { kind: 'schedule' }, use: ['trigger', 'automation'] },
-  sla_breached: { operators: ['is'], value: { kind: 'enum', values: ['yes', 'no'] }, use: ['trigger', 'automation'] },
+  /** The ticket's current SLA target was missed; `changed_to` yes: the change is the breach itself (a trigger fires once). */
+  sla_breached: {
+    operators: ['is', 'changed_to'],
+    value: { kind: 'enum', values: ['yes', 'no'] },
+    use: ['trigger', 'automation'],
+  },
   hours_since_created: hours(),
   hours_since_updated: hours(),
   hours_since_pending: hours(),
@@ -81,14 +88,26 @@ export const ruleConditionSpec = {
   hours_until_sla_breach: { operators: ['less_than', 'greater_than'], value: { kind: 'hours' }, use: ['automation'] },
 } as const satisfies Record<string, Spec>;
 
+/** A custom field's condition: `field_<id>`, the key of its value in a ticket's `fields`. */
+export type TRuleFieldKey = `field_${number}`;
+export const isRuleFieldKey = (field: string): field is TRuleFieldKey => /^field_[1-9][0-9]{0,9}$/.test(field);
+export const customFieldSpec: Spec = {
+  operators: ['is', 'is_not', 'changed', 'changed_to', 'changed_from', 'less_than', 'greater_than'],
+  value: { kind: 'field' },
+  use: all,
+};
 export type TRuleConditionField = keyof typeof ruleConditionSpec;
 export const ruleConditionFields = Object.keys(ruleConditionSpec) as [TRuleConditionField, ...TRuleConditionField[]];
 export const isHoursField = (field: string) => field.startsWith('hours_');
+/** The spec of a condition's field, a custom field's included. */
+export const conditionSpecOf = (field: TRuleConditionField | TRuleFieldKey): Spec =>
+  isRuleFieldKey(field) ? customFieldSpec : ruleConditionSpec[field];
 
 const ZValue = z.union(
   [
     z.string().max(500, { error: 'field_too_long' }),
     z.number(),
+    z.boolean(),
     z.null(),
     z.array(z.string().trim().min(1).max(100), { error: 'field_invalid' }).max(50, { error: 'field_too_long' }),
   ],
@@ -115,17 +134,24 @@ function valueFits(kind: TRuleValueKind, operator: TRuleOperator, value: unknown
       return Array.isArray(value) && value.length > 0;
     case 'hours':
       return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100_000;
+    case 'field':
+      return operator === 'less_than' || operator === 'greater_than'
+        ? typeof value === 'number' || (typeof value === 'string' && value.length > 0)
+        : !Array.isArray(value);
   }
 }
 
 export const ZRuleCondition = z
   .object({
-    field: z.enum(ruleConditionFields, { error: 'field_invalid' }),
+    field: z.union(
+      [z.enum(ruleConditionFields), z.templateLiteral(['field_', z.number().int().positive()]).refine(isRuleFieldKey)],
+      { error: 'field_invalid' },
+    ),
     operator: z.enum(ruleOperators, { error: 'field_invalid' }),
     value: ZValue.default(null),
   })
   .superRefine((c, ctx) => {
-    const spec: Spec = ruleConditionSpec[c.field];
+    const spec = conditionSpecOf(c.field);
     if (!spec.operators.includes(c.operator)) {
       ctx.addIssue({ code: 'custom', message: 'field_invalid', path: ['operator'] });
     } else if (!valueFits(spec.value, c.operator, c.value)) {
@@ -149,7 +175,7 @@ export function misplacedConditions(conditions: TRuleConditions, use: Use): stri
   const out: string[] = [];
   for (const group of ['all', 'any'] as const) {
     conditions[group].forEach((c, i) => {
-      if (!(ruleConditionSpec[c.field].use as readonly Use[]).includes(use)) {
+      if (!(conditionSpecOf(c.field).use as readonly Use[]).includes(use)) {
         out.push(`conditions.${group}.${i}.field`);
       }
     });

@@ -44,6 +44,16 @@ export const ZRuleAction = z.discriminatedUnion(
     z.object({ action: z.literal('add_tags'), value: ZTagList }),
     z.object({ action: z.literal('remove_tags'), value: ZTagList }),
     z.object({ action: z.literal('add_note'), value: requiredText('required_note', 10_000) }),
+    /** A custom field's value (checked against the field when saved and when applied); null clears it. */
+    z.object({
+      action: z.literal('set_field'),
+      field_id: ZId,
+      value: z
+        .union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(200)).max(100), z.null()], {
+          error: 'field_invalid',
+        })
+        .default(null),
+    }),
     z.object({
       action: z.literal('notify'),
       target: z.enum(notifyTargets, { error: 'field_invalid' }),

@@ -1,5 +1,5 @@
+import { btnNodes, defaultAgentPackageTitle, defaultAgentRoleName, type TBtnNode } from './btn-nodes.js';
 import type { TLanguage } from './languages.js';
-import { btnNodes, defaultAgentPackageTitle, defaultAgentRoleName, type TBtnNode } from './nodes.js';
 
 /**
  * Simplified Chinese for what a new installation writes in English: the button nodes' titles
@@ -40,6 +40,9 @@ export const btnNodeTitlesZh: Record<TBtnNode, string> = {
   'automation.add': '添加自动化',
   'automation.edit': '编辑自动化和排序',
   'automation.delete': '删除自动化',
+  'sla.policy.add': '添加 SLA 策略',
+  'sla.policy.edit': '编辑 SLA 策略及其顺序',
+  'sla.policy.delete': '删除 SLA 策略',
   'schedule.add': '添加日程',
   'schedule.edit': '编辑日程',
   'schedule.delete': '删除日程',

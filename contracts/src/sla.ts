@@ -41,6 +41,8 @@ export type TSlaPolicy = z.output<typeof ZSlaPolicy>;
 export const ZSlaPolicyListResponse = z.object({ list: z.array(ZSlaPolicy) });
 export const ZSlaPolicyEditRequest = ZSlaPolicyInput.extend({ policy_id: ZId });
 export const ZSlaPolicyDeleteRequest = z.object({ policy_ids: ZIdList.min(1, { error: 'field_invalid' }) });
+/** The order policies are tried in (the first that matches a ticket sets its targets): every policy id once. */
+export const ZSlaPolicyOrderRequest = z.object({ policy_ids: ZIdList.min(1, { error: 'field_invalid' }) });
 export const ZSlaPolicyAddResponse = z.object({ policy_id: z.number().int() });
 /** A ticket's next target as its page shows it. */
 export const ZSlaTicketRequest = z.object({ ticket_id: ZId });

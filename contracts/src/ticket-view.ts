@@ -72,6 +72,19 @@ export const ZViewCondition = z.discriminatedUnion(
       operator: z.enum(['less_than', 'greater_than'], { error: 'enum_invalid' }),
       value: ZHours,
     }),
+    /**
+     * Hours until the next SLA breach: `less_than 0` is overdue, `less_than 4` due within four
+     * hours (or overdue), `greater_than 24` due in more than a day. Tickets without a running
+     * target match neither.
+     */
+    z.object({
+      field: z.literal('hours_until_sla_breach'),
+      operator: z.enum(['less_than', 'greater_than'], { error: 'enum_invalid' }),
+      value: z
+        .number({ error: 'field_invalid' })
+        .min(-24 * 366, { error: 'field_invalid' })
+        .max(24 * 366 * 10, { error: 'field_invalid' }),
+    }),
     z.object({ field: z.literal('deleted'), operator: z.literal('is'), value: z.literal(true) }),
     /** A custom field's value (ticket-field.ts: the operators of each type of field). */
     ZCustomFieldCondition,
@@ -109,6 +122,7 @@ export const viewColumns = [
   'create_ts',
   'update_ts',
   'solved_ts',
+  'sla_due',
 ] as const;
 export type TViewBaseColumn = (typeof viewColumns)[number];
 /** A custom field's column: `field_<field_id>`, the key of its value in a ticket's `fields`. */

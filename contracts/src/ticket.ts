@@ -177,6 +177,10 @@ export const ZTicketListItem = z.object({
   create_ts: z.number().int(),
   update_ts: z.number().int(),
   solved_ts: z.number().int().nullable(),
+  /** When the ticket's next SLA target breaches (past: overdue); null without a running target. */
+  sla_due_ts: z.number().int().nullable(),
+  /** Which target that is: first_reply, next_reply, periodic_update, resolution. */
+  sla_metric: z.string().nullable(),
   /**
    * Searches only: the part of a comment where the search's words occur, and where in it they are
    * (`[start, end)` character offsets), for the list to show them highlighted. Absent when no
@@ -202,6 +206,8 @@ export const ticketSorts = [
   'solved_ts',
   '-ticket_id',
   'ticket_id',
+  /** Next SLA breach, soonest (or most overdue) first; tickets without a target last. */
+  'sla_due_ts',
 ] as const;
 export const ZTicketSort = z.enum(ticketSorts, { error: 'enum_invalid' });
 export type TTicketSort = z.infer<typeof ZTicketSort>;

@@ -15,6 +15,9 @@ const publicNotBuilt: TScreenLoader = () =>
   import('./features/placeholder/PublicNotBuiltPage').then((m) => m.PublicNotBuiltPage);
 
 /** Screens built so far; every other route shows the "not built yet" page. */
+/** The SLA policy screens share one module: one import site, one preload list. */
+const slaPages = () => import('./features/sla/SlaPages');
+
 const screens: Record<string, TScreenLoader> = {
   home: () => import('./features/home/HomePage').then((m) => m.HomePage),
   satisfaction: () => import('./features/home/SatisfactionPage').then((m) => m.SatisfactionPage),
@@ -90,6 +93,9 @@ const screens: Record<string, TScreenLoader> = {
   setting_automation: () => import('./features/rule/AutomationListPage').then((m) => m.AutomationListPage),
   setting_automation_add: () => import('./features/rule/AutomationAddPage').then((m) => m.AutomationAddPage),
   setting_automation_edit: () => import('./features/rule/AutomationEditPage').then((m) => m.AutomationEditPage),
+  setting_sla: () => slaPages().then((m) => m.SlaListPage),
+  setting_sla_add: () => slaPages().then((m) => m.SlaAddPage),
+  setting_sla_edit: () => slaPages().then((m) => m.SlaEditPage),
 };
 
 function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreenLoader): RouteObject {

@@ -4,6 +4,7 @@ import {
   type TAutomationInput,
   type TScheduleEditRequest,
   type TScheduleInput,
+  type TSlaPolicyInput,
   type TTriggerDryRunRequest,
   type TTriggerEditRequest,
   type TTriggerInput,
@@ -12,6 +13,9 @@ import {
   ZAutomationListResponse,
   ZScheduleAddResponse,
   ZScheduleListResponse,
+  ZSlaPolicyAddResponse,
+  ZSlaPolicyListResponse,
+  ZSlaTicketResponse,
   ZTriggerAddResponse,
   ZTriggerCategoryAddResponse,
   ZTriggerDryRunResponse,
@@ -55,4 +59,17 @@ export const automationApi = {
     api.post<null>(`${base}/automation.order.edit`, { automation_ids: ids }, opts),
   dryRun: (body: TAutomationDryRunRequest, opts?: TOpts) =>
     api.post(`${base}/automation.dryrun`, body, { ...opts, schema: ZAutomationDryRunResponse }),
+};
+
+export const slaApi = {
+  list: (opts?: TOpts) => api.get(`${base}/sla.policy.list`, {}, { ...opts, schema: ZSlaPolicyListResponse }),
+  add: (body: TSlaPolicyInput, opts?: TOpts) =>
+    api.post(`${base}/sla.policy.add`, body, { ...opts, schema: ZSlaPolicyAddResponse }),
+  edit: (body: TSlaPolicyInput & { policy_id: number }, opts?: TOpts) =>
+    api.post<null>(`${base}/sla.policy.edit`, body, opts),
+  delete: (ids: number[], opts?: TOpts) => api.post<null>(`${base}/sla.policy.delete`, { policy_ids: ids }, opts),
+  order: (ids: number[], opts?: TOpts) => api.post<null>(`${base}/sla.policy.order.edit`, { policy_ids: ids }, opts),
+  /** A ticket's next target (the ticket page). */
+  ticket: (ticketId: number, opts?: TOpts) =>
+    api.get('/admin/sla.ticket.get', { ticket_id: ticketId }, { ...opts, schema: ZSlaTicketResponse }),
 };

@@ -1,4 +1,5 @@
 import type { TDateFormat } from '@parley/contracts';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/SessionContext';
@@ -22,4 +23,21 @@ export function useFormatTime(): (ts: number) => string {
   const timeZone = timezone || localization.default_timezone || null;
   const formatter = useMemo(() => stampFormatter({ language, timeZone, format }), [language, timeZone, format]);
   return useCallback((ts: number) => formatter(ts), [formatter]);
+}
+
+/** Minutes as the two largest units: "3 d 4 h", "2 h 5 min", "40 min" (units from the caller's `sla.*` strings). */
+export function formatMinutes(t: TFunction, minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  const d = Math.floor(m / 1440);
+  const h = Math.floor((m % 1440) / 60);
+  const rest = m % 60;
+  const parts: string[] = [];
+  if (d) {
+    parts.push(t('sla.d', { n: d }), ...(h ? [t('sla.h', { n: h })] : []));
+  } else if (h) {
+    parts.push(t('sla.h', { n: h }), ...(rest ? [t('sla.m', { n: rest })] : []));
+  } else {
+    parts.push(t('sla.m', { n: rest }));
+  }
+  return parts.join(' ');
 }

@@ -26,7 +26,7 @@ describe('side menu', () => {
     expect(menu.dashboard).toBe(true);
     expect(menu.reports).toHaveLength(7);
     expect(menu.tickets).toHaveLength(5);
-    expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(25);
+    expect(menu.settings.flatMap((s) => s.paths)).toHaveLength(26);
   });
 
   it('denies everything without a signed-in user', () => {

@@ -34,7 +34,7 @@ export const settingSections: readonly TMenuSection[] = [
     key: 'settings_channels',
     paths: [s('email'), s('widget'), s('chat'), s('chat_trigger'), s('shortcut'), s('banned')],
   },
-  { key: 'settings_rules', paths: [s('trigger'), s('automation'), s('schedule')] },
+  { key: 'settings_rules', paths: [s('trigger'), s('automation'), s('sla'), s('schedule')] },
   {
     key: 'settings_account',
     paths: [s('details'), s('localization'), s('appearance'), s('getting_started'), s('todo')],

@@ -142,6 +142,8 @@ export const ticketRow = (o: Partial<TTicketListItem> = {}): TTicketListItem => 
   create_ts: Date.UTC(2026, 10, 20, 9, 0),
   update_ts: Date.UTC(2026, 10, 20, 9, 0),
   solved_ts: null,
+  sla_due_ts: null,
+  sla_metric: null,
   ...o,
 });
 

@@ -1,4 +1,11 @@
-import { isHoursField, type TRuleAction, type TRuleCondition, type TRuleConditions } from '@parley/contracts';
+import {
+  fieldKey,
+  isHoursField,
+  isRuleFieldKey,
+  type TRuleAction,
+  type TRuleCondition,
+  type TRuleConditions,
+} from '@parley/contracts';
 import { invalid } from '../../http/app-error.js';
 
 /** Actions that change the ticket (and so its update time), unlike a mail or a webhook. */
@@ -10,6 +17,13 @@ export function nullifies(actions: TRuleAction[], c: TRuleCondition): boolean {
     actions.filter((a) => a.action === name).map((a) => (a as { value: unknown }).value);
   const flips = (values: unknown[]) =>
     c.operator === 'is' ? values.some((v) => v !== c.value) : values.some((v) => v === c.value);
+  if (isRuleFieldKey(c.field)) {
+    // Setting the field to another value ends "is", to the value ends "is not".
+    const values = actions.flatMap((a) =>
+      a.action === 'set_field' && fieldKey(a.field_id) === c.field ? [a.value] : [],
+    );
+    return (c.operator === 'is' || c.operator === 'is_not') && flips(values);
+  }
   switch (c.field) {
     case 'ticket_state':
       return flips(set('set_state'));

@@ -7,6 +7,8 @@ import { findTicket, insertComment, rememberTags, type TicketRow, vectorOf } fro
 import { resolveAssignment } from '../ticket/ticket.rules.js';
 import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
 import { enterState } from '../ticket/ticket.state.js';
+import { storeFieldValues } from '../ticket-field/field-store.js';
+import { agentFieldValues, fieldEvents, fieldWords, loadFieldScope } from '../ticket-field/field-values.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
 import type { ActionEnv } from './rule.env.js';
 import { queueRuleMail } from './rule.notify.js';
@@ -103,15 +105,31 @@ export async function applyActions(env: ActionEnv, ticketId: number, actions: TR
     effects.push(...next.events);
     extra.push(`state_ts = ${now}`);
   }
-  let vector = null as ReturnType<typeof vectorOf> | null;
+  let tokens: ReturnType<typeof documentTokens> | null = null;
+  const fieldSets = actions.filter((a) => a.action === 'set_field');
+  if (fieldSets.length) {
+    // Checked like an agent's values (a field deleted or changed since the rule was saved fails
+    // the rule, recorded); kept in the ticket, the value table, the history and search.
+    const scope = await loadFieldScope(tx, row.formId);
+    const patch = Object.fromEntries(fieldSets.map((a) => [`field_${a.field_id}`, a.value]));
+    const next = agentFieldValues(scope, row.fields, patch, false);
+    const changes = fieldEvents(row.fields, next);
+    if (changes.length) {
+      set.fields = next;
+      effects.push(...changes);
+      await storeFieldValues(tx, ticketId, scope, row.fields, next);
+      tokens = documentTokens(fieldWords(scope, next));
+    }
+  }
   for (const a of actions) {
     if (a.action === 'add_note') {
       const body = textToHtml(a.value);
       const commentId = await insertComment(tx, { ticketId, authorId: null, body, isPublic: false, now });
       effects.push({ field: 'comment', new: { comment_id: commentId, is_public: false } });
-      vector = vectorOf(documentTokens(bodyText(body)));
+      tokens = documentTokens(bodyText(body), tokens ?? undefined);
     }
   }
+  const vector = tokens ? vectorOf(tokens) : null;
   const changed = effects.length > 0;
   for (const a of actions) {
     if (a.action === 'notify') {

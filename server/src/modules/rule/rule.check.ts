@@ -1,9 +1,19 @@
-import { misplacedConditions, type TRuleAction, type TRuleConditions } from '@parley/contracts';
+import {
+  fieldIdOfKey,
+  fieldValueProblem,
+  isEmptyFieldValue,
+  isRuleFieldKey,
+  misplacedConditions,
+  type TRuleAction,
+  type TRuleConditions,
+} from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
+import { shapeOf } from '../ticket-field/field-values.js';
+import { allFields } from '../ticket-field/ticket-field.service.js';
 import { isPlainlyLocalHost, newWebhookSecret } from './rule.webhook.js';
 
 /**
@@ -13,7 +23,7 @@ import { isPlainlyLocalHost, newWebhookSecret } from './rule.webhook.js';
  */
 export async function checkRule(
   db: DbOrTx,
-  use: 'trigger' | 'automation',
+  use: 'trigger' | 'automation' | 'sla',
   conditions: TRuleConditions,
   actions: TRuleAction[],
   previous: TRuleAction[] = [],
@@ -22,9 +32,13 @@ export async function checkRule(
   if (misplaced) {
     throw invalid('field_invalid', misplaced);
   }
+  const fields = new Map((await allFields(db)).map((f) => [f.fieldId, f]));
   for (const group of ['all', 'any'] as const) {
     for (const [i, c] of conditions[group].entries()) {
       const path = `conditions.${group}.${i}.value`;
+      if (isRuleFieldKey(c.field) && !fields.has(fieldIdOfKey(c.field) as number)) {
+        throw invalid('id_not_found', `conditions.${group}.${i}.field`);
+      }
       if (typeof c.value === 'number' && c.field === 'within_schedule' && !(await scheduleExists(db, c.value))) {
         throw invalid('id_not_found', path);
       }
@@ -35,6 +49,15 @@ export async function checkRule(
   }
   const out: TRuleAction[] = [];
   for (const [i, a] of actions.entries()) {
+    if (a.action === 'set_field') {
+      const f = fields.get(a.field_id);
+      if (!f) {
+        throw invalid('id_not_found', `actions.${i}.field_id`);
+      }
+      if (!isEmptyFieldValue(a.value) && fieldValueProblem(shapeOf(f), a.value)) {
+        throw invalid('field_invalid', `actions.${i}.value`);
+      }
+    }
     if (a.action === 'set_group' && a.value !== null && !(await existingIds(db, 'group', [a.value]))) {
       throw invalid('id_not_found', `actions.${i}.value`);
     }

@@ -26,12 +26,14 @@ export interface RuleTicket {
   deleted_ts: number | null;
   sla_due_ts: number | null;
   sla_breach_ts: number | null;
+  /** Custom field values by `field_<id>`. */
+  fields: Record<string, unknown>;
 }
 
 export const ruleTicketColumns = sql.raw(
   `t.ticket_id, t.subject, t.ticket_state, t.priority, t.ticket_type, t.group_id, t.assignee_id, t.requester_id,
    t.company_id, t.source, t.tags, t.create_ts, t.update_ts, t.solved_ts, t.state_ts, t.assigned_ts,
-   t.requester_update_ts, t.deleted_ts, t.sla_due_ts, t.sla_breach_ts`,
+   t.requester_update_ts, t.deleted_ts, t.sla_due_ts, t.sla_breach_ts, t.fields`,
 );
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -58,6 +60,7 @@ export function readRuleTicket(r: Record<string, unknown>): RuleTicket {
     deleted_ts: num(r.deleted_ts),
     sla_due_ts: num(r.sla_due_ts),
     sla_breach_ts: num(r.sla_breach_ts),
+    fields: (r.fields as Record<string, unknown> | null) ?? {},
   };
 }
 

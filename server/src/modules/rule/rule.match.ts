@@ -1,4 +1,10 @@
-import { isHoursField, type TConditionResult, type TRuleCondition, type TRuleConditions } from '@parley/contracts';
+import {
+  isHoursField,
+  isRuleFieldKey,
+  type TConditionResult,
+  type TRuleCondition,
+  type TRuleConditions,
+} from '@parley/contracts';
 import { businessMinutesBetween, isOpenAt } from '../schedule/business-time.js';
 import type { RuleFacts, RuleTicket } from './rule.facts.js';
 
@@ -56,10 +62,57 @@ function hoursSince(facts: RuleFacts, field: string): number | null {
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 const short = (v: string) => (v.length > 120 ? `${v.slice(0, 117)}…` : v);
 
+/** A custom field's value against a condition's: a multi-select holds it, a number equals it. */
+function fieldIs(actual: unknown, v: unknown): boolean {
+  if (Array.isArray(actual)) {
+    return actual.includes(v);
+  }
+  if (v === false) {
+    // An unchecked checkbox is false, and so is one never set.
+    return actual === false || actual === null || actual === undefined;
+  }
+  return actual !== null && actual !== undefined && (actual === v || String(actual) === String(v));
+}
+
+function fieldCompare(actual: unknown, v: unknown, less: boolean): boolean {
+  if (typeof actual === 'number' && typeof v === 'number') {
+    return less ? actual < v : actual > v;
+  }
+  if (typeof actual === 'string' && typeof v === 'string') {
+    return less ? actual < v : actual > v;
+  }
+  return false;
+}
+
+/** A condition on a custom field (`field_<id>`), from the ticket's values and the change. */
+function fieldHolds(c: TRuleCondition, facts: RuleFacts, actual: unknown): boolean {
+  const changed = facts.change?.changes.get(c.field);
+  switch (c.operator) {
+    case 'is':
+      return fieldIs(actual, c.value);
+    case 'is_not':
+      return !fieldIs(actual, c.value);
+    case 'changed':
+      return changed !== undefined;
+    case 'changed_to':
+      return changed !== undefined && fieldIs(actual, c.value);
+    case 'changed_from':
+      return changed !== undefined && fieldIs(changed.old, c.value);
+    case 'less_than':
+    case 'greater_than':
+      return fieldCompare(actual, c.value, c.operator === 'less_than');
+    default:
+      return false;
+  }
+}
+
 /** The value a field has now (for the dry run's "actual"). */
 function actualOf(c: TRuleCondition, facts: RuleFacts): unknown {
   const t = facts.ticket;
   const ch = facts.change;
+  if (isRuleFieldKey(c.field)) {
+    return t.fields[c.field] ?? null;
+  }
   switch (c.field) {
     case 'comment_type':
       return ch?.comment ? (ch.comment.isPublic ? 'public' : 'internal') : 'none';
@@ -89,6 +142,9 @@ function actualOf(c: TRuleCondition, facts: RuleFacts): unknown {
 }
 
 function holds(c: TRuleCondition, facts: RuleFacts, actual: unknown): boolean {
+  if (isRuleFieldKey(c.field)) {
+    return fieldHolds(c, facts, actual);
+  }
   const ch = facts.change;
   const v = c.value;
   switch (c.operator) {

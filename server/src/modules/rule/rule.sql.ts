@@ -1,4 +1,4 @@
-import type { TRuleCondition, TRuleConditions } from '@parley/contracts';
+import { fieldIdOfKey, isRuleFieldKey, type TRuleCondition, type TRuleConditions } from '@parley/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type BusinessSchedule, isOpenAt, subtractBusinessMinutes } from '../schedule/business-time.js';
 import { likeOf } from '../search/search.js';
@@ -69,7 +69,48 @@ function idSql(column: string, op: string, value: unknown): SQL {
   return op === 'is' ? sql`${col(column)} = ${Number(value)}` : sql`${col(column)} IS DISTINCT FROM ${Number(value)}`;
 }
 
+/** Rows of the value table for this ticket and field that pass `test` (its (ticket_id, field_id) index). */
+const holdsValue = (fieldId: number, test: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ticket_field_value fv WHERE fv.ticket_id = t.ticket_id AND fv.field_id = ${fieldId} AND ${test})`;
+
+/** A custom field's condition, as rule.match.ts reads it: "changed" holds for no ticket at rest. */
+function fieldSql(c: TRuleCondition): SQL {
+  const id = fieldIdOfKey(c.field) as number;
+  const v = c.value;
+  const equals =
+    typeof v === 'boolean'
+      ? sql`fv.value_num = ${v ? 1 : 0}`
+      : typeof v === 'number'
+        ? sql`(fv.value_num = ${String(v)}::numeric OR fv.value_text = ${String(v)})`
+        : sql`fv.value_text = ${String(v ?? '')}`;
+  switch (c.operator) {
+    case 'is':
+      if (v === false) {
+        return sql`NOT ${holdsValue(id, sql`fv.value_num = 1`)}`;
+      }
+      return v === null ? sql`FALSE` : holdsValue(id, equals);
+    case 'is_not':
+      if (v === false) {
+        return holdsValue(id, sql`fv.value_num = 1`);
+      }
+      return v === null ? sql`TRUE` : sql`NOT ${holdsValue(id, equals)}`;
+    case 'less_than':
+    case 'greater_than': {
+      const op = sql.raw(c.operator === 'less_than' ? '<' : '>');
+      if (typeof v === 'number') {
+        return holdsValue(id, sql`fv.value_num ${op} ${String(v)}::numeric`);
+      }
+      return typeof v === 'string' ? holdsValue(id, sql`fv.value_text ${op} ${v}`) : sql`FALSE`;
+    }
+    default:
+      return sql`FALSE`;
+  }
+}
+
 export function conditionSql(c: TRuleCondition, env: SqlEnv): SQL {
+  if (isRuleFieldKey(c.field)) {
+    return fieldSql(c);
+  }
   switch (c.field) {
     case 'ticket_state':
     case 'priority':
@@ -97,6 +138,9 @@ export function conditionSql(c: TRuleCondition, env: SqlEnv): SQL {
       return open === null ? sql`FALSE` : (c.operator === 'is') === open ? sql`TRUE` : sql`FALSE`;
     }
     case 'sla_breached':
+      if (c.operator !== 'is') {
+        return sql`FALSE`;
+      }
       return c.value === 'yes' ? sql`t.sla_breach_ts IS NOT NULL` : sql`t.sla_breach_ts IS NULL`;
     default:
       return hoursSql(c, env);

@@ -167,18 +167,32 @@ async function stampTimes(tx: Tx, ticketId: number, change: RuleChange) {
   }
 }
 
-/** Triggers run on every ticket change (any channel, agent, mail, chat, automation), before commit. */
+/** Tickets whose SLA target was computed in a transaction. */
+const slaDone = new WeakMap<object, Set<number>>();
+
+/**
+ * Triggers run on every ticket change (any channel, agent, mail, chat, automation), before
+ * commit; then the ticket's next SLA target is computed once, from the ticket as the
+ * transaction leaves it (an automation claims the pass itself, and gets its target here too).
+ */
 export function registerTriggers(ctx: AppContext): void {
   ctx.events.beforeCommit('ticket.changed', async (event, tx) => {
-    if (!claimPass(tx, event.ticketId)) {
-      return;
+    if (claimPass(tx, event.ticketId)) {
+      const triggers = await activeTriggers(tx);
+      const change = await changeOfTransaction(tx, event.ticketId, event, triggers.length > 0);
+      await stampTimes(tx, event.ticketId, change);
+      if (triggers.length) {
+        await runPass(ctx, tx, event.ticketId, change, undefined, triggers);
+      }
     }
-    const triggers = await activeTriggers(tx);
-    const change = await changeOfTransaction(tx, event.ticketId, event, triggers.length > 0);
-    await stampTimes(tx, event.ticketId, change);
-    if (triggers.length) {
-      await runPass(ctx, tx, event.ticketId, change, undefined, triggers);
+    let done = slaDone.get(tx);
+    if (!done) {
+      done = new Set();
+      slaDone.set(tx, done);
     }
-    await refreshSla(tx, event.ticketId);
+    if (!done.has(event.ticketId)) {
+      done.add(event.ticketId);
+      await refreshSla(tx, event.ticketId);
+    }
   });
 }

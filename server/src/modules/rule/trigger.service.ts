@@ -119,8 +119,15 @@ export async function triggerDelete(db: Db, ids: number[]) {
 }
 
 /** The whole order at once (what the dragged list shows): every trigger exactly once. */
-export async function reorder(db: Db, table: 'rule_trigger' | 'rule_automation', ids: number[]) {
-  const key = table === 'rule_trigger' ? 'trigger_id' : 'automation_id';
+const orderKeys = {
+  rule_trigger: ['trigger_id', 'trigger_ids'],
+  rule_automation: ['automation_id', 'automation_ids'],
+  sla_policy: ['policy_id', 'policy_ids'],
+} as const;
+
+/** Sets the order rules run (or policies are tried) in: every id of the table exactly once. */
+export async function reorder(db: Db, table: keyof typeof orderKeys, ids: number[]) {
+  const [key, field] = orderKeys[table];
   await db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number }>(
       tx,
@@ -128,7 +135,7 @@ export async function reorder(db: Db, table: 'rule_trigger' | 'rule_automation',
     );
     const all = new Set(rows.map((r) => Number(r.id)));
     if (new Set(ids).size !== ids.length || ids.length !== all.size || ids.some((id) => !all.has(id))) {
-      throw invalid('field_invalid', key === 'trigger_id' ? 'trigger_ids' : 'automation_ids');
+      throw invalid('field_invalid', field);
     }
     await tx.execute(
       sql`UPDATE ${sql.raw(table)} SET position = o.n

@@ -29,6 +29,8 @@ export function scheduleRoutes(
     '/wswt/setting/trigger/edit',
     '/wswt/setting/automation/add',
     '/wswt/setting/automation/edit',
+    '/wswt/setting/sla/add',
+    '/wswt/setting/sla/edit',
   );
 
   defineGet(app, `${base}/schedule.list`, {

@@ -5,6 +5,7 @@ import {
   ZSlaPolicyEditRequest,
   ZSlaPolicyInput,
   ZSlaPolicyListResponse,
+  ZSlaPolicyOrderRequest,
   ZSlaTicketRequest,
   ZSlaTicketResponse,
 } from '@parley/contracts';
@@ -13,21 +14,23 @@ import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
-import { deleteSlaPolicies, saveSlaPolicy, slaOfTicket, slaPolicies } from './sla.service.js';
+import { registerSlaBreaches } from './sla.breach.js';
+import { deleteSlaPolicies, orderSlaPolicies, saveSlaPolicy, slaOfTicket, slaPolicies } from './sla.service.js';
 
-/** SLA policies, kept with the automations (their settings' permissions), and a ticket's next target. */
+/** Settings › SLA policies (first match wins, dragged into order), a ticket's next target, the breach job. */
 export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerSlaBreaches(app, ctx);
   const tags = ['sla'];
   const base = '/api/admin/settings';
   defineGet(app, `${base}/sla.policy.list`, {
-    access: access.menu('/wswt/setting/automation'),
-    summary: 'SLA policies, first match wins',
+    access: access.menu('/wswt/setting/sla', '/wswt/setting/sla/edit'),
+    summary: 'SLA policies in the order they are tried (the first that matches a ticket sets its targets)',
     tags,
     output: ZSlaPolicyListResponse,
     handler: () => slaPolicies(ctx.db),
   });
   definePost(app, `${base}/sla.policy.add`, {
-    access: access.btn('automation.add'),
+    access: access.btn('sla.policy.add'),
     summary: 'Add an SLA policy: conditions, minutes per priority and metric, schedule, pause while pending',
     tags,
     input: ZSlaPolicyInput,
@@ -36,7 +39,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ input }) => saveSlaPolicy(ctx.db, input, null),
   });
   definePost(app, `${base}/sla.policy.edit`, {
-    access: access.btn('automation.edit'),
+    access: access.btn('sla.policy.edit'),
     summary: 'Edit an SLA policy (tickets follow on their next change)',
     tags,
     input: ZSlaPolicyEditRequest,
@@ -47,8 +50,20 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
       return null;
     },
   });
+  definePost(app, `${base}/sla.policy.order.edit`, {
+    access: access.btn('sla.policy.edit'),
+    summary: 'The order SLA policies are tried in: every policy id once',
+    tags,
+    input: ZSlaPolicyOrderRequest,
+    output: ZEmpty,
+    message: 'saved',
+    handler: async ({ input }) => {
+      await orderSlaPolicies(ctx.db, input.policy_ids);
+      return null;
+    },
+  });
   definePost(app, `${base}/sla.policy.delete`, {
-    access: access.btn('automation.delete'),
+    access: access.btn('sla.policy.delete'),
     summary: 'Delete SLA policies',
     tags,
     input: ZSlaPolicyDeleteRequest,

@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
+import { checkRule } from '../rule/rule.check.js';
 import { loadRuleTicket } from '../rule/rule.facts.js';
 import { matchConditions, scheduleIdsOf } from '../rule/rule.match.js';
+import { reorder } from '../rule/trigger.service.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaFacts } from './sla.compute.js';
 
@@ -26,8 +28,16 @@ export async function slaPolicies(db: DbOrTx): Promise<{ list: TSlaPolicy[] }> {
 }
 
 export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | null) {
+  // Unknown ids first (the policy, its schedule, what its conditions name), then what is missing.
+  if (id !== null && (await queryRows(db, sql`SELECT 1 FROM sla_policy WHERE policy_id = ${id}`)).length === 0) {
+    throw notFound();
+  }
   if (input.schedule_id !== null && (await businessSchedules(db, [input.schedule_id])).size === 0) {
     throw invalid('id_not_found', 'schedule_id');
+  }
+  await checkRule(db, 'sla', input.conditions, []);
+  if (!Object.values(input.targets).some((t) => Object.values(t).some((m) => m !== null))) {
+    throw invalid('required_field', 'targets');
   }
   const now = Date.now();
   const values = [JSON.stringify(input.conditions), JSON.stringify(input.targets)];
@@ -66,6 +76,10 @@ export async function deleteSlaPolicies(db: Db, ids: number[]) {
   });
 }
 
+export function orderSlaPolicies(db: Db, ids: number[]) {
+  return reorder(db, 'sla_policy', ids);
+}
+
 async function factsOf(
   tx: Tx,
   ticketId: number,
@@ -97,13 +111,23 @@ async function factsOf(
   return { pending, lastRequesterPublicTs: n(replies?.requester_ts), lastAgentPublicTs: n(replies?.agent_ts), now };
 }
 
+/** The time a transaction's changes are made at, when not the wall clock (the breach job's run). */
+const clocks = new WeakMap<object, number>();
+export function setSlaClock(tx: Tx, now: number) {
+  clocks.set(tx, now);
+}
+
 /**
  * Sets a ticket's next SLA target after a change (in the change's transaction): the first policy
  * whose conditions hold, its targets for the ticket's priority. No policy: no target.
  */
-export async function refreshSla(tx: Tx, ticketId: number, now = Date.now()) {
+export async function refreshSla(tx: Tx, ticketId: number, now = clocks.get(tx) ?? Date.now()) {
   const { list } = await slaPolicies(tx);
   if (list.length === 0) {
+    await tx.execute(
+      sql`UPDATE ticket SET sla_policy_id = NULL, sla_metric = NULL, sla_due_ts = NULL, sla_paused_left = NULL,
+          sla_breach_ts = NULL WHERE ticket_id = ${ticketId} AND sla_metric IS NOT NULL`,
+    );
     return;
   }
   const ticket = await loadRuleTicket(tx, ticketId);
@@ -136,11 +160,14 @@ export async function refreshSla(tx: Tx, ticketId: number, now = Date.now()) {
       facts,
     );
   }
+  // A breach is recorded once per target: it stays marked while the same metric is still due
+  // (also while paused), and is cleared when another metric is next or the target moved ahead.
+  const due = target?.dueTs ?? null;
   await tx.execute(
     sql`UPDATE ticket SET sla_policy_id = ${policy?.policy_id ?? null}, sla_metric = ${target?.metric ?? null},
-        sla_due_ts = ${target?.dueTs ?? null}, sla_paused_left = ${target?.pausedLeft ?? null},
-        sla_breach_ts = CASE WHEN ${target?.dueTs ?? null}::bigint IS NULL OR ${target?.dueTs ?? 0}::bigint > ${now}
-          THEN NULL ELSE sla_breach_ts END
+        sla_due_ts = ${due}, sla_paused_left = ${target?.pausedLeft ?? null},
+        sla_breach_ts = CASE WHEN sla_metric IS DISTINCT FROM ${target?.metric ?? null}::text
+            OR (${due}::bigint IS NOT NULL AND ${due ?? 0}::bigint > ${now}::bigint) THEN NULL ELSE sla_breach_ts END
       WHERE ticket_id = ${ticketId}`,
   );
 }

@@ -115,6 +115,11 @@ export function ticketOrder(sort: TTicketSort, groupBy?: TViewGroupBy | null): S
   if (!ticketSorts.includes(sort)) {
     throw new Error(`unknown sort ${sort}`);
   }
+  if (sort === 'sla_due_ts') {
+    // The SLA order index's own order: soonest breach first, tickets without a target last.
+    const group = groupBy ? `"ticket"."${groupColumns[groupBy]}" ASC NULLS LAST, ` : '';
+    return sql.raw(`${group}"ticket"."sla_due_ts" ASC NULLS LAST, "ticket"."ticket_id" ASC`);
+  }
   const desc = sort.startsWith('-');
   const name = desc ? sort.slice(1) : sort;
   const dir = desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
@@ -146,6 +151,7 @@ const listSelect = sql.raw(
     'ticket.assignee_id, ticket.group_id, ticket.company_id, ticket.tags, ticket.fields, ticket.satisfaction',
     'ticket.deleted_ts IS NOT NULL AS is_deleted, ticket.create_ts::float8 AS create_ts',
     'ticket.update_ts::float8 AS update_ts, ticket.solved_ts::float8 AS solved_ts',
+    'ticket.sla_due_ts::float8 AS sla_due_ts, ticket.sla_metric',
   ].join(', '),
 );
 
@@ -183,7 +189,7 @@ export function collectedPageQuery(db: DbOrTx, where: SQL, order: SQL, offset: n
     db,
     sql`
     WITH collected AS MATERIALIZED (
-      SELECT ticket_id, update_ts, create_ts, solved_ts, ticket_state, priority, ticket_type, assignee_id, group_id, company_id FROM ticket WHERE ${where} LIMIT ${int(cap + 1)}
+      SELECT ticket_id, update_ts, create_ts, solved_ts, sla_due_ts, ticket_state, priority, ticket_type, assignee_id, group_id, company_id FROM ticket WHERE ${where} LIMIT ${int(cap + 1)}
     )
     SELECT p.ticket_id AS id, c.n
     FROM (SELECT count(*)::int AS n FROM collected) c

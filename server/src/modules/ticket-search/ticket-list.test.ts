@@ -334,6 +334,15 @@ describe('query plans', () => {
       }),
     );
     expect(either.scans).toEqual([]);
+    // Sorted by the next SLA breach, or filtered by it: the SLA order index, walked in order.
+    const bySla = await plansOf({ sort: 'sla_due_ts' });
+    expect(bySla.scans).toEqual([]);
+    expect(indexesOf(bySla.ids)).toContain('ticket_sla_order_idx');
+    const dueSoon = await plansOf(
+      {},
+      customView({ all: [{ field: 'hours_until_sla_breach', operator: 'less_than', value: 4 }] }),
+    );
+    expect(dueSoon.all).toContain('ticket_sla_order_idx');
     const grouped = await plansOf({}, customView({ all: [] }, 'ticket_state'));
     expect(grouped.scans).toEqual([]);
     const nodeTypes = (node: Node): string[] => [node['Node Type'], ...(node.Plans ?? []).flatMap(nodeTypes)];
@@ -403,6 +412,8 @@ describe('query plans', () => {
       ['solved lately', { all: [{ field: 'hours_since_solved', operator: 'less_than', value: 24 }] }, 'group'],
       ['stale', { all: [{ field: 'hours_since_update', operator: 'greater_than', value: 72 }] }, 'priority'],
       ['not mine', { all: [{ field: 'assignee_id', operator: 'is_not', value: 'current_user' }] }, null],
+      ['SLA due soon', { all: [{ field: 'hours_until_sla_breach', operator: 'less_than', value: 4 }] }, null],
+      ['SLA far', { all: [{ field: 'hours_until_sla_breach', operator: 'greater_than', value: 24 }] }, 'group'],
       ['other groups', { all: [{ field: 'group_id', operator: 'is_not', value: 'current_user_groups' }] }, null],
       [
         'any of',
@@ -440,6 +451,8 @@ describe('query plans', () => {
       { update_ts_from: 1, update_ts_to: 2 },
       { sort: 'create_ts' },
       { sort: '-solved_ts' },
+      { sort: 'sla_due_ts' },
+      { sort: 'sla_due_ts', ticket_state: 'open' },
     ];
     for (const f of filters) {
       cases.push([`filter ${JSON.stringify(f)}`, f, null]);

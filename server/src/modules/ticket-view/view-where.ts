@@ -72,6 +72,11 @@ export function conditionSql(c: TViewCondition, viewer: Viewer, now: number): SQ
       const at = hoursAgo(now, c.value);
       return c.operator === 'greater_than' ? sql`${column} < ${at}` : sql`${column} > ${at}`;
     }
+    case 'hours_until_sla_breach': {
+      // Both imply a target (not null), so the SLA order index serves them.
+      const at = Math.round(now + c.value * 3_600_000);
+      return c.operator === 'less_than' ? sql`sla_due_ts < ${at}` : sql`sla_due_ts > ${at}`;
+    }
     case 'deleted':
       // Decided by the caller (it picks the live or the deleted tickets).
       return sql`true`;

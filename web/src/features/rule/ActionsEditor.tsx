@@ -3,6 +3,8 @@ import { notifyTargets, type TRuleActionInput, type TRuleActionName } from '@par
 import { Button, Flex, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { FieldValueInput } from '../ticket-field/FieldValueInput';
+import { useFieldDefs } from '../view/useFieldDefs';
 import { usePeoplePickers } from './queries';
 
 const names: TRuleActionName[] = [
@@ -14,6 +16,7 @@ const names: TRuleActionName[] = [
   'add_tags',
   'remove_tags',
   'add_note',
+  'set_field',
   'notify',
   'webhook',
 ];
@@ -34,6 +37,8 @@ function blank(action: TRuleActionName): TRuleActionInput {
       return { action, value: [] };
     case 'add_note':
       return { action, value: '' };
+    case 'set_field':
+      return { action, field_id: 0, value: null };
     case 'notify':
       return { action, target: 'requester', subject: '', body: '' };
     case 'webhook':
@@ -47,6 +52,7 @@ function ActionInput({ a, onChange }: { a: TRuleActionInput; onChange: (a: TRule
   const submitAs = useEnum('submit_as').options;
   const priorities = useEnum('ticket_priority').options;
   const types = useEnum('ticket_type').options;
+  const defs = useFieldDefs().data?.list ?? [];
   const style = { width: 260 };
   const label = t('rule.value');
   switch (a.action) {
@@ -118,6 +124,34 @@ function ActionInput({ a, onChange }: { a: TRuleActionInput; onChange: (a: TRule
           aria-label={label}
         />
       );
+    case 'set_field': {
+      const def = defs.find((f) => f.field_id === Number(a.field_id));
+      return (
+        <Space align="start" wrap>
+          <Select
+            style={{ width: 200 }}
+            showSearch
+            optionFilterProp="label"
+            value={Number(a.field_id) || undefined}
+            placeholder={t('rule.field_label')}
+            options={defs
+              .filter((f) => f.field_state === 'active' || f.field_id === Number(a.field_id))
+              .map((f) => ({ value: f.field_id, label: f.title }))}
+            onChange={(id: number) => onChange({ ...a, field_id: id, value: null })}
+            aria-label={t('rule.field_label')}
+          />
+          {def && (
+            <div style={style}>
+              <FieldValueInput
+                field={def}
+                value={a.value}
+                onChange={(v) => onChange({ ...a, value: (v ?? null) as typeof a.value })}
+              />
+            </div>
+          )}
+        </Space>
+      );
+    }
     case 'notify':
       return (
         <Flex vertical gap={4} style={{ width: 420 }}>

@@ -1,15 +1,11 @@
 import { type TAutomation, type TAutomationInput, ZAutomationInput } from '@parley/contracts';
-import { Divider, Form, Input, Select, Space, Switch } from 'antd';
+import { Form, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormActions } from '../../components/FormPage';
-import { schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
-import { useSchedules } from '../schedule/queries';
-import { ActionsEditor } from './ActionsEditor';
 import { AutomationDryRun } from './AutomationDryRun';
-import { ConditionsEditor } from './ConditionsEditor';
 import { automationPaths, ruleKeys } from './queries';
+import { RuleForm, ScheduleField } from './RuleForm';
 
 /** An automation: title, on or off, hours counted in a schedule or the calendar, conditions, actions; its dry run. */
 export function AutomationForm({
@@ -22,7 +18,6 @@ export function AutomationForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<TAutomationInput>();
-  const schedules = useSchedules(true);
   const { save, saving } = useSave({
     form,
     call: (values: TAutomationInput, opts) => call(values, opts),
@@ -31,9 +26,10 @@ export function AutomationForm({
   });
   return (
     <>
-      <Form<TAutomationInput>
+      <RuleForm<TAutomationInput>
         form={form}
-        layout="vertical"
+        use="automation"
+        titleRule={ZAutomationInput.shape.title}
         initialValues={{
           title: automation?.title ?? '',
           active: automation?.active ?? true,
@@ -45,38 +41,16 @@ export function AutomationForm({
           actions: automation?.actions ?? [],
         }}
         onFinish={save}
-        disabled={saving}
+        saving={saving}
+        cancelTo={automationPaths.list}
       >
-        <Form.Item name="title" label={t('rule.title')} rules={[schemaRule(ZAutomationInput.shape.title)]} required>
-          <Input autoFocus maxLength={200} />
-        </Form.Item>
         <Space wrap>
-          <Form.Item name="schedule_id" label={t('rule.schedule')} style={{ minWidth: 260 }}>
-            <Select
-              options={[
-                { value: null, label: t('rule.calendar_hours') },
-                ...(schedules.data?.list ?? []).map((s) => ({ value: s.schedule_id, label: s.name })),
-              ]}
-            />
-          </Form.Item>
+          <ScheduleField />
           <Form.Item name="active" label={t('rule.active')} valuePropName="checked">
             <Switch />
           </Form.Item>
         </Space>
-        <Divider titlePlacement="start">{t('rule.conditions_all')}</Divider>
-        <Form.Item name={['conditions', 'all']}>
-          <ConditionsEditor use="automation" testId="conditions-all" />
-        </Form.Item>
-        <Divider titlePlacement="start">{t('rule.conditions_any')}</Divider>
-        <Form.Item name={['conditions', 'any']}>
-          <ConditionsEditor use="automation" testId="conditions-any" />
-        </Form.Item>
-        <Divider titlePlacement="start">{t('rule.actions')}</Divider>
-        <Form.Item name="actions">
-          <ActionsEditor />
-        </Form.Item>
-        <FormActions saving={saving} cancelTo={automationPaths.list} />
-      </Form>
+      </RuleForm>
       <AutomationDryRun
         draft={() => form.getFieldsValue(true) as TAutomationInput}
         automationId={automation?.automation_id ?? null}

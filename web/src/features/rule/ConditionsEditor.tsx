@@ -1,18 +1,23 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  conditionSpecOf,
+  isRuleFieldKey,
   ruleConditionFields,
   ruleConditionSpec,
   type TRuleConditionField,
   type TRuleConditionInput,
+  type TRuleFieldKey,
   type TRuleOperator,
 } from '@parley/contracts';
 import { Button, Flex, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { useSchedules } from '../schedule/queries';
+import { FieldValueInput } from '../ticket-field/FieldValueInput';
+import { useFieldDefs } from '../view/useFieldDefs';
 import { usePeoplePickers } from './queries';
 
-type TUse = 'trigger' | 'automation';
+export type TConditionUse = 'trigger' | 'automation' | 'sla';
 
 const enumOf: Partial<
   Record<TRuleConditionField, 'ticket_state' | 'ticket_priority' | 'ticket_type' | 'ticket_source'>
@@ -34,15 +39,28 @@ function ValueInput({
   const { t } = useTranslation();
   const pickers = usePeoplePickers();
   const schedules = useSchedules(true);
-  const enumName = enumOf[c.field];
+  const defs = useFieldDefs().data?.list ?? [];
+  const enumName = isRuleFieldKey(c.field) ? undefined : enumOf[c.field];
   const enumOptions = useEnum(enumName ?? 'ticket_state').options;
-  const spec = ruleConditionSpec[c.field];
+  const spec = conditionSpecOf(c.field);
   const value = c.value ?? null;
   if (c.operator === 'changed') {
     return null;
   }
   const style = { width: 240 };
   switch (spec.value.kind) {
+    case 'field': {
+      const def = defs.find((f) => `field_${f.field_id}` === c.field);
+      return def ? (
+        <div style={style}>
+          <FieldValueInput
+            field={{ ...def, field_type: def.field_type === 'multiselect' ? 'dropdown' : def.field_type }}
+            value={value}
+            onChange={(v) => onChange(v as TRuleConditionInput['value'])}
+          />
+        </div>
+      ) : null;
+    }
     case 'enum': {
       const options = enumName
         ? enumOptions
@@ -128,8 +146,8 @@ function ValueInput({
   }
 }
 
-function defaultValue(field: TRuleConditionField): TRuleConditionInput['value'] {
-  const v = ruleConditionSpec[field].value;
+function defaultValue(field: TRuleConditionField | TRuleFieldKey): TRuleConditionInput['value'] {
+  const v = conditionSpecOf(field).value;
   if (v.kind === 'enum') {
     return v.values[0] ?? null;
   }
@@ -151,11 +169,14 @@ export function ConditionsEditor({
 }: {
   value?: TRuleConditionInput[];
   onChange?: (value: TRuleConditionInput[]) => void;
-  use: TUse;
+  use: TConditionUse;
   testId: string;
 }) {
   const { t } = useTranslation();
   const fields = ruleConditionFields.filter((f) => (ruleConditionSpec[f].use as readonly string[]).includes(use));
+  const defs = (useFieldDefs().data?.list ?? []).filter(
+    (f) => f.field_state === 'active' || value.some((c) => c.field === `field_${f.field_id}`),
+  );
   const set = (i: number, next: TRuleConditionInput) => onChange?.(value.map((c, j) => (j === i ? next : c)));
   const first = fields[0] as TRuleConditionField;
   return (
@@ -168,16 +189,26 @@ export function ConditionsEditor({
             value={c.field}
             showSearch
             optionFilterProp="label"
-            options={fields.map((f) => ({ value: f, label: t(`rule.fields.${f}`) }))}
-            onChange={(f: TRuleConditionField) =>
-              set(i, { field: f, operator: ruleConditionSpec[f].operators[0] as TRuleOperator, value: defaultValue(f) })
+            options={[
+              ...fields.map((f) => ({ value: f, label: t(`rule.fields.${f}`) })),
+              ...(defs.length
+                ? [
+                    {
+                      label: t('rule.custom_fields'),
+                      options: defs.map((f) => ({ value: `field_${f.field_id}`, label: f.title })),
+                    },
+                  ]
+                : []),
+            ]}
+            onChange={(f: TRuleConditionField | TRuleFieldKey) =>
+              set(i, { field: f, operator: conditionSpecOf(f).operators[0] as TRuleOperator, value: defaultValue(f) })
             }
             aria-label={t('rule.field_label')}
           />
           <Select
             style={{ width: 170 }}
             value={c.operator}
-            options={ruleConditionSpec[c.field].operators.map((o) => ({ value: o, label: t(`rule.ops.${o}`) }))}
+            options={conditionSpecOf(c.field).operators.map((o) => ({ value: o, label: t(`rule.ops.${o}`) }))}
             onChange={(o: TRuleOperator) => set(i, { ...c, operator: o })}
             aria-label={t('rule.operator_label')}
           />

@@ -1,16 +1,13 @@
 import { type TTrigger, type TTriggerInput, ZTriggerInput } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Divider, Form, Input, Select, Space, Switch } from 'antd';
+import { Button, Form, Input, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { triggerApi } from '../../api/rule';
-import { FormActions } from '../../components/FormPage';
-import { schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
-import { ActionsEditor } from './ActionsEditor';
-import { ConditionsEditor } from './ConditionsEditor';
 import { ruleKeys, triggerPaths, useTriggers } from './queries';
+import { RuleForm } from './RuleForm';
 import { TriggerDryRun } from './TriggerDryRun';
 
 /** A trigger: title, category, on or off, conditions (all / any), actions; and the dry run. */
@@ -44,9 +41,10 @@ export function TriggerForm({
   };
   return (
     <>
-      <Form<TTriggerInput>
+      <RuleForm<TTriggerInput>
         form={form}
-        layout="vertical"
+        use="trigger"
+        titleRule={ZTriggerInput.shape.title}
         initialValues={{
           title: trigger?.title ?? '',
           category_id: trigger?.category_id ?? null,
@@ -55,11 +53,9 @@ export function TriggerForm({
           actions: trigger?.actions ?? [],
         }}
         onFinish={save}
-        disabled={saving}
+        saving={saving}
+        cancelTo={triggerPaths.list}
       >
-        <Form.Item name="title" label={t('rule.title')} rules={[schemaRule(ZTriggerInput.shape.title)]} required>
-          <Input autoFocus maxLength={200} />
-        </Form.Item>
         <Space align="end" wrap>
           <Form.Item name="category_id" label={t('rule.category')} style={{ minWidth: 240 }}>
             <Select
@@ -84,20 +80,7 @@ export function TriggerForm({
             <Switch />
           </Form.Item>
         </Space>
-        <Divider titlePlacement="start">{t('rule.conditions_all')}</Divider>
-        <Form.Item name={['conditions', 'all']}>
-          <ConditionsEditor use="trigger" testId="conditions-all" />
-        </Form.Item>
-        <Divider titlePlacement="start">{t('rule.conditions_any')}</Divider>
-        <Form.Item name={['conditions', 'any']}>
-          <ConditionsEditor use="trigger" testId="conditions-any" />
-        </Form.Item>
-        <Divider titlePlacement="start">{t('rule.actions')}</Divider>
-        <Form.Item name="actions">
-          <ActionsEditor />
-        </Form.Item>
-        <FormActions saving={saving} cancelTo={triggerPaths.list} />
-      </Form>
+      </RuleForm>
       <TriggerDryRun draft={() => form.getFieldsValue(true) as TTriggerInput} triggerId={trigger?.trigger_id ?? null} />
     </>
   );

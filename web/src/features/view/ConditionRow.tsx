@@ -56,8 +56,10 @@ export function freshCondition(field: TConditionField) {
     ? []
     : field === 'deleted'
       ? true
-      : field.startsWith('hours_since')
-        ? 24
+      : field.startsWith('hours_')
+        ? field === 'hours_until_sla_breach'
+          ? 4
+          : 24
         : undefined;
   return { field, operator, value };
 }
@@ -142,6 +144,16 @@ export function ConditionRow({
       case 'hours_since_update':
       case 'hours_since_solved':
         return <InputNumber min={1} max={87_840} addonAfter={t('view.hours')} style={{ width: '100%' }} />;
+      case 'hours_until_sla_breach':
+        return (
+          <InputNumber
+            min={-8_784}
+            max={87_840}
+            addonAfter={t('view.hours')}
+            style={{ width: '100%' }}
+            aria-label={t('view.field.hours_until_sla_breach')}
+          />
+        );
       case 'custom_field':
         return custom ? <FieldValueInput field={custom} /> : null;
       default:

@@ -16,6 +16,7 @@ export const columnLabelKeys: Record<TViewColumn, string> = {
   create_ts: 'ticket.created',
   update_ts: 'ticket.updated',
   solved_ts: 'ticket.solved',
+  sla_due: 'ticket.sla_due',
 };
 
 export const groupByLabelKeys: Record<TViewGroupBy, string> = {
@@ -44,5 +45,6 @@ export const conditionOperators: Record<TConditionField, readonly string[]> = {
   hours_since_create: ['greater_than', 'less_than'],
   hours_since_update: ['greater_than', 'less_than'],
   hours_since_solved: ['greater_than', 'less_than'],
+  hours_until_sla_breach: ['less_than', 'greater_than'],
   deleted: ['is'],
 };

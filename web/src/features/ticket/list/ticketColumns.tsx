@@ -83,6 +83,7 @@ const minWidths: Record<TViewBaseColumn, number> = {
   create_ts: 110,
   update_ts: 110,
   solved_ts: 110,
+  sla_due: 120,
 };
 
 /**
@@ -242,6 +243,20 @@ export function useTicketColumns(
     create_ts: time('create_ts', t('ticket.created')),
     update_ts: time('update_ts', t('ticket.updated')),
     solved_ts: time('solved_ts', t('ticket.solved')),
+    // The next SLA target: when it breaches, in red once passed (the view can sort by it).
+    sla_due: {
+      title: t('ticket.sla_due'),
+      dataIndex: 'sla_due_ts',
+      onCell: () => nowrap,
+      render: (ts: number | null) =>
+        ts === null ? (
+          dash
+        ) : (
+          <Typography.Text type={ts < Date.now() ? 'danger' : undefined} title={fullTime(ts)}>
+            {fullTime(ts)}
+          </Typography.Text>
+        ),
+    },
   };
 
   // A view stored before a column was renamed may repeat or name an unknown one: show each known one once.

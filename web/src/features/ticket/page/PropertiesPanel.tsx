@@ -2,6 +2,7 @@ import type { TTicket, TTicketFields, TTicketPriority, TTicketSetting, TTicketTy
 import { Card, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
+import { TicketSla } from '../../sla/TicketSla';
 import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
 import { CcSelect, TagSelect } from '../shared/PropertySelects';
 import { useStaffNames } from '../shared/useNames';
@@ -92,6 +93,7 @@ export function PropertiesPanel({
         disabled={disabled}
         className="ticket-properties"
       >
+        <TicketSla ticketId={ticket.ticket_id} updateTs={ticket.update_ts} />
         <Form.Item name="group_id" label={t('ticket.group')}>
           <Select
             options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}

@@ -105,6 +105,13 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
         return { kind: 'sentence', text: t('ticket.history_survey') };
       case 'requester_unverified':
         return { kind: 'sentence', text: t('ticket.history_requester_unverified') };
+      case 'sla_breached': {
+        const metric = (e.new_value as { metric?: string } | null)?.metric ?? '';
+        return {
+          kind: 'sentence',
+          text: t('ticket.history_sla_breached', { metric: t(`ticket.sla_metric.${metric}`) }),
+        };
+      }
       case 'note':
         return {
           kind: 'sentence',

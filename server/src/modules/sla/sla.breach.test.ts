@@ -1,0 +1,268 @@
+import type { TTicketListResponse } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.js';
+import { addTrigger, deleteTriggers, submit, ticketRow, word } from '../../../test/rule-kit.js';
+import { admin, agent, db, edit, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { queryRows } from '../../db/rows.js';
+import { explain } from '../ticket-search/ticket-list.repo.js';
+import { breachCandidates, recordBreaches } from './sla.breach.js';
+
+setUpTicketTests();
+
+const minute = 60_000;
+type Sla = { metric: string | null; due_ts: number | null; paused_left: number | null; breached: boolean };
+
+const policies: number[] = [];
+const triggers: number[] = [];
+const extra: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  await deleteTriggers(triggers.splice(0));
+  if (policies.length) {
+    await post(admin, 'settings/sla.policy.delete', { policy_ids: policies.splice(0) });
+  }
+  for (const undo of extra.splice(0)) {
+    await undo();
+  }
+});
+
+async function addPolicy(body: Record<string, unknown>) {
+  const res = await post<{ policy_id: number }>(admin, 'settings/sla.policy.add', body);
+  expect(res.code, JSON.stringify(res)).toBe('0000');
+  policies.push(res.data.policy_id);
+  return res.data.policy_id;
+}
+
+const subjectHas = (w: string) => ({ all: [{ field: 'subject', operator: 'contains', value: w }] });
+const slaOf = async (ticketId: number) => (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+const breachEvents = (ticketId: number) =>
+  queryRows<{ new_value: { metric: string; due_ts: number } }>(
+    db(),
+    sql`SELECT new_value FROM ticket_event WHERE ticket_id = ${ticketId} AND field = 'sla_breached' ORDER BY event_id`,
+  );
+const breach = (now: number) => recordBreaches(t.app.parley, now);
+
+describe('SLA policies: settings', () => {
+  it('are tried in the order set, refuse a policy without targets or with a trigger-only condition', async () => {
+    const w = word();
+    const a = await addPolicy({ title: `A ${w}`, conditions: subjectHas(w), targets: { normal: { resolution: 60 } } });
+    const b = await addPolicy({ title: `B ${w}`, conditions: subjectHas(w), targets: { normal: { resolution: 30 } } });
+    const list = async () =>
+      (await get<{ list: Array<{ policy_id: number }> }>(admin, 'settings/sla.policy.list', {})).data.list
+        .map((p) => p.policy_id)
+        .filter((id) => id === a || id === b);
+    expect(await list()).toEqual([a, b]);
+    // The first matching policy sets the target: A's 60 minutes.
+    const first = await submit(`Order ${w}`);
+    expect((await slaOf(first.data.ticket_id)).due_ts).toBeGreaterThan(Date.now() + 55 * minute);
+
+    const all = (await get<{ list: Array<{ policy_id: number }> }>(admin, 'settings/sla.policy.list', {})).data.list;
+    const others = all.map((p) => p.policy_id).filter((id) => id !== a && id !== b);
+    const order = await post(admin, 'settings/sla.policy.order.edit', { policy_ids: [...others, b, a] });
+    expect(order.code).toBe('0000');
+    expect(await list()).toEqual([b, a]);
+    // B first now: a new ticket gets B's 30 minutes.
+    const second = await submit(`Order again ${w}`);
+    expect((await slaOf(second.data.ticket_id)).due_ts).toBeLessThan(Date.now() + 31 * minute);
+
+    const partial = await post(admin, 'settings/sla.policy.order.edit', { policy_ids: [a] });
+    expect([partial.code, (partial.data as { fields: Record<string, string> }).fields]).toEqual([
+      'FFFF',
+      { policy_ids: expect.any(String) },
+    ]);
+    const empty = await post(admin, 'settings/sla.policy.add', { title: 'Nothing', conditions: {}, targets: {} });
+    expect([empty.code, Object.keys((empty.data as { fields: object }).fields)]).toEqual(['FFFF', ['targets']]);
+    const misplaced = await post(admin, 'settings/sla.policy.add', {
+      title: 'Comment',
+      conditions: { all: [{ field: 'comment_text', operator: 'contains', value: 'x' }] },
+      targets: { normal: { first_reply: 10 } },
+    });
+    expect([misplaced.code, Object.keys((misplaced.data as { fields: object }).fields)]).toEqual([
+      'FFFF',
+      ['conditions.all.0.field'],
+    ]);
+  });
+});
+
+describe('SLA breaches', () => {
+  it('are recorded once per target by the job, run triggers on sla_breached, and clear when the next target starts', async () => {
+    const w = word();
+    const tag = `late-${w}`;
+    await addPolicy({
+      title: `Reply ${w}`,
+      conditions: subjectHas(w),
+      targets: { normal: { first_reply: 60, periodic_update: 120 } },
+    });
+    triggers.push(
+      await addTrigger(
+        `Breach ${w}`,
+        {
+          all: [
+            { field: 'sla_breached', operator: 'changed_to', value: 'yes' },
+            { field: 'subject', operator: 'contains', value: w },
+          ],
+        },
+        [{ action: 'add_tags', value: [tag] }],
+      ),
+    );
+    const start = Date.now();
+    const ticketId = (await submit(`Printer down ${w}`)).data.ticket_id;
+    expect(await slaOf(ticketId)).toMatchObject({ metric: 'first_reply', breached: false });
+
+    // Not due yet: nothing happens (the job half an hour on).
+    await breach(start + 30 * minute);
+    expect(await breachEvents(ticketId)).toEqual([]);
+    expect((await ticketRow(ticketId))?.tags).toEqual([]);
+
+    // Created 61 minutes ago (as if): the next change sees the target passed, the job records it.
+    await db().execute(sql`UPDATE ticket SET create_ts = create_ts - ${61 * minute} WHERE ticket_id = ${ticketId}`);
+    const staff = await agent();
+    await edit(staff.token, { ticket_id: ticketId, priority: 'normal', tags: ['vip'] });
+    expect((await slaOf(ticketId)).due_ts).toBeLessThan(Date.now());
+    await breach(Date.now());
+    const events = await breachEvents(ticketId);
+    expect(events.map((e) => e.new_value.metric)).toEqual(['first_reply']);
+    // The trigger on sla_breached ran on the breach.
+    expect((await ticketRow(ticketId))?.tags).toEqual(['vip', tag]);
+    expect(await slaOf(ticketId)).toMatchObject({ metric: 'first_reply', breached: true });
+
+    // The job again, or another change while the same target is still due: no second event.
+    await breach(Date.now());
+    await edit(staff.token, { ticket_id: ticketId, tags: ['vip', tag, 'printer'] });
+    await breach(Date.now());
+    expect((await breachEvents(ticketId)).length).toBe(1);
+    expect((await slaOf(ticketId)).breached).toBe(true);
+
+    // The first public reply ends that target: the periodic update is next, not breached.
+    await edit(staff.token, { ticket_id: ticketId, comment: { body: 'Looking into it', is_public: true } });
+    const next = await slaOf(ticketId);
+    expect(next).toMatchObject({ metric: 'periodic_update', breached: false });
+    expect(next.due_ts).toBeGreaterThan(Date.now() + 119 * minute);
+    // When that one passes too, it is a breach of its own.
+    await breach(Date.now() + 121 * minute);
+    expect((await breachEvents(ticketId)).map((e) => e.new_value.metric)).toEqual(['first_reply', 'periodic_update']);
+  });
+
+  it('SLA targets paused while pending where configured', async () => {
+    const w = word();
+    await addPolicy({
+      title: `Paused ${w}`,
+      conditions: { all: [{ field: 'subject', operator: 'contains', value: `${w}-paused` }] },
+      targets: { normal: { first_reply: 60 } },
+      pause_pending: true,
+    });
+    await addPolicy({
+      title: `Running ${w}`,
+      conditions: { all: [{ field: 'subject', operator: 'contains', value: `${w}-running` }] },
+      targets: { normal: { first_reply: 60 } },
+      pause_pending: false,
+    });
+    const start = Date.now();
+    const paused = (await submit(`Invoice ${w}-paused`)).data.ticket_id;
+    const running = (await submit(`Invoice ${w}-running`)).data.ticket_id;
+    const staff = await agent();
+    for (const id of [paused, running]) {
+      await edit(staff.token, { ticket_id: id, submit_as: 'pending', comment: { body: 'Asked', is_public: false } });
+    }
+    const p = await slaOf(paused);
+    expect(p).toMatchObject({ metric: 'first_reply', due_ts: null, breached: false });
+    expect(p.paused_left).toBeGreaterThanOrEqual(59);
+    expect((await slaOf(running)).due_ts).toBeLessThanOrEqual(start + 61 * minute);
+
+    // Two hours on, still pending: the paused one never breaches, the other does.
+    await breach(start + 120 * minute);
+    expect(await breachEvents(paused)).toEqual([]);
+    expect((await breachEvents(running)).length).toBe(1);
+    expect((await slaOf(paused)).breached).toBe(false);
+    expect((await slaOf(running)).breached).toBe(true);
+  });
+
+  it("automations' hours_until_sla_breach and views' SLA condition, column and sort see the next breach", async () => {
+    const w = word();
+    await addPolicy({
+      title: `Soon ${w}`,
+      conditions: subjectHas(`${w}-soon`),
+      targets: { normal: { resolution: 60 } },
+    });
+    await addPolicy({
+      title: `Later ${w}`,
+      conditions: subjectHas(`${w}-later`),
+      targets: { normal: { resolution: 600 } },
+    });
+    const soon = (await submit(`Outage ${w}-soon`)).data.ticket_id;
+    const later = (await submit(`Outage ${w}-later`)).data.ticket_id;
+    const none = (await submit(`Outage ${w}-none`)).data.ticket_id;
+
+    const tag = `due-${w}`;
+    const auto = await post<{ automation_id: number }>(admin, 'settings/automation.add', {
+      title: `Due soon ${w}`,
+      conditions: {
+        all: [
+          { field: 'hours_until_sla_breach', operator: 'less_than', value: 2 },
+          { field: 'subject', operator: 'contains', value: w },
+          { field: 'tags', operator: 'excludes', value: [tag] },
+        ],
+      },
+      actions: [{ action: 'add_tags', value: [tag] }],
+    });
+    expect(auto.code, JSON.stringify(auto)).toBe('0000');
+    extra.push(() => post(admin, 'settings/automation.delete', { automation_ids: [auto.data.automation_id] }));
+    await t.app.runAutomations();
+    expect((await ticketRow(soon))?.tags).toEqual([tag]);
+    expect((await ticketRow(later))?.tags).toEqual([]);
+    expect((await ticketRow(none))?.tags).toEqual([]);
+
+    const view = await call<{ view_id: number }>(t.app, 'POST', '/api/admin/settings/view.add', {
+      token: admin,
+      body: {
+        title: `SLA ${w}`,
+        columns: ['ticket_id', 'subject', 'sla_due'],
+        sort: 'sla_due_ts',
+        conditions: {
+          all: [
+            { field: 'hours_until_sla_breach', operator: 'less_than', value: 24 },
+            { field: 'tags', operator: 'not_includes', value: 'nothing' },
+          ],
+        },
+      },
+    });
+    expect(view.code, JSON.stringify(view)).toBe('0000');
+    extra.push(() => post(admin, 'settings/view.delete', { view_ids: [view.data.view_id] }));
+    const listed = await call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', {
+      token: admin,
+      query: { view_id: String(view.data.view_id), kw: w, limit: '50' },
+    });
+    expect(listed.code).toBe('0000');
+    const mine = listed.data.list.filter((r) => [soon, later, none].includes(r.ticket_id));
+    expect(mine.map((r) => r.ticket_id)).toEqual([soon, later]);
+    expect(mine[0]?.sla_metric).toBe('resolution');
+    expect(mine[0]?.sla_due_ts).toBeLessThan(mine[1]?.sla_due_ts ?? 0);
+    // Sorted by the next breach without a condition: targets soonest first, tickets without one last.
+    const sorted = await call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', {
+      token: admin,
+      query: { kw: w, sort: 'sla_due_ts', limit: '50' },
+    });
+    expect(sorted.data.list.map((r) => r.ticket_id)).toEqual([soon, later, none]);
+    const overdue = await call(t.app, 'POST', '/api/admin/settings/view.add', {
+      token: admin,
+      body: {
+        title: 'Bad',
+        columns: ['ticket_id'],
+        conditions: { all: [{ field: 'hours_until_sla_breach', operator: 'less_than', value: 'soon' }] },
+      },
+    });
+    expect(overdue.code).toBe('FFFF');
+  });
+
+  it('the job finds due tickets through its partial index, never scanning the tickets', async () => {
+    type Node = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: Node[] };
+    const walk = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(walk)];
+    const plan = await db().transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return (await explain(tx, breachCandidates(Date.now()))) as unknown as Node;
+    });
+    const nodes = walk(plan);
+    expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+    expect(nodes.map((n) => n['Index Name']).filter(Boolean)).toEqual(['ticket_sla_unbreached_idx']);
+  });
+});

@@ -1,0 +1,57 @@
+import { slaMetrics, type TSlaMetric, type TSlaPolicyInput } from '@parley/contracts';
+import { InputNumber, Table, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEnum } from '../../components/enumOptions';
+
+export type TTargets = NonNullable<TSlaPolicyInput['targets']>;
+type TPriority = keyof TTargets;
+const priorities: TPriority[] = ['urgent', 'high', 'normal', 'low'];
+
+/** Minutes per priority and metric, a grid of number boxes (empty: no target). */
+export function TargetsEditor({ value = {}, onChange }: { value?: TTargets; onChange?: (value: TTargets) => void }) {
+  const { t } = useTranslation();
+  const priority = useEnum('ticket_priority');
+  const set = (p: TPriority, m: TSlaMetric, minutes: number | null) =>
+    onChange?.({ ...value, [p]: { ...value[p], [m]: minutes } });
+  return (
+    <Table<{ p: TPriority }>
+      data-testid="sla-targets"
+      size="small"
+      pagination={false}
+      rowKey="p"
+      dataSource={priorities.map((p) => ({ p }))}
+      scroll={{ x: 760 }}
+      columns={[
+        { title: t('sla.priority'), width: 110, render: (_: unknown, { p }) => priority.label(p) },
+        ...slaMetrics.map((m) => ({
+          key: m,
+          title: (
+            <Tooltip title={t(`sla.metric_hint.${m}`)}>
+              <span>{t(`sla.metric.${m}`)}</span>
+            </Tooltip>
+          ),
+          render: (_: unknown, { p }: { p: TPriority }) => (
+            <InputNumber
+              min={1}
+              max={525600}
+              precision={0}
+              style={{ width: '100%' }}
+              value={(value[p] as Partial<Record<TSlaMetric, number | null>> | undefined)?.[m] ?? null}
+              onChange={(v) => set(p, m, typeof v === 'number' ? v : null)}
+              suffix={<Typography.Text type="secondary">{t('sla.minutes')}</Typography.Text>}
+              aria-label={`${priority.label(p)} ${t(`sla.metric.${m}`)}`}
+            />
+          ),
+        })),
+      ]}
+    />
+  );
+}
+
+/** How many targets a policy sets. */
+export function targetCount(targets: TTargets): number {
+  return Object.values(targets).reduce(
+    (n, row) => n + Object.values(row ?? {}).filter((m) => typeof m === 'number').length,
+    0,
+  );
+}

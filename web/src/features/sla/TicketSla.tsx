@@ -1,0 +1,88 @@
+import { ClockCircleOutlined, PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Tag, Typography } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../../i18n/rulesStrings';
+import { slaApi } from '../../api/rule';
+import { pickerSilent } from '../../api/types';
+import { formatMinutes, useFormatTime } from '../../components/useFormatTime';
+import { slaKeys } from './queries';
+
+/** Ticks every half minute, so "12 min left" stays true while the page is open. */
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The ticket's next SLA target in the properties: which one, how long is left or how long it is
+ * overdue, paused while pending where the policy says so. Nothing when no policy applies.
+ */
+export function TicketSla({ ticketId, updateTs }: { ticketId: number; updateTs: number }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const fullTime = useFormatTime();
+  const query = useQuery({
+    // A save of the ticket may move its target: read again after each.
+    queryKey: [...slaKeys.ticket(ticketId), updateTs],
+    queryFn: ({ signal }) => slaApi.ticket(ticketId, { signal, silent: pickerSilent }),
+    refetchInterval: 60_000,
+  });
+  const sla = query.data;
+  if (!sla || (sla.policy_title === null && sla.metric === null)) {
+    return null;
+  }
+  let tag: { color: string; icon: ReactNode; text: string };
+  if (sla.metric === null) {
+    tag = { color: 'default', icon: <ClockCircleOutlined />, text: t('sla.no_target') };
+  } else if (sla.due_ts === null) {
+    const left = sla.paused_left ?? 0;
+    tag = {
+      color: left < 0 ? 'error' : 'default',
+      icon: <PauseCircleOutlined />,
+      text:
+        left < 0
+          ? t('sla.paused_overdue', { time: formatMinutes(t, -left) })
+          : t('sla.paused', { time: formatMinutes(t, left) }),
+    };
+  } else {
+    const left = (sla.due_ts - now) / 60_000;
+    tag =
+      left < 0 || sla.breached
+        ? {
+            color: 'error',
+            icon: <WarningOutlined />,
+            text: t('sla.overdue', { time: formatMinutes(t, Math.max(1, -left)) }),
+          }
+        : {
+            color: left < 60 ? 'warning' : 'success',
+            icon: <ClockCircleOutlined />,
+            text: t('sla.left', { time: formatMinutes(t, Math.max(1, left)) }),
+          };
+  }
+  const details = [
+    sla.due_ts !== null ? t('sla.due_at', { at: fullTime(sla.due_ts) }) : null,
+    sla.policy_title ? t('sla.policy', { title: sla.policy_title }) : null,
+  ].filter(Boolean);
+  return (
+    <Flex vertical gap={4} style={{ marginBottom: 16 }} data-testid="ticket-sla">
+      <Typography.Text type="secondary">{t('sla.next_target')}</Typography.Text>
+      <Flex gap={6} align="center" wrap>
+        {sla.metric && <Typography.Text strong>{t(`sla.metric.${sla.metric}`)}</Typography.Text>}
+        <Tag color={tag.color} icon={tag.icon} style={{ marginInlineEnd: 0 }}>
+          {tag.text}
+        </Tag>
+      </Flex>
+      {details.length > 0 && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {details.join(' · ')}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
