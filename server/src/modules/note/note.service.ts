@@ -8,8 +8,8 @@ import {
 import { asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { agentGroup, note } from '../../db/schema/index.js';
-import { invalid, notFound } from '../../http/app-error.js';
+import { note } from '../../db/schema/index.js';
+import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { shareOwner } from '../group/group-share.js';
 import { likeOf } from '../search/search.js';
