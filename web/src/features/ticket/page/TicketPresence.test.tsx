@@ -23,10 +23,10 @@ describe('presence on a ticket page', () => {
     await waitFor(() => expect(fakeSockets[0]?.emittedOf('ticket_view')).toEqual([{ ticket_id: 101 }]));
     const socket = fakeSockets[0];
     // Alone on the page: nothing to say.
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Other agents on this ticket' })).toBeNull();
 
     socket?.push('ticket_presence', { ticket_id: 101, viewers: [me, ben] });
-    const banner = await screen.findByRole('status');
+    const banner = await screen.findByRole('status', { name: 'Other agents on this ticket' });
     within(banner).getByText('1 other agent(s) on this ticket');
     within(banner).getByText('Ben Agent');
     // Presence of another ticket is not this page's.
@@ -38,6 +38,6 @@ describe('presence on a ticket page', () => {
     await waitFor(() => expect(socket?.emittedOf('ticket_typing')).toContainEqual({ ticket_id: 101, typing: true }));
 
     socket?.push('ticket_presence', { ticket_id: 101, viewers: [me] });
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Other agents on this ticket' })).toBeNull());
   });
 });

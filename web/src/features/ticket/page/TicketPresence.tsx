@@ -16,6 +16,7 @@ export function TicketPresence({ others }: { others: TTicketViewer[] }) {
       showIcon
       icon={typing.length ? <EditOutlined /> : <EyeOutlined />}
       role="status"
+      aria-label={t('ticket.presence_label')}
       title={
         typing.length
           ? t('ticket.presence_typing', { names: typing.map((v) => v.real_name).join(', '), count: typing.length })
