@@ -11,6 +11,7 @@
  * BENCH_RUNS (default 20) calls per report, range and caller. Reads only (the refresh of a
  * ticket rewrites its own rows with the same values).
  */
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -60,14 +61,26 @@ async function open(): Promise<Database> {
 async function main() {
   const database = await open();
   const db = database.db;
-  const [counts] = await queryRows<{ tickets: number; events: number; facts: number }>(
+  const [counts] = await queryRows<{ tickets: number; events: number; facts: number; sums: number; on: boolean }>(
     db,
     sql`SELECT (SELECT count(*) FROM ticket)::int AS tickets, (SELECT count(*) FROM ticket_event)::bigint AS events,
-          (SELECT count(*) FROM report_ticket)::int AS facts`,
+          (SELECT count(*) FROM report_ticket)::int AS facts,
+          (SELECT count(*) FROM report_created_day)::int + (SELECT count(*) FROM report_solved_day)::int
+            + (SELECT count(*) FROM report_agent_day)::int + (SELECT count(*) FROM report_span_day)::int
+            + (SELECT count(*) FROM report_reply_day)::int AS sums,
+          (SELECT rollups FROM report_state WHERE id = 1) AS on`,
   );
-  say(`${counts?.tickets} tickets, ${counts?.events} events, ${counts?.facts} report rows; ${runs} runs each`);
+  say(
+    `${counts?.tickets} tickets, ${counts?.events} events, ${counts?.facts} report rows, ${counts?.sums} daily-sum rows (${counts?.on ? 'on' : 'OFF'}); ${runs} runs each; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   if (Number(counts?.facts) < Number(counts?.tickets)) {
     say('The report tables are not built: run the seed again (it builds them) or `npm run reports:rebuild`.');
+  }
+  if (!counts?.on) {
+    say('The daily sums are off: `npm run reports:rebuild -- --sums` builds them (the reports read per-ticket rows).');
   }
   const [ids] = await queryRows<{ admin_id: number; agent_id: number; group_id: number }>(
     db,
@@ -117,6 +130,12 @@ async function main() {
     }
   }
   say(`worst p95: ${worst.toFixed(1)} ms (goal 500 ms): ${worst <= 500 ? 'met' : 'NOT met'}`);
+  say(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
   // What a ticket write pays to keep the reports current (in its own transaction).
   const sample = await queryRows<{ ticket_id: number }>(

@@ -11,6 +11,7 @@
  */
 import type { Database } from '../src/db/client.js';
 import { rebuildBatches, resetReports } from '../src/modules/report/report.rollup.js';
+import { buildSums } from '../src/modules/report/report.sums.js';
 
 type One = (text: string) => Promise<Array<Record<string, unknown>>>;
 
@@ -66,7 +67,10 @@ export async function seedHistories(one: One): Promise<void> {
   `);
 }
 
-/** Builds the report tables from the event log, printing progress; answers the ticket count done. */
+/**
+ * Builds the report tables from the event log, printing progress, then the daily sums from them
+ * in one pass (not a delta per batch: the sums are off until then).
+ */
 export async function seedReports(database: Database, say: (text: string) => void): Promise<void> {
   await resetReports(database.db);
   let batches = 0;
@@ -80,4 +84,5 @@ export async function seedReports(database: Database, say: (text: string) => voi
       say(`          report rows up to ticket ${next}`);
     }
   }
+  await buildSums(database.db);
 }

@@ -75,3 +75,28 @@ export async function craftTicket(db: Db, c: Crafted): Promise<number> {
   await refreshTickets(db, [ticketId]);
   return ticketId;
 }
+
+/**
+ * A later write to a crafted ticket: more history appended, its columns set as they end, and
+ * its report rows refreshed (the daily sums then move from the old rows to the new ones).
+ */
+export async function extendTicket(
+  db: Db,
+  ticketId: number,
+  c: Crafted & { steps: Step[]; finalState: string },
+): Promise<void> {
+  for (const s of c.steps) {
+    await db.execute(
+      sql`INSERT INTO ticket_event (ticket_id, actor_id, field, new_value, create_ts)
+          VALUES (${ticketId}, ${s.by ?? null}, ${s.field}, ${JSON.stringify(s.value ?? null)}::jsonb, ${c.createTs + s.at})`,
+    );
+  }
+  await db.execute(
+    sql`UPDATE ticket SET ticket_state = ${c.finalState}, priority = ${c.priority ?? 'normal'}, source = ${c.source ?? 'web'},
+          assignee_id = ${c.assigneeId ?? null}, group_id = ${c.groupId ?? null},
+          tags = ${textArrayLiteral(c.tags ?? [])}::text[], satisfaction = ${c.satisfaction ?? 'unoffered'},
+          deleted_ts = ${c.deleted ? c.createTs : null}
+        WHERE ticket_id = ${ticketId}`,
+  );
+  await refreshTickets(db, [ticketId]);
+}

@@ -3,15 +3,18 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { type LogEvent, type TicketFigures, ticketFigures } from './report.figures.js';
+import { appendDeltas, buildSums, compactSums } from './report.sums.js';
 
 /**
  * The report tables (`report_ticket`, `report_action`, `report_span`), kept from the event log
  * by `report.figures.ts`: in the transaction of every ticket write (a `beforeCommit` subscriber
  * of `ticket.changed`, so a change is in the reports the moment it commits), and rebuilt in
  * batches for tickets written before (the `report.rebuild` job, `npm run reports:rebuild`).
+ * The daily sums (report.sums.ts) follow the per-ticket rows in the same transaction.
  */
 export const reportVersion = 1;
 export const reportRebuildQueue = 'report.rebuild';
+export const reportCompactQueue = 'report.compact';
 const batchSize = 500;
 /** Fields whose values the figures read; other events count as updates only. */
 const valueFields = sql.raw(`('assignee_id', 'comment', 'ticket_state')`);
@@ -28,6 +31,7 @@ interface TicketRow {
   priority: string;
   deleted: boolean;
   satisfaction: string;
+  rollups: boolean | null;
 }
 
 async function loadEvents(db: DbOrTx, ids: number[]): Promise<Map<number, LogEvent[]>> {
@@ -68,6 +72,19 @@ async function loadEvents(db: DbOrTx, ids: number[]): Promise<Map<number, LogEve
   return byTicket;
 }
 
+/**
+ * Whether this write adds its delta to the sums. Off, it checks again holding `report_state`
+ * for share until commit: a build of the sums (which takes the row for update) then either
+ * waits for this write to commit and counts it, or has committed and this write sees it on.
+ */
+async function sumsKept(db: DbOrTx, seenOn: boolean): Promise<boolean> {
+  if (seenOn) {
+    return true;
+  }
+  const [row] = await queryRows<{ rollups: boolean }>(db, sql`SELECT rollups FROM report_state WHERE id = 1 FOR SHARE`);
+  return row?.rollups === true;
+}
+
 /** Recomputes the report rows of these tickets from their events (inside the caller's transaction). */
 export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<void> {
   if (ticketIds.length === 0) {
@@ -77,7 +94,7 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
   const tickets = await queryRows<TicketRow>(
     db,
     sql`SELECT ticket_id, create_ts, requester_id, source, group_id, assignee_id, tags, ticket_state, priority,
-          deleted_ts IS NOT NULL AS deleted, satisfaction
+          deleted_ts IS NOT NULL AS deleted, satisfaction, (SELECT rollups FROM report_state WHERE id = 1) AS rollups
         FROM ticket WHERE ticket_id = ANY(${ids}::int[])`,
   );
   const events = await loadEvents(db, ticketIds);
@@ -112,6 +129,9 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
     for (const s of f.spans) {
       spans.push({ ticket_id: ticketId, from_ts: s.fromTs, to_ts: s.toTs });
     }
+  }
+  if (tickets.length && (await sumsKept(db, tickets[0]?.rollups === true))) {
+    await appendDeltas(db, ids, JSON.stringify(facts), JSON.stringify(actions), JSON.stringify(spans));
   }
   // Gone tickets (hard-deleted) lose their rows by cascade; the rest are replaced whole.
   await db.execute(sql`DELETE FROM report_action WHERE ticket_id = ANY(${ids}::int[])`);
@@ -186,14 +206,38 @@ export async function rebuildBatches(db: DbOrTx, batches: number, size = batchSi
   return null;
 }
 
-/** Starts a rebuild from scratch (the command line's `reports:rebuild`). */
+/**
+ * Starts a rebuild from scratch (the command line's `reports:rebuild`, the seed): the sums are
+ * off (not kept per write, not read) until `buildSums` makes them again from the rebuilt rows.
+ */
 export async function resetReports(db: DbOrTx): Promise<void> {
-  await db.execute(sql`UPDATE report_state SET version = 0, cursor = 0 WHERE id = 1`);
+  await db.execute(sql`UPDATE report_state SET version = 0, cursor = 0, rollups = false WHERE id = 1`);
 }
+
+/** The rebuild's last step: the sums from the per-ticket rows, when they are off. */
+export function buildSumsIfOff(db: DbOrTx): Promise<boolean> {
+  return buildSums(db, true);
+}
+
+/** The minute a compaction is queued for (one job per minute with writes, per process). */
+let compactQueuedFor = 0;
 
 export function registerReportRollups(ctx: AppContext): void {
   ctx.events.beforeCommit('ticket.changed', async ({ ticketId }, tx) => {
     await refreshTickets(tx, [ticketId]);
+    // The deltas are merged a minute later (reads sum them meanwhile: nothing waits for it).
+    const minute = Math.floor(Date.now() / 60_000);
+    if (minute !== compactQueuedFor) {
+      compactQueuedFor = minute;
+      await ctx.jobs.send(reportCompactQueue, {}, { tx, key: `m${minute}`, startAfterSeconds: 60 });
+    }
+  });
+  ctx.jobs.define<Record<string, never>>(reportCompactQueue, {
+    attempts: 3,
+    batchSize: 1,
+    handler: async () => {
+      await compactSums(ctx.db);
+    },
   });
   ctx.jobs.define<{ cursor: number }>(reportRebuildQueue, {
     attempts: 5,
@@ -202,20 +246,26 @@ export function registerReportRollups(ctx: AppContext): void {
       const next = await rebuildBatches(ctx.db, 10);
       if (next !== null) {
         await ctx.jobs.send(reportRebuildQueue, { cursor: next }, { key: `v${reportVersion}:${next}` });
+      } else {
+        await buildSumsIfOff(ctx.db);
       }
     },
   });
 }
 
-/** Queues the rebuild when the report tables were never built for this version. */
+/** Queues the rebuild when the report tables were never built for this version, or the sums not. */
 export async function queueReportRebuildIfStale(ctx: AppContext): Promise<boolean> {
-  const [state] = await queryRows<{ version: number; cursor: number }>(
+  const [state] = await queryRows<{ version: number; cursor: number; rollups: boolean }>(
     ctx.db,
-    sql`SELECT version, cursor FROM report_state WHERE id = 1`,
+    sql`SELECT version, cursor, rollups FROM report_state WHERE id = 1`,
   );
-  if (!state || state.version >= reportVersion) {
+  if (!state || (state.version >= reportVersion && state.rollups)) {
     return false;
   }
-  await ctx.jobs.send(reportRebuildQueue, { cursor: state.cursor }, { key: `v${reportVersion}:${state.cursor}` });
+  const key =
+    state.version >= reportVersion
+      ? `v${reportVersion}:sums:${Math.floor(Date.now() / 60_000)}`
+      : `v${reportVersion}:${state.cursor}`;
+  await ctx.jobs.send(reportRebuildQueue, { cursor: state.cursor }, { key });
   return true;
 }

@@ -1,0 +1,249 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { lockKeys } from '../../db/locks.js';
+import { queryRows } from '../../db/rows.js';
+import { binCount } from './report.bins.js';
+import { dayMs, hourMs, levels } from './report.plan.js';
+
+/**
+ * The daily sums (migration 0041) as SQL over the per-ticket rows, written once: the rebuild
+ * sums every ticket (relations `t`, `a`, `s` = report_ticket, report_action, report_span with
+ * sign 1), and a ticket write appends the difference (its old rows with sign -1, its new rows
+ * with sign 1). So the sums always equal what the per-ticket rows add up to, and the brute-force
+ * test checks the per-ticket rows. A ticket's group and assignee are 0 when it has none.
+ */
+const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + from);
+export const hourColumns = range(24).map((h) => `h${h}`);
+export const binColumns = (prefix: string) => range(binCount, 1).map((k) => `${prefix}${k}`);
+const unsolvedStates = `('new', 'open', 'pending')`;
+
+export interface SumTable {
+  table: string;
+  /** Key columns besides day and days. */
+  keys: string[];
+  counters: string[];
+  /** Sums per UTC day (column `day`), the keys and the counters, from `t`, `a`, `s`. */
+  perDay: string;
+}
+
+const when = (cond: string) => `sum(CASE WHEN ${cond} THEN x.sign ELSE 0 END)`;
+const hoursOf = hourColumns.map((c, h) => `${when(`x.hr = ${h}`)} AS ${c}`).join(', ');
+const binsOf = (prefix: string, col: string) =>
+  binColumns(prefix)
+    .map((c, i) => `${when(`x.${col} = ${i + 1}`)} AS ${c}`)
+    .join(', ');
+const dayOf = (ts: string) => `(${ts} / ${dayMs})::int`;
+const hourOf = (ts: string) => `((${ts} % ${dayMs}) / ${hourMs})::int`;
+const dims = `coalesce(t.group_id, 0) AS group_id, coalesce(t.assignee_id, 0) AS assignee_id, t.source`;
+const dimKeys = ['group_id', 'assignee_id', 'source'];
+
+export const sumTables: Record<'created' | 'solved' | 'reply' | 'agent' | 'span', SumTable> = {
+  created: {
+    table: 'report_created_day',
+    keys: dimKeys,
+    counters: ['created', 'unsolved', ...hourColumns, 'fr_none', ...binColumns('fr')],
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, sum(x.sign) AS created,
+        ${when(`x.ticket_state IN ${unsolvedStates}`)} AS unsolved, ${hoursOf},
+        ${when('x.bin IS NULL')} AS fr_none, ${binsOf('fr', 'bin')}
+      FROM (SELECT t.sign, t.create_ts AS ts, ${dims}, t.ticket_state, ${hourOf('t.create_ts')} AS hr,
+          report_bin(t.first_reply_ms) AS bin
+        FROM t WHERE NOT t.deleted) x
+      GROUP BY 1, 2, 3, 4`,
+  },
+  solved: {
+    table: 'report_solved_day',
+    keys: dimKeys,
+    counters: ['solved', 'good', 'bad', 'offered', ...hourColumns, ...binColumns('res'), ...binColumns('wait')],
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, sum(x.sign) AS solved,
+        ${when(`x.satisfaction = 'good'`)} AS good, ${when(`x.satisfaction = 'bad'`)} AS bad,
+        ${when('x.offered')} AS offered, ${hoursOf}, ${binsOf('res', 'res')}, ${binsOf('wait', 'wait')}
+      FROM (SELECT t.sign, t.solved_ts AS ts, ${dims}, t.satisfaction, t.offered, ${hourOf('t.solved_ts')} AS hr,
+          report_bin(t.resolution_ms) AS res, report_bin(t.wait_ms) AS wait
+        FROM t WHERE NOT t.deleted AND t.solved_ts IS NOT NULL) x
+      GROUP BY 1, 2, 3, 4`,
+  },
+  reply: {
+    table: 'report_reply_day',
+    keys: [...dimKeys, 'agent_id'],
+    counters: ['n', ...binColumns('b')],
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.agent_id, sum(x.sign) AS n,
+        ${binsOf('b', 'bin')}
+      FROM (SELECT t.sign, t.first_reply_ts AS ts, ${dims}, t.first_reply_by AS agent_id,
+          report_bin(t.first_reply_ms) AS bin
+        FROM t WHERE NOT t.deleted AND t.first_reply_by IS NOT NULL AND t.first_reply_ts IS NOT NULL) x
+      GROUP BY 1, 2, 3, 4, 5`,
+  },
+  agent: {
+    table: 'report_agent_day',
+    keys: [...dimKeys, 'agent_id', 'kind'],
+    counters: ['n', ...hourColumns],
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.agent_id, x.kind,
+        sum(x.sign) AS n, ${hoursOf}
+      FROM (SELECT a.sign, a.action_ts AS ts, ${dims}, a.agent_id, a.kind, ${hourOf('a.action_ts')} AS hr
+        FROM a JOIN t ON t.ticket_id = a.ticket_id AND t.sign = a.sign
+        WHERE NOT t.deleted AND a.agent_id IS NOT NULL) x
+      GROUP BY 1, 2, 3, 4, 5, 6`,
+  },
+  span: {
+    table: 'report_span_day',
+    keys: [...dimKeys, 'edge'],
+    counters: ['n', ...hourColumns],
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.edge, sum(x.sign) AS n, ${hoursOf}
+      FROM (SELECT s.sign, e.ts, ${dims}, e.edge, ${hourOf('e.ts')} AS hr
+        FROM s JOIN t ON t.ticket_id = s.ticket_id AND t.sign = s.sign
+        CROSS JOIN LATERAL (VALUES ('start', s.from_ts), ('end', s.to_ts)) AS e(edge, ts)
+        WHERE NOT t.deleted AND e.ts IS NOT NULL) x
+      GROUP BY 1, 2, 3, 4, 5`,
+  },
+};
+
+const nowCounters = ['n', 'open_spans'];
+const nowKeys = [...dimKeys, 'ticket_state', 'priority'];
+const nonZero = (cols: string[], prefix = '') => cols.map((c) => `${prefix}${c} <> 0`).join(' OR ');
+
+/** INSERT of one table's sums (every level) from `t`, `a`, `s`; `fresh` marks deltas. */
+function insertSums(s: SumTable, fresh: boolean): string {
+  const cols = ['day', 'days', ...s.keys, 'fresh', ...s.counters];
+  const levelList = levels.map((l) => `(${l})`).join(', ');
+  return `INSERT INTO ${s.table} (${cols.join(', ')})
+    SELECT ${cols.join(', ')} FROM (
+      SELECT d.day / lv.days * lv.days AS day, lv.days, ${s.keys.map((k) => `d.${k}`).join(', ')}, ${fresh} AS fresh,
+        ${s.counters.map((c) => `sum(d.${c}) AS ${c}`).join(', ')}
+      FROM (${s.perDay}) d CROSS JOIN (VALUES ${levelList}) AS lv(days)
+      GROUP BY 1, 2, ${s.keys.map((_, i) => i + 3).join(', ')}
+    ) y WHERE ${nonZero(s.counters, 'y.')}`;
+}
+
+function insertNow(fresh: boolean): string {
+  return `INSERT INTO report_now (${nowKeys.join(', ')}, fresh, ${nowCounters.join(', ')})
+    SELECT * FROM (
+      SELECT coalesce(t.group_id, 0) AS group_id, coalesce(t.assignee_id, 0) AS assignee_id, t.source,
+        t.ticket_state, t.priority, ${fresh} AS fresh, sum(t.sign) AS n, sum(t.sign * coalesce(o.c, 0)) AS open_spans
+      FROM t LEFT JOIN (SELECT s.ticket_id, s.sign, count(*) AS c FROM s WHERE s.to_ts IS NULL GROUP BY 1, 2) o
+        ON o.ticket_id = t.ticket_id AND o.sign = t.sign
+      WHERE NOT t.deleted
+      GROUP BY 1, 2, 3, 4, 5
+    ) y WHERE ${nonZero(nowCounters, 'y.')}`;
+}
+
+export const allSumTables = [...Object.values(sumTables).map((s) => s.table), 'report_now'];
+
+const factColumns = `ticket_id, create_ts, source, group_id, assignee_id, ticket_state, priority, deleted,
+  satisfaction, offered, first_reply_ts, first_reply_by, first_reply_ms, solved_ts, resolution_ms, wait_ms`;
+export const factRecord = `ticket_id int, create_ts bigint, source text, group_id int, assignee_id int,
+  ticket_state text, priority text, deleted boolean, satisfaction text, offered boolean, first_reply_ts bigint,
+  first_reply_by int, first_reply_ms bigint, solved_ts bigint, resolution_ms bigint, wait_ms bigint`;
+export const actionRecord = 'event_id bigint, kind text, ticket_id int, agent_id int, action_ts bigint';
+export const spanRecord = 'ticket_id int, from_ts bigint, to_ts bigint';
+
+/**
+ * Appends to the sums what a rewrite of these tickets' rows changes: their rows now (sign -1)
+ * and the new ones given as JSON (sign 1). Runs before the rewrite, in the writer's transaction.
+ */
+export async function appendDeltas(
+  db: DbOrTx,
+  ids: string,
+  facts: string,
+  actions: string,
+  spans: string,
+): Promise<void> {
+  const inserts = [...Object.values(sumTables).map((s) => insertSums(s, true)), insertNow(true)];
+  await db.execute(sql`
+    WITH t AS (
+      SELECT -1 AS sign, ${sql.raw(factColumns)} FROM report_ticket WHERE ticket_id = ANY(${ids}::int[])
+      UNION ALL
+      SELECT 1, ${sql.raw(factColumns)} FROM jsonb_to_recordset(${facts}::jsonb) AS r(${sql.raw(factRecord)})
+    ), a AS (
+      SELECT -1 AS sign, ticket_id, kind, agent_id, action_ts FROM report_action WHERE ticket_id = ANY(${ids}::int[])
+      UNION ALL
+      SELECT 1, ticket_id, kind, agent_id, action_ts FROM jsonb_to_recordset(${actions}::jsonb) AS r(${sql.raw(actionRecord)})
+    ), s AS (
+      SELECT -1 AS sign, ticket_id, from_ts, to_ts FROM report_span WHERE ticket_id = ANY(${ids}::int[])
+      UNION ALL
+      SELECT 1, ticket_id, from_ts, to_ts FROM jsonb_to_recordset(${spans}::jsonb) AS r(${sql.raw(spanRecord)})
+    ),
+    ${sql.raw(inserts.map((q, i) => `i${i} AS (${q})`).join(',\n'))}
+    SELECT 1`);
+}
+
+const fullSources = `WITH t AS (SELECT 1 AS sign, ${factColumns} FROM report_ticket),
+  a AS (SELECT 1 AS sign, ticket_id, kind, agent_id, action_ts FROM report_action),
+  s AS (SELECT 1 AS sign, ticket_id, from_ts, to_ts FROM report_span)`;
+
+/** The sums as the per-ticket rows make them now, without writing (the rebuild's and the test's). */
+export function sumsFromFacts(table: (typeof allSumTables)[number]): SQL {
+  const s = Object.values(sumTables).find((x) => x.table === table);
+  const select = s ? insertSums(s, false) : insertNow(false);
+  return sql.raw(`${fullSources} ${select.slice(select.indexOf('SELECT'))}`);
+}
+
+/** Key and counter columns of a sum table (the test compares tables by them). */
+export function columnsOf(table: string): { keys: string[]; counters: string[] } {
+  const s = Object.values(sumTables).find((x) => x.table === table);
+  return s ? { keys: ['day', 'days', ...s.keys], counters: s.counters } : { keys: nowKeys, counters: nowCounters };
+}
+
+/**
+ * Rebuilds every sum table from the per-ticket rows and turns the sums on, in one transaction
+ * that first takes `report_state` for update: a write that found them off holds that row for
+ * share until it commits, so each write is either counted here or adds its own delta after.
+ */
+export async function buildSums(db: DbOrTx, onlyIfOff = false): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [state] = await queryRows<{ rollups: boolean }>(
+      tx,
+      sql`SELECT rollups FROM report_state WHERE id = 1 FOR UPDATE`,
+    );
+    if (onlyIfOff && state?.rollups) {
+      return false;
+    }
+    await tx.execute(sql.raw(`TRUNCATE ${allSumTables.join(', ')}`));
+    for (const s of Object.values(sumTables)) {
+      await tx.execute(sql.raw(`${fullSources} ${insertSums(s, false)}`));
+    }
+    await tx.execute(sql.raw(`${fullSources} ${insertNow(false)}`));
+    await tx.execute(sql`UPDATE report_state SET rollups = true WHERE id = 1`);
+    return true;
+  });
+}
+
+/** Whether the sums are kept and read (off until built on a database that had tickets). */
+export async function sumsOn(db: DbOrTx): Promise<boolean> {
+  const [row] = await queryRows<{ rollups: boolean }>(db, sql`SELECT rollups FROM report_state WHERE id = 1`);
+  return row?.rollups === true;
+}
+
+/**
+ * Merges the appended deltas: per (days, day) with fresh rows, all its rows become one per key
+ * (rows that sum to nothing go). One statement per table; a write appending meanwhile keeps its
+ * rows fresh for the next round. One process at a time (advisory lock, skipped if held).
+ */
+export async function compactSums(db: DbOrTx): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(
+      tx,
+      sql`SELECT pg_try_advisory_xact_lock(${sql.raw(String(lockKeys.reportCompact))}) AS ok`,
+    );
+    if (!lock?.ok) {
+      return false;
+    }
+    for (const s of Object.values(sumTables)) {
+      const keys = ['day', 'days', ...s.keys];
+      await tx.execute(
+        sql.raw(`WITH k AS (SELECT DISTINCT days, day FROM ${s.table} WHERE fresh),
+          d AS (DELETE FROM ${s.table} x USING k WHERE x.days = k.days AND x.day = k.day RETURNING x.*)
+          INSERT INTO ${s.table} (${keys.join(', ')}, fresh, ${s.counters.join(', ')})
+          SELECT ${keys.join(', ')}, false, ${s.counters.map((c) => `sum(${c})`).join(', ')}
+          FROM d GROUP BY ${keys.join(', ')}
+          HAVING ${s.counters.map((c) => `sum(${c}) <> 0`).join(' OR ')}`),
+      );
+    }
+    await tx.execute(
+      sql.raw(`WITH d AS (DELETE FROM report_now WHERE EXISTS (SELECT 1 FROM report_now WHERE fresh) RETURNING *)
+        INSERT INTO report_now (${nowKeys.join(', ')}, fresh, ${nowCounters.join(', ')})
+        SELECT ${nowKeys.join(', ')}, false, sum(n), sum(open_spans) FROM d GROUP BY ${nowKeys.join(', ')}
+        HAVING sum(n) <> 0 OR sum(open_spans) <> 0`),
+    );
+    return true;
+  });
+}
