@@ -1,4 +1,5 @@
-// `npm test`: every suite. Server route tests on PGlite, then on PostgreSQL when one answers;
+// `npm test`: every suite. Server tests on PostgreSQL when one answers, with the PGlite pass
+// narrowed to what is PGlite's own and every route once; on PGlite alone otherwise;
 // web unit tests; browser tests with Chromium (skipped, and said so, only where Chromium is missing
 // and CI is not set: CI installs it and never skips them).
 import fs from 'node:fs';
@@ -55,11 +56,14 @@ async function postgresUrl() {
 }
 
 await buildServer();
-await vitest('server on PGlite', 'server', { TEST_DATABASE_URL: '' });
 const pgUrl = await postgresUrl();
 if (pgUrl) {
-  await vitest('server on PostgreSQL', 'server', { TEST_DATABASE_URL: pgUrl });
+  // Every file on PostgreSQL; on PGlite what is its own and a pass over every route
+  // (server/vitest.config.ts, docs/decisions/0012-test-passes.md).
+  await vitest('server on PGlite', 'server', { TEST_DATABASE_URL: '', PARLEY_TEST_PASS: 'pglite-smoke' });
+  await vitest('server on PostgreSQL', 'server', { TEST_DATABASE_URL: pgUrl, PARLEY_TEST_PASS: 'postgres' });
 } else {
+  await vitest('server on PGlite', 'server', { TEST_DATABASE_URL: '', PARLEY_TEST_PASS: '' });
   console.log(
     '\nNo PostgreSQL answered (TEST_DATABASE_URL, DATABASE_URL, 127.0.0.1:5432): the PostgreSQL pass is skipped.',
   );

@@ -26,6 +26,18 @@ export const nestedSeparator = '::';
 /** An option's name as people read it: a nested drop-down's levels as `Hardware › Printer`. */
 export const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
 
+/**
+ * A field's name in the agent's search box (`product_area:Hardware::Printer`): its title in lower
+ * case, every run of other than letters and digits as one `_` (`Product area` → `product_area`).
+ * `field_<id>` names a field too.
+ */
+export const fieldSearchName = (title: string) =>
+  title
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '');
+
 /** The whole value must match (an anchored pattern), as a customer reads "format". */
 export function matchesPattern(pattern: string, value: string): boolean {
   try {

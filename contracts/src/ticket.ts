@@ -215,7 +215,11 @@ const ZTs = fromDecimal(
 export const ZTicketListRequest = ZPaging.extend({
   /** A view's conditions and sort; the other filters narrow it further. */
   view_id: ZId.optional(),
-  /** Words of the subject and the comments; Chinese is found by any part of two characters or more, or one. */
+  /**
+   * Words of the subject and the comments; Chinese is found by any part of two characters or more, or one.
+   * Operators (`status:pending`, `tag:vip`, …) and custom fields by name (`product_area:Hardware`,
+   * `seats:>5`, `field_12:true`) narrow it: README, the ticket list.
+   */
   kw: optionalText(200).optional(),
   ticket_state: ZTicketState.optional(),
   assignee_id: ZId.optional(),

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgent, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
 import { launchBrowser, newPage, screenshot, signInThroughForm } from '../support/browser.js';
+import { pageWeight } from '../support/bundle.js';
 import { admin, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -55,9 +56,22 @@ describe('sign-in and the route guard', () => {
 
   it('sends a signed-out visitor to login with next, and back there after signing in', async () => {
     await withPage(async (page) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.endsWith('.js') && pathname.startsWith('/assets/')) {
+          scripts.push(pathname.slice(1));
+        }
+      });
       await page.goto('/wswt/setting/people');
       await page.waitForURL((url) => url.pathname === '/wswt/login');
       expect(new URL(page.url()).searchParams.get('next')).toBe('/wswt/setting/people');
+      // Sent to sign in before the staff shell or the screen loaded: only the light sign-in page's
+      // scripts came (issue 15), not the shell, Ant Design or the people screen.
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      const signInPage = pageWeight('/wswt/login').files;
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((file) => !signInPage.includes(file))).toEqual([]);
       await signInThroughForm(page, admin.email, admin.password);
       await page.waitForURL((url) => url.pathname === '/wswt/setting/people');
       expect(pathOf(page)).toBe('/wswt/setting/people');

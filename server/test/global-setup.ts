@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.service.js';
 import { testAdmin } from './constants.js';
+import { writeMigratedDump } from './migrated-dump.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,14 +47,8 @@ export default async function setup(project: TestProject) {
       await c.end();
     };
   }
-  const database = await openDatabase({});
-  await migrate(database);
-  await bootstrap(database.db, testAdmin);
-  const dumpFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-')), 'migrated.tar');
-  const dump = await (database.dump as () => Promise<Blob>)();
-  fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
+  const dump = await writeMigratedDump(testAdmin);
   project.provide('databaseUrl', '');
-  project.provide('pgliteDump', dumpFile);
-  return () => fs.rmSync(path.dirname(dumpFile), { recursive: true, force: true });
+  project.provide('pgliteDump', dump.file);
+  return dump.remove;
 }

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { signInFirst } from './auth/guard';
 import { RouteGuard } from './auth/RouteGuard';
+import { authStore } from './auth/storage';
 import { PageLoading } from './components/PageLoading';
 import { RouteErrorPage } from './features/errors/RouteErrorPage';
 import { paths, publicRoutes, staffRouteEntries, type TRouteEntry } from './routes/table';
@@ -142,6 +144,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The app's router; a signed-out visitor at a staff address starts at sign-in (auth/guard.ts's signInFirst). */
 export function createAppRouter() {
+  const { pathname, search } = window.location;
+  const start = signInFirst(pathname, search, authStore.token());
+  if (start) {
+    window.history.replaceState(null, '', start);
+  }
   return createBrowserRouter(routes);
 }

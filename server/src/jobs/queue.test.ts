@@ -114,4 +114,34 @@ describe('job queue (pg-boss on this database)', () => {
     expect(ran).toEqual(['reply-mail']);
     expect(await a.listFailed()).toEqual([]);
   });
+
+  it('stop tells a running job to wrap up and waits for it before the database may close', async () => {
+    const c = new JobQueue(database.db, { prefix: `${prefix}s_` });
+    let started = false;
+    const steps: string[] = [];
+    c.define('rebuild', {
+      attempts: 1,
+      handler: async (_data, { signal }) => {
+        started = true;
+        for (let batch = 1; batch <= 100; batch++) {
+          await new Promise((r) => setTimeout(r, 20));
+          steps.push(`batch ${batch}`);
+          if (signal.aborted) {
+            steps.push('queued the rest');
+            return;
+          }
+        }
+      },
+    });
+    await c.send('rebuild', {});
+    const running = c.runOnce('rebuild');
+    while (!started) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await c.stop();
+    // Stopped after the batch in hand, and only then did stop() answer.
+    expect(steps.at(-1)).toBe('queued the rest');
+    expect(steps.length).toBeLessThan(100);
+    await expect(running).resolves.toBe(1);
+  });
 });

@@ -62,7 +62,11 @@ export interface QueueDefinition<T> {
   retryDelay?: number;
   /** Jobs handled at once by one process. */
   batchSize?: number;
-  handler: (data: T, job: { id: string; attempt: number }) => Promise<void>;
+  /**
+   * Runs one job. `signal` aborts when the process stops: a long handler (a rebuild in batches)
+   * ends between two batches and queues the rest, instead of being cut off mid-way.
+   */
+  handler: (data: T, job: { id: string; attempt: number; signal: AbortSignal }) => Promise<void>;
 }
 
 export interface FailedJob {
@@ -101,6 +105,9 @@ export class JobQueue {
   private started: Promise<void> | null = null;
   private working = false;
   private readonly sql: SqlExecutor;
+  /** Jobs being handled in this process: `stop` waits for them before the database closes. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
 
   constructor(
     db: DbOrTx,
@@ -207,14 +214,25 @@ export class JobQueue {
     return total;
   }
 
-  private async runJob(name: string, def: QueueDefinition<never>, job: PgBoss.JobWithMetadata<object>) {
+  private runJob(name: string, def: QueueDefinition<never>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const run = this.handle(name, def, job).finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+    return run;
+  }
+
+  /** Never throws: a job that fails is marked failed; when even that cannot be written (the
+   * database closed under a stopping process), pg-boss expires the job and it runs again. */
+  private async handle(name: string, def: QueueDefinition<never>, job: PgBoss.JobWithMetadata<object>) {
+    const signal = this.stopping.signal;
     try {
-      await def.handler(job.data as never, { id: job.id, attempt: job.retryCount + 1 });
+      await def.handler(job.data as never, { id: job.id, attempt: job.retryCount + 1, signal });
       await this.boss.complete(this.full(name), job.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.options.log?.warn({ queue: name, job: job.id, err: error }, 'job failed');
-      await this.boss.fail(this.full(name), job.id, { message });
+      await this.boss.fail(this.full(name), job.id, { message }).catch((failError: unknown) => {
+        this.options.log?.warn({ queue: name, job: job.id, err: failError }, 'could not record the failed job');
+      });
     }
   }
 
@@ -239,17 +257,33 @@ export class JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops polling, tells running handlers to wrap up (`signal`), and waits for them (at most
+   * `waitMs`) so that none is left writing to a database about to close.
+   */
+  async stop(waitMs = 6000): Promise<void> {
     if (!this.started) {
       return;
     }
     await this.started.catch(() => undefined);
+    this.stopping.abort();
     if (this.working) {
       for (const name of this.queues.keys()) {
         await this.boss.offWork(this.full(name)).catch(() => undefined);
       }
     }
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
+    if (this.inFlight.size) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.inFlight]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    // Within the server's 10 s shutdown: 6 s for handlers, 2 s for pg-boss's own.
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 2000 });
   }
 
   /** Jobs that used every try, newest first, with their last error. */

@@ -1,6 +1,6 @@
 import type { TAccount } from '@parley/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { runGuard, type TGuardInput } from './guard';
+import { runGuard, signInFirst, type TGuardInput } from './guard';
 
 const agent: TAccount = {
   account_id: 7,
@@ -128,5 +128,21 @@ describe('route guard, in the order of docs/product.md §2', () => {
     const result = await runGuard(args);
     expect(store).toHaveBeenCalledExactlyOnceWith(agent, 'Asia/Shanghai');
     expect(result).toMatchObject({ outcome: 'pass', user: agent, route: { path: '/wswt/setting/company/edit' } });
+  });
+});
+
+describe('signInFirst (before the router loads any screen)', () => {
+  it('starts a signed-out visitor at a staff address on sign-in, with the address to come back to', () => {
+    expect(signInFirst('/wswt/setting/people', '?page=2', null)).toBe(
+      `/wswt/login?next=${encodeURIComponent('/wswt/setting/people?page=2')}`,
+    );
+    expect(signInFirst('/wswt', '', null)).toBe('/wswt/login?next=%2Fwswt');
+  });
+
+  it('leaves public pages, unknown addresses and a visitor with a token to the guard', () => {
+    for (const path of ['/', '/home/satisfaction', '/wswt/login', '/no/such/page']) {
+      expect(signInFirst(path, '', null)).toBeNull();
+    }
+    expect(signInFirst('/wswt/setting/people', '', 'tok')).toBeNull();
   });
 });

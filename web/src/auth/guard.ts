@@ -71,3 +71,14 @@ export async function runGuard(input: TGuardInput): Promise<TGuardResult> {
   input.store(info, info.timezone);
   return { outcome: 'pass', route, user: info };
 }
+
+/**
+ * The route guard's step 3 (a staff page without a token goes to sign in), taken before the router
+ * starts: the router loads the lazy modules of every route the address matches as it starts, so a
+ * signed-out visitor at a staff address would download the staff shell and the screen (Ant Design
+ * with them) only to be sent to the light sign-in page. Returns where to start instead, or null.
+ */
+export function signInFirst(pathname: string, search: string, token: string | null): string | null {
+  const match = matchRoute(pathname);
+  return match?.entry.needsLogin && !token ? loginPath(pathname + search) : null;
+}

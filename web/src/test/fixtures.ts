@@ -11,6 +11,7 @@ import type {
   TTicket,
   TTicketAbilities,
   TTicketComment,
+  TTicketField,
   TTicketListItem,
   TTicketSetting,
   TTicketView,
@@ -244,5 +245,28 @@ export const chatMessage = (o: Partial<TChatMessage> = {}): TChatMessage => ({
   automatic: false,
   client_message_id: 'v-1',
   create_ts: 0,
+  ...o,
+});
+
+/** A custom ticket field (Settings › Ticket fields): a text field unless overridden. */
+export const ticketField = (o: Partial<TTicketField> = {}): TTicketField => ({
+  field_id: 1,
+  field_key: 'field_1',
+  field_type: 'text',
+  title: 'Order number',
+  customer_title: '',
+  description: '',
+  customer_visible: false,
+  customer_editable: false,
+  required_to_submit: false,
+  required_to_solve: false,
+  has_default: false,
+  default_value: null,
+  options: [],
+  regex_pattern: null,
+  field_state: 'active',
+  position: 1,
+  create_ts: 0,
+  update_ts: 0,
   ...o,
 });

@@ -242,8 +242,15 @@ export function registerReportRollups(ctx: AppContext): void {
   ctx.jobs.define<{ cursor: number }>(reportRebuildQueue, {
     attempts: 5,
     batchSize: 1,
-    handler: async () => {
-      const next = await rebuildBatches(ctx.db, 10);
+    handler: async (_data, { signal }) => {
+      // Ten batches a job, one at a time: a stopping server ends after the batch in hand and queues the rest.
+      let next: number | null = null;
+      for (let b = 0; b < 10; b++) {
+        next = await rebuildBatches(ctx.db, 1);
+        if (next === null || signal.aborted) {
+          break;
+        }
+      }
       if (next !== null) {
         await ctx.jobs.send(reportRebuildQueue, { cursor: next }, { key: `v${reportVersion}:${next}` });
       } else {

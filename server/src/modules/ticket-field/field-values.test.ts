@@ -218,3 +218,115 @@ describe('custom field values on tickets', () => {
     expect(found.data.list.map((r) => r.ticket_id)).toEqual([ids[2]]);
   });
 });
+
+describe('custom fields in the search box', () => {
+  it('finds tickets by <field>:<value>: a nested branch or option, a number or date compared, a checkbox, a choice, text as written', async () => {
+    // Titles no other test file uses: on PostgreSQL they share the database and its fields.
+    const w = Math.random().toString(36).slice(2, 8);
+    const area = await field({
+      field_type: 'nested',
+      title: `Product area ${w}`,
+      options: [{ name: 'Hardware::Printer' }, { name: 'Hardware::Scanner' }, { name: 'Software' }],
+    });
+    const seats = await field({ field_type: 'number', title: `Seats ${w}` });
+    const renewal = await field({ field_type: 'date', title: `Renewal ${w}` });
+    const support = await field({ field_type: 'checkbox', title: `Priority support ${w}` });
+    const plan = await field({
+      field_type: 'dropdown',
+      title: `Plan ${w}`,
+      options: [{ name: 'Basic' }, { name: 'Pro plus', value: 'pro' }],
+    });
+    const themes = await field({
+      field_type: 'multiselect',
+      title: `Themes ${w}`,
+      options: [{ name: 'Billing' }, { name: 'Login' }],
+    });
+    const serial = await field({ field_type: 'text', title: `Serial ${w}` });
+    const ticket = async (fields: Record<string, unknown>) => {
+      const res = await create({ subject: `Search ${w}`, fields });
+      expect(res.code, res.msg).toBe('0000');
+      return res.data.ticket_id;
+    };
+    const a = await ticket({
+      [key(area)]: 'hardware::printer',
+      [key(seats)]: 3,
+      [key(renewal)]: '2026-01-10',
+      [key(support)]: true,
+      [key(plan)]: 'basic',
+      [key(themes)]: ['billing'],
+      [key(serial)]: 'Paper jam in tray two',
+    });
+    const b = await ticket({
+      [key(area)]: 'hardware::scanner',
+      [key(seats)]: 10,
+      [key(renewal)]: '2026-03-01',
+      [key(support)]: false,
+      [key(plan)]: 'pro',
+      [key(themes)]: ['login', 'billing'],
+    });
+    const c = await ticket({ [key(area)]: 'software', [key(seats)]: 1, [key(serial)]: 'Tray two is fine' });
+    const d = await ticket({});
+    const search = (kw: string, lang = 'en') =>
+      call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', { token: admin, query: { kw }, lang });
+    const found = async (kw: string) => {
+      const res = await search(`Search ${w} ${kw}`);
+      expect(res.code, `${kw}: ${res.msg}`).toBe('0000');
+      return res.data.list.map((r) => r.ticket_id).sort((x, y) => x - y);
+    };
+    // The name as the title reads in the box, the title itself quoted, or the field's key.
+    expect(await found(`product_area_${w}:Hardware`)).toEqual([a, b]);
+    expect(await found(`"Product area ${w}":hardware::printer`)).toEqual([a]);
+    expect(await found(`${key(area)}:Software`)).toEqual([c]);
+    expect(await found(`PRODUCT_AREA_${w}:"Hardware::Scanner"`)).toEqual([b]);
+    expect(await found(`seats_${w}:>2`)).toEqual([a, b]);
+    expect(await found(`seats_${w}:<3`)).toEqual([c]);
+    expect(await found(`seats_${w}:10`)).toEqual([b]);
+    expect(await found(`renewal_${w}:>2026-02-01`)).toEqual([b]);
+    expect(await found(`renewal_${w}:<2026-02-01`)).toEqual([a]);
+    expect(await found(`renewal_${w}:2026-01-10`)).toEqual([a]);
+    expect(await found(`priority_support_${w}:true`)).toEqual([a]);
+    // Unchecked, or never set.
+    expect(await found(`priority_support_${w}:no`)).toEqual([b, c, d]);
+    expect(await found(`plan_${w}:"Pro plus"`)).toEqual([b]);
+    expect(await found(`plan_${w}:basic`)).toEqual([a]);
+    expect(await found(`themes_${w}:Billing`)).toEqual([a, b]);
+    expect(await found(`themes_${w}:login seats_${w}:>5`)).toEqual([b]);
+    // Text: the words as written, in that field (ticket c has them in another order).
+    expect(await found(`serial_${w}:"jam in tray"`)).toEqual([a]);
+    expect(await found(`serial_${w}:tray`)).toEqual([a, c]);
+    expect(await found(`serial_${w}:"tray jam"`)).toEqual([]);
+    // Without other words, through the search index alone.
+    const alone = await search(`serial_${w}:"jam in tray" plan_${w}:basic`);
+    expect(alone.data.list.map((r) => r.ticket_id)).toEqual([a]);
+    // A name that is no field stays words.
+    expect(await found(`nosuch_${w}:thing`)).toEqual([]);
+
+    const refused: Array<[string, string, string]> = [
+      [
+        `seats_${w}:many`,
+        `The search does not know seats_${w}:many; use one of: 5, >5, <5`,
+        `搜索无法识别 seats_${w}:many，可用的值：5, >5, <5`,
+      ],
+      [
+        `product_area_${w}:Firmware`,
+        `The search does not know product_area_${w}:Firmware; use one of: Hardware::Printer, Hardware::Scanner, Software`,
+        `搜索无法识别 product_area_${w}:Firmware，可用的值：Hardware::Printer, Hardware::Scanner, Software`,
+      ],
+      [
+        `renewal_${w}:>soon`,
+        `The search does not know renewal_${w}:>soon; use one of: 2026-01-31, >2026-01-31, <2026-01-31`,
+        `搜索无法识别 renewal_${w}:>soon，可用的值：2026-01-31, >2026-01-31, <2026-01-31`,
+      ],
+      [
+        `priority_support_${w}:maybe`,
+        `The search does not know priority_support_${w}:maybe; use one of: true, false`,
+        `搜索无法识别 priority_support_${w}:maybe，可用的值：true, false`,
+      ],
+    ];
+    for (const [kw, en, zh] of refused) {
+      const res = await search(kw);
+      expect([res.code, res.msg]).toEqual(['FFFF', en]);
+      expect((await search(kw, 'zh-cn')).msg).toBe(zh);
+    }
+  });
+});

@@ -6,8 +6,9 @@ import { admin, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { type FieldCondition, fieldSortedIdsQuery } from '../ticket-field/field-where.js';
+import { allFields } from '../ticket-field/ticket-field.service.js';
 import { cappedCountQuery, explain, pageIdsQuery, pageQuery, type Viewer } from './ticket-list.repo.js';
-import { planList, runList } from './ticket-list.service.js';
+import { planList, runList, searchCollectCap } from './ticket-list.service.js';
 
 setUpApp();
 const db = () => t.database.db;
@@ -192,6 +193,68 @@ describe('query plans of custom field conditions', () => {
     expect(software.list.map((r) => r.ticket_id)).toEqual(check.map((r) => r.ticket_id));
     expect(software.list.every((r) => r.fields !== undefined)).toBe(true);
     expect(software.total).toBe(4997);
+
+    // The search box's field operators (`<field>:<value>`) read the same way: choices, numbers
+    // and dates through the value indexes, a text field's words through the search index.
+    const serial = await add({ field_type: 'text', title: 'Plan serial' });
+    await db().execute(sql`UPDATE ticket SET fields = jsonb_build_object(${`field_${serial}`}::text, 'Tray SN ' || ticket_id),
+        search_vector = search_vector || array_to_tsvector(ARRAY['tray', 'sn', ticket_id::text])
+      WHERE subject LIKE 'fplan %' AND ticket_id % 1000 = 0`);
+    await db().execute(sql`ANALYZE ticket`);
+    const fields = await allFields(db());
+    const searchScans: string[] = [];
+    for (const kw of [
+      `field_${category}:Hardware`,
+      `field_${category}:rare`,
+      `field_${seats}:>45`,
+      `field_${serial}:tray`,
+      `fplan field_${category}:rare`,
+      `fplan field_${serial}:tray field_${seats}:<10`,
+    ]) {
+      const plan = planList(viewer, { offset: 0, limit: 50, kw } as never, null, { fields });
+      await db().transaction(async (tx) => {
+        if (plan.kw) {
+          // As runSearch reads: matches collected by bitmap scans only, or the list's index walked.
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+          await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+          const collected = (await explain(
+            tx,
+            sql`SELECT ticket_id FROM ticket WHERE ${plan.where} LIMIT ${searchCollectCap + 1}`,
+          )) as Node;
+          searchScans.push(...seqScans(collected).map((x) => `${kw} collected: ${x}`));
+          if (kw === `field_${serial}:tray`) {
+            expect(indexes(collected), kw).toContain('ticket_search_idx');
+          }
+          if (plan.kw === 'fplan') {
+            // A word in every ticket: runSearch walks the list's index and checks each ticket.
+            await tx.execute(sql`SET LOCAL enable_indexscan = on`);
+            await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+            const walked = (await explain(tx, pageIdsQuery(plan.where, plan.order, 0, 50))) as Node;
+            searchScans.push(...seqScans(walked).map((x) => `${kw} walked: ${x}`));
+          }
+          return;
+        }
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        await tx.execute(sql`SET LOCAL enable_mergejoin = off`);
+        await tx.execute(sql`SET LOCAL enable_hashjoin = off`);
+        for (const [what, query] of [
+          ['ids', pageIdsQuery(plan.where, plan.order, 0, 50)],
+          ['count', cappedCountQuery(tx, plan.where, plan.order).getSQL()],
+        ] as const) {
+          searchScans.push(...seqScans((await explain(tx, query)) as Node).map((x) => `${kw} ${what}: ${x}`));
+        }
+      });
+    }
+    expect(searchScans).toEqual([]);
+    const tray = await runList(
+      db(),
+      planList(viewer, { offset: 0, limit: 50, kw: `field_${serial}:tray field_${seats}:<10` } as never, null, {
+        fields,
+      }),
+    );
+    // Ticket ids that are multiples of 1000 have seats (id % 50) of 0: all 20 of them.
+    expect([tray.total, tray.list.length]).toEqual([20, 20]);
     await db().execute(sql`DELETE FROM ticket WHERE subject LIKE 'fplan %' AND requester_id = ${seeded}`);
   }, 60_000);
 });

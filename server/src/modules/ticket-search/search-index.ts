@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { bodyText } from '../ticket/ticket.sanitize.js';
+import { fieldWords } from '../ticket-field/field-values.js';
+import { allFields } from '../ticket-field/ticket-field.service.js';
 import { documentTokens, textArrayLiteral } from './tokenize.js';
 
 /**
@@ -58,6 +60,7 @@ export async function queueReindexIfStale(ctx: AppContext): Promise<boolean> {
  * from, or null when every ticket is done (and the index is marked current).
  */
 export async function reindexBatches(db: DbOrTx, batches: number): Promise<number | null> {
+  const fieldScope = { defs: new Map((await allFields(db)).map((f) => [f.fieldId, f])), form: null };
   for (let b = 0; b < batches; b++) {
     const done = await db.transaction(async (tx) => {
       const [state] = await queryRows<{ version: number; cursor: number }>(
@@ -67,9 +70,14 @@ export async function reindexBatches(db: DbOrTx, batches: number): Promise<numbe
       if (!state || state.version >= searchIndexVersion) {
         return true;
       }
-      const tickets = await queryRows<{ ticket_id: number; subject: string; who: string }>(
+      const tickets = await queryRows<{
+        ticket_id: number;
+        subject: string;
+        who: string;
+        fields: Record<string, unknown> | null;
+      }>(
         tx,
-        sql`SELECT t.ticket_id, t.subject, coalesce(a.real_name, '') || ' ' || coalesce(a.email, '') AS who
+        sql`SELECT t.ticket_id, t.subject, coalesce(a.real_name, '') || ' ' || coalesce(a.email, '') AS who, t.fields
           FROM ticket t LEFT JOIN account a ON a.account_id = t.requester_id
           WHERE t.ticket_id > ${state.cursor} ORDER BY t.ticket_id LIMIT ${batchSize} FOR UPDATE OF t`,
       );
@@ -82,7 +90,12 @@ export async function reindexBatches(db: DbOrTx, batches: number): Promise<numbe
         tx,
         sql`SELECT ticket_id, body FROM ticket_comment WHERE ticket_id = ANY(${intArrayLiteral(ids)}::int[])`,
       );
-      const tokens = new Map(tickets.map((t) => [Number(t.ticket_id), documentTokens(`${t.subject} ${t.who}`)]));
+      const tokens = new Map(
+        tickets.map((t) => [
+          Number(t.ticket_id),
+          documentTokens(`${t.subject} ${t.who}\n${fieldWords(fieldScope, t.fields ?? {})}`),
+        ]),
+      );
       for (const c of bodies) {
         const into = tokens.get(Number(c.ticket_id));
         if (into) {

@@ -1,5 +1,6 @@
 import { enums } from '@parley/contracts';
 import { invalidWith } from '../../http/app-error.js';
+import { type FieldTerm, fieldNamed, fieldTerm, type SearchField } from './search-fields.js';
 
 /**
  * What an agent typed in the one search box, taken apart: operators such as `status:pending`,
@@ -20,6 +21,8 @@ export interface SearchQuery {
   requester?: string;
   /** `me`, `none`, or an agent's email. */
   assignee?: string;
+  /** `<field>:<value>` of custom fields (search-fields.ts). */
+  fields: FieldTerm[];
 }
 
 const operators = {
@@ -39,26 +42,56 @@ const enumOf = {
   ticket_type: enums.ticket_type.values,
 } as const;
 
-/** `name:value`, `name:"a value"`, `"a phrase"`, or a run of anything else. */
-const piece = /([a-z_]+):(?:"([^"]*)"|(\S+))|"([^"]*)"|(\S+)/giu;
+/**
+ * `name:value`, `name:"a value"`, `"a name":value` (a custom field's title as written),
+ * `"a phrase"`, or a run of anything else.
+ */
+const piece = /(?:"([^"]+)"|([\p{L}\p{N}_]+)):(?:"([^"]*)"|(\S+))|"([^"]*)"|(\S+)/gu;
 
-export function parseSearch(kw: string): SearchQuery {
-  const out: SearchQuery = { words: '', phrases: [] };
+/**
+ * The search box taken apart. `fields` are the custom fields (search-fields.ts): a name that is
+ * neither a built-in operator nor one of theirs stays words.
+ */
+export function parseSearch(kw: string, fields: readonly SearchField[] = []): SearchQuery {
+  const out: SearchQuery = { words: '', phrases: [], fields: [] };
   const words: string[] = [];
+  const addPhrase = (phrase: string) => {
+    const text = phrase.trim();
+    if (text) {
+      out.phrases.push(text);
+      words.push(text);
+    }
+  };
   for (const m of kw.matchAll(piece)) {
-    const [, name, quotedValue, plainValue, phrase, bare] = m;
+    const [, quotedName, plainName, quotedValue, plainValue, phrase, bare] = m;
     if (phrase !== undefined) {
-      const text = phrase.trim();
-      if (text) {
-        out.phrases.push(text);
-        words.push(text);
-      }
+      addPhrase(phrase);
       continue;
     }
-    const key = name ? operators[name.toLowerCase() as keyof typeof operators] : undefined;
+    if (bare !== undefined) {
+      words.push(bare);
+      continue;
+    }
+    const name = (quotedName ?? plainName ?? '').trim();
     const value = (quotedValue ?? plainValue ?? '').trim();
+    const key = plainName ? operators[name.toLowerCase() as keyof typeof operators] : undefined;
+    const field = key ? undefined : fieldNamed(fields, name);
+    if (field && value) {
+      out.fields.push(fieldTerm(field, value, `${name}:${value}`));
+      continue;
+    }
     if (!key || !value) {
-      words.push(bare ?? m[0]);
+      // Not an operator after all: a quoted name is a phrase, a quoted value too.
+      if (quotedName === undefined) {
+        words.push(m[0]);
+      } else {
+        addPhrase(quotedName);
+        if (quotedValue === undefined) {
+          words.push(plainValue ?? '');
+        } else {
+          addPhrase(quotedValue);
+        }
+      }
       continue;
     }
     if (key in enumOf) {

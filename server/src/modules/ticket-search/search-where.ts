@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { likeOf } from '../search/search.js';
+import { customFieldWhere } from '../ticket-field/field-where.js';
 import { looksLikeEmail, type SearchQuery } from './search-query.js';
 import { int, type Viewer, word } from './ticket-sql.js';
 import { toTsquery } from './tokenize.js';
@@ -62,5 +63,25 @@ export function searchWhere(viewer: Viewer, q: SearchQuery): SQL[] {
   } else if (q.assignee) {
     parts.push(sql`assignee_id IN ${accountsMatching(q.assignee, true)}`);
   }
+  for (const term of q.fields) {
+    parts.push('condition' in term ? customFieldWhere(term.condition) : containsWhere(term.fieldId, term.contains));
+  }
   return parts;
 }
+
+/**
+ * A text field that contains these words as written: its words through the search index (a
+ * ticket's text values are in its vector), then the field's own value checked on those tickets
+ * only. Nothing to look up in the index (no letters or digits) matches nothing.
+ */
+function containsWhere(fieldId: number, text: string): SQL {
+  const query = toTsquery(text);
+  if (!query) {
+    return sql`false`;
+  }
+  return sql`(search_vector @@ ${query}::tsquery AND fields ->> ${`field_${fieldId}`} ILIKE ${likeOf(text)})`;
+}
+
+/** The words a search looks up in the index: the free words and those of text-field operators. */
+export const indexWords = (q: SearchQuery) =>
+  [q.words, ...q.fields.flatMap((f) => ('contains' in f ? [f.contains] : []))].join(' ').trim();

@@ -113,6 +113,14 @@ describe('the search box', () => {
     const w = word();
     const jane = await buildEndUser(db(), { email: `old.${w}@example.com` });
     const old = await buildTicket(db(), { requesterId: jane.accountId, subject: `${w} printers` });
+    const serial = await call<{ field_id: number }>(t.app, 'POST', '/api/admin/settings/field.add', {
+      token: admin,
+      body: { field_type: 'text', title: `Serial ${w}` },
+    });
+    const serialKey = `field_${serial.data.field_id}`;
+    await db().execute(
+      sql`UPDATE ticket SET fields = jsonb_build_object(${serialKey}::text, 'Tray jam') WHERE ticket_id = ${old.ticketId}`,
+    );
     // As version 1 wrote it: the subject's words only.
     await db().execute(
       sql`UPDATE ticket SET search_vector = array_to_tsvector(ARRAY[${w}, 'printers']) WHERE ticket_id = ${old.ticketId}`,
@@ -126,5 +134,7 @@ describe('the search box', () => {
     expect(state?.version).toBe(searchIndexVersion);
     expect(await found(`${w} printer`)).toEqual([old.ticketId]);
     expect(await found(`old.${w}@example.com`)).toEqual([old.ticketId]);
+    // And the words of its custom fields.
+    expect(await found(`${serialKey}:"tray jam"`)).toEqual([old.ticketId]);
   });
 });

@@ -12,8 +12,11 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { runFieldSorted } from '../ticket-field/field-sort.js';
 import { fieldValueWhere } from '../ticket-field/field-where.js';
+import { allFields } from '../ticket-field/ticket-field.service.js';
+import type { SearchField } from './search-fields.js';
 import { parseSearch } from './search-query.js';
 import { withSnippets } from './search-snippet.js';
+import { indexWords } from './search-where.js';
 import {
   cappedCountQuery,
   collectedPageQuery,
@@ -71,20 +74,25 @@ export interface ListPlan {
   order: SQL;
   offset: number;
   limit: number;
-  /** The words of a search, its operators and phrases aside (see `runSearch`). */
+  /** The words a search looks up in its index: the free words and a text field's (see `runSearch`). */
   kw: string | null;
+  /** The free words of a search, which its snippets show. */
+  snippetWords: string;
   /** Sorted by a custom field's value instead (`field_sort`). */
   fieldSort?: { fieldId: number; desc: boolean } | undefined;
 }
 
-/** The SQL of a list request (the benchmark runs the same statements directly). */
+/**
+ * The SQL of a list request (the benchmark runs the same statements directly). `fields` are the
+ * custom fields a keyword may name (`product_area:hardware`; `searchFieldsFor`).
+ */
 export function planList(
   viewer: Viewer,
   input: Omit<ListInput, 'view_id'> & { except_ticket_id?: number | undefined },
   view: { conditions: TViewConditions; sort: TTicketSort; groupBy?: TViewGroupBy | null } | null,
-  now = Date.now(),
+  { now = Date.now(), fields = [] }: { now?: number; fields?: readonly SearchField[] } = {},
 ): ListPlan {
-  const search = input.kw ? parseSearch(input.kw) : undefined;
+  const search = input.kw ? parseSearch(input.kw, fields) : undefined;
   const fieldWhere =
     input.field_id !== undefined && input.field_value !== undefined
       ? [fieldValueWhere(input.field_id, input.field_value)]
@@ -98,9 +106,15 @@ export function planList(
     order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts', view?.groupBy),
     offset: input.offset,
     limit: input.limit,
-    kw: search?.words.trim() || null,
+    kw: (search && indexWords(search)) || null,
+    snippetWords: search?.words.trim() ?? '',
     fieldSort,
   };
+}
+
+/** The custom fields a keyword may name, read only when it has an operator-like `name:` in it. */
+export async function searchFieldsFor(db: Db, kw: string | undefined): Promise<SearchField[]> {
+  return kw?.includes(':') ? allFields(db) : [];
 }
 
 export async function runList(db: Db, plan: ListPlan) {
@@ -109,7 +123,7 @@ export async function runList(db: Db, plan: ListPlan) {
   }
   if (plan.kw) {
     const found = await runSearch(db, plan, plan.kw);
-    return { ...found, list: await withSnippets(db, found.list, plan.kw) };
+    return { ...found, list: plan.snippetWords ? await withSnippets(db, found.list, plan.snippetWords) : found.list };
   }
   if (plan.offset >= deepPageFrom) {
     return runDeepPage(db, plan);

@@ -29,7 +29,7 @@ import type { AppContext } from '../../context.js';
 import { assertIdsExist } from '../../db/exists.js';
 import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
-import { planList, runList } from '../ticket-search/ticket-list.service.js';
+import { planList, runList, searchFieldsFor } from '../ticket-search/ticket-list.service.js';
 import { tagList } from '../ticket-search/ticket-tag.service.js';
 import { findView, viewList } from '../ticket-view/ticket-view.service.js';
 import { ticketAdd } from './ticket.create.js';
@@ -62,8 +62,11 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
         company_id: { kind: 'company', id: input.company_id },
         field_id: { kind: 'field', id: input.field_id },
       });
-      const view = input.view_id ? await findView(db, actor, input.view_id, lang) : null;
-      return runList(db, planList(viewerOf(actor), input, view));
+      const [view, fields] = await Promise.all([
+        input.view_id ? findView(db, actor, input.view_id, lang) : null,
+        searchFieldsFor(db, input.kw),
+      ]);
+      return runList(db, planList(viewerOf(actor), input, view, { fields }));
     },
   });
 

@@ -10,11 +10,9 @@ import {
 } from '@parley/contracts';
 import { Checkbox, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { FormActions } from '../../components/FormPage';
+import { EditorForm, useEditorSave } from '../../components/EditorForm';
 import { checkRule, schemaRule } from '../../components/formRules';
 import type { TSaveCallOptions } from '../../components/useSave';
-import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
 import { FieldValueInput } from './FieldValueInput';
 import { OptionsEditor } from './OptionsEditor';
@@ -45,21 +43,20 @@ export function FieldForm({
   call: (body: TFieldAddRequest, opts: TSaveCallOptions) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [form] = Form.useForm<TFieldValues>();
   const type = Form.useWatch('field_type', form) ?? field?.field_type ?? 'text';
   const hasDefault = Form.useWatch('has_default', form) ?? false;
   const editable = Form.useWatch('customer_editable', form) ?? false;
   const options = (Form.useWatch('options', form) ?? []) as TFieldValues['options'];
   const choice = choiceFieldTypes.includes(type);
-  const { save, saving } = useSave({
+  const { save, saving } = useEditorSave({
     form,
     fieldNames: ['field_type', 'title', 'customer_title', 'description', 'default_value', 'options', 'regex_pattern'],
-    call: ({ active, ...values }: TFieldValues, opts) =>
+    call: (values, state, opts) =>
       call(
         {
           ...values,
-          field_state: active ? 'active' : 'inactive',
+          field_state: state,
           options: choice ? values.options : [],
           regex_pattern: type === 'regex' ? values.regex_pattern : null,
           default_value: values.has_default ? (values.default_value ?? null) : null,
@@ -67,7 +64,7 @@ export function FieldForm({
         opts,
       ),
     invalidate: [fieldKeys.all],
-    onSaved: () => void navigate(fieldPaths.list),
+    listPath: fieldPaths.list,
   });
   const shape = ZFieldAddRequest.shape;
   const defaultOptions = options
@@ -75,12 +72,12 @@ export function FieldForm({
     .map((o) => ({ name: o.name, value: o.value?.trim() || optionValueOf(o.name) }));
 
   return (
-    <Form<TFieldValues>
+    <EditorForm<TFieldValues>
       form={form}
-      layout="vertical"
-      onFinish={save}
-      disabled={saving}
-      style={{ maxWidth: 820 }}
+      save={save}
+      saving={saving}
+      activeLabel={t('field.active')}
+      cancelTo={fieldPaths.list}
       initialValues={{
         field_type: field?.field_type ?? 'text',
         title: field?.title ?? '',
@@ -170,11 +167,7 @@ export function FieldForm({
           <FieldValueInput field={{ field_type: type, options: defaultOptions, title: t('field.default_value') }} />
         </Form.Item>
       )}
-      <Form.Item name="active" valuePropName="checked" label={t('field.active')}>
-        <Switch />
-      </Form.Item>
-      <FormActions saving={saving} cancelTo={fieldPaths.list} />
-    </Form>
+    </EditorForm>
   );
 }
 

@@ -1,7 +1,8 @@
-import type { TTicketField, TTicketForm } from '@parley/contracts';
+import type { TTicketForm } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, ok } from '../../test/fakeServer';
+import { ticketField } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest, typeInto } from '../../test/session';
 
@@ -15,27 +16,7 @@ const menus = [
   '/wswt/setting/form/add',
   '/wswt/setting/form/edit',
 ];
-const field = (o: Partial<TTicketField>): TTicketField => ({
-  field_id: 1,
-  field_key: 'field_1',
-  field_type: 'text',
-  title: 'Order number',
-  customer_title: '',
-  description: '',
-  customer_visible: false,
-  customer_editable: false,
-  required_to_submit: false,
-  required_to_solve: false,
-  has_default: false,
-  default_value: null,
-  options: [],
-  regex_pattern: null,
-  field_state: 'active',
-  position: 1,
-  create_ts: 0,
-  update_ts: 0,
-  ...o,
-});
+const field = ticketField;
 const category = field({
   field_id: 2,
   field_key: 'field_2',

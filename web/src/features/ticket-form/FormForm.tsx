@@ -1,10 +1,9 @@
 import { type TFormAddRequest, type TFormCondition, type TTicketForm, ZFormAddRequest } from '@parley/contracts';
 import { Alert, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { FormActions } from '../../components/FormPage';
+import { EditorForm, useEditorSave } from '../../components/EditorForm';
 import { checkRule, schemaRule } from '../../components/formRules';
-import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import type { TSaveCallOptions } from '../../components/useSave';
 import { useFieldList } from '../ticket-field/queries';
 import { ConditionsEditor } from './ConditionsEditor';
 import { FieldOrderList } from './FieldOrderList';
@@ -30,38 +29,30 @@ export function FormForm({
   call: (body: TFormAddRequest, opts: TSaveCallOptions) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [form] = Form.useForm<TFormValues>();
   const fields = useFieldList();
   const checkboxIds = new Set(
     (fields.data?.list ?? []).filter((f) => f.field_type === 'checkbox').map((f) => f.field_id),
   );
   const fieldIds = (Form.useWatch('field_ids', form) ?? ticketForm?.field_ids ?? []) as number[];
-  const { save, saving } = useSave({
+  const { save, saving } = useEditorSave({
     form,
     fieldNames: ['form_name', 'customer_title', 'field_ids', 'is_default', 'active'],
-    call: ({ active, ...values }: TFormValues, opts) =>
-      call(
-        {
-          ...values,
-          conditions: conditionsToWire(values.conditions ?? [], checkboxIds),
-          form_state: active ? 'active' : 'inactive',
-        },
-        opts,
-      ),
+    call: (values, state, opts) =>
+      call({ ...values, conditions: conditionsToWire(values.conditions ?? [], checkboxIds), form_state: state }, opts),
     invalidate: [formKeys.all],
-    onSaved: () => void navigate(formPaths.list),
+    listPath: formPaths.list,
   });
   if (fields.isError) {
     return <Alert type="error" showIcon title={t('field.load_failed')} />;
   }
   return (
-    <Form<TFormValues>
+    <EditorForm<TFormValues>
       form={form}
-      layout="vertical"
-      onFinish={save}
-      disabled={saving}
-      style={{ maxWidth: 820 }}
+      save={save}
+      saving={saving}
+      activeLabel={t('form.state')}
+      cancelTo={formPaths.list}
       initialValues={{
         form_name: ticketForm?.form_name ?? '',
         customer_title: ticketForm?.customer_title ?? '',
@@ -86,14 +77,10 @@ export function FormForm({
         <FieldOrderList fields={fields.data?.list ?? []} />
       </Form.Item>
       <ConditionsEditor fields={fields.data?.list ?? []} fieldIds={fieldIds} />
-      <Form.Item name="active" valuePropName="checked" label={t('form.state')}>
-        <Switch />
-      </Form.Item>
       <Form.Item name="is_default" valuePropName="checked" label={t('form.default')}>
         <Switch disabled={ticketForm?.is_default === true} />
       </Form.Item>
-      <FormActions saving={saving} cancelTo={formPaths.list} />
-    </Form>
+    </EditorForm>
   );
 }
 

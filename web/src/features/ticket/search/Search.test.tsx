@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok, page } from '../../../test/fakeServer';
-import { ticketRow, ticketView } from '../../../test/fixtures';
+import { ticketField, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../../test/session';
 
@@ -21,7 +21,8 @@ describe('ticket search', () => {
       },
     });
     const { here } = renderApp('/wswt/search?ticket_state=pending&created=7d');
-    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    // The first screen of the file loads the lazy route and Ant Design: slow on a busy machine.
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
     const first = callsTo(calls, 'admin/ticket.list')[0];
     expect(first?.query.get('ticket_state')).toBe('pending');
     expect(first?.query.get('view_id')).toBeNull();
@@ -66,6 +67,40 @@ describe('ticket search', () => {
     expect(screen.getByRole('img', { name: /Operators: status:/ }).getAttribute('tabindex')).toBe('0');
   });
 
+  it("names this help desk's custom fields as search operators, as the server reads them", async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }),
+        'admin/settings/field.all.list': () =>
+          ok({
+            list: [
+              ticketField({ field_id: 4, field_key: 'field_4', field_type: 'nested', title: 'Product area' }),
+              ticketField({ field_id: 5, field_key: 'field_5', field_type: 'number', title: 'Seats (licensed)' }),
+              // Named like a built-in operator, or like an earlier field: reached by its key.
+              ticketField({ field_id: 6, field_key: 'field_6', title: 'Status' }),
+              ticketField({ field_id: 7, field_key: 'field_7', title: 'Product-area' }),
+              ticketField({ field_id: 8, field_key: 'field_8', title: 'Old', field_state: 'inactive' }),
+            ],
+          }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+        'admin/settings/company.list': () => page([]),
+      },
+    });
+    renderApp('/wswt/search');
+    const help = await screen.findByRole(
+      'img',
+      { name: /This help desk's fields: product_area: seats_licensed: field_6: field_7:$/ },
+      { timeout: 10_000 },
+    );
+    expect(help.getAttribute('aria-label')).toContain('Custom fields by name');
+    // What the help names is what the box sends.
+    fireEvent.change(screen.getByLabelText(searchLabel), { target: { value: 'seats_licensed:>5' } });
+    fireEvent.keyDown(screen.getByLabelText(searchLabel), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('kw')).toBe('seats_licensed:>5'));
+  });
+
   describe('with a custom range', () => {
     // Sunday 22 November 2026, 10:00 in Berlin (the signed-in user's time zone).
     beforeEach(() => {
@@ -100,7 +135,8 @@ describe('ticket search', () => {
       expect(ranged()?.get('update_ts_from')).toBeNull();
 
       await router.navigate('/wswt/ticket_views');
-      await screen.findByRole('row', { name: /Your unsolved tickets/ }, { timeout: 10_000 });
+      // Another lazy route.
+      await screen.findByRole('row', { name: /Your unsolved tickets/ }, { timeout: 20_000 });
       await router.navigate(-1);
       await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
       expect(here()).toBe('/wswt/search?ticket_state=open&created=2026-11-01..2026-11-15');

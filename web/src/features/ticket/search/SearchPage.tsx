@@ -1,6 +1,5 @@
-import { QuestionCircleOutlined } from '@ant-design/icons';
 import { enums } from '@parley/contracts';
-import { Button, Input, Select, Tooltip } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +17,7 @@ import { parseSort } from '../shared/sort';
 import { useStaffNames } from '../shared/useNames';
 import { DateRangeFilter } from './DateRangeFilter';
 import { dateRangeTs, parseDateRange } from './dateRange';
+import { SearchHelp } from './SearchHelp';
 
 const filterNames = [
   'ticket_state',
@@ -82,14 +82,7 @@ export function SearchPage() {
       filters={
         <>
           <SearchBox value={list.kw} onSearch={list.setKw} placeholder={t('ticket.search_placeholder')} width={360} />
-          <Tooltip title={t('ticket.search_help')} trigger={['hover', 'focus']}>
-            <QuestionCircleOutlined
-              role="img"
-              tabIndex={0}
-              aria-label={t('ticket.search_help')}
-              style={{ color: 'rgba(0, 0, 0, 0.45)', alignSelf: 'center' }}
-            />
-          </Tooltip>
+          <SearchHelp />
           <Select
             aria-label={t('ticket.state')}
             placeholder={t('ticket.state')}
