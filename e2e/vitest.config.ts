@@ -8,10 +8,11 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
-    testTimeout: 60_000,
+    // Two files run at once: each step may wait 30 s (support/browser.ts), a test 2 minutes.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll waits 1 s by default: on a loaded machine a screen takes longer than that.
-    expect: { poll: { timeout: 15_000 } },
+    expect: { poll: { timeout: 30_000 } },
     // One browser and one server per file, two files at a time: a file keeps about three
     // quarters of one core busy (views: 42 s of CPU over 55 s), so a second file fills the other
     // core of a 2-core machine (docs/decisions/0012-test-passes.md).

@@ -24,7 +24,8 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Two browser files run at once (vitest.config.ts): a step gets room on a busy machine.
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
