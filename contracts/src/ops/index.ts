@@ -1,9 +1,11 @@
 import type { TOp } from '../op.js';
+import { blackOps } from './black.js';
 import { companyOps } from './company.js';
 import { shortcutOps } from './shortcut.js';
 import { tagOps } from './tag.js';
 import { todoOps } from './todo.js';
 
+export { blackOps } from './black.js';
 export { companyOps } from './company.js';
 export { shortcutOps } from './shortcut.js';
 export { tagOps } from './tag.js';
@@ -13,6 +15,12 @@ export { todoOps } from './todo.js';
  * Every call written as an operation object, by module. The access table test and the web
  * test fake server iterate it; a module whose calls become operations is added here.
  */
-export const opGroups = { shortcut: shortcutOps, company: companyOps, tag: tagOps, todo: todoOps } as const;
+export const opGroups = {
+  black: blackOps,
+  shortcut: shortcutOps,
+  company: companyOps,
+  tag: tagOps,
+  todo: todoOps,
+} as const;
 
 export const allOps: readonly TOp[] = Object.values(opGroups).flatMap((group) => Object.values(group) as TOp[]);
