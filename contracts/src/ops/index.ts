@@ -1,12 +1,16 @@
 import type { TOp } from '../op.js';
 import { blackOps } from './black.js';
 import { companyOps } from './company.js';
+import { groupOps } from './group.js';
+import { roleOps } from './role.js';
 import { shortcutOps } from './shortcut.js';
 import { tagOps } from './tag.js';
 import { todoOps } from './todo.js';
 
 export { blackOps } from './black.js';
 export { companyOps } from './company.js';
+export { groupOps } from './group.js';
+export { roleOps } from './role.js';
 export { shortcutOps } from './shortcut.js';
 export { tagOps } from './tag.js';
 export { todoOps } from './todo.js';
@@ -16,6 +20,8 @@ export { todoOps } from './todo.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  role: roleOps,
+  group: groupOps,
   black: blackOps,
   shortcut: shortcutOps,
   company: companyOps,

@@ -1,22 +1,18 @@
 import {
+  groupOps,
   type TGroup,
   type TGroupAddRequest,
   type TGroupEditRequest,
   type TGroupListRequest,
   type TGroupListResponse,
-  ZGroupAddResponse,
-  ZGroupGetResponse,
-  ZGroupListResponse,
 } from '@parley/contracts';
-import { api } from './instance';
+import { call } from './call';
 import type { TOpts, TPagedQuery } from './types';
 
 export const groupApi = {
   list: (query: TPagedQuery<TGroupListRequest>, opts?: TOpts): Promise<TGroupListResponse> =>
-    api.get('/admin/auth.group.list', query, { ...opts, schema: ZGroupListResponse }),
-  get: (groupId: number, opts?: TOpts): Promise<TGroup> =>
-    api.get('/admin/auth.group.get', { group_id: groupId }, { ...opts, schema: ZGroupGetResponse }),
-  add: (body: TGroupAddRequest, opts?: TOpts) =>
-    api.post('/admin/auth.group.add', body, { ...opts, schema: ZGroupAddResponse }),
-  edit: (body: TGroupEditRequest, opts?: TOpts): Promise<null> => api.post<null>('/admin/auth.group.edit', body, opts),
+    call(groupOps.list, query, opts),
+  get: (groupId: number, opts?: TOpts): Promise<TGroup> => call(groupOps.get, { group_id: groupId }, opts),
+  add: (body: TGroupAddRequest, opts?: TOpts) => call(groupOps.add, body, opts),
+  edit: (body: TGroupEditRequest, opts?: TOpts): Promise<null> => call(groupOps.edit, body, opts),
 };

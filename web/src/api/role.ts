@@ -1,15 +1,13 @@
 import {
+  roleOps,
   type TRole,
   type TRoleAddRequest,
   type TRoleEditRequest,
   type TRoleListResponse,
   type TRoleState,
   type TRoleStateEditRequest,
-  ZRoleAddResponse,
-  ZRoleGetResponse,
-  ZRoleListResponse,
 } from '@parley/contracts';
-import { api } from './instance';
+import { call } from './call';
 import type { TOpts } from './types';
 
 export interface TRoleListQuery {
@@ -21,13 +19,9 @@ export interface TRoleListQuery {
 }
 
 export const roleApi = {
-  list: (query: TRoleListQuery, opts?: TOpts): Promise<TRoleListResponse> =>
-    api.get('/admin/auth.role.list', { ...query }, { ...opts, schema: ZRoleListResponse }),
-  get: (roleId: number, opts?: TOpts): Promise<TRole> =>
-    api.get('/admin/auth.role.get', { role_id: roleId }, { ...opts, schema: ZRoleGetResponse }),
-  add: (body: TRoleAddRequest, opts?: TOpts) =>
-    api.post('/admin/auth.role.add', body, { ...opts, schema: ZRoleAddResponse }),
-  edit: (body: TRoleEditRequest, opts?: TOpts): Promise<null> => api.post<null>('/admin/auth.role.edit', body, opts),
-  stateEdit: (body: TRoleStateEditRequest, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/auth.role.state.edit', body, opts),
+  list: (query: TRoleListQuery, opts?: TOpts): Promise<TRoleListResponse> => call(roleOps.list, { ...query }, opts),
+  get: (roleId: number, opts?: TOpts): Promise<TRole> => call(roleOps.get, { role_id: roleId }, opts),
+  add: (body: TRoleAddRequest, opts?: TOpts) => call(roleOps.add, body, opts),
+  edit: (body: TRoleEditRequest, opts?: TOpts): Promise<null> => call(roleOps.edit, body, opts),
+  stateEdit: (body: TRoleStateEditRequest, opts?: TOpts): Promise<null> => call(roleOps.stateEdit, body, opts),
 };
