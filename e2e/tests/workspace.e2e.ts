@@ -86,7 +86,9 @@ describe('the agent workspace', () => {
     // Read in one step: the message leaves after 8 s, and two browser files share the cores.
     const { text, link } = await toast.evaluate((el) => ({
       text: el.textContent ?? '',
-      link: Array.from(el.querySelectorAll('a')).find((a) => a.textContent === 'Open it')?.getAttribute('href'),
+      link: Array.from(el.querySelectorAll('a'))
+        .find((a) => a.textContent === 'Open it')
+        ?.getAttribute('href'),
     }));
     expect(text).toContain('VPN disconnects every few minutes');
     expect(link).toMatch(/^\/wswt\/ticket\/edit\/\d+$/);
