@@ -126,7 +126,7 @@ const orderKeys = {
 } as const;
 
 /** Sets the order rules run (or policies are tried) in: every id of the table exactly once. */
-export async function reorder(db: Db, table: keyof typeof orderKeys, ids: number[]) {
+export async function reorder(db: DbOrTx, table: keyof typeof orderKeys, ids: number[]) {
   const [key, field] = orderKeys[table];
   await db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number }>(
