@@ -51,8 +51,12 @@ export class EventBus {
     return add(this.after, type, fn as unknown as AfterCommit<EventType>);
   }
 
-  beforeCommit<K extends EventType>(type: K, fn: BeforeCommit<K>): () => void {
-    return add(this.before, type, fn as unknown as BeforeCommit<EventType>);
+  /**
+   * `first`: before the subscribers already there (the triggers' pass, whose changes the others
+   * must see: it adds them to the event's fields).
+   */
+  beforeCommit<K extends EventType>(type: K, fn: BeforeCommit<K>, options: { first?: boolean } = {}): () => void {
+    return add(this.before, type, fn as unknown as BeforeCommit<EventType>, options.first);
   }
 
   hasBeforeCommit(type: EventType): boolean {
@@ -80,9 +84,13 @@ export class EventBus {
   }
 }
 
-function add<F>(map: Map<EventType, F[]>, type: EventType, fn: F): () => void {
+function add<F>(map: Map<EventType, F[]>, type: EventType, fn: F, first = false): () => void {
   const list = map.get(type) ?? [];
-  list.push(fn);
+  if (first) {
+    list.unshift(fn);
+  } else {
+    list.push(fn);
+  }
   map.set(type, list);
   return () => {
     const at = list.indexOf(fn);

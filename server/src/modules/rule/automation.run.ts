@@ -12,7 +12,8 @@ import { type RuleChange, readRuleTicket, ruleTicketColumns } from './rule.facts
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
 import { countUsage, recordFailure } from './rule.usage.js';
-import { activeTriggers, claimPass, runPass, type StoredRule } from './trigger.engine.js';
+import { currentTriggers } from './trigger.cache.js';
+import { claimPass, runPass, type StoredRule } from './trigger.engine.js';
 
 /** Read once per batch: the ticket settings and the active triggers. */
 interface BatchEnv {
@@ -20,9 +21,9 @@ interface BatchEnv {
   triggers: StoredRule[];
 }
 
-const batchEnv = async (tx: Tx): Promise<BatchEnv> => ({
+const batchEnv = async (ctx: AppContext, tx: Tx): Promise<BatchEnv> => ({
   settings: await getTicketSettings(tx),
-  triggers: await activeTriggers(tx),
+  triggers: (await currentTriggers(ctx.db, tx)).list,
 });
 
 /** Tickets per transaction: short transactions, so agents' own saves never wait long on a run. */
@@ -83,10 +84,9 @@ async function actOn(
       changes: new Map(effects.map((e) => [e.field, { old: e.old, new: e.new }])),
       comment: null,
     };
-    if (triggers.length) {
-      await runPass(ctx, tx, ticketId, change, undefined, triggers);
-    }
-    emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['rule', ...fields] });
+    const pass = triggers.length ? await runPass(ctx, tx, ticketId, change, undefined, triggers) : null;
+    const more = (pass?.fields ?? []).filter((f) => f !== 'rule' && !fields.includes(f));
+    emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['rule', ...fields, ...more] });
   }
   return effects;
 }
@@ -115,7 +115,7 @@ export async function runAutomations(ctx: AppContext, now = Date.now()) {
       last = ids[ids.length - 1] as number;
       fired += await transact(ctx, async (tx) => {
         const touched: number[] = [];
-        const batch = await batchEnv(tx);
+        const batch = await batchEnv(ctx, tx);
         for (const id of ids) {
           if (await actOn(ctx, tx, a, env, id, batch)) {
             touched.push(id);
@@ -158,7 +158,7 @@ export async function automationDryRun(
   try {
     await transact(ctx, async (tx) => {
       const list: TAutomationDryRunResponse['list'] = [];
-      const batch = await batchEnv(tx);
+      const batch = await batchEnv(ctx, tx);
       const rule = { ...a, position: 0, active: true, update_ts: now };
       for (const r of rows.map(readRuleTicket)) {
         claimPass(tx, r.ticket_id);

@@ -5,13 +5,14 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { readRuleTicket, ruleTicketColumns } from '../rule/rule.facts.js';
 import { matchConditions, scheduleIdsOf } from '../rule/rule.match.js';
+import { bumpRuleVersion } from '../rule/rule.version.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaTarget } from './sla.compute.js';
 import { pendingSpans, slaPolicies } from './sla.service.js';
 
 /**
  * A save of the SLA policies (add, edit, reorder, delete) moves the next target of the open
- * tickets at once, not only on their next change: the save adds one to the `sla` rule version and
+ * tickets at once, not only on their next change: the save sets a new `sla` rule version (rule.version.ts) and
  * queues this job in its own transaction, and answers. The job walks the unsolved live tickets by
  * id in batches: each batch is one short transaction that locks its tickets (a change being saved
  * finishes first, and the job reads it), reads their facts in four set-based statements (the
@@ -28,16 +29,6 @@ const sliceMs = 20_000;
 export interface SlaRecomputeJob {
   version: number;
   after: number;
-}
-
-/** Adds one to a rule set's version, in the saving transaction; answers the new version. */
-export async function bumpRuleVersion(tx: DbOrTx, kind: 'trigger' | 'sla'): Promise<number> {
-  const [row] = await queryRows<{ version: string | number }>(
-    tx,
-    sql`INSERT INTO rule_version (kind, version) VALUES (${kind}, 1)
-      ON CONFLICT (kind) DO UPDATE SET version = rule_version.version + 1 RETURNING version`,
-  );
-  return Number(row?.version);
 }
 
 async function slaVersion(db: DbOrTx): Promise<number> {
