@@ -15,6 +15,12 @@ export interface DomainEvents {
   'ticket.commented': { ticketId: number; actorId: number | null; commentId: number; isPublic: boolean };
   /** Any entry of the ticket's event log: the fields that changed, in order. */
   'ticket.changed': { ticketId: number; actorId: number | null; fields: string[] };
+  /**
+   * The same change made by a rule to many tickets at once (an automation's batch): each has its
+   * rows in its event log; the subscribers that keep derived data (reports, SLA targets) refresh
+   * them together. Only changes no per-ticket subscriber acts on are sent this way (priority, type, tags).
+   */
+  'tickets.changed': { ticketIds: number[]; actorId: number | null; fields: string[] };
   /** A visitor started a chat (its ticket was created in the same transaction). */
   'chat.started': { ticketId: number };
   /** A chat message was stored: the message as clients receive it. */

@@ -6,8 +6,9 @@ import { queryRows } from '../../db/rows.js';
 import { emit, transact } from '../../events/transact.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { actOnBatch } from './automation.batch.js';
 import { type AutomationInput, type AutomationRow, automationRows } from './automation.service.js';
-import { applyActions, type RuleRef } from './rule.actions.js';
+import { actsInMemory, applyActions, type RuleRef } from './rule.actions.js';
 import { type RuleChange, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
@@ -28,6 +29,8 @@ const batchEnv = async (ctx: AppContext, tx: Tx): Promise<BatchEnv> => ({
 
 /** Tickets per transaction: short transactions, so agents' own saves never wait long on a run. */
 export const automationBatch = 200;
+/** The same for an automation acting set-based (a few statements per batch, whatever its size). */
+export const automationSetBatch = 500;
 
 async function envOf(
   tx: Tx | AppContext['db'],
@@ -94,19 +97,24 @@ async function actOn(
 /**
  * The hourly run: every active automation in order over the tickets its conditions select (one
  * indexed query per batch, keyset on the id), each ticket acted on at most once per automation.
+ * One that only sets the priority, the type or tags acts on each batch in set-based statements
+ * (automation.batch.ts: the same event-log rows per ticket, the same triggers' pass); any other
+ * acts one ticket at a time in a savepoint (`actOn`), a failure recorded and the batch going on.
  */
 export async function runAutomations(ctx: AppContext, now = Date.now()) {
   const report: Array<{ automation_id: number; fired: number }> = [];
   for (const a of await automationRows(ctx.db, true)) {
     const env = await envOf(ctx.db, a, now);
     const where = conditionsSql(a.conditions, env);
+    const setBased = actsInMemory(a.actions);
+    const size = setBased ? automationSetBatch : automationBatch;
     let last = 0;
     let fired = 0;
     for (;;) {
       const ids = (
         await queryRows<{ ticket_id: number }>(
           ctx.db,
-          sql`SELECT t.ticket_id FROM ticket t WHERE ${where} AND t.ticket_id > ${last} ORDER BY t.ticket_id LIMIT ${automationBatch}`,
+          sql`SELECT t.ticket_id FROM ticket t WHERE ${where} AND t.ticket_id > ${last} ORDER BY t.ticket_id LIMIT ${size}`,
         )
       ).map((r) => Number(r.ticket_id));
       if (ids.length === 0) {
@@ -116,15 +124,19 @@ export async function runAutomations(ctx: AppContext, now = Date.now()) {
       fired += await transact(ctx, async (tx) => {
         const touched: number[] = [];
         const batch = await batchEnv(ctx, tx);
-        for (const id of ids) {
-          if (await actOn(ctx, tx, a, env, id, batch)) {
-            touched.push(id);
+        if (setBased) {
+          touched.push(...(await actOnBatch(ctx, tx, a, env, where, ids, batch.triggers)));
+        } else {
+          for (const id of ids) {
+            if (await actOn(ctx, tx, a, env, id, batch)) {
+              touched.push(id);
+            }
           }
         }
         await countUsage(tx, 'automation', [a.automation_id], touched.length || 0);
         return touched.length;
       });
-      if (ids.length < automationBatch) {
+      if (ids.length < size) {
         break;
       }
     }

@@ -5,10 +5,11 @@ import type { Tx } from '../../db/client.js';
 import { emit } from '../../events/transact.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import { refreshSla } from '../sla/sla.service.js';
+import { refreshTargets } from '../sla/sla.recompute.js';
+import { refreshSla, slaClock } from '../sla/sla.service.js';
 import { actsInMemory, applyActions, memoryEffects, type RuleRef } from './rule.actions.js';
 import { PendingWrites } from './rule.batch.js';
-import { changeOfTransaction, loadRuleTicket, type RuleChange, type RuleFacts } from './rule.facts.js';
+import { changeOfTransaction, loadRuleTicket, type RuleChange, type RuleFacts, type RuleTicket } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { errorText, recordFailure } from './rule.usage.js';
 import { activeTriggers, currentTriggers, type StoredRule } from './trigger.cache.js';
@@ -72,6 +73,8 @@ export async function runPass(
   change: RuleChange,
   report?: Map<number, PassEntry>,
   triggers?: StoredRule[],
+  /** The ticket as the caller just wrote it (an automation's batch): not read again. */
+  current?: RuleTicket,
 ): Promise<{ fired: number[]; fields: string[] }> {
   const list = triggers ?? (await currentTriggers(ctx.db, tx)).list;
   const fields = new Set<string>();
@@ -79,7 +82,7 @@ export async function runPass(
     return { fired: [], fields: [] };
   }
   const now = Date.now();
-  let ticket = await loadRuleTicket(tx, ticketId);
+  let ticket = current ?? (await loadRuleTicket(tx, ticketId));
   if (!ticket || ticket.deleted_ts !== null || ticket.ticket_state === 'closed') {
     return { fired: [], fields: [] };
   }
@@ -212,4 +215,17 @@ export function registerTriggers(ctx: AppContext): void {
     },
     { first: true },
   );
+  // An automation's batch: the targets of the tickets not refreshed yet in this transaction, together.
+  ctx.events.beforeCommit('tickets.changed', async (event, tx) => {
+    let done = slaDone.get(tx);
+    if (!done) {
+      done = new Set();
+      slaDone.set(tx, done);
+    }
+    const ids = event.ticketIds.filter((id) => !done.has(id));
+    for (const id of ids) {
+      done.add(id);
+    }
+    await refreshTargets(tx, ids, slaClock(tx));
+  });
 }

@@ -74,98 +74,119 @@ export async function recomputeBatch(
     if (rows.length === 0) {
       return { last: null, moved: 0 };
     }
-    const tickets = rows.map((r) => ({ ...readRuleTicket(r), first_reply_ts: n(r.first_reply_ts) }));
-    const ids = tickets.map((t) => t.ticket_id);
-    const { list } = await slaPolicies(tx);
-    const schedules = await businessSchedules(tx, [
-      ...scheduleIdsOf(list.map((p) => p.conditions as TRuleConditions)),
-      ...list.flatMap((p) => (p.schedule_id ? [p.schedule_id] : [])),
-    ]);
-    const policyOf = new Map<number, (typeof list)[number]>();
-    for (const ticket of tickets) {
-      const policy = list.find((p) => matchConditions(p.conditions, { ticket, change: null, now, schedules }).matched);
-      if (policy) {
-        policyOf.set(ticket.ticket_id, policy);
-      }
-    }
-    const withPolicy = intArrayLiteral([...policyOf.keys()]);
-    const paused = intArrayLiteral([...policyOf].filter(([, p]) => p.pause_pending).map(([id]) => id));
-    const states = policyOf.size
-      ? await queryRows<{ ticket_id: number; new_value: unknown; create_ts: number }>(
-          tx,
-          sql`SELECT ticket_id, new_value, create_ts FROM ticket_event
-            WHERE ticket_id = ANY(${paused}::int[]) AND field = 'ticket_state' ORDER BY ticket_id, event_id`,
-        )
-      : [];
-    const replies = policyOf.size
-      ? await queryRows<{ ticket_id: number; requester_ts: unknown; agent_ts: unknown }>(
-          tx,
-          sql`SELECT c.ticket_id, max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
-              max(c.create_ts) FILTER (WHERE a.user_type IN ('admin', 'agent')) AS agent_ts
-            FROM ticket t JOIN ticket_comment c ON c.ticket_id = t.ticket_id AND c.is_public
-            LEFT JOIN account a ON a.account_id = c.author_id
-            WHERE t.ticket_id = ANY(${withPolicy}::int[]) GROUP BY c.ticket_id`,
-        )
-      : [];
-    const statesOf = new Map<number, Array<{ new_value: unknown; create_ts: number }>>();
-    for (const s of states) {
-      const id = Number(s.ticket_id);
-      statesOf.set(id, [...(statesOf.get(id) ?? []), s]);
-    }
-    const repliesOf = new Map(replies.map((r) => [Number(r.ticket_id), r]));
-
-    const out: Array<{
-      ticket_id: number;
-      policy_id: number | null;
-      metric: string | null;
-      due: number | null;
-      paused_left: number | null;
-    }> = [];
-    for (const ticket of tickets) {
-      const policy = policyOf.get(ticket.ticket_id);
-      let target: SlaTarget | null = null;
-      if (policy) {
-        const r = repliesOf.get(ticket.ticket_id);
-        target = nextTarget(
-          policy.targets[ticket.priority as keyof typeof policy.targets] ?? {},
-          policy.schedule_id ? (schedules.get(policy.schedule_id) ?? null) : null,
-          policy.pause_pending,
-          {
-            state: ticket.ticket_state,
-            createTs: ticket.create_ts,
-            firstReplyTs: ticket.first_reply_ts,
-            pending: pendingSpans(statesOf.get(ticket.ticket_id) ?? []),
-            lastRequesterPublicTs: n(r?.requester_ts),
-            lastAgentPublicTs: n(r?.agent_ts),
-            now,
-          },
-        );
-      }
-      out.push({
-        ticket_id: ticket.ticket_id,
-        policy_id: policy?.policy_id ?? null,
-        metric: target?.metric ?? null,
-        due: target?.dueTs ?? null,
-        paused_left: target?.pausedLeft ?? null,
-      });
-    }
-    // Only the rows whose target moved are written; a breach mark is kept while the same metric
-    // stays due and the new due time has passed (as sla.service.ts does on a change).
-    const moved = await queryRows(
-      tx,
-      sql`UPDATE ticket t SET sla_policy_id = u.policy_id, sla_metric = u.metric, sla_due_ts = u.due,
-          sla_paused_left = u.paused_left,
-          sla_breach_ts = CASE WHEN t.sla_metric IS DISTINCT FROM u.metric
-              OR (u.due IS NOT NULL AND u.due > ${now}::bigint) THEN NULL ELSE t.sla_breach_ts END
-        FROM jsonb_to_recordset(${JSON.stringify(out)}::jsonb)
-          AS u(ticket_id int, policy_id int, metric text, due bigint, paused_left int)
-        WHERE t.ticket_id = u.ticket_id
-          AND (t.sla_policy_id, t.sla_metric, t.sla_due_ts, t.sla_paused_left)
-            IS DISTINCT FROM (u.policy_id, u.metric, u.due, u.paused_left)
-        RETURNING t.ticket_id`,
-    );
-    return { last: ids[ids.length - 1] as number, moved: moved.length };
+    const moved = await writeTargets(tx, rows, now);
+    return { last: Number(rows[rows.length - 1]?.ticket_id), moved };
   });
+}
+
+/**
+ * The next targets of several tickets at once (a batch of an automation's changes), as
+ * `refreshSla` sets one: read set-based, computed in memory, the moved ones written in one statement.
+ */
+export async function refreshTargets(tx: Tx, ticketIds: number[], now: number): Promise<number> {
+  if (ticketIds.length === 0) {
+    return 0;
+  }
+  const rows = await queryRows(
+    tx,
+    sql`SELECT ${ruleTicketColumns}, t.first_reply_ts FROM ticket t
+      WHERE t.ticket_id = ANY(${intArrayLiteral(ticketIds)}::int[]) ORDER BY t.ticket_id`,
+  );
+  return writeTargets(tx, rows, now);
+}
+
+/** Targets of these ticket rows (`ruleTicketColumns` and `first_reply_ts`); answers how many moved. */
+async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number): Promise<number> {
+  const tickets = rows.map((r) => ({ ...readRuleTicket(r), first_reply_ts: n(r.first_reply_ts) }));
+  const { list } = await slaPolicies(tx);
+  const schedules = await businessSchedules(tx, [
+    ...scheduleIdsOf(list.map((p) => p.conditions as TRuleConditions)),
+    ...list.flatMap((p) => (p.schedule_id ? [p.schedule_id] : [])),
+  ]);
+  const policyOf = new Map<number, (typeof list)[number]>();
+  for (const ticket of tickets) {
+    const policy = list.find((p) => matchConditions(p.conditions, { ticket, change: null, now, schedules }).matched);
+    if (policy) {
+      policyOf.set(ticket.ticket_id, policy);
+    }
+  }
+  const withPolicy = intArrayLiteral([...policyOf.keys()]);
+  const paused = intArrayLiteral([...policyOf].filter(([, p]) => p.pause_pending).map(([id]) => id));
+  const states = policyOf.size
+    ? await queryRows<{ ticket_id: number; new_value: unknown; create_ts: number }>(
+        tx,
+        sql`SELECT ticket_id, new_value, create_ts FROM ticket_event
+          WHERE ticket_id = ANY(${paused}::int[]) AND field = 'ticket_state' ORDER BY ticket_id, event_id`,
+      )
+    : [];
+  const replies = policyOf.size
+    ? await queryRows<{ ticket_id: number; requester_ts: unknown; agent_ts: unknown }>(
+        tx,
+        sql`SELECT c.ticket_id, max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
+            max(c.create_ts) FILTER (WHERE a.user_type IN ('admin', 'agent')) AS agent_ts
+          FROM ticket t JOIN ticket_comment c ON c.ticket_id = t.ticket_id AND c.is_public
+          LEFT JOIN account a ON a.account_id = c.author_id
+          WHERE t.ticket_id = ANY(${withPolicy}::int[]) GROUP BY c.ticket_id`,
+      )
+    : [];
+  const statesOf = new Map<number, Array<{ new_value: unknown; create_ts: number }>>();
+  for (const s of states) {
+    const id = Number(s.ticket_id);
+    statesOf.set(id, [...(statesOf.get(id) ?? []), s]);
+  }
+  const repliesOf = new Map(replies.map((r) => [Number(r.ticket_id), r]));
+
+  const out: Array<{
+    ticket_id: number;
+    policy_id: number | null;
+    metric: string | null;
+    due: number | null;
+    paused_left: number | null;
+  }> = [];
+  for (const ticket of tickets) {
+    const policy = policyOf.get(ticket.ticket_id);
+    let target: SlaTarget | null = null;
+    if (policy) {
+      const r = repliesOf.get(ticket.ticket_id);
+      target = nextTarget(
+        policy.targets[ticket.priority as keyof typeof policy.targets] ?? {},
+        policy.schedule_id ? (schedules.get(policy.schedule_id) ?? null) : null,
+        policy.pause_pending,
+        {
+          state: ticket.ticket_state,
+          createTs: ticket.create_ts,
+          firstReplyTs: ticket.first_reply_ts,
+          pending: pendingSpans(statesOf.get(ticket.ticket_id) ?? []),
+          lastRequesterPublicTs: n(r?.requester_ts),
+          lastAgentPublicTs: n(r?.agent_ts),
+          now,
+        },
+      );
+    }
+    out.push({
+      ticket_id: ticket.ticket_id,
+      policy_id: policy?.policy_id ?? null,
+      metric: target?.metric ?? null,
+      due: target?.dueTs ?? null,
+      paused_left: target?.pausedLeft ?? null,
+    });
+  }
+  // Only the rows whose target moved are written; a breach mark is kept while the same metric
+  // stays due and the new due time has passed (as sla.service.ts does on a change).
+  const moved = await queryRows(
+    tx,
+    sql`UPDATE ticket t SET sla_policy_id = u.policy_id, sla_metric = u.metric, sla_due_ts = u.due,
+        sla_paused_left = u.paused_left,
+        sla_breach_ts = CASE WHEN t.sla_metric IS DISTINCT FROM u.metric
+            OR (u.due IS NOT NULL AND u.due > ${now}::bigint) THEN NULL ELSE t.sla_breach_ts END
+      FROM jsonb_to_recordset(${JSON.stringify(out)}::jsonb)
+        AS u(ticket_id int, policy_id int, metric text, due bigint, paused_left int)
+      WHERE t.ticket_id = u.ticket_id
+        AND (t.sla_policy_id, t.sla_metric, t.sla_due_ts, t.sla_paused_left)
+          IS DISTINCT FROM (u.policy_id, u.metric, u.due, u.paused_left)
+      RETURNING t.ticket_id`,
+  );
+  return moved.length;
 }
 
 /** The job: batches until done, a newer save, or its time slice is up (then it queues the rest). */

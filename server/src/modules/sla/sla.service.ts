@@ -122,6 +122,7 @@ const clocks = new WeakMap<object, number>();
 export function setSlaClock(tx: Tx, now: number) {
   clocks.set(tx, now);
 }
+export const slaClock = (tx: Tx) => clocks.get(tx) ?? Date.now();
 
 /**
  * Sets a ticket's next SLA target after a change (in the change's transaction): the first policy
