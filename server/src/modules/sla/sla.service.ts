@@ -1,6 +1,6 @@
 import type { TRuleConditions, TSlaPolicy, TSlaPolicyData } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { checkRule } from '../rule/rule.check.js';
@@ -12,8 +12,14 @@ import { nextTarget, type SlaFacts } from './sla.compute.js';
 
 type Row = Omit<TSlaPolicy, 'policy_id' | 'position'> & { policy_id: number; position: number };
 
-export async function slaPolicies(db: DbOrTx): Promise<{ list: TSlaPolicy[] }> {
-  const rows = await queryRows<Row>(db, sql`SELECT * FROM sla_policy ORDER BY position, policy_id`);
+/** The policies in the order they are tried; `activeOnly`: those a ticket can get (the others are switched off). */
+export async function slaPolicies(db: DbOrTx, activeOnly = false): Promise<{ list: TSlaPolicy[] }> {
+  const rows = await queryRows<Row>(
+    db,
+    activeOnly
+      ? sql`SELECT * FROM sla_policy WHERE active ORDER BY position, policy_id`
+      : sql`SELECT * FROM sla_policy ORDER BY position, policy_id`,
+  );
   return {
     list: rows.map((r) => ({
       policy_id: Number(r.policy_id),
@@ -23,11 +29,12 @@ export async function slaPolicies(db: DbOrTx): Promise<{ list: TSlaPolicy[] }> {
       targets: r.targets,
       schedule_id: r.schedule_id === null ? null : Number(r.schedule_id),
       pause_pending: Boolean(r.pause_pending),
+      active: Boolean(r.active),
     })),
   };
 }
 
-export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | null) {
+export async function saveSlaPolicy(db: DbOrTx, input: TSlaPolicyData, id: number | null) {
   // Unknown ids first (the policy, its schedule, what its conditions name), then what is missing.
   if (id !== null && (await queryRows(db, sql`SELECT 1 FROM sla_policy WHERE policy_id = ${id}`)).length === 0) {
     throw notFound();
@@ -44,9 +51,9 @@ export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | 
   if (id === null) {
     const [row] = await queryRows<{ policy_id: number }>(
       db,
-      sql`INSERT INTO sla_policy (title, position, conditions, targets, schedule_id, pause_pending, create_ts, update_ts)
+      sql`INSERT INTO sla_policy (title, position, conditions, targets, schedule_id, pause_pending, active, create_ts, update_ts)
         VALUES (${input.title}, (SELECT coalesce(max(position), 0) + 1 FROM sla_policy), ${values[0]}::jsonb,
-          ${values[1]}::jsonb, ${input.schedule_id}, ${input.pause_pending}, ${now}, ${now})
+          ${values[1]}::jsonb, ${input.schedule_id}, ${input.pause_pending}, ${input.active}, ${now}, ${now})
         RETURNING policy_id`,
     );
     return { policy_id: Number(row?.policy_id) };
@@ -54,7 +61,8 @@ export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | 
   const rows = await queryRows(
     db,
     sql`UPDATE sla_policy SET title = ${input.title}, conditions = ${values[0]}::jsonb, targets = ${values[1]}::jsonb,
-        schedule_id = ${input.schedule_id}, pause_pending = ${input.pause_pending}, update_ts = ${now}
+        schedule_id = ${input.schedule_id}, pause_pending = ${input.pause_pending}, active = ${input.active},
+        update_ts = ${now}
       WHERE policy_id = ${id} RETURNING policy_id`,
   );
   if (rows.length === 0) {
@@ -63,7 +71,7 @@ export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | 
   return { policy_id: id };
 }
 
-export async function deleteSlaPolicies(db: Db, ids: number[]) {
+export async function deleteSlaPolicies(db: DbOrTx, ids: number[]) {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const rows = await queryRows(
@@ -76,8 +84,23 @@ export async function deleteSlaPolicies(db: Db, ids: number[]) {
   });
 }
 
-export function orderSlaPolicies(db: Db, ids: number[]) {
+export function orderSlaPolicies(db: DbOrTx, ids: number[]) {
   return reorder(db, 'sla_policy', ids);
+}
+
+/** The spans a ticket was pending, from its `ticket_state` events in order: [from, to], to null while still pending. */
+export function pendingSpans(states: Array<{ new_value: unknown; create_ts: number }>): Array<[number, number | null]> {
+  const pending: Array<[number, number | null]> = [];
+  for (const s of states) {
+    const last = pending[pending.length - 1];
+    if (last && last[1] === null) {
+      last[1] = Number(s.create_ts);
+    }
+    if (s.new_value === 'pending') {
+      pending.push([Number(s.create_ts), null]);
+    }
+  }
+  return pending;
 }
 
 async function factsOf(
@@ -89,16 +112,7 @@ async function factsOf(
     tx,
     sql`SELECT new_value, create_ts FROM ticket_event WHERE ticket_id = ${ticketId} AND field = 'ticket_state' ORDER BY event_id`,
   );
-  const pending: Array<[number, number | null]> = [];
-  for (const s of states) {
-    const last = pending[pending.length - 1];
-    if (last && last[1] === null) {
-      last[1] = Number(s.create_ts);
-    }
-    if (s.new_value === 'pending') {
-      pending.push([Number(s.create_ts), null]);
-    }
-  }
+  const pending = pendingSpans(states);
   const [replies] = await queryRows<{ requester_ts: number | null; agent_ts: number | null }>(
     tx,
     sql`SELECT max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
@@ -116,13 +130,14 @@ const clocks = new WeakMap<object, number>();
 export function setSlaClock(tx: Tx, now: number) {
   clocks.set(tx, now);
 }
+export const slaClock = (tx: Tx) => clocks.get(tx) ?? Date.now();
 
 /**
  * Sets a ticket's next SLA target after a change (in the change's transaction): the first policy
  * whose conditions hold, its targets for the ticket's priority. No policy: no target.
  */
 export async function refreshSla(tx: Tx, ticketId: number, now = clocks.get(tx) ?? Date.now()) {
-  const { list } = await slaPolicies(tx);
+  const { list } = await slaPolicies(tx, true);
   if (list.length === 0) {
     await tx.execute(
       sql`UPDATE ticket SET sla_policy_id = NULL, sla_metric = NULL, sla_due_ts = NULL, sla_paused_left = NULL,
