@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { TBtnNode } from './btn-nodes.js';
 import type { TMessageKey } from './messages.js';
 import type { TStaffPath } from './nodes.js';
@@ -39,6 +39,12 @@ export interface TOp<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Zo
   /** Key of the success message (`msg`); "Success" when omitted. */
   readonly message?: TMessageKey;
 }
+
+/**
+ * The input of a call that takes none: nothing is validated (the server registers no schema,
+ * as before operations) and the web sends `{}`.
+ */
+export const noInput = z.object({});
 
 /** What a caller sends: the schema's input side (ids may be numbers or their decimal text). */
 export type TOpInput<T extends TOp> = z.input<T['input']>;

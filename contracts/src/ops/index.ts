@@ -2,24 +2,30 @@ import type { TOp } from '../op.js';
 import { blackOps } from './black.js';
 import { companyOps } from './company.js';
 import { groupOps } from './group.js';
+import { noteOps } from './note.js';
 import { roleOps } from './role.js';
 import { shortcutOps } from './shortcut.js';
 import { tagOps } from './tag.js';
 import { todoOps } from './todo.js';
+import { viewOps } from './view.js';
 
 export { blackOps } from './black.js';
 export { companyOps } from './company.js';
 export { groupOps } from './group.js';
+export { noteOps } from './note.js';
 export { roleOps } from './role.js';
 export { shortcutOps } from './shortcut.js';
 export { tagOps } from './tag.js';
 export { todoOps } from './todo.js';
+export { viewOps } from './view.js';
 
 /**
  * Every call written as an operation object, by module. The access table test and the web
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  view: viewOps,
+  note: noteOps,
   role: roleOps,
   group: groupOps,
   black: blackOps,

@@ -1,4 +1,12 @@
-import { ErrorCode, type TLanguage, type TMessageKey, type TOp, type TOpAccess, translate } from '@parley/contracts';
+import {
+  ErrorCode,
+  noInput,
+  type TLanguage,
+  type TMessageKey,
+  type TOp,
+  type TOpAccess,
+  translate,
+} from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -168,7 +176,7 @@ export function define<I extends z.ZodType, O extends z.ZodType>(
     access: accessOf(op.access),
     summary: op.summary,
     tags: [...op.tags],
-    input: op.input,
+    ...((op.input as z.ZodType) === noInput ? {} : { input: op.input }),
     output: op.output,
     ...(op.message ? { message: op.message } : {}),
     handler: impl.handler,

@@ -1,37 +1,23 @@
 import {
+  noteOps,
   type TNote,
   type TNoteAddRequest,
   type TNoteEditRequest,
   type TNoteListRequest,
   type TNoteListResponse,
   type TNotePreviewResponse,
-  ZNoteAddResponse,
-  ZNoteAllListResponse,
-  ZNoteGetResponse,
-  ZNoteListResponse,
-  ZNotePreviewResponse,
 } from '@parley/contracts';
-import { api } from './instance';
+import { call } from './call';
 import type { TOpts, TPagedQuery } from './types';
-
-const base = '/admin/settings';
 
 export const noteApi = {
   list: (query: TPagedQuery<TNoteListRequest>, opts?: TOpts): Promise<TNoteListResponse> =>
-    api.get(`${base}/note.list`, query, { ...opts, schema: ZNoteListResponse }),
-  allList: (opts?: TOpts): Promise<{ list: TNote[] }> =>
-    api.get(`${base}/note.all.list`, {}, { ...opts, schema: ZNoteAllListResponse }),
-  get: (noteId: number, opts?: TOpts): Promise<TNote> =>
-    api.get(`${base}/note.get`, { note_id: noteId }, { ...opts, schema: ZNoteGetResponse }),
+    call(noteOps.list, query, opts),
+  allList: (opts?: TOpts): Promise<{ list: TNote[] }> => call(noteOps.allList, {}, opts),
+  get: (noteId: number, opts?: TOpts): Promise<TNote> => call(noteOps.get, { note_id: noteId }, opts),
   preview: (noteId: number, ticketId: number, opts?: TOpts): Promise<TNotePreviewResponse> =>
-    api.get(
-      `${base}/note.preview`,
-      { note_id: noteId, ticket_id: ticketId },
-      { ...opts, schema: ZNotePreviewResponse },
-    ),
-  add: (body: TNoteAddRequest, opts?: TOpts) =>
-    api.post(`${base}/note.add`, body, { ...opts, schema: ZNoteAddResponse }),
-  edit: (body: TNoteEditRequest, opts?: TOpts): Promise<null> => api.post<null>(`${base}/note.edit`, body, opts),
-  delete: (noteIds: number[], opts?: TOpts): Promise<null> =>
-    api.post<null>(`${base}/note.delete`, { note_ids: noteIds }, opts),
+    call(noteOps.preview, { note_id: noteId, ticket_id: ticketId }, opts),
+  add: (body: TNoteAddRequest, opts?: TOpts) => call(noteOps.add, body, opts),
+  edit: (body: TNoteEditRequest, opts?: TOpts): Promise<null> => call(noteOps.edit, body, opts),
+  delete: (noteIds: number[], opts?: TOpts): Promise<null> => call(noteOps.delete, { note_ids: noteIds }, opts),
 };
