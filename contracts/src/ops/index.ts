@@ -1,6 +1,8 @@
 import type { TOp } from '../op.js';
 import { blackOps } from './black.js';
 import { companyOps } from './company.js';
+import { fieldOps } from './field.js';
+import { formOps } from './form.js';
 import { groupOps } from './group.js';
 import { noteOps } from './note.js';
 import { roleOps } from './role.js';
@@ -11,6 +13,8 @@ import { viewOps } from './view.js';
 
 export { blackOps } from './black.js';
 export { companyOps } from './company.js';
+export { fieldOps } from './field.js';
+export { formOps } from './form.js';
 export { groupOps } from './group.js';
 export { noteOps } from './note.js';
 export { roleOps } from './role.js';
@@ -24,6 +28,8 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  form: formOps,
+  field: fieldOps,
   view: viewOps,
   note: noteOps,
   role: roleOps,
