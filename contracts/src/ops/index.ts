@@ -1,4 +1,5 @@
 import type { TOp } from '../op.js';
+import { accountSettingOps } from './account-setting.js';
 import { blackOps } from './black.js';
 import { companyOps } from './company.js';
 import { fieldOps } from './field.js';
@@ -11,6 +12,7 @@ import { tagOps } from './tag.js';
 import { todoOps } from './todo.js';
 import { viewOps } from './view.js';
 
+export { accountSettingOps } from './account-setting.js';
 export { blackOps } from './black.js';
 export { companyOps } from './company.js';
 export { fieldOps } from './field.js';
@@ -28,6 +30,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  accountSetting: accountSettingOps,
   form: formOps,
   field: fieldOps,
   view: viewOps,
