@@ -1,5 +1,6 @@
 import type { TOp } from '../op.js';
 import { accountSettingOps } from './account-setting.js';
+import { authNodeOps } from './auth-node.js';
 import { blackOps } from './black.js';
 import { companyOps } from './company.js';
 import { fieldOps } from './field.js';
@@ -13,6 +14,7 @@ import { todoOps } from './todo.js';
 import { viewOps } from './view.js';
 
 export { accountSettingOps } from './account-setting.js';
+export { authNodeOps } from './auth-node.js';
 export { blackOps } from './black.js';
 export { companyOps } from './company.js';
 export { fieldOps } from './field.js';
@@ -30,6 +32,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  authNode: authNodeOps,
   accountSetting: accountSettingOps,
   form: formOps,
   field: fieldOps,

@@ -1,4 +1,5 @@
 import {
+  authNodeOps,
   type TAuthNode,
   type TNodeAddRequest,
   type TNodeListRequest,
@@ -8,28 +9,21 @@ import {
   type TPkgEditRequest,
   type TPkgListRequest,
   type TPkgListResponse,
-  ZNodeAddResponse,
-  ZNodeListResponse,
-  ZPkgAddResponse,
-  ZPkgListResponse,
 } from '@parley/contracts';
 import { allPages } from './allPages';
-import { api } from './instance';
+import { call } from './call';
 import type { TOpts, TPagedQuery } from './types';
 
 export const authNodeApi = {
   nodeList: (query: TPagedQuery<TNodeListRequest>, opts?: TOpts): Promise<TNodeListResponse> =>
-    api.get('/admin/auth.node.list', query, { ...opts, schema: ZNodeListResponse }),
+    call(authNodeOps.nodeList, query, opts),
   allNodes: (opts?: TOpts): Promise<TAuthNode[]> =>
     allPages((offset, limit) => authNodeApi.nodeList({ offset, limit }, opts)),
-  nodeAdd: (body: TNodeAddRequest, opts?: TOpts) =>
-    api.post('/admin/auth.node.add', body, { ...opts, schema: ZNodeAddResponse }),
+  nodeAdd: (body: TNodeAddRequest, opts?: TOpts) => call(authNodeOps.nodeAdd, body, opts),
   pkgList: (query: TPagedQuery<TPkgListRequest>, opts?: TOpts): Promise<TPkgListResponse> =>
-    api.get('/admin/auth.pkg.list', query, { ...opts, schema: ZPkgListResponse }),
+    call(authNodeOps.pkgList, query, opts),
   allPkgs: (opts?: TOpts) => allPages((offset, limit) => authNodeApi.pkgList({ offset, limit }, opts)),
-  pkgAdd: (body: TPkgAddRequest, opts?: TOpts) =>
-    api.post('/admin/auth.pkg.add', body, { ...opts, schema: ZPkgAddResponse }),
-  pkgEdit: (body: TPkgEditRequest, opts?: TOpts): Promise<null> => api.post<null>('/admin/auth.pkg.edit', body, opts),
-  pkgDelete: (body: TPkgDeleteRequest, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/auth.pkg.delete', body, opts),
+  pkgAdd: (body: TPkgAddRequest, opts?: TOpts) => call(authNodeOps.pkgAdd, body, opts),
+  pkgEdit: (body: TPkgEditRequest, opts?: TOpts): Promise<null> => call(authNodeOps.pkgEdit, body, opts),
+  pkgDelete: (body: TPkgDeleteRequest, opts?: TOpts): Promise<null> => call(authNodeOps.pkgDelete, body, opts),
 };
