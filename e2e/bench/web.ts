@@ -14,7 +14,8 @@
 //   server (`/bench/floor`, a route this script adds; the app has none).
 // Then in-app steps on the throttled CPU: open a ticket from the list, switch view, open search.
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
-// BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept).
+// BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
+// BENCH_SHIFTS=1 prints each layout shift with the elements that moved.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -151,7 +152,7 @@ function addFloorRoute(app: FastifyInstance, getToken: () => string, getView: ()
 /** Records when `ready()` first holds, plus LCP and CLS, from the first script on the page. */
 const probe = (readyCheck: string) => `(() => {
   const ready = () => { try { return (${readyCheck}); } catch { return false; } };
-  window.__bench = { readyAt: null, lcp: 0, cls: 0, jsAtReady: [] };
+  window.__bench = { readyAt: null, lcp: 0, cls: 0, jsAtReady: [], shifts: [] };
   const mark = () => {
     if (window.__bench.readyAt === null && ready()) {
       window.__bench.readyAt = performance.now();
@@ -165,7 +166,13 @@ const probe = (readyCheck: string) => `(() => {
   observer.observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.lcp = e.startTime; })
     .observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__bench.cls += e.value; })
+  const describe = (n) => !n ? '?' : n.nodeType !== 1 ? n.nodeName : n.tagName.toLowerCase() + (n.id ? '#' + n.id : '') + (typeof n.className === 'string' && n.className ? '.' + n.className.trim().split(/\\s+/).slice(0, 3).join('.') : '');
+  const rect = (r) => r ? [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(',') : '';
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) {
+    window.__bench.cls += e.value;
+    window.__bench.shifts.push({ at: Math.round(e.startTime), value: e.value,
+      sources: (e.sources || []).map((s) => describe(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect)) });
+  } })
     .observe({ type: 'layout-shift', buffered: true });
   window.__benchRearm = () => { window.__bench.readyAt = null; observer.observe(document, { childList: true, subtree: true }); mark(); };
 })()`;
@@ -318,7 +325,15 @@ async function measureLoad(
       lcp: number;
       cls: number;
       jsAtReady: string[];
+      shifts: Array<{ at: number; value: number; sources: string[] }>;
     };
+    if (process.env.BENCH_SHIFTS && probeData.cls > 0) {
+      // BENCH_SHIFTS=1: which elements moved, to find what causes the layout shift.
+      console.log(`\n${target.name} (CPU ${throttle}×): CLS ${probeData.cls.toFixed(3)}`);
+      for (const shift of probeData.shifts) {
+        console.log(`  at ${shift.at} ms: ${shift.value.toFixed(4)}\n    ${shift.sources.join('\n    ')}`);
+      }
+    }
     const resources = await tracker.settle();
     const js = resources.filter(isJs);
     const early = new Set(probeData.jsAtReady);

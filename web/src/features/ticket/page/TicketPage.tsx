@@ -95,7 +95,9 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             <EventHistory ticket={ticket} />
           )}
         </Card>
-        {editable && (
+        {editable && !comments.isPending && (
+          // Not before the comments: arriving above it, they would push it down the screen (a
+          // layout shift of 0.26 with 200 comments); appearing after them, it moves nothing.
           // Any input in the composer tells the other agents on this ticket that a reply is being written.
           <div onInputCapture={presence.typed}>
             <TicketComposer ticket={ticket} form={form} canAttach={settings?.can_attach !== false} />
@@ -117,6 +119,8 @@ export function TicketPage() {
   const ticketId = Number(raw);
   const valid = Number.isInteger(ticketId) && ticketId > 0;
   const ticket = useTicket(valid ? ticketId : 0, valid);
+  // Asked for with the ticket rather than after it: the conversation is most of the page.
+  useTicketComments(valid ? ticketId : 0, valid);
   if (
     !valid ||
     (ticket.isError && isApiError(ticket.error) && (ticket.error.code === '0404' || ticket.error.code === '0403'))

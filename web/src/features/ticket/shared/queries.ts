@@ -55,11 +55,12 @@ export function useTicket(ticketId: number, enabled = true) {
   });
 }
 
-export function useTicketComments(ticketId: number) {
+export function useTicketComments(ticketId: number, enabled = true) {
   return useQuery({
     queryKey: ticketKeys.comments(ticketId),
     queryFn: ({ signal }) => ticketApi.comments(ticketId, { signal }),
     select: (data) => data.list,
+    enabled,
   });
 }
 
