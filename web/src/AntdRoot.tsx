@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { connectApi } from './api/instance';
 import { toast } from './components/light/toast';
 import { theme } from './theme';
+import 'virtual:antd.css';
 
 /** Gives the API client antd's message API while Ant Design screens are shown (it exists only inside <App>). */
 function ApiToastBridge() {

@@ -14,8 +14,3 @@ await Promise.all([loadStaffStrings('en'), loadStaffStrings('zh-cn')]);
 // inside the first test of each file; load them here as the app's root and route guard used to.
 await Promise.all([import('../AntdRoot'), import('../api/auth')]);
 
-// No style sheets under happy-dom: it lays nothing out, and the tests read roles and texts. Ant
-// Design's zero-runtime mode skips computing and inserting each component's CSS on render, the
-// most of a screen test's time (the app itself keeps the runtime theme).
-const { theme } = await import('../theme');
-theme.zeroRuntime = true;
