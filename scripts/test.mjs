@@ -73,7 +73,9 @@ await vitest('web', 'web');
 const chromium = chromiumPath();
 if (chromium) {
   await buildWebIfStale();
-  await vitest('browser (e2e)', 'e2e', { CHROMIUM_PATH: chromium });
+  // On the PostgreSQL found above when there is one (a clone per file), but the files that ask for
+  // the embedded database (support/server.ts); on PGlite alone otherwise.
+  await vitest('browser (e2e)', 'e2e', { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: pgUrl ?? '' });
 } else if (process.env.CI) {
   console.error('\nCI is set but Chromium is missing: browser tests cannot be skipped in CI.');
   results.push({ name: 'browser (e2e)', passed: 0, failed: 1, skipped: 0 });

@@ -8,14 +8,14 @@ const all = ['src/**/*.test.ts', 'test/**/*.test.ts'];
  * Files that start the embedded database themselves, whatever TEST_DATABASE_URL says: they run
  * in the PGlite pass only.
  */
-const pgliteOnly = ['test/main.test.ts', 'src/db/maintenance.test.ts'];
+const pgliteOnly = ['src/db/maintenance.test.ts'];
 
 /**
- * When `npm test` also runs the suite on PostgreSQL, the PGlite pass runs these and not every
- * file twice (docs/decisions/0012-test-passes.md): what is PGlite's own (the database client, its
- * result shapes, migrations, the job queue, `npm start` on a fresh data folder), every route once
- * with allowed and refused callers and hostile input (access table, hostile input), and the
- * flows that lean on SQL the most (tickets, search, reports, mail, chat, triggers).
+ * When `npm test` also runs the suite on PostgreSQL, the PGlite pass runs what is PGlite's own code
+ * and every route once (docs/decisions/0012-test-passes.md): the database client, its result
+ * shapes, migrations and maintenance, the job queue and the after-commit bus on one connection,
+ * and every route with allowed and refused callers (the access table). The flows themselves run
+ * on PGlite in the browser tests' embedded-database files and `npm start`'s test (e2e/).
  */
 const pgliteSmoke = [
   ...pgliteOnly,
@@ -23,13 +23,6 @@ const pgliteSmoke = [
   'src/jobs/**/*.test.ts',
   'src/events/**/*.test.ts',
   'test/access-table.test.ts',
-  'test/hostile-input.test.ts',
-  'src/modules/ticket/ticket.test.ts',
-  'src/modules/ticket-search/search.test.ts',
-  'src/modules/report/report.brute.test.ts',
-  'src/modules/mail/mail.test.ts',
-  'src/modules/chat/chat.test.ts',
-  'src/modules/rule/trigger.test.ts',
 ];
 
 /** `PARLEY_TEST_PASS`: unset runs every file (on PGlite, or on TEST_DATABASE_URL's PostgreSQL). */

@@ -21,6 +21,8 @@ export * from './languages.js';
 export * from './messages.js';
 export * from './nodes.js';
 export * from './note.js';
+export * from './op.js';
+export * from './ops/index.js';
 export * from './plain.js';
 export * from './question.js';
 export * from './report.js';

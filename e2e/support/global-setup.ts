@@ -1,17 +1,12 @@
 import type { TestProject } from 'vitest/node';
-import { writeMigratedDump } from '../../server/test/migrated-dump.js';
-import { admin } from './server.js';
+import { setUpDatabases } from '../../server/test/global-setup.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A dump of the migrated embedded database with its first admin, that each file's server starts from. */
-    pgliteDump: string;
-  }
-}
-
-/** Migrates one embedded database per run; each file's server loads a copy (as the server tests do). */
+/**
+ * The run's databases, as the server tests make them: with TEST_DATABASE_URL (npm test passes the
+ * PostgreSQL it found) a migrated PostgreSQL database that each file's server clones, and a
+ * migrated PGlite dump for the files that run on the embedded database as `npm start` does
+ * (support/server.ts); without it, the PGlite dump alone.
+ */
 export default async function setup(project: TestProject) {
-  const dump = await writeMigratedDump(admin);
-  project.provide('pgliteDump', dump.file);
-  return dump.remove;
+  return setUpDatabases(project, { alsoPglite: true });
 }

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/src/app.js';
 import { type Database, openDatabase } from '../../server/src/db/client.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
+import { openTestDatabase } from '../../server/test/app.js';
 
 export const admin = { email: 'admin@example.com', password: 'admin-pass-1' };
 const webDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -23,12 +24,12 @@ export interface RunningServer {
  * run's migrated one, with its first admin: support/global-setup.ts), serving the built web app
  * on a free port. Tests seed with the server's own factories through `database`.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { engine?: 'pglite' } = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build -w web` (npm test does it)');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
-  const database = await freshDatabase();
+  const database = await freshDatabase(options.engine);
   const app = await buildApp({ database, webDist, dataDir });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -43,11 +44,18 @@ export async function startServer(): Promise<RunningServer> {
   };
 }
 
-/** The run's migrated copy under Vitest; migrated here for a script (the benchmarks) run on its own. */
-async function freshDatabase(): Promise<Database> {
-  const dump = process.env.VITEST ? inject('pgliteDump') : '';
-  if (dump) {
-    return openDatabase({ pgliteLoad: new Blob([fs.readFileSync(dump)]) });
+/**
+ * Under Vitest, a copy of the run's migrated database: a clone on the run's PostgreSQL when there
+ * is one (as the server tests), else, or when the file asks for PGlite, the embedded database from
+ * the run's dump. Migrated here for a script (the benchmarks) run on its own.
+ */
+async function freshDatabase(engine?: 'pglite'): Promise<Database> {
+  if (process.env.VITEST) {
+    const dump = inject('pgliteDump');
+    if (engine === 'pglite' || !inject('databaseUrl')) {
+      return openDatabase({ pgliteLoad: new Blob([fs.readFileSync(dump)]) });
+    }
+    return openTestDatabase();
   }
   const database = await openDatabase({});
   await migrate(database);

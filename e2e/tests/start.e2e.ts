@@ -40,7 +40,7 @@ function portTaken(port: number): Promise<boolean> {
 }
 
 /** `npm start` as a person runs it (not a terminal here, so JSON log lines). */
-function npmStart(port: number) {
+function npmStart(port: number, env: Record<string, string> = {}) {
   const child = spawn('npm', ['start'], {
     cwd: root,
     env: {
@@ -52,6 +52,7 @@ function npmStart(port: number) {
       ADMIN_PASSWORD: '',
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -84,6 +85,12 @@ function npmStart(port: number) {
 }
 
 describe('npm start', () => {
+  it('refuses to start on a bad variable and names it', async () => {
+    const bad = npmStart(await freePort(), { PORT: 'eighty' });
+    expect(await bad.exited).not.toBe(0);
+    expect(bad.output()).toContain('PORT');
+  }, 120_000);
+
   it('says what it is doing, ends with where to sign in and the one-time password, and stops on SIGTERM', async () => {
     const port = await freePort();
     const first = npmStart(port);
@@ -105,6 +112,11 @@ describe('npm start', () => {
     });
     expect(((await login.json()) as { code: string }).code).toBe('0000');
 
+    // A second process on the same embedded database is refused, and says why.
+    const second = npmStart(await freePort());
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain('in use by process');
+
     // SIGTERM to npm (not to the server): the server shuts down gracefully and frees the port.
     first.child.kill('SIGTERM');
     await first.exited;
@@ -114,6 +126,8 @@ describe('npm start', () => {
     }
     expect(await portTaken(port)).toBe(false);
     expect(first.messages()).toContain('stopped');
+    // The embedded database's lock goes with the process.
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'parley.lock'))).toBe(false);
 
     // A restart on the same data: no password again, same last line.
     const again = npmStart(port);

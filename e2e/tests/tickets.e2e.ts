@@ -9,7 +9,8 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The agent's main flow on the embedded database, as `npm start` serves it; the other files on PostgreSQL when the run has one.
+  server = await startServer({ engine: 'pglite' });
   browser = await launchBrowser();
   token = await signInAdmin(server.app);
 });

@@ -20,8 +20,17 @@ declare module 'vitest' {
  * created and dropped afterwards; on PGlite a migrated copy is dumped once and loaded per file.
  */
 export default async function setup(project: TestProject) {
+  return setUpDatabases(project, { alsoPglite: false });
+}
+
+/**
+ * The run's databases. `alsoPglite`: a PGlite dump beside the PostgreSQL database, for the files
+ * that must run on the embedded database whatever the run (the browser tests' PGlite files).
+ */
+export async function setUpDatabases(project: TestProject, { alsoPglite }: { alsoPglite: boolean }) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
+    const dump = alsoPglite ? await writeMigratedDump(testAdmin) : null;
     const name = `parley_test_${process.pid}_${Date.now()}`;
     const adminClient = new pg.Client({ connectionString: serverUrl });
     await adminClient.connect();
@@ -34,8 +43,9 @@ export default async function setup(project: TestProject) {
     await bootstrap(database.db, testAdmin);
     await database.close();
     project.provide('databaseUrl', url.toString());
-    project.provide('pgliteDump', '');
+    project.provide('pgliteDump', dump?.file ?? '');
     return async () => {
+      dump?.remove();
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       // The per-file clones (test/app.ts) a crashed file left behind, then the run's own.

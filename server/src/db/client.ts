@@ -46,6 +46,16 @@ export interface DatabaseOptions {
 }
 
 /**
+ * Statements this process sent to PostgreSQL through the pool (each a round trip): tests and
+ * benchmarks read it to keep the cost of a call from growing unseen. `watch` sees each one's text.
+ */
+export const sent: { count: number; last: string; watch: ((text: string) => void) | null } = {
+  count: 0,
+  last: '',
+  watch: null,
+};
+
+/**
  * A transaction holds one connection, and code given a transaction may still start two queries at
  * once (a `Promise.all` over reads that also run on the pool). pg queues them itself today but
  * deprecates it (an error from pg 9): each connection's promise queries wait for the one before.
@@ -59,6 +69,9 @@ function queueQueriesInOrder(client: pg.PoolClient): void {
     if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') {
       return query(...args);
     }
+    sent.count++;
+    sent.last = typeof first === 'string' ? first : String((first as { text?: string } | undefined)?.text ?? '');
+    sent.watch?.(sent.last);
     const run = tail.then(() => query(...args));
     tail = run.catch(() => undefined);
     return run;

@@ -15,6 +15,12 @@ export interface DomainEvents {
   'ticket.commented': { ticketId: number; actorId: number | null; commentId: number; isPublic: boolean };
   /** Any entry of the ticket's event log: the fields that changed, in order. */
   'ticket.changed': { ticketId: number; actorId: number | null; fields: string[] };
+  /**
+   * The same change made by a rule to many tickets at once (an automation's batch): each has its
+   * rows in its event log; the subscribers that keep derived data (reports, SLA targets) refresh
+   * them together. Only changes no per-ticket subscriber acts on are sent this way (priority, type, tags).
+   */
+  'tickets.changed': { ticketIds: number[]; actorId: number | null; fields: string[] };
   /** A visitor started a chat (its ticket was created in the same transaction). */
   'chat.started': { ticketId: number };
   /** A chat message was stored: the message as clients receive it. */
@@ -51,8 +57,12 @@ export class EventBus {
     return add(this.after, type, fn as unknown as AfterCommit<EventType>);
   }
 
-  beforeCommit<K extends EventType>(type: K, fn: BeforeCommit<K>): () => void {
-    return add(this.before, type, fn as unknown as BeforeCommit<EventType>);
+  /**
+   * `first`: before the subscribers already there (the triggers' pass, whose changes the others
+   * must see: it adds them to the event's fields).
+   */
+  beforeCommit<K extends EventType>(type: K, fn: BeforeCommit<K>, options: { first?: boolean } = {}): () => void {
+    return add(this.before, type, fn as unknown as BeforeCommit<EventType>, options.first);
   }
 
   hasBeforeCommit(type: EventType): boolean {
@@ -80,9 +90,13 @@ export class EventBus {
   }
 }
 
-function add<F>(map: Map<EventType, F[]>, type: EventType, fn: F): () => void {
+function add<F>(map: Map<EventType, F[]>, type: EventType, fn: F, first = false): () => void {
   const list = map.get(type) ?? [];
-  list.push(fn);
+  if (first) {
+    list.unshift(fn);
+  } else {
+    list.push(fn);
+  }
   map.set(type, list);
   return () => {
     const at = list.indexOf(fn);

@@ -1,11 +1,11 @@
-import { ErrorCode, type TLanguage, type TMessageKey, translate } from '@parley/contracts';
+import { ErrorCode, type TLanguage, type TMessageKey, type TOp, type TOpAccess, translate } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /** The signed-in caller, as the auth module's access hook puts it on the request (http/ stays below the features). */
 type Actor = NonNullable<FastifyRequest['actor']>;
 
-import type { Access } from './access.js';
+import { type Access, access } from './access.js';
 import { unauthorized } from './app-error.js';
 
 export interface CallContext<I> {
@@ -137,3 +137,40 @@ export const definePost = <I extends z.ZodType, O extends z.ZodType>(
   url: string,
   def: CallDef<I, O>,
 ) => register(app, 'POST', url, def);
+
+/** The server's check of an operation's access (contracts spell it without the server's types). */
+export function accessOf(opAccess: TOpAccess): Access {
+  if ('public' in opAccess) {
+    return access.public;
+  }
+  if ('session' in opAccess) {
+    return access.session;
+  }
+  if ('staff' in opAccess) {
+    return access.staff;
+  }
+  if ('btn' in opAccess) {
+    return access.btn(opAccess.btn);
+  }
+  return typeof opAccess.menu === 'string' ? access.menu(opAccess.menu) : access.menu(...opAccess.menu);
+}
+
+/**
+ * Registers an operation of contracts (`tagOps.list`...): its method, path, access, input and
+ * output come from the one object the web and the tests use too; the server adds the handler.
+ */
+export function define<I extends z.ZodType, O extends z.ZodType>(
+  app: FastifyInstance,
+  op: TOp<I, O>,
+  impl: { handler: CallDef<I, O>['handler'] },
+): void {
+  register(app, op.method, op.path, {
+    access: accessOf(op.access),
+    summary: op.summary,
+    tags: [...op.tags],
+    input: op.input,
+    output: op.output,
+    ...(op.message ? { message: op.message } : {}),
+    handler: impl.handler,
+  });
+}

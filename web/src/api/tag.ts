@@ -6,25 +6,18 @@ import {
   type TTagListRequest,
   type TTagListResponse,
   type TTagMergeRequest,
-  ZTagChangeResponse,
-  ZTagGetResponse,
-  ZTagListResponse,
+  tagOps,
 } from '@parley/contracts';
-import { api } from './instance';
+import { call } from './call';
 import type { TOpts, TPagedQuery } from './types';
-
-const base = '/admin/settings';
 
 export const tagApi = {
   list: (query: TPagedQuery<TTagListRequest>, opts?: TOpts): Promise<TTagListResponse> =>
-    api.get(`${base}/tag.list`, query, { ...opts, schema: ZTagListResponse }),
-  get: (tagName: string, opts?: TOpts): Promise<TTagItem> =>
-    api.get(`${base}/tag.get`, { tag_name: tagName }, { ...opts, schema: ZTagGetResponse }),
-  add: (body: TTagAddRequest, opts?: TOpts): Promise<null> => api.post<null>(`${base}/tag.add`, body, opts),
-  edit: (body: TTagEditRequest, opts?: TOpts): Promise<TTagChangeResponse> =>
-    api.post(`${base}/tag.edit`, body, { ...opts, schema: ZTagChangeResponse }),
-  merge: (body: TTagMergeRequest, opts?: TOpts): Promise<TTagChangeResponse> =>
-    api.post(`${base}/tag.merge`, body, { ...opts, schema: ZTagChangeResponse }),
+    call(tagOps.list, query, opts),
+  get: (tagName: string, opts?: TOpts): Promise<TTagItem> => call(tagOps.get, { tag_name: tagName }, opts),
+  add: (body: TTagAddRequest, opts?: TOpts): Promise<null> => call(tagOps.add, body, opts),
+  edit: (body: TTagEditRequest, opts?: TOpts): Promise<TTagChangeResponse> => call(tagOps.edit, body, opts),
+  merge: (body: TTagMergeRequest, opts?: TOpts): Promise<TTagChangeResponse> => call(tagOps.merge, body, opts),
   delete: (tagNames: string[], opts?: TOpts): Promise<TTagChangeResponse> =>
-    api.post(`${base}/tag.delete`, { tag_names: tagNames }, { ...opts, schema: ZTagChangeResponse }),
+    call(tagOps.delete, { tag_names: tagNames }, opts),
 };

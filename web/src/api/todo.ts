@@ -3,19 +3,16 @@ import {
   type TTodoAddResponse,
   type TTodoEditRequest,
   type TTodoListResponse,
-  ZTodoAddResponse,
-  ZTodoListResponse,
+  todoOps,
 } from '@parley/contracts';
-import { api } from './instance';
+import { call } from './call';
 import type { TOpts } from './types';
 
 /** The caller's own todo list. */
 export const todoApi = {
   list: (includeDone: boolean, opts?: TOpts): Promise<TTodoListResponse> =>
-    api.get('/admin/todo.list', { include_done: String(includeDone) }, { ...opts, schema: ZTodoListResponse }),
-  add: (body: TTodoAddRequest, opts?: TOpts): Promise<TTodoAddResponse> =>
-    api.post('/admin/todo.add', body, { ...opts, schema: ZTodoAddResponse }),
-  edit: (body: TTodoEditRequest, opts?: TOpts): Promise<null> => api.post<null>('/admin/todo.edit', body, opts),
-  remove: (todoIds: number[], opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/todo.delete', { todo_ids: todoIds }, opts),
+    call(todoOps.list, { include_done: String(includeDone) }, opts),
+  add: (body: TTodoAddRequest, opts?: TOpts): Promise<TTodoAddResponse> => call(todoOps.add, body, opts),
+  edit: (body: TTodoEditRequest, opts?: TOpts): Promise<null> => call(todoOps.edit, body, opts),
+  remove: (todoIds: number[], opts?: TOpts): Promise<null> => call(todoOps.delete, { todo_ids: todoIds }, opts),
 };

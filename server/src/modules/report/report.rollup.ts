@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { type LogEvent, type TicketFigures, ticketFigures } from './report.figures.js';
 import { appendDeltas, buildSums, compactSums } from './report.sums.js';
@@ -223,15 +223,17 @@ export function buildSumsIfOff(db: DbOrTx): Promise<boolean> {
 let compactQueuedFor = 0;
 
 export function registerReportRollups(ctx: AppContext): void {
-  ctx.events.beforeCommit('ticket.changed', async ({ ticketId }, tx) => {
-    await refreshTickets(tx, [ticketId]);
+  const refresh = async (ticketIds: number[], tx: Tx) => {
+    await refreshTickets(tx, ticketIds);
     // The deltas are merged a minute later (reads sum them meanwhile: nothing waits for it).
     const minute = Math.floor(Date.now() / 60_000);
     if (minute !== compactQueuedFor) {
       compactQueuedFor = minute;
       await ctx.jobs.send(reportCompactQueue, {}, { tx, key: `m${minute}`, startAfterSeconds: 60 });
     }
-  });
+  };
+  ctx.events.beforeCommit('ticket.changed', ({ ticketId }, tx) => refresh([ticketId], tx));
+  ctx.events.beforeCommit('tickets.changed', ({ ticketIds }, tx) => refresh(ticketIds, tx));
   ctx.jobs.define<Record<string, never>>(reportCompactQueue, {
     attempts: 3,
     batchSize: 1,

@@ -6,13 +6,15 @@ import { queryRows } from '../../db/rows.js';
 import { emit, transact } from '../../events/transact.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
+import { actOnBatch } from './automation.batch.js';
 import { type AutomationInput, type AutomationRow, automationRows } from './automation.service.js';
-import { applyActions, type RuleRef } from './rule.actions.js';
+import { actsInMemory, applyActions, type RuleRef } from './rule.actions.js';
 import { type RuleChange, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
 import { countUsage, recordFailure } from './rule.usage.js';
-import { activeTriggers, claimPass, runPass, type StoredRule } from './trigger.engine.js';
+import { currentTriggers } from './trigger.cache.js';
+import { claimPass, runPass, type StoredRule } from './trigger.engine.js';
 
 /** Read once per batch: the ticket settings and the active triggers. */
 interface BatchEnv {
@@ -20,13 +22,15 @@ interface BatchEnv {
   triggers: StoredRule[];
 }
 
-const batchEnv = async (tx: Tx): Promise<BatchEnv> => ({
+const batchEnv = async (ctx: AppContext, tx: Tx): Promise<BatchEnv> => ({
   settings: await getTicketSettings(tx),
-  triggers: await activeTriggers(tx),
+  triggers: (await currentTriggers(ctx.db, tx)).list,
 });
 
 /** Tickets per transaction: short transactions, so agents' own saves never wait long on a run. */
 export const automationBatch = 200;
+/** The same for an automation acting set-based (a few statements per batch, whatever its size). */
+export const automationSetBatch = 500;
 
 async function envOf(
   tx: Tx | AppContext['db'],
@@ -83,10 +87,9 @@ async function actOn(
       changes: new Map(effects.map((e) => [e.field, { old: e.old, new: e.new }])),
       comment: null,
     };
-    if (triggers.length) {
-      await runPass(ctx, tx, ticketId, change, undefined, triggers);
-    }
-    emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['rule', ...fields] });
+    const pass = triggers.length ? await runPass(ctx, tx, ticketId, change, undefined, triggers) : null;
+    const more = (pass?.fields ?? []).filter((f) => f !== 'rule' && !fields.includes(f));
+    emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['rule', ...fields, ...more] });
   }
   return effects;
 }
@@ -94,19 +97,24 @@ async function actOn(
 /**
  * The hourly run: every active automation in order over the tickets its conditions select (one
  * indexed query per batch, keyset on the id), each ticket acted on at most once per automation.
+ * One that only sets the priority, the type or tags acts on each batch in set-based statements
+ * (automation.batch.ts: the same event-log rows per ticket, the same triggers' pass); any other
+ * acts one ticket at a time in a savepoint (`actOn`), a failure recorded and the batch going on.
  */
 export async function runAutomations(ctx: AppContext, now = Date.now()) {
   const report: Array<{ automation_id: number; fired: number }> = [];
   for (const a of await automationRows(ctx.db, true)) {
     const env = await envOf(ctx.db, a, now);
     const where = conditionsSql(a.conditions, env);
+    const setBased = actsInMemory(a.actions);
+    const size = setBased ? automationSetBatch : automationBatch;
     let last = 0;
     let fired = 0;
     for (;;) {
       const ids = (
         await queryRows<{ ticket_id: number }>(
           ctx.db,
-          sql`SELECT t.ticket_id FROM ticket t WHERE ${where} AND t.ticket_id > ${last} ORDER BY t.ticket_id LIMIT ${automationBatch}`,
+          sql`SELECT t.ticket_id FROM ticket t WHERE ${where} AND t.ticket_id > ${last} ORDER BY t.ticket_id LIMIT ${size}`,
         )
       ).map((r) => Number(r.ticket_id));
       if (ids.length === 0) {
@@ -115,16 +123,20 @@ export async function runAutomations(ctx: AppContext, now = Date.now()) {
       last = ids[ids.length - 1] as number;
       fired += await transact(ctx, async (tx) => {
         const touched: number[] = [];
-        const batch = await batchEnv(tx);
-        for (const id of ids) {
-          if (await actOn(ctx, tx, a, env, id, batch)) {
-            touched.push(id);
+        const batch = await batchEnv(ctx, tx);
+        if (setBased) {
+          touched.push(...(await actOnBatch(ctx, tx, a, env, where, ids, batch.triggers)));
+        } else {
+          for (const id of ids) {
+            if (await actOn(ctx, tx, a, env, id, batch)) {
+              touched.push(id);
+            }
           }
         }
         await countUsage(tx, 'automation', [a.automation_id], touched.length || 0);
         return touched.length;
       });
-      if (ids.length < automationBatch) {
+      if (ids.length < size) {
         break;
       }
     }
@@ -158,7 +170,7 @@ export async function automationDryRun(
   try {
     await transact(ctx, async (tx) => {
       const list: TAutomationDryRunResponse['list'] = [];
-      const batch = await batchEnv(tx);
+      const batch = await batchEnv(ctx, tx);
       const rule = { ...a, position: 0, active: true, update_ts: now };
       for (const r of rows.map(readRuleTicket)) {
         claimPass(tx, r.ticket_id);

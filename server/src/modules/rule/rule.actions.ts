@@ -38,6 +38,34 @@ function nextTags(current: string[], actions: TRuleAction[]): string[] {
   return tags;
 }
 
+/** Actions a trigger's pass applies in memory and writes with the others at the end (rule.batch.ts). */
+const inMemory = new Set<TRuleAction['action']>(['set_priority', 'set_type', 'add_tags', 'remove_tags']);
+
+export const actsInMemory = (actions: TRuleAction[]) => actions.every((a) => inMemory.has(a.action));
+
+/**
+ * The effects of actions that only set the priority, the type and the tags, from the ticket's
+ * current values, in the order and form `applyActions` writes them (without reading or writing).
+ */
+export function memoryEffects(
+  ticket: { priority: string; ticket_type: string; tags: string[] },
+  actions: TRuleAction[],
+): TRuleEffect[] {
+  const effects: TRuleEffect[] = [];
+  for (const a of actions) {
+    if (a.action === 'set_priority' && a.value !== ticket.priority) {
+      effects.push({ field: 'priority', old: ticket.priority, new: a.value });
+    } else if (a.action === 'set_type' && a.value !== ticket.ticket_type) {
+      effects.push({ field: 'ticket_type', old: ticket.ticket_type, new: a.value });
+    }
+  }
+  const tags = nextTags(ticket.tags, actions);
+  if (tags.join('\n') !== ticket.tags.join('\n')) {
+    effects.push({ field: 'tags', old: ticket.tags, new: tags });
+  }
+  return effects;
+}
+
 /**
  * A rule's actions on one ticket, in the caller's transaction (a trigger's savepoint): properties,
  * tags, an internal note, mails and webhook calls queued to leave after commit. Answers the

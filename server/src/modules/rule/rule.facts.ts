@@ -116,14 +116,16 @@ export async function commentOf(db: DbOrTx, commentId: number | null) {
 /**
  * The change of this transaction to one ticket, read back from its event log: the rows this
  * transaction wrote (`xmin`). A writer that used savepoints leaves only the field names (from
- * the bus event). Without `details`, who made it and its comment are not read (no trigger needs them).
+ * the bus event). Who made it (its account type) and its comment are read only when `details`
+ * asks (no active trigger reads them: not read).
  */
 export async function changeOfTransaction(
   db: DbOrTx,
   ticketId: number,
   event: { actorId: number | null; fields: string[] },
-  details = true,
+  details: boolean | { actor: boolean; comment: boolean } = true,
 ): Promise<RuleChange> {
+  const read = typeof details === 'boolean' ? { actor: details, comment: details } : details;
   const rows = await queryRows<{ field: string; old_value: unknown; new_value: unknown }>(
     db,
     sql`SELECT field, old_value, new_value FROM ticket_event
@@ -143,8 +145,8 @@ export async function changeOfTransaction(
   return {
     updateType: changes.has('created') ? 'created' : 'updated',
     actorId: event.actorId,
-    actorType: details ? await actorTypeOf(db, event.actorId) : 'system',
+    actorType: read.actor ? await actorTypeOf(db, event.actorId) : 'system',
     changes,
-    comment: details ? await commentOf(db, commentId) : null,
+    comment: read.comment ? await commentOf(db, commentId) : null,
   };
 }

@@ -1,36 +1,21 @@
-import type { TConditionResult, TRuleAction, TRuleConditions, TRuleEffect } from '@parley/contracts';
+import type { TConditionResult, TRuleEffect, TTicketSetting } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
 import { emit } from '../../events/transact.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import { refreshSla } from '../sla/sla.service.js';
-import { applyActions, type RuleRef } from './rule.actions.js';
-import { changeOfTransaction, loadRuleTicket, type RuleChange, type RuleFacts } from './rule.facts.js';
+import { refreshTargets } from '../sla/sla.recompute.js';
+import { refreshSla, slaClock } from '../sla/sla.service.js';
+import { actsInMemory, applyActions, memoryEffects, type RuleRef } from './rule.actions.js';
+import { PendingWrites } from './rule.batch.js';
+import { changeOfTransaction, loadRuleTicket, type RuleChange, type RuleFacts, type RuleTicket } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { errorText, recordFailure } from './rule.usage.js';
+import { activeTriggers, currentTriggers, type StoredRule } from './trigger.cache.js';
 
-export interface StoredRule {
-  id: number;
-  title: string;
-  conditions: TRuleConditions;
-  actions: TRuleAction[];
-}
-
-export async function activeTriggers(tx: Tx): Promise<StoredRule[]> {
-  const rows = await queryRows<{
-    trigger_id: number;
-    title: string;
-    conditions: TRuleConditions;
-    actions: TRuleAction[];
-  }>(
-    tx,
-    sql`SELECT trigger_id, title, conditions, actions FROM rule_trigger WHERE active ORDER BY position, trigger_id`,
-  );
-  return rows.map((r) => ({ id: Number(r.trigger_id), title: r.title, conditions: r.conditions, actions: r.actions }));
-}
+export type { StoredRule } from './trigger.cache.js';
+export { activeTriggers };
 
 /** What a dry run wants to know of each trigger: its latest evaluation, and what it did when it fired. */
 export interface PassEntry {
@@ -70,10 +55,16 @@ function merge(change: RuleChange, effects: TRuleEffect[]): RuleChange {
 
 /**
  * The triggers' pass over one change of one ticket, inside the change's transaction. Active
- * triggers are tried in order; the first whose conditions hold fires (in a savepoint: a failure
- * rolls back its part only and is recorded), then the pass starts again from the top with the
- * ticket as it now is, each trigger firing at most once. It ends when a whole round fires none:
- * at most one round per trigger, so no loop.
+ * triggers are tried in order, in memory; the first whose conditions hold fires, then the pass
+ * starts again from the top with the ticket as it now is, each trigger firing at most once. It
+ * ends when a whole round fires none: at most one round per trigger, so no loop.
+ *
+ * A trigger that only sets the priority, the type or tags acts in memory (it cannot fail), and
+ * what such triggers change is written once, when the pass ends or before a trigger that needs
+ * the database (PendingWrites: one statement, the same event-log rows in the same order). Any
+ * other trigger acts in a savepoint: a failure rolls back its part only and is recorded.
+ * Answers the triggers that fired and the fields they changed (the caller's `ticket.changed`
+ * carries them: one event for the change and its triggers).
  */
 export async function runPass(
   ctx: AppContext,
@@ -82,19 +73,23 @@ export async function runPass(
   change: RuleChange,
   report?: Map<number, PassEntry>,
   triggers?: StoredRule[],
-): Promise<number[]> {
-  const list = triggers ?? (await activeTriggers(tx));
+  /** The ticket as the caller just wrote it (an automation's batch): not read again. */
+  current?: RuleTicket,
+): Promise<{ fired: number[]; fields: string[] }> {
+  const list = triggers ?? (await currentTriggers(ctx.db, tx)).list;
+  const fields = new Set<string>();
   if (list.length === 0) {
-    return [];
+    return { fired: [], fields: [] };
   }
   const now = Date.now();
-  let ticket = await loadRuleTicket(tx, ticketId);
+  let ticket = current ?? (await loadRuleTicket(tx, ticketId));
   if (!ticket || ticket.deleted_ts !== null || ticket.ticket_state === 'closed') {
-    return [];
+    return { fired: [], fields: [] };
   }
-  const settings = await getTicketSettings(tx);
+  let settings: TTicketSetting | null = null;
   const schedules = await businessSchedules(tx, scheduleIdsOf(list.map((t) => t.conditions)));
   let facts: RuleFacts = { ticket, change, now, schedules };
+  const pending = new PendingWrites();
   const fired: number[] = [];
   const done = new Set<number>();
   for (let round = 0; round <= list.length; round++) {
@@ -119,19 +114,30 @@ export async function runPass(
       done.add(trigger.id);
       fired.push(trigger.id);
       const rule: RuleRef = { kind: 'trigger', id: trigger.id, title: trigger.title };
-      await tx.execute(sql`SAVEPOINT parley_trigger`);
-      try {
-        entry.effects = await applyActions({ ctx, tx, settings, now, rule }, ticketId, trigger.actions);
-        await tx.execute(sql`RELEASE SAVEPOINT parley_trigger`);
-      } catch (error) {
-        await tx.execute(sql`ROLLBACK TO SAVEPOINT parley_trigger`);
-        entry.error = errorText(error);
-        await recordFailure(tx, rule, ticketId, error, now);
+      if (actsInMemory(trigger.actions)) {
+        entry.effects = memoryEffects(ticket, trigger.actions);
+        ticket = pending.add(ticket, rule, entry.effects);
+      } else {
+        await pending.flush(tx, ticket, now);
+        settings ??= await getTicketSettings(tx);
+        await tx.execute(sql`SAVEPOINT parley_trigger`);
+        try {
+          entry.effects = await applyActions({ ctx, tx, settings, now, rule }, ticketId, trigger.actions);
+          await tx.execute(sql`RELEASE SAVEPOINT parley_trigger`);
+        } catch (error) {
+          await tx.execute(sql`ROLLBACK TO SAVEPOINT parley_trigger`);
+          entry.error = errorText(error);
+          await recordFailure(tx, rule, ticketId, error, now);
+        }
       }
       const changedFields = entry.effects.map((e) => e.field).filter((f) => f !== 'notify' && f !== 'webhook');
       if (changedFields.length) {
-        emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['rule', ...changedFields] });
-        ticket = (await loadRuleTicket(tx, ticketId)) ?? ticket;
+        for (const f of changedFields) {
+          fields.add(f);
+        }
+        if (!actsInMemory(trigger.actions)) {
+          ticket = (await loadRuleTicket(tx, ticketId)) ?? ticket;
+        }
         facts = { ...facts, ticket, change: merge(facts.change ?? change, entry.effects) };
       }
       firedThisRound = true;
@@ -141,10 +147,11 @@ export async function runPass(
       break;
     }
   }
+  await pending.flush(tx, ticket, now);
   if (fired.length) {
     emit(tx, { type: 'rule.fired', kind: 'trigger', ruleIds: fired, ticketId });
   }
-  return fired;
+  return { fired, fields: fields.size ? ['rule', ...fields] : [] };
 }
 
 /** Keeps "when did the state, the assignee, the requester's own update last change" for automations. */
@@ -172,27 +179,53 @@ const slaDone = new WeakMap<object, Set<number>>();
 
 /**
  * Triggers run on every ticket change (any channel, agent, mail, chat, automation), before
- * commit; then the ticket's next SLA target is computed once, from the ticket as the
+ * commit and before the other subscribers of `ticket.changed` (reports, mail): what the triggers
+ * changed is added to the event's fields, so those run once on the ticket as the change and its
+ * triggers leave it. Then the ticket's next SLA target is computed once, from the ticket as the
  * transaction leaves it (an automation claims the pass itself, and gets its target here too).
+ * Who made the change and its comment are read only when some active trigger's conditions use them.
  */
 export function registerTriggers(ctx: AppContext): void {
-  ctx.events.beforeCommit('ticket.changed', async (event, tx) => {
-    if (claimPass(tx, event.ticketId)) {
-      const triggers = await activeTriggers(tx);
-      const change = await changeOfTransaction(tx, event.ticketId, event, triggers.length > 0);
-      await stampTimes(tx, event.ticketId, change);
-      if (triggers.length) {
-        await runPass(ctx, tx, event.ticketId, change, undefined, triggers);
+  ctx.events.beforeCommit(
+    'ticket.changed',
+    async (event, tx) => {
+      if (claimPass(tx, event.ticketId)) {
+        const triggers = await currentTriggers(ctx.db, tx);
+        const change = await changeOfTransaction(tx, event.ticketId, event, {
+          actor: triggers.readsActor,
+          comment: triggers.readsComment,
+        });
+        await stampTimes(tx, event.ticketId, change);
+        if (triggers.list.length) {
+          const pass = await runPass(ctx, tx, event.ticketId, change, undefined, triggers.list);
+          if (pass.fields.length) {
+            event.fields = [...event.fields, ...pass.fields.filter((f) => !event.fields.includes(f))];
+          }
+        }
       }
-    }
+      let done = slaDone.get(tx);
+      if (!done) {
+        done = new Set();
+        slaDone.set(tx, done);
+      }
+      if (!done.has(event.ticketId)) {
+        done.add(event.ticketId);
+        await refreshSla(tx, event.ticketId);
+      }
+    },
+    { first: true },
+  );
+  // An automation's batch: the targets of the tickets not refreshed yet in this transaction, together.
+  ctx.events.beforeCommit('tickets.changed', async (event, tx) => {
     let done = slaDone.get(tx);
     if (!done) {
       done = new Set();
       slaDone.set(tx, done);
     }
-    if (!done.has(event.ticketId)) {
-      done.add(event.ticketId);
-      await refreshSla(tx, event.ticketId);
+    const ids = event.ticketIds.filter((id) => !done.has(id));
+    for (const id of ids) {
+      done.add(id);
     }
+    await refreshTargets(tx, ids, slaClock(tx));
   });
 }

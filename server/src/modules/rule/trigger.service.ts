@@ -13,6 +13,7 @@ import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { checkRule } from './rule.check.js';
 import { usageAndFailures } from './rule.usage.js';
+import { bumpRuleVersion } from './rule.version.js';
 
 type Input = z.output<typeof ZTriggerInput>;
 export type DryRunInput = z.output<typeof ZTriggerDryRunRequest>;
@@ -86,6 +87,7 @@ export async function saveTrigger(db: DbOrTx, input: Input, triggerId: number | 
           ${input.active}, ${JSON.stringify(input.conditions)}::jsonb, ${JSON.stringify(actions)}::jsonb, ${now}, ${now})
         RETURNING trigger_id`,
     );
+    await bumpRuleVersion(db, 'trigger');
     return Number(row?.trigger_id);
   }
   const [old] = await queryRows<{ actions: TRuleAction[] }>(
@@ -102,6 +104,7 @@ export async function saveTrigger(db: DbOrTx, input: Input, triggerId: number | 
         update_ts = ${now}
       WHERE trigger_id = ${triggerId}`,
   );
+  await bumpRuleVersion(db, 'trigger');
   return triggerId;
 }
 
@@ -115,6 +118,7 @@ export async function triggerDelete(db: Db, ids: number[]) {
     if (rows.length !== unique.length) {
       throw notFound();
     }
+    await bumpRuleVersion(tx, 'trigger');
   });
 }
 
@@ -126,7 +130,7 @@ const orderKeys = {
 } as const;
 
 /** Sets the order rules run (or policies are tried) in: every id of the table exactly once. */
-export async function reorder(db: Db, table: keyof typeof orderKeys, ids: number[]) {
+export async function reorder(db: DbOrTx, table: keyof typeof orderKeys, ids: number[]) {
   const [key, field] = orderKeys[table];
   await db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number }>(
@@ -142,6 +146,9 @@ export async function reorder(db: Db, table: keyof typeof orderKeys, ids: number
         FROM unnest(${intArrayLiteral(ids)}::int[]) WITH ORDINALITY AS o(id, n)
         WHERE ${sql.raw(key)} = o.id`,
     );
+    if (table === 'rule_trigger') {
+      await bumpRuleVersion(tx, 'trigger');
+    }
   });
 }
 

@@ -15,11 +15,16 @@ import { access } from '../../http/access.js';
 import { defineGet, definePost } from '../../http/route.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
 import { registerSlaBreaches } from './sla.breach.js';
+import { registerSlaRecompute, withSlaRecompute } from './sla.recompute.js';
 import { deleteSlaPolicies, orderSlaPolicies, saveSlaPolicy, slaOfTicket, slaPolicies } from './sla.service.js';
 
-/** Settings › SLA policies (first match wins, dragged into order), a ticket's next target, the breach job. */
+/**
+ * Settings › SLA policies (first match wins, dragged into order), a ticket's next target, the breach
+ * job; every save queues the recompute of the open tickets' targets (sla.recompute.ts).
+ */
 export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerSlaBreaches(app, ctx);
+  registerSlaRecompute(ctx);
   const tags = ['sla'];
   const base = '/api/admin/settings';
   defineGet(app, `${base}/sla.policy.list`, {
@@ -36,17 +41,17 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ZSlaPolicyInput,
     output: ZSlaPolicyAddResponse,
     message: 'saved',
-    handler: ({ input }) => saveSlaPolicy(ctx.db, input, null),
+    handler: ({ input }) => withSlaRecompute(ctx, (tx) => saveSlaPolicy(tx, input, null)),
   });
   definePost(app, `${base}/sla.policy.edit`, {
     access: access.btn('sla.policy.edit'),
-    summary: 'Edit an SLA policy (tickets follow on their next change)',
+    summary: "Edit an SLA policy (the open tickets' targets are recomputed by a job right after)",
     tags,
     input: ZSlaPolicyEditRequest,
     output: ZEmpty,
     message: 'saved',
     handler: async ({ input }) => {
-      await saveSlaPolicy(ctx.db, input, input.policy_id);
+      await withSlaRecompute(ctx, (tx) => saveSlaPolicy(tx, input, input.policy_id));
       return null;
     },
   });
@@ -58,7 +63,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
     output: ZEmpty,
     message: 'saved',
     handler: async ({ input }) => {
-      await orderSlaPolicies(ctx.db, input.policy_ids);
+      await withSlaRecompute(ctx, (tx) => orderSlaPolicies(tx, input.policy_ids));
       return null;
     },
   });
@@ -70,7 +75,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
     output: ZEmpty,
     message: 'deleted',
     handler: async ({ input }) => {
-      await deleteSlaPolicies(ctx.db, input.policy_ids);
+      await withSlaRecompute(ctx, (tx) => deleteSlaPolicies(tx, input.policy_ids));
       return null;
     },
   });

@@ -1,6 +1,6 @@
 import type { TRuleConditions, TSlaPolicy, TSlaPolicyData } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { checkRule } from '../rule/rule.check.js';
@@ -27,7 +27,7 @@ export async function slaPolicies(db: DbOrTx): Promise<{ list: TSlaPolicy[] }> {
   };
 }
 
-export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | null) {
+export async function saveSlaPolicy(db: DbOrTx, input: TSlaPolicyData, id: number | null) {
   // Unknown ids first (the policy, its schedule, what its conditions name), then what is missing.
   if (id !== null && (await queryRows(db, sql`SELECT 1 FROM sla_policy WHERE policy_id = ${id}`)).length === 0) {
     throw notFound();
@@ -63,7 +63,7 @@ export async function saveSlaPolicy(db: Db, input: TSlaPolicyData, id: number | 
   return { policy_id: id };
 }
 
-export async function deleteSlaPolicies(db: Db, ids: number[]) {
+export async function deleteSlaPolicies(db: DbOrTx, ids: number[]) {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const rows = await queryRows(
@@ -76,8 +76,23 @@ export async function deleteSlaPolicies(db: Db, ids: number[]) {
   });
 }
 
-export function orderSlaPolicies(db: Db, ids: number[]) {
+export function orderSlaPolicies(db: DbOrTx, ids: number[]) {
   return reorder(db, 'sla_policy', ids);
+}
+
+/** The spans a ticket was pending, from its `ticket_state` events in order: [from, to], to null while still pending. */
+export function pendingSpans(states: Array<{ new_value: unknown; create_ts: number }>): Array<[number, number | null]> {
+  const pending: Array<[number, number | null]> = [];
+  for (const s of states) {
+    const last = pending[pending.length - 1];
+    if (last && last[1] === null) {
+      last[1] = Number(s.create_ts);
+    }
+    if (s.new_value === 'pending') {
+      pending.push([Number(s.create_ts), null]);
+    }
+  }
+  return pending;
 }
 
 async function factsOf(
@@ -89,16 +104,7 @@ async function factsOf(
     tx,
     sql`SELECT new_value, create_ts FROM ticket_event WHERE ticket_id = ${ticketId} AND field = 'ticket_state' ORDER BY event_id`,
   );
-  const pending: Array<[number, number | null]> = [];
-  for (const s of states) {
-    const last = pending[pending.length - 1];
-    if (last && last[1] === null) {
-      last[1] = Number(s.create_ts);
-    }
-    if (s.new_value === 'pending') {
-      pending.push([Number(s.create_ts), null]);
-    }
-  }
+  const pending = pendingSpans(states);
   const [replies] = await queryRows<{ requester_ts: number | null; agent_ts: number | null }>(
     tx,
     sql`SELECT max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
@@ -116,6 +122,7 @@ const clocks = new WeakMap<object, number>();
 export function setSlaClock(tx: Tx, now: number) {
   clocks.set(tx, now);
 }
+export const slaClock = (tx: Tx) => clocks.get(tx) ?? Date.now();
 
 /**
  * Sets a ticket's next SLA target after a change (in the change's transaction): the first policy
