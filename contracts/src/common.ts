@@ -88,22 +88,29 @@ export const ZFlag = z.preprocess(
 export const ZPaging = z.object({
   offset: fromDecimal(
     z.number({ error: 'field_invalid' }).int({ error: 'field_invalid' }).min(0, { error: 'field_invalid' }),
-  ).default(0),
+  )
+    .default(0)
+    .describe('How many rows to skip (0 by default)'),
   limit: fromDecimal(
     z
       .number({ error: 'field_invalid' })
       .int({ error: 'field_invalid' })
       .min(1, { error: 'field_invalid' })
       .max(100, { error: 'field_invalid' }),
-  ).default(20),
+  )
+    .default(20)
+    .describe('How many rows to answer, 1 to 100 (20 by default)'),
 });
 
 export function ZPage<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int() });
+  return z.object({
+    list: z.array(item).describe('The rows of this page'),
+    total: z.number().int().describe('How many rows match, over all pages'),
+  });
 }
 
 export function ZAll<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item) });
+  return z.object({ list: z.array(item).describe('Every row') });
 }
 
 export const ZEmpty = z.null();

@@ -11,39 +11,44 @@ const ZTagChoice = z
 
 /** A tag with the number of live tickets that carry it (an estimate above 10,000). */
 export const ZTagItem = z.object({
-  tag_name: z.string(),
-  ticket_count: z.number().int(),
-  count_estimated: z.boolean(),
-  create_ts: z.number().int(),
+  tag_name: z.string().describe('The tag'),
+  ticket_count: z.number().int().describe('How many live tickets carry it'),
+  count_estimated: z.boolean().describe('The count is an estimate (above 10,000)'),
+  create_ts: z.number().int().describe('When it was first used or added (Unix seconds)'),
 });
 export type TTagItem = z.infer<typeof ZTagItem>;
 
-export const ZTagListRequest = ZPaging.extend({ kw: optionalText(80).optional() });
+export const ZTagListRequest = ZPaging.extend({ kw: optionalText(80).optional().describe('Part of the name') });
 export type TTagListRequest = z.input<typeof ZTagListRequest>;
 export const ZTagListResponse = ZPage(ZTagItem).extend({
-  /** The ticket setting `enable_tag`: while it is off, tags cannot be changed. */
-  enable_tag: z.boolean(),
+  enable_tag: z.boolean().describe('The ticket setting `enable_tag`: while it is off, tags cannot be changed'),
 });
 export type TTagListResponse = z.infer<typeof ZTagListResponse>;
 
-export const ZTagGetRequest = z.object({ tag_name: ZTagName });
+export const ZTagGetRequest = z.object({ tag_name: ZTagName.describe('The tag') });
 export type TTagGetRequest = z.input<typeof ZTagGetRequest>;
 export const ZTagGetResponse = ZTagItem;
 
-export const ZTagAddRequest = z.object({ tag_name: ZTagName });
+export const ZTagAddRequest = z.object({ tag_name: ZTagName.describe('The new tag') });
 export type TTagAddRequest = z.input<typeof ZTagAddRequest>;
 
 /** Rename: every ticket carrying `tag_name` carries `new_name` instead. */
-export const ZTagEditRequest = z.object({ tag_name: ZTagName, new_name: ZTagName });
+export const ZTagEditRequest = z.object({
+  tag_name: ZTagName.describe('The tag to rename'),
+  new_name: ZTagName.describe('Its new name'),
+});
 export type TTagEditRequest = z.input<typeof ZTagEditRequest>;
 
 /** Merge: every ticket carrying one of `tag_names` carries `into` instead (once). */
-export const ZTagMergeRequest = z.object({ tag_names: ZTagChoice, into: ZTagName });
+export const ZTagMergeRequest = z.object({
+  tag_names: ZTagChoice.describe('The tags merged away (1 to 50)'),
+  into: ZTagName.describe('The tag their tickets carry instead'),
+});
 export type TTagMergeRequest = z.input<typeof ZTagMergeRequest>;
 
-export const ZTagDeleteRequest = z.object({ tag_names: ZTagChoice });
+export const ZTagDeleteRequest = z.object({ tag_names: ZTagChoice.describe('The tags to delete (1 to 50)') });
 export type TTagDeleteRequest = z.input<typeof ZTagDeleteRequest>;
 
 /** How many tickets a rename, merge or delete changed. */
-export const ZTagChangeResponse = z.object({ ticket_count: z.number().int() });
+export const ZTagChangeResponse = z.object({ ticket_count: z.number().int().describe('How many tickets changed') });
 export type TTagChangeResponse = z.infer<typeof ZTagChangeResponse>;

@@ -1,3 +1,4 @@
+import { allOps, opNodes, type TOpAccess } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authNode, groupAccount } from '../src/db/schema/index.js';
 import { buildTestApp, call, signIn, signInAdmin, type TestApp } from './app.js';
@@ -354,6 +355,30 @@ describe('authorization table', () => {
       listed.filter((c) => !registered.includes(c)),
       'rows for calls that do not exist',
     ).toEqual([]);
+  });
+
+  it('has a row for every operation of contracts, with the access the operation declares', () => {
+    const levelOf = (access: TOpAccess): Level =>
+      'public' in access ? 'public' : 'session' in access ? 'session' : 'staff' in access ? 'staff' : 'node';
+    const problems: string[] = [];
+    // The table covers /api/admin; the public pages' calls (/api/home) are everyone's.
+    for (const op of allOps.filter((o) => o.path.startsWith('/api/admin/'))) {
+      const name = `${op.method} ${op.path}`;
+      const row = accessTable.find((r) => r.call === name);
+      if (!row) {
+        problems.push(`${name}: no row`);
+        continue;
+      }
+      if (row.level !== levelOf(op.access)) {
+        problems.push(`${name}: row says ${row.level}, the operation ${levelOf(op.access)}`);
+      }
+      const nodes = opNodes(op.access).map((n) => n.node_value);
+      if (nodes.length > 0 ? row.grant === undefined || !nodes.includes(row.grant) : row.grant !== undefined) {
+        problems.push(`${name}: the row grants ${row.grant}, the operation takes ${nodes.join(', ') || 'no node'}`);
+      }
+    }
+    expect(allOps.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
   });
 
   it.each(accessTable)('$call', async (row) => {

@@ -1,5 +1,6 @@
 import type { TAccount } from '@parley/contracts';
 import { vi } from 'vitest';
+import { refusal } from './opCheck';
 
 /** One recorded call to the fake API. */
 export interface TCall {
@@ -60,7 +61,8 @@ export const page = (list: unknown[], total = list.length) => ok({ list, total }
 /**
  * Replaces fetch with a server that answers `/api/<path>` from `handlers`; a signed-in agent
  * holding the menu nodes `menus` and the button nodes `buttons` unless a handler says
- * otherwise. Returns the calls it received.
+ * otherwise. A call to an operation of contracts (`allOps`) whose input its schema refuses is
+ * answered `FFFF` as the server would, without reaching the handler. Returns the calls it received.
  */
 export function fakeServer(options: TFakeServerOptions = {}) {
   const user = options.user ?? account();
@@ -123,7 +125,10 @@ export function fakeServer(options: TFakeServerOptions = {}) {
     };
     calls.push(call);
     const handler = handlers[path];
-    const envelope = handler ? handler(call) : fail('0404', 'Not found');
+    // An operation of contracts refuses what its input schema refuses, as the server does.
+    const envelope =
+      (handler && !call.form ? refusal(call.method, path, call) : null) ??
+      (handler ? handler(call) : fail('0404', 'Not found'));
     // A file (an attachment's bytes) is answered as it is, not in the envelope.
     if (envelope instanceof Response) {
       return envelope;
