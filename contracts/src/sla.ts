@@ -33,6 +33,8 @@ export const ZSlaPolicyInput = z.object({
   schedule_id: ZId.nullable().default(null),
   /** Time while the ticket is pending does not count. */
   pause_pending: ZFlag.default(true),
+  /** An inactive policy is never chosen (kept, with its place in the order). */
+  active: ZFlag.default(true),
 });
 export type TSlaPolicyInput = z.input<typeof ZSlaPolicyInput>;
 export type TSlaPolicyData = z.output<typeof ZSlaPolicyInput>;

@@ -113,6 +113,29 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
     expect([kept?.sla_metric, Number(kept?.sla_due_ts)]).toEqual(['resolution', 1]);
   });
 
+  it('switching a policy off takes its targets away after the job, switching it on gives them back', async () => {
+    const w = word();
+    const body = { title: `D ${w}`, conditions: subjectHas(w), targets: { normal: { resolution: 240 } } };
+    const policy = await addPolicy(body);
+    const open = (await submit(`Switch ${w}`)).data.ticket_id;
+    const due = (await createdAt(open)) + 240 * minute;
+    expect(await slaOf(open)).toMatchObject({ metric: 'resolution', due_ts: due });
+    const off = await post(admin, 'settings/sla.policy.edit', { ...body, policy_id: policy, active: false });
+    expect(off.code).toBe('0000');
+    const listed = (
+      await get<{ list: Array<{ policy_id: number; active: boolean }> }>(admin, 'settings/sla.policy.list', {})
+    ).data.list;
+    expect(listed.find((p) => p.policy_id === policy)?.active).toBe(false);
+    await runJobs();
+    expect(await slaOf(open)).toMatchObject({ metric: null, due_ts: null });
+    // A new ticket does not get it either.
+    const other = (await submit(`Switch again ${w}`)).data.ticket_id;
+    expect((await slaOf(other)).metric).toBeNull();
+    await post(admin, 'settings/sla.policy.edit', { ...body, policy_id: policy, active: true });
+    await runJobs();
+    expect(await slaOf(open)).toMatchObject({ metric: 'resolution', due_ts: due });
+  });
+
   it('walks every open ticket in batches, writes only the targets that moved, and a newer save stops an older run', async () => {
     const w = word();
     const ids: number[] = [];

@@ -98,7 +98,7 @@ export async function refreshTargets(tx: Tx, ticketIds: number[], now: number): 
 /** Targets of these ticket rows (`ruleTicketColumns` and `first_reply_ts`); answers how many moved. */
 async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number): Promise<number> {
   const tickets = rows.map((r) => ({ ...readRuleTicket(r), first_reply_ts: n(r.first_reply_ts) }));
-  const { list } = await slaPolicies(tx);
+  const { list } = await slaPolicies(tx, true);
   const schedules = await businessSchedules(tx, [
     ...scheduleIdsOf(list.map((p) => p.conditions as TRuleConditions)),
     ...list.flatMap((p) => (p.schedule_id ? [p.schedule_id] : [])),

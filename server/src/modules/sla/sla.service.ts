@@ -12,8 +12,14 @@ import { nextTarget, type SlaFacts } from './sla.compute.js';
 
 type Row = Omit<TSlaPolicy, 'policy_id' | 'position'> & { policy_id: number; position: number };
 
-export async function slaPolicies(db: DbOrTx): Promise<{ list: TSlaPolicy[] }> {
-  const rows = await queryRows<Row>(db, sql`SELECT * FROM sla_policy ORDER BY position, policy_id`);
+/** The policies in the order they are tried; `activeOnly`: those a ticket can get (the others are switched off). */
+export async function slaPolicies(db: DbOrTx, activeOnly = false): Promise<{ list: TSlaPolicy[] }> {
+  const rows = await queryRows<Row>(
+    db,
+    activeOnly
+      ? sql`SELECT * FROM sla_policy WHERE active ORDER BY position, policy_id`
+      : sql`SELECT * FROM sla_policy ORDER BY position, policy_id`,
+  );
   return {
     list: rows.map((r) => ({
       policy_id: Number(r.policy_id),
@@ -23,6 +29,7 @@ export async function slaPolicies(db: DbOrTx): Promise<{ list: TSlaPolicy[] }> {
       targets: r.targets,
       schedule_id: r.schedule_id === null ? null : Number(r.schedule_id),
       pause_pending: Boolean(r.pause_pending),
+      active: Boolean(r.active),
     })),
   };
 }
@@ -44,9 +51,9 @@ export async function saveSlaPolicy(db: DbOrTx, input: TSlaPolicyData, id: numbe
   if (id === null) {
     const [row] = await queryRows<{ policy_id: number }>(
       db,
-      sql`INSERT INTO sla_policy (title, position, conditions, targets, schedule_id, pause_pending, create_ts, update_ts)
+      sql`INSERT INTO sla_policy (title, position, conditions, targets, schedule_id, pause_pending, active, create_ts, update_ts)
         VALUES (${input.title}, (SELECT coalesce(max(position), 0) + 1 FROM sla_policy), ${values[0]}::jsonb,
-          ${values[1]}::jsonb, ${input.schedule_id}, ${input.pause_pending}, ${now}, ${now})
+          ${values[1]}::jsonb, ${input.schedule_id}, ${input.pause_pending}, ${input.active}, ${now}, ${now})
         RETURNING policy_id`,
     );
     return { policy_id: Number(row?.policy_id) };
@@ -54,7 +61,8 @@ export async function saveSlaPolicy(db: DbOrTx, input: TSlaPolicyData, id: numbe
   const rows = await queryRows(
     db,
     sql`UPDATE sla_policy SET title = ${input.title}, conditions = ${values[0]}::jsonb, targets = ${values[1]}::jsonb,
-        schedule_id = ${input.schedule_id}, pause_pending = ${input.pause_pending}, update_ts = ${now}
+        schedule_id = ${input.schedule_id}, pause_pending = ${input.pause_pending}, active = ${input.active},
+        update_ts = ${now}
       WHERE policy_id = ${id} RETURNING policy_id`,
   );
   if (rows.length === 0) {
@@ -129,7 +137,7 @@ export const slaClock = (tx: Tx) => clocks.get(tx) ?? Date.now();
  * whose conditions hold, its targets for the ticket's priority. No policy: no target.
  */
 export async function refreshSla(tx: Tx, ticketId: number, now = clocks.get(tx) ?? Date.now()) {
-  const { list } = await slaPolicies(tx);
+  const { list } = await slaPolicies(tx, true);
   if (list.length === 0) {
     await tx.execute(
       sql`UPDATE ticket SET sla_policy_id = NULL, sla_metric = NULL, sla_due_ts = NULL, sla_paused_left = NULL,

@@ -7,7 +7,7 @@ import { RuleForm, ScheduleField } from '../rule/RuleForm';
 import { slaKeys, slaPaths } from './queries';
 import { TargetsEditor, type TTargets, targetCount } from './TargetsEditor';
 
-/** An SLA policy: title, hours counted in a schedule or the calendar, pause while pending, conditions, targets. */
+/** An SLA policy: title, hours counted in a schedule or the calendar, pause while pending, active, conditions, targets. */
 export function SlaForm({
   policy,
   call,
@@ -34,6 +34,7 @@ export function SlaForm({
         title: policy?.title ?? '',
         schedule_id: policy?.schedule_id ?? null,
         pause_pending: policy?.pause_pending ?? true,
+        active: policy?.active ?? true,
         conditions: policy?.conditions ?? { all: [], any: [] },
         targets: policy?.targets ?? {},
       }}
@@ -66,6 +67,9 @@ export function SlaForm({
           valuePropName="checked"
           extra={t('sla.pause_pending_hint')}
         >
+          <Switch />
+        </Form.Item>
+        <Form.Item name="active" label={t('rule.active')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Space>

@@ -88,8 +88,9 @@ export function SlaListPage() {
             render: (_: unknown, x: TSlaPolicy) => {
               const n = x.conditions.all.length + x.conditions.any.length;
               return (
-                <Flex vertical>
+                <Flex vertical align="start">
                   <span>{x.title}</span>
+                  {x.active ? null : <Tag>{t('rule.inactive')}</Tag>}
                   <Typography.Text type="secondary">
                     {n ? t('sla.conditions_count', { count: n }) : t('sla.conditions_none')}
                   </Typography.Text>
