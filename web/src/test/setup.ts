@@ -13,4 +13,3 @@ await Promise.all([loadStaffStrings('en'), loadStaffStrings('zh-cn')]);
 // public pages never load them). Under happy-dom their first import takes seconds, which would land
 // inside the first test of each file; load them here as the app's root and route guard used to.
 await Promise.all([import('../AntdRoot'), import('../api/auth')]);
-
