@@ -13,7 +13,9 @@ const pictures = {
   'ticket.png': 'tickets-composer-note.png',
   'public-form.png': 'tickets-public-form.png',
   'search.png': 'tickets-search-snippet-en.png',
+  'search-zh-cn.png': 'tickets-search-snippet-zh-cn.png',
   'chat.png': 'chat-workspace-en.png',
+  'chat-zh-cn.png': 'chat-workspace-zh-cn.png',
   'widget.png': 'widget-conversation-en.png',
   'email.png': 'email-ticket-thread.png',
 };

@@ -2,12 +2,14 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { antdStaticCss } from './build/antd-static-css';
 import { failOnLargeChunks, precompress } from './build/plugins';
+import { theme } from './src/theme';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), failOnLargeChunks(), precompress()],
+  plugins: [react(), antdStaticCss(theme), failOnLargeChunks(), precompress()],
   resolve: {
     // The contracts' source, not its dist: one build step fewer and no stale types.
     alias: { '@parley/contracts': contractsEntry },
@@ -33,6 +35,12 @@ export default defineConfig({
     // failOnLargeChunks() makes the build fail above 500 kB; this only keeps Vite's own warning in step.
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
+      treeshake: {
+        // Ant Design's rc-components say nothing of side effects (antd itself says it has none
+        // but its CSS), so the bundler kept whole modules for one export: the shell took all of
+        // rc-form and its validator for ConfigProvider's form context.
+        moduleSideEffects: (id: string) => !/node_modules[\\/]@rc-component[\\/]/.test(id),
+      },
       output: {
         // No hand-made vendor chunks: one chunk of all of Ant Design made every page, the public
         // form included, load every component. Rolldown splits along the lazy routes instead, so

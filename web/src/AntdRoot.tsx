@@ -1,11 +1,31 @@
+import type { TLanguage } from '@parley/contracts';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import type { Locale } from 'antd/es/locale';
+// The ES modules, not `antd/locale/*` (CommonJS, a second copy of what Ant Design already has).
+import enUS from 'antd/es/locale/en_US';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectApi } from './api/instance';
 import { toast } from './components/light/toast';
+import { addLanguageLoader } from './i18n';
 import { theme } from './theme';
+import 'virtual:antd.css';
+
+// Ant Design's Chinese texts load only for Chinese, before the language is switched to (English
+// is Ant Design's own default). Failing to load, the components keep their English texts.
+let zhCN: Locale | undefined;
+const loadAntdLocale = (language: TLanguage): Promise<void> =>
+  language === 'zh-cn' && !zhCN
+    ? import('antd/es/locale/zh_CN').then(
+        (m) => {
+          zhCN = m.default;
+        },
+        () => {},
+      )
+    : Promise.resolve();
+
+/** Settles once Ant Design's texts for the current language are in: await it before rendering AntdRoot. */
+export const antdLocaleReady: Promise<void> = addLanguageLoader(loadAntdLocale);
 
 /** Gives the API client antd's message API while Ant Design screens are shown (it exists only inside <App>). */
 function ApiToastBridge() {
@@ -26,7 +46,7 @@ function ApiToastBridge() {
 export function AntdRoot({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider locale={i18n.language === 'zh-cn' ? zhCN : enUS} theme={theme}>
+    <ConfigProvider locale={i18n.language === 'zh-cn' ? (zhCN ?? enUS) : enUS} theme={theme}>
       <AntApp>
         <ApiToastBridge />
         {children}

@@ -107,7 +107,13 @@ const lightScreens = new Set(['home', 'satisfaction', 'login']);
 const withAntd =
   (load: TScreenLoader): TScreenLoader =>
   async () => {
-    const [Screen, { AntdRoot }] = await Promise.all([load(), import('./AntdRoot')]);
+    const [Screen, { AntdRoot }] = await Promise.all([
+      load(),
+      import('./AntdRoot').then(async (m) => {
+        await m.antdLocaleReady;
+        return m;
+      }),
+    ]);
     return () => (
       <AntdRoot>
         <Screen />
@@ -136,7 +142,11 @@ export const routes: RouteObject[] = [
       ...publicRoutes.map((entry) => toRoute(entry, entry.path, publicNotBuilt)),
       {
         path: paths.index,
-        lazy: async () => ({ Component: (await import('./layout/StaffShell')).StaffShell }),
+        lazy: async () => {
+          const { StaffShell, antdLocaleReady } = await import('./layout/StaffShell');
+          await antdLocaleReady;
+          return { Component: StaffShell };
+        },
         children: staffChildren,
       },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },

@@ -4,6 +4,12 @@ import type { ThemeConfig } from 'antd';
 export const brandColor = '#1668dc';
 
 export const theme: ThemeConfig = {
+  // Styles come from the style sheet built with the app (build/antd-static-css.ts), not computed
+  // in the browser; without hashed class names, so the sheet's selectors match what renders.
+  zeroRuntime: true,
+  hashed: false,
+  // A fixed key (not React's useId) for the element the theme's CSS variables hang on.
+  cssVar: { key: 'parley' },
   token: {
     colorPrimary: brandColor,
     borderRadius: 8,

@@ -17,6 +17,9 @@ import { HeaderTabs } from './HeaderTabs';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
+// The router and the error pages wait for it before they render the shell.
+export { antdLocaleReady } from '../AntdRoot';
+
 const siderWidth = 232;
 
 /**

@@ -129,4 +129,35 @@ describe('Automations acting set-based on a batch', () => {
     expect(await of(ids[1] as number)).toEqual(['rule', 'tags']);
     expect((await rulesOn(ids[1] as number)).length).toBe(1);
   });
+
+  it('"hours since solved" selects by the solved time, or the last update for tickets without one (two index ranges)', async () => {
+    const w = word();
+    const tag = `${w}-done`;
+    const make = async (solvedAgo: number | null, updatedAgo: number) => {
+      const { ticketId } = await buildTicket(db(), { subject: `Solved ${w}`, state: 'solved' });
+      await db().execute(sql`UPDATE ticket SET solved_ts = ${solvedAgo === null ? null : Date.now() - solvedAgo * hour},
+          update_ts = ${Date.now() - updatedAgo * hour} WHERE ticket_id = ${ticketId}`);
+      return ticketId;
+    };
+    const oldSolved = await make(60, 1);
+    const noSolvedTime = await make(null, 60);
+    const recent = await make(10, 60);
+    const add = await post<{ automation_id: number }>(admin, 'settings/automation.add', {
+      title: `Done ${w}`,
+      conditions: {
+        all: [
+          { field: 'subject', operator: 'contains', value: w },
+          { field: 'hours_since_solved', operator: 'greater_than', value: 48 },
+          { field: 'tags', operator: 'excludes', value: [tag] },
+        ],
+      },
+      actions: [{ action: 'add_tags', value: [tag] }],
+    });
+    expect(add.code).toBe('0000');
+    automations.push(add.data.automation_id);
+    await t.app.runAutomations();
+    expect((await ticketRow(oldSolved))?.tags).toEqual([tag]);
+    expect((await ticketRow(noSolvedTime))?.tags).toEqual([tag]);
+    expect((await ticketRow(recent))?.tags).toEqual([]);
+  });
 });

@@ -31,6 +31,8 @@ const batchEnv = async (ctx: AppContext, tx: Tx): Promise<BatchEnv> => ({
 export const automationBatch = 200;
 /** The same for an automation acting set-based (a few statements per batch, whatever its size). */
 export const automationSetBatch = 500;
+/** Matching ticket ids read at once (integers only), then acted on in batches. */
+export const automationIdChunk = 10_000;
 
 async function envOf(
   tx: Tx | AppContext['db'],
@@ -111,32 +113,38 @@ export async function runAutomations(ctx: AppContext, now = Date.now()) {
     let last = 0;
     let fired = 0;
     for (;;) {
+      // The ids of up to `automationIdChunk` matching tickets in one read (a narrow condition's
+      // index is walked once per chunk, not once per batch), then acted on batch by batch.
       const ids = (
         await queryRows<{ ticket_id: number }>(
           ctx.db,
-          sql`SELECT t.ticket_id FROM ticket t WHERE ${where} AND t.ticket_id > ${last} ORDER BY t.ticket_id LIMIT ${size}`,
+          sql`SELECT t.ticket_id FROM ticket t WHERE ${where} AND t.ticket_id > ${last}
+            ORDER BY t.ticket_id LIMIT ${automationIdChunk}`,
         )
       ).map((r) => Number(r.ticket_id));
       if (ids.length === 0) {
         break;
       }
       last = ids[ids.length - 1] as number;
-      fired += await transact(ctx, async (tx) => {
-        const touched: number[] = [];
-        const batch = await batchEnv(ctx, tx);
-        if (setBased) {
-          touched.push(...(await actOnBatch(ctx, tx, a, env, where, ids, batch.triggers)));
-        } else {
-          for (const id of ids) {
-            if (await actOn(ctx, tx, a, env, id, batch)) {
-              touched.push(id);
+      for (let from = 0; from < ids.length; from += size) {
+        const part = ids.slice(from, from + size);
+        fired += await transact(ctx, async (tx) => {
+          const touched: number[] = [];
+          const batch = await batchEnv(ctx, tx);
+          if (setBased) {
+            touched.push(...(await actOnBatch(ctx, tx, a, env, where, part, batch.triggers)));
+          } else {
+            for (const id of part) {
+              if (await actOn(ctx, tx, a, env, id, batch)) {
+                touched.push(id);
+              }
             }
           }
-        }
-        await countUsage(tx, 'automation', [a.automation_id], touched.length || 0);
-        return touched.length;
-      });
-      if (ids.length < size) {
+          await countUsage(tx, 'automation', [a.automation_id], touched.length || 0);
+          return touched.length;
+        });
+      }
+      if (ids.length < automationIdChunk) {
         break;
       }
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { submit, word } from '../../../test/rule-kit.js';
 import { admin, agent, edit, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
+import { calendar } from '../schedule/business-time.js';
 import { nextTarget } from './sla.compute.js';
 
 setUpTicketTests();
@@ -45,6 +46,26 @@ describe('SLA targets', () => {
     expect(
       nextTarget({ first_reply: 120, resolution: 90 }, null, true, { ...base, pending: [], now: t0 })?.metric,
     ).toBe('resolution');
+  });
+
+  it('calendar hours as arithmetic give what walking every day gives, over a year open and overdue (pure)', () => {
+    const t0 = Date.parse('2025-11-20T08:17:00Z');
+    const walked = { ...calendar, intervals: [...calendar.intervals] };
+    const facts = {
+      state: 'open',
+      createTs: t0,
+      firstReplyTs: t0 + 90 * minute,
+      pending: [[t0 + 3 * 86_400_000, t0 + 10 * 86_400_000] as [number, number]],
+      lastRequesterPublicTs: t0 + 200 * 86_400_000,
+      lastAgentPublicTs: t0 + 100 * 86_400_000,
+      now: Date.parse('2026-11-26T04:20:00Z'),
+    };
+    for (const pause of [true, false]) {
+      for (const targets of [{ resolution: 600 }, { next_reply: 60, periodic_update: 525_600 }, { first_reply: 30 }]) {
+        expect(nextTarget(targets, null, pause, facts)).toEqual(nextTarget(targets, walked, pause, facts));
+      }
+    }
+    expect(nextTarget({ resolution: 600 }, null, false, facts)?.dueTs).toBe(t0 + 600 * minute);
   });
 
   it('a ticket gets its policy’s next target, paused while pending, running again when open', async () => {

@@ -8,7 +8,12 @@ import { InShellContext } from './StatusPage';
 
 // Loaded only for a signed-in agent, like the router's own staff shell (one chunk for both): a
 // visitor's not-found page stays a small public page.
-const StaffShell = lazy(() => import('../../layout/StaffShell').then((m) => ({ default: m.StaffShell })));
+const StaffShell = lazy(() =>
+  import('../../layout/StaffShell').then(async (m) => {
+    await m.antdLocaleReady;
+    return { default: m.StaffShell };
+  }),
+);
 
 /**
  * A status page (forbidden, not found) as a signed-in agent sees it: inside the staff shell, with

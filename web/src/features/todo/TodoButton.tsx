@@ -1,11 +1,47 @@
 import { CheckSquareOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Typography } from 'antd';
-import { useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { LinkButton } from '../../components/LinkButton';
-import { TodoPanel } from './TodoPanel';
+import { PageLoading } from '../../components/PageLoading';
 import { useTodos } from './useTodos';
+
+type TPanel = ComponentType<{ ticketId: number | null }>;
+
+/**
+ * The popover's list and form (Ant Design's Form, Checkbox, Input: ~20 KB gzipped) load after
+ * the shell and the screen have rendered (when the browser is idle, or at once on first open),
+ * not before: not with React.lazy, whose Suspense inside the popover never rendered in the web
+ * test, but as state set once the module is in.
+ */
+function useTodoPanel(open: boolean): TPanel | null {
+  const [panel, setPanel] = useState<{ Panel: TPanel } | null>(null);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted || open) {
+      return;
+    }
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setWanted(true));
+    return () => cancel(handle);
+  }, [wanted, open]);
+  useEffect(() => {
+    if (!(wanted || open) || panel) {
+      return;
+    }
+    let live = true;
+    import('./TodoPanel').then(
+      (m) => live && setPanel({ Panel: m.TodoPanel }),
+      () => {}, // offline: the popover says it is loading; opening it again tries again
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, open, panel]);
+  return panel?.Panel ?? null;
+}
 
 /** The shell's todo button: how many items are open, and the list in a popover on any screen. */
 export function TodoButton() {
@@ -15,6 +51,7 @@ export function TodoButton() {
   const onTicket = useMatch('/wswt/ticket/edit/:ticket_id');
   const ticketId = onTicket ? Number(onTicket.params.ticket_id) : null;
   const count = todos.data?.open_count ?? 0;
+  const Panel = useTodoPanel(open);
   return (
     <Popover
       open={open}
@@ -32,7 +69,7 @@ export function TodoButton() {
       }
       content={
         <div style={{ width: 340, maxHeight: 420, overflow: 'auto' }}>
-          <TodoPanel ticketId={Number.isInteger(ticketId) ? ticketId : null} />
+          {Panel ? <Panel ticketId={Number.isInteger(ticketId) ? ticketId : null} /> : <PageLoading />}
         </div>
       }
     >

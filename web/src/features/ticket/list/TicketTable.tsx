@@ -1,18 +1,8 @@
 import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
 import { enums, type TSubmitAs, type TTicketListItem, type TTicketSort, type TViewColumn } from '@parley/contracts';
-import {
-  Button,
-  Descriptions,
-  Dropdown,
-  Flex,
-  Modal,
-  Select,
-  Table,
-  type TablePaginationConfig,
-  Typography,
-} from 'antd';
+import { Button, Dropdown, Flex, Select, Table, type TablePaginationConfig, Typography } from 'antd';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../../api/ticket';
@@ -24,6 +14,8 @@ import { useSave } from '../../../components/useSave';
 import { ticketKeys, ticketPaths } from '../shared/queries';
 import { useStaffNames } from '../shared/useNames';
 import { isSortable, useTicketColumns } from './ticketColumns';
+
+const KeysHelp = lazy(() => import('./KeysHelp').then((m) => ({ default: m.KeysHelp })));
 
 /** Keys typed into a box or clicks on a control are theirs, not the list's. */
 function isTyping(target: EventTarget | null): boolean {
@@ -236,18 +228,10 @@ export function TicketTable({
           },
         })}
       />
-      {keyboard && (
-        <Modal open={keysHelp} title={t('ticket.keys_title')} footer={null} onCancel={() => setKeysHelp(false)}>
-          <Descriptions
-            column={1}
-            size="small"
-            items={(['j', 'k', 'enter', 'x', 'help'] as const).map((key) => ({
-              key,
-              label: <Typography.Text keyboard>{t(`ticket.key_${key}_key`)}</Typography.Text>,
-              children: t(`ticket.key_${key}`),
-            }))}
-          />
-        </Modal>
+      {keyboard && keysHelp && (
+        <Suspense fallback={null}>
+          <KeysHelp onClose={() => setKeysHelp(false)} />
+        </Suspense>
       )}
     </Flex>
   );
