@@ -63,8 +63,9 @@ describe('email channel end to end', () => {
     await agent.getByText('Please clear the browser cache and try again.').waitFor();
 
     // The answer arrives in the visitor's mailbox, threaded on the first mail.
+    // The mail goes out from the job queue after the commit: it may take a moment to arrive.
+    await expect.poll(async () => (await visitorInbox()).length).toBe(2);
     const inbox = await visitorInbox();
-    expect(inbox).toHaveLength(2);
     const answer = inbox[1];
     expect(answer?.subject).toBe(`Re: [#${ticketId}] Cannot print invoices`);
     expect(answer?.html).toContain('Please clear the browser cache and try again.');
