@@ -7,6 +7,7 @@ import { emit } from '../../events/transact.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import type { AutomationRow } from './automation.service.js';
 import { memoryEffects } from './rule.actions.js';
+import { withEffects } from './rule.batch.js';
 import { type RuleChange, type RuleTicket, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions } from './rule.match.js';
 import type { SqlEnv } from './rule.sql.js';
@@ -67,19 +68,7 @@ export async function actOnBatch(
     if (effects.length === 0) {
       continue;
     }
-    const next: RuleTicket = { ...ticket, update_ts: env.now };
-    for (const e of effects) {
-      if (e.field === 'priority') {
-        next.priority = String(e.new);
-      } else if (e.field === 'ticket_type') {
-        next.ticket_type = String(e.new);
-      } else if (e.field === 'tags') {
-        next.tags = e.new as string[];
-        for (const tag of next.tags) {
-          tags.add(tag);
-        }
-      }
-    }
+    const next = withEffects({ ...ticket, update_ts: env.now }, effects, tags);
     changed.push({ ticket: next, effects });
     values.push({ ticket_id: next.ticket_id, priority: next.priority, ticket_type: next.ticket_type, tags: next.tags });
     events.push({ ticket_id: next.ticket_id, field: 'rule', old: null, new: rule });

@@ -11,6 +11,23 @@ import type { RuleTicket } from './rule.facts.js';
  * effects, in the order they fired. `flush` writes it all in one statement: the ticket, the tag
  * names, the event log (the same rows, the same order as one write per trigger would make).
  */
+/** Sets priority, type and tags on `next` as the effects say; the tag names go into `tags`. */
+export function withEffects(next: RuleTicket, effects: TRuleEffect[], tags: Set<string>): RuleTicket {
+  for (const e of effects) {
+    if (e.field === 'priority') {
+      next.priority = String(e.new);
+    } else if (e.field === 'ticket_type') {
+      next.ticket_type = String(e.new);
+    } else if (e.field === 'tags') {
+      next.tags = e.new as string[];
+      for (const tag of next.tags) {
+        tags.add(tag);
+      }
+    }
+  }
+  return next;
+}
+
 export class PendingWrites {
   private events: TRuleEffect[] = [];
   private tags = new Set<string>();
@@ -28,20 +45,7 @@ export class PendingWrites {
       { field: 'rule', old: null, new: { kind: rule.kind, id: rule.id, title: rule.title } },
       ...effects,
     );
-    const next = { ...ticket };
-    for (const e of effects) {
-      if (e.field === 'priority') {
-        next.priority = String(e.new);
-      } else if (e.field === 'ticket_type') {
-        next.ticket_type = String(e.new);
-      } else if (e.field === 'tags') {
-        next.tags = e.new as string[];
-        for (const tag of next.tags) {
-          this.tags.add(tag);
-        }
-      }
-    }
-    return next;
+    return withEffects({ ...ticket }, effects, this.tags);
   }
 
   /** Writes the ticket's priority, type and tags as `ticket` has them, the tag names, the events. */
