@@ -21,9 +21,36 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The pages of the file's tests, with what their consoles said: a failing test prints them (support/failure.ts). */
+export const openPages = new Map<Page, string[]>();
+
+function watch(page: Page): void {
+  const said: string[] = [];
+  openPages.set(page, said);
+  const note = (line: string) => {
+    said.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (said.length > 30) {
+      said.shift();
+    }
+  };
+  page.on('console', (m) => note(`console.${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  page.on('framenavigated', (f) => f === page.mainFrame() && note(`at ${f.url()}`));
+  page.on('response', (r) => r.url().includes('/api/') && note(`${r.status()} ${r.request().method()} ${r.url()}`));
+  page.on('close', () => openPages.delete(page));
+}
+
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 800 }, locale: 'en-US' });
+  // Reduced motion, as a person may ask of their system: menus and messages open without
+  // animating, so a click never lands on a menu still sliding in (web/src/AntdRoot.tsx).
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1366, height: 800 },
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
+  watch(page);
   // Two browser files run at once (vitest.config.ts): a step gets room on a busy machine.
   page.setDefaultTimeout(30_000);
   return { context, page };
