@@ -123,6 +123,10 @@ describe('sign-in and the route guard', () => {
       await signInThroughForm(page, admin.email, admin.password);
       await page.waitForURL((url) => url.pathname === '/wswt');
       await page.getByRole('button', { name: /Language/ }).click();
+      // The browser asks for reduced motion (support/browser.ts): the menu is there at once, not sliding in.
+      const menu = page.locator('.ant-dropdown').last();
+      await menu.waitFor();
+      expect(await menu.getAttribute('class')).not.toMatch(/slide|motion|appear|enter/);
       await page.getByText('简体中文').last().click();
       await page.getByRole('menuitem', { name: /设置/ }).first().waitFor();
       await screenshot(page, 'shell-zh-cn');

@@ -3,12 +3,12 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 // The ES modules, not `antd/locale/*` (CommonJS, a second copy of what Ant Design already has).
 import enUS from 'antd/es/locale/en_US';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectApi } from './api/instance';
 import { toast } from './components/light/toast';
 import { addLanguageLoader } from './i18n';
-import { theme } from './theme';
+import { stillTheme, theme } from './theme';
 import 'virtual:antd.css';
 
 // Ant Design's Chinese texts load only for Chinese, before the language is switched to (English
@@ -38,6 +38,14 @@ function ApiToastBridge() {
   return null;
 }
 
+const reducedMotion =
+  typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+const onMotionChange = (notify: () => void) => {
+  reducedMotion?.addEventListener('change', notify);
+  return () => reducedMotion?.removeEventListener('change', notify);
+};
+const prefersStill = () => reducedMotion?.matches ?? false;
+
 /**
  * Ant Design's theme, locale and App (message, modal) around the screens built with it: the
  * staff shell and the status pages. The public form, survey and sign-in render without it
@@ -45,8 +53,10 @@ function ApiToastBridge() {
  */
 export function AntdRoot({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  // Someone who asked their system for less motion gets menus, messages and dialogs without it.
+  const still = useSyncExternalStore(onMotionChange, prefersStill);
   return (
-    <ConfigProvider locale={i18n.language === 'zh-cn' ? (zhCN ?? enUS) : enUS} theme={theme}>
+    <ConfigProvider locale={i18n.language === 'zh-cn' ? (zhCN ?? enUS) : enUS} theme={still ? stillTheme : theme}>
       <AntApp>
         <ApiToastBridge />
         {children}

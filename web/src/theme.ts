@@ -20,3 +20,6 @@ export const theme: ThemeConfig = {
     Layout: { headerBg: '#ffffff', siderBg: '#001529', bodyBg: '#f5f7fa', headerPadding: '0 16px' },
   },
 };
+
+/** The same look without animation, for people whose system asks for reduced motion. */
+export const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
