@@ -59,16 +59,18 @@ export function RouteGuard() {
   }, [pathname, navigate, setUser]);
 
   const match = matchRoute(pathname);
-  if (passed === pathname || (match && !match.entry.needsLogin)) {
-    return <Outlet />;
+  const open = passed === pathname || (match != null && !match.entry.needsLogin);
+  // A signed-in agent moving to another staff page keeps the shell on screen while the guard
+  // asks (it shows the loading state in its content area).
+  const pending = !open && user !== null && match?.entry.needsLogin === true;
+  if (!open && !pending) {
+    return <PageLoading fullScreen />;
   }
-  if (user && match?.entry.needsLogin) {
-    // Keep the shell on screen; it shows the loading state in its content area.
-    return (
-      <GuardPendingContext.Provider value={true}>
-        <Outlet />
-      </GuardPendingContext.Provider>
-    );
-  }
-  return <PageLoading fullScreen />;
+  // One shape whether the guard is asking or done: a change of shape here would rebuild the whole
+  // shell on every page change, and with it Ant Design's messages ("ticket updated" and its link).
+  return (
+    <GuardPendingContext.Provider value={pending}>
+      <Outlet />
+    </GuardPendingContext.Provider>
+  );
 }

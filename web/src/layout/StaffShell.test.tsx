@@ -21,6 +21,19 @@ describe('staff shell', () => {
     expect(within(menu).queryByText('People')).toBeNull();
   });
 
+  it('stays on screen from page to page, so a message shown before leaving a page is still there after', async () => {
+    fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
+    const { router } = renderApp('/wswt/search');
+    await screen.findByRole('heading', { name: 'Search' });
+    const header = screen.getByRole('banner');
+    await router.navigate('/wswt/setting/shortcut');
+    await screen.findByRole('heading', { name: 'Shortcuts' });
+    // The same shell, not a new one: Ant Design's messages live in it (a "ticket updated" with
+    // its link, shown just before the after-submit choice leaves the ticket page).
+    expect(header.isConnected).toBe(true);
+    expect(screen.getByRole('banner')).toBe(header);
+  });
+
   it('asks auth.check for the route pattern and shows page_forbidden when refused', async () => {
     const { calls } = fakeServer({ menus: ['/wswt'] });
     const { here } = renderApp('/wswt/setting/role');
