@@ -16,28 +16,27 @@ const ZSiteUrl = z
 
 /** Settings › Details: the help desk's name (shell, public pages, widget, emails) and its support site. */
 export const ZDetails = z.object({
-  helpdesk_name: z.string(),
-  /** The customer-facing support site; empty when there is none. */
-  site_url: z.string(),
+  helpdesk_name: z.string().describe("The help desk's name, on the shell, the public pages, the widget and emails"),
+  site_url: z.string().describe('The customer-facing support site; empty when there is none'),
 });
 export type TDetails = z.infer<typeof ZDetails>;
 export const ZDetailsEditRequest = z.object({
-  helpdesk_name: requiredText('required_name', 100),
-  site_url: ZSiteUrl.default(''),
+  helpdesk_name: requiredText('required_name', 100).describe("The help desk's name, up to 100 characters"),
+  site_url: ZSiteUrl.default('').describe('An http(s) address, or empty for none (the default)'),
 });
 export type TDetailsEditRequest = z.input<typeof ZDetailsEditRequest>;
 
 /** Settings › Localization: what new accounts and visitors get until they choose their own. */
 export const ZLocalization = z.object({
-  default_language: ZLanguageCode,
-  default_timezone: z.string(),
-  date_format: ZDateFormat,
+  default_language: ZLanguageCode.describe('The language of new accounts and visitors'),
+  default_timezone: z.string().describe('The time zone of new accounts (IANA name)'),
+  date_format: ZDateFormat.describe('How dates are written: `medium`, `iso`, `dmy` or `mdy`'),
 });
 export type TLocalization = z.infer<typeof ZLocalization>;
 export const ZLocalizationEditRequest = z.object({
-  default_language: ZLanguageCode,
-  default_timezone: ZTimezone,
-  date_format: ZDateFormat,
+  default_language: ZLanguageCode.describe('The language of new accounts and visitors'),
+  default_timezone: ZTimezone.describe('The time zone of new accounts (IANA name)'),
+  date_format: ZDateFormat.describe('How dates are written: `medium`, `iso`, `dmy` or `mdy`'),
 });
 export type TLocalizationEditRequest = z.input<typeof ZLocalizationEditRequest>;
 
@@ -50,11 +49,12 @@ export const gettingStartedSteps = [
   'ticket_solved',
 ] as const;
 export const ZGettingStartedStep = z.object({
-  step: z.enum(gettingStartedSteps),
-  done: z.boolean(),
-  /** What the check found, e.g. the number of agents; for the hint under the step. */
-  count: z.number().int(),
+  step: z.enum(gettingStartedSteps).describe('The step'),
+  done: z.boolean().describe("Whether the help desk's state shows it done"),
+  count: z.number().int().describe('What the check found, e.g. the number of agents; for the hint under the step'),
 });
-export const ZGettingStartedResponse = z.object({ list: z.array(ZGettingStartedStep) });
+export const ZGettingStartedResponse = z.object({
+  list: z.array(ZGettingStartedStep).describe('Every step, in order'),
+});
 export type TGettingStartedResponse = z.infer<typeof ZGettingStartedResponse>;
 export type TGettingStartedStep = z.infer<typeof ZGettingStartedStep>;

@@ -37,19 +37,29 @@ export const ZAuthCheckRequest = z.object({
   node_value: z
     .string({ error: requiredOr('required_field') })
     .min(1, { error: 'required_field' })
-    .max(255),
-  node_type: ZNodeType.optional().default('menu'),
+    .max(255)
+    .describe('The screen path (`/wswt/...`) or the action (`tag.add`)'),
+  node_type: ZNodeType.optional().default('menu').describe('`menu` (by default) or `btn`'),
 });
 export type TAuthCheckRequest = z.input<typeof ZAuthCheckRequest>;
-export const ZAuthCheckResponse = z.object({ has_auth: z.boolean() });
+export const ZAuthCheckResponse = z.object({
+  has_auth: z.boolean().describe('The caller holds the node (admins hold every node)'),
+});
 export type TAuthCheckResponse = z.infer<typeof ZAuthCheckResponse>;
 
-export const ZNodeKey = z.object({ node_type: ZNodeType, node_value: z.string() });
+export const ZNodeKey = z.object({
+  node_type: ZNodeType.describe('`menu`: a screen; `btn`: an action on one'),
+  node_value: z.string().describe('The screen path or the action'),
+});
 export type TNodeKey = z.infer<typeof ZNodeKey>;
 
 export const ZHasNodeListRequest = z.object({
-  node_types: z.array(ZNodeType, { error: 'field_invalid' }).optional().default(['menu', 'btn']),
+  node_types: z
+    .array(ZNodeType, { error: 'field_invalid' })
+    .optional()
+    .default(['menu', 'btn'])
+    .describe('Which types of node to list (both by default)'),
 });
 export type THasNodeListRequest = z.input<typeof ZHasNodeListRequest>;
-export const ZHasNodeListResponse = z.object({ list: z.array(ZNodeKey) });
+export const ZHasNodeListResponse = z.object({ list: z.array(ZNodeKey).describe('The nodes the caller holds') });
 export type THasNodeListResponse = z.infer<typeof ZHasNodeListResponse>;

@@ -12,9 +12,12 @@ export const ZFieldOperator = z.enum(fieldOperators, { error: 'enum_invalid' });
 export type TFieldOperator = z.infer<typeof ZFieldOperator>;
 
 export const ZCustomFieldCondition = z.object({
-  field: z.literal('custom_field'),
-  field_id: ZId,
-  operator: ZFieldOperator,
-  value: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]).default(null),
+  field: z.literal('custom_field').describe('A custom field'),
+  field_id: ZId.describe('The custom field'),
+  operator: ZFieldOperator.describe("How its value is compared (the operators of the field's type)"),
+  value: z
+    .union([z.string().max(200), z.number(), z.boolean(), z.null()])
+    .default(null)
+    .describe('The value compared with (null for `present` and `not_present`)'),
 });
 export type TCustomFieldCondition = z.output<typeof ZCustomFieldCondition>;

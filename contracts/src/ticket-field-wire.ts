@@ -45,11 +45,15 @@ export type TFieldValue = z.infer<typeof ZFieldValue>;
  * required, and not kept) while the parent has another value.
  */
 export const ZFormCondition = z.object({
-  parent_field_id: ZId,
-  value: z.union([z.string().trim().min(1, { error: 'field_invalid' }).max(200), z.boolean()], {
-    error: 'field_invalid',
-  }),
-  child_field_ids: ZIdList.min(1, { error: 'must_choose_fields' }).max(100, { error: 'field_too_long' }),
+  parent_field_id: ZId.describe('The drop-down, nested drop-down or checkbox of the form whose value decides'),
+  value: z
+    .union([z.string().trim().min(1, { error: 'field_invalid' }).max(200), z.boolean()], {
+      error: 'field_invalid',
+    })
+    .describe('The value that shows the children: an option value, or true/false for a checkbox'),
+  child_field_ids: ZIdList.min(1, { error: 'must_choose_fields' })
+    .max(100, { error: 'field_too_long' })
+    .describe('The fields shown while the parent has that value (1 to 100)'),
 });
 export type TFormCondition = z.output<typeof ZFormCondition>;
 

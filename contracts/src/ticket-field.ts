@@ -28,42 +28,43 @@ export function fieldIdOfKey(key: string): number | null {
 export const optionValueOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '_');
 
 export const ZFieldOption = z.object({
-  /** As people read it; a nested drop-down's levels joined by `::`. */
-  name: requiredText('required_name', 200),
-  /** As stored and filtered on; made from the name when left empty. */
+  name: requiredText('required_name', 200).describe("As people read it; a nested drop-down's levels joined by `::`"),
   value: z
     .string({ error: 'field_invalid' })
     .trim()
     .max(200, { error: 'field_too_long' })
     .regex(/^[^\s,]*$/u, { error: 'field_invalid' })
-    .default(''),
+    .default('')
+    .describe('As stored and filtered on, without spaces or commas; made from the name when left empty'),
 });
 export type TFieldOption = z.output<typeof ZFieldOption>;
 
 export const ZTicketField = z.object({
-  field_id: z.number().int(),
-  /** `field_<field_id>`: the key of its value in a ticket's `fields`. */
-  field_key: z.string(),
-  field_type: ZFieldType,
-  /** The title agents see. */
-  title: z.string(),
-  /** The title customers see on the public form (the agents' title when empty). */
-  customer_title: z.string(),
-  description: z.string(),
-  customer_visible: z.boolean(),
-  customer_editable: z.boolean(),
-  /** Customers must fill it to submit the public form. */
-  required_to_submit: z.boolean(),
-  /** Agents must fill it to solve the ticket. */
-  required_to_solve: z.boolean(),
-  has_default: z.boolean(),
-  default_value: ZFieldValue,
-  options: z.array(z.object({ name: z.string(), value: z.string() })),
-  regex_pattern: z.string().nullable(),
-  field_state: ZFieldState,
-  position: z.number().int(),
-  create_ts: z.number().int(),
-  update_ts: z.number().int(),
+  field_id: z.number().int().describe('The field'),
+  field_key: z.string().describe("`field_<field_id>`: the key of its value in a ticket's `fields`"),
+  field_type: ZFieldType.describe('Its type; it never changes'),
+  title: z.string().describe('The title agents see'),
+  customer_title: z.string().describe("The title customers see on the public form (the agents' title when empty)"),
+  description: z.string().describe('A hint shown under the field'),
+  customer_visible: z.boolean().describe('Customers see it on the public form and their tickets'),
+  customer_editable: z.boolean().describe('Customers may fill it in'),
+  required_to_submit: z.boolean().describe('Customers must fill it to submit the public form'),
+  required_to_solve: z.boolean().describe('Agents must fill it to solve the ticket'),
+  has_default: z.boolean().describe('New tickets take `default_value`'),
+  default_value: ZFieldValue.describe('The value new tickets take while `has_default` is on (null: none)'),
+  options: z
+    .array(
+      z.object({
+        name: z.string().describe("As people read it; a nested drop-down's levels joined by `::`"),
+        value: z.string().describe('As stored and filtered on'),
+      }),
+    )
+    .describe('The choices of a drop-down, multi-select or nested drop-down, in order'),
+  regex_pattern: z.string().nullable().describe("The pattern a regex field's value must match; null for other types"),
+  field_state: ZFieldState.describe('`active`, or `inactive`: hidden from forms and tickets'),
+  position: z.number().int().describe('Its place in the list, from 1'),
+  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
 });
 export type TTicketField = z.infer<typeof ZTicketField>;
 
@@ -144,19 +145,26 @@ export const isEmptyFieldValue = (value: unknown) =>
   (Array.isArray(value) && value.length === 0);
 
 const fieldInput = {
-  field_type: ZFieldType,
-  title: requiredText('required_name', 100),
-  customer_title: optionalText(100).default(''),
-  description: optionalText(500).default(''),
-  customer_visible: ZFlag.default(false),
-  customer_editable: ZFlag.default(false),
-  required_to_submit: ZFlag.default(false),
-  required_to_solve: ZFlag.default(false),
-  has_default: ZFlag.default(false),
-  default_value: ZFieldValue.default(null),
-  options: z.array(ZFieldOption, { error: 'field_invalid' }).max(1000, { error: 'field_too_long' }).default([]),
-  regex_pattern: optionalText(500).nullable().default(null),
-  field_state: ZFieldState.default('active'),
+  field_type: ZFieldType.describe('Its type (on edit: must be the type it has)'),
+  title: requiredText('required_name', 100).describe('The title agents see, up to 100 characters'),
+  customer_title: optionalText(100).default('').describe("The title customers see (empty: the agents' title)"),
+  description: optionalText(500).default('').describe('A hint shown under the field, up to 500 characters'),
+  customer_visible: ZFlag.default(false).describe('Customers see it (no by default)'),
+  customer_editable: ZFlag.default(false).describe('Customers may fill it in (no by default)'),
+  required_to_submit: ZFlag.default(false).describe('Customers must fill it to submit (no by default)'),
+  required_to_solve: ZFlag.default(false).describe('Agents must fill it to solve (no by default)'),
+  has_default: ZFlag.default(false).describe('New tickets take `default_value` (no by default)'),
+  default_value: ZFieldValue.default(null).describe('A valid value for the type; required while `has_default` is on'),
+  options: z
+    .array(ZFieldOption, { error: 'field_invalid' })
+    .max(1000, { error: 'field_too_long' })
+    .default([])
+    .describe('The choices of a drop-down, multi-select or nested drop-down (1 to 1,000 for those types)'),
+  regex_pattern: optionalText(500)
+    .nullable()
+    .default(null)
+    .describe('For a regex field: the pattern its values must match (it must compile)'),
+  field_state: ZFieldState.default('active').describe('`active` (the default) or `inactive`'),
 };
 
 type FieldInput = z.output<z.ZodObject<typeof fieldInput>>;
@@ -206,29 +214,38 @@ function fieldRules(v: FieldInput, ctx: z.RefinementCtx) {
 
 export const ZFieldAddRequest = z.object(fieldInput).superRefine(fieldRules);
 export type TFieldAddRequest = z.input<typeof ZFieldAddRequest>;
-export const ZFieldAddResponse = z.object({ field_id: z.number().int() });
+export const ZFieldAddResponse = z.object({ field_id: z.number().int().describe('The new field') });
 export type TFieldAddResponse = z.infer<typeof ZFieldAddResponse>;
 
 /** The type of a field never changes (its stored values are of that type). */
-export const ZFieldEditRequest = z.object({ ...fieldInput, field_id: ZId }).superRefine(fieldRules);
+export const ZFieldEditRequest = z
+  .object({ ...fieldInput, field_id: ZId.describe('The field') })
+  .superRefine(fieldRules);
 export type TFieldEditRequest = z.input<typeof ZFieldEditRequest>;
 
-export const ZFieldGetRequest = z.object({ field_id: ZId });
+export const ZFieldGetRequest = z.object({ field_id: ZId.describe('The field') });
 export type TFieldGetRequest = z.input<typeof ZFieldGetRequest>;
 
-export const ZFieldAllListRequest = z.object({ field_state: ZFieldState.optional() });
+export const ZFieldAllListRequest = z.object({
+  field_state: ZFieldState.optional().describe('Only fields in this state (all by default)'),
+});
 export type TFieldAllListRequest = z.input<typeof ZFieldAllListRequest>;
 /** Every field in its position order. */
-export const ZFieldAllListResponse = z.object({ list: z.array(ZTicketField) });
+export const ZFieldAllListResponse = z.object({
+  list: z.array(ZTicketField).describe('Every field in its position order'),
+});
 export type TFieldAllListResponse = z.infer<typeof ZFieldAllListResponse>;
 
 /** The new order of the fields: every field id, first to last. */
 export const ZFieldPositionEditRequest = z.object({
-  field_ids: ZIdList.min(1, { error: 'must_choose_fields' }),
+  field_ids: ZIdList.min(1, { error: 'must_choose_fields' }).describe('Every field, first to last'),
 });
 export type TFieldPositionEditRequest = z.input<typeof ZFieldPositionEditRequest>;
 
-export const ZFieldStateEditRequest = z.object({ field_id: ZId, field_state: ZFieldState });
+export const ZFieldStateEditRequest = z.object({
+  field_id: ZId.describe('The field'),
+  field_state: ZFieldState.describe('`active`, or `inactive` to hide it from forms and tickets'),
+});
 export type TFieldStateEditRequest = z.input<typeof ZFieldStateEditRequest>;
 
 /** The operators each type of field offers. */

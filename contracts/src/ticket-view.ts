@@ -19,73 +19,95 @@ const listOf = <T extends z.ZodType>(item: T) =>
  * id for `requester_id`; an organization id or null for `company_id`; a number of hours for the
  * `hours_since_*` fields; true for `deleted`; a tag for `tags`.
  */
+const conditionField = 'The ticket property it tests';
+const conditionOperator = 'How the property is compared with `value`';
+/** One condition's shape: the property, its operators, and what `value` holds for it. */
+function condition<F extends z.ZodType, O extends z.ZodType, V extends z.ZodType>(
+  field: F,
+  operator: O,
+  value: V,
+  valueText: string,
+) {
+  return z.object({
+    field: field.describe(conditionField),
+    operator: operator.describe(conditionOperator),
+    value: value.describe(valueText),
+  });
+}
+
 export const ZViewCondition = z.discriminatedUnion(
   'field',
   [
-    z.object({
-      field: z.literal('ticket_state'),
-      operator: z.enum(['is', 'in', 'not_in'], { error: 'enum_invalid' }),
-      value: listOf(enums.ticket_state.schema),
-    }),
-    z.object({
-      field: z.literal('assignee_id'),
-      operator: z.enum(['is', 'is_not'], { error: 'enum_invalid' }),
-      value: ZIdOrMe,
-    }),
-    z.object({
-      field: z.literal('group_id'),
-      operator: z.enum(['is', 'is_not'], { error: 'enum_invalid' }),
-      value: ZGroupOrMine,
-    }),
-    z.object({
-      field: z.literal('requester_id'),
-      operator: z.enum(['is', 'is_not'], { error: 'enum_invalid' }),
-      value: ZId,
-    }),
-    z.object({
-      field: z.literal('company_id'),
-      operator: z.enum(['is', 'is_not'], { error: 'enum_invalid' }),
-      value: ZId.nullable(),
-    }),
-    z.object({
-      field: z.literal('priority'),
-      operator: z.enum(['in', 'not_in'], { error: 'enum_invalid' }),
-      value: z.array(enums.ticket_priority.schema, { error: 'field_invalid' }),
-    }),
-    z.object({
-      field: z.literal('ticket_type'),
-      operator: z.enum(['in', 'not_in'], { error: 'enum_invalid' }),
-      value: z.array(enums.ticket_type.schema, { error: 'field_invalid' }),
-    }),
-    z.object({
-      field: z.literal('satisfaction'),
-      operator: z.enum(['in', 'not_in'], { error: 'enum_invalid' }),
-      value: listOf(enums.satisfaction.schema),
-    }),
-    z.object({
-      field: z.literal('tags'),
-      operator: z.enum(['includes', 'not_includes'], { error: 'enum_invalid' }).default('includes'),
-      value: ZTag,
-    }),
-    z.object({
-      field: z.enum(['hours_since_update', 'hours_since_create', 'hours_since_solved']),
-      operator: z.enum(['less_than', 'greater_than'], { error: 'enum_invalid' }),
-      value: ZHours,
-    }),
+    condition(
+      z.literal('ticket_state'),
+      z.enum(['is', 'in', 'not_in'], { error: 'enum_invalid' }),
+      listOf(enums.ticket_state.schema),
+      'Ticket states',
+    ),
+    condition(
+      z.literal('assignee_id'),
+      z.enum(['is', 'is_not'], { error: 'enum_invalid' }),
+      ZIdOrMe,
+      'An agent, `current_user` (the viewer), or null (unassigned)',
+    ),
+    condition(
+      z.literal('group_id'),
+      z.enum(['is', 'is_not'], { error: 'enum_invalid' }),
+      ZGroupOrMine,
+      "A group, `current_user_groups` (the viewer's groups), or null (none)",
+    ),
+    condition(z.literal('requester_id'), z.enum(['is', 'is_not'], { error: 'enum_invalid' }), ZId, 'An account'),
+    condition(
+      z.literal('company_id'),
+      z.enum(['is', 'is_not'], { error: 'enum_invalid' }),
+      ZId.nullable(),
+      'An organization, or null (none)',
+    ),
+    condition(
+      z.literal('priority'),
+      z.enum(['in', 'not_in'], { error: 'enum_invalid' }),
+      z.array(enums.ticket_priority.schema, { error: 'field_invalid' }),
+      'Priorities',
+    ),
+    condition(
+      z.literal('ticket_type'),
+      z.enum(['in', 'not_in'], { error: 'enum_invalid' }),
+      z.array(enums.ticket_type.schema, { error: 'field_invalid' }),
+      'Ticket types',
+    ),
+    condition(
+      z.literal('satisfaction'),
+      z.enum(['in', 'not_in'], { error: 'enum_invalid' }),
+      listOf(enums.satisfaction.schema),
+      'Satisfaction ratings',
+    ),
+    condition(
+      z.literal('tags'),
+      z.enum(['includes', 'not_includes'], { error: 'enum_invalid' }).default('includes'),
+      ZTag,
+      'A tag',
+    ),
+    condition(
+      z.enum(['hours_since_update', 'hours_since_create', 'hours_since_solved']),
+      z.enum(['less_than', 'greater_than'], { error: 'enum_invalid' }),
+      ZHours,
+      'A number of hours',
+    ),
     /**
      * Hours until the next SLA breach: `less_than 0` is overdue, `less_than 4` due within four
      * hours (or overdue), `greater_than 24` due in more than a day. Tickets without a running
      * target match neither.
      */
-    z.object({
-      field: z.literal('hours_until_sla_breach'),
-      operator: z.enum(['less_than', 'greater_than'], { error: 'enum_invalid' }),
-      value: z
+    condition(
+      z.literal('hours_until_sla_breach'),
+      z.enum(['less_than', 'greater_than'], { error: 'enum_invalid' }),
+      z
         .number({ error: 'field_invalid' })
         .min(-24 * 366, { error: 'field_invalid' })
         .max(24 * 366 * 10, { error: 'field_invalid' }),
-    }),
-    z.object({ field: z.literal('deleted'), operator: z.literal('is'), value: z.literal(true) }),
+      'Hours until the next SLA breach (`less_than 0`: overdue); tickets without a running target match neither',
+    ),
+    condition(z.literal('deleted'), z.literal('is'), z.literal(true), 'True: the ticket is in Deleted tickets'),
     /** A custom field's value (ticket-field.ts: the operators of each type of field). */
     ZCustomFieldCondition,
   ],
@@ -100,8 +122,15 @@ export type TViewConditionField = TViewCondition['field'];
  */
 export const ZViewConditions = z
   .object({
-    all: z.array(ZViewCondition, { error: 'field_invalid' }).max(20, { error: 'field_too_long' }),
-    any: z.array(ZViewCondition, { error: 'field_invalid' }).max(20, { error: 'field_too_long' }).default([]),
+    all: z
+      .array(ZViewCondition, { error: 'field_invalid' })
+      .max(20, { error: 'field_too_long' })
+      .describe('Conditions that must all hold (up to 20)'),
+    any: z
+      .array(ZViewCondition, { error: 'field_invalid' })
+      .max(20, { error: 'field_too_long' })
+      .default([])
+      .describe('Conditions of which one must hold, when there are any (up to 20)'),
   })
   .refine((c) => !c.any.some((x) => x.field === 'deleted'), { error: 'field_invalid', path: ['any'] });
 export type TViewConditions = z.infer<typeof ZViewConditions>;
@@ -148,76 +177,79 @@ export const ZViewShareType = z.enum(viewShareTypes, { error: 'enum_invalid' });
 export type TViewShareType = z.infer<typeof ZViewShareType>;
 
 const viewShape = {
-  view_id: z.number().int(),
-  title: z.string(),
-  conditions: ZViewConditions,
-  columns: z.array(ZViewColumn),
-  sort: ZTicketSort,
-  group_by: ZViewGroupBy.nullable(),
-  position: z.number().int(),
-  view_state: enums.view_state.schema,
-  share_type: ZViewShareType,
-  /** The group of a `group` view. */
-  group_id: z.number().int().nullable(),
+  view_id: z.number().int().describe('The view'),
+  title: z.string().describe('Its title'),
+  conditions: ZViewConditions.describe('Which tickets it shows'),
+  columns: z.array(ZViewColumn).describe('Its columns in order: a property, or `field_<id>` for a custom field'),
+  sort: ZTicketSort.describe('Its order: a column, `-` first for descending'),
+  group_by: ZViewGroupBy.nullable().describe('The property its rows are grouped by (null: none)'),
+  position: z.number().int().describe('Its place in the sidebar, from 1'),
+  view_state: enums.view_state.schema.describe('`active`, or `inactive`: not in the sidebar'),
+  share_type: ZViewShareType.describe('Who sees it: every agent (`all`), one group (`group`), its creator (`me`)'),
+  group_id: z.number().int().nullable().describe('The group of a `group` view'),
 };
 
 /** A view as the sidebar lists it. */
 export const ZTicketView = z.object({
   ...viewShape,
-  /** Tickets in the view that the caller may see. */
-  count: z.number().int(),
-  /** True when `count` is an estimate (views of more than 10,000 tickets). */
-  count_estimated: z.boolean(),
+  count: z.number().int().describe('Tickets in the view that the caller may see'),
+  count_estimated: z.boolean().describe('`count` is an estimate (views of more than 10,000 tickets)'),
 });
 export type TTicketView = z.infer<typeof ZTicketView>;
 
-export const ZTicketViewListResponse = z.object({ list: z.array(ZTicketView) });
+export const ZTicketViewListResponse = z.object({ list: z.array(ZTicketView).describe('The views of the sidebar') });
 export type TTicketViewListResponse = z.infer<typeof ZTicketViewListResponse>;
 
 /** A view as the views editor shows it. */
 export const ZViewSetting = z.object({
   ...viewShape,
-  owner_id: z.number().int().nullable(),
-  create_ts: z.number().int(),
-  update_ts: z.number().int(),
+  owner_id: z.number().int().nullable().describe('Its creator, for a `me` view'),
+  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
 });
 export type TViewSetting = z.infer<typeof ZViewSetting>;
 
-export const ZViewAllListResponse = z.object({ list: z.array(ZViewSetting) });
+export const ZViewAllListResponse = z.object({
+  list: z.array(ZViewSetting).describe("Every shared view and the caller's own, in order"),
+});
 export type TViewAllListResponse = z.infer<typeof ZViewAllListResponse>;
 
-export const ZViewGetRequest = z.object({ view_id: ZId });
+export const ZViewGetRequest = z.object({ view_id: ZId.describe('The view') });
 export type TViewGetRequest = z.input<typeof ZViewGetRequest>;
 export const ZViewGetResponse = ZViewSetting;
 
 const viewInput = z.object({
-  title: requiredText('required_view_title', 100),
-  conditions: ZViewConditions.default({ all: [], any: [] }),
-  columns: ZViewColumns,
-  sort: ZTicketSort.default('-update_ts'),
-  group_by: ZViewGroupBy.nullable().default(null),
-  view_state: enums.view_state.schema.default('active'),
-  share_type: ZViewShareType.default('all'),
-  group_id: ZId.nullable().default(null),
+  title: requiredText('required_view_title', 100).describe('Its title, up to 100 characters'),
+  conditions: ZViewConditions.default({ all: [], any: [] }).describe('Which tickets it shows (none: every ticket)'),
+  columns: ZViewColumns.describe('Its columns in order, 1 to 10'),
+  sort: ZTicketSort.default('-update_ts').describe('Its order (`-update_ts` by default)'),
+  group_by: ZViewGroupBy.nullable().default(null).describe('The property its rows are grouped by (none by default)'),
+  view_state: enums.view_state.schema.default('active').describe('`active` (the default) or `inactive`'),
+  share_type: ZViewShareType.default('all').describe('Who sees it: `all` (the default), `group` or `me`'),
+  group_id: ZId.nullable().default(null).describe('The group, required when `share_type` is `group`'),
 });
 const groupNamed = (v: { share_type: TViewShareType; group_id: number | null }) =>
   v.share_type !== 'group' || v.group_id !== null;
 
 export const ZViewAddRequest = viewInput.refine(groupNamed, { error: 'required_field', path: ['group_id'] });
 export type TViewAddRequest = z.input<typeof ZViewAddRequest>;
-export const ZViewAddResponse = z.object({ view_id: z.number().int() });
+export const ZViewAddResponse = z.object({ view_id: z.number().int().describe('The new view') });
 export type TViewAddResponse = z.infer<typeof ZViewAddResponse>;
 
 export const ZViewEditRequest = viewInput
-  .extend({ view_id: ZId })
+  .extend({ view_id: ZId.describe('The view') })
   .refine(groupNamed, { error: 'required_field', path: ['group_id'] });
 export type TViewEditRequest = z.input<typeof ZViewEditRequest>;
 
-export const ZViewDeleteRequest = z.object({ view_ids: ZIdList.min(1, { error: 'required_field' }) });
+export const ZViewDeleteRequest = z.object({
+  view_ids: ZIdList.min(1, { error: 'required_field' }).describe('The views to delete'),
+});
 export type TViewDeleteRequest = z.input<typeof ZViewDeleteRequest>;
 
 /** The views in their new order (as dragged): each gets its place; views not sent keep theirs. */
 export const ZViewSortRequest = z.object({
-  view_ids: ZIdList.min(1, { error: 'required_field' }).max(500, { error: 'field_too_long' }),
+  view_ids: ZIdList.min(1, { error: 'required_field' })
+    .max(500, { error: 'field_too_long' })
+    .describe('The views in their new order; views not sent keep their place'),
 });
 export type TViewSortRequest = z.input<typeof ZViewSortRequest>;
