@@ -143,12 +143,19 @@ function valueFits(kind: TRuleValueKind, operator: TRuleOperator, value: unknown
 
 export const ZRuleCondition = z
   .object({
-    field: z.union(
-      [z.enum(ruleConditionFields), z.templateLiteral(['field_', z.number().int().positive()]).refine(isRuleFieldKey)],
-      { error: 'field_invalid' },
+    field: z
+      .union(
+        [
+          z.enum(ruleConditionFields),
+          z.templateLiteral(['field_', z.number().int().positive()]).refine(isRuleFieldKey),
+        ],
+        { error: 'field_invalid' },
+      )
+      .describe('What it tests: a ticket property, the change, time, or a custom field (`field_<id>`)'),
+    operator: z.enum(ruleOperators, { error: 'field_invalid' }).describe("How it compares (the field's operators)"),
+    value: ZValue.default(null).describe(
+      'What it compares with: an enum value, an id (null: nobody), text, tags, hours or a schedule, by field',
     ),
-    operator: z.enum(ruleOperators, { error: 'field_invalid' }),
-    value: ZValue.default(null),
   })
   .superRefine((c, ctx) => {
     const spec = conditionSpecOf(c.field);
@@ -163,8 +170,16 @@ export type TRuleConditionInput = z.input<typeof ZRuleCondition>;
 
 export const ZRuleConditions = z.object(
   {
-    all: z.array(ZRuleCondition, { error: 'field_invalid' }).max(50, { error: 'field_too_long' }).default([]),
-    any: z.array(ZRuleCondition, { error: 'field_invalid' }).max(50, { error: 'field_too_long' }).default([]),
+    all: z
+      .array(ZRuleCondition, { error: 'field_invalid' })
+      .max(50, { error: 'field_too_long' })
+      .default([])
+      .describe('Conditions that must all hold (up to 50)'),
+    any: z
+      .array(ZRuleCondition, { error: 'field_invalid' })
+      .max(50, { error: 'field_too_long' })
+      .default([])
+      .describe('Conditions of which one must hold, when there are any (up to 50)'),
   },
   { error: 'field_invalid' },
 );

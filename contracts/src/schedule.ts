@@ -15,9 +15,9 @@ export const ZScheduleInterval = z
   .object({
     day: fromDecimal(
       z.number({ error: 'field_invalid' }).int().min(0, { error: 'field_invalid' }).max(6, { error: 'field_invalid' }),
-    ),
-    start: ZClockTime,
-    end: ZIntervalEnd,
+    ).describe('The weekday: 0 Sunday … 6 Saturday'),
+    start: ZClockTime.describe('When it opens, `HH:MM`'),
+    end: ZIntervalEnd.describe('When it closes, `HH:MM` after the start (`24:00`: midnight)'),
   })
   .refine((o) => o.start < o.end, { error: 'chat_hours_order', path: ['end'] });
 export type TScheduleInterval = z.infer<typeof ZScheduleInterval>;
@@ -39,37 +39,64 @@ const date = (requiredKey: 'required_start_date' | 'required_end_date') =>
 /** A holiday: whole days from `start_date` to `end_date` (both included) are closed. */
 export const ZHoliday = z
   .object({
-    name: requiredText('required_holiday_name', 100),
-    start_date: date('required_start_date'),
-    end_date: date('required_end_date'),
+    name: requiredText('required_holiday_name', 100).describe('Its name, up to 100 characters'),
+    start_date: date('required_start_date').describe('The first closed day, `YYYY-MM-DD`'),
+    end_date: date('required_end_date').describe('The last closed day, `YYYY-MM-DD` (not before the first)'),
   })
   .refine((h) => h.end_date >= h.start_date, { error: 'end_after_start', path: ['end_date'] });
 export type THoliday = z.infer<typeof ZHoliday>;
 
 export const ZScheduleInput = z.object({
-  name: requiredText('required_name', 100),
-  timezone: ZTimeZone,
-  intervals: z.array(ZScheduleInterval, { error: 'field_invalid' }).max(70, { error: 'field_too_long' }),
-  holidays: z.array(ZHoliday, { error: 'field_invalid' }).max(200, { error: 'field_too_long' }).default([]),
+  name: requiredText('required_name', 100).describe('Its name, up to 100 characters'),
+  timezone: ZTimeZone.describe('The IANA time zone its hours are in (`Europe/Paris`)'),
+  intervals: z
+    .array(ZScheduleInterval, { error: 'field_invalid' })
+    .max(70, { error: 'field_too_long' })
+    .describe('Business hours: openings per weekday, several a day (up to 70)'),
+  holidays: z
+    .array(ZHoliday, { error: 'field_invalid' })
+    .max(200, { error: 'field_too_long' })
+    .default([])
+    .describe('Closed days (up to 200; none by default)'),
 });
 export type TScheduleInput = z.input<typeof ZScheduleInput>;
 export type TScheduleData = z.output<typeof ZScheduleInput>;
 
 export const ZSchedule = z.object({
-  schedule_id: z.number().int(),
-  name: z.string(),
-  timezone: z.string(),
-  intervals: z.array(z.object({ day: z.number().int(), start: z.string(), end: z.string() })),
-  holidays: z.array(z.object({ name: z.string(), start_date: z.string(), end_date: z.string() })),
-  update_ts: z.number().int(),
+  schedule_id: z.number().int().describe('The schedule'),
+  name: z.string().describe('Its name'),
+  timezone: z.string().describe('The IANA time zone its hours are in'),
+  intervals: z
+    .array(
+      z.object({
+        day: z.number().int().describe('The weekday: 0 Sunday … 6 Saturday'),
+        start: z.string().describe('When it opens, `HH:MM`'),
+        end: z.string().describe('When it closes, `HH:MM` (`24:00`: midnight)'),
+      }),
+    )
+    .describe('Business hours: openings per weekday'),
+  holidays: z
+    .array(
+      z.object({
+        name: z.string().describe('Its name'),
+        start_date: z.string().describe('The first closed day, `YYYY-MM-DD`'),
+        end_date: z.string().describe('The last closed day, `YYYY-MM-DD`'),
+      }),
+    )
+    .describe('Closed days'),
+  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
 
-export const ZScheduleListResponse = z.object({ list: z.array(ZSchedule) });
+export const ZScheduleListResponse = z.object({ list: z.array(ZSchedule).describe('Every schedule, oldest first') });
 export type TScheduleListResponse = z.infer<typeof ZScheduleListResponse>;
-export const ZScheduleGetRequest = z.object({ schedule_id: ZId });
+export const ZScheduleGetRequest = z.object({ schedule_id: ZId.describe('The schedule') });
+export const ZScheduleGetResponse = ZSchedule;
 export const ZScheduleAddRequest = ZScheduleInput;
-export const ZScheduleAddResponse = z.object({ schedule_id: z.number().int() });
-export const ZScheduleEditRequest = ZScheduleInput.extend({ schedule_id: ZId });
+export const ZScheduleAddResponse = z.object({ schedule_id: z.number().int().describe('The new schedule') });
+export type TScheduleAddResponse = z.infer<typeof ZScheduleAddResponse>;
+export const ZScheduleEditRequest = ZScheduleInput.extend({ schedule_id: ZId.describe('The schedule') });
 export type TScheduleEditRequest = z.input<typeof ZScheduleEditRequest>;
-export const ZScheduleDeleteRequest = z.object({ schedule_ids: ZIdList.min(1, { error: 'field_invalid' }) });
+export const ZScheduleDeleteRequest = z.object({
+  schedule_ids: ZIdList.min(1, { error: 'field_invalid' }).describe('The schedules to delete'),
+});

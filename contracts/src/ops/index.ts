@@ -7,8 +7,11 @@ import { fieldOps } from './field.js';
 import { formOps } from './form.js';
 import { groupOps } from './group.js';
 import { noteOps } from './note.js';
+import { questionOps } from './question.js';
 import { roleOps } from './role.js';
+import { scheduleOps } from './schedule.js';
 import { shortcutOps } from './shortcut.js';
+import { slaOps } from './sla.js';
 import { tagOps } from './tag.js';
 import { todoOps } from './todo.js';
 import { viewOps } from './view.js';
@@ -21,8 +24,11 @@ export { fieldOps } from './field.js';
 export { formOps } from './form.js';
 export { groupOps } from './group.js';
 export { noteOps } from './note.js';
+export { questionOps } from './question.js';
 export { roleOps } from './role.js';
+export { scheduleOps } from './schedule.js';
 export { shortcutOps } from './shortcut.js';
+export { slaOps } from './sla.js';
 export { tagOps } from './tag.js';
 export { todoOps } from './todo.js';
 export { viewOps } from './view.js';
@@ -32,6 +38,9 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  sla: slaOps,
+  schedule: scheduleOps,
+  question: questionOps,
   authNode: authNodeOps,
   accountSetting: accountSettingOps,
   form: formOps,

@@ -1,4 +1,5 @@
 import {
+  questionOps,
   type TAdminChatMessageAddRequest,
   type TChatMessageAddResponse,
   type TChatMessageListResponse,
@@ -10,6 +11,7 @@ import {
   type TChatTriggerInput,
   type TChatTriggerListResponse,
   type TQuestionAddRequest,
+  type TQuestionAddResponse,
   type TQuestionAllGetResponse,
   type TQuestionEditRequest,
   type TWidgetSetting,
@@ -20,10 +22,9 @@ import {
   ZChatSetting,
   ZChatTriggerAddResponse,
   ZChatTriggerListResponse,
-  ZQuestionAddResponse,
-  ZQuestionAllGetResponse,
   ZWidgetSetting,
 } from '@parley/contracts';
+import { call } from './call';
 import { api } from './instance';
 import type { TOpts } from './types';
 
@@ -66,16 +67,9 @@ export const chatApi = {
 
 export const questionApi = {
   /** The pre-chat questions in order (a route-by-answer trigger picks one of their choices). */
-  add: (body: TQuestionAddRequest, opts?: TOpts) =>
-    api.post('/admin/settings/question.add', body, { ...opts, schema: ZQuestionAddResponse }),
-  edit: (body: TQuestionEditRequest, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/settings/question.edit', body, opts),
+  add: (body: TQuestionAddRequest, opts?: TOpts): Promise<TQuestionAddResponse> => call(questionOps.add, body, opts),
+  edit: (body: TQuestionEditRequest, opts?: TOpts): Promise<null> => call(questionOps.edit, body, opts),
   delete: (questionId: number, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/settings/question.delete', { question_id: questionId }, opts),
-  all: (opts?: TOpts): Promise<TQuestionAllGetResponse> =>
-    api.get(
-      '/admin/settings/question.all.get',
-      { question_module: 'chat' },
-      { ...opts, schema: ZQuestionAllGetResponse },
-    ),
+    call(questionOps.delete, { question_id: questionId }, opts),
+  all: (opts?: TOpts): Promise<TQuestionAllGetResponse> => call(questionOps.allGet, { question_module: 'chat' }, opts),
 };

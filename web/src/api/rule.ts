@@ -1,37 +1,40 @@
 import {
+  scheduleOps,
+  slaOps,
   type TAutomationDryRunRequest,
   type TAutomationEditRequest,
   type TAutomationInput,
+  type TScheduleAddResponse,
   type TScheduleEditRequest,
   type TScheduleInput,
+  type TScheduleListResponse,
+  type TSlaPolicyAddResponse,
+  type TSlaPolicyEditRequest,
   type TSlaPolicyInput,
+  type TSlaPolicyListResponse,
+  type TSlaTicketResponse,
   type TTriggerDryRunRequest,
   type TTriggerEditRequest,
   type TTriggerInput,
   ZAutomationAddResponse,
   ZAutomationDryRunResponse,
   ZAutomationListResponse,
-  ZScheduleAddResponse,
-  ZScheduleListResponse,
-  ZSlaPolicyAddResponse,
-  ZSlaPolicyListResponse,
-  ZSlaTicketResponse,
   ZTriggerAddResponse,
   ZTriggerCategoryAddResponse,
   ZTriggerDryRunResponse,
   ZTriggerListResponse,
 } from '@parley/contracts';
+import { call } from './call';
 import { api } from './instance';
 import type { TOpts } from './types';
 
 const base = '/admin/settings';
 
 export const scheduleApi = {
-  list: (opts?: TOpts) => api.get(`${base}/schedule.list`, {}, { ...opts, schema: ZScheduleListResponse }),
-  add: (body: TScheduleInput, opts?: TOpts) =>
-    api.post(`${base}/schedule.add`, body, { ...opts, schema: ZScheduleAddResponse }),
-  edit: (body: TScheduleEditRequest, opts?: TOpts) => api.post<null>(`${base}/schedule.edit`, body, opts),
-  delete: (ids: number[], opts?: TOpts) => api.post<null>(`${base}/schedule.delete`, { schedule_ids: ids }, opts),
+  list: (opts?: TOpts): Promise<TScheduleListResponse> => call(scheduleOps.list, {}, opts),
+  add: (body: TScheduleInput, opts?: TOpts): Promise<TScheduleAddResponse> => call(scheduleOps.add, body, opts),
+  edit: (body: TScheduleEditRequest, opts?: TOpts): Promise<null> => call(scheduleOps.edit, body, opts),
+  delete: (ids: number[], opts?: TOpts): Promise<null> => call(scheduleOps.delete, { schedule_ids: ids }, opts),
 };
 
 export const triggerApi = {
@@ -62,14 +65,12 @@ export const automationApi = {
 };
 
 export const slaApi = {
-  list: (opts?: TOpts) => api.get(`${base}/sla.policy.list`, {}, { ...opts, schema: ZSlaPolicyListResponse }),
-  add: (body: TSlaPolicyInput, opts?: TOpts) =>
-    api.post(`${base}/sla.policy.add`, body, { ...opts, schema: ZSlaPolicyAddResponse }),
-  edit: (body: TSlaPolicyInput & { policy_id: number }, opts?: TOpts) =>
-    api.post<null>(`${base}/sla.policy.edit`, body, opts),
-  delete: (ids: number[], opts?: TOpts) => api.post<null>(`${base}/sla.policy.delete`, { policy_ids: ids }, opts),
-  order: (ids: number[], opts?: TOpts) => api.post<null>(`${base}/sla.policy.order.edit`, { policy_ids: ids }, opts),
+  list: (opts?: TOpts): Promise<TSlaPolicyListResponse> => call(slaOps.policyList, {}, opts),
+  add: (body: TSlaPolicyInput, opts?: TOpts): Promise<TSlaPolicyAddResponse> => call(slaOps.policyAdd, body, opts),
+  edit: (body: TSlaPolicyEditRequest, opts?: TOpts): Promise<null> => call(slaOps.policyEdit, body, opts),
+  delete: (ids: number[], opts?: TOpts): Promise<null> => call(slaOps.policyDelete, { policy_ids: ids }, opts),
+  order: (ids: number[], opts?: TOpts): Promise<null> => call(slaOps.policyOrderEdit, { policy_ids: ids }, opts),
   /** A ticket's next target (the ticket page). */
-  ticket: (ticketId: number, opts?: TOpts) =>
-    api.get('/admin/sla.ticket.get', { ticket_id: ticketId }, { ...opts, schema: ZSlaTicketResponse }),
+  ticket: (ticketId: number, opts?: TOpts): Promise<TSlaTicketResponse> =>
+    call(slaOps.ticketGet, { ticket_id: ticketId }, opts),
 };
