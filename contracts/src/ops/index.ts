@@ -9,6 +9,7 @@ import { groupOps } from './group.js';
 import { noteOps } from './note.js';
 import { questionOps } from './question.js';
 import { roleOps } from './role.js';
+import { automationOps, triggerOps } from './rule.js';
 import { scheduleOps } from './schedule.js';
 import { shortcutOps } from './shortcut.js';
 import { slaOps } from './sla.js';
@@ -26,6 +27,7 @@ export { groupOps } from './group.js';
 export { noteOps } from './note.js';
 export { questionOps } from './question.js';
 export { roleOps } from './role.js';
+export { automationOps, triggerOps } from './rule.js';
 export { scheduleOps } from './schedule.js';
 export { shortcutOps } from './shortcut.js';
 export { slaOps } from './sla.js';
@@ -38,6 +40,8 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  automation: automationOps,
+  trigger: triggerOps,
   sla: slaOps,
   schedule: scheduleOps,
   question: questionOps,

@@ -1,9 +1,13 @@
 import {
+  automationOps,
   scheduleOps,
   slaOps,
+  type TAutomationAddResponse,
   type TAutomationDryRunRequest,
+  type TAutomationDryRunResponse,
   type TAutomationEditRequest,
   type TAutomationInput,
+  type TAutomationListResponse,
   type TScheduleAddResponse,
   type TScheduleEditRequest,
   type TScheduleInput,
@@ -13,22 +17,17 @@ import {
   type TSlaPolicyInput,
   type TSlaPolicyListResponse,
   type TSlaTicketResponse,
+  type TTriggerAddResponse,
+  type TTriggerCategoryAddResponse,
   type TTriggerDryRunRequest,
+  type TTriggerDryRunResponse,
   type TTriggerEditRequest,
   type TTriggerInput,
-  ZAutomationAddResponse,
-  ZAutomationDryRunResponse,
-  ZAutomationListResponse,
-  ZTriggerAddResponse,
-  ZTriggerCategoryAddResponse,
-  ZTriggerDryRunResponse,
-  ZTriggerListResponse,
+  type TTriggerListResponse,
+  triggerOps,
 } from '@parley/contracts';
 import { call } from './call';
-import { api } from './instance';
 import type { TOpts } from './types';
-
-const base = '/admin/settings';
 
 export const scheduleApi = {
   list: (opts?: TOpts): Promise<TScheduleListResponse> => call(scheduleOps.list, {}, opts),
@@ -38,30 +37,27 @@ export const scheduleApi = {
 };
 
 export const triggerApi = {
-  list: (opts?: TOpts) => api.get(`${base}/trigger.list`, {}, { ...opts, schema: ZTriggerListResponse }),
-  add: (body: TTriggerInput, opts?: TOpts) =>
-    api.post(`${base}/trigger.add`, body, { ...opts, schema: ZTriggerAddResponse }),
-  edit: (body: TTriggerEditRequest, opts?: TOpts) => api.post<null>(`${base}/trigger.edit`, body, opts),
-  delete: (ids: number[], opts?: TOpts) => api.post<null>(`${base}/trigger.delete`, { trigger_ids: ids }, opts),
-  order: (ids: number[], opts?: TOpts) => api.post<null>(`${base}/trigger.order.edit`, { trigger_ids: ids }, opts),
-  categoryAdd: (name: string, opts?: TOpts) =>
-    api.post(`${base}/trigger.category.add`, { name }, { ...opts, schema: ZTriggerCategoryAddResponse }),
-  categoryDelete: (categoryId: number, opts?: TOpts) =>
-    api.post<null>(`${base}/trigger.category.delete`, { category_id: categoryId }, opts),
-  dryRun: (body: TTriggerDryRunRequest, opts?: TOpts) =>
-    api.post(`${base}/trigger.dryrun`, body, { ...opts, schema: ZTriggerDryRunResponse }),
+  list: (opts?: TOpts): Promise<TTriggerListResponse> => call(triggerOps.list, {}, opts),
+  add: (body: TTriggerInput, opts?: TOpts): Promise<TTriggerAddResponse> => call(triggerOps.add, body, opts),
+  edit: (body: TTriggerEditRequest, opts?: TOpts): Promise<null> => call(triggerOps.edit, body, opts),
+  delete: (ids: number[], opts?: TOpts): Promise<null> => call(triggerOps.delete, { trigger_ids: ids }, opts),
+  order: (ids: number[], opts?: TOpts): Promise<null> => call(triggerOps.orderEdit, { trigger_ids: ids }, opts),
+  categoryAdd: (name: string, opts?: TOpts): Promise<TTriggerCategoryAddResponse> =>
+    call(triggerOps.categoryAdd, { name }, opts),
+  categoryDelete: (categoryId: number, opts?: TOpts): Promise<null> =>
+    call(triggerOps.categoryDelete, { category_id: categoryId }, opts),
+  dryRun: (body: TTriggerDryRunRequest, opts?: TOpts): Promise<TTriggerDryRunResponse> =>
+    call(triggerOps.dryRun, body, opts),
 };
 
 export const automationApi = {
-  list: (opts?: TOpts) => api.get(`${base}/automation.list`, {}, { ...opts, schema: ZAutomationListResponse }),
-  add: (body: TAutomationInput, opts?: TOpts) =>
-    api.post(`${base}/automation.add`, body, { ...opts, schema: ZAutomationAddResponse }),
-  edit: (body: TAutomationEditRequest, opts?: TOpts) => api.post<null>(`${base}/automation.edit`, body, opts),
-  delete: (ids: number[], opts?: TOpts) => api.post<null>(`${base}/automation.delete`, { automation_ids: ids }, opts),
-  order: (ids: number[], opts?: TOpts) =>
-    api.post<null>(`${base}/automation.order.edit`, { automation_ids: ids }, opts),
-  dryRun: (body: TAutomationDryRunRequest, opts?: TOpts) =>
-    api.post(`${base}/automation.dryrun`, body, { ...opts, schema: ZAutomationDryRunResponse }),
+  list: (opts?: TOpts): Promise<TAutomationListResponse> => call(automationOps.list, {}, opts),
+  add: (body: TAutomationInput, opts?: TOpts): Promise<TAutomationAddResponse> => call(automationOps.add, body, opts),
+  edit: (body: TAutomationEditRequest, opts?: TOpts): Promise<null> => call(automationOps.edit, body, opts),
+  delete: (ids: number[], opts?: TOpts): Promise<null> => call(automationOps.delete, { automation_ids: ids }, opts),
+  order: (ids: number[], opts?: TOpts): Promise<null> => call(automationOps.orderEdit, { automation_ids: ids }, opts),
+  dryRun: (body: TAutomationDryRunRequest, opts?: TOpts): Promise<TAutomationDryRunResponse> =>
+    call(automationOps.dryRun, body, opts),
 };
 
 export const slaApi = {
