@@ -8,10 +8,10 @@ import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import type { AutomationRow } from './automation.service.js';
 import { memoryEffects } from './rule.actions.js';
 import { withEffects } from './rule.batch.js';
-import { type RuleChange, type RuleTicket, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
+import { type RuleTicket, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions } from './rule.match.js';
 import type { SqlEnv } from './rule.sql.js';
-import { claimPass, runPass, type StoredRule } from './trigger.engine.js';
+import { passAfterAutomation, type StoredRule } from './trigger.engine.js';
 
 /**
  * An automation whose actions only set the priority, the type or tags, on a batch of tickets in
@@ -100,24 +100,14 @@ export async function actOnBatch(
     for (const e of effects) {
       fields.add(e.field);
     }
-    if (!claimPass(tx, ticket.ticket_id) || triggers.length === 0) {
-      continue;
-    }
-    const change: RuleChange = {
-      updateType: 'updated',
-      actorId: null,
-      actorType: 'system',
-      changes: new Map(effects.map((e) => [e.field, { old: e.old, new: e.new }])),
-      comment: null,
-    };
-    const pass = await runPass(ctx, tx, ticket.ticket_id, change, undefined, triggers, ticket);
-    if (pass.fields.length) {
+    const passed = await passAfterAutomation(ctx, tx, ticket.ticket_id, effects, triggers, ticket);
+    if (passed?.length) {
       const own = effects.map((e) => e.field);
       emit(tx, {
         type: 'ticket.changed',
         ticketId: ticket.ticket_id,
         actorId: null,
-        fields: ['rule', ...own, ...pass.fields.filter((f) => f !== 'rule' && !own.includes(f))],
+        fields: ['rule', ...own, ...passed.filter((f) => f !== 'rule' && !own.includes(f))],
       });
     }
   }

@@ -9,12 +9,12 @@ import { getTicketSettings } from '../setting/setting.service.js';
 import { actOnBatch } from './automation.batch.js';
 import { type AutomationInput, type AutomationRow, automationRows } from './automation.service.js';
 import { actsInMemory, applyActions, type RuleRef } from './rule.actions.js';
-import { type RuleChange, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
+import { readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
 import { countUsage, recordFailure } from './rule.usage.js';
 import { currentTriggers } from './trigger.cache.js';
-import { claimPass, runPass, type StoredRule } from './trigger.engine.js';
+import { claimPass, passAfterAutomation, type StoredRule } from './trigger.engine.js';
 
 /** Read once per batch: the ticket settings and the active triggers. */
 interface BatchEnv {
@@ -81,16 +81,9 @@ async function actOn(
     return null;
   }
   const fields = effects.map((e) => e.field).filter((f) => f !== 'notify' && f !== 'webhook');
-  if (fields.length && claimPass(tx, ticketId)) {
-    const change: RuleChange = {
-      updateType: 'updated',
-      actorId: null,
-      actorType: 'system',
-      changes: new Map(effects.map((e) => [e.field, { old: e.old, new: e.new }])),
-      comment: null,
-    };
-    const pass = triggers.length ? await runPass(ctx, tx, ticketId, change, undefined, triggers) : null;
-    const more = (pass?.fields ?? []).filter((f) => f !== 'rule' && !fields.includes(f));
+  const passed = fields.length ? await passAfterAutomation(ctx, tx, ticketId, effects, triggers) : null;
+  if (passed) {
+    const more = passed.filter((f) => f !== 'rule' && !fields.includes(f));
     emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['rule', ...fields, ...more] });
   }
   return effects;

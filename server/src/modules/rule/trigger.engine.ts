@@ -154,6 +154,36 @@ export async function runPass(
   return { fired, fields: fields.size ? ['rule', ...fields] : [] };
 }
 
+/**
+ * The triggers' pass after an automation changed a ticket (its effects, made by the system), the
+ * ticket claimed first so its pass runs once in the transaction. Answers the fields the triggers
+ * changed (empty: none fired), or null when the ticket already had its pass.
+ */
+export async function passAfterAutomation(
+  ctx: AppContext,
+  tx: Tx,
+  ticketId: number,
+  effects: TRuleEffect[],
+  triggers: StoredRule[],
+  /** The ticket as the caller just wrote it: not read again. */
+  current?: RuleTicket,
+): Promise<string[] | null> {
+  if (!claimPass(tx, ticketId)) {
+    return null;
+  }
+  if (triggers.length === 0) {
+    return [];
+  }
+  const change: RuleChange = {
+    updateType: 'updated',
+    actorId: null,
+    actorType: 'system',
+    changes: new Map(effects.map((e) => [e.field, { old: e.old, new: e.new }])),
+    comment: null,
+  };
+  return (await runPass(ctx, tx, ticketId, change, undefined, triggers, current)).fields;
+}
+
 /** Keeps "when did the state, the assignee, the requester's own update last change" for automations. */
 async function stampTimes(tx: Tx, ticketId: number, change: RuleChange) {
   const now = Date.now();
