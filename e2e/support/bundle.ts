@@ -65,12 +65,14 @@ export const goalsKb: Record<TPage, number> = {
 // and without zod (public calls checked by api/shape.ts, zod-free helpers in contracts/plain.ts);
 // the list's error state and the skeletons are light too. Measured 161.9 / 160.9 / 158.9 /
 // 508.0 KB. The public pages are within the goal; the shell is not (see decision 0006).
+// 2026-11-26: the shared client gained the operation checks (issue 11) and the public ceilings
+// were held at the 170 KB goal until measured; measured at 155a60c: 162.1 / 161.0 / 159.1 KB, so
+// ceilings of measured + ~3 KB. The shell: 481.5 KB (was held at 482 in bundle-budget.e2e.ts).
 export const ceilingsKb: Record<TPage, number> = {
-  // 2026-11-26: the shared client gained the operation checks (issue 11); held at the goal until measured.
-  'public form /': 170,
-  '/home/satisfaction': 161,
-  '/wswt/login': 170,
-  'staff shell + ticket list': 509,
+  'public form /': 165,
+  '/home/satisfaction': 164,
+  '/wswt/login': 162,
+  'staff shell + ticket list': 482,
 };
 
 export function readManifest(dist = webDist): Manifest {

@@ -18,13 +18,7 @@ import {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-// Lowered here while support/bundle.ts is the lead's (2026-11-26, issue 15, weblight): the todo
-// popover's form loads after the shell renders, antd's Chinese texts only for Chinese (and its ES
-// locales, not the CommonJS copies), rc-components tree-shaken (web/vite.config.ts), the list's
-// keyboard help on "?". Measured 479.6 KB, 481.0 KB with main at 879242c. Move into ceilingsKb
-// there when it is free.
-const lowered: Partial<Record<TPage, number>> = { 'staff shell + ticket list': 482 };
-const ceiling = (page: TPage) => Math.min(ceilingsKb[page], lowered[page] ?? Number.POSITIVE_INFINITY);
+const ceiling = (page: TPage) => ceilingsKb[page];
 
 describe('JavaScript budget per page (gzipped, before first render)', () => {
   for (const page of Object.keys(pageModules) as TPage[]) {
