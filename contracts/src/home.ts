@@ -19,16 +19,11 @@ export type TEnumsGetResponse = z.infer<typeof ZEnumsGetResponse>;
 
 /** What every page may know before sign-in: the look, the name, and the help desk's defaults. */
 export const ZBrandingResponse = z.object({
-  favicon: z.string(),
-  /** Settings › Details: the help desk's name. */
-  brand_name: z.string(),
-  /** Settings › Details: the customer-facing support site, or empty. */
-  site_url: z.string(),
-  /** Settings › Localization: the language of visitors who chose none. */
-  default_language: z.string(),
-  /** Settings › Localization: the time zone of accounts that set none. */
-  default_timezone: z.string(),
-  /** Settings › Localization: how dates are written. */
-  date_format: z.string(),
+  favicon: z.string().describe('The favicon path, or empty for the default'),
+  brand_name: z.string().describe("Settings › Details: the help desk's name"),
+  site_url: z.string().describe('Settings › Details: the customer-facing support site, or empty'),
+  default_language: z.string().describe('Settings › Localization: the language of visitors who chose none'),
+  default_timezone: z.string().describe('Settings › Localization: the time zone of accounts that set none'),
+  date_format: z.string().describe('Settings › Localization: how dates are written'),
 });
 export type TBrandingResponse = z.infer<typeof ZBrandingResponse>;

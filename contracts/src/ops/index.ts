@@ -11,6 +11,7 @@ import { questionOps } from './question.js';
 import { roleOps } from './role.js';
 import { automationOps, triggerOps } from './rule.js';
 import { scheduleOps } from './schedule.js';
+import { settingOps } from './setting.js';
 import { shortcutOps } from './shortcut.js';
 import { slaOps } from './sla.js';
 import { tagOps } from './tag.js';
@@ -29,6 +30,7 @@ export { questionOps } from './question.js';
 export { roleOps } from './role.js';
 export { automationOps, triggerOps } from './rule.js';
 export { scheduleOps } from './schedule.js';
+export { settingOps } from './setting.js';
 export { shortcutOps } from './shortcut.js';
 export { slaOps } from './sla.js';
 export { tagOps } from './tag.js';
@@ -40,6 +42,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  setting: settingOps,
   automation: automationOps,
   trigger: triggerOps,
   sla: slaOps,

@@ -1,5 +1,7 @@
 import {
+  settingOps,
   type TBrandingEditRequest,
+  type TBrandingResponse,
   type TEmailCheckRequest,
   type TEmailCheckResponse,
   type TEmailEditRequest,
@@ -14,31 +16,27 @@ import {
   type TTicketSettingEditRequest,
   type TUploadResponse,
   ZEmailCheckResponse,
-  ZEmailGetResponse,
   ZEmailTemplateListResponse,
   ZFailedJobListResponse,
   ZInboxLogResponse,
   ZInboxRetryResponse,
   ZSupportAddressAddResponse,
   ZSupportAddressListResponse,
-  ZTicketSettingGetResponse,
   ZUploadResponse,
 } from '@parley/contracts';
+import { call } from './call';
 import { api } from './instance';
 import type { TOpts } from './types';
 
 const base = '/admin/settings';
 
 export const settingApi = {
-  emailGet: (opts?: TOpts): Promise<TEmailSetting> =>
-    api.get(`${base}/email.get`, undefined, { ...opts, schema: ZEmailGetResponse }),
-  emailEdit: (body: TEmailEditRequest, opts?: TOpts): Promise<null> => api.post<null>(`${base}/email.edit`, body, opts),
-  ticketGet: (opts?: TOpts): Promise<TTicketSetting> =>
-    api.get(`${base}/ticket.get`, undefined, { ...opts, schema: ZTicketSettingGetResponse }),
-  ticketEdit: (body: TTicketSettingEditRequest, opts?: TOpts): Promise<null> =>
-    api.post<null>(`${base}/ticket.edit`, body, opts),
-  brandingEdit: (body: TBrandingEditRequest, opts?: TOpts): Promise<null> =>
-    api.post<null>(`${base}/appearance.branding.edit`, body, opts),
+  emailGet: (opts?: TOpts): Promise<TEmailSetting> => call(settingOps.emailGet, {}, opts),
+  emailEdit: (body: TEmailEditRequest, opts?: TOpts): Promise<null> => call(settingOps.emailEdit, body, opts),
+  ticketGet: (opts?: TOpts): Promise<TTicketSetting> => call(settingOps.ticketGet, {}, opts),
+  ticketEdit: (body: TTicketSettingEditRequest, opts?: TOpts): Promise<null> => call(settingOps.ticketEdit, body, opts),
+  brandingEdit: (body: TBrandingEditRequest, opts?: TOpts): Promise<TBrandingResponse> =>
+    call(settingOps.brandingEdit, body, opts),
   uploadFavicon: (file: Blob, opts?: TOpts): Promise<TUploadResponse> =>
     api.upload(`${base}/upload.favicon`, file, { ...opts, schema: ZUploadResponse }),
   emailTestSend: (body: TEmailCheckRequest, opts?: TOpts): Promise<TEmailCheckResponse> =>

@@ -34,7 +34,15 @@ describe('branding', () => {
       user: admin,
       handlers: {
         'admin/settings/upload.favicon': () => ok(uploaded),
-        'admin/settings/appearance.branding.edit': () => ok(null),
+        'admin/settings/appearance.branding.edit': (c) =>
+          ok({
+            favicon: c.body.favicon,
+            brand_name: '',
+            site_url: '',
+            default_language: 'en',
+            default_timezone: 'UTC',
+            date_format: 'medium',
+          }),
       },
     });
     renderApp('/wswt/setting/appearance');
