@@ -3,32 +3,34 @@ import { ZAccessState, ZChatState, ZReplyAccess, ZTicketAccess, ZUserType } from
 
 /** An account as every response presents it. `password` is write-only and never appears. */
 export const ZAccount = z.object({
-  account_id: z.number().int(),
-  email: z.string(),
-  real_name: z.string(),
-  user_type: ZUserType,
-  ticket_access: ZTicketAccess,
-  reply_access: ZReplyAccess,
-  can_close_ticket: z.boolean(),
-  avatar: z.string(),
-  alias_name: z.string(),
-  signature: z.string(),
-  enable_signature: z.boolean(),
-  default_language: z.string(),
-  timezone: z.string(),
-  inner_notes: z.string(),
-  allow_check_email: z.boolean(),
-  role_ids: z.array(z.number().int()),
-  group_ids: z.array(z.number().int()),
-  tool_access: z.array(z.string()),
-  chat_state: ZChatState,
-  access_state: ZAccessState,
-  company_id: z.number().int().nullable(),
-  create_ts: z.number().int(),
-  update_ts: z.number().int(),
+  account_id: z.number().int().describe('The account'),
+  email: z.string().describe('Its email address, used to sign in'),
+  real_name: z.string().describe('Its name'),
+  user_type: ZUserType.describe('`admin`, `agent` or `end_user`'),
+  ticket_access: ZTicketAccess.describe("Which tickets an agent sees: all, its groups', or its own"),
+  reply_access: ZReplyAccess.describe('Whether an agent may reply publicly or only write internal notes'),
+  can_close_ticket: z.boolean().describe('An agent may close tickets'),
+  avatar: z.string().describe('The avatar image path, or empty'),
+  alias_name: z.string().describe('The name customers see on its replies (empty: its name)'),
+  signature: z.string().describe('Its reply signature'),
+  enable_signature: z.boolean().describe('Replies carry the signature'),
+  default_language: z.string().describe('Its language'),
+  timezone: z.string().describe('Its time zone (IANA name)'),
+  inner_notes: z.string().describe('Notes about the account, for agents'),
+  allow_check_email: z.boolean().describe('The account may check email (granted only by one that may)'),
+  role_ids: z.array(z.number().int()).describe("An agent's roles"),
+  group_ids: z.array(z.number().int()).describe("An agent's groups"),
+  tool_access: z.array(z.string()).describe('Tools the account may use'),
+  chat_state: ZChatState.describe('Its chat state: online, away, invisible or offline'),
+  access_state: ZAccessState.describe('Whether it may sign in (suspended accounts may not)'),
+  company_id: z.number().int().nullable().describe('Its organization (null: none)'),
+  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
 /** The caller's account, with its own interface preferences (`auth.account.setting.edit`). */
-export const ZMyInfoResponse = ZAccount.extend({ setting_data: z.record(z.string(), z.unknown()) });
+export const ZMyInfoResponse = ZAccount.extend({
+  setting_data: z.record(z.string(), z.unknown()).describe('Its own interface preferences'),
+});
 export type TMyInfoResponse = z.infer<typeof ZMyInfoResponse>;

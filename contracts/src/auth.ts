@@ -3,21 +3,22 @@ import { requiredOr, ZEmail, ZFlag, ZNewPassword } from './common.js';
 import { ZChatState, ZNodeType } from './enums.js';
 
 export const ZLoginRequest = z.object({
-  email: ZEmail,
-  /** Checked against the stored hash only; length rules apply when a password is set. */
+  email: ZEmail.describe('The email address of the account'),
   password: z
     .string({ error: requiredOr('required_password') })
     .min(1, { error: 'required_password' })
-    .max(1024, { error: 'password_not_allowed' }),
-  /** Keep the session for 30 days; otherwise it ends after 12 hours without use. */
-  stay_login: ZFlag.optional().default(false),
+    .max(1024, { error: 'password_not_allowed' })
+    .describe('Its password (checked against the stored hash only)'),
+  stay_login: ZFlag.optional()
+    .default(false)
+    .describe('Keep the session for 30 days; otherwise it ends after 12 hours without use'),
 });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
 
 export const ZLoginResponse = z.object({
-  token: z.string(),
-  real_name: z.string(),
-  timezone: z.string(),
+  token: z.string().describe('The session token, sent back as the Authorization header'),
+  real_name: z.string().describe("The account's name"),
+  timezone: z.string().describe("The account's time zone"),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
@@ -25,12 +26,15 @@ export const ZPasswordEditRequest = z.object({
   old_pass: z
     .string({ error: requiredOr('required_password') })
     .min(1, { error: 'required_password' })
-    .max(1024, { error: 'password_not_allowed' }),
-  new_pass: ZNewPassword,
+    .max(1024, { error: 'password_not_allowed' })
+    .describe('The current password'),
+  new_pass: ZNewPassword.describe('The new password: 5 to 127 characters, not the email'),
 });
 export type TPasswordEditRequest = z.input<typeof ZPasswordEditRequest>;
 
-export const ZChatStateEditRequest = z.object({ chat_state: ZChatState });
+export const ZChatStateEditRequest = z.object({
+  chat_state: ZChatState.describe('Online, away, invisible or offline'),
+});
 export type TChatStateEditRequest = z.infer<typeof ZChatStateEditRequest>;
 
 export const ZAuthCheckRequest = z.object({

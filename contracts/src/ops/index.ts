@@ -1,5 +1,6 @@
 import type { TOp } from '../op.js';
 import { accountSettingOps } from './account-setting.js';
+import { authOps } from './auth.js';
 import { authNodeOps } from './auth-node.js';
 import { blackOps } from './black.js';
 import { companyOps } from './company.js';
@@ -19,6 +20,7 @@ import { todoOps } from './todo.js';
 import { viewOps } from './view.js';
 
 export { accountSettingOps } from './account-setting.js';
+export { authOps } from './auth.js';
 export { authNodeOps } from './auth-node.js';
 export { blackOps } from './black.js';
 export { companyOps } from './company.js';
@@ -42,6 +44,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  auth: authOps,
   setting: settingOps,
   automation: automationOps,
   trigger: triggerOps,

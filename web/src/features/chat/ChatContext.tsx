@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Socket } from 'socket.io-client';
-import { api } from '../../api/instance';
+import { authApi } from '../../api/auth';
 import { openStaffSocket } from '../../api/socket';
 import { useSession } from '../../auth/SessionContext';
 import { authStore } from '../../auth/storage';
@@ -71,7 +71,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   stateRef.current = state;
 
   const setState = useCallback(async (next: TChatState) => {
-    await api.post('/admin/auth.my.chat.state.edit', { chat_state: next });
+    await authApi.chatStateEdit({ chat_state: next });
     setStateValue(next);
   }, []);
 
