@@ -82,107 +82,184 @@ export const bracketLabels: Record<string, { en: string; 'zh-cn': string }> = {
 
 /** The filters every report takes. */
 export const ZReportRequest = z.object({
-  time_range: ZTimeRange.default('7d'),
-  group_id: ZId.optional(),
-  /** The agent: the ticket's assignee (or, for agent reports, the agent who acted). */
-  assignee_id: ZId.optional(),
-  source: ZReportChannel.optional(),
-  tag: ZTag.optional(),
-  /** Day boundaries; the caller's own time zone when not given. */
-  timezone: ZTimezone.optional(),
+  time_range: ZTimeRange.default('7d').describe(
+    'The range, up to now: `24h`, `7d` (the default), `30d`, `3m`, `6m`, `1y`',
+  ),
+  group_id: ZId.optional().describe('Only tickets of this group'),
+  assignee_id: ZId.optional().describe("The agent: the ticket's assignee (or, for agent reports, the agent who acted)"),
+  source: ZReportChannel.optional().describe('Only tickets that came in by this channel'),
+  tag: ZTag.optional().describe('Only tickets carrying this tag'),
+  timezone: ZTimezone.optional().describe("The time zone of day boundaries (the caller's own when not given)"),
 });
 export type TReportRequest = z.input<typeof ZReportRequest>;
 
 const int = z.number().int();
-const ZRangeOut = z.object({ from_ts: int, to_ts: int, timezone: z.string() });
-const ZBucketCount = z.object({ key: z.string(), count: int });
+/** An integer with its description. */
+const count = (text: string) => int.describe(text);
+const ZRangeOut = z
+  .object({
+    from_ts: count('Its start (epoch milliseconds)'),
+    to_ts: count('Its end (epoch milliseconds)'),
+    timezone: z.string().describe('The time zone of its day boundaries'),
+  })
+  .describe('The range the figures cover');
+const ZBucketCount = z.object({
+  key: z.string().describe('The bucket: a state, a priority, or a bracket key'),
+  count: count('Tickets in it'),
+});
+
+const ZScores = z.object({
+  good: count('Rated good'),
+  bad: count('Rated bad'),
+  offered: count('Offered the survey'),
+  solved: count('Solved'),
+});
 
 export const ZDashboard = z.object({
   range: ZRangeOut,
-  created: int,
-  solved: int,
-  /** Tickets created in the range that are not solved now. */
-  unsolved: int,
-  series: z.array(z.object({ start_ts: int, created: int, solved: int })),
-  mine: z.object({ open: int, pending: int, solved: int }),
-  satisfaction: z.object({ good: int, bad: int, offered: int, solved: int }),
-  chats: z.object({ waiting: int, active: int }),
+  created: count('Tickets created in the range'),
+  solved: count('Tickets solved in the range'),
+  unsolved: count('Tickets created in the range that are not solved now'),
+  series: z
+    .array(
+      z.object({
+        start_ts: count('Start of the day, or hour for 24 hours (epoch milliseconds)'),
+        created: count('Tickets created in it'),
+        solved: count('Tickets solved in it'),
+      }),
+    )
+    .describe('Created and solved per day (per hour for 24 hours)'),
+  mine: z
+    .object({
+      open: count('My open tickets now'),
+      pending: count('My pending tickets now'),
+      solved: count('My tickets solved in the range'),
+    })
+    .describe("The caller's own tickets"),
+  satisfaction: ZScores.describe('Satisfaction of tickets solved in the range'),
+  chats: z
+    .object({ waiting: count('Chats waiting for an agent now'), active: count('Chats going on now') })
+    .describe('Chats now'),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
 
-const ZDistribution = z.object({ buckets: z.array(ZBucketCount), count: int, median_ms: int.nullable() });
+const ZDistribution = z.object({
+  buckets: z.array(ZBucketCount).describe('Tickets per bracket'),
+  count: count('Tickets measured'),
+  median_ms: int.nullable().describe('The median, in milliseconds (null: none measured)'),
+});
 export type TDistribution = z.infer<typeof ZDistribution>;
 export const ZEfficiency = z.object({
   range: ZRangeOut,
-  first_reply: ZDistribution,
-  full_resolution: ZDistribution,
-  requester_wait: ZDistribution,
+  first_reply: ZDistribution.describe('Time to the first public reply'),
+  full_resolution: ZDistribution.describe('Time from creation to the final solve'),
+  requester_wait: ZDistribution.describe('Time the requester waited for replies'),
 });
 export type TEfficiency = z.infer<typeof ZEfficiency>;
 
 export const ZAssigneeActivity = z.object({
   range: ZRangeOut,
-  list: z.array(
-    z.object({
-      agent_id: int,
-      agent_name: z.string(),
-      assigned: int,
-      solved: int,
-      replies: int,
-      first_reply_median_ms: int.nullable(),
-    }),
-  ),
+  list: z
+    .array(
+      z.object({
+        agent_id: count('The agent'),
+        agent_name: z.string().describe('Its name'),
+        assigned: count('Tickets assigned to it in the range'),
+        solved: count('Tickets it solved in the range'),
+        replies: count('Its public replies in the range'),
+        first_reply_median_ms: int.nullable().describe('Its median first reply, in milliseconds (null: none)'),
+      }),
+    )
+    .describe('One row per agent'),
 });
 export type TAssigneeActivity = z.infer<typeof ZAssigneeActivity>;
 
 export const ZAgentUpdates = z.object({
   range: ZRangeOut,
-  /** Start of each day (week or month for the long ranges, hour for 24 hours). */
-  buckets: z.array(int),
-  list: z.array(z.object({ agent_id: int, agent_name: z.string(), counts: z.array(int), total: int })),
+  buckets: z
+    .array(int)
+    .describe('Start of each day (week or month for the long ranges, hour for 24 hours), epoch milliseconds'),
+  list: z
+    .array(
+      z.object({
+        agent_id: count('The agent'),
+        agent_name: z.string().describe('Its name'),
+        counts: z.array(int).describe('Its ticket updates in each bucket'),
+        total: count('Its ticket updates in the range'),
+      }),
+    )
+    .describe('One row per agent'),
 });
 export type TAgentUpdates = z.infer<typeof ZAgentUpdates>;
 
 export const ZUnsolvedReport = z.object({
-  total: int,
-  by_state: z.array(ZBucketCount),
-  by_priority: z.array(ZBucketCount),
-  by_group: z.array(z.object({ group_id: int.nullable(), group_name: z.string(), count: int })),
-  by_age: z.array(ZBucketCount),
+  total: count('Unsolved tickets now'),
+  by_state: z.array(ZBucketCount).describe('By state'),
+  by_priority: z.array(ZBucketCount).describe('By priority'),
+  by_group: z
+    .array(
+      z.object({
+        group_id: int.nullable().describe('The group (null: none)'),
+        group_name: z.string().describe('Its name'),
+        count: count('Unsolved tickets in it'),
+      }),
+    )
+    .describe('By group'),
+  by_age: z.array(ZBucketCount).describe('By age'),
 });
 export type TUnsolvedReport = z.infer<typeof ZUnsolvedReport>;
 
-const ZBacklogPoint = z.object({ start_ts: int, end_ts: int, created: int, solved: int, open: int });
+const ZBacklogPoint = z.object({
+  start_ts: count('Start of the day or week (epoch milliseconds)'),
+  end_ts: count('Its end (epoch milliseconds)'),
+  created: count('Tickets created in it'),
+  solved: count('Tickets solved in it'),
+  open: count('Tickets open at its end'),
+});
 export type TBacklogPoint = z.infer<typeof ZBacklogPoint>;
 export const ZBacklog = z.object({
-  timezone: z.string(),
-  daily: z.array(ZBacklogPoint),
-  weekly: z.array(ZBacklogPoint),
+  timezone: z.string().describe('The time zone of the day and week boundaries'),
+  daily: z.array(ZBacklogPoint).describe('The last 30 days'),
+  weekly: z.array(ZBacklogPoint).describe('The last 12 weeks'),
 });
 export type TBacklog = z.infer<typeof ZBacklog>;
 
-const ZScoreRow = z.object({ good: int, bad: int, offered: int, solved: int });
 export const ZSatisfactionReport = z.object({
   range: ZRangeOut,
-  by_agent: z.array(ZScoreRow.extend({ agent_id: int.nullable(), agent_name: z.string() })),
-  by_group: z.array(ZScoreRow.extend({ group_id: int.nullable(), group_name: z.string() })),
+  by_agent: z
+    .array(
+      ZScores.extend({
+        agent_id: int.nullable().describe('The agent (null: unassigned)'),
+        agent_name: z.string().describe('Its name'),
+      }),
+    )
+    .describe('By agent'),
+  by_group: z
+    .array(
+      ZScores.extend({
+        group_id: int.nullable().describe('The group (null: none)'),
+        group_name: z.string().describe('Its name'),
+      }),
+    )
+    .describe('By group'),
 });
 export type TSatisfactionReport = z.infer<typeof ZSatisfactionReport>;
 
 /** Trigger and automation uses per UTC day over the last 30 days (as the rules count them). */
 export const ZRuleUsageReport = z.object({
-  /** The 30 UTC days, oldest first, `YYYY-MM-DD`. */
-  days: z.array(z.string()),
-  list: z.array(
-    z.object({
-      rule_kind: z.enum(['trigger', 'automation']),
-      rule_id: int,
-      title: z.string(),
-      active: z.boolean(),
-      counts: z.array(int),
-      total: int,
-    }),
-  ),
+  days: z.array(z.string()).describe('The 30 UTC days, oldest first, `YYYY-MM-DD`'),
+  list: z
+    .array(
+      z.object({
+        rule_kind: z.enum(['trigger', 'automation']).describe('A trigger or an automation'),
+        rule_id: count('The rule'),
+        title: z.string().describe('Its name'),
+        active: z.boolean().describe('It runs'),
+        counts: z.array(int).describe('Its uses on each day'),
+        total: count('Its uses over the 30 days'),
+      }),
+    )
+    .describe('Each trigger and automation'),
 });
 export type TRuleUsageReport = z.infer<typeof ZRuleUsageReport>;
 

@@ -9,6 +9,7 @@ import { formOps } from './form.js';
 import { groupOps } from './group.js';
 import { noteOps } from './note.js';
 import { questionOps } from './question.js';
+import { reportOps } from './report.js';
 import { roleOps } from './role.js';
 import { automationOps, triggerOps } from './rule.js';
 import { scheduleOps } from './schedule.js';
@@ -29,6 +30,7 @@ export { formOps } from './form.js';
 export { groupOps } from './group.js';
 export { noteOps } from './note.js';
 export { questionOps } from './question.js';
+export { reportOps } from './report.js';
 export { roleOps } from './role.js';
 export { automationOps, triggerOps } from './rule.js';
 export { scheduleOps } from './schedule.js';
@@ -44,6 +46,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  report: reportOps,
   auth: authOps,
   setting: settingOps,
   automation: automationOps,
