@@ -1,35 +1,76 @@
-import type { TRuleEffect } from '@parley/contracts';
+import type { TRuleEffect, TTicketSetting } from '@parley/contracts';
+import { fieldIdOfKey } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { emit } from '../../events/transact.js';
+import { valueRows } from '../ticket-field/field-store.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import type { AutomationRow } from './automation.service.js';
-import { memoryEffects } from './rule.actions.js';
-import { withEffects } from './rule.batch.js';
+import { type ActionEnv, ActionLookups, type ActionPlan, type ActionTicket, planActions } from './rule.actions.js';
+import { ruleEvent } from './rule.env.js';
 import { type RuleTicket, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions } from './rule.match.js';
 import type { SqlEnv } from './rule.sql.js';
+import { recordFailures } from './rule.usage.js';
 import { passAfterAutomation, type StoredRule } from './trigger.engine.js';
 
+/** What a batch reads once: the ticket settings and the active triggers. */
+export interface BatchEnv {
+  settings: TTicketSetting;
+  triggers: StoredRule[];
+}
+
+/** A ticket the automation changed: as its actions leave it, and how. */
+interface Changed {
+  before: ActionTicket;
+  ticket: RuleTicket;
+  plan: ActionPlan;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The ticket as rules read it after the plan, as the batch's statement writes it. */
+function ruleTicketAfter(t: RuleTicket, plan: ActionPlan, now: number): RuleTicket {
+  const { next } = plan;
+  return {
+    ...t,
+    priority: next.priority,
+    ticket_type: next.ticketType,
+    tags: next.tags,
+    assignee_id: next.assigneeId,
+    group_id: next.groupId,
+    ticket_state: next.ticketState,
+    solved_ts: next.solvedTs,
+    fields: next.fields,
+    update_ts: now,
+    assigned_ts: plan.assigned ? (next.assigneeId === null ? null : now) : t.assigned_ts,
+    state_ts: plan.stateChanged ? now : t.state_ts,
+  };
+}
+
 /**
- * An automation whose actions only set the priority, the type or tags, on a batch of tickets in
- * set-based statements (automation.run.ts sends the others one ticket at a time). Inside the
- * batch's transaction:
+ * An automation whose actions only set properties (assignee, group, priority, type, tags, state,
+ * custom fields), on a batch of tickets in set-based statements (automation.run.ts sends the
+ * others one ticket at a time). Inside the batch's transaction:
  *   1. the batch's tickets are locked and read in one statement (`where`: its conditions), and
  *      checked again in memory as they are now (the same test as one ticket at a time);
- *   2. each ticket's effects are computed in memory, as `applyActions` would make them;
+ *   2. each ticket's changes are worked out in memory by `planActions`, as `applyActions` works
+ *      them out for one ticket; what they read (an assignment from the ticket's assignee and
+ *      group, a form's fields) is read once per batch. A ticket whose actions fail those checks
+ *      gets its failure recorded and is left as it was, as one ticket at a time;
  *   3. one statement writes every changed ticket's values, the tag names, and each ticket's rows
- *      in its event log: a `rule` row naming the automation, then its effects — the same rows,
- *      per ticket and in the same order, as a run one ticket at a time writes;
+ *      in its event log: a `rule` row naming the automation, then its effects (the same rows, per
+ *      ticket and in the same order, as one ticket at a time); one more the custom field values;
  *   4. each changed ticket then gets the triggers' pass as before (claimed, so the change fires
  *      each trigger at most once and never loops; evaluated in memory from the values just
- *      written: only a ticket on which a trigger fires costs statements, and one a trigger
- *      changed gets its own `ticket.changed`);
- *   5. one `tickets.changed` for the batch: reports and SLA targets refresh the tickets together.
- * These actions cannot fail on a live, not closed ticket (the lock re-reads both), so no
- * savepoint is needed. Answers the tickets the automation acted on (matched).
+ *      written: only a ticket on which a trigger fires costs statements);
+ *   5. a ticket a trigger changed, and one whose own change mails someone (mail.out.ts mails the
+ *      requester when the ticket is now solved, the assignee when there is one), gets its own
+ *      `ticket.changed`, as one ticket at a time; the others one `tickets.changed` for the batch:
+ *      reports and SLA targets refresh them together.
+ * Answers the tickets the automation acted on (matched and not failed).
  */
 export async function actOnBatch(
   ctx: AppContext,
@@ -38,84 +79,183 @@ export async function actOnBatch(
   env: SqlEnv,
   where: ReturnType<typeof sql>,
   ids: number[],
-  triggers: StoredRule[],
+  batch: BatchEnv,
 ): Promise<number[]> {
   const rows = await queryRows(
     tx,
-    sql`SELECT ${ruleTicketColumns} FROM ticket t
+    sql`SELECT ${ruleTicketColumns}, t.form_id, t.satisfaction_token FROM ticket t
       WHERE t.ticket_id = ANY(${intArrayLiteral(ids)}::int[]) AND ${where}
       ORDER BY t.ticket_id FOR UPDATE OF t`,
   );
-  const matched = rows.map(readRuleTicket).filter(
-    (ticket) =>
-      ticket.deleted_ts === null &&
-      ticket.ticket_state !== 'closed' &&
-      matchConditions(a.conditions, {
+  const rule = { kind: 'automation' as const, id: a.automation_id, title: a.title };
+  const actionEnv: ActionEnv = { ctx, tx, settings: batch.settings, now: env.now, rule };
+  const lookups = new ActionLookups();
+  const acted: number[] = [];
+  const failed: Array<{ ticketId: number; error: unknown }> = [];
+  const changed: Changed[] = [];
+  for (const r of rows) {
+    const ticket = readRuleTicket(r);
+    if (
+      ticket.deleted_ts !== null ||
+      ticket.ticket_state === 'closed' ||
+      !matchConditions(a.conditions, {
         ticket,
         change: null,
         now: env.now,
         schedules: env.schedules,
         hoursIn: env.hoursIn,
-      }).matched,
-  );
-  const rule = { kind: 'automation' as const, id: a.automation_id, title: a.title };
-  const changed: Array<{ ticket: RuleTicket; effects: TRuleEffect[] }> = [];
-  const values: Array<{ ticket_id: number; priority: string; ticket_type: string; tags: string[] }> = [];
-  const events: Array<{ ticket_id: number; field: string; old: unknown; new: unknown }> = [];
-  const tags = new Set<string>();
-  for (const ticket of matched) {
-    const effects = memoryEffects(ticket, a.actions);
-    if (effects.length === 0) {
+      }).matched
+    ) {
       continue;
     }
-    const next = withEffects({ ...ticket, update_ts: env.now }, effects, tags);
-    changed.push({ ticket: next, effects });
-    values.push({ ticket_id: next.ticket_id, priority: next.priority, ticket_type: next.ticket_type, tags: next.tags });
-    events.push({ ticket_id: next.ticket_id, field: 'rule', old: null, new: rule });
-    for (const e of effects) {
-      events.push({ ticket_id: next.ticket_id, field: e.field, old: e.old ?? null, new: e.new ?? null });
+    const before: ActionTicket = {
+      assigneeId: ticket.assignee_id,
+      groupId: ticket.group_id,
+      priority: ticket.priority,
+      ticketType: ticket.ticket_type,
+      tags: ticket.tags,
+      ticketState: ticket.ticket_state,
+      solvedTs: ticket.solved_ts,
+      satisfactionToken: (r.satisfaction_token as string | null) ?? null,
+      formId: num(r.form_id),
+      fields: ticket.fields,
+    };
+    let plan: ActionPlan;
+    try {
+      plan = await planActions(actionEnv, before, a.actions, lookups);
+    } catch (error) {
+      failed.push({ ticketId: ticket.ticket_id, error });
+      continue;
+    }
+    acted.push(ticket.ticket_id);
+    if (plan.effects.length) {
+      changed.push({ before, ticket: ruleTicketAfter(ticket, plan, env.now), plan });
     }
   }
+  await recordFailures(tx, rule, failed, env.now);
   if (changed.length === 0) {
-    return matched.map((t) => t.ticket_id);
+    return acted;
   }
-  await tx.execute(sql`
-    WITH v AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        AS v(ticket_id int, priority text, ticket_type text, tags text[])
-    ), changed AS (
-      UPDATE ticket t SET priority = v.priority, ticket_type = v.ticket_type, tags = v.tags, update_ts = ${env.now}
-      FROM v WHERE t.ticket_id = v.ticket_id
-    ), names AS (
-      INSERT INTO ticket_tag (tag_name, create_ts)
-      SELECT unnest(${textArrayLiteral([...tags])}::text[]), ${env.now} ON CONFLICT DO NOTHING
-    )
-    INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-    SELECT e.ticket_id, NULL, e.field, e.old, e.new, ${env.now}
-    FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
-      AS (ticket_id int, field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(ticket_id, field, old, new, n)
-    ORDER BY e.n`);
+  await writeChanges(tx, changed, ruleEvent(rule), env.now);
+
+  const together: number[] = [];
   const fields = new Set<string>();
-  for (const { ticket, effects } of changed) {
-    for (const e of effects) {
-      fields.add(e.field);
-    }
-    const passed = await passAfterAutomation(ctx, tx, ticket.ticket_id, effects, triggers, ticket);
-    if (passed?.length) {
-      const own = effects.map((e) => e.field);
+  for (const { ticket, plan } of changed) {
+    const own = plan.effects.map((e) => e.field);
+    const passed = await passAfterAutomation(ctx, tx, ticket.ticket_id, plan.effects, batch.triggers, ticket);
+    const mails =
+      (own.includes('ticket_state') && ticket.ticket_state === 'solved') ||
+      (own.includes('assignee_id') && ticket.assignee_id !== null);
+    if (passed?.length || mails) {
+      const more = (passed ?? []).filter((f) => f !== 'rule' && !own.includes(f));
       emit(tx, {
         type: 'ticket.changed',
         ticketId: ticket.ticket_id,
         actorId: null,
-        fields: ['rule', ...own, ...passed.filter((f) => f !== 'rule' && !own.includes(f))],
+        fields: ['rule', ...own, ...more],
       });
+      continue;
+    }
+    together.push(ticket.ticket_id);
+    for (const f of own) {
+      fields.add(f);
     }
   }
-  emit(tx, {
-    type: 'tickets.changed',
-    ticketIds: changed.map((c) => c.ticket.ticket_id),
-    actorId: null,
-    fields: ['rule', ...fields],
+  if (together.length) {
+    emit(tx, { type: 'tickets.changed', ticketIds: together, actorId: null, fields: ['rule', ...fields] });
+  }
+  return acted;
+}
+
+/**
+ * The changed tickets' values, tag names and event-log rows in one statement; their custom field
+ * values (the value table, as `storeFieldValues` keeps it per ticket) in one more.
+ */
+async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: number) {
+  const tags = new Set<string>();
+  const values = changed.map(({ before, ticket, plan }) => {
+    if (plan.next.tags !== before.tags) {
+      for (const tag of plan.next.tags) {
+        tags.add(tag);
+      }
+    }
+    return {
+      ticket_id: ticket.ticket_id,
+      priority: ticket.priority,
+      ticket_type: ticket.ticket_type,
+      tags: ticket.tags,
+      assignee_id: ticket.assignee_id,
+      group_id: ticket.group_id,
+      ticket_state: ticket.ticket_state,
+      solved_ts: ticket.solved_ts,
+      satisfaction_token: plan.next.satisfactionToken,
+      fields: ticket.fields,
+      assigned_ts: ticket.assigned_ts,
+      state_ts: ticket.state_ts,
+      words: plan.tokens ? [...plan.tokens] : null,
+    };
   });
-  return matched.map((t) => t.ticket_id);
+  const events = changed.flatMap(({ ticket, plan }) =>
+    [rule, ...plan.effects].map((e) => ({
+      ticket_id: ticket.ticket_id,
+      field: e.field,
+      old: e.old ?? null,
+      new: e.new ?? null,
+    })),
+  );
+  await tx.execute(sql`
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        AS v(ticket_id int, priority text, ticket_type text, tags text[], assignee_id int, group_id int,
+          ticket_state text, solved_ts bigint, satisfaction_token text, fields jsonb, assigned_ts bigint,
+          state_ts bigint, words text[])
+    ), changed AS (
+      UPDATE ticket t SET priority = v.priority, ticket_type = v.ticket_type, tags = v.tags,
+        assignee_id = v.assignee_id, group_id = v.group_id, ticket_state = v.ticket_state,
+        solved_ts = v.solved_ts, satisfaction_token = v.satisfaction_token, fields = v.fields,
+        assigned_ts = v.assigned_ts, state_ts = v.state_ts,
+        search_vector = CASE WHEN v.words IS NULL THEN t.search_vector
+          ELSE t.search_vector || array_to_tsvector(v.words) END,
+        update_ts = ${now}
+      FROM v WHERE t.ticket_id = v.ticket_id
+    ), names AS (
+      INSERT INTO ticket_tag (tag_name, create_ts)
+      SELECT unnest(${textArrayLiteral([...tags])}::text[]), ${now} ON CONFLICT DO NOTHING
+    )
+    INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
+    SELECT e.ticket_id, NULL, e.field, e.old, e.new, ${now}
+    FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+      AS (ticket_id int, field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(ticket_id, field, old, new, n)
+    ORDER BY e.n`);
+
+  // Custom field values: the changed fields' rows go, their new values' rows come.
+  const gone: Array<{ ticket_id: number; field_id: number }> = [];
+  const rows: Array<{ ticket_id: number; field_id: number; text: string | null; num: number | null }> = [];
+  for (const { ticket, plan } of changed) {
+    const scope = plan.scope;
+    if (!scope) {
+      continue;
+    }
+    for (const e of plan.effects) {
+      const id = fieldIdOfKey(e.field);
+      if (id === null || !scope.defs.has(id)) {
+        continue;
+      }
+      gone.push({ ticket_id: ticket.ticket_id, field_id: id });
+      for (const r of valueRows(scope.defs.get(id)?.fieldType ?? 'text', plan.next.fields[e.field])) {
+        rows.push({ ticket_id: ticket.ticket_id, field_id: id, ...r });
+      }
+    }
+  }
+  if (gone.length) {
+    await tx.execute(sql`
+      WITH gone AS (
+        DELETE FROM ticket_field_value f
+        USING jsonb_to_recordset(${JSON.stringify(gone)}::jsonb) AS g(ticket_id int, field_id int)
+        WHERE f.ticket_id = g.ticket_id AND f.field_id = g.field_id
+      )
+      INSERT INTO ticket_field_value (ticket_id, field_id, value_text, value_num)
+      SELECT r.ticket_id, r.field_id, r.text, r.num
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(ticket_id int, field_id int, text text, num numeric)`);
+  }
 }

@@ -81,11 +81,13 @@ export function automationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** Tests and the benchmark run it on demand. */
-  app.decorate('runAutomations', (now?: number) => runAutomations(ctx, now));
+  app.decorate('runAutomations', (now?: number, options?: { perTicket?: boolean }) =>
+    runAutomations(ctx, now, options),
+  );
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    runAutomations: (now?: number) => ReturnType<typeof runAutomations>;
+    runAutomations: (now?: number, options?: { perTicket?: boolean }) => ReturnType<typeof runAutomations>;
   }
 }

@@ -6,21 +6,15 @@ import { queryRows } from '../../db/rows.js';
 import { emit, transact } from '../../events/transact.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import { actOnBatch } from './automation.batch.js';
+import { actOnBatch, type BatchEnv } from './automation.batch.js';
 import { type AutomationInput, type AutomationRow, automationRows } from './automation.service.js';
-import { actsInMemory, applyActions, type RuleRef } from './rule.actions.js';
+import { actsSetBased, applyActions, type RuleRef } from './rule.actions.js';
 import { readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
 import { countUsage, recordFailure } from './rule.usage.js';
 import { currentTriggers } from './trigger.cache.js';
-import { claimPass, passAfterAutomation, type StoredRule } from './trigger.engine.js';
-
-/** Read once per batch: the ticket settings and the active triggers. */
-interface BatchEnv {
-  settings: Awaited<ReturnType<typeof getTicketSettings>>;
-  triggers: StoredRule[];
-}
+import { claimPass, passAfterAutomation } from './trigger.engine.js';
 
 const batchEnv = async (ctx: AppContext, tx: Tx): Promise<BatchEnv> => ({
   settings: await getTicketSettings(tx),
@@ -92,16 +86,18 @@ async function actOn(
 /**
  * The hourly run: every active automation in order over the tickets its conditions select (one
  * indexed query per batch, keyset on the id), each ticket acted on at most once per automation.
- * One that only sets the priority, the type or tags acts on each batch in set-based statements
- * (automation.batch.ts: the same event-log rows per ticket, the same triggers' pass); any other
- * acts one ticket at a time in a savepoint (`actOn`), a failure recorded and the batch going on.
+ * One that only sets properties (assignee, group, priority, type, tags, state, custom fields)
+ * acts on each batch in set-based statements (automation.batch.ts: the same event-log rows per
+ * ticket, the same failures, the same triggers' pass); one that also adds a note, mails or calls a
+ * webhook acts one ticket at a time in a savepoint (`actOn`), a failure recorded and the batch
+ * going on. `perTicket` sends every automation one ticket at a time (tests compare the two).
  */
-export async function runAutomations(ctx: AppContext, now = Date.now()) {
+export async function runAutomations(ctx: AppContext, now = Date.now(), options: { perTicket?: boolean } = {}) {
   const report: Array<{ automation_id: number; fired: number }> = [];
   for (const a of await automationRows(ctx.db, true)) {
     const env = await envOf(ctx.db, a, now);
     const where = conditionsSql(a.conditions, env);
-    const setBased = actsInMemory(a.actions);
+    const setBased = !options.perTicket && actsSetBased(a.actions);
     const size = setBased ? automationSetBatch : automationBatch;
     let last = 0;
     let fired = 0;
@@ -125,7 +121,7 @@ export async function runAutomations(ctx: AppContext, now = Date.now()) {
           const touched: number[] = [];
           const batch = await batchEnv(ctx, tx);
           if (setBased) {
-            touched.push(...(await actOnBatch(ctx, tx, a, env, where, part, batch.triggers)));
+            touched.push(...(await actOnBatch(ctx, tx, a, env, where, part, batch)));
           } else {
             for (const id of part) {
               if (await actOn(ctx, tx, a, env, id, batch)) {

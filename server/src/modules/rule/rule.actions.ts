@@ -4,13 +4,20 @@ import type { Tx } from '../../db/client.js';
 import { ticket } from '../../db/schema/index.js';
 import { invalid } from '../../http/app-error.js';
 import { findTicket, insertComment, rememberTags, type TicketRow, vectorOf } from '../ticket/ticket.repo.js';
-import { resolveAssignment } from '../ticket/ticket.rules.js';
+import { type Assignment, resolveAssignment } from '../ticket/ticket.rules.js';
 import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
 import { enterState } from '../ticket/ticket.state.js';
 import { storeFieldValues } from '../ticket-field/field-store.js';
-import { agentFieldValues, fieldEvents, fieldWords, loadFieldScope } from '../ticket-field/field-values.js';
+import {
+  agentFieldValues,
+  type FieldScope,
+  fieldEvents,
+  fieldWords,
+  loadFieldScope,
+} from '../ticket-field/field-values.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
-import type { ActionEnv } from './rule.env.js';
+import { withEffects } from './rule.batch.js';
+import { type ActionEnv, ruleEvent } from './rule.env.js';
 import { queueRuleMail } from './rule.notify.js';
 import { queueWebhook } from './rule.webhook.js';
 
@@ -66,23 +73,84 @@ export function memoryEffects(
   return effects;
 }
 
+/** What the actions read of a ticket (a `TicketRow` has it all). */
+export type ActionTicket = Pick<
+  TicketRow,
+  | 'assigneeId'
+  | 'groupId'
+  | 'priority'
+  | 'ticketType'
+  | 'tags'
+  | 'ticketState'
+  | 'solvedTs'
+  | 'satisfactionToken'
+  | 'formId'
+  | 'fields'
+>;
+
 /**
- * A rule's actions on one ticket, in the caller's transaction (a trigger's savepoint): properties,
- * tags, an internal note, mails and webhook calls queued to leave after commit. Answers the
- * effects in the order the event log records them (empty: nothing changed or was sent).
+ * Reads a batch of tickets shares, made once: an assignment resolved per ticket's current
+ * assignee and group (the automation's input is the same for all), a form's fields per form.
  */
-export async function applyActions(env: ActionEnv, ticketId: number, actions: TRuleAction[]): Promise<TRuleEffect[]> {
-  const { tx, settings, now } = env;
-  const row = (await findTicket(tx, ticketId, true)) as TicketRow;
-  if (row.deletedTs !== null) {
-    throw invalid('ticket_deleted', 'ticket_id');
+export class ActionLookups {
+  private assignments = new Map<string, Promise<Assignment>>();
+  private scopes = new Map<number | null, Promise<FieldScope>>();
+
+  assignment(
+    env: ActionEnv,
+    current: Assignment,
+    input: { assignee_id?: number | null; group_id?: number | null },
+  ): Promise<Assignment> {
+    const key = JSON.stringify([current.assigneeId, current.groupId, input.assignee_id, input.group_id]);
+    let found = this.assignments.get(key);
+    if (!found) {
+      found = resolveAssignment(env.tx, null, env.settings, current, input);
+      found.catch(() => undefined);
+      this.assignments.set(key, found);
+    }
+    return found;
   }
-  if (row.ticketState === 'closed') {
-    throw invalid('ticket_closed', 'ticket_id');
+
+  scope(env: ActionEnv, formId: number | null): Promise<FieldScope> {
+    let found = this.scopes.get(formId);
+    if (!found) {
+      found = loadFieldScope(env.tx, formId);
+      found.catch(() => undefined);
+      this.scopes.set(formId, found);
+    }
+    return found;
   }
-  const effects: TRuleEffect[] = [];
-  const set: Partial<typeof ticket.$inferInsert> & Record<string, unknown> = {};
-  const extra: string[] = [];
+}
+
+/**
+ * What a rule's property actions (assignee, group, priority, type, tags, state, fields) make of a
+ * ticket, worked out without writing: the ticket after them, its effects in the order the event
+ * log records them, and what else the write must keep in step. Throws what the ticket's own
+ * checks throw (an assignee no longer staff, a field changed since the rule was saved).
+ */
+export interface ActionPlan {
+  next: ActionTicket;
+  effects: TRuleEffect[];
+  /** The assignee changed: `assigned_ts` becomes now (null without one). */
+  assigned: boolean;
+  /** The state changed: `state_ts` becomes now. */
+  stateChanged: boolean;
+  /** Set when custom field values changed: the form's fields, for the value table. */
+  scope: FieldScope | null;
+  /** Words the changed fields add to search (null: none). */
+  tokens: Set<string> | null;
+}
+
+export async function planActions(
+  env: ActionEnv,
+  row: ActionTicket,
+  actions: TRuleAction[],
+  lookups: ActionLookups,
+): Promise<ActionPlan> {
+  const { settings, now } = env;
+  const next: ActionTicket = { ...row };
+  const plan: ActionPlan = { next, effects: [], assigned: false, stateChanged: false, scope: null, tokens: null };
+  const { effects } = plan;
 
   const assign: { assignee_id?: number | null; group_id?: number | null } = {};
   for (const a of actions) {
@@ -93,61 +161,82 @@ export async function applyActions(env: ActionEnv, ticketId: number, actions: TR
     }
   }
   if (assign.assignee_id !== undefined || assign.group_id !== undefined) {
-    const next = await resolveAssignment(tx, null, settings, row, assign);
-    if (next.assigneeId !== row.assigneeId) {
-      set.assigneeId = next.assigneeId;
-      effects.push({ field: 'assignee_id', old: row.assigneeId, new: next.assigneeId });
-      extra.push(next.assigneeId === null ? 'assigned_ts = NULL' : `assigned_ts = ${now}`);
+    const resolved = await lookups.assignment(env, { assigneeId: row.assigneeId, groupId: row.groupId }, assign);
+    if (resolved.assigneeId !== row.assigneeId) {
+      next.assigneeId = resolved.assigneeId;
+      plan.assigned = true;
+      effects.push({ field: 'assignee_id', old: row.assigneeId, new: resolved.assigneeId });
     }
-    if (next.groupId !== row.groupId) {
-      set.groupId = next.groupId;
-      effects.push({ field: 'group_id', old: row.groupId, new: next.groupId });
-    }
-  }
-  for (const a of actions) {
-    if (a.action === 'set_priority' && a.value !== row.priority) {
-      set.priority = a.value;
-      effects.push({ field: 'priority', old: row.priority, new: a.value });
-    } else if (a.action === 'set_type' && a.value !== row.ticketType) {
-      set.ticketType = a.value;
-      effects.push({ field: 'ticket_type', old: row.ticketType, new: a.value });
+    if (resolved.groupId !== row.groupId) {
+      next.groupId = resolved.groupId;
+      effects.push({ field: 'group_id', old: row.groupId, new: resolved.groupId });
     }
   }
-  const tags = nextTags(row.tags, actions);
-  if (tags.join('\n') !== row.tags.join('\n')) {
-    set.tags = tags;
-    effects.push({ field: 'tags', old: row.tags, new: tags });
-    await rememberTags(tx, tags, now);
-  }
+  const memory = memoryEffects({ priority: row.priority, ticket_type: row.ticketType, tags: row.tags }, actions);
+  const props = withEffects({ priority: row.priority, ticket_type: row.ticketType, tags: row.tags }, memory, new Set());
+  next.priority = props.priority;
+  next.ticketType = props.ticket_type;
+  next.tags = props.tags;
+  effects.push(...memory);
   const state = actions.findLast((a) => a.action === 'set_state');
   if (state && state.value !== row.ticketState) {
-    const next = enterState(
+    const entered = enterState(
       settings,
       { state: row.ticketState as TTicketState, solvedTs: row.solvedTs, satisfactionToken: row.satisfactionToken },
       state.value,
       now,
     );
-    set.ticketState = next.state;
-    set.solvedTs = next.solvedTs;
-    set.satisfactionToken = next.satisfactionToken;
-    effects.push(...next.events);
-    extra.push(`state_ts = ${now}`);
+    next.ticketState = entered.state;
+    next.solvedTs = entered.solvedTs;
+    next.satisfactionToken = entered.satisfactionToken;
+    plan.stateChanged = true;
+    effects.push(...entered.events);
   }
-  let tokens: ReturnType<typeof documentTokens> | null = null;
   const fieldSets = actions.filter((a) => a.action === 'set_field');
   if (fieldSets.length) {
     // Checked like an agent's values (a field deleted or changed since the rule was saved fails
     // the rule, recorded); kept in the ticket, the value table, the history and search.
-    const scope = await loadFieldScope(tx, row.formId);
+    const scope = await lookups.scope(env, row.formId);
     const patch = Object.fromEntries(fieldSets.map((a) => [`field_${a.field_id}`, a.value]));
-    const next = agentFieldValues(scope, row.fields, patch, false);
-    const changes = fieldEvents(row.fields, next);
+    const values = agentFieldValues(scope, row.fields, patch, false);
+    const changes = fieldEvents(row.fields, values);
     if (changes.length) {
-      set.fields = next;
+      next.fields = values;
+      plan.scope = scope;
+      plan.tokens = documentTokens(fieldWords(scope, values));
       effects.push(...changes);
-      await storeFieldValues(tx, ticketId, scope, row.fields, next);
-      tokens = documentTokens(fieldWords(scope, next));
     }
+  }
+  return plan;
+}
+
+/** Actions an automation applies to a whole batch of tickets in a few statements (automation.batch.ts). */
+const setBased = new Set<TRuleAction['action']>([...inMemory, 'set_assignee', 'set_group', 'set_state', 'set_field']);
+
+export const actsSetBased = (actions: TRuleAction[]) => actions.every((a) => setBased.has(a.action));
+
+/**
+ * A rule's actions on one ticket, in the caller's transaction (a trigger's savepoint): properties,
+ * tags, an internal note, mails and webhook calls queued to leave after commit. Answers the
+ * effects in the order the event log records them (empty: nothing changed or was sent).
+ */
+export async function applyActions(env: ActionEnv, ticketId: number, actions: TRuleAction[]): Promise<TRuleEffect[]> {
+  const { tx, now } = env;
+  const row = (await findTicket(tx, ticketId, true)) as TicketRow;
+  if (row.deletedTs !== null) {
+    throw invalid('ticket_deleted', 'ticket_id');
+  }
+  if (row.ticketState === 'closed') {
+    throw invalid('ticket_closed', 'ticket_id');
+  }
+  const plan = await planActions(env, row, actions, new ActionLookups());
+  const { next, effects } = plan;
+  let tokens = plan.tokens;
+  if (next.tags !== row.tags) {
+    await rememberTags(tx, next.tags, now);
+  }
+  if (plan.scope) {
+    await storeFieldValues(tx, ticketId, plan.scope, row.fields, next.fields);
   }
   for (const a of actions) {
     if (a.action === 'add_note') {
@@ -169,6 +258,9 @@ export async function applyActions(env: ActionEnv, ticketId: number, actions: TR
     }
   }
   if (changed) {
+    const set = Object.fromEntries(
+      Object.entries(next).filter(([k, v]) => v !== row[k as keyof ActionTicket]),
+    ) as Partial<typeof ticket.$inferInsert>;
     await tx
       .update(ticket)
       .set({
@@ -177,15 +269,16 @@ export async function applyActions(env: ActionEnv, ticketId: number, actions: TR
         updateTs: now,
       })
       .where(eq(ticket.ticketId, ticketId));
+    const extra = [
+      ...(plan.assigned ? [next.assigneeId === null ? 'assigned_ts = NULL' : `assigned_ts = ${now}`] : []),
+      ...(plan.stateChanged ? [`state_ts = ${now}`] : []),
+    ];
     if (extra.length) {
       await tx.execute(sql.raw(`UPDATE ticket SET ${extra.join(', ')} WHERE ticket_id = ${Number(ticketId)}`));
     }
   }
   if (effects.length) {
-    await writeEvents(tx, ticketId, now, [
-      { field: 'rule', old: null, new: { kind: env.rule.kind, id: env.rule.id, title: env.rule.title } },
-      ...effects,
-    ]);
+    await writeEvents(tx, ticketId, now, [ruleEvent(env.rule), ...effects]);
   }
   return effects;
 }

@@ -2,7 +2,7 @@ import type { TRuleEffect } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
-import type { RuleRef } from './rule.env.js';
+import { type RuleRef, ruleEvent } from './rule.env.js';
 import type { RuleTicket } from './rule.facts.js';
 
 /**
@@ -12,7 +12,11 @@ import type { RuleTicket } from './rule.facts.js';
  * names, the event log (the same rows, the same order as one write per trigger would make).
  */
 /** Sets priority, type and tags on `next` as the effects say; the tag names go into `tags`. */
-export function withEffects(next: RuleTicket, effects: TRuleEffect[], tags: Set<string>): RuleTicket {
+export function withEffects<T extends Pick<RuleTicket, 'priority' | 'ticket_type' | 'tags'>>(
+  next: T,
+  effects: TRuleEffect[],
+  tags: Set<string>,
+): T {
   for (const e of effects) {
     if (e.field === 'priority') {
       next.priority = String(e.new);
@@ -41,10 +45,7 @@ export class PendingWrites {
     if (effects.length === 0) {
       return ticket;
     }
-    this.events.push(
-      { field: 'rule', old: null, new: { kind: rule.kind, id: rule.id, title: rule.title } },
-      ...effects,
-    );
+    this.events.push(ruleEvent(rule), ...effects);
     return withEffects({ ...ticket }, effects, this.tags);
   }
 

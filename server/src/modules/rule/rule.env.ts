@@ -1,4 +1,4 @@
-import type { TTicketSetting } from '@parley/contracts';
+import type { TRuleEffect, TTicketSetting } from '@parley/contracts';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 
@@ -17,3 +17,10 @@ export interface ActionEnv {
   now: number;
   rule: RuleRef;
 }
+
+/** The event-log row that names the rule before its effects. */
+export const ruleEvent = (rule: RuleRef): TRuleEffect => ({
+  field: 'rule',
+  old: null,
+  new: { kind: rule.kind, id: rule.id, title: rule.title },
+});

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { AppError } from '../../http/app-error.js';
-import { type RuleRef, writeEvents } from './rule.actions.js';
+import type { RuleRef } from './rule.actions.js';
 
 /** Adds to each rule's count of today (UTC): `rule_usage_daily`, which the reports read. */
 export async function countUsage(db: DbOrTx, kind: string, ruleIds: number[], times = 1) {
@@ -35,16 +35,34 @@ export function errorText(error: unknown): string {
 }
 
 /** Why a rule failed on a ticket: on the rule (its list shows the latest) and in the ticket's history. */
-export async function recordFailure(tx: Tx, rule: RuleRef, ticketId: number, error: unknown, now: number) {
-  const text = errorText(error);
-  await queryRows(
-    tx,
-    sql`INSERT INTO rule_failure (rule_kind, rule_id, ticket_id, error, create_ts)
-      VALUES (${rule.kind}, ${rule.id}, ${ticketId}, ${text}, ${now})`,
-  );
-  await writeEvents(tx, ticketId, now, [
-    { field: 'rule_failed', old: null, new: { kind: rule.kind, id: rule.id, title: rule.title, error: text } },
-  ]);
+export function recordFailure(tx: Tx, rule: RuleRef, ticketId: number, error: unknown, now: number) {
+  return recordFailures(tx, rule, [{ ticketId, error }], now);
+}
+
+/** The same for several tickets at once (an automation's batch): two statements. */
+export async function recordFailures(
+  tx: Tx,
+  rule: RuleRef,
+  failures: Array<{ ticketId: number; error: unknown }>,
+  now: number,
+) {
+  if (failures.length === 0) {
+    return;
+  }
+  const list = failures.map((f) => ({ ticket_id: f.ticketId, error: errorText(f.error) }));
+  await tx.execute(sql`
+    WITH f AS (
+      SELECT * FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS (ticket_id int, error text))
+        WITH ORDINALITY AS f(ticket_id, error, n)
+    ), recorded AS (
+      INSERT INTO rule_failure (rule_kind, rule_id, ticket_id, error, create_ts)
+      SELECT ${rule.kind}, ${rule.id}, f.ticket_id, f.error, ${now} FROM f ORDER BY f.n
+    )
+    INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
+    SELECT f.ticket_id, NULL, 'rule_failed', NULL,
+      jsonb_build_object('kind', ${rule.kind}::text, 'id', ${rule.id}::int, 'title', ${rule.title}::text, 'error', f.error),
+      ${now}
+    FROM f ORDER BY f.n`);
 }
 
 /** Each rule's uses over the last 30 days and its latest failure. */
