@@ -189,7 +189,8 @@ async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: 
       ticket_state: ticket.ticket_state,
       solved_ts: ticket.solved_ts,
       satisfaction_token: plan.next.satisfactionToken,
-      fields: ticket.fields,
+      // Only when they changed: a value read and written back could change its form (1.10 → 1.1).
+      fields: plan.scope ? ticket.fields : null,
       assigned_ts: ticket.assigned_ts,
       state_ts: ticket.state_ts,
       words: plan.tokens ? [...plan.tokens] : null,
@@ -212,7 +213,7 @@ async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: 
     ), changed AS (
       UPDATE ticket t SET priority = v.priority, ticket_type = v.ticket_type, tags = v.tags,
         assignee_id = v.assignee_id, group_id = v.group_id, ticket_state = v.ticket_state,
-        solved_ts = v.solved_ts, satisfaction_token = v.satisfaction_token, fields = v.fields,
+        solved_ts = v.solved_ts, satisfaction_token = v.satisfaction_token, fields = coalesce(v.fields, t.fields),
         assigned_ts = v.assigned_ts, state_ts = v.state_ts,
         search_vector = CASE WHEN v.words IS NULL THEN t.search_vector
           ELSE t.search_vector || array_to_tsvector(v.words) END,
