@@ -122,12 +122,7 @@ export class ActionLookups {
   }
 }
 
-/**
- * What a rule's property actions (assignee, group, priority, type, tags, state, fields) make of a
- * ticket, worked out without writing: the ticket after them, its effects in the order the event
- * log records them, and what else the write must keep in step. Throws what the ticket's own
- * checks throw (an assignee no longer staff, a field changed since the rule was saved).
- */
+/** A ticket's changes worked out, not written yet (`planActions`). */
 export interface ActionPlan {
   next: ActionTicket;
   effects: TRuleEffect[];
@@ -141,6 +136,13 @@ export interface ActionPlan {
   tokens: Set<string> | null;
 }
 
+/**
+ * What a rule's property actions (assignee, group, priority, type, tags, state, fields) make of a
+ * ticket, worked out without writing: the ticket after them, its effects in the order the event
+ * log records them, and what else the write must keep in step. Throws what the ticket's own
+ * checks throw (an assignee no longer staff, a field changed since the rule was saved). One
+ * ticket (`applyActions`) and an automation's batch (automation.batch.ts) both start here.
+ */
 export async function planActions(
   env: ActionEnv,
   row: ActionTicket,
