@@ -32,28 +32,27 @@ export const ZAvatarPath = z.string({ error: 'field_invalid' }).trim().max(300, 
 
 /** Profile fields: what an account may change about itself (`auth.account.info.edit`). */
 const profileFields = {
-  real_name: requiredText('required_name', 100),
-  alias_name: optionalText(100),
-  signature: optionalText(5000),
-  enable_signature: ZFlag,
-  avatar: ZAvatarPath,
-  default_language: ZLanguageCode,
-  timezone: ZTimezone,
+  real_name: requiredText('required_name', 100).describe('Its name, up to 100 characters'),
+  alias_name: optionalText(100).describe('The name customers see on its replies (empty: its name)'),
+  signature: optionalText(5000).describe('Its reply signature, up to 5,000 characters'),
+  enable_signature: ZFlag.describe('Replies carry the signature'),
+  avatar: ZAvatarPath.describe('Empty, or the path `upload.avatar` answered'),
+  default_language: ZLanguageCode.describe('Its language'),
+  timezone: ZTimezone.describe('Its time zone (IANA name)'),
 };
 
 /** Fields only someone with the right to manage accounts sets. */
 const managedFields = {
-  user_type: ZUserType,
-  ticket_access: ZTicketAccess,
-  reply_access: ZReplyAccess,
-  can_close_ticket: ZFlag,
-  inner_notes: optionalText(5000),
-  allow_check_email: ZFlag,
-  role_ids: ZIdList,
-  group_ids: ZIdList,
-  tool_access: ZToolAccess,
-  /** `null` leaves the organization. */
-  company_id: ZId.nullable(),
+  user_type: ZUserType.describe('`admin`, `agent` or `end_user`'),
+  ticket_access: ZTicketAccess.describe("Which tickets an agent sees: all, its groups', or its own"),
+  reply_access: ZReplyAccess.describe('Whether an agent may reply publicly or only write internal notes'),
+  can_close_ticket: ZFlag.describe('An agent may close tickets'),
+  inner_notes: optionalText(5000).describe('Notes about the account, for agents'),
+  allow_check_email: ZFlag.describe('The account may check email (granted only by one that may)'),
+  role_ids: ZIdList.describe("An agent's roles"),
+  group_ids: ZIdList.describe("An agent's groups"),
+  tool_access: ZToolAccess.describe('Tools the account may use (`chat`)'),
+  company_id: ZId.nullable().describe('Its organization; `null` leaves the organization'),
 };
 
 /**
@@ -63,16 +62,15 @@ const managedFields = {
 const ZPasswordField = z.string({ error: 'password_not_allowed' }).max(1024, { error: 'password_not_allowed' });
 
 export const ZAccountListRequest = ZPaging.extend({
-  user_type: ZUserType.optional(),
-  company_id: ZId.optional(),
-  /** Part of the email or the name. */
-  kw: optionalText(100).optional(),
+  user_type: ZUserType.optional().describe('Only accounts of this type'),
+  company_id: ZId.optional().describe('Only members of this organization'),
+  kw: optionalText(100).optional().describe('Part of the email or the name'),
 });
 export type TAccountListRequest = z.input<typeof ZAccountListRequest>;
 export const ZAccountListResponse = ZPage(ZAccount);
 export type TAccountListResponse = z.infer<typeof ZAccountListResponse>;
 
-export const ZAccountGetRequest = z.object({ account_id: ZId });
+export const ZAccountGetRequest = z.object({ account_id: ZId.describe('The account') });
 export type TAccountGetRequest = z.input<typeof ZAccountGetRequest>;
 export const ZAccountGetResponse = ZAccount;
 export type TAccountGetResponse = z.infer<typeof ZAccountGetResponse>;
@@ -83,10 +81,12 @@ export type TAccountGetResponse = z.infer<typeof ZAccountGetResponse>;
  * new agent without `role_ids` gets the default Agent role.
  */
 export const ZAccountAddRequest = z.object({
-  email: ZEmail,
+  email: ZEmail.describe('Its email address, used to sign in'),
   real_name: profileFields.real_name,
-  user_type: managedFields.user_type.default('end_user'),
-  password: ZPasswordField.optional(),
+  user_type: managedFields.user_type.default('end_user').describe('`admin`, `agent` or `end_user` (the default)'),
+  password: ZPasswordField.optional().describe(
+    'Admins and agents need one (5 to 127 characters, not the email); end users may have none',
+  ),
   ticket_access: managedFields.ticket_access.optional(),
   reply_access: managedFields.reply_access.optional(),
   can_close_ticket: managedFields.can_close_ticket.optional(),
@@ -104,13 +104,13 @@ export const ZAccountAddRequest = z.object({
   company_id: managedFields.company_id.optional(),
 });
 export type TAccountAddRequest = z.input<typeof ZAccountAddRequest>;
-export const ZAccountAddResponse = z.object({ account_id: z.number().int() });
+export const ZAccountAddResponse = z.object({ account_id: z.number().int().describe('The new account') });
 export type TAccountAddResponse = z.infer<typeof ZAccountAddResponse>;
 
 /** `account_id` and the fields to change; fields left out keep their value, an empty `password` too. */
 export const ZAccountEditRequest = ZAccountAddRequest.partial().extend({
-  account_id: ZId,
-  email: ZEmail.optional(),
+  account_id: ZId.describe('The account'),
+  email: ZEmail.optional().describe('Its email address, used to sign in'),
   real_name: profileFields.real_name.optional(),
   user_type: managedFields.user_type.optional(),
 });
@@ -128,11 +128,14 @@ export const ZAccountInfoEditRequest = z.object({
 });
 export type TAccountInfoEditRequest = z.input<typeof ZAccountInfoEditRequest>;
 
-export const ZAccountDeleteRequest = z.object({ account_id: ZId });
+export const ZAccountDeleteRequest = z.object({ account_id: ZId.describe('The account') });
 export type TAccountDeleteRequest = z.input<typeof ZAccountDeleteRequest>;
 
 /** Suspending ends the account's sessions at once; allowing lets it sign in again. */
-export const ZAccountAccessStateEditRequest = z.object({ account_id: ZId, access_state: ZAccessState });
+export const ZAccountAccessStateEditRequest = z.object({
+  account_id: ZId.describe('The account'),
+  access_state: ZAccessState.describe('`suspended` (its sessions end at once) or `allowed`'),
+});
 export type TAccountAccessStateEditRequest = z.input<typeof ZAccountAccessStateEditRequest>;
 
 /** Largest `setting_data` kept per account, as JSON text. */
@@ -143,52 +146,56 @@ export const accountSettingMaxBytes = 16 * 1024;
  * `null` is removed. `auth.my.info.get` answers the result as `setting_data`.
  */
 export const ZAccountSettingEditRequest = z.object({
-  setting_data: z.record(z.string().max(100), z.unknown(), { error: 'field_invalid' }),
+  setting_data: z
+    .record(z.string().max(100), z.unknown(), { error: 'field_invalid' })
+    .describe('Keys merged into the stored preferences; a key sent as null is removed (16 KB at most)'),
 });
 export type TAccountSettingEditRequest = z.input<typeof ZAccountSettingEditRequest>;
 
 export const ZAccountVisit = z.object({
-  visit_id: z.number().int(),
-  ip: z.string(),
-  user_agent: z.string(),
-  create_ts: z.number().int(),
+  visit_id: z.number().int().describe('The sign-in'),
+  ip: z.string().describe('The address it came from'),
+  user_agent: z.string().describe('The browser it came from'),
+  create_ts: z.number().int().describe('When it happened (Unix seconds)'),
 });
 export type TAccountVisit = z.infer<typeof ZAccountVisit>;
-export const ZAccountVisitHistoryListRequest = ZPaging.extend({ account_id: ZId });
+export const ZAccountVisitHistoryListRequest = ZPaging.extend({ account_id: ZId.describe('The account') });
 export type TAccountVisitHistoryListRequest = z.input<typeof ZAccountVisitHistoryListRequest>;
 export const ZAccountVisitHistoryListResponse = ZPage(ZAccountVisit);
 export type TAccountVisitHistoryListResponse = z.infer<typeof ZAccountVisitHistoryListResponse>;
 
 /** A ticket the account requested, newest first. */
 export const ZAccountTicket = z.object({
-  ticket_id: z.number().int(),
-  subject: z.string(),
-  ticket_state: z.string(),
-  create_ts: z.number().int(),
-  update_ts: z.number().int(),
+  ticket_id: z.number().int().describe('The ticket'),
+  subject: z.string().describe('Its subject'),
+  ticket_state: z.string().describe('Its state'),
+  create_ts: z.number().int().describe('When it was created (Unix seconds)'),
+  update_ts: z.number().int().describe('When it was last updated (Unix seconds)'),
 });
 export type TAccountTicket = z.infer<typeof ZAccountTicket>;
-export const ZAccountTicketHistoryListRequest = ZPaging.extend({ account_id: ZId });
+export const ZAccountTicketHistoryListRequest = ZPaging.extend({ account_id: ZId.describe('The requester') });
 export type TAccountTicketHistoryListRequest = z.input<typeof ZAccountTicketHistoryListRequest>;
 export const ZAccountTicketHistoryListResponse = ZPage(ZAccountTicket);
 export type TAccountTicketHistoryListResponse = z.infer<typeof ZAccountTicketHistoryListResponse>;
 
 /** An agent (or admin) as pickers show it. */
 export const ZAgentSummary = z.object({
-  account_id: z.number().int(),
-  email: z.string(),
-  real_name: z.string(),
-  alias_name: z.string(),
-  avatar: z.string(),
-  user_type: ZUserType,
-  chat_state: ZChatState,
-  group_ids: z.array(z.number().int()),
+  account_id: z.number().int().describe('The agent'),
+  email: z.string().describe('Its email address'),
+  real_name: z.string().describe('Its name'),
+  alias_name: z.string().describe('The name customers see (empty: its name)'),
+  avatar: z.string().describe('Its avatar path, or empty'),
+  user_type: ZUserType.describe('`agent` or `admin`'),
+  chat_state: ZChatState.describe('Its chat state'),
+  group_ids: z.array(z.number().int()).describe('Its groups'),
 });
 export type TAgentSummary = z.infer<typeof ZAgentSummary>;
 /** Agents that may sign in; admins too when `need_admin`. */
-export const ZAgentAllListRequest = z.object({ need_admin: ZFlag.default(false) });
+export const ZAgentAllListRequest = z.object({
+  need_admin: ZFlag.default(false).describe('Admins too (no by default)'),
+});
 export type TAgentAllListRequest = z.input<typeof ZAgentAllListRequest>;
-export const ZAgentAllListResponse = z.object({ list: z.array(ZAgentSummary) });
+export const ZAgentAllListResponse = z.object({ list: z.array(ZAgentSummary).describe('Agents that may sign in') });
 export type TAgentAllListResponse = z.infer<typeof ZAgentAllListResponse>;
 
 /** What an upload answers: the path to store in `avatar`, `favicon` or `bottom_ad_image`. */

@@ -1,4 +1,5 @@
 import type { TOp } from '../op.js';
+import { accountOps } from './account.js';
 import { accountSettingOps } from './account-setting.js';
 import { authOps } from './auth.js';
 import { authNodeOps } from './auth-node.js';
@@ -20,6 +21,7 @@ import { tagOps } from './tag.js';
 import { todoOps } from './todo.js';
 import { viewOps } from './view.js';
 
+export { accountOps } from './account.js';
 export { accountSettingOps } from './account-setting.js';
 export { authOps } from './auth.js';
 export { authNodeOps } from './auth-node.js';
@@ -46,6 +48,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  account: accountOps,
   report: reportOps,
   auth: authOps,
   setting: settingOps,

@@ -1,29 +1,9 @@
-import {
-  ZAccountAccessStateEditRequest,
-  ZAccountAddRequest,
-  ZAccountAddResponse,
-  ZAccountDeleteRequest,
-  ZAccountEditRequest,
-  ZAccountGetRequest,
-  ZAccountGetResponse,
-  ZAccountInfoEditRequest,
-  ZAccountListRequest,
-  ZAccountListResponse,
-  ZAccountSettingEditRequest,
-  ZAccountTicketHistoryListRequest,
-  ZAccountTicketHistoryListResponse,
-  ZAccountVisitHistoryListRequest,
-  ZAccountVisitHistoryListResponse,
-  ZAgentAllListRequest,
-  ZAgentAllListResponse,
-  ZEmpty,
-} from '@parley/contracts';
+import { accountOps } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { assertIdsExist } from '../../db/exists.js';
-import { access } from '../../http/access.js';
 import { notFound } from '../../http/app-error.js';
-import { defineGet, definePost } from '../../http/route.js';
+import { define } from '../../http/route.js';
 import { findAccountWithLinks } from '../auth/session.repo.js';
 import { viewerOf } from '../ticket/ticket.policy.js';
 import { planList, runList } from '../ticket-search/ticket-list.service.js';
@@ -38,39 +18,10 @@ import {
   accountSettingEdit,
 } from './account.service.js';
 
-/** People lists: the people screen, an organization's members, and the pickers of groups, roles and tickets. */
-const listReaders = access.menu(
-  '/wswt/setting/people',
-  '/wswt/company/:company_id',
-  '/wswt/setting/group/add',
-  '/wswt/setting/group/edit',
-  '/wswt/setting/role/add',
-  '/wswt/setting/role/edit',
-  '/wswt/ticket/add',
-  '/wswt/ticket/edit/:ticket_id',
-);
-const getReaders = access.menu(
-  '/wswt/setting/people',
-  '/wswt/account/:account_id',
-  '/wswt/ticket/edit/:ticket_id/account/:account_id',
-);
-/** Sign-in history (addresses, browsers) is for those who manage accounts, not every agent. */
-const visitReaders = access.menu('/wswt/account/:account_id');
-const ticketHistoryReaders = access.menu(
-  '/wswt/account/:account_id',
-  '/wswt/ticket/edit/:ticket_id/account/:account_id',
-);
-
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const tags = ['people'];
   const { db } = ctx;
 
-  defineGet(app, '/api/admin/auth.account.list', {
-    access: listReaders,
-    summary: 'Accounts, newest first; kw matches part of the email or the name',
-    tags,
-    input: ZAccountListRequest,
-    output: ZAccountListResponse,
+  define(app, accountOps.list, {
     handler: async ({ input }) => {
       await assertIdsExist(db, { company_id: { kind: 'company', id: input.company_id } });
       const { rows, total } = await listAccounts(db, input);
@@ -78,12 +29,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  defineGet(app, '/api/admin/auth.account.get', {
-    access: getReaders,
-    summary: 'One account',
-    tags,
-    input: ZAccountGetRequest,
-    output: ZAccountGetResponse,
+  define(app, accountOps.get, {
     handler: async ({ input }) => {
       const row = await findAccountWithLinks(db, input.account_id);
       if (!row) {
@@ -93,48 +39,25 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  definePost(app, '/api/admin/auth.account.add', {
-    access: access.btn('auth.account.add'),
-    summary: 'Add an account (admin, agent or end user)',
-    tags,
-    input: ZAccountAddRequest,
-    output: ZAccountAddResponse,
-    message: 'saved',
+  define(app, accountOps.add, {
     handler: ({ actor, input }) => accountAdd({ ...ctx, actor }, input),
   });
 
-  definePost(app, '/api/admin/auth.account.edit', {
-    access: access.btn('auth.account.edit'),
-    summary: 'Edit an account; only admins edit admins, nobody raises their own user type',
-    tags,
-    input: ZAccountEditRequest,
-    output: ZEmpty,
-    message: 'saved',
+  define(app, accountOps.edit, {
     handler: async ({ actor, input }) => {
       await accountEdit({ ...ctx, actor }, input);
       return null;
     },
   });
 
-  definePost(app, '/api/admin/auth.account.info.edit', {
-    access: access.session,
-    summary: "Edit the caller's own profile (name, alias, signature, avatar, language, time zone)",
-    tags,
-    input: ZAccountInfoEditRequest,
-    output: ZEmpty,
-    message: 'saved',
+  define(app, accountOps.infoEdit, {
     handler: async ({ actor, input }) => {
       await accountInfoEdit({ ...ctx, actor }, input);
       return null;
     },
   });
 
-  definePost(app, '/api/admin/auth.account.delete', {
-    access: access.btn('auth.account.delete'),
-    summary: 'Delete an account (an end user with tickets is suspended instead)',
-    tags,
-    input: ZAccountDeleteRequest,
-    output: ZEmpty,
+  define(app, accountOps.delete, {
     handler: async ({ actor, input, setMessage }) => {
       const outcome = await accountDelete({ ...ctx, actor }, input.account_id);
       setMessage(outcome === 'deleted' ? 'deleted' : 'account_suspended_instead');
@@ -142,38 +65,21 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  definePost(app, '/api/admin/auth.account.access_state.edit', {
-    access: access.btn('auth.account.access_state.edit'),
-    summary: 'Suspend (ends its sessions at once) or allow an account',
-    tags,
-    input: ZAccountAccessStateEditRequest,
-    output: ZEmpty,
-    message: 'saved',
+  define(app, accountOps.accessStateEdit, {
     handler: async ({ actor, input }) => {
       await accountAccessStateEdit({ ...ctx, actor }, input);
       return null;
     },
   });
 
-  definePost(app, '/api/admin/auth.account.setting.edit', {
-    access: access.session,
-    summary: "Merge keys into the caller's interface preferences (null removes a key)",
-    tags,
-    input: ZAccountSettingEditRequest,
-    output: ZEmpty,
-    message: 'saved',
+  define(app, accountOps.settingEdit, {
     handler: async ({ actor, input }) => {
       await accountSettingEdit({ ...ctx, actor }, input.setting_data);
       return null;
     },
   });
 
-  defineGet(app, '/api/admin/auth.account.visit.history.list', {
-    access: visitReaders,
-    summary: "An account's sign-ins, newest first",
-    tags,
-    input: ZAccountVisitHistoryListRequest,
-    output: ZAccountVisitHistoryListResponse,
+  define(app, accountOps.visitHistoryList, {
     handler: async ({ input }) => {
       if (!(await findAccountWithLinks(db, input.account_id))) {
         throw notFound();
@@ -186,12 +92,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  defineGet(app, '/api/admin/auth.account.ticket.history.list', {
-    access: ticketHistoryReaders,
-    summary: 'Tickets the account requested, newest first',
-    tags,
-    input: ZAccountTicketHistoryListRequest,
-    output: ZAccountTicketHistoryListResponse,
+  define(app, accountOps.ticketHistoryList, {
     handler: async ({ actor, input }) => {
       if (!(await findAccountWithLinks(db, input.account_id))) {
         throw notFound();
@@ -205,12 +106,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  definePost(app, '/api/admin/auth.agent.all.list', {
-    access: access.staff,
-    summary: 'Agents that may sign in (and admins with need_admin), for pickers',
-    tags,
-    input: ZAgentAllListRequest,
-    output: ZAgentAllListResponse,
+  define(app, accountOps.agentAllList, {
     handler: async ({ input }) => {
       const rows = await listAgents(db, input.need_admin);
       return {
