@@ -29,9 +29,9 @@ export const ZChatOpening = z
   .object({
     day: fromDecimal(
       z.number({ error: 'field_invalid' }).int().min(0, { error: 'field_invalid' }).max(6, { error: 'field_invalid' }),
-    ),
-    start: ZClockTime,
-    end: ZClockTime,
+    ).describe('The weekday: 0 Sunday … 6 Saturday'),
+    start: ZClockTime.describe('When it opens, `HH:MM`'),
+    end: ZClockTime.describe('When it closes, `HH:MM` after the start'),
   })
   .refine((o) => o.start < o.end, { error: 'chat_hours_order', path: ['end'] });
 export type TChatOpening = z.infer<typeof ZChatOpening>;
@@ -40,27 +40,33 @@ const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '18:0
 
 /** Settings › Chats: when chats are taken, how they are handed out, what the visitor reads first. */
 export const ZChatSetting = z.object({
-  /** Off: chats are taken whenever an agent is online. */
-  business_hours_enabled: ZFlag.default(false),
-  timezone: ZTimeZone.default('UTC'),
-  /** The openings of the week; a day without one is closed. */
+  business_hours_enabled: ZFlag.default(false).describe(
+    'Off (the default): chats are taken whenever an agent is online',
+  ),
+  timezone: ZTimeZone.default('UTC').describe('The IANA time zone of the business hours (`UTC` by default)'),
   business_hours: z
     .array(ZChatOpening, { error: 'field_invalid' })
     .max(21, { error: 'field_too_long' })
-    .default(weekdays),
-  /** Auto-assign each new chat to the online agent with the fewest open chats. */
-  auto_assign: ZFlag.default(false),
-  /** Open chats one agent takes before routing skips them. */
+    .default(weekdays)
+    .describe('The openings of the week (up to 21); a day without one is closed'),
+  auto_assign: ZFlag.default(false).describe(
+    'Auto-assign each new chat to the online agent with the fewest open chats (no by default)',
+  ),
   agent_chat_limit: fromDecimal(
     z.number({ error: 'field_invalid' }).int().min(1, { error: 'field_invalid' }).max(50, { error: 'field_invalid' }),
-  ).default(5),
-  /** The first thing the visitor reads in the chat window. */
-  greeting: optionalText(500).default('Hello! How can we help you?'),
+  )
+    .default(5)
+    .describe('Open chats one agent takes before routing skips them, 1 to 50 (5 by default)'),
+  greeting: optionalText(500)
+    .default('Hello! How can we help you?')
+    .describe('The first thing the visitor reads in the chat window, up to 500 characters'),
 });
 export type TChatSetting = z.infer<typeof ZChatSetting>;
 export type TChatSettingInput = z.input<typeof ZChatSetting>;
 /** The whole object; the time zone is required so that an empty body saves nothing. */
-export const ZChatSettingEditRequest = ZChatSetting.extend({ timezone: ZTimeZone });
+export const ZChatSettingEditRequest = ZChatSetting.extend({
+  timezone: ZTimeZone.describe('The IANA time zone of the business hours'),
+});
 
 /** Minutes since midnight of `HH:MM`. */
 function minutesOf(clock: string): number {

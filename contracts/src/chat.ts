@@ -158,13 +158,18 @@ export const ZWidgetSetting = z.object({
   color: z
     .string({ error: 'field_invalid' })
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'field_invalid' })
-    .default('#1677ff'),
-  position: z.enum(['right', 'left'], { error: 'field_invalid' }).default('right'),
-  title: optionalText(60).default('Chat with us'),
-  pre_chat_form: ZFlag.default(true),
-  /** Nobody online: offer the leave-a-message form (a ticket), or only say so. */
-  offline_behavior: z.enum(['leave_message', 'hide'], { error: 'field_invalid' }).default('leave_message'),
-  /** Host pages' origins (`https://example.com`) that may embed the widget; empty allows any. */
+    .default('#1677ff')
+    .describe('The launcher and header colour, `#rrggbb`'),
+  position: z
+    .enum(['right', 'left'], { error: 'field_invalid' })
+    .default('right')
+    .describe('The corner of the launcher'),
+  title: optionalText(60).default('Chat with us').describe('The title of the chat window, up to 60 characters'),
+  pre_chat_form: ZFlag.default(true).describe('Ask the pre-chat questions before a chat starts'),
+  offline_behavior: z
+    .enum(['leave_message', 'hide'], { error: 'field_invalid' })
+    .default('leave_message')
+    .describe('Nobody online: offer the leave-a-message form (a ticket), or only say so'),
   allowed_origins: z
     .array(
       z
@@ -174,13 +179,17 @@ export const ZWidgetSetting = z.object({
       { error: 'field_invalid' },
     )
     .max(50, { error: 'field_too_long' })
-    .default([]),
+    .default([])
+    .describe("Host pages' origins (`https://example.com`) that may embed the widget; empty allows any"),
 });
 export type TWidgetSetting = z.infer<typeof ZWidgetSetting>;
 export type TWidgetSettingInput = z.input<typeof ZWidgetSetting>;
 /** The whole settings object; the colour is required so that an empty body saves nothing. */
 export const ZWidgetSettingEditRequest = ZWidgetSetting.extend({
-  color: z.string({ error: 'field_invalid' }).regex(/^#[0-9a-fA-F]{6}$/, { error: 'field_invalid' }),
+  color: z
+    .string({ error: 'field_invalid' })
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'field_invalid' })
+    .describe('The launcher and header colour, `#rrggbb`'),
 });
 
 /** What the widget reads before it shows anything. */

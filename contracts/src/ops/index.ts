@@ -4,6 +4,7 @@ import { accountSettingOps } from './account-setting.js';
 import { authOps } from './auth.js';
 import { authNodeOps } from './auth-node.js';
 import { blackOps } from './black.js';
+import { chatSettingOps, chatTriggerOps } from './chat-setting.js';
 import { companyOps } from './company.js';
 import { fieldOps } from './field.js';
 import { formOps } from './form.js';
@@ -26,6 +27,7 @@ export { accountSettingOps } from './account-setting.js';
 export { authOps } from './auth.js';
 export { authNodeOps } from './auth-node.js';
 export { blackOps } from './black.js';
+export { chatSettingOps, chatTriggerOps } from './chat-setting.js';
 export { companyOps } from './company.js';
 export { fieldOps } from './field.js';
 export { formOps } from './form.js';
@@ -48,6 +50,8 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  chatTrigger: chatTriggerOps,
+  chatSetting: chatSettingOps,
   account: accountOps,
   report: reportOps,
   auth: authOps,

@@ -1,4 +1,6 @@
 import {
+  chatSettingOps,
+  chatTriggerOps,
   questionOps,
   type TAdminChatMessageAddRequest,
   type TChatMessageAddResponse,
@@ -7,6 +9,7 @@ import {
   type TChatSetting,
   type TChatSummary,
   type TChatTransferRequest,
+  type TChatTriggerAddResponse,
   type TChatTriggerEditRequest,
   type TChatTriggerInput,
   type TChatTriggerListResponse,
@@ -19,10 +22,6 @@ import {
   ZChatMessageAddResponse,
   ZChatMessageListResponse,
   ZChatQueueResponse,
-  ZChatSetting,
-  ZChatTriggerAddResponse,
-  ZChatTriggerListResponse,
-  ZWidgetSetting,
 } from '@parley/contracts';
 import { call } from './call';
 import { api } from './instance';
@@ -47,22 +46,16 @@ export const chatApi = {
     api.post<null>('/admin/chat.end', { ticket_id: ticketId }, opts),
   transfer: (body: TChatTransferRequest, opts?: TOpts): Promise<null> =>
     api.post<null>('/admin/chat.transfer', body, opts),
-  widgetGet: (opts?: TOpts): Promise<TWidgetSetting> =>
-    api.get('/admin/settings/widget.get', undefined, { ...opts, schema: ZWidgetSetting }),
-  widgetEdit: (body: TWidgetSetting, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/settings/widget.edit', body, opts),
-  settingGet: (opts?: TOpts): Promise<TChatSetting> =>
-    api.get('/admin/settings/chat.setting.get', undefined, { ...opts, schema: ZChatSetting }),
-  settingEdit: (body: TChatSetting, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/settings/chat.setting.edit', body, opts),
-  triggerList: (opts?: TOpts): Promise<TChatTriggerListResponse> =>
-    api.get('/admin/settings/chat.trigger.list', undefined, { ...opts, schema: ZChatTriggerListResponse }),
-  triggerAdd: (body: TChatTriggerInput, opts?: TOpts) =>
-    api.post('/admin/settings/chat.trigger.add', body, { ...opts, schema: ZChatTriggerAddResponse }),
-  triggerEdit: (body: TChatTriggerEditRequest, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/settings/chat.trigger.edit', body, opts),
+  widgetGet: (opts?: TOpts): Promise<TWidgetSetting> => call(chatSettingOps.widgetGet, {}, opts),
+  widgetEdit: (body: TWidgetSetting, opts?: TOpts): Promise<null> => call(chatSettingOps.widgetEdit, body, opts),
+  settingGet: (opts?: TOpts): Promise<TChatSetting> => call(chatSettingOps.get, {}, opts),
+  settingEdit: (body: TChatSetting, opts?: TOpts): Promise<null> => call(chatSettingOps.edit, body, opts),
+  triggerList: (opts?: TOpts): Promise<TChatTriggerListResponse> => call(chatTriggerOps.list, {}, opts),
+  triggerAdd: (body: TChatTriggerInput, opts?: TOpts): Promise<TChatTriggerAddResponse> =>
+    call(chatTriggerOps.add, body, opts),
+  triggerEdit: (body: TChatTriggerEditRequest, opts?: TOpts): Promise<null> => call(chatTriggerOps.edit, body, opts),
   triggerDelete: (triggerIds: number[], opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/settings/chat.trigger.delete', { trigger_ids: triggerIds }, opts),
+    call(chatTriggerOps.delete, { trigger_ids: triggerIds }, opts),
 };
 
 export const questionApi = {
