@@ -68,11 +68,15 @@ export const goalsKb: Record<TPage, number> = {
 // 2026-11-26: the shared client gained the operation checks (issue 11) and the public ceilings
 // were held at the 170 KB goal until measured; measured at 155a60c: 162.1 / 161.0 / 159.1 KB, so
 // ceilings of measured + ~3 KB. The shell: 481.5 KB (was held at 482 in bundle-budget.e2e.ts).
+// Shell lowered the same day (issue 15, weblight): the ticket list without Ant Design's Table
+// (features/ticket/list/ListTable.tsx draws its markup), its cards and counts as markup, the bulk
+// bar, the comment preview, the chat state and the todo button loaded after first render:
+// measured 384.0 KB; 389.1 KB on main at 9721262 (the auth and settings calls as operations).
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 165,
   '/home/satisfaction': 164,
   '/wswt/login': 162,
-  'staff shell + ticket list': 482,
+  'staff shell + ticket list': 390,
 };
 
 export function readManifest(dist = webDist): Manifest {

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
-import { type ReactNode, Suspense, use, useState } from 'react';
+import { lazy, type ReactNode, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AntdRoot } from '../AntdRoot';
@@ -10,8 +10,6 @@ import { BrandMark } from '../components/BrandMark';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { ChatProvider } from '../features/chat/ChatContext';
-import { ChatStateSwitch } from '../features/chat/ChatStateSwitch';
-import { TodoButton } from '../features/todo/TodoButton';
 import { staffStringsReady } from '../i18n/staffStrings';
 import { HeaderTabs } from './HeaderTabs';
 import { SideMenu } from './SideMenu';
@@ -19,6 +17,13 @@ import { UserMenu } from './UserMenu';
 
 // The router and the error pages wait for it before they render the shell.
 export { antdLocaleReady } from '../AntdRoot';
+
+// Not needed for the first paint, and heavy for what they are (the chat state's Select, the
+// todo's Popover and Badge): they load after the shell, in places kept for them (issue 15).
+const ChatStateSwitch = lazy(() =>
+  import('../features/chat/ChatStateSwitch').then((m) => ({ default: m.ChatStateSwitch })),
+);
+const TodoButton = lazy(() => import('../features/todo/TodoButton').then((m) => ({ default: m.TodoButton })));
 
 const siderWidth = 232;
 
@@ -84,8 +89,10 @@ function Shell({ children }: { children?: ReactNode }) {
             onClick={() => setCollapsed(!collapsed)}
           />
           <HeaderTabs showList={can('menu', '/wswt')} />
-          {takesChats && <ChatStateSwitch />}
-          <TodoButton />
+          <Suspense fallback={null}>{takesChats && <ChatStateSwitch />}</Suspense>
+          <Suspense fallback={<span style={{ width: 32, height: 32, flex: 'none' }} />}>
+            <TodoButton />
+          </Suspense>
           <LanguageSwitch />
           <UserMenu />
         </Layout.Header>

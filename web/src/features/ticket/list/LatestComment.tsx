@@ -1,43 +1,54 @@
-import { Popover, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormatTime } from '../../../components/useFormatTime';
-import { bodyPreview } from '../shared/commentHtml';
-import { useTicketComments } from '../shared/queries';
+import {
+  cloneElement,
+  type HTMLAttributes,
+  lazy,
+  type ReactElement,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 
-/** The newest comment of a ticket as plain text: who wrote it, when, and its first lines. */
-function Preview({ ticketId }: { ticketId: number }) {
-  const { t } = useTranslation();
-  const formatTime = useFormatTime();
-  const comments = useTicketComments(ticketId);
-  if (comments.isError) {
-    return <Typography.Text type="danger">{t('ticket.preview_failed')}</Typography.Text>;
-  }
-  const latest = comments.data?.at(-1);
-  if (!latest) {
-    return comments.isPending ? <Skeleton active paragraph={{ rows: 2 }} title={false} /> : null;
-  }
-  return (
-    <div style={{ maxWidth: 420 }} data-testid="latest-comment">
-      <Typography.Text strong>{latest.author_name || t('ticket.system')}</Typography.Text>{' '}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {latest.is_public ? t('ticket.public_reply') : t('ticket.internal_note')} · {formatTime(latest.create_ts)}
-      </Typography.Text>
-      <Typography.Paragraph ellipsis={{ rows: 6 }} style={{ margin: '4px 0 0', whiteSpace: 'pre-line' }}>
-        {bodyPreview(latest.body)}
-      </Typography.Paragraph>
-    </div>
-  );
-}
+const Popup = lazy(() => import('./LatestCommentPopup').then((m) => ({ default: m.LatestCommentPopup })));
+
+/** How long the pointer rests on a subject before its latest comment shows (Ant Design's 0.6 s). */
+const restMs = 600;
 
 /**
  * Resting the pointer on a subject shows the ticket's latest comment, so an agent can triage
- * without opening it; the comments are then already loaded when they do.
+ * without opening it; the comments are then already loaded when they do. The popover (Ant
+ * Design's Popover and Skeleton) loads the first time a pointer rests on a subject, not with
+ * the list.
  */
-export function LatestCommentPopover({ ticketId, children }: { ticketId: number; children: ReactNode }) {
-  return (
-    <Popover content={<Preview ticketId={ticketId} />} mouseEnterDelay={0.6} placement="bottomLeft" destroyOnHidden>
-      {children}
-    </Popover>
-  );
+export function LatestCommentPopover({
+  ticketId,
+  children,
+}: {
+  ticketId: number;
+  children: ReactElement<HTMLAttributes<HTMLElement>>;
+}) {
+  const [armed, setArmed] = useState(false);
+  const inside = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (armed) {
+    return (
+      <Suspense fallback={children}>
+        <Popup ticketId={ticketId} defaultOpen={inside.current}>
+          {children}
+        </Popup>
+      </Suspense>
+    );
+  }
+  return cloneElement(children, {
+    onMouseEnter: () => {
+      inside.current = true;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setArmed(true), restMs);
+    },
+    onMouseLeave: () => {
+      inside.current = false;
+      clearTimeout(timer.current);
+    },
+  });
 }

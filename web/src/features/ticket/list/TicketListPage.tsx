@@ -1,5 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Grid, Menu, Select, Typography } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Grid, Menu, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { local, storageKeys } from '../../../auth/storage';
@@ -12,6 +12,7 @@ import { useListParams } from '../../../components/useListParams';
 import { ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
 import { TicketTable } from './TicketTable';
+import './list.css';
 import { searchColumns } from './ticketColumns';
 import { ViewCount } from './ViewCount';
 
@@ -62,46 +63,53 @@ export function TicketListPage() {
   };
   const wide = screens.lg !== false;
 
+  // The views beside the list, or above it on a narrow screen. The cards are Ant Design's Card's
+  // markup (its style sheet draws them): the list's first load does without Card's code.
   const viewPicker = wide ? (
-    <Card
-      variant="borderless"
-      size="small"
-      title={t('ticket.views')}
-      style={{ width: 220, flex: 'none' }}
-      styles={{ body: { padding: 4 } }}
-    >
-      {views.isPending ? (
-        <Skeleton rows={5} />
-      ) : (
-        <Menu
-          mode="inline"
-          style={{ borderInlineEnd: 'none' }}
-          selectedKeys={view ? [String(view.view_id)] : []}
-          onClick={({ key }) => chooseView(Number(key))}
-          items={views.data?.map((v) => ({
-            key: String(v.view_id),
-            label: (
-              <Flex justify="space-between" align="center" gap={8}>
-                <Typography.Text ellipsis>{v.title}</Typography.Text>
-                <ViewCount view={v} active={v.view_id === view?.view_id} />
-              </Flex>
-            ),
-          }))}
-        />
-      )}
-    </Card>
+    <div className="ant-card ant-card-small parley" style={{ width: 220, flex: 'none' }}>
+      <div className="ant-card-head">
+        <div className="ant-card-head-wrapper">
+          <div className="ant-card-head-title">{t('ticket.views')}</div>
+        </div>
+      </div>
+      <div className="ant-card-body" style={{ padding: 4 }}>
+        {views.isPending ? (
+          <Skeleton rows={5} />
+        ) : (
+          <Menu
+            mode="inline"
+            style={{ borderInlineEnd: 'none' }}
+            selectedKeys={view ? [String(view.view_id)] : []}
+            onClick={({ key }) => chooseView(Number(key))}
+            items={views.data?.map((v) => ({
+              key: String(v.view_id),
+              label: (
+                <Flex justify="space-between" align="center" gap={8}>
+                  <Typography.Text ellipsis>{v.title}</Typography.Text>
+                  <ViewCount view={v} active={v.view_id === view?.view_id} />
+                </Flex>
+              ),
+            }))}
+          />
+        )}
+      </div>
+    </div>
   ) : (
-    <Select
-      aria-label={t('ticket.views')}
-      loading={views.isPending}
-      value={view?.view_id}
-      onChange={chooseView}
-      style={{ width: '100%' }}
-      options={views.data?.map((v) => ({
-        value: v.view_id,
-        label: `${v.title} (${v.count_estimated ? `${v.count}+` : v.count})`,
-      }))}
-    />
+    <span className="parley parley-native-select" style={{ width: '100%' }}>
+      <select
+        aria-label={t('ticket.views')}
+        aria-busy={views.isPending}
+        value={view?.view_id ?? ''}
+        onChange={(event) => chooseView(Number(event.target.value))}
+      >
+        {views.data?.map((v) => (
+          <option key={v.view_id} value={v.view_id}>
+            {`${v.title} (${v.count_estimated ? `${v.count}+` : v.count})`}
+          </option>
+        ))}
+      </select>
+      <DownOutlined />
+    </span>
   );
 
   return (
@@ -119,40 +127,42 @@ export function TicketListPage() {
       />
       <Flex gap={16} vertical={!wide} align="flex-start">
         {viewPicker}
-        <Card variant="borderless" style={{ flex: 1, minWidth: 0, width: '100%' }}>
-          {query.isError && !query.isFetching ? (
-            // Not "no tickets": the counts beside say there are some, and the list did not load.
-            <Result
-              status="error"
-              title={t('ticket.list_failed')}
-              subTitle={query.error.message}
-              extra={
-                <Button type="primary" onClick={() => void query.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            />
-          ) : (
-            <TicketTable
-              // A selection belongs to the view it was made in.
-              key={view?.view_id}
-              rows={view || views.isPending ? query.data?.list : []}
-              columns={view?.columns ?? searchColumns}
-              loading={views.isPending || query.isFetching}
-              pagination={list.pagination(query.data?.total)}
-              sort={sort ?? view?.sort ?? '-update_ts'}
-              onSort={(next) => list.setFilter('sort', next)}
-              filtered={false}
-              bulk
-              onBulkDone={(deletedAll) => {
-                if (deletedAll) {
-                  list.backOnePage();
+        <div className="ant-card parley" style={{ flex: 1, minWidth: 0, width: '100%' }}>
+          <div className="ant-card-body">
+            {query.isError && !query.isFetching ? (
+              // Not "no tickets": the counts beside say there are some, and the list did not load.
+              <Result
+                status="error"
+                title={t('ticket.list_failed')}
+                subTitle={query.error.message}
+                extra={
+                  <Button type="primary" onClick={() => void query.refetch()}>
+                    {t('common.retry')}
+                  </Button>
                 }
-              }}
-              keyboard
-            />
-          )}
-        </Card>
+              />
+            ) : (
+              <TicketTable
+                // A selection belongs to the view it was made in.
+                key={view?.view_id}
+                rows={view || views.isPending ? query.data?.list : []}
+                columns={view?.columns ?? searchColumns}
+                loading={views.isPending || query.isFetching}
+                pagination={list.pagination(query.data?.total)}
+                sort={sort ?? view?.sort ?? '-update_ts'}
+                onSort={(next) => list.setFilter('sort', next)}
+                filtered={false}
+                bulk
+                onBulkDone={(deletedAll) => {
+                  if (deletedAll) {
+                    list.backOnePage();
+                  }
+                }}
+                keyboard
+              />
+            )}
+          </div>
+        </div>
       </Flex>
     </Flex>
   );

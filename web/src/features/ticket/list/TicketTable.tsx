@@ -1,21 +1,15 @@
-import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
-import { enums, type TSubmitAs, type TTicketListItem, type TTicketSort, type TViewColumn } from '@parley/contracts';
-import { Button, Dropdown, Flex, Select, Table, type TablePaginationConfig, Typography } from 'antd';
-import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
+import type { TTicketListItem, TTicketSort, TViewColumn } from '@parley/contracts';
+import type { TablePaginationConfig } from 'antd';
+import { Flex } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ticketApi } from '../../../api/ticket';
-import { Can } from '../../../components/Can';
-import { useEnum } from '../../../components/enumOptions';
-import { tableEmpty } from '../../../components/tableEmpty';
-import { useConfirm } from '../../../components/useConfirm';
-import { useSave } from '../../../components/useSave';
-import { ticketKeys, ticketPaths } from '../shared/queries';
-import { useStaffNames } from '../shared/useNames';
+import { ticketPaths } from '../shared/queries';
+import { ListTable } from './ListTable';
 import { isSortable, useTicketColumns } from './ticketColumns';
 
 const KeysHelp = lazy(() => import('./KeysHelp').then((m) => ({ default: m.KeysHelp })));
+const BulkBar = lazy(() => import('./BulkBar').then((m) => ({ default: m.BulkBar })));
 
 /** Keys typed into a box or clicks on a control are theirs, not the list's. */
 function isTyping(target: EventTarget | null): boolean {
@@ -111,122 +105,54 @@ export function TicketTable({
     return () => document.removeEventListener('keydown', onKey);
   });
   const { t } = useTranslation();
-  const names = useStaffNames();
   const table = useTicketColumns(columns, sort, rows);
-  const submitAs = useEnum('submit_as');
-  const { confirmDelete } = useConfirm();
   const [selected, setSelected] = useState<number[]>([]);
   const done = (deletedAll: boolean) => {
     setSelected([]);
     onBulkDone?.(deletedAll);
   };
-  const bulkEdit = useSave({
-    call: (body: { assignee_id?: number | null; submit_as?: TSubmitAs }, opts) =>
-      ticketApi.bulkEdit({ ticket_ids: selected, ...body }, opts),
-    invalidate: [ticketKeys.all],
-    onSaved: () => done(false),
-  });
-  const remove = useSave({
-    call: (ids: number[], opts) => ticketApi.delete(ids, opts),
-    invalidate: [ticketKeys.all],
-    successKey: 'deleted',
-    onSaved: (_, ids) => done(ids.length === rows?.length),
-  });
-
-  const onChange = (
-    _p: unknown,
-    _f: unknown,
-    sorter: SorterResult<TTicketListItem> | SorterResult<TTicketListItem>[],
-    extra: TableCurrentDataSource<TTicketListItem>,
-  ) => {
-    // Paging is the pagination's own business; this is called for it too.
-    if (extra.action !== 'sort') {
-      return;
-    }
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const key = one?.columnKey;
-    if (!one?.order || !isSortable(key)) {
-      onSort(undefined);
-      return;
-    }
-    onSort(one.order === 'descend' ? `-${key}` : key);
-  };
 
   return (
     <Flex vertical gap={12}>
       {bulk && selected.length > 0 && (
-        <Flex gap={8} align="center" wrap className="ticket-bulk-bar">
-          <Typography.Text strong>{t('ticket.selected', { count: selected.length })}</Typography.Text>
-          <Can btn="ticket.edit">
-            <Select<number | 'none'>
-              aria-label={t('ticket.bulk_assign')}
-              placeholder={t('ticket.bulk_assign')}
-              style={{ minWidth: 180 }}
-              value={null}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={[{ value: 'none', label: t('ticket.unassigned') }, ...names.agentOptions]}
-              onChange={(value) => bulkEdit.save({ assignee_id: value === 'none' ? null : value })}
-              disabled={bulkEdit.saving}
-            />
-            <Dropdown
-              menu={{
-                items: enums.submit_as.values.map((value) => ({ key: value, label: submitAs.label(value) })),
-                onClick: ({ key }) => bulkEdit.save({ submit_as: key as TSubmitAs }),
-              }}
-              disabled={bulkEdit.saving}
-            >
-              <Button>
-                {t('ticket.bulk_state')} <DownOutlined />
-              </Button>
-            </Dropdown>
-          </Can>
-          <Can btn="ticket.delete">
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() =>
-                confirmDelete(() => remove.saveAsync([...selected]), t('ticket.selected', { count: selected.length }))
-              }
-            >
-              {t('common.delete')}
-            </Button>
-          </Can>
-          <Button type="link" onClick={() => setSelected([])}>
-            {t('ticket.clear_selection')}
-          </Button>
-        </Flex>
+        // Its place is kept while it loads (first selection): the rows do not move twice.
+        <Suspense fallback={<div className="ticket-bulk-bar" style={{ minHeight: 32 }} />}>
+          <BulkBar selected={selected} allOnPage={rows?.length ?? 0} onDone={done} onClear={() => setSelected([])} />
+        </Suspense>
       )}
-      <Table<TTicketListItem>
-        rowKey="ticket_id"
-        size="middle"
-        loading={loading}
-        dataSource={rows}
-        pagination={pagination}
-        onChange={onChange}
-        locale={tableEmpty(t, filtered, emptyText ?? t('ticket.empty'))}
-        // Columns share the width by their content; narrower than their least, it scrolls sideways.
-        tableLayout="auto"
-        scroll={{ x: table.scrollX + (bulk ? 48 : 0) }}
-        rowSelection={
-          bulk ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
-        }
+      <ListTable<TTicketListItem>
+        rows={rows}
+        rowKey={(row) => row.ticket_id}
         columns={table.columns}
+        loading={loading}
+        pagination={pagination}
+        emptyText={filtered ? t('common.no_match') : (emptyText ?? t('ticket.empty'))}
+        // Columns share the width by their content; narrower than their least, it scrolls sideways.
+        minWidth={table.scrollX + (bulk ? 48 : 0)}
+        onSort={(key, order) => {
+          if (!order || !isSortable(key)) {
+            onSort(undefined);
+            return;
+          }
+          onSort(order === 'descend' ? `-${key}` : key);
+        }}
+        selection={
+          bulk ? { selected, onChange: setSelected, label: (row) => `#${row.ticket_id} ${row.subject}` } : undefined
+        }
         rowClassName={(_, index) => (index === active ? 'ticket-row ticket-row-active' : 'ticket-row')}
-        onRow={(row, index) => ({
-          // The whole row opens the ticket; Ctrl/Cmd-click (or a middle click) in a new tab.
-          onClick: (event) => {
-            if (isInteractive(event.target)) {
-              return;
-            }
-            setActive(index ?? -1);
-            open(row.ticket_id, event.ctrlKey || event.metaKey);
-          },
-          onAuxClick: (event) => {
-            if (event.button === 1 && !isInteractive(event.target)) {
-              open(row.ticket_id, true);
-            }
-          },
-        })}
+        // The whole row opens the ticket; Ctrl/Cmd-click (or a middle click) in a new tab.
+        onRowClick={(row, index, event) => {
+          if (isInteractive(event.target)) {
+            return;
+          }
+          setActive(index);
+          open(row.ticket_id, event.ctrlKey || event.metaKey);
+        }}
+        onRowAuxClick={(row, event) => {
+          if (event.button === 1 && !isInteractive(event.target)) {
+            open(row.ticket_id, true);
+          }
+        }}
       />
       {keyboard && keysHelp && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { optionLabel, type TTicketField, type TTicketListItem } from '@parley/contracts';
 import { Typography } from 'antd';
-import type { ColumnType } from 'antd/es/table';
+import type { TListColumn } from './ListTable';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -27,11 +27,11 @@ export function fieldColumn(
   key: `field_${number}`,
   field: TTicketField | undefined,
   yesNo: [string, string],
-): ColumnType<TTicketListItem> {
+): TListColumn<TTicketListItem> {
   return {
     title: field?.title ?? key,
     key,
-    render: (_: unknown, row: TTicketListItem) => {
+    render: (row: TTicketListItem) => {
       const text = fieldText(field, (row as { fields?: Record<string, unknown> }).fields?.[key], ...yesNo);
       return text === null ? dash : text;
     },

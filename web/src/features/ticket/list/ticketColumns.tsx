@@ -6,7 +6,6 @@ import {
   type TViewColumn,
 } from '@parley/contracts';
 import { Flex, Tag, Typography } from 'antd';
-import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEnum } from '../../../components/enumOptions';
@@ -20,6 +19,7 @@ import { useStaffNames } from '../shared/useNames';
 import { useRelativeTime } from '../shared/useRelativeTime';
 import { fieldColumn } from './fieldColumns';
 import { LatestCommentPopover } from './LatestComment';
+import type { TListColumn, TSortOrder } from './ListTable';
 import { SearchSnippet } from './SearchSnippet';
 
 /** The columns of a search (it has no view to take them from). */
@@ -41,19 +41,19 @@ type TSortableColumn = (typeof sortableColumns)[number];
 export const isSortable = (key: unknown): key is TSortableColumn => sortableColumns.includes(key as TSortableColumn);
 
 /** The sort of a table column: ascending, newest (largest) first, or not sorted by it. */
-function sortOrderOf(sort: TTicketSort, key: TSortableColumn) {
+function sortOrderOf(sort: TTicketSort, key: TSortableColumn): TSortOrder | null {
   if (sort === key) {
-    return 'ascend' as const;
+    return 'ascend';
   }
-  return sort === `-${key}` ? ('descend' as const) : null;
+  return sort === `-${key}` ? 'descend' : null;
 }
 
 /** The dot before a subject: blue for a ticket not opened yet, orange for one changed since. */
 const markDot = { width: 8, height: 8, borderRadius: '50%', flex: 'none', display: 'inline-block' };
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
-const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+const nowrap = { whiteSpace: 'nowrap' as const };
 /** Names wrap between words, never inside one ("Unassigne/d"). */
-const wholeWords = { style: { overflowWrap: 'normal' as const, wordBreak: 'normal' as const } };
+const wholeWords = { overflowWrap: 'normal' as const, wordBreak: 'normal' as const };
 /** Long subjects wrap onto two lines at most. */
 const twoLines = {
   display: '-webkit-box',
@@ -86,6 +86,8 @@ const minWidths: Record<TViewBaseColumn, number> = {
   sla_due: 120,
 };
 
+type TColumn = Omit<TListColumn<TTicketListItem>, 'key'>;
+
 /**
  * The table columns of a view's column list (contracts' `viewColumns`), in that order, with
  * sorting on the columns that have a sort key. Also gives the width past which the table
@@ -95,7 +97,7 @@ export function useTicketColumns(
   columns: readonly TViewColumn[],
   sort: TTicketSort,
   rows: TTicketListItem[] | undefined,
-): { columns: ColumnType<TTicketListItem>[]; scrollX: number } {
+): { columns: TListColumn<TTicketListItem>[]; scrollX: number } {
   const { t } = useTranslation();
   const names = useStaffNames();
   const companies = useCompanyNames(
@@ -109,29 +111,26 @@ export function useTicketColumns(
   const seen = useSeenTickets();
   const fields = useFieldDefs();
 
-  const time = (key: 'create_ts' | 'update_ts' | 'solved_ts', title: string): ColumnType<TTicketListItem> => ({
+  const time = (key: 'create_ts' | 'update_ts' | 'solved_ts', title: string): TColumn => ({
     title,
-    dataIndex: key,
-    sorter: true,
-    sortDirections: ['descend', 'ascend'],
-    sortOrder: sortOrderOf(sort, key),
-    onCell: () => nowrap,
-    render: (ts: number | null) => (ts === null ? dash : <span title={fullTime(ts)}>{when(ts)}</span>),
+    sort: { order: sortOrderOf(sort, key), directions: ['descend', 'ascend'] },
+    cellStyle: nowrap,
+    render: (row) => {
+      const ts = row[key];
+      return ts === null ? dash : <span title={fullTime(ts)}>{when(ts)}</span>;
+    },
   });
 
-  const byColumn: Record<TViewBaseColumn, ColumnType<TTicketListItem>> = {
+  const byColumn: Record<TViewBaseColumn, TColumn> = {
     ticket_id: {
       title: t('ticket.id'),
-      dataIndex: 'ticket_id',
-      sorter: true,
-      onCell: () => nowrap,
-      sortOrder: sortOrderOf(sort, 'ticket_id'),
-      render: (id: number) => `#${id}`,
+      sort: { order: sortOrderOf(sort, 'ticket_id') },
+      cellStyle: nowrap,
+      render: (row) => `#${row.ticket_id}`,
     },
     subject: {
       title: t('ticket.subject'),
-      dataIndex: 'subject',
-      render: (subject: string, row) => {
+      render: (row) => {
         // Solved and closed tickets need no attention: only live ones are marked.
         const live = row.ticket_state !== 'solved' && row.ticket_state !== 'closed';
         const mark = live ? seenMark(seen, row.ticket_id, row.update_ts) : null;
@@ -151,7 +150,7 @@ export function useTicketColumns(
                   to={ticketPaths.edit(row.ticket_id)}
                   style={{ ...twoLines, fontWeight: mark === 'new' ? 600 : undefined }}
                 >
-                  {subject}
+                  {row.subject}
                 </Link>
               </LatestCommentPopover>
               {row.snippet && <SearchSnippet snippet={row.snippet} />}
@@ -162,60 +161,52 @@ export function useTicketColumns(
     },
     requester: {
       title: t('ticket.requester'),
-      dataIndex: 'requester_name',
-      onCell: () => wholeWords,
-      render: (name: string, row) => <span title={row.requester_email}>{name || row.requester_email}</span>,
+      cellStyle: wholeWords,
+      render: (row) => <span title={row.requester_email}>{row.requester_name || row.requester_email}</span>,
     },
     company: {
       title: t('ticket.company'),
-      dataIndex: 'company_id',
-      onCell: () => wholeWords,
-      render: (id: number | null) => companies(id) ?? dash,
+      cellStyle: wholeWords,
+      render: (row) => companies(row.company_id) ?? dash,
     },
     ticket_state: {
       title: t('ticket.state'),
-      dataIndex: 'ticket_state',
-      onCell: () => nowrap,
-      render: (state: TTicketListItem['ticket_state']) => <TicketStateTag state={state} />,
+      cellStyle: nowrap,
+      render: (row) => <TicketStateTag state={row.ticket_state} />,
     },
     priority: {
       title: t('ticket.priority'),
-      dataIndex: 'priority',
-      onCell: () => nowrap,
-      render: (priority: TTicketListItem['priority']) => <PriorityText priority={priority} />,
+      cellStyle: nowrap,
+      render: (row) => <PriorityText priority={row.priority} />,
     },
     ticket_type: {
       title: t('ticket.type'),
-      dataIndex: 'ticket_type',
-      onCell: () => nowrap,
-      render: (type: TTicketListItem['ticket_type']) => types.label(type),
+      cellStyle: nowrap,
+      render: (row) => types.label(row.ticket_type),
     },
     assignee: {
       title: t('ticket.assignee'),
-      dataIndex: 'assignee_id',
-      onCell: () => wholeWords,
-      render: (id: number | null) =>
-        names.agent(id) ?? (
-          <Typography.Text type="secondary" style={wholeWords.style}>
+      cellStyle: wholeWords,
+      render: (row) =>
+        names.agent(row.assignee_id) ?? (
+          <Typography.Text type="secondary" style={wholeWords}>
             {t('ticket.unassigned')}
           </Typography.Text>
         ),
     },
     group: {
       title: t('ticket.group'),
-      dataIndex: 'group_id',
-      onCell: () => wholeWords,
-      render: (id: number | null) =>
-        names.group(id) ?? (
-          <Typography.Text type="secondary" style={wholeWords.style}>
+      cellStyle: wholeWords,
+      render: (row) =>
+        names.group(row.group_id) ?? (
+          <Typography.Text type="secondary" style={wholeWords}>
             {t('ticket.no_group')}
           </Typography.Text>
         ),
     },
     tags: {
       title: t('ticket.tags'),
-      dataIndex: 'tags',
-      render: (tags: string[]) =>
+      render: ({ tags }) =>
         tags.length === 0 ? (
           dash
         ) : (
@@ -231,9 +222,8 @@ export function useTicketColumns(
     },
     satisfaction: {
       title: t('ticket.satisfaction'),
-      dataIndex: 'satisfaction',
-      onCell: () => nowrap,
-      render: (value: TTicketListItem['satisfaction']) =>
+      cellStyle: nowrap,
+      render: ({ satisfaction: value }) =>
         value === 'unoffered' ? (
           <Typography.Text type="secondary">{satisfaction.label(value)}</Typography.Text>
         ) : (
@@ -246,9 +236,8 @@ export function useTicketColumns(
     // The next SLA target: when it breaches, in red once passed (the view can sort by it).
     sla_due: {
       title: t('ticket.sla_due'),
-      dataIndex: 'sla_due_ts',
-      onCell: () => nowrap,
-      render: (ts: number | null) =>
+      cellStyle: nowrap,
+      render: ({ sla_due_ts: ts }) =>
         ts === null ? (
           dash
         ) : (

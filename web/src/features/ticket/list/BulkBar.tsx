@@ -1,0 +1,89 @@
+import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
+import { enums, type TSubmitAs } from '@parley/contracts';
+import { Button, Dropdown, Flex, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ticketApi } from '../../../api/ticket';
+import { Can } from '../../../components/Can';
+import { useEnum } from '../../../components/enumOptions';
+import { useConfirm } from '../../../components/useConfirm';
+import { useSave } from '../../../components/useSave';
+import { ticketKeys } from '../shared/queries';
+import { useStaffNames } from '../shared/useNames';
+
+/**
+ * What can be done to the selected tickets: assign, change state, delete. Loaded with the first
+ * selection (its Select is not in the list's first load).
+ */
+export function BulkBar({
+  selected,
+  onDone,
+  onClear,
+  allOnPage,
+}: {
+  selected: number[];
+  /** After a change; `deletedAll` when the page's every ticket was deleted. */
+  onDone: (deletedAll: boolean) => void;
+  onClear: () => void;
+  /** How many tickets the page shows. */
+  allOnPage: number;
+}) {
+  const { t } = useTranslation();
+  const names = useStaffNames();
+  const submitAs = useEnum('submit_as');
+  const { confirmDelete } = useConfirm();
+  const bulkEdit = useSave({
+    call: (body: { assignee_id?: number | null; submit_as?: TSubmitAs }, opts) =>
+      ticketApi.bulkEdit({ ticket_ids: selected, ...body }, opts),
+    invalidate: [ticketKeys.all],
+    onSaved: () => onDone(false),
+  });
+  const remove = useSave({
+    call: (ids: number[], opts) => ticketApi.delete(ids, opts),
+    invalidate: [ticketKeys.all],
+    successKey: 'deleted',
+    onSaved: (_, ids) => onDone(ids.length === allOnPage),
+  });
+
+  return (
+    <Flex gap={8} align="center" wrap className="ticket-bulk-bar">
+      <Typography.Text strong>{t('ticket.selected', { count: selected.length })}</Typography.Text>
+      <Can btn="ticket.edit">
+        <Select<number | 'none'>
+          aria-label={t('ticket.bulk_assign')}
+          placeholder={t('ticket.bulk_assign')}
+          style={{ minWidth: 180 }}
+          value={null}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={[{ value: 'none', label: t('ticket.unassigned') }, ...names.agentOptions]}
+          onChange={(value) => bulkEdit.save({ assignee_id: value === 'none' ? null : value })}
+          disabled={bulkEdit.saving}
+        />
+        <Dropdown
+          menu={{
+            items: enums.submit_as.values.map((value) => ({ key: value, label: submitAs.label(value) })),
+            onClick: ({ key }) => bulkEdit.save({ submit_as: key as TSubmitAs }),
+          }}
+          disabled={bulkEdit.saving}
+        >
+          <Button>
+            {t('ticket.bulk_state')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      </Can>
+      <Can btn="ticket.delete">
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() =>
+            confirmDelete(() => remove.saveAsync([...selected]), t('ticket.selected', { count: selected.length }))
+          }
+        >
+          {t('common.delete')}
+        </Button>
+      </Can>
+      <Button type="link" onClick={onClear}>
+        {t('ticket.clear_selection')}
+      </Button>
+    </Flex>
+  );
+}
