@@ -14,27 +14,21 @@ export const chatBodyMax = 10_000;
 
 /** A chat message as both the calls and the `chat_message` socket event carry it. */
 export const ZChatMessage = z.object({
-  message_id: z.number().int(),
-  ticket_id: z.number().int(),
-  type: z.literal('ticket_reply'),
-  /** The author: the visitor's requester account or an agent. */
-  account_id: z.number().int().nullable(),
-  /** The author's display name (an agent's alias when set). */
-  real_name: z.string(),
-  /** True when the visitor wrote it. */
-  from_visitor: z.boolean(),
-  is_public: z.boolean(),
-  reply_type: z.literal('end_chat').optional(),
-  body: z.string(),
-  file_ids: z.array(z.string()),
-  /** The attached files with their names and types (the same ids as `file_ids`). */
-  files: z.array(ZAttachment),
-  /** A shortcut's `choice_list`: answers the visitor can click instead of typing. */
-  quick_replies: z.array(z.string()),
-  /** Sent by a chat trigger, not by a person. */
-  automatic: z.boolean(),
-  client_message_id: z.string().nullable(),
-  create_ts: z.number().int(),
+  message_id: z.number().int().describe('The message'),
+  ticket_id: z.number().int().describe("The chat's ticket"),
+  type: z.literal('ticket_reply').describe('Always `ticket_reply`'),
+  account_id: z.number().int().nullable().describe("The author: the visitor's requester account or an agent"),
+  real_name: z.string().describe("The author's display name (an agent's alias when set)"),
+  from_visitor: z.boolean().describe('The visitor wrote it'),
+  is_public: z.boolean().describe('The visitor sees it (false: an internal note)'),
+  reply_type: z.literal('end_chat').optional().describe('`end_chat`: the message that ended the chat'),
+  body: z.string().describe('The message (sanitized HTML)'),
+  file_ids: z.array(z.string()).describe('Its attachments'),
+  files: z.array(ZAttachment).describe('The attached files with their names and types (the same ids as `file_ids`)'),
+  quick_replies: z.array(z.string()).describe('Answers the visitor can click instead of typing'),
+  automatic: z.boolean().describe('Sent by a chat trigger, not by a person'),
+  client_message_id: z.string().nullable().describe("The sender's id for the message (a retry stores one message)"),
+  create_ts: z.number().int().describe('When it was sent (Unix seconds)'),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 
@@ -69,14 +63,16 @@ export const ZHomeChatMessageAddRequest = z.object({
   client_message_id: ZClientMessageId,
 });
 export type THomeChatMessageAddRequest = z.input<typeof ZHomeChatMessageAddRequest>;
-export const ZChatMessageAddResponse = z.object({ message_id: z.number().int() });
+export const ZChatMessageAddResponse = z.object({ message_id: z.number().int().describe('The message') });
 export type TChatMessageAddResponse = z.infer<typeof ZChatMessageAddResponse>;
 
 export const ZHomeChatMessageListRequest = z.object({
   visitor_token: ZVisitorToken,
   after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0)).default(0),
 });
-export const ZChatMessageListResponse = z.object({ list: z.array(ZChatMessage) });
+export const ZChatMessageListResponse = z.object({
+  list: z.array(ZChatMessage).describe('The messages, oldest first'),
+});
 export type TChatMessageListResponse = z.infer<typeof ZChatMessageListResponse>;
 
 /** The visitor's own view of their chat: for the widget after a reload. */
@@ -98,7 +94,7 @@ export const ZHomeChatRateRequest = z.object({
   comment: optionalText(2000).default(''),
 });
 
-export const ZChatTicketRequest = z.object({ ticket_id: ZId });
+export const ZChatTicketRequest = z.object({ ticket_id: ZId.describe("The chat's ticket") });
 export type TChatTicketRequest = z.input<typeof ZChatTicketRequest>;
 
 /** Quick replies offered with an agent's message: up to 10 short answers. */
@@ -107,46 +103,62 @@ export const ZQuickReplies = z
   .max(10, { error: 'field_too_long' });
 
 export const ZAdminChatMessageAddRequest = z.object({
-  ticket_id: ZId,
-  body: optionalText(chatBodyMax).default(''),
-  file_ids: ZFileIdList.default([]),
-  quick_replies: ZQuickReplies.default([]),
-  client_message_id: ZClientMessageId,
-  is_public: ZFlag.default(true),
+  ticket_id: ZId.describe("The chat's ticket"),
+  body: optionalText(chatBodyMax).default('').describe('The message, up to 10,000 characters'),
+  file_ids: ZFileIdList.default([]).describe('Uploaded files to attach'),
+  quick_replies: ZQuickReplies.default([]).describe('Up to 10 short answers the visitor can click'),
+  client_message_id: ZClientMessageId.describe('An id of the sender: the same one twice stores one message'),
+  is_public: ZFlag.default(true).describe('The visitor sees it (false: an internal note)'),
 });
 export type TAdminChatMessageAddRequest = z.input<typeof ZAdminChatMessageAddRequest>;
 
 export const ZAdminChatMessageListRequest = z.object({
-  ticket_id: ZId,
-  after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0)).default(0),
+  ticket_id: ZId.describe("The chat's ticket"),
+  after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0))
+    .default(0)
+    .describe('Only messages after this one (0, the default: all)'),
 });
 export type TAdminChatMessageListRequest = z.input<typeof ZAdminChatMessageListRequest>;
 
 export const ZChatTransferRequest = z
-  .object({ ticket_id: ZId, assignee_id: ZId.nullable().optional(), group_id: ZId.nullable().optional() })
+  .object({
+    ticket_id: ZId.describe("The chat's ticket"),
+    assignee_id: ZId.nullable().optional().describe('The chat agent it goes to'),
+    group_id: ZId.nullable().optional().describe('The group whose queue it goes back to'),
+  })
   .refine((v) => v.assignee_id != null || v.group_id != null, { error: 'field_invalid', path: ['assignee_id'] });
 export type TChatTransferRequest = z.input<typeof ZChatTransferRequest>;
 
 /** A chat in the agent's workspace: the queue and their active chats. */
 export const ZChatSummary = z.object({
-  ticket_id: z.number().int(),
-  subject: z.string(),
-  ticket_state: z.string(),
-  requester_id: z.number().int(),
-  visitor_name: z.string(),
-  visitor_email: z.string(),
-  page_url: z.string(),
-  answers: z.array(z.object({ question_id: z.number().int(), title: z.string(), answer: z.string() })),
-  accepted_by: z.number().int().nullable(),
-  /** The visitor wrote within the last 180 s. */
-  visitor_active: z.boolean(),
-  last_visitor_ts: z.number().int(),
-  create_ts: z.number().int(),
-  ended: z.boolean(),
+  ticket_id: z.number().int().describe("The chat's ticket"),
+  subject: z.string().describe('Its subject'),
+  ticket_state: z.string().describe('Its state'),
+  requester_id: z.number().int().describe("The visitor's account"),
+  visitor_name: z.string().describe("The visitor's name"),
+  visitor_email: z.string().describe("The visitor's email, or empty"),
+  page_url: z.string().describe('The page the chat started on'),
+  answers: z
+    .array(
+      z.object({
+        question_id: z.number().int().describe('The pre-chat question'),
+        title: z.string().describe('The question'),
+        answer: z.string().describe("The visitor's answer"),
+      }),
+    )
+    .describe('The pre-chat answers'),
+  accepted_by: z.number().int().nullable().describe('The agent who accepted it (null: waiting)'),
+  visitor_active: z.boolean().describe('The visitor wrote within the last 180 s'),
+  last_visitor_ts: z.number().int().describe('When the visitor last wrote (Unix seconds)'),
+  create_ts: z.number().int().describe('When it started (Unix seconds)'),
+  ended: z.boolean().describe('It has ended'),
 });
 export type TChatSummary = z.infer<typeof ZChatSummary>;
 
-export const ZChatQueueResponse = z.object({ waiting: z.array(ZChatSummary), active: z.array(ZChatSummary) });
+export const ZChatQueueResponse = z.object({
+  waiting: z.array(ZChatSummary).describe('Chats waiting for an agent that the caller may see'),
+  active: z.array(ZChatSummary).describe("The caller's open chats"),
+});
 export type TChatQueueResponse = z.infer<typeof ZChatQueueResponse>;
 export const ZChatGetResponse = ZChatSummary;
 

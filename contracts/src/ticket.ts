@@ -61,10 +61,10 @@ export type TTicketFields = z.infer<typeof ZTicketFields>;
 
 /** What `home/upload` and `ticket.upload` answer; pass `file_id` in `file_ids` to attach it. */
 export const ZAttachment = z.object({
-  file_id: z.string(),
-  file_name: z.string(),
-  size: z.number().int(),
-  content_type: z.string(),
+  file_id: z.string().describe('The file'),
+  file_name: z.string().describe('Its name'),
+  size: z.number().int().describe('Its size in bytes'),
+  content_type: z.string().describe('Its media type'),
 });
 export type TAttachment = z.infer<typeof ZAttachment>;
 export const ZTicketUploadResponse = ZAttachment;

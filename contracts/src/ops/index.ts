@@ -4,7 +4,7 @@ import { accountSettingOps } from './account-setting.js';
 import { authOps } from './auth.js';
 import { authNodeOps } from './auth-node.js';
 import { blackOps } from './black.js';
-import { chatSettingOps, chatTriggerOps } from './chat-setting.js';
+import { chatOps, chatSettingOps, chatTriggerOps } from './chat.js';
 import { companyOps } from './company.js';
 import { fieldOps } from './field.js';
 import { formOps } from './form.js';
@@ -27,7 +27,7 @@ export { accountSettingOps } from './account-setting.js';
 export { authOps } from './auth.js';
 export { authNodeOps } from './auth-node.js';
 export { blackOps } from './black.js';
-export { chatSettingOps, chatTriggerOps } from './chat-setting.js';
+export { chatOps, chatSettingOps, chatTriggerOps } from './chat.js';
 export { companyOps } from './company.js';
 export { fieldOps } from './field.js';
 export { formOps } from './form.js';
@@ -50,6 +50,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  chat: chatOps,
   chatTrigger: chatTriggerOps,
   chatSetting: chatSettingOps,
   account: accountOps,

@@ -1,4 +1,5 @@
 import {
+  chatOps,
   chatSettingOps,
   chatTriggerOps,
   questionOps,
@@ -18,34 +19,20 @@ import {
   type TQuestionAllGetResponse,
   type TQuestionEditRequest,
   type TWidgetSetting,
-  ZChatGetResponse,
-  ZChatMessageAddResponse,
-  ZChatMessageListResponse,
-  ZChatQueueResponse,
 } from '@parley/contracts';
 import { call } from './call';
-import { api } from './instance';
 import type { TOpts } from './types';
 
 export const chatApi = {
-  queue: (opts?: TOpts): Promise<TChatQueueResponse> =>
-    api.get('/admin/chat.queue.list', undefined, { ...opts, schema: ZChatQueueResponse }),
-  get: (ticketId: number, opts?: TOpts): Promise<TChatSummary> =>
-    api.get('/admin/chat.get', { ticket_id: ticketId }, { ...opts, schema: ZChatGetResponse }),
+  queue: (opts?: TOpts): Promise<TChatQueueResponse> => call(chatOps.queueList, {}, opts),
+  get: (ticketId: number, opts?: TOpts): Promise<TChatSummary> => call(chatOps.get, { ticket_id: ticketId }, opts),
   messages: (ticketId: number, afterId = 0, opts?: TOpts): Promise<TChatMessageListResponse> =>
-    api.get(
-      '/admin/chat.message.list',
-      { ticket_id: ticketId, after_message_id: afterId },
-      { ...opts, schema: ZChatMessageListResponse },
-    ),
-  accept: (ticketId: number, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/chat.accept', { ticket_id: ticketId }, opts),
+    call(chatOps.messageList, { ticket_id: ticketId, after_message_id: afterId }, opts),
+  accept: (ticketId: number, opts?: TOpts): Promise<null> => call(chatOps.accept, { ticket_id: ticketId }, opts),
   send: (body: TAdminChatMessageAddRequest, opts?: TOpts): Promise<TChatMessageAddResponse> =>
-    api.post('/admin/chat.message.add', body, { ...opts, schema: ZChatMessageAddResponse }),
-  end: (ticketId: number, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/chat.end', { ticket_id: ticketId }, opts),
-  transfer: (body: TChatTransferRequest, opts?: TOpts): Promise<null> =>
-    api.post<null>('/admin/chat.transfer', body, opts),
+    call(chatOps.messageAdd, body, opts),
+  end: (ticketId: number, opts?: TOpts): Promise<null> => call(chatOps.end, { ticket_id: ticketId }, opts),
+  transfer: (body: TChatTransferRequest, opts?: TOpts): Promise<null> => call(chatOps.transfer, body, opts),
   widgetGet: (opts?: TOpts): Promise<TWidgetSetting> => call(chatSettingOps.widgetGet, {}, opts),
   widgetEdit: (body: TWidgetSetting, opts?: TOpts): Promise<null> => call(chatSettingOps.widgetEdit, body, opts),
   settingGet: (opts?: TOpts): Promise<TChatSetting> => call(chatSettingOps.get, {}, opts),

@@ -1,15 +1,10 @@
 import {
-  ZAdminChatMessageAddRequest,
-  ZAdminChatMessageListRequest,
-  ZChatGetResponse,
+  chatOps,
   ZChatInfo,
   ZChatMessageAddResponse,
   ZChatMessageListResponse,
-  ZChatQueueResponse,
   ZChatStartRequest,
   ZChatStartResponse,
-  ZChatTicketRequest,
-  ZChatTransferRequest,
   ZEmpty,
   ZHomeChatEndRequest,
   ZHomeChatGetRequest,
@@ -21,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
-import { defineGet, definePost } from '../../http/route.js';
+import { define, defineGet, definePost } from '../../http/route.js';
 import {
   agentChatEnd,
   agentMessageAdd,
@@ -44,7 +39,6 @@ import {
 /** Live chat: the widget's public calls, the agent's calls and the widget settings (api-contract "Live chat"). */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ['chat'];
-  const workspace = access.menu('/wswt/chat');
 
   defineGet(app, '/api/home/chat.widget.get', {
     access: access.public,
@@ -115,71 +109,25 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  defineGet(app, '/api/admin/chat.queue.list', {
-    access: workspace,
-    summary: "Chats waiting for an agent (that the caller may see) and the caller's open chats",
-    tags,
-    output: ZChatQueueResponse,
-    handler: ({ actor }) => chatQueue({ ...ctx, actor }),
-  });
-
-  defineGet(app, '/api/admin/chat.get', {
-    access: workspace,
-    summary: 'One chat with its visitor, page and pre-chat answers',
-    tags,
-    input: ZChatTicketRequest,
-    output: ZChatGetResponse,
-    handler: ({ actor, input }) => visibleChat({ ...ctx, actor }, input.ticket_id),
-  });
-
-  definePost(app, '/api/admin/chat.accept', {
-    access: access.btn('chat.accept'),
-    summary: 'Take a waiting chat; the first accept wins and the other agents get received_chat_tickets',
-    tags,
-    input: ZChatTicketRequest,
-    output: ZEmpty,
+  define(app, chatOps.queueList, { handler: ({ actor }) => chatQueue({ ...ctx, actor }) });
+  define(app, chatOps.get, { handler: ({ actor, input }) => visibleChat({ ...ctx, actor }, input.ticket_id) });
+  define(app, chatOps.accept, {
     handler: async ({ actor, input }) => {
       await chatAccept({ ...ctx, actor }, input.ticket_id);
       return null;
     },
   });
-
-  definePost(app, '/api/admin/chat.message.add', {
-    access: access.btn('chat.message.add'),
-    summary: "An agent's message or internal note; the same client_message_id twice stores one message",
-    tags,
-    input: ZAdminChatMessageAddRequest,
-    output: ZChatMessageAddResponse,
-    handler: ({ actor, input }) => agentMessageAdd({ ...ctx, actor }, input),
-  });
-
-  defineGet(app, '/api/admin/chat.message.list', {
-    access: workspace,
-    summary: 'Messages and notes of a chat after after_message_id, oldest first',
-    tags,
-    input: ZAdminChatMessageListRequest,
-    output: ZChatMessageListResponse,
+  define(app, chatOps.messageAdd, { handler: ({ actor, input }) => agentMessageAdd({ ...ctx, actor }, input) });
+  define(app, chatOps.messageList, {
     handler: ({ actor, input }) => agentMessageList({ ...ctx, actor }, input.ticket_id, input.after_message_id),
   });
-
-  definePost(app, '/api/admin/chat.transfer', {
-    access: access.btn('chat.accept'),
-    summary: 'Hand the chat to another chat agent, or back to the queue of a group',
-    tags,
-    input: ZChatTransferRequest,
-    output: ZEmpty,
+  define(app, chatOps.transfer, {
     handler: async ({ actor, input }) => {
       await chatTransfer({ ...ctx, actor }, input);
       return null;
     },
   });
-
-  definePost(app, '/api/admin/chat.end', {
-    access: access.btn('chat.end'),
-    summary: 'End the chat: an end_chat message is sent and the ticket becomes solved',
-    tags,
-    input: ZChatTicketRequest,
-    output: ZEmpty,
+  define(app, chatOps.end, {
     handler: async ({ actor, input, lang }) => {
       await agentChatEnd({ ...ctx, actor }, input.ticket_id, lang);
       return null;

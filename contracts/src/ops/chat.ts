@@ -1,4 +1,15 @@
-import { ZWidgetSetting, ZWidgetSettingEditRequest } from '../chat.js';
+import {
+  ZAdminChatMessageAddRequest,
+  ZAdminChatMessageListRequest,
+  ZChatGetResponse,
+  ZChatMessageAddResponse,
+  ZChatMessageListResponse,
+  ZChatQueueResponse,
+  ZChatTicketRequest,
+  ZChatTransferRequest,
+  ZWidgetSetting,
+  ZWidgetSettingEditRequest,
+} from '../chat.js';
 import { ZChatSetting, ZChatSettingEditRequest } from '../chat-setting.js';
 import {
   ZChatTriggerAddRequest,
@@ -97,5 +108,75 @@ export const chatTriggerOps = {
     input: ZChatTriggerDeleteRequest,
     output: ZEmpty,
     message: 'deleted',
+  }),
+};
+
+const chatTags = ['chat'];
+const workspace = { menu: '/wswt/chat' } as const;
+
+/** The agent's chat workspace (the widget's public calls stay light, without zod). */
+export const chatOps = {
+  queueList: op({
+    method: 'GET',
+    path: '/api/admin/chat.queue.list',
+    access: workspace,
+    summary: "Chats waiting for an agent (that the caller may see) and the caller's open chats",
+    tags: chatTags,
+    input: noInput,
+    output: ZChatQueueResponse,
+  }),
+  get: op({
+    method: 'GET',
+    path: '/api/admin/chat.get',
+    access: workspace,
+    summary: 'One chat with its visitor, page and pre-chat answers',
+    tags: chatTags,
+    input: ZChatTicketRequest,
+    output: ZChatGetResponse,
+  }),
+  accept: op({
+    method: 'POST',
+    path: '/api/admin/chat.accept',
+    access: { btn: 'chat.accept' },
+    summary: 'Take a waiting chat; the first accept wins and the other agents get received_chat_tickets',
+    tags: chatTags,
+    input: ZChatTicketRequest,
+    output: ZEmpty,
+  }),
+  messageAdd: op({
+    method: 'POST',
+    path: '/api/admin/chat.message.add',
+    access: { btn: 'chat.message.add' },
+    summary: "An agent's message or internal note; the same client_message_id twice stores one message",
+    tags: chatTags,
+    input: ZAdminChatMessageAddRequest,
+    output: ZChatMessageAddResponse,
+  }),
+  messageList: op({
+    method: 'GET',
+    path: '/api/admin/chat.message.list',
+    access: workspace,
+    summary: 'Messages and notes of a chat after after_message_id, oldest first',
+    tags: chatTags,
+    input: ZAdminChatMessageListRequest,
+    output: ZChatMessageListResponse,
+  }),
+  transfer: op({
+    method: 'POST',
+    path: '/api/admin/chat.transfer',
+    access: { btn: 'chat.accept' },
+    summary: 'Hand the chat to another chat agent, or back to the queue of a group',
+    tags: chatTags,
+    input: ZChatTransferRequest,
+    output: ZEmpty,
+  }),
+  end: op({
+    method: 'POST',
+    path: '/api/admin/chat.end',
+    access: { btn: 'chat.end' },
+    summary: 'End the chat: an end_chat message is sent and the ticket becomes solved',
+    tags: chatTags,
+    input: ZChatTicketRequest,
+    output: ZEmpty,
   }),
 };
