@@ -12,8 +12,12 @@ export const ZEmailCheckRequest = ZEmailEditRequest.pick({
   password: true,
   use_ssl: true,
 }).extend({
-  /** Where the test mail goes (send test only); the account itself when empty. */
-  to: z.string().trim().max(254).default(''),
+  to: z
+    .string()
+    .trim()
+    .max(254)
+    .default('')
+    .describe('Where the test mail goes (send test only); the account itself when empty'),
 });
 export type TEmailCheckRequest = z.input<typeof ZEmailCheckRequest>;
 
@@ -21,47 +25,54 @@ export const emailCheckStages = ['connection', 'tls', 'login', 'send', 'mailbox'
 
 /** `ok` false: `stage` says what failed, `detail` is the server's own words. */
 export const ZEmailCheckResponse = z.object({
-  ok: z.boolean(),
-  stage: z.enum(emailCheckStages).nullable(),
-  detail: z.string(),
-  /** The server and port tried (`host:port`, TLS or not). */
-  endpoint: z.string(),
-  /** Test the mailbox: how many mails the inbox holds. */
-  messages: z.number().optional(),
+  ok: z.boolean().describe('It worked'),
+  stage: z
+    .enum(emailCheckStages)
+    .nullable()
+    .describe('What failed: connection, TLS, login, send or mailbox (null when it worked)'),
+  detail: z.string().describe("The mail server's own words"),
+  endpoint: z.string().describe('The server and port tried (`host:port`, TLS or not)'),
+  messages: z.number().optional().describe('Test the mailbox: how many mails the inbox holds'),
 });
 export type TEmailCheckResponse = z.infer<typeof ZEmailCheckResponse>;
 
 /** A background job that used every try. */
 export const ZFailedJob = z.object({
-  id: z.string(),
-  queue: z.string(),
-  data: z.unknown(),
-  error: z.string(),
-  attempts: z.number(),
-  created_ts: z.number(),
-  completed_ts: z.number().nullable(),
+  id: z.string().describe('The job'),
+  queue: z.string().describe('Its queue (mail out, mail fetch…)'),
+  data: z.unknown().describe('What it was given'),
+  error: z.string().describe('Its last error'),
+  attempts: z.number().describe('How many tries it had'),
+  created_ts: z.number().describe('When it was queued'),
+  completed_ts: z.number().nullable().describe('When its last try ended'),
 });
 export type TFailedJob = z.infer<typeof ZFailedJob>;
-export const ZFailedJobListResponse = z.object({ list: z.array(ZFailedJob) });
-export const ZJobRetryRequest = z.object({ id: z.string().uuid({ error: 'field_invalid' }) });
+export const ZFailedJobListResponse = z.object({ list: z.array(ZFailedJob).describe('Jobs that failed every try') });
+export type TFailedJobListResponse = z.infer<typeof ZFailedJobListResponse>;
+export const ZJobRetryRequest = z.object({ id: z.string().uuid({ error: 'field_invalid' }).describe('The job') });
 
 /** An incoming mail that made no ticket: unparseable (raw kept), bounce, auto-reply, banned sender. */
 export const ZInboxLogEntry = z.object({
-  log_id: z.number(),
-  outcome: z.string(),
-  reason: z.string(),
-  from_address: z.string(),
-  subject: z.string(),
-  has_raw: z.boolean(),
-  raw_size: z.number(),
-  create_ts: z.number(),
+  log_id: z.number().describe('The entry'),
+  outcome: z.string().describe('What became of it: unparseable, bounce, auto-reply, banned sender'),
+  reason: z.string().describe('Why'),
+  from_address: z.string().describe('Its sender'),
+  subject: z.string().describe('Its subject'),
+  has_raw: z.boolean().describe('The mail is kept as it arrived'),
+  raw_size: z.number().describe('The size of the kept mail in bytes'),
+  create_ts: z.number().describe('When it arrived (Unix seconds)'),
 });
 export type TInboxLogEntry = z.infer<typeof ZInboxLogEntry>;
-export const ZInboxLogResponse = z.object({ list: z.array(ZInboxLogEntry) });
+export const ZInboxLogResponse = z.object({ list: z.array(ZInboxLogEntry).describe('The latest 200, newest first') });
+export type TInboxLogResponse = z.infer<typeof ZInboxLogResponse>;
 /** Download or retry one kept raw mail. */
-export const ZInboxRawRequest = z.object({ log_id: ZId });
+export const ZInboxRawRequest = z.object({ log_id: ZId.describe('The entry') });
 /** Retrying a kept mail: what it became this time (`ticket`, `comment`, `duplicate`, or why not again). */
-export const ZInboxRetryResponse = z.object({ outcome: z.string(), ticket_id: z.number().nullable() });
+export const ZInboxRetryResponse = z.object({
+  outcome: z.string().describe('What it became this time: `ticket`, `comment`, `duplicate`, or why not again'),
+  ticket_id: z.number().nullable().describe('The ticket it made or joined'),
+});
+export type TInboxRetryResponse = z.infer<typeof ZInboxRetryResponse>;
 
 export const emailTemplateNames = [
   'ticket_received',
@@ -72,16 +83,26 @@ export const emailTemplateNames = [
   'chat_transcript',
 ] as const;
 export const ZEmailTemplate = z.object({
-  name: z.enum(emailTemplateNames),
-  lang: z.enum(['en', 'zh-cn']),
-  subject: z.string().trim().max(255, { error: 'field_too_long' }),
-  body: z.string().max(20_000, { error: 'field_too_long' }),
+  name: z.enum(emailTemplateNames).describe('Which notification'),
+  lang: z.enum(['en', 'zh-cn']).describe('Its language'),
+  subject: z
+    .string()
+    .trim()
+    .max(255, { error: 'field_too_long' })
+    .describe('Its subject, with placeholders (empty: the default)'),
+  body: z
+    .string()
+    .max(20_000, { error: 'field_too_long' })
+    .describe('Its body, with placeholders (empty: the default)'),
 });
 export type TEmailTemplate = z.infer<typeof ZEmailTemplate>;
 export const ZEmailTemplateListResponse = z.object({
-  list: z.array(ZEmailTemplate.extend({ is_default: z.boolean() })),
-  placeholders: z.array(z.string()),
+  list: z
+    .array(ZEmailTemplate.extend({ is_default: z.boolean().describe('It is the default text') }))
+    .describe('Every template in both languages'),
+  placeholders: z.array(z.string()).describe('The placeholders templates may use (`{{ticket.id}}`…)'),
 });
+export type TEmailTemplateListResponse = z.infer<typeof ZEmailTemplateListResponse>;
 
 /**
  * A support address: mail to it becomes tickets of its group. An alias arrives in the main
@@ -89,34 +110,41 @@ export const ZEmailTemplateListResponse = z.object({
  * its own mailbox is fetched from that mailbox. Replies to its tickets go out from it.
  */
 export const ZSupportAddress = z.object({
-  address_id: z.number(),
-  address: z.string(),
-  /** The display name of the From header (`name <address>`); empty uses the sender's name. */
-  name: z.string(),
-  /** The group its new tickets go to; null: the default group. */
-  group_id: z.number().nullable(),
-  has_mailbox: z.boolean(),
-  imap_host: z.string(),
-  account: z.string(),
-  has_password: z.boolean(),
-  use_ssl: z.boolean(),
-  create_ts: z.number(),
+  address_id: z.number().describe('The support address'),
+  address: z.string().describe('The address'),
+  name: z.string().describe("The display name of the From header (`name <address>`); empty uses the sender's name"),
+  group_id: z.number().nullable().describe('The group its new tickets go to; null: the default group'),
+  has_mailbox: z.boolean().describe('It has its own mailbox (otherwise an alias of the main one)'),
+  imap_host: z.string().describe('Its incoming mail server'),
+  account: z.string().describe('Its mailbox account'),
+  has_password: z.boolean().describe('A password is stored (it is never answered)'),
+  use_ssl: z.boolean().describe('Connect over TLS'),
+  create_ts: z.number().describe('When it was added (Unix seconds)'),
 });
 export type TSupportAddress = z.infer<typeof ZSupportAddress>;
-export const ZSupportAddressListResponse = z.object({ list: z.array(ZSupportAddress) });
+export const ZSupportAddressListResponse = z.object({
+  list: z.array(ZSupportAddress).describe('Every support address'),
+});
+export type TSupportAddressListResponse = z.infer<typeof ZSupportAddressListResponse>;
 
 const supportAddressFields = {
-  address: ZEmail,
-  name: optionalText(100).default(''),
-  group_id: ZId.nullable().default(null),
-  has_mailbox: ZFlag.default(false),
+  address: ZEmail.describe('The address'),
+  name: optionalText(100).default('').describe("The display name of the From header (empty: the sender's name)"),
+  group_id: ZId.nullable()
+    .default(null)
+    .describe('The group its new tickets go to (null, the default: the default group)'),
+  has_mailbox: ZFlag.default(false).describe('It has its own mailbox (no by default: an alias of the main one)'),
   imap_host: optionalText(255)
     .regex(/^[^\s/]*$/, { error: 'field_invalid' })
-    .default(''),
-  account: optionalText(254).default(''),
-  /** Write-only; empty on edit keeps the stored one. */
-  password: z.string({ error: 'field_invalid' }).max(1024, { error: 'field_too_long' }).default(''),
-  use_ssl: ZFlag.default(true),
+    .default('')
+    .describe('Its incoming mail server (required with its own mailbox)'),
+  account: optionalText(254).default('').describe('Its mailbox account (required with its own mailbox)'),
+  password: z
+    .string({ error: 'field_invalid' })
+    .max(1024, { error: 'field_too_long' })
+    .default('')
+    .describe('Write-only; empty on edit keeps the stored one'),
+  use_ssl: ZFlag.default(true).describe('Connect over TLS (yes by default)'),
 };
 
 type MailboxFields = { has_mailbox: boolean; imap_host: string; account: string };
@@ -136,11 +164,14 @@ const mailboxNeeds = (v: MailboxFields, ctx: z.RefinementCtx) => {
 export const ZSupportAddressAddRequest = z.object(supportAddressFields).superRefine(mailboxNeeds);
 export type TSupportAddressAddRequest = z.input<typeof ZSupportAddressAddRequest>;
 export const ZSupportAddressEditRequest = z
-  .object({ address_id: ZId, ...supportAddressFields })
+  .object({ address_id: ZId.describe('The support address'), ...supportAddressFields })
   .superRefine(mailboxNeeds);
 export type TSupportAddressEditRequest = z.input<typeof ZSupportAddressEditRequest>;
-export const ZSupportAddressDeleteRequest = z.object({ address_ids: ZIdList.min(1, { error: 'field_invalid' }) });
-export const ZSupportAddressAddResponse = z.object({ address_id: z.number() });
+export const ZSupportAddressDeleteRequest = z.object({
+  address_ids: ZIdList.min(1, { error: 'field_invalid' }).describe('The support addresses to remove'),
+});
+export const ZSupportAddressAddResponse = z.object({ address_id: z.number().describe('The new support address') });
+export type TSupportAddressAddResponse = z.infer<typeof ZSupportAddressAddResponse>;
 
 /** The link of a mailed attachment too large for the mail. */
 export const ZMailAttachmentLinkRequest = z.object({

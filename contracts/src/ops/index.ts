@@ -9,6 +9,7 @@ import { companyOps } from './company.js';
 import { fieldOps } from './field.js';
 import { formOps } from './form.js';
 import { groupOps } from './group.js';
+import { mailOps } from './mail.js';
 import { noteOps } from './note.js';
 import { questionOps } from './question.js';
 import { reportOps } from './report.js';
@@ -32,6 +33,7 @@ export { companyOps } from './company.js';
 export { fieldOps } from './field.js';
 export { formOps } from './form.js';
 export { groupOps } from './group.js';
+export { mailOps } from './mail.js';
 export { noteOps } from './note.js';
 export { questionOps } from './question.js';
 export { reportOps } from './report.js';
@@ -50,6 +52,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  mail: mailOps,
   chat: chatOps,
   chatTrigger: chatTriggerOps,
   chatSetting: chatSettingOps,

@@ -1,4 +1,5 @@
 import {
+  mailOps,
   settingOps,
   type TBrandingEditRequest,
   type TBrandingResponse,
@@ -7,21 +8,17 @@ import {
   type TEmailEditRequest,
   type TEmailSetting,
   type TEmailTemplate,
+  type TEmailTemplateListResponse,
   type TFailedJob,
   type TInboxLogEntry,
+  type TInboxRetryResponse,
   type TSupportAddress,
   type TSupportAddressAddRequest,
+  type TSupportAddressAddResponse,
   type TSupportAddressEditRequest,
   type TTicketSetting,
   type TTicketSettingEditRequest,
   type TUploadResponse,
-  ZEmailCheckResponse,
-  ZEmailTemplateListResponse,
-  ZFailedJobListResponse,
-  ZInboxLogResponse,
-  ZInboxRetryResponse,
-  ZSupportAddressAddResponse,
-  ZSupportAddressListResponse,
   ZUploadResponse,
 } from '@parley/contracts';
 import { call } from './call';
@@ -40,30 +37,26 @@ export const settingApi = {
   uploadFavicon: (file: Blob, opts?: TOpts): Promise<TUploadResponse> =>
     api.upload(`${base}/upload.favicon`, file, { ...opts, schema: ZUploadResponse }),
   emailTestSend: (body: TEmailCheckRequest, opts?: TOpts): Promise<TEmailCheckResponse> =>
-    api.post(`${base}/email.test_send`, body, { ...opts, schema: ZEmailCheckResponse }),
+    call(mailOps.testSend, body, opts),
   emailTestMailbox: (body: TEmailCheckRequest, opts?: TOpts): Promise<TEmailCheckResponse> =>
-    api.post(`${base}/email.test_mailbox`, body, { ...opts, schema: ZEmailCheckResponse }),
-  emailFailedJobs: async (opts?: TOpts): Promise<TFailedJob[]> =>
-    (await api.get(`${base}/email.failed_jobs`, undefined, { ...opts, schema: ZFailedJobListResponse })).list,
-  emailJobRetry: (id: string, opts?: TOpts): Promise<null> => api.post<null>(`${base}/email.job_retry`, { id }, opts),
-  emailInboxLog: async (opts?: TOpts): Promise<TInboxLogEntry[]> =>
-    (await api.get(`${base}/email.inbox_log`, undefined, { ...opts, schema: ZInboxLogResponse })).list,
-  emailInboxRetry: (logId: number, opts?: TOpts) =>
-    api.post(`${base}/email.inbox_log.retry`, { log_id: logId }, { ...opts, schema: ZInboxRetryResponse }),
+    call(mailOps.testMailbox, body, opts),
+  emailFailedJobs: async (opts?: TOpts): Promise<TFailedJob[]> => (await call(mailOps.failedJobs, {}, opts)).list,
+  emailJobRetry: (id: string, opts?: TOpts): Promise<null> => call(mailOps.jobRetry, { id }, opts),
+  emailInboxLog: async (opts?: TOpts): Promise<TInboxLogEntry[]> => (await call(mailOps.inboxLog, {}, opts)).list,
+  emailInboxRetry: (logId: number, opts?: TOpts): Promise<TInboxRetryResponse> =>
+    call(mailOps.inboxRetry, { log_id: logId }, opts),
   /** Where a kept raw mail downloads from (read with the session's Authorization header). */
   emailInboxRawPath: (logId: number) => `/api${base}/email.inbox_log.raw?log_id=${logId}`,
   emailAddressList: async (opts?: TOpts): Promise<TSupportAddress[]> =>
-    (await api.get(`${base}/email.address.all.list`, undefined, { ...opts, schema: ZSupportAddressListResponse })).list,
-  emailAddressAdd: (body: TSupportAddressAddRequest, opts?: TOpts) =>
-    api.post(`${base}/email.address.add`, body, { ...opts, schema: ZSupportAddressAddResponse }),
+    (await call(mailOps.addressAllList, {}, opts)).list,
+  emailAddressAdd: (body: TSupportAddressAddRequest, opts?: TOpts): Promise<TSupportAddressAddResponse> =>
+    call(mailOps.addressAdd, body, opts),
   emailAddressEdit: (body: TSupportAddressEditRequest, opts?: TOpts): Promise<null> =>
-    api.post<null>(`${base}/email.address.edit`, body, opts),
+    call(mailOps.addressEdit, body, opts),
   emailAddressDelete: (ids: number[], opts?: TOpts): Promise<null> =>
-    api.post<null>(`${base}/email.address.delete`, { address_ids: ids }, opts),
-  emailTemplates: (opts?: TOpts) =>
-    api.get(`${base}/email.template.list`, undefined, { ...opts, schema: ZEmailTemplateListResponse }),
-  emailTemplateEdit: (body: TEmailTemplate, opts?: TOpts): Promise<null> =>
-    api.post<null>(`${base}/email.template.edit`, body, opts),
+    call(mailOps.addressDelete, { address_ids: ids }, opts),
+  emailTemplates: (opts?: TOpts): Promise<TEmailTemplateListResponse> => call(mailOps.templateList, {}, opts),
+  emailTemplateEdit: (body: TEmailTemplate, opts?: TOpts): Promise<null> => call(mailOps.templateEdit, body, opts),
   uploadAdImage: (file: Blob, opts?: TOpts): Promise<TUploadResponse> =>
     api.upload(`${base}/upload.ad_image`, file, { ...opts, schema: ZUploadResponse }),
 };

@@ -1,21 +1,4 @@
-import {
-  ZEmailCheckRequest,
-  ZEmailCheckResponse,
-  ZEmailTemplate,
-  ZEmailTemplateListResponse,
-  ZEmpty,
-  ZFailedJobListResponse,
-  ZInboxLogResponse,
-  ZInboxRawRequest,
-  ZInboxRetryResponse,
-  ZJobRetryRequest,
-  ZMailAttachmentLinkRequest,
-  ZSupportAddressAddRequest,
-  ZSupportAddressAddResponse,
-  ZSupportAddressDeleteRequest,
-  ZSupportAddressEditRequest,
-  ZSupportAddressListResponse,
-} from '@parley/contracts';
+import { mailOps, type ZEmailCheckRequest, ZInboxRawRequest, ZMailAttachmentLinkRequest } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -23,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/rows.js';
 import { access } from '../../http/access.js';
 import { notFound } from '../../http/app-error.js';
-import { defineGet, definePost } from '../../http/route.js';
+import { accessOf, define } from '../../http/route.js';
 import { readEmailSettings } from '../setting/setting.service.js';
 import { contentDisposition } from '../ticket-attachment/ticket-attachment.service.js';
 import { supportAddressAdd, supportAddressDelete, supportAddressEdit, supportAddressList } from './mail.address.js';
@@ -47,15 +30,10 @@ async function configFromForm(ctx: AppContext, input: z.output<typeof ZEmailChec
 export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailChannel): void {
   const tags = ['email'];
   const base = '/api/admin/settings';
-  const read = access.menu('/wswt/setting/email');
-  const write = access.btn('email.edit');
+  // The raw-mail download is a file, not an operation: the readers of the inbox log.
+  const read = accessOf(mailOps.inboxLog.access);
 
-  definePost(app, `${base}/email.test_send`, {
-    access: write,
-    summary: 'Send a test mail with these settings (not saved); says what failed: connection, TLS, login or send',
-    tags,
-    input: ZEmailCheckRequest,
-    output: ZEmailCheckResponse,
+  define(app, mailOps.testSend, {
     handler: async ({ input }) => {
       const config = await configFromForm(ctx, input);
       const to = input.to || (config.user.includes('@') ? config.user : addressOf(config.from));
@@ -63,33 +41,18 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
     },
   });
 
-  definePost(app, `${base}/email.test_mailbox`, {
-    access: write,
-    summary:
-      'Sign in to the IMAP mailbox with these settings (not saved); says what failed: connection, TLS, login or mailbox',
-    tags,
-    input: ZEmailCheckRequest,
-    output: ZEmailCheckResponse,
+  define(app, mailOps.testMailbox, {
     handler: async ({ input }) => {
       const config = await configFromForm(ctx, input);
       return { ...(await checkImap(config)), endpoint: where(config.imap) };
     },
   });
 
-  defineGet(app, `${base}/email.failed_jobs`, {
-    access: read,
-    summary: 'Background jobs (mail out, mail fetch) that failed every try, with their last error',
-    tags,
-    output: ZFailedJobListResponse,
+  define(app, mailOps.failedJobs, {
     handler: async () => ({ list: await ctx.jobs.listFailed() }),
   });
 
-  definePost(app, `${base}/email.job_retry`, {
-    access: write,
-    summary: 'Queue a failed job again',
-    tags,
-    input: ZJobRetryRequest,
-    output: ZEmpty,
+  define(app, mailOps.jobRetry, {
     handler: async ({ input }) => {
       if (!(await ctx.jobs.retry(input.id))) {
         throw notFound();
@@ -98,11 +61,7 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
     },
   });
 
-  defineGet(app, `${base}/email.inbox_log`, {
-    access: read,
-    summary: 'Incoming mails that made no ticket: unparseable (kept raw), bounces, auto-replies, banned senders',
-    tags,
-    output: ZInboxLogResponse,
+  define(app, mailOps.inboxLog, {
     handler: async () => {
       const rows = await queryRows<Record<string, unknown>>(
         ctx.db,
@@ -145,52 +104,26 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
     },
   });
 
-  definePost(app, `${base}/email.inbox_log.retry`, {
-    access: write,
-    summary: 'Read a kept raw mail again (after a fix or a settings change): a ticket or comment when it now can be',
-    tags,
-    input: ZInboxRawRequest,
-    output: ZInboxRetryResponse,
+  define(app, mailOps.inboxRetry, {
     handler: async ({ input }) => retryRawMail(ctx, channel, input.log_id),
   });
 
-  defineGet(app, `${base}/email.address.all.list`, {
-    access: read,
-    summary: 'Support addresses: each an alias of the main mailbox or with its own, and the group its tickets go to',
-    tags,
-    output: ZSupportAddressListResponse,
+  define(app, mailOps.addressAllList, {
     handler: async () => supportAddressList(ctx.db),
   });
 
-  definePost(app, `${base}/email.address.add`, {
-    access: write,
-    summary: 'Add a support address',
-    tags,
-    input: ZSupportAddressAddRequest,
-    output: ZSupportAddressAddResponse,
-    message: 'saved',
+  define(app, mailOps.addressAdd, {
     handler: async ({ input }) => supportAddressAdd(ctx.db, input),
   });
 
-  definePost(app, `${base}/email.address.edit`, {
-    access: write,
-    summary: 'Change a support address (an empty password keeps the stored one)',
-    tags,
-    input: ZSupportAddressEditRequest,
-    output: ZEmpty,
-    message: 'saved',
+  define(app, mailOps.addressEdit, {
     handler: async ({ input }) => {
       await supportAddressEdit(ctx.db, input);
       return null;
     },
   });
 
-  definePost(app, `${base}/email.address.delete`, {
-    access: write,
-    summary: 'Remove support addresses (their tickets stay; their answers then go out from the main address)',
-    tags,
-    input: ZSupportAddressDeleteRequest,
-    output: ZEmpty,
+  define(app, mailOps.addressDelete, {
     handler: async ({ input }) => {
       await supportAddressDelete(ctx.db, input.address_ids);
       return null;
@@ -219,24 +152,14 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
     },
   });
 
-  defineGet(app, `${base}/email.template.list`, {
-    access: read,
-    summary: 'Notification templates, en and zh-cn, with the placeholders they may use',
-    tags,
-    output: ZEmailTemplateListResponse,
+  define(app, mailOps.templateList, {
     handler: async () => ({
       list: await listTemplates(ctx.db),
       placeholders: [...placeholders, 'satisfaction_html'].map((p) => `{{${p}}}`),
     }),
   });
 
-  definePost(app, `${base}/email.template.edit`, {
-    access: write,
-    summary: 'Save one template; an empty subject or body goes back to the default',
-    tags,
-    input: ZEmailTemplate,
-    output: ZEmpty,
-    message: 'saved',
+  define(app, mailOps.templateEdit, {
     handler: async ({ input }) => {
       await saveTemplate(ctx.db, input.name, input.lang, { subject: input.subject, body: input.body });
       return null;
