@@ -71,12 +71,12 @@ export const goalsKb: Record<TPage, number> = {
 // Shell lowered the same day (issue 15, weblight): the ticket list without Ant Design's Table
 // (features/ticket/list/ListTable.tsx draws its markup), its cards and counts as markup, the bulk
 // bar, the comment preview, the chat state and the todo button loaded after first render:
-// measured 384.0 KB; 389.1 KB on main at 9721262 (the auth and settings calls as operations).
+// measured 384.0 KB; 389.1 KB on main at 9721262 (the auth and settings calls as operations), 390.6 KB at c5805fa (the chat calls too: ChatContext is in the shell).
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 165,
   '/home/satisfaction': 164,
   '/wswt/login': 162,
-  'staff shell + ticket list': 390,
+  'staff shell + ticket list': 392,
 };
 
 export function readManifest(dist = webDist): Manifest {
