@@ -126,8 +126,8 @@ describe('npm start', () => {
     }
     expect(await portTaken(port)).toBe(false);
     expect(first.messages()).toContain('stopped');
-    // The embedded database's lock goes with the process.
-    expect(fs.existsSync(path.join(dataDir, 'pglite', 'parley.lock'))).toBe(false);
+    // The embedded database's lock (beside its folder) goes with the process.
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
 
     // A restart on the same data: no password again, same last line.
     const again = npmStart(port);

@@ -176,10 +176,12 @@ async function listenPg(
 
 /**
  * PGlite is one process's database: a second server on the same DATA_DIR would corrupt it.
- * A lock file with the owner's pid refuses the second start with a clear message.
+ * A lock file with the owner's pid refuses the second start with a clear message. It lies beside
+ * the data folder, not in it: a first start loads the folder from a dump (db/template.ts), which
+ * would otherwise bring a stale lock of the process that made the dump over this one's.
  */
 function takeDirLock(dir: string): () => void {
-  const file = path.join(dir, 'parley.lock');
+  const file = `${path.resolve(dir)}.lock`;
   try {
     fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
   } catch {
