@@ -14,11 +14,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     // expect.poll waits 1 s by default: on a loaded machine a screen takes longer than that.
     expect: { poll: { timeout: 30_000 } },
-    // One browser and one server per file, two files at a time: a file keeps about three
-    // quarters of one core busy (views: 42 s of CPU over 55 s), so a second file fills the other
-    // core of a 2-core machine (docs/decisions/0012-test-passes.md).
+    // One browser and one server per file, three files at a time: a file keeps about three
+    // quarters of one core busy (views: 42 s of CPU over 55 s), so on a 2-core machine two files
+    // leave a core's quarter idle and a third fills it (docs/decisions/0012-test-passes.md).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 3,
     pool: 'forks',
   },
 });
