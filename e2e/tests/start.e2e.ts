@@ -84,6 +84,18 @@ function npmStart(port: number, env: Record<string, string> = {}) {
   return { child, exited, ready, messages, output: () => output };
 }
 
+/** A second server on data in use stops at once and says why (it would corrupt the embedded database). */
+async function expectRefused(second: ReturnType<typeof npmStart>): Promise<void> {
+  const running = 'still serving after 60 s';
+  const code = await Promise.race([
+    second.exited,
+    new Promise<string>((resolve) => setTimeout(() => resolve(running), 60_000)),
+  ]);
+  expect(code).not.toBe(running);
+  expect(code).not.toBe(0);
+  expect(second.output()).toContain('in use by process');
+}
+
 describe('npm start', () => {
   it('refuses to start on a bad variable and names it', async () => {
     const bad = npmStart(await freePort(), { PORT: 'eighty' });
@@ -113,15 +125,7 @@ describe('npm start', () => {
     expect(((await login.json()) as { code: string }).code).toBe('0000');
 
     // A second process on the same embedded database is refused, and says why.
-    const second = npmStart(await freePort());
-    const running = 'still serving after 60 s';
-    const code = await Promise.race([
-      second.exited,
-      new Promise<string>((resolve) => setTimeout(() => resolve(running), 60_000)),
-    ]);
-    expect(code).not.toBe(running);
-    expect(code).not.toBe(0);
-    expect(second.output()).toContain('in use by process');
+    await expectRefused(npmStart(await freePort()));
 
     // SIGTERM to npm (not to the server): the server shuts down gracefully and frees the port.
     first.child.kill('SIGTERM');
@@ -150,4 +154,15 @@ describe('npm start', () => {
     }
     expect(await portTaken(port)).toBe(false);
   }, 420_000);
+
+  it('locks a new data folder made from the kept copy of an earlier first start too', async () => {
+    // The test above made the copy (node_modules/.cache/parley) if this machine had none.
+    const fresh = path.join(dataDir, 'second-folder');
+    const first = npmStart(await freePort(), { DATA_DIR: fresh });
+    await first.ready();
+    expect(first.messages()[0]).toMatch(/^Creating the database in .*second-folder/);
+    await expectRefused(npmStart(await freePort(), { DATA_DIR: fresh }));
+    first.child.kill('SIGTERM');
+    await first.exited;
+  }, 240_000);
 });
