@@ -5,10 +5,10 @@ import {
   businessMinutesBetween,
   isOpenAt,
   offsetAt,
-  stepwise,
   subtractBusinessMinutes,
   wallToInstant,
 } from './business-time.js';
+import { stepwise } from './business-time.stepwise.js';
 
 const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
 // New York: clocks go forward on Sunday 2026-03-08 and back on Sunday 2026-11-01.

@@ -8,7 +8,7 @@
  * between are counted by arithmetic over the week (`fullDays`): whole weeks at once, then the
  * remaining days, less the holidays, corrected on the few days next to a daylight-saving change
  * (those are measured). A deadline months away costs a few dozen sums, not a walk over every
- * day. `stepwise`, the day-by-day walk, is the reference the arithmetic is tested against.
+ * day. The day-by-day walk it replaced is kept as the tests' reference (business-time.stepwise.ts).
  */
 
 export interface BusinessSchedule {
@@ -20,9 +20,9 @@ export interface BusinessSchedule {
 }
 
 /** How far ahead or back a walk looks before it gives up (ten years of days). */
-const maxDays = 3660;
-const minute = 60_000;
-const day = 86_400_000;
+export const maxDays = 3660;
+export const minute = 60_000;
+export const day = 86_400_000;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatOf(timeZone: string): Intl.DateTimeFormat {
@@ -94,13 +94,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dateText = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
 const clockMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
-interface LocalDate {
+export interface LocalDate {
   y: number;
   m: number;
   d: number;
 }
 
-function nextDate(date: LocalDate, step: number): LocalDate {
+export function nextDate(date: LocalDate, step: number): LocalDate {
   const t = new Date(Date.UTC(date.y, date.m - 1, date.d + step));
   return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
 }
@@ -124,7 +124,7 @@ function windowsOf(s: BusinessSchedule, date: LocalDate): Array<[number, number]
     .sort((a, b) => a[0] - b[0]);
 }
 
-function localDateOf(s: BusinessSchedule, at: number): LocalDate {
+export function localDateOf(s: BusinessSchedule, at: number): LocalDate {
   const w = wallOf(s.timezone, at);
   return { y: w.y, m: w.m, d: w.d };
 }
@@ -138,7 +138,7 @@ export function isOpenAt(s: BusinessSchedule, at: number): boolean {
  * Walks dates from `date`, `count` of them, forward (`dir` 1: open time spent after `at`) or back
  * (-1: before `at`), spending `left` milliseconds: the instant they run out, or what is left.
  */
-function walk(
+export function walk(
   s: BusinessSchedule,
   at: number,
   left: number,
@@ -166,7 +166,7 @@ function walk(
 }
 
 /** Open time of the windows of one date that lie inside [from, to]. */
-function openWithin(s: BusinessSchedule, date: LocalDate, from: number, to: number): number {
+export function openWithin(s: BusinessSchedule, date: LocalDate, from: number, to: number): number {
   let total = 0;
   for (const [a, b] of windowsOf(s, date)) {
     total += Math.max(0, Math.min(b, to) - Math.max(a, from));
@@ -431,47 +431,4 @@ export const calendar: BusinessSchedule = {
   timezone: 'UTC',
   intervals: [0, 1, 2, 3, 4, 5, 6].map((d) => ({ day: d, start: '00:00', end: '24:00' })),
   holidays: [],
-};
-
-/**
- * The day-by-day walk the functions above replace, every date's windows in turn: kept as the
- * reference their arithmetic is compared with (business-time.test.ts), not for use.
- */
-export const stepwise = {
-  between(s: BusinessSchedule, from: number, to: number): number {
-    if (to <= from) {
-      return 0;
-    }
-    let total = 0;
-    let date = localDateOf(s, from);
-    const last = localDateOf(s, to);
-    for (let i = 0; i < maxDays; i++) {
-      total += openWithin(s, date, from, to);
-      if (date.y === last.y && date.m === last.m && date.d === last.d) {
-        break;
-      }
-      date = nextDate(date, 1);
-    }
-    return total / minute;
-  },
-  add(s: BusinessSchedule, from: number, minutes: number): number | null {
-    if (minutes <= 0) {
-      return from;
-    }
-    if (s.intervals.length === 0) {
-      return null;
-    }
-    const r = walk(s, from, minutes * minute, localDateOf(s, from - day), maxDays, 1);
-    return 'at' in r ? r.at : null;
-  },
-  subtract(s: BusinessSchedule, to: number, minutes: number): number | null {
-    if (minutes <= 0) {
-      return to;
-    }
-    if (s.intervals.length === 0) {
-      return null;
-    }
-    const r = walk(s, to, minutes * minute, localDateOf(s, to + day), maxDays, -1);
-    return 'at' in r ? r.at : null;
-  },
 };
