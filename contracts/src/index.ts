@@ -35,7 +35,7 @@ export * from './setting.js';
 export * from './shortcut.js';
 export * from './sla.js';
 export * from './tag.js';
-export * from './ticket.js';
+export * from './ticket/index.js';
 export * from './ticket-field.js';
 export * from './ticket-field-wire.js';
 export * from './ticket-form.js';

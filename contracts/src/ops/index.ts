@@ -20,6 +20,7 @@ import { settingOps } from './setting.js';
 import { shortcutOps } from './shortcut.js';
 import { slaOps } from './sla.js';
 import { tagOps } from './tag.js';
+import { ticketOps } from './ticket.js';
 import { todoOps } from './todo.js';
 import { viewOps } from './view.js';
 
@@ -44,6 +45,7 @@ export { settingOps } from './setting.js';
 export { shortcutOps } from './shortcut.js';
 export { slaOps } from './sla.js';
 export { tagOps } from './tag.js';
+export { ticketOps } from './ticket.js';
 export { todoOps } from './todo.js';
 export { viewOps } from './view.js';
 
@@ -52,6 +54,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  ticket: ticketOps,
   mail: mailOps,
   chat: chatOps,
   chatTrigger: chatTriggerOps,
