@@ -108,6 +108,12 @@ export function fakeServer(options: TFakeServerOptions = {}) {
         chats: { waiting: 0, active: 0 },
       }),
     'admin/todo.list': () => ok({ list: [], open_count: 0 }),
+    // A help desk with nothing configured: no custom fields, forms or notes, no SLA target.
+    'admin/settings/field.all.list': () => ok({ list: [] }),
+    'admin/settings/form.all.list': () => ok({ list: [] }),
+    'admin/settings/note.all.list': () => ok({ list: [] }),
+    'admin/sla.ticket.get': () =>
+      ok({ policy_title: null, metric: null, due_ts: null, paused_left: null, breached: false }),
   };
   const handlers = { ...defaults, ...options.handlers };
 

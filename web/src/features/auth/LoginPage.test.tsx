@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../auth/storage';
-import { account, fail, fakeServer, ok } from '../../test/fakeServer';
+import { account, fail, fakeServer, ok, page } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { freshEachTest } from '../../test/session';
 
@@ -37,6 +37,8 @@ describe('sign in', () => {
       user: account({ user_type: 'admin' }),
       handlers: {
         'admin/auth.login': () => ok({ token: 'tok-9', real_name: 'Ada Lovelace', timezone: 'Europe/Berlin' }),
+        // The people page it lands on lists people: an empty list (an unanswered call would be a 404).
+        'admin/auth.account.list': () => page([]),
       },
     });
     const { here } = renderApp(`/wswt/login?next=${encodeURIComponent('/wswt/setting/people?x=1')}`);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
+import { serveTicket } from '../../test/ticketPage';
 
 signInEachTest();
 
@@ -20,8 +21,9 @@ const item = (todo_id: number, text: string, extra: Record<string, unknown> = {}
 describe('todo list', () => {
   it('shows the open count in the shell and adds an item about the open ticket', async () => {
     let list = [item(1, 'Call the vendor')];
-    const { calls } = fakeServer({
-      menus: ['/wswt', '/wswt/ticket/edit/:ticket_id'],
+    // The ticket page it opens is served too: an unanswered call would send the agent to "not found".
+    const { calls } = serveTicket({
+      ticket: { ticket_id: 42, subject: 'Printer' },
       handlers: {
         'admin/todo.list': () => ok({ list, open_count: list.length }),
         'admin/todo.add': (c) => {
