@@ -1,13 +1,15 @@
 import type { TLanguage } from '@parley/contracts';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
+import AppContext from 'antd/es/app/context';
 import type { Locale } from 'antd/es/locale';
 // The ES modules, not `antd/locale/*` (CommonJS, a second copy of what Ant Design already has).
 import enUS from 'antd/es/locale/en_US';
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectApi } from './api/instance';
 import { toast } from './components/light/toast';
 import { addLanguageLoader } from './i18n';
+import { LateApp } from './LateApp';
 import { stillTheme, theme } from './theme';
 import 'virtual:antd.css';
 
@@ -29,7 +31,7 @@ export const antdLocaleReady: Promise<void> = addLanguageLoader(loadAntdLocale);
 
 /** Gives the API client antd's message API while Ant Design screens are shown (it exists only inside <App>). */
 function ApiToastBridge() {
-  const { message } = AntApp.useApp();
+  const { message } = useContext(AppContext);
   useEffect(() => {
     connectApi({ notifyError: (text) => void message.error(text) });
     // Back on a light public page, the light toasts say it again.
@@ -47,7 +49,7 @@ const onMotionChange = (notify: () => void) => {
 const prefersStill = () => reducedMotion?.matches ?? false;
 
 /**
- * Ant Design's theme, locale and App (message, modal) around the screens built with it: the
+ * Ant Design's theme, locale and App (message, modal; LateApp) around the screens built with it: the
  * staff shell and the status pages. The public form, survey and sign-in render without it
  * (components/light), so they do not load Ant Design at all.
  */
@@ -57,10 +59,10 @@ export function AntdRoot({ children }: { children: ReactNode }) {
   const still = useSyncExternalStore(onMotionChange, prefersStill);
   return (
     <ConfigProvider locale={i18n.language === 'zh-cn' ? (zhCN ?? enUS) : enUS} theme={still ? stillTheme : theme}>
-      <AntApp>
+      <LateApp>
         <ApiToastBridge />
         {children}
-      </AntApp>
+      </LateApp>
     </ConfigProvider>
   );
 }

@@ -12,4 +12,4 @@ await Promise.all([loadStaffStrings('en'), loadStaffStrings('zh-cn')]);
 // Ant Design and the account calls (with the contracts' schemas) load with the staff shell now (the
 // public pages never load them). Under happy-dom their first import takes seconds, which would land
 // inside the first test of each file; load them here as the app's root and route guard used to.
-await Promise.all([import('../AntdRoot'), import('../api/auth')]);
+await Promise.all([import('../AntdRoot'), import('../AppHolders'), import('../api/auth')]);

@@ -56,14 +56,22 @@ export function customFieldWhere(c: FieldCondition): SQL {
       return holds(c.field_id, sql`(fv.value_text = ${v} OR (fv.value_text >= ${below} AND fv.value_text < ${after}))`);
     }
     case 'less_than':
-    case 'greater_than': {
-      const op = sql.raw(c.operator === 'less_than' ? '<' : '>');
-      if (typeof v === 'number') {
-        return holds(c.field_id, sql`fv.value_num ${op} ${String(v)}::numeric`);
-      }
-      return typeof v === 'string' ? holds(c.field_id, sql`fv.value_text ${op} ${v}`) : sql`false`;
-    }
+    case 'greater_than':
+      return typeof v === 'number' || typeof v === 'string'
+        ? fieldCompareWhere(c.field_id, c.operator === 'less_than' ? '<' : '>', v)
+        : sql`false`;
   }
+}
+
+/**
+ * A number (value_num) or a date (value_text, `YYYY-MM-DD` sorts as it reads) compared, bounds
+ * included or not: one range of the value index (field_id, value, ticket_id).
+ */
+export function fieldCompareWhere(fieldId: number, op: '<' | '<=' | '>' | '>=', value: number | string): SQL {
+  const cmp = sql.raw(op);
+  return typeof value === 'number'
+    ? holds(fieldId, sql`fv.value_num ${cmp} ${String(value)}::numeric`)
+    : holds(fieldId, sql`fv.value_text ${cmp} ${value}`);
 }
 
 /**

@@ -210,6 +210,12 @@ describe('query plans of custom field conditions', () => {
       `field_${serial}:tray`,
       `fplan field_${category}:rare`,
       `fplan field_${serial}:tray field_${seats}:<10`,
+      // Bounds included, by Zendesk's name; "any value" and "no value".
+      `custom_field_${seats}:>=45`,
+      `field_${seats}:<=3 field_${category}:software`,
+      `field_${category}:*`,
+      `field_${seats}:none`,
+      `fplan field_${category}:none`,
     ]) {
       const plan = planList(viewer, { offset: 0, limit: 50, kw } as never, null, { fields });
       await db().transaction(async (tx) => {
@@ -255,6 +261,19 @@ describe('query plans of custom field conditions', () => {
     );
     // Ticket ids that are multiples of 1000 have seats (id % 50) of 0: all 20 of them.
     expect([tray.total, tray.list.length]).toEqual([20, 20]);
+    // Bounds included: seats 45 to 47 of the value table, counted directly.
+    const bounded = await runList(
+      db(),
+      planList(viewer, { offset: 0, limit: 50, kw: `custom_field_${seats}:>=45 field_${seats}:<=47` } as never, null, {
+        fields,
+      }),
+    );
+    const [direct] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM ticket_field_value WHERE field_id = ${seats} AND value_num BETWEEN 45 AND 47`,
+    );
+    expect(direct?.n).toBeGreaterThan(0);
+    expect(bounded.total).toBe(direct?.n);
     await db().execute(sql`DELETE FROM ticket WHERE subject LIKE 'fplan %' AND requester_id = ${seeded}`);
   }, 60_000);
 });
