@@ -28,7 +28,7 @@ export const pageModules = {
 } as const;
 export type TPage = keyof typeof pageModules;
 
-/** Issue 15's goals, gzipped JavaScript before first render (KB): the public pages reach them, the shell not yet. */
+/** Issue 15's goals, gzipped JavaScript before first render (KB): every page reaches them. */
 export const goalsKb: Record<TPage, number> = {
   'public form /': 170,
   '/home/satisfaction': 170,
@@ -74,12 +74,18 @@ export const goalsKb: Record<TPage, number> = {
 // measured 384.0 KB; 389.1 KB on main at 9721262 (the auth and settings calls as operations), 390.6 KB at c5805fa (the chat calls too: ChatContext is in the shell).
 // Shell lowered on 2026-11-26 (issue 15, weblight): Ant Design's App holders (message,
 // notification, modal) load after first render (web/src/LateApp.tsx gives the same App context):
-// measured 391.7 -> 369.5 KB.
+// measured 391.7 -> 369.5 KB. Then the shell's menus, tabs and text as Ant Design's markup
+// (components/LightMenu.tsx, layout/LightTabs.tsx, components/Text.tsx, the avatar in UserMenu):
+// Menu, Tabs, Typography, Avatar and with them rc-menu, rc-tabs, rc-overflow, Input, Tooltip and
+// Popover leave the first load; the language and account drop-downs load just after it
+// (components/LateDropdown.tsx), the collapsed side menu and the tabs that no longer fit the header
+// are Ant Design's, loaded when needed. Measured 369.5 -> 313.9 KB (goal 350 reached). The public
+// pages measure 163.6 / 162.5 / 160.5 KB (react-query's observer moved into the entry chunk, +1 KB).
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 165,
   '/home/satisfaction': 164,
   '/wswt/login': 162,
-  'staff shell + ticket list': 372,
+  'staff shell + ticket list': 317,
 };
 
 export function readManifest(dist = webDist): Manifest {
