@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromDecimal, optionalText, ZEmail, ZFlag, ZId } from './common.js';
-import { ZAttachment, ZFileIdList } from './ticket.js';
+import { ZAttachment } from './ticket/attachment.js';
+import { ZFileIdList } from './ticket/shared.js';
 
 /** What a visitor's or agent's client sends so that a retry stores one message. */
 export const ZClientMessageId = z

@@ -134,6 +134,10 @@ export const messages = {
     'zh-cn': '尚未配置邮件渠道（请在邮件设置中填写服务器和账号）',
   },
   domain_invalid: { en: 'Incorrect domain format', 'zh-cn': '域名格式不正确' },
+  search_field_unknown: {
+    en: 'The search knows no ticket field {name}; the fields are listed in the help beside the search box',
+    'zh-cn': '搜索中没有工单字段 {name}；可用的字段列在搜索框旁的说明中',
+  },
   search_value_invalid: {
     en: 'The search does not know {value}; use one of: {allowed}',
     'zh-cn': '搜索无法识别 {value}，可用的值：{allowed}',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText, ZId, ZPage, ZPaging } from './common.js';
-import { ZSubmitAs, ZTagList, ZTicketFields, ZTicketPriority, ZTicketType } from './ticket.js';
+import { ZSubmitAs, ZTagList, ZTicketFields, ZTicketPriority, ZTicketType } from './ticket/shared.js';
 import { type TViewShareType, ZViewShareType } from './ticket-view.js';
 
 /** Words a note's comment may hold; each becomes the ticket's or the agent's value when applied. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZTimezone } from './account-admin.js';
 import { ZId } from './common.js';
 import { enums } from './enums.js';
-import { ZTag } from './ticket.js';
+import { ZTag } from './ticket/shared.js';
 
 /**
  * Dashboard and reports (issue 19). Every figure comes from the ticket event log with one

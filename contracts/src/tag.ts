@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, ZPage, ZPaging } from './common.js';
-import { ZTag } from './ticket.js';
+import { ZTag } from './ticket/shared.js';
 
 /** A tag name in a settings form: required ("Tag name is required"), then a tag's own rules. */
 const ZTagName = z.string({ error: 'required_tag_name' }).trim().min(1, { error: 'required_tag_name' }).pipe(ZTag);

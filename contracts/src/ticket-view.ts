@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { requiredText, ZId, ZIdList } from './common.js';
 import { ZCustomFieldCondition } from './custom-field-condition.js';
 import { enums } from './enums.js';
-import { ZTag, ZTicketSort } from './ticket.js';
+import { ZTicketSort } from './ticket/list.js';
+import { ZTag } from './ticket/shared.js';
 
 const ZHours = z
   .number({ error: 'field_invalid' })

@@ -74,7 +74,13 @@ export const goalsKb: Record<TPage, number> = {
 // measured 384.0 KB; 389.1 KB on main at 9721262 (the auth and settings calls as operations), 390.6 KB at c5805fa (the chat calls too: ChatContext is in the shell).
 // Shell lowered on 2026-11-26 (issue 15, weblight): Ant Design's App holders (message,
 // notification, modal) load after first render (web/src/LateApp.tsx gives the same App context):
-// measured 391.7 -> 369.5 KB. Then the shell's menus, tabs and text as Ant Design's markup
+// measured 391.7 -> 369.5 KB.
+// 2026-11-26 (issue 11): the ticket calls as operations brought the ticket contract's request
+// schemas and every field's description into the shell (395.6 KB); the web build now leaves the
+// descriptions out of the contracts (they are for /api/docs; web/build/plugins.ts
+// stripDescriptions): measured 388.4 KB, and the public pages, calling homeOps with light checks
+// (web/src/api/homeCall.ts), 162.6 / 161.6 / 159.6 KB.
+// Then (weblight) the shell's menus, tabs and text as Ant Design's markup
 // (components/LightMenu.tsx, layout/LightTabs.tsx, components/Text.tsx, the avatar in UserMenu):
 // Menu, Tabs, Typography, Avatar and with them rc-menu, rc-tabs, rc-overflow, Input, Tooltip and
 // Popover leave the first load; the language and account drop-downs load just after it

@@ -49,6 +49,8 @@ import { ticketFieldRoutes } from './modules/ticket-field/ticket-field.routes.js
 import { ticketFormRoutes } from './modules/ticket-form/ticket-form.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
 import { queueReindexIfStale, registerSearchReindex } from './modules/ticket-search/search-index.js';
+import { forgetListCaches } from './modules/ticket-search/ticket-list.service.js';
+import { forgetViews } from './modules/ticket-view/ticket-view.service.js';
 import { viewRoutes } from './modules/ticket-view/view.routes.js';
 import { todoRoutes } from './modules/todo/todo.routes.js';
 import { attachRealtime } from './realtime/realtime.js';
@@ -112,6 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // per answer to log a line we do not write. Parley logs through its own (`ctx.log`); the error
   // handler writes each unexpected error with its request id.
   const log = deps.log ?? pino({ level: deps.logLevel ?? 'silent' });
+  // The process's read caches (views, list counts, search statistics) hold one database's rows;
+  // an app starts with them empty, so one built on another database (each test file has its own,
+  // and files share a worker's modules) never reads the last one's.
+  forgetViews();
+  forgetListCaches();
   const app = Fastify({
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     genReqId: nextRequestId,

@@ -9,6 +9,7 @@ import { companyOps } from './company.js';
 import { fieldOps } from './field.js';
 import { formOps } from './form.js';
 import { groupOps } from './group.js';
+import { homeOps } from './home.js';
 import { mailOps } from './mail.js';
 import { noteOps } from './note.js';
 import { questionOps } from './question.js';
@@ -20,6 +21,7 @@ import { settingOps } from './setting.js';
 import { shortcutOps } from './shortcut.js';
 import { slaOps } from './sla.js';
 import { tagOps } from './tag.js';
+import { ticketOps } from './ticket.js';
 import { todoOps } from './todo.js';
 import { viewOps } from './view.js';
 
@@ -33,6 +35,7 @@ export { companyOps } from './company.js';
 export { fieldOps } from './field.js';
 export { formOps } from './form.js';
 export { groupOps } from './group.js';
+export { homeOps } from './home.js';
 export { mailOps } from './mail.js';
 export { noteOps } from './note.js';
 export { questionOps } from './question.js';
@@ -44,6 +47,7 @@ export { settingOps } from './setting.js';
 export { shortcutOps } from './shortcut.js';
 export { slaOps } from './sla.js';
 export { tagOps } from './tag.js';
+export { ticketOps } from './ticket.js';
 export { todoOps } from './todo.js';
 export { viewOps } from './view.js';
 
@@ -52,6 +56,8 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  home: homeOps,
+  ticket: ticketOps,
   mail: mailOps,
   chat: chatOps,
   chatTrigger: chatTriggerOps,

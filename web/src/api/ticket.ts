@@ -4,6 +4,7 @@ import {
   type TTicketAddRequest,
   type TTicketAddResponse,
   type TTicketBulkEditRequest,
+  type TTicketBulkEditResponse,
   type TTicketCommentListResponse,
   type TTicketEditRequest,
   type TTicketEventListResponse,
@@ -13,23 +14,12 @@ import {
   type TTicketSpamResponse,
   type TTicketTagListResponse,
   type TTicketViewListResponse,
+  ticketOps,
   ZAttachment,
-  ZTicketAddResponse,
-  ZTicketBulkEditResponse,
-  ZTicketCommentListResponse,
-  ZTicketEditResponse,
-  ZTicketEventListResponse,
-  ZTicketGetResponse,
-  ZTicketListResponse,
-  ZTicketRequesterTicketsResponse,
-  ZTicketSpamResponse,
-  ZTicketTagListResponse,
-  ZTicketViewListResponse,
 } from '@parley/contracts';
+import { call } from './call';
 import { api } from './instance';
 import type { TOpts, TPagedQuery } from './types';
-
-const base = '/admin';
 
 type TIdFilters = 'view_id' | 'assignee_id' | 'group_id' | 'requester_id' | 'company_id';
 type TTsFilters = 'create_ts_from' | 'create_ts_to' | 'update_ts_from' | 'update_ts_to';
@@ -46,32 +36,27 @@ interface TRequesterTicketsQuery {
 }
 
 export const ticketApi = {
-  views: (opts?: TOpts): Promise<TTicketViewListResponse> =>
-    api.get(`${base}/ticket.view.list`, {}, { ...opts, schema: ZTicketViewListResponse }),
+  views: (opts?: TOpts): Promise<TTicketViewListResponse> => call(ticketOps.views, {}, opts),
   list: (query: TTicketListQuery, opts?: TOpts): Promise<TTicketListResponse> =>
-    api.get(`${base}/ticket.list`, { ...query }, { ...opts, schema: ZTicketListResponse }),
-  get: (ticketId: number, opts?: TOpts): Promise<TTicket> =>
-    api.get(`${base}/ticket.get`, { ticket_id: ticketId }, { ...opts, schema: ZTicketGetResponse }),
+    call(ticketOps.list, { ...query }, opts),
+  get: (ticketId: number, opts?: TOpts): Promise<TTicket> => call(ticketOps.get, { ticket_id: ticketId }, opts),
   comments: (ticketId: number, opts?: TOpts): Promise<TTicketCommentListResponse> =>
-    api.get(`${base}/ticket.comment.list`, { ticket_id: ticketId }, { ...opts, schema: ZTicketCommentListResponse }),
-  add: (body: TTicketAddRequest, opts?: TOpts): Promise<TTicketAddResponse> =>
-    api.post(`${base}/ticket.add`, body, { ...opts, schema: ZTicketAddResponse }),
-  edit: (body: TTicketEditRequest, opts?: TOpts): Promise<TTicket> =>
-    api.post(`${base}/ticket.edit`, body, { ...opts, schema: ZTicketEditResponse }),
-  bulkEdit: (body: TTicketBulkEditRequest, opts?: TOpts) =>
-    api.post(`${base}/ticket.bulk.edit`, body, { ...opts, schema: ZTicketBulkEditResponse }),
-  delete: (ticketIds: number[], opts?: TOpts): Promise<null> =>
-    api.post<null>(`${base}/ticket.delete`, { ticket_ids: ticketIds }, opts),
+    call(ticketOps.comments, { ticket_id: ticketId }, opts),
+  add: (body: TTicketAddRequest, opts?: TOpts): Promise<TTicketAddResponse> => call(ticketOps.add, body, opts),
+  edit: (body: TTicketEditRequest, opts?: TOpts): Promise<TTicket> => call(ticketOps.edit, body, opts),
+  bulkEdit: (body: TTicketBulkEditRequest, opts?: TOpts): Promise<TTicketBulkEditResponse> =>
+    call(ticketOps.bulkEdit, body, opts),
+  delete: (ticketIds: number[], opts?: TOpts): Promise<null> => call(ticketOps.delete, { ticket_ids: ticketIds }, opts),
+  /** Multipart, not an operation: the answer is still checked. */
   upload: (file: File, opts?: TOpts): Promise<TAttachment> =>
-    api.upload(`${base}/ticket.upload`, file, { ...opts, schema: ZAttachment }),
+    api.upload('/admin/ticket.upload', file, { ...opts, schema: ZAttachment }),
   events: (ticketId: number, opts?: TOpts): Promise<TTicketEventListResponse> =>
-    api.get(`${base}/ticket.event.list`, { ticket_id: ticketId }, { ...opts, schema: ZTicketEventListResponse }),
+    call(ticketOps.events, { ticket_id: ticketId }, opts),
   requesterTickets: (query: TRequesterTicketsQuery, opts?: TOpts): Promise<TTicketRequesterTicketsResponse> =>
-    api.get(`${base}/ticket.requester.tickets`, { ...query }, { ...opts, schema: ZTicketRequesterTicketsResponse }),
-  tags: (kw: string, opts?: TOpts): Promise<TTicketTagListResponse> =>
-    api.get(`${base}/ticket.tag.list`, { kw, limit: 20 }, { ...opts, schema: ZTicketTagListResponse }),
+    call(ticketOps.requesterTickets, { ...query }, opts),
+  tags: (kw: string, opts?: TOpts): Promise<TTicketTagListResponse> => call(ticketOps.tags, { kw, limit: 20 }, opts),
   restore: (ticketIds: number[], opts?: TOpts): Promise<null> =>
-    api.post<null>(`${base}/ticket.restore`, { ticket_ids: ticketIds }, opts),
+    call(ticketOps.restore, { ticket_ids: ticketIds }, opts),
   spam: (ticketId: number, opts?: TOpts): Promise<TTicketSpamResponse> =>
-    api.post(`${base}/ticket.spam`, { ticket_id: ticketId }, { ...opts, schema: ZTicketSpamResponse }),
+    call(ticketOps.spam, { ticket_id: ticketId }, opts),
 };

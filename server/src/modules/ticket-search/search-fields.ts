@@ -1,4 +1,4 @@
-import { fieldIdOfKey, fieldSearchName, nestedSeparator } from '@parley/contracts';
+import { fieldSearchName, nestedSeparator } from '@parley/contracts';
 import { invalidWith } from '../../http/app-error.js';
 import type { FieldCondition } from '../ticket-field/field-where.js';
 import type { FieldRow } from '../ticket-field/ticket-field.service.js';
@@ -8,40 +8,65 @@ export type SearchField = Pick<FieldRow, 'fieldId' | 'fieldType' | 'title' | 'fi
 
 /**
  * A custom field's operator, read: a condition of the views' kind (indexed through the value
- * table), or, for the text kinds, words that the ticket's field must contain as written (found
- * through the search index, then checked).
+ * table), a comparison of a number or a date (the same index, bounds included or not), or, for
+ * the text kinds, words that the ticket's field must contain as written (found through the
+ * search index, then checked).
  */
-export type FieldTerm = { condition: FieldCondition } | { fieldId: number; contains: string };
+export type FieldTerm =
+  | { condition: FieldCondition }
+  | { fieldId: number; compare: FieldComparison; value: number | string }
+  | { fieldId: number; contains: string };
+
+/** How a number or date operator compares (`seats:>5`, `seats:>=5`, `renewal:<2026-01-31`). */
+export type FieldComparison = '>' | '>=' | '<' | '<=';
+
+/** `field_12` or, as Zendesk writes it, `custom_field_12`: a field by its id. */
+const byId = /^(?:custom_)?field_(\d+)$/i;
 
 /**
- * The field an operator name means: `field_<id>`, else the field whose title reads that way in
- * the box (`product_area` or `"Product area"`), an active one before an inactive one.
+ * The field an operator name means: `field_<id>` (or `custom_field_<id>`), else the field whose
+ * title reads that way in the box (`product_area` or `"Product area"`), an active one before an
+ * inactive one. A name by id that no field has is refused (`search_field_unknown`): it can only
+ * have meant a field. A title that is none stays words (`re:` in a pasted subject).
  */
 export function fieldNamed(fields: readonly SearchField[], name: string): SearchField | undefined {
-  const id = fieldIdOfKey(name.toLowerCase());
-  if (id !== null) {
-    return fields.find((f) => f.fieldId === id);
+  const id = byId.exec(name);
+  if (id) {
+    const found = fields.find((f) => f.fieldId === Number(id[1]));
+    if (!found) {
+      throw invalidWith('search_field_unknown', 'kw', { name });
+    }
+    return found;
   }
   const wanted = fieldSearchName(name);
   const named = fields.filter((f) => wanted !== '' && fieldSearchName(f.title) === wanted);
   return named.find((f) => f.fieldState === 'active') ?? named[0];
 }
 
-const isoDate = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const isoDate = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A day of the calendar as `YYYY-MM-DD` (not 2026-02-30). */
+function isDay(text: string): boolean {
+  const m = isoDate.exec(text);
+  if (!m) {
+    return false;
+  }
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return day.getUTCDate() === Number(m[3]);
+}
 const numberPattern = /^-?\d{1,15}(\.\d{1,10})?$/;
 const yes = ['true', 'yes', 'checked', '1'];
 const no = ['false', 'no', 'unchecked', '0'];
 
-/** `>v` and `<v` compare; anything else is the value itself. */
-function comparison(value: string): { operator: 'is' | 'greater_than' | 'less_than'; rest: string } {
-  if (value.startsWith('>')) {
-    return { operator: 'greater_than', rest: value.slice(1).trim() };
-  }
-  if (value.startsWith('<')) {
-    return { operator: 'less_than', rest: value.slice(1).trim() };
-  }
-  return { operator: 'is', rest: value };
+/** `>v`, `>=v`, `<v` and `<=v` compare; anything else is the value itself. */
+function comparison(value: string): { compare: FieldComparison | null; rest: string } {
+  const m = /^(>=|<=|>|<)/.exec(value);
+  return m
+    ? { compare: m[1] as FieldComparison, rest: value.slice(m[1]?.length).trim() }
+    : { compare: null, rest: value };
 }
+
+/** `none`: the field has no value; `*`: it has one (unless quoted: `plan:"none"` is the word). */
+const presence = { none: 'not_present', '*': 'present' } as const;
 
 /**
  * The option value a typed choice means: an option by its name or value, any case; for a nested
@@ -80,10 +105,16 @@ const someOptions = (f: SearchField) => {
 /**
  * `<field>:<value>` for this field, by its type. A value the field cannot hold is refused with
  * what it can (`search_value_invalid`), as `status:finished` is, rather than matching nothing.
+ * `quoted`: the value was written in quotes, so `none` and `*` are themselves.
  */
-export function fieldTerm(f: SearchField, value: string, shown: string): FieldTerm {
+export function fieldTerm(f: SearchField, value: string, shown: string, quoted = false): FieldTerm {
   const refuse = (allowed: string) => invalidWith('search_value_invalid', 'kw', { value: shown, allowed });
   const fieldId = f.fieldId;
+  const present = quoted ? undefined : presence[value.toLowerCase() as keyof typeof presence];
+  // An option called "None" is that option; a checkbox never set is false, not "none".
+  if (present && f.fieldType !== 'checkbox' && optionValue(f, value) === undefined) {
+    return { condition: { field_id: fieldId, operator: present, value: null } };
+  }
   switch (f.fieldType) {
     case 'checkbox': {
       const v = value.toLowerCase();
@@ -94,18 +125,22 @@ export function fieldTerm(f: SearchField, value: string, shown: string): FieldTe
     }
     case 'number':
     case 'decimal': {
-      const { operator, rest } = comparison(value);
+      const { compare, rest } = comparison(value);
       if (!numberPattern.test(rest)) {
-        throw refuse('5, >5, <5');
+        throw refuse('5, >5, >=5, <5, <=5, none, *');
       }
-      return { condition: { field_id: fieldId, operator, value: Number(rest) } };
+      return compare
+        ? { fieldId, compare, value: Number(rest) }
+        : { condition: { field_id: fieldId, operator: 'is', value: Number(rest) } };
     }
     case 'date': {
-      const { operator, rest } = comparison(value);
-      if (!isoDate.test(rest)) {
-        throw refuse('2026-01-31, >2026-01-31, <2026-01-31');
+      const { compare, rest } = comparison(value);
+      if (!isDay(rest)) {
+        throw refuse('2026-01-31, >2026-01-31, >=2026-01-31, <2026-01-31, <=2026-01-31, none, *');
       }
-      return { condition: { field_id: fieldId, operator, value: rest } };
+      return compare
+        ? { fieldId, compare, value: rest }
+        : { condition: { field_id: fieldId, operator: 'is', value: rest } };
     }
     case 'dropdown':
     case 'multiselect':

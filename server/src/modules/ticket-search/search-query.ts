@@ -77,7 +77,7 @@ export function parseSearch(kw: string, fields: readonly SearchField[] = []): Se
     const key = plainName ? operators[name.toLowerCase() as keyof typeof operators] : undefined;
     const field = key ? undefined : fieldNamed(fields, name);
     if (field && value) {
-      out.fields.push(fieldTerm(field, value, `${name}:${value}`));
+      out.fields.push(fieldTerm(field, value, `${name}:${value}`, quotedValue !== undefined));
       continue;
     }
     if (!key || !value) {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { likeOf } from '../search/search.js';
-import { customFieldWhere } from '../ticket-field/field-where.js';
+import { customFieldWhere, fieldCompareWhere } from '../ticket-field/field-where.js';
 import { looksLikeEmail, type SearchQuery } from './search-query.js';
 import { int, type Viewer, word } from './ticket-sql.js';
 import { toTsquery } from './tokenize.js';
@@ -64,7 +64,13 @@ export function searchWhere(viewer: Viewer, q: SearchQuery): SQL[] {
     parts.push(sql`assignee_id IN ${accountsMatching(q.assignee, true)}`);
   }
   for (const term of q.fields) {
-    parts.push('condition' in term ? customFieldWhere(term.condition) : containsWhere(term.fieldId, term.contains));
+    if ('condition' in term) {
+      parts.push(customFieldWhere(term.condition));
+    } else if ('compare' in term) {
+      parts.push(fieldCompareWhere(term.fieldId, term.compare, term.value));
+    } else {
+      parts.push(containsWhere(term.fieldId, term.contains));
+    }
   }
   return parts;
 }

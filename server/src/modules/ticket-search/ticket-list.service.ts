@@ -228,6 +228,13 @@ const snapshotTtlMs = 30_000;
 const snapshotMaxIds = 2_000_000;
 const snapshots = new Map<string, { ids: Int32Array; at: number }>();
 
+/** Forgets the kept counts, common words and deep-page snapshots (they belong to one database). */
+export function forgetListCaches(): void {
+  estimates.clear();
+  common = null;
+  snapshots.clear();
+}
+
 /**
  * A deep page (offset 10,000 and more) of a plain list. Skipping half a million index entries
  * costs tens of milliseconds on every call; instead the list's ids in order are read once (one

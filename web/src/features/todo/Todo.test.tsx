@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { serveTicket } from '../../test/ticketPage';
 import { callsTo, signInEachTest } from '../../test/session';
+import { serveTicket } from '../../test/ticketPage';
 
 signInEachTest();
 

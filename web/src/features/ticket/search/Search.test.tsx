@@ -1,13 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok, page } from '../../../test/fakeServer';
+import { fail, fakeServer, ok, page } from '../../../test/fakeServer';
 import { ticketField, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
-import { admin, callsTo, signInEachTest } from '../../../test/session';
+import { admin, callsTo, chooseLanguage, signInEachTest } from '../../../test/session';
 
 signInEachTest();
 
 const searchLabel = 'Words, "a phrase", status:pending, tag:vip, requester:…';
+/** Enter in the box, let go (the input takes one Enter per key press). */
+const pressEnter = () => {
+  fireEvent.keyDown(screen.getByLabelText(searchLabel), { key: 'Enter', code: 'Enter', keyCode: 13 });
+  fireEvent.keyUp(screen.getByLabelText(searchLabel), { key: 'Enter', code: 'Enter', keyCode: 13 });
+};
 
 describe('ticket search', () => {
   it('searches by keyword and filters, kept in the address', async () => {
@@ -95,10 +100,65 @@ describe('ticket search', () => {
       { timeout: 10_000 },
     );
     expect(help.getAttribute('aria-label')).toContain('Custom fields by name');
+    // A field by id as Zendesk names it, bounds included, no value and any value.
+    for (const form of ['custom_field_12:', 'seats:<=10', 'renewal:>=2026-01-31', 'serial:none', 'serial:*']) {
+      expect(help.getAttribute('aria-label')).toContain(form);
+    }
     // What the help names is what the box sends.
     fireEvent.change(screen.getByLabelText(searchLabel), { target: { value: 'seats_licensed:>5' } });
     fireEvent.keyDown(screen.getByLabelText(searchLabel), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('kw')).toBe('seats_licensed:>5'));
+  });
+
+  it('says beside the box why the server refused a search, in place of the rows found before', async () => {
+    const refusal = 'The search does not know seats:many; use one of: 5, >5, >=5, <5, <=5, none, *';
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.list': ({ query }) =>
+          query.get('kw') === 'seats:many'
+            ? fail('FFFF', refusal, { fields: { kw: refusal } })
+            : ok({ list: [ticketRow()], total: 1, total_estimated: false }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+        'admin/settings/company.list': () => page([]),
+      },
+    });
+    renderApp('/wswt/search');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+    fireEvent.change(screen.getByLabelText(searchLabel), { target: { value: 'seats:many' } });
+    pressEnter();
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    expect(screen.queryByRole('row', { name: /Printer on fire/ })).toBeNull();
+    // Said once, where the box is, not also in a passing toast.
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    // A search it takes brings the rows back.
+    fireEvent.change(screen.getByLabelText(searchLabel), { target: { value: 'seats:>5' } });
+    pressEnter();
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('kw')).toBe('seats:>5');
+  });
+
+  it('explains the field operators in Chinese', async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }),
+        'admin/settings/field.all.list': () =>
+          ok({
+            list: [ticketField({ field_id: 4, field_key: 'field_4', field_type: 'nested', title: 'Product area' })],
+          }),
+        'admin/auth.agent.all.list': () => ok({ list: [] }),
+        'admin/auth.group.list': () => page([]),
+        'admin/settings/company.list': () => page([]),
+      },
+    });
+    await chooseLanguage('zh-cn');
+    renderApp('/wswt/search');
+    const help = await screen.findByRole('img', { name: /本服务台的字段：product_area:$/ }, { timeout: 20_000 });
+    expect(help.getAttribute('aria-label')).toContain('自定义字段按名称或编号搜索（field_12: 或 custom_field_12:）');
+    expect(help.getAttribute('aria-label')).toContain('无值或有值（serial:none、serial:*）');
   });
 
   describe('with a custom range', () => {

@@ -1,8 +1,9 @@
 import { enums } from '@parley/contracts';
-import { Button, Input, Select } from 'antd';
+import { Alert, Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/errors';
 import { useSession } from '../../../auth/SessionContext';
 import { useEnum } from '../../../components/enumOptions';
 import { ListPage } from '../../../components/ListPage';
@@ -70,7 +71,9 @@ export function SearchPage() {
     update_ts_to: updated.to,
     ...(sort ? { sort } : {}),
   };
-  const results = useTicketList(query);
+  // A search the server refuses (`seats:many`, an unknown field) says why beside the box, in place of rows.
+  const results = useTicketList(query, true, ['FFFF']);
+  const refusal = isApiError(results.error) && results.error.code === 'FFFF' ? results.error.message : null;
   const filtered = list.kw !== '' || filterNames.some((n) => n !== 'sort' && f[n] !== undefined);
   const set = (name: (typeof filterNames)[number]) => (value: string | number | null | undefined) =>
     list.setFilter(name, value === null || value === undefined || value === '' ? undefined : String(value));
@@ -161,11 +164,12 @@ export function SearchPage() {
         </>
       }
     >
+      {refusal && !results.isFetching && <Alert type="warning" showIcon title={refusal} style={{ marginBottom: 12 }} />}
       <TicketTable
-        rows={results.data?.list}
+        rows={refusal ? [] : results.data?.list}
         columns={searchColumns}
         loading={results.isFetching}
-        pagination={list.pagination(results.data?.total)}
+        pagination={list.pagination(refusal ? 0 : results.data?.total)}
         sort={sort ?? '-update_ts'}
         onSort={(next) => list.setFilter('sort', next)}
         filtered={filtered}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { settingApi } from '../../../api/setting';
 import { type TTicketListQuery, ticketApi } from '../../../api/ticket';
-import { pickerSilent } from '../../../api/types';
+import { pickerSilent, type TOpts } from '../../../api/types';
 
 export const ticketPaths = {
   list: '/wswt',
@@ -38,10 +38,11 @@ export function useTicketViews() {
   });
 }
 
-export function useTicketList(query: TTicketListQuery, enabled = true) {
+/** `silent`: failures the screen shows itself (the search shows why a search is refused). */
+export function useTicketList(query: TTicketListQuery, enabled = true, silent?: TOpts['silent']) {
   return useQuery({
     queryKey: ticketKeys.list(query),
-    queryFn: ({ signal }) => ticketApi.list(query, { signal }),
+    queryFn: ({ signal }) => ticketApi.list(query, { signal, ...(silent ? { silent } : {}) }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildGroup, buildTicket } from '../../../test/factories.js';
+import { servers, setUpMailTests } from '../../../test/mail-kit.js';
+import { addTrigger, deleteTriggers, word } from '../../../test/rule-kit.js';
+import { admin, agent, db, post, t } from '../../../test/ticket-kit.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
+
+setUpMailTests();
+
+const automations: number[] = [];
+const triggers: number[] = [];
+afterEach(async () => {
+  if (automations.length) {
+    await post(admin, 'settings/automation.delete', { automation_ids: automations.splice(0) });
+  }
+  await deleteTriggers(triggers.splice(0));
+});
+
+const hour = 3_600_000;
+
+/** Every mail the SMTP server took for these tickets: ticket, recipient, subject. */
+async function mailsOf(ticketIds: number[]) {
+  await t.app.parley.jobs.drain();
+  const out: Array<{ ticket: number; to: string; subject: string }> = [];
+  for (const m of servers.sent) {
+    const ticket = Number(/^X-Parley-Ticket: (\d+)\r$/m.exec(m.raw)?.[1]);
+    if (ticketIds.includes(ticket)) {
+      const subject = /^Subject: (.*)\r$/m.exec(m.raw)?.[1] ?? '';
+      for (const to of m.to) {
+        out.push({ ticket, to, subject });
+      }
+    }
+  }
+  return out.sort((a, b) => a.ticket - b.ticket || a.to.localeCompare(b.to) || a.subject.localeCompare(b.subject));
+}
+
+const emailOf = async (accountId: number) =>
+  String(
+    (await queryRows<{ email: string }>(db(), sql`SELECT email FROM account WHERE account_id = ${accountId}`))[0]
+      ?.email,
+  ).toLowerCase();
+
+/**
+ * An automation acting set-based on a batch of tickets mails what an agent's own change would:
+ * the new assignee hears of each ticket assigned to them, each requester of their ticket solved,
+ * through the email channel's real queue and SMTP, once per ticket and recipient, whatever
+ * triggers the change fires after, and nothing more on the next hour's run.
+ */
+describe('mail from automations acting on a batch', () => {
+  it('assigning and solving by the hour mails each assignee and requester exactly once', async () => {
+    const w = word();
+    const east = await buildGroup(db());
+    const xavi = await agent({}, [east]);
+    const yara = await agent({}, [east]);
+    const ticketsOf = async (set: string, kind: Parameters<typeof buildTicket>[1], n: number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) {
+        ids.push((await buildTicket(db(), { ...kind, subject: `${set} ticket ${i}` })).ticketId);
+      }
+      return ids;
+    };
+    // Unassigned tickets to route, pending ones to solve, unassigned pending ones to do both to.
+    const route = await ticketsOf(`${w}-route`, { state: 'open' }, 4);
+    const solve = await ticketsOf(`${w}-solve`, { state: 'pending', assigneeId: xavi.accountId, groupId: east }, 4);
+    const both = await ticketsOf(`${w}-both`, { state: 'pending' }, 3);
+    // One ticket of each set assigned to Yara already: routing it changes nothing and mails nobody.
+    await db().execute(
+      sql`UPDATE ticket SET assignee_id = ${yara.accountId}, group_id = ${east}
+        WHERE ticket_id = ${route[3] as number}`,
+    );
+    const all = [...route, ...solve, ...both];
+    const requester = new Map<number, string>();
+    for (const r of await queryRows<{ ticket_id: number; email: string }>(
+      db(),
+      sql`SELECT t.ticket_id, a.email FROM ticket t JOIN account a ON a.account_id = t.requester_id
+        WHERE t.ticket_id = ANY(${intArrayLiteral(all)}::int[])`,
+    )) {
+      requester.set(Number(r.ticket_id), r.email.toLowerCase());
+    }
+    // A trigger on some of the automations' changes: its pass must not mail a second time.
+    triggers.push(
+      await addTrigger(
+        `Seen ${w}`,
+        {
+          all: [
+            { field: 'subject', operator: 'contains', value: `${w}-both` },
+            { field: 'update_type', operator: 'is', value: 'updated' },
+          ],
+        },
+        [{ action: 'add_tags', value: [`seen-${w}`] }],
+      ),
+    );
+    const automation = async (body: Record<string, unknown>) => {
+      const res = await post<{ automation_id: number }>(admin, 'settings/automation.add', body);
+      expect(res.code, JSON.stringify(res)).toBe('0000');
+      automations.push(res.data.automation_id);
+    };
+    await automation({
+      title: `Route ${w}`,
+      conditions: {
+        all: [
+          { field: 'subject', operator: 'contains', value: `${w}-route` },
+          { field: 'hours_since_created', operator: 'greater_than', value: 1 },
+          { field: 'tags', operator: 'excludes', value: [`routed-${w}`] },
+        ],
+      },
+      actions: [
+        { action: 'set_group', value: east },
+        { action: 'set_assignee', value: yara.accountId },
+        { action: 'add_tags', value: [`routed-${w}`] },
+      ],
+    });
+    await automation({
+      title: `Solve ${w}`,
+      conditions: {
+        all: [
+          { field: 'subject', operator: 'contains', value: `${w}-solve` },
+          { field: 'hours_since_pending', operator: 'greater_than', value: 1 },
+        ],
+      },
+      actions: [{ action: 'set_state', value: 'solved' }],
+    });
+    await automation({
+      title: `Both ${w}`,
+      conditions: {
+        all: [
+          { field: 'subject', operator: 'contains', value: `${w}-both` },
+          { field: 'ticket_state', operator: 'is', value: 'pending' },
+          { field: 'hours_since_created', operator: 'greater_than', value: 1 },
+        ],
+      },
+      actions: [
+        { action: 'set_assignee', value: xavi.accountId },
+        { action: 'set_state', value: 'solved' },
+      ],
+    });
+
+    await t.app.runAutomations(Date.now() + 3 * hour);
+    const rows = await queryRows<{ ticket_id: number; assignee_id: number; ticket_state: string; tags: string[] }>(
+      db(),
+      sql`SELECT ticket_id, assignee_id, ticket_state, tags FROM ticket
+        WHERE ticket_id = ANY(${intArrayLiteral(all)}::int[]) ORDER BY ticket_id`,
+    );
+    // The automations did act (and the trigger after them) before the mail is looked at.
+    expect(rows.map((r) => [Number(r.ticket_id), Number(r.assignee_id), r.ticket_state])).toEqual([
+      ...route.map((id) => [id, yara.accountId, 'open']),
+      ...solve.map((id) => [id, xavi.accountId, 'solved']),
+      ...both.map((id) => [id, xavi.accountId, 'solved']),
+    ]);
+    expect(rows.filter((r) => r.tags.includes(`seen-${w}`)).map((r) => Number(r.ticket_id))).toEqual(both);
+
+    const yaraMail = await emailOf(yara.accountId);
+    const xaviMail = await emailOf(xavi.accountId);
+    const subjectOf = async (id: number) =>
+      String(
+        (await queryRows<{ subject: string }>(db(), sql`SELECT subject FROM ticket WHERE ticket_id = ${id}`))[0]
+          ?.subject,
+      );
+    const expected: Array<{ ticket: number; to: string; subject: string }> = [];
+    for (const id of route.slice(0, 3)) {
+      expected.push({ ticket: id, to: yaraMail, subject: `[#${id}] assigned to you: ${await subjectOf(id)}` });
+    }
+    for (const id of solve) {
+      expected.push({
+        ticket: id,
+        to: requester.get(id) as string,
+        subject: `[#${id}] ${await subjectOf(id)} (solved)`,
+      });
+    }
+    for (const id of both) {
+      expected.push(
+        { ticket: id, to: xaviMail, subject: `[#${id}] assigned to you: ${await subjectOf(id)}` },
+        { ticket: id, to: requester.get(id) as string, subject: `[#${id}] ${await subjectOf(id)} (solved)` },
+      );
+    }
+    expected.sort((a, b) => a.ticket - b.ticket || a.to.localeCompare(b.to) || a.subject.localeCompare(b.subject));
+    expect(await mailsOf(all)).toEqual(expected);
+
+    // The next hour finds nothing left to do, and mails nobody again.
+    await t.app.runAutomations(Date.now() + 4 * hour);
+    expect(await mailsOf(all)).toEqual(expected);
+  });
+});
