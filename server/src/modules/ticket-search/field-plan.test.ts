@@ -241,6 +241,20 @@ describe('query plans of custom field conditions', () => {
           }
           return;
         }
+        if (plan.fieldTerms >= 2) {
+          // Two field operators, expected few: collected from the value indexes by bitmap scans.
+          await tx.execute(sql`SAVEPOINT collect`);
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+          await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+          const collected = (await explain(
+            tx,
+            sql`SELECT ticket_id FROM ticket WHERE ${plan.where} LIMIT ${searchCollectCap + 1}`,
+          )) as Node;
+          searchScans.push(...seqScans(collected).map((x) => `${kw} collected: ${x}`));
+          expect(indexes(collected).join(), kw).toMatch(/ticket_field_value_(text|num)_idx/);
+          await tx.execute(sql`ROLLBACK TO SAVEPOINT collect`);
+        }
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
         await tx.execute(sql`SET LOCAL enable_mergejoin = off`);
         await tx.execute(sql`SET LOCAL enable_hashjoin = off`);
