@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticCss } from './build/antd-static-css';
-import { failOnLargeChunks, precompress } from './build/plugins';
+import { failOnLargeChunks, precompress, stripDescriptions } from './build/plugins';
 import { theme } from './src/theme';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), antdStaticCss(theme), failOnLargeChunks(), precompress()],
+  plugins: [stripDescriptions(), react(), antdStaticCss(theme), failOnLargeChunks(), precompress()],
   resolve: {
     // The contracts' source, not its dist: one build step fewer and no stale types.
     alias: { '@parley/contracts': contractsEntry },

@@ -17,6 +17,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './group.js';
 export * from './home.js';
+export * from './home-calls.js';
 export * from './languages.js';
 export * from './messages.js';
 export * from './nodes.js';

@@ -59,37 +59,53 @@ export type TFormCondition = z.output<typeof ZFormCondition>;
 
 /** A field as customers see it: their title, whether they must fill it. */
 export const ZPublicField = z.object({
-  field_id: z.number().int(),
-  field_key: z.string(),
-  field_type: ZFieldType,
-  title: z.string(),
-  description: z.string(),
-  required: z.boolean(),
-  default_value: ZFieldValue,
-  options: z.array(z.object({ name: z.string(), value: z.string() })),
-  regex_pattern: z.string().nullable(),
+  field_id: z.number().int().describe('The field'),
+  field_key: z.string().describe('Its key in `fields` (`field_<id>`)'),
+  field_type: ZFieldType.describe('Its type: text, textarea, number, decimal, date, checkbox, dropdown, …'),
+  title: z.string().describe('Its title for customers'),
+  description: z.string().describe('Its help text for customers'),
+  required: z.boolean().describe('Customers must fill it'),
+  default_value: ZFieldValue.describe('Its value until changed (null: none)'),
+  options: z
+    .array(
+      z.object({
+        name: z.string().describe('The label (nested levels joined by `::`)'),
+        value: z.string().describe('The value sent'),
+      }),
+    )
+    .describe('The choices of a drop-down, multi-select or nested drop-down'),
+  regex_pattern: z.string().nullable().describe('The pattern a `regex` field must match (null: other types)'),
 });
 export type TPublicField = z.infer<typeof ZPublicField>;
 
 export const ZPublicForm = z.object({
-  form_id: z.number().int(),
-  form_name: z.string(),
-  /** Customer-visible, active fields of the form in its order. */
-  fields: z.array(ZPublicField),
-  /** Conditions among those fields only. */
-  conditions: z.array(ZFormCondition),
+  form_id: z.number().int().describe('The form'),
+  form_name: z.string().describe('Its name for customers'),
+  fields: z.array(ZPublicField).describe('Customer-visible, active fields of the form in its order'),
+  conditions: z.array(ZFormCondition).describe('Conditions among those fields only'),
 });
 export type TPublicForm = z.infer<typeof ZPublicForm>;
 
-export const ZHomeTicketFormRequest = z.object({ form_id: fromDecimal(z.number().int().positive()).optional() });
+export const ZHomeTicketFormRequest = z.object({
+  form_id: fromDecimal(z.number().int().positive())
+    .optional()
+    .describe('The form chosen (the default form when left out)'),
+});
 export type THomeTicketFormRequest = z.input<typeof ZHomeTicketFormRequest>;
 
 /** What the public ticket form offers: attachments only when the ticket settings allow them. */
 export const ZHomeTicketFormResponse = z.object({
-  can_attach: z.boolean(),
-  /** The active forms a visitor may choose from, the default first (empty: no forms, only the usual fields). */
-  forms: z.array(z.object({ form_id: z.number().int(), form_name: z.string() })),
-  /** The chosen form (or the default) with its customer-visible fields; null when there is none. */
-  form: ZPublicForm.nullable(),
+  can_attach: z.boolean().describe('Visitors may attach files (the ticket setting `can_attach`)'),
+  forms: z
+    .array(
+      z.object({
+        form_id: z.number().int().describe('The form'),
+        form_name: z.string().describe('Its name for customers'),
+      }),
+    )
+    .describe('The active forms a visitor may choose from, the default first (empty: no forms, only the usual fields)'),
+  form: ZPublicForm.nullable().describe(
+    'The chosen form (or the default) with its customer-visible fields; null when there is none',
+  ),
 });
 export type THomeTicketFormResponse = z.infer<typeof ZHomeTicketFormResponse>;

@@ -94,3 +94,32 @@ export function precompress(minBytes = 1024): Plugin {
     },
   };
 }
+
+/** `.describe('…')` with a literal text (single, double or back quotes without `${`), and its comma. */
+const literalDescribe = /\.describe\(\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.)*`)\s*,?\s*\)/g;
+
+/** The contracts' source with the literal field descriptions taken out (see `stripDescriptions`). */
+export function withoutDescriptions(code: string): string {
+  return code.replace(literalDescribe, '');
+}
+
+/**
+ * Takes the field descriptions (`.describe('…')`) out of the contracts in the web build. They are
+ * there for the server's OpenAPI document (/api/docs); the web only parses with the schemas, which
+ * a description never changes, and they were ~7 KB gzipped of the staff shell's first load. The
+ * web tests run on the contracts as written.
+ */
+export function stripDescriptions(): Plugin {
+  const contractsSource = /[\\/]contracts[\\/]src[\\/].*\.ts$/;
+  return {
+    name: 'parley:strip-descriptions',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!contractsSource.test(id) || !code.includes('.describe(')) {
+        return null;
+      }
+      return { code: withoutDescriptions(code), map: null };
+    },
+  };
+}

@@ -9,6 +9,7 @@ import { companyOps } from './company.js';
 import { fieldOps } from './field.js';
 import { formOps } from './form.js';
 import { groupOps } from './group.js';
+import { homeOps } from './home.js';
 import { mailOps } from './mail.js';
 import { noteOps } from './note.js';
 import { questionOps } from './question.js';
@@ -34,6 +35,7 @@ export { companyOps } from './company.js';
 export { fieldOps } from './field.js';
 export { formOps } from './form.js';
 export { groupOps } from './group.js';
+export { homeOps } from './home.js';
 export { mailOps } from './mail.js';
 export { noteOps } from './note.js';
 export { questionOps } from './question.js';
@@ -54,6 +56,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  home: homeOps,
   ticket: ticketOps,
   mail: mailOps,
   chat: chatOps,

@@ -1,6 +1,11 @@
 import type { TChecker } from './client';
 
-type TKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'object|null';
+export type TKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'object|null';
+
+/** A light check, with the fields it checks (a test compares them with the contract's schema). */
+export interface TShape<T> extends TChecker<T> {
+  readonly fields: Readonly<Record<string, TKind>> | null;
+}
 
 const is = (kind: TKind, value: unknown): boolean => {
   switch (kind) {
@@ -20,8 +25,9 @@ const is = (kind: TKind, value: unknown): boolean => {
  * (~30 KB gzipped), and their few answers come from this server's own contracts anyway. A
  * missing or mistyped field fails the call like a schema would ("an answer this page cannot read").
  */
-export function shape<T>(fields: Record<string, TKind>): TChecker<T> {
+export function shape<T>(fields: Record<string, TKind>): TShape<T> {
   return {
+    fields,
     safeParse(data: unknown) {
       if (!is('object', data)) {
         return { success: false };
@@ -32,3 +38,9 @@ export function shape<T>(fields: Record<string, TKind>): TChecker<T> {
     },
   };
 }
+
+/** The light check of a call that answers no data (`data: null`). */
+export const nothing: TShape<null> = {
+  fields: null,
+  safeParse: (data: unknown) => (data === null ? { success: true, data: null } : { success: false }),
+};

@@ -1,35 +1,17 @@
-import {
-  enums,
-  languageCodes,
-  languageNames,
-  ZBrandingResponse,
-  ZEnumsGetRequest,
-  ZEnumsGetResponse,
-  ZLanguagesResponse,
-} from '@parley/contracts';
+import { enums, homeOps, languageCodes, languageNames } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { access } from '../../http/access.js';
-import { defineGet, definePost } from '../../http/route.js';
+import { define } from '../../http/route.js';
 import { getBranding } from './branding.repo.js';
 
 const languages = { list: languageCodes.map((code) => ({ code, name: languageNames[code] })) };
 
 export function homeRoutes(app: FastifyInstance, { db }: AppContext): void {
-  defineGet(app, '/api/home/languages', {
-    access: access.public,
-    summary: 'Interface languages',
-    tags: ['home'],
-    output: ZLanguagesResponse,
+  define(app, homeOps.languages, {
     handler: async () => languages,
   });
 
-  definePost(app, '/api/home/enums.get', {
-    access: access.public,
-    summary: 'Enum values with labels in the request language',
-    tags: ['home'],
-    input: ZEnumsGetRequest,
-    output: ZEnumsGetResponse,
+  define(app, homeOps.enums, {
     handler: async ({ input, lang }) =>
       Object.fromEntries(
         input.enum_types.map((type) => {
@@ -40,11 +22,7 @@ export function homeRoutes(app: FastifyInstance, { db }: AppContext): void {
       ),
   });
 
-  defineGet(app, '/api/home/setting/branding.get', {
-    access: access.public,
-    summary: 'Branding shown before sign-in (favicon, brand name)',
-    tags: ['home'],
-    output: ZBrandingResponse,
+  define(app, homeOps.branding, {
     handler: () => getBranding(db),
   });
 }
