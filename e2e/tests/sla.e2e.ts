@@ -154,7 +154,9 @@ describe('SLA policies', () => {
     await shows(/^(4[45]) min left$/);
     const waited = Date.now() - saved;
     console.log(`policy saved -> ticket page shows the new target: ${waited} ms`);
-    expect(waited).toBeLessThan(15_000);
+    // The worker polls every 2 s and the recompute takes milliseconds; the rest is reloading the page
+    // (2.9 s measured alone, 7.8 s with other tests running): 20 s leaves room on a busy machine.
+    expect(waited).toBeLessThan(20_000);
     await page.waitForTimeout(300);
     await screenshot(page, 'sla-ticket-target-after-policy-edit-en');
     // Untouched: the ticket itself was not changed (same update time).
