@@ -252,6 +252,39 @@ describe('ticket fields and forms, end to end', () => {
     await page.close();
   });
 
+  it('the agent finds the ticket by the field in the search box; a value the field cannot hold is refused beside it', async () => {
+    const page = await signedIn(browser, server.url, admin, '/wswt/search');
+    const box = page.getByLabel('Words, "a phrase", status:pending, tag:vip, requester:…');
+    // The help beside the box names the field as the box reads it.
+    await expect
+      .poll(async () => page.getByRole('img', { name: /This help desk's fields: product_area:/ }).count())
+      .toBe(1);
+    // A level above the ticket's value (Hardware › Scanner) finds it.
+    await box.fill('product_area:Hardware');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('kw') === 'product_area:Hardware');
+    await page.getByRole('link', { name: 'The printer prints blank pages' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'field-search-en');
+    // By id too, as Zendesk names it; another branch does not.
+    await box.fill(`custom_field_${fieldId}:"Hardware::Scanner"`);
+    await box.press('Enter');
+    await page.getByRole('link', { name: 'The printer prints blank pages' }).waitFor();
+    await box.fill('product_area:Software');
+    await box.press('Enter');
+    await expect.poll(() => page.getByRole('link', { name: 'The printer prints blank pages' }).count()).toBe(0);
+    await box.fill('product_area:Firmware');
+    await box.press('Enter');
+    await page
+      .getByRole('alert')
+      .getByText(
+        'The search does not know product_area:Firmware; use one of: Hardware::Printer, Hardware::Scanner, Software::Email',
+      )
+      .waitFor();
+    await screenshot(page, 'field-search-refused-en');
+    await page.close();
+  });
+
   it('a macro sets the field: the ticket page shows the change before submitting, and the ticket changes as shown', async () => {
     const page = await signedIn(browser, server.url, admin, '/wswt/setting/note/add');
     await page.getByLabel('Macro name').fill('Hand to email team');

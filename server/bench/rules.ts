@@ -1,19 +1,25 @@
 /**
- * `npm run bench:rules`: business rules at scale on PostgreSQL.
+ * `npm run bench:rules`: business rules at scale on PostgreSQL, on a desk set up as a real one
+ * (rules-desk.ts): an SLA policy, the email channel on (its mail goes to an SMTP sink here).
  *
  *   1. `ticket.edit` through the HTTP API: p50/p95 with no trigger, then with 100 active triggers
  *      (a realistic mix: most do not match, a few match and act). Goal: p95 with ≤ 1.5 × without.
- *   2. One hourly automation run over the whole database with 20 active automations (the steady
- *      state: "hours since … is N" selects one hour's worth, plus narrow "greater than" rules),
- *      run in this process as a worker would, while a loop measures the API's p95 (ticket.get)
- *      against the same loop at rest. Goals: run < 60 s, p95 during ≤ 2 × at rest.
+ *   2. One hourly automation run over the whole database with 20 active automations that assign,
+ *      route, escalate, solve and close (the 100 triggers still active), run in this process by a
+ *      second app as the server's worker would (`buildApp`, `runAutomations`): every change goes
+ *      through the same subscribers as in production (the triggers' pass, SLA targets, report
+ *      rows, the mails of an assignment or a solve). Meanwhile a loop measures the API's p95
+ *      (ticket.get) against the same loop at rest. Goals: run < 60 s, p95 during ≤ 2 × at rest.
+ *      The server sends the mails the run queued; the sink counts them against the assignments
+ *      and solves the run wrote (once per ticket and recipient: no duplicates).
  *
  *   DATABASE_URL, default postgres://postgres@127.0.0.1:5432/parley_bench_rules.
  *   `-- --tickets N` (re)makes that database and seeds N tickets first (scripts/seed.ts);
  *   without it the database must be seeded already. BENCH_SECONDS (default 10) per phase,
  *   BENCH_WARMUP_SECONDS (default 5) of calls before each ticket.edit phase.
  *   Full size: npm run bench:rules -- --tickets 1000000
- *   The triggers and automations it makes are deleted at the end; the tickets' changes stay.
+ *   The triggers, automations and SLA policy it makes are deleted at the end and the email
+ *   settings put back; the tickets' changes (and the old breaches it marks) stay.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -22,16 +28,21 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { pino } from 'pino';
 import { benchAdmin } from '../scripts/seed.js';
+import { buildApp } from '../src/app.js';
+import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/db/client.js';
-import { EventBus } from '../src/events/bus.js';
-import { JobQueue } from '../src/jobs/queue.js';
-import { AuthCache } from '../src/modules/auth/auth-cache.js';
-import { nobodyConnected } from '../src/modules/chat/chat.presence.js';
-import { LocalFileStore } from '../src/modules/file/file.store.js';
-import { Limits } from '../src/modules/limit/limits.js';
-import { runAutomations } from '../src/modules/rule/automation.run.js';
+import { sendQueue } from '../src/modules/mail/mail.facts.js';
+import { slaRecomputeQueue } from '../src/modules/sla/sla.recompute.js';
+import {
+  automationBodies,
+  deskPeople,
+  emailSettings,
+  type MailSink,
+  slaPolicyBody,
+  startMailSink,
+  triggerBodies,
+} from './rules-desk.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -83,6 +94,8 @@ function startServer(): Promise<ChildProcess> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // The bench's email channel has no mailbox to fetch: no fetch within the run.
+      MAIL_POLL_SECONDS: '3600',
       ADMIN_EMAIL: benchAdmin.email,
       ADMIN_PASSWORD: benchAdmin.password,
     },
@@ -143,94 +156,71 @@ const forSeconds = (s: number) => {
   return () => performance.now() >= stop;
 };
 
-/** 100 triggers: most never match (rare words, tags nobody has), some match edits and act. */
-function triggerBodies() {
-  const out: unknown[] = [];
-  for (let i = 0; i < 100; i++) {
-    const rare = `zz-bench-${i}`;
-    if (i % 20 === 0) {
-      // Matches every priority change and tags it (5 of them).
-      out.push({
-        title: `Bench tag ${i}`,
-        conditions: { all: [{ field: 'priority', operator: 'changed' }], any: [] },
-        actions: [{ action: 'add_tags', value: [`bench-${i}`] }],
-      });
-    } else if (i % 3 === 0) {
-      out.push({
-        title: `Bench comment ${i}`,
-        conditions: {
-          all: [{ field: 'update_type', operator: 'is', value: 'updated' }],
-          any: [
-            { field: 'comment_text', operator: 'contains', value: rare },
-            { field: 'subject', operator: 'contains', value: rare },
-          ],
-        },
-        actions: [{ action: 'add_note', value: `matched ${rare}` }],
-      });
-    } else {
-      out.push({
-        title: `Bench route ${i}`,
-        conditions: {
-          all: [
-            { field: 'tags', operator: 'includes', value: [rare] },
-            { field: 'ticket_state', operator: 'is_not', value: 'closed' },
-          ],
-          any: [],
-        },
-        actions: [{ action: 'set_priority', value: 'urgent' }],
-      });
+/** Waits until the queue has nothing waiting or running (the server's workers run it); seconds taken. */
+async function settled(ctx: AppContext, queue: string, limitSeconds: number): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const c = await ctx.jobs.counts(queue);
+    if (!(c.created || c.retry || c.active)) {
+      return (performance.now() - t0) / 1000;
     }
+    if (performance.now() - t0 > limitSeconds * 1000) {
+      throw new Error(`${queue}: still ${JSON.stringify(c)} after ${limitSeconds} s`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
   }
-  return out;
 }
 
-/** 20 automations as an hourly run meets them: one hour's worth each, or narrow by state and priority. */
-function automationBodies() {
-  const fields = [
-    'hours_since_created',
-    'hours_since_updated',
-    'hours_since_pending',
-    'hours_since_solved',
-    'hours_since_assigned',
-  ];
-  const out: unknown[] = [];
-  for (let i = 0; i < 20; i++) {
-    const tag = `auto-${i}`;
-    const field = fields[i % fields.length];
-    const timed =
-      i < 10
-        ? { field, operator: 'is', value: 24 * (i + 1) }
-        : { field: 'hours_since_updated', operator: 'greater_than', value: 24 * i };
-    const narrow =
-      i < 10
-        ? []
-        : [
-            { field: 'ticket_state', operator: 'is', value: i % 2 ? 'pending' : 'open' },
-            { field: 'priority', operator: 'is', value: 'urgent' },
-          ];
-    out.push({
-      title: `Bench automation ${i}`,
-      conditions: { all: [timed, ...narrow, { field: 'tags', operator: 'excludes', value: [tag] }], any: [] },
-      actions: [{ action: 'add_tags', value: [tag] }],
-    });
-  }
-  return out;
+/** The mails a run at `now` should cause: its assignments to an agent, its solves (chats mail nobody). */
+async function mailsDue(db: pg.Client, now: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ticket_event e JOIN ticket t ON t.ticket_id = e.ticket_id
+      WHERE e.create_ts = $1 AND e.actor_id IS NULL AND t.source <> 'chat' AND t.ticket_type <> 'chat'
+        AND ((e.field = 'assignee_id' AND e.new_value <> 'null'::jsonb)
+          OR (e.field = 'ticket_state' AND e.new_value = '"solved"'::jsonb))`,
+    [now],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** What the run's actions were, from the event log: field → rows. */
+async function runEffects(db: pg.Client, now: number): Promise<string> {
+  const { rows } = await db.query<{ field: string; n: number }>(
+    `SELECT field, count(*)::int AS n FROM ticket_event WHERE create_ts = $1 AND actor_id IS NULL
+      AND field IN ('assignee_id', 'group_id', 'priority', 'ticket_state') GROUP BY field ORDER BY field`,
+    [now],
+  );
+  return rows.map((r) => `${r.field} ${r.n}`).join(', ') || 'none';
 }
 
 async function main() {
   if (args.tickets) {
     await reseed(Number(args.tickets));
   }
+  const sink: MailSink = await startMailSink();
   const server = await startServer();
+  const helper = new pg.Client({ connectionString: url });
+  await helper.connect();
+  // The worker: a second app on the same database, as a server runs the hourly job.
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  const worker = await buildApp({ database, dataDir: os.tmpdir(), webDist: '/nonexistent' });
+  const ctx = worker.parley;
+  const emailBefore = (
+    await helper.query<{ v: unknown }>(
+      `SELECT setting_value AS v FROM setting WHERE setting_module = 'email' AND setting_key = 'config'`,
+    )
+  ).rows[0];
+  const triggerIds: number[] = [];
+  const automationIds: number[] = [];
+  let policyId: number | null = null;
+  let token = '';
   try {
     const login = await fetch(`${base}/api/admin/auth.login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...benchAdmin, stay_login: true }),
     });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const helper = new pg.Client({ connectionString: url });
-    await helper.connect();
+    token = ((await login.json()) as { data: { token: string } }).data.token;
     const { rows } = await helper.query<{ ticket_id: number }>(
       `SELECT ticket_id FROM ticket WHERE deleted_ts IS NULL AND ticket_state IN ('new', 'open', 'pending')
         ORDER BY ticket_id DESC LIMIT 2000`,
@@ -238,15 +228,36 @@ async function main() {
     const total = (await helper.query<{ n: number }>('SELECT count(*)::int AS n FROM ticket')).rows[0]?.n ?? 0;
     const ids = rows.map((r) => Number(r.ticket_id));
     console.log(`\nbench:rules — PostgreSQL, ${total} tickets, ${os.cpus().length} CPUs, ${seconds} s per phase\n`);
+
+    console.log('the desk (set up, not measured)');
+    await api(token, 'POST', 'settings/email.edit', emailSettings(sink.port));
+    line('email channel on, SMTP at', `127.0.0.1:${sink.port}`);
+    const t0 = performance.now();
+    policyId = (await api<{ policy_id: number }>(token, 'POST', 'settings/sla.policy.add', slaPolicyBody)).policy_id;
+    await settled(ctx, slaRecomputeQueue, 900);
+    const now = Date.now();
+    // What the breach job would have recorded over the years before: marked at once.
+    const old = await helper.query(
+      `UPDATE ticket SET sla_breach_ts = $1 WHERE deleted_ts IS NULL AND sla_breach_ts IS NULL
+        AND sla_due_ts IS NOT NULL AND sla_due_ts <= $1`,
+      [now],
+    );
+    const due = (
+      await helper.query<{ n: number }>(`SELECT count(*)::int AS n FROM ticket WHERE sla_due_ts IS NOT NULL`)
+    ).rows[0]?.n;
+    line(
+      'SLA policy: targets set, old breaches marked, seconds',
+      `${due}, ${old.rowCount}, ${((performance.now() - t0) / 1000).toFixed(1)}`,
+    );
+
     const priorities = ['low', 'normal', 'high', 'urgent'];
     const edit = (i: number) =>
       api(token, 'POST', 'ticket.edit', { ticket_id: ids[i % ids.length], priority: priorities[i % 4] });
 
-    console.log('ticket.edit (4 loops)');
+    console.log('\nticket.edit (4 loops)');
     await loop(edit, 4, forSeconds(warmup));
     const without = await loop(edit, 4, forSeconds(seconds));
     line('without triggers: calls, p50, p95', `${without.length}, ${ms(pct(without, 50))}, ${ms(pct(without, 95))}`);
-    const triggerIds: number[] = [];
     for (const body of triggerBodies()) {
       triggerIds.push((await api<{ trigger_id: number }>(token, 'POST', 'settings/trigger.add', body)).trigger_id);
     }
@@ -255,11 +266,11 @@ async function main() {
     line('with 100 active triggers: calls, p50, p95', `${withT.length}, ${ms(pct(withT, 50))}, ${ms(pct(withT, 95))}`);
     const ratio = pct(withT, 95) / pct(without, 95);
     line('p95 with / without (goal ≤ 1.5)', `${ratio.toFixed(2)} ${ratio <= 1.5 ? 'ok' : 'OVER'}`);
-    await api(token, 'POST', 'settings/trigger.delete', { trigger_ids: triggerIds });
+    // Mails of the edits above (none: a priority change mails nobody) are out of the way first.
+    await settled(ctx, sendQueue, 300);
 
-    console.log('\nhourly automation run (20 automations)');
-    const automationIds: number[] = [];
-    for (const body of automationBodies()) {
+    console.log('\nhourly automation run (20 automations that assign, route, solve, close; 100 triggers active)');
+    for (const body of automationBodies(await deskPeople(helper))) {
       automationIds.push(
         (await api<{ automation_id: number }>(token, 'POST', 'settings/automation.add', body)).automation_id,
       );
@@ -267,47 +278,67 @@ async function main() {
     const read = (i: number) => api(token, 'GET', `ticket.get?ticket_id=${ids[i % ids.length]}`);
     const rest = await loop(read, 4, forSeconds(seconds));
     line('API ticket.get at rest: calls, p50, p95', `${rest.length}, ${ms(pct(rest, 50))}, ${ms(pct(rest, 95))}`);
-    const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-    const ctx = {
-      log: pino({ level: 'silent' }),
-      db: database.db,
-      authCache: new AuthCache(),
-      files: new LocalFileStore(os.tmpdir()),
-      events: new EventBus(),
-      chatPresence: nobodyConnected,
-      jobs: new JobQueue(database.db),
-      publicUrl: 'http://localhost:8080',
-      limits: new Limits({ db: database.db }),
-    };
     // The first run catches up on everything already due; the next (an hour later) is the steady state.
-    for (const [label, now] of [
-      ['first run (catch-up)', Date.now()],
-      ['next hour (steady state)', Date.now() + 3_600_000],
+    const start = Date.now();
+    for (const [label, at] of [
+      ['first run (catch-up)', start],
+      ['next hour (steady state)', start + 3_600_000],
     ] as const) {
+      const sentBefore = sink.count();
       let done = false;
-      const t0 = performance.now();
-      const running = runAutomations(ctx, now).finally(() => {
+      const t1 = performance.now();
+      const running = worker.runAutomations(at).finally(() => {
         done = true;
       });
       const during = await loop(read, 4, () => done);
       const report = await running;
-      const took = (performance.now() - t0) / 1000;
+      const took = (performance.now() - t1) / 1000;
       const acted = report.reduce((n, r) => n + r.fired, 0);
       console.log(`  ${label}`);
       line('  seconds (goal < 60), tickets acted on', `${took.toFixed(1)} ${took < 60 ? 'ok' : 'OVER'}, ${acted}`);
+      line('  changes written (event log rows)', await runEffects(helper, at));
       line(
         '  API ticket.get during: calls, p50, p95',
         `${during.length}, ${ms(pct(during, 50))}, ${ms(pct(during, 95))}`,
       );
       const slow = pct(during, 95) / pct(rest, 95);
       line('  p95 during / at rest (goal ≤ 2)', `${slow.toFixed(2)} ${slow <= 2 ? 'ok' : 'OVER'}`);
+      const wait = await settled(ctx, sendQueue, 900);
+      const sent = sink.count() - sentBefore;
+      const expected = await mailsDue(helper, at);
+      line(
+        '  mails: due, sent by the server, seconds after the run',
+        `${expected}, ${sent} ${sent === expected ? 'ok' : 'DIFFER'}, ${wait.toFixed(1)}`,
+      );
     }
-    await api(token, 'POST', 'settings/automation.delete', { automation_ids: automationIds });
-    await ctx.jobs.stop();
+    line('mails sent twice (same ticket, recipient, subject)', `${sink.duplicates()}`);
+  } finally {
+    if (token) {
+      if (automationIds.length) {
+        await api(token, 'POST', 'settings/automation.delete', { automation_ids: automationIds });
+      }
+      if (triggerIds.length) {
+        await api(token, 'POST', 'settings/trigger.delete', { trigger_ids: triggerIds });
+      }
+      if (policyId !== null) {
+        // The targets it set go with it (the server's job, waited for: it leaves nothing queued).
+        await api(token, 'POST', 'settings/sla.policy.delete', { policy_ids: [policyId] });
+        await settled(ctx, slaRecomputeQueue, 900).catch((e: unknown) => console.error(String(e)));
+      }
+    }
+    if (emailBefore) {
+      await helper.query(
+        `UPDATE setting SET setting_value = $1 WHERE setting_module = 'email' AND setting_key = 'config'`,
+        [JSON.stringify(emailBefore.v)],
+      );
+    } else {
+      await helper.query(`DELETE FROM setting WHERE setting_module = 'email' AND setting_key = 'config'`);
+    }
+    await worker.close();
     await database.close();
     await helper.end();
-  } finally {
     server.kill('SIGTERM');
+    await sink.stop();
   }
 }
 

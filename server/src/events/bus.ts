@@ -17,8 +17,10 @@ export interface DomainEvents {
   'ticket.changed': { ticketId: number; actorId: number | null; fields: string[] };
   /**
    * The same change made by a rule to many tickets at once (an automation's batch): each has its
-   * rows in its event log; the subscribers that keep derived data (reports, SLA targets) refresh
-   * them together. Only changes no per-ticket subscriber acts on are sent this way (priority, type, tags).
+   * rows in its event log and `fields` changed on every one of them. The subscribers that keep
+   * derived data (reports, SLA targets) refresh them together; mail queues what the change
+   * causes (a solve, an assignment) for each. Per-ticket subscribers that act on other changes
+   * (the triggers' pass) see them through `ticket.changed` only.
    */
   'tickets.changed': { ticketIds: number[]; actorId: number | null; fields: string[] };
   /** A visitor started a chat (its ticket was created in the same transaction). */

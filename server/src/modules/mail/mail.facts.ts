@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { isBanned } from '../black/black.service.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import type { MailConfig } from './mail.config.js';
@@ -44,17 +44,25 @@ export interface TicketFacts {
   support_address: string | null;
 }
 
+const factsOf = (where: SQL) =>
+  sql`SELECT t.ticket_id, t.subject, t.ticket_state, t.ticket_type, t.source, t.requester_id, t.assignee_id,
+      t.group_id, t.satisfaction_token, t.deleted_ts, a.email AS requester_email, a.real_name AS requester_name,
+      a.default_language AS requester_language, a.user_type AS requester_type, mt.address AS support_address
+    FROM ticket t JOIN account a ON a.account_id = t.requester_id
+    LEFT JOIN mail_ticket mt ON mt.ticket_id = t.ticket_id
+    WHERE ${where}`;
+
 export async function ticketFacts(db: DbOrTx, ticketId: number): Promise<TicketFacts | null> {
-  const [row] = await queryRows<TicketFacts>(
-    db,
-    sql`SELECT t.ticket_id, t.subject, t.ticket_state, t.ticket_type, t.source, t.requester_id, t.assignee_id,
-          t.group_id, t.satisfaction_token, t.deleted_ts, a.email AS requester_email, a.real_name AS requester_name,
-          a.default_language AS requester_language, a.user_type AS requester_type, mt.address AS support_address
-        FROM ticket t JOIN account a ON a.account_id = t.requester_id
-        LEFT JOIN mail_ticket mt ON mt.ticket_id = t.ticket_id
-        WHERE t.ticket_id = ${ticketId}`,
-  );
+  const [row] = await queryRows<TicketFacts>(db, factsOf(sql`t.ticket_id = ${ticketId}`));
   return row ?? null;
+}
+
+/** The facts of many tickets in one statement (an automation's batch), by ticket id. */
+export async function ticketsFacts(db: DbOrTx, ticketIds: number[]): Promise<TicketFacts[]> {
+  return queryRows<TicketFacts>(
+    db,
+    factsOf(sql`t.ticket_id = ANY(${intArrayLiteral(ticketIds)}::int[]) ORDER BY t.ticket_id`),
+  );
 }
 
 /** A chat is answered in the chat: its messages and its end are not mailed one by one (see mail.transcript.ts). */

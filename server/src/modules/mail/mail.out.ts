@@ -17,6 +17,7 @@ import {
   sendQueue,
   type TicketFacts,
   ticketFacts,
+  ticketsFacts,
 } from './mail.facts.js';
 
 /**
@@ -115,41 +116,67 @@ export function registerMailOut(
   });
 
   ctx.events.beforeCommit('ticket.changed', async (event, tx) => {
-    const solved = event.fields.includes('ticket_state') && !event.fields.includes('created');
-    const assigned = event.fields.includes('assignee_id');
-    if (!solved && !assigned) {
-      return;
-    }
-    const config = await currentConfig(tx);
+    const change = stateOrAssignee(event);
+    const config = change && (await currentConfig(tx));
     const t = config && (await ticketFacts(tx, event.ticketId));
-    if (!config || !t || t.deleted_ts !== null || isChat(t)) {
-      return;
+    if (change && config && t) {
+      await queueChangeMails(ctx, tx, config, t, change);
     }
-    const stamp = Date.now();
-    if (solved && t.ticket_state === 'solved') {
-      const to = await deliverable(tx, config, [t.requester_email], new Set());
+  });
+  // An automation's batch (tickets alike in what changed): the same mails, the tickets read at once.
+  ctx.events.beforeCommit('tickets.changed', async (event, tx) => {
+    const change = stateOrAssignee(event);
+    const config = change && (await currentConfig(tx));
+    if (change && config) {
+      for (const t of await ticketsFacts(tx, event.ticketIds)) {
+        await queueChangeMails(ctx, tx, config, t, change);
+      }
+    }
+  });
+}
+
+interface StateOrAssignee {
+  solved: boolean;
+  assigned: boolean;
+  actorId: number | null;
+}
+
+/** Whether a change may mail someone: its state changed (solved?) or its assignee did. */
+function stateOrAssignee(event: { fields: string[]; actorId: number | null }): StateOrAssignee | null {
+  const solved = event.fields.includes('ticket_state') && !event.fields.includes('created');
+  const assigned = event.fields.includes('assignee_id');
+  return solved || assigned ? { solved, assigned, actorId: event.actorId } : null;
+}
+
+/** The requester hears that the ticket is solved, a new assignee (not the one who assigned) that it is theirs. */
+async function queueChangeMails(ctx: AppContext, tx: Tx, config: MailConfig, t: TicketFacts, change: StateOrAssignee) {
+  if (t.deleted_ts !== null || isChat(t)) {
+    return;
+  }
+  const stamp = Date.now();
+  if (change.solved && t.ticket_state === 'solved') {
+    const to = await deliverable(tx, config, [t.requester_email], new Set());
+    await queueMail(
+      ctx,
+      tx,
+      config,
+      { kind: 'ticket_solved', ticketId: t.ticket_id, commentId: null, to, cc: [] },
+      `solved:${t.ticket_id}:${stamp}`,
+    );
+  }
+  if (change.assigned && t.assignee_id !== null && t.assignee_id !== change.actorId) {
+    const agent = await accountEmail(tx, t.assignee_id);
+    if (agent) {
+      const to = await deliverable(tx, config, [agent.email], new Set());
       await queueMail(
         ctx,
         tx,
         config,
-        { kind: 'ticket_solved', ticketId: t.ticket_id, commentId: null, to, cc: [] },
-        `solved:${t.ticket_id}:${stamp}`,
+        { kind: 'ticket_assigned', ticketId: t.ticket_id, commentId: null, to, cc: [] },
+        `assigned:${t.ticket_id}:${t.assignee_id}:${stamp}`,
       );
     }
-    if (assigned && t.assignee_id !== null && t.assignee_id !== event.actorId) {
-      const agent = await accountEmail(tx, t.assignee_id);
-      if (agent) {
-        const to = await deliverable(tx, config, [agent.email], new Set());
-        await queueMail(
-          ctx,
-          tx,
-          config,
-          { kind: 'ticket_assigned', ticketId: t.ticket_id, commentId: null, to, cc: [] },
-          `assigned:${t.ticket_id}:${t.assignee_id}:${stamp}`,
-        );
-      }
-    }
-  });
+  }
 }
 
 /** One pooled SMTP transport per settings: many mails over a few connections. */

@@ -66,10 +66,10 @@ function ruleTicketAfter(t: RuleTicket, plan: ActionPlan, now: number): RuleTick
  *   4. each changed ticket then gets the triggers' pass as before (claimed, so the change fires
  *      each trigger at most once and never loops; evaluated in memory from the values just
  *      written: only a ticket on which a trigger fires costs statements);
- *   5. a ticket a trigger changed, and one whose own change mails someone (mail.out.ts mails the
- *      requester when the ticket is now solved, the assignee when there is one), gets its own
- *      `ticket.changed`, as one ticket at a time; the others one `tickets.changed` for the batch:
- *      reports and SLA targets refresh them together.
+ *   5. a ticket a trigger changed gets its own `ticket.changed`, as one ticket at a time; the
+ *      others one `tickets.changed` per kind of change (the same fields changed): reports and SLA
+ *      targets refresh them together, and the mails their change causes (mail.out.ts: the
+ *      requester of a ticket now solved, a new assignee) are queued for them together.
  * Answers the tickets the automation acted on (matched and not failed).
  */
 export async function actOnBatch(
@@ -138,16 +138,14 @@ export async function actOnBatch(
   }
   await writeChanges(tx, changed, ruleEvent(rule), env.now);
 
-  const together: number[] = [];
-  const fields = new Set<string>();
+  // Tickets no trigger changed after, by what the automation changed on them (one automation's
+  // actions leave a few kinds at most: a ticket that had the assignee already, say).
+  const together = new Map<string, { ticketIds: number[]; fields: string[] }>();
   for (const { ticket, plan } of changed) {
-    const own = plan.effects.map((e) => e.field);
+    const own = [...new Set(plan.effects.map((e) => e.field))];
     const passed = await passAfterAutomation(ctx, tx, ticket.ticket_id, plan.effects, batch.triggers, ticket);
-    const mails =
-      (own.includes('ticket_state') && ticket.ticket_state === 'solved') ||
-      (own.includes('assignee_id') && ticket.assignee_id !== null);
-    if (passed?.length || mails) {
-      const more = (passed ?? []).filter((f) => f !== 'rule' && !own.includes(f));
+    if (passed?.length) {
+      const more = passed.filter((f) => f !== 'rule' && !own.includes(f));
       emit(tx, {
         type: 'ticket.changed',
         ticketId: ticket.ticket_id,
@@ -156,13 +154,13 @@ export async function actOnBatch(
       });
       continue;
     }
-    together.push(ticket.ticket_id);
-    for (const f of own) {
-      fields.add(f);
-    }
+    const fields = ['rule', ...own];
+    const alike = together.get(fields.join()) ?? { ticketIds: [], fields };
+    alike.ticketIds.push(ticket.ticket_id);
+    together.set(fields.join(), alike);
   }
-  if (together.length) {
-    emit(tx, { type: 'tickets.changed', ticketIds: together, actorId: null, fields: ['rule', ...fields] });
+  for (const { ticketIds, fields } of together.values()) {
+    emit(tx, { type: 'tickets.changed', ticketIds, actorId: null, fields });
   }
   return acted;
 }

@@ -188,14 +188,14 @@ describe('automations acting set-based on assignment, group, state and custom fi
           sql`SELECT coalesce(sum(count), 0) AS n FROM rule_usage_daily
             WHERE rule_kind = 'trigger' AND rule_id = ANY(${intArrayLiteral(triggers)}::int[])`,
         )
-      ).map((r) => Number(r.n))[0];
+      ).map((r) => Number(r.n))[0] ?? 0;
 
     const start = await lastEvent();
     const usesBefore = await triggerUses();
     await run(autoA, false);
-    const usesA = (await triggerUses()) - (usesBefore ?? 0);
+    const usesA = (await triggerUses()) - usesBefore;
     await run(autoB, true);
-    const usesB = (await triggerUses()) - (usesBefore ?? 0) - usesA;
+    const usesB = (await triggerUses()) - usesBefore - usesA;
 
     /** A ticket as a user sees it, its set's word and its own rules' ids written alike. */
     const seen = async (ticketId: number, set: string, autos: number[]) => {

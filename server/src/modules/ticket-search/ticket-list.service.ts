@@ -80,6 +80,8 @@ export interface ListPlan {
   snippetWords: string;
   /** Sorted by a custom field's value instead (`field_sort`). */
   fieldSort?: { fieldId: number; desc: boolean } | undefined;
+  /** How many custom field operators the search box had (`seats:<=3 product_area:software`: 2). */
+  fieldTerms: number;
 }
 
 /**
@@ -109,6 +111,7 @@ export function planList(
     kw: (search && indexWords(search)) || null,
     snippetWords: search?.words.trim() ?? '',
     fieldSort,
+    fieldTerms: search?.fields.length ?? 0,
   };
 }
 
@@ -127,6 +130,12 @@ export async function runList(db: Db, plan: ListPlan) {
   }
   if (plan.offset >= deepPageFrom) {
     return runDeepPage(db, plan);
+  }
+  if (plan.fieldTerms >= 2) {
+    const few = await collectFieldMatches(db, plan);
+    if (few) {
+      return few;
+    }
   }
   const whereKey = cacheKey(plan.where);
   const [rows, count] = await Promise.all([
@@ -200,17 +209,9 @@ async function expectedMatches(db: Db, kw: string): Promise<number | null> {
 export async function runSearch(db: Db, plan: ListPlan, kw: string) {
   const expected = await expectedMatches(db, kw);
   if (expected === null || expected <= 2 * searchCollectCap) {
-    const first = await db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-      await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
-      return collectedPageQuery(tx, plan.where, plan.order, plan.offset, plan.limit, searchCollectCap);
-    });
-    const collected = Number(first[0]?.n ?? 0);
-    if (collected <= searchCollectCap) {
-      const ids = first.map((r) => r.id).filter((id): id is number => id !== null);
-      const rows = ids.length ? await queryRows<TTicketListItem>(db, rowsByIds(ids, plan.order)) : [];
-      return { list: rows, total: collected, total_estimated: false };
+    const few = await collectMatches(db, plan);
+    if (few) {
+      return few;
     }
   }
   const rows = await db.transaction(async (tx) => {
@@ -220,6 +221,38 @@ export async function runSearch(db: Db, plan: ListPlan, kw: string) {
   });
   const estimate = Math.max(searchCollectCap + 1, await estimateCount(db, plan.where));
   return { list: rows, total: estimate, total_estimated: true };
+}
+
+/**
+ * At most `searchCollectCap` matches through bitmap scans only (the search index, the value
+ * table's indexes), sorted and paged, counted exactly; null when there are more.
+ */
+async function collectMatches(db: Db, plan: ListPlan) {
+  const first = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+    return collectedPageQuery(tx, plan.where, plan.order, plan.offset, plan.limit, searchCollectCap);
+  });
+  const collected = Number(first[0]?.n ?? 0);
+  if (collected > searchCollectCap) {
+    return null;
+  }
+  const ids = first.map((r) => r.id).filter((id): id is number => id !== null);
+  const rows = ids.length ? await queryRows<TTicketListItem>(db, rowsByIds(ids, plan.order)) : [];
+  return { list: rows, total: collected, total_estimated: false };
+}
+
+/**
+ * Two or more field operators without words (`seats:<=3 product_area:software`): each may be
+ * common while both together are rare, and the planner, taking them as independent, walks the
+ * list's index probing the value table for every ticket until the page is full (200 matches of
+ * 300,000 tickets: 670 ms). Expected to be few, they are collected from the value indexes instead
+ * (60 ms); many, the list's own way pages them.
+ */
+async function collectFieldMatches(db: Db, plan: ListPlan) {
+  const expected = await estimateCount(db, plan.where);
+  return expected <= 2 * searchCollectCap ? collectMatches(db, plan) : null;
 }
 
 /** Offsets from here on are served from a snapshot of the list's order. */
