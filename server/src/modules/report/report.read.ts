@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { accessFilter } from '../ticket-search/ticket-list.repo.js';
-import { binCount } from './report.bins.js';
+import { binCount, binSql } from './report.bins.js';
 import { dayMs, hourMs, type Plan, planRange } from './report.plan.js';
 import { type Scope, scopeWhere } from './report.repo.js';
 import { binColumns, hourColumns, type SumTable, sumTables } from './report.sums.js';
@@ -31,7 +31,7 @@ export interface Family {
 const unsolved = `('new', 'open', 'pending')`;
 const countIf = (cond: string) => `count(*) FILTER (WHERE ${cond})`;
 const binAggregates = (prefix: string, col: string) =>
-  Object.fromEntries(binColumns(prefix).map((c, i) => [c, countIf(`report_bin(${col}) = ${i + 1}`)]));
+  Object.fromEntries(binColumns(prefix).map((c, i) => [c, countIf(`${binSql(col)} = ${i + 1}`)]));
 
 export const families = {
   created: {
