@@ -28,7 +28,7 @@ export const pageModules = {
 } as const;
 export type TPage = keyof typeof pageModules;
 
-/** Issue 15's goals, gzipped JavaScript before first render (KB): the public pages reach them, the shell not yet. */
+/** Issue 15's goals, gzipped JavaScript before first render (KB): every page reaches them. */
 export const goalsKb: Record<TPage, number> = {
   'public form /': 170,
   '/home/satisfaction': 170,
@@ -80,11 +80,19 @@ export const goalsKb: Record<TPage, number> = {
 // descriptions out of the contracts (they are for /api/docs; web/build/plugins.ts
 // stripDescriptions): measured 388.4 KB, and the public pages, calling homeOps with light checks
 // (web/src/api/homeCall.ts), 162.6 / 161.6 / 159.6 KB.
+// Then (weblight) the shell's menus, tabs and text as Ant Design's markup
+// (components/LightMenu.tsx, layout/LightTabs.tsx, components/Text.tsx, the avatar in UserMenu):
+// Menu, Tabs, Typography, Avatar and with them rc-menu, rc-tabs, rc-overflow, Input, Tooltip and
+// Popover leave the first load; the language and account drop-downs load just after it
+// (components/LateDropdown.tsx), the collapsed side menu and the tabs that no longer fit the header
+// are Ant Design's, loaded when needed. Measured 369.5 -> 313.9 KB (goal 350 reached); 310.8 KB with
+// main merged at 98482bb. The public pages: 163.9 / 162.9 / 160.9 KB (react-query's observer moved
+// into the entry chunk, +1 KB).
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 165,
   '/home/satisfaction': 164,
   '/wswt/login': 162,
-  'staff shell + ticket list': 372,
+  'staff shell + ticket list': 314,
 };
 
 export function readManifest(dist = webDist): Manifest {

@@ -194,6 +194,14 @@ export async function measureApi(
   console.log(
     `\n5. A custom view over a custom field (nested drop-down on ${setup.values} tickets, filled in ${ms(setup.fillMs)})`,
   );
+  // The floor of any staff call: HTTP, the session check and a small JSON answer, with no list
+  // behind it. A view whose query costs a millisecond cannot be served faster than this.
+  const floor = await tools.cannon({
+    url: `${tools.base}/api/admin/auth.my.info.get`,
+    connections: tools.connections,
+    headers: { authorization: token },
+  });
+  line('API floor: auth.my.info.get (HTTP, session, small answer)', figures(floor, 'req/s', ms));
   let commonTotal = 0;
   for (const [name, view, d] of [
     ['a', setup.common, direct.common],
@@ -217,6 +225,7 @@ export async function measureApi(
     line('API / direct page throughput (goal >= 0.5)', (apiPage.rps / d.page.rps).toFixed(2));
     line('API / direct page p99 (goal <= 3)', (apiPage.p99 / d.page.p99).toFixed(2));
     line('API / direct page+count throughput', (apiPage.rps / d.pageAndCount.rps).toFixed(2));
+    line('API / API floor throughput', (apiPage.rps / floor.rps).toFixed(2));
     console.log('  plan of the page:');
     console.log(d.plans.page.map((l) => `    ${l}`).join('\n'));
     console.log('  plan of the capped count:');

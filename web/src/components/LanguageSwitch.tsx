@@ -1,10 +1,11 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { languageCodes, languageNames, type TLanguage } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { languageStore } from '../auth/storage';
 import { currentLanguage, switchLanguage } from '../i18n';
+import { LateDropdown } from './LateDropdown';
 
 /** en / 简体中文; the choice is kept, and the API's Language header follows it. */
 export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
@@ -18,8 +19,7 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
   };
 
   return (
-    <Dropdown
-      trigger={['click']}
+    <LateDropdown
       menu={{
         selectable: true,
         selectedKeys: [language],
@@ -34,6 +34,6 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
       >
         {languageNames[language]}
       </Button>
-    </Dropdown>
+    </LateDropdown>
   );
 }

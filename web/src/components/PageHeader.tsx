@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Flex, Space, Typography } from 'antd';
+import { Flex, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteKey } from '../routes/useRouteKey';
 import { LinkButton } from './LinkButton';
+import { Text, Title } from './Text';
 
 /** A screen's heading (the route's title unless given), an optional way back, and its actions. */
 export function PageHeader({
@@ -28,10 +29,10 @@ export function PageHeader({
         {backTo && <LinkButton type="text" icon={<ArrowLeftOutlined />} to={backTo} aria-label={t('common.back')} />}
         {icon}
         <Flex vertical style={{ minWidth: 0 }}>
-          <Typography.Title level={3} style={{ margin: 0 }} ellipsis>
+          <Title style={{ margin: 0 }} ellipsis>
             {title ?? t(`route.${key}`)}
-          </Typography.Title>
-          {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+          </Title>
+          {subtitle && <Text type="secondary">{subtitle}</Text>}
         </Flex>
       </Flex>
       {actions && <Space wrap>{actions}</Space>}

@@ -1,14 +1,18 @@
 import { FileTextOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
-import { Tabs } from 'antd';
 import type { TFunction } from 'i18next';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTicket } from '../features/ticket/shared/queries';
 import { matchRoute } from '../routes/table';
+import { LightTabs, type THeaderTabItem } from './LightTabs';
 import { lastTicketList } from './tabs';
 import { useHeaderTabs } from './useHeaderTabs';
 
 const listKey = '#ticket-list';
+
+// Ant Design's Tabs, with its "more" menu, once the tabs no longer fit the header (issue 15).
+const OverflowTabs = lazy(() => import('./OverflowTabs').then((m) => ({ default: m.OverflowTabs })));
 
 /**
  * A ticket tab says the ticket's subject (from the cached ticket, fetched if the tab was restored
@@ -53,7 +57,7 @@ export function HeaderTabs({ showList }: { showList: boolean }) {
   const navigate = useNavigate();
   const { tabs, close, activePath, onList } = useHeaderTabs();
 
-  const items = [
+  const items: THeaderTabItem[] = [
     ...(showList
       ? [{ key: listKey, label: t('tabs.ticket_list'), icon: <UnorderedListOutlined />, closable: false }]
       : []),
@@ -64,32 +68,24 @@ export function HeaderTabs({ showList }: { showList: boolean }) {
   ];
   const activeKey = onList ? listKey : tabs.some((tab) => tab.path === activePath) ? activePath : '';
 
-  return (
-    <Tabs
-      className="parley-header-tabs"
-      type="editable-card"
-      hideAdd
-      size="small"
-      aria-label={t('tabs.label')}
-      activeKey={activeKey}
-      items={items}
-      tabBarStyle={{ margin: 0 }}
-      style={{ flex: 1, minWidth: 0, alignSelf: 'flex-end' }}
-      onChange={(key) => {
-        if (key === listKey) {
-          void navigate(lastTicketList.get());
-          return;
-        }
-        const tab = tabs.find((x) => x.path === key);
-        if (tab) {
-          void navigate(tab.fullPath);
-        }
-      }}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') {
-          close(key);
-        }
-      }}
-    />
+  const [overflow, setOverflow] = useState(false);
+  const onChange = (key: string) => {
+    if (key === listKey) {
+      void navigate(lastTicketList.get());
+      return;
+    }
+    const tab = tabs.find((x) => x.path === key);
+    if (tab) {
+      void navigate(tab.fullPath);
+    }
+  };
+  const props = { items, activeKey, label: t('tabs.label'), onChange, onClose: close };
+  const light = <LightTabs {...props} onOverflow={() => setOverflow(true)} />;
+  return overflow ? (
+    <Suspense fallback={light}>
+      <OverflowTabs {...props} />
+    </Suspense>
+  ) : (
+    light
   );
 }

@@ -9,11 +9,11 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import type { TStaffPath } from '@parley/contracts';
-import { Menu, type MenuProps } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { usePermission } from '../auth/usePermission';
+import { LightMenu, type TLightMenuItem } from '../components/LightMenu';
 import { Skeleton } from '../components/light/Result';
 import { dashboardPath, routeKeyOf, selectedMenuPath, visibleMenu } from './menu';
 
@@ -25,7 +25,11 @@ const ticketIcons: Record<string, ReactNode> = {
   '/wswt/ticket/add': <FileAddOutlined />,
 };
 
-type TItem = Required<MenuProps>['items'][number];
+type TItem = TLightMenuItem;
+
+// Collapsed (icons only, sub-menus as pop-ups), the menu is Ant Design's: loaded when first
+// collapsed, so the shell's first load does without it (issue 15).
+const CollapsedMenu = lazy(() => import('./CollapsedMenu').then((m) => ({ default: m.CollapsedMenu })));
 
 /** The side menu, showing only the screens the caller may open. */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
@@ -87,16 +91,18 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   }
 
   const selected = selectedMenuPath(pathname);
+  const open = (key: string) => {
+    void navigate(key);
+  };
+  const defaultOpenKeys = selected?.startsWith('/wswt/setting/') ? ['settings'] : [];
+  if (collapsed) {
+    return (
+      <Suspense fallback={null}>
+        <CollapsedMenu items={items} selected={selected} onSelect={open} />
+      </Suspense>
+    );
+  }
   return (
-    <Menu
-      theme="dark"
-      mode="inline"
-      items={items}
-      selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={selected?.startsWith('/wswt/setting/') ? ['settings'] : []}
-      onClick={({ key }) => {
-        void navigate(key);
-      }}
-    />
+    <LightMenu theme="dark" items={items} selectedKey={selected} defaultOpenKeys={defaultOpenKeys} onSelect={open} />
   );
 }

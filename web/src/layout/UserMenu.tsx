@@ -1,12 +1,14 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Flex } from 'antd';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi } from '../api/auth';
 import { useSession } from '../auth/SessionContext';
 import { authStore } from '../auth/storage';
+import { LateDropdown } from '../components/LateDropdown';
+import { Text } from '../components/Text';
 import { paths } from '../routes/table';
 import { tabStore } from './tabs';
 
@@ -14,6 +16,33 @@ function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0]?.[0], parts[parts.length - 1]?.[0]] : [Array.from(name.trim())[0]];
   return letters.join('').toUpperCase();
+}
+
+/**
+ * Ant Design's 28px round Avatar as its markup (its code brings Popover and Tooltip for avatar
+ * groups into the shell's first load): the picture, else the initials.
+ */
+function Avatar({ src, text }: { src?: string; text: string }) {
+  const size = { width: 28, height: 28, fontSize: 18 };
+  const letters = useRef<HTMLSpanElement>(null);
+  const [scale, setScale] = useState(1);
+  // As Ant Design's: initials wider than the circle less 4px each side are scaled down to fit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the initials change
+  useLayoutEffect(() => {
+    const width = letters.current?.offsetWidth ?? 0;
+    setScale(width > 20 ? 20 / width : 1);
+  }, [text]);
+  return src ? (
+    <span className="ant-avatar ant-avatar-circle ant-avatar-image parley ant-avatar-css-var" style={size}>
+      <img src={src} alt="" />
+    </span>
+  ) : (
+    <span className="ant-avatar ant-avatar-circle parley ant-avatar-css-var" style={{ ...size, background: '#1668dc' }}>
+      <span ref={letters} className="ant-avatar-string" style={{ transform: `scale(${scale})` }}>
+        {text}
+      </span>
+    </span>
+  );
 }
 
 /** Name, "My profile" and "Sign out". */
@@ -41,8 +70,7 @@ export function UserMenu() {
   };
 
   return (
-    <Dropdown
-      trigger={['click']}
+    <LateDropdown
       placement="bottomRight"
       menu={{
         items: [
@@ -51,8 +79,8 @@ export function UserMenu() {
             disabled: true,
             label: (
               <Flex vertical style={{ minWidth: 180 }}>
-                <Typography.Text strong>{name}</Typography.Text>
-                <Typography.Text type="secondary">{user?.email}</Typography.Text>
+                <Text strong>{name}</Text>
+                <Text type="secondary">{user?.email}</Text>
               </Flex>
             ),
           },
@@ -71,15 +99,13 @@ export function UserMenu() {
     >
       <Button type="text" loading={signingOut} aria-label={t('user.menu')} style={{ height: 40 }}>
         <Flex align="center" gap={8}>
-          <Avatar size={28} src={user?.avatar || undefined} style={{ background: '#1668dc' }}>
-            {initials(name)}
-          </Avatar>
-          <Typography.Text style={{ maxWidth: 160 }} ellipsis>
+          <Avatar src={user?.avatar || undefined} text={initials(name)} />
+          <Text style={{ maxWidth: 160 }} ellipsis>
             {name}
-          </Typography.Text>
+          </Text>
           <DownOutlined style={{ fontSize: 10 }} />
         </Flex>
       </Button>
-    </Dropdown>
+    </LateDropdown>
   );
 }

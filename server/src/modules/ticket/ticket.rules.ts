@@ -63,31 +63,62 @@ export async function resolveAssignment(
   return { assigneeId, groupId: groups[0] ?? groupId };
 }
 
-/**
- * CCs (any account) and followers (agents and admins), each list only when its setting is on,
- * and never an address or domain of the blocklist. Only newly added people are checked against
- * it, so that an unrelated edit does not fail on an old CC.
- */
-export async function resolveMembers(
+/** The people a change adds to the CCs and followers, as read before it is planned. */
+export type AddedPeople = Partial<Record<'cc_ids' | 'follower_ids', Array<{ userType: string; email: string }>>>;
+
+const memberLists = [
+  ['cc_ids', 'ccIds'],
+  ['follower_ids', 'followerIds'],
+] as const;
+
+type MemberInput = { cc_ids?: number[] | undefined; follower_ids?: number[] | undefined };
+
+/** The wanted list of `field` (deduplicated, sorted), or undefined while it is not changed or its setting is off. */
+function wantedIds(settings: TTicketSetting, field: 'cc_ids' | 'follower_ids', input: MemberInput) {
+  const enabled = field === 'cc_ids' ? settings.enable_ccs : settings.enable_follow;
+  const wanted = input[field];
+  return wanted === undefined || !enabled ? undefined : [...new Set(wanted)].sort((a, b) => a - b);
+}
+
+/** Reads the accounts a change adds to the CCs and followers (checked by `checkMembers`). */
+export async function loadAddedPeople(
   tx: DbOrTx,
   settings: TTicketSetting,
   current: Members,
-  input: { cc_ids?: number[] | undefined; follower_ids?: number[] | undefined },
-): Promise<Members> {
+  input: MemberInput,
+): Promise<AddedPeople> {
+  const added: AddedPeople = {};
+  for (const [field, key] of memberLists) {
+    const ids = wantedIds(settings, field, input);
+    if (ids !== undefined) {
+      added[field] = await findAccounts(
+        tx,
+        ids.filter((id) => !current[key].includes(id)),
+      );
+    }
+  }
+  return added;
+}
+
+/**
+ * CCs (any account) and followers (agents and admins), each list only when its setting is on,
+ * and never an address or domain of the blocklist. Only newly added people are checked against
+ * it, so that an unrelated edit does not fail on an old CC. Pure: `added` was read before.
+ */
+export function checkMembers(
+  settings: TTicketSetting,
+  current: Members,
+  input: MemberInput,
+  added: AddedPeople,
+): Members {
   const next: Members = { ...current };
-  const lists: Array<['cc_ids' | 'follower_ids', boolean, 'ccIds' | 'followerIds']> = [
-    ['cc_ids', settings.enable_ccs, 'ccIds'],
-    ['follower_ids', settings.enable_follow, 'followerIds'],
-  ];
-  for (const [field, enabled, key] of lists) {
-    const wanted = input[field];
-    if (wanted === undefined || !enabled) {
+  for (const [field, key] of memberLists) {
+    const ids = wantedIds(settings, field, input);
+    if (ids === undefined) {
       continue;
     }
-    const ids = [...new Set(wanted)].sort((a, b) => a - b);
-    const added = ids.filter((id) => !current[key].includes(id));
-    const people = await findAccounts(tx, added);
-    if (people.length !== added.length) {
+    const people = added[field] ?? [];
+    if (people.length !== ids.filter((id) => !current[key].includes(id)).length) {
       throw invalid('field_invalid', field);
     }
     if (field === 'follower_ids' && people.some((p) => !isStaffType(p.userType))) {
@@ -103,6 +134,16 @@ export async function resolveMembers(
     next[key] = ids;
   }
   return next;
+}
+
+/** `loadAddedPeople` then `checkMembers`: the CCs and followers after a change. */
+export async function resolveMembers(
+  tx: DbOrTx,
+  settings: TTicketSetting,
+  current: Members,
+  input: MemberInput,
+): Promise<Members> {
+  return checkMembers(settings, current, input, await loadAddedPeople(tx, settings, current, input));
 }
 
 export interface CommentPlan {

@@ -1,8 +1,12 @@
 import type { TBlackType } from '@parley/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { blackApi } from '../../api/black';
+import { staffPath } from '../../routes/staffPath';
 
-export const bannedPaths = { list: '/wswt/setting/banned', add: '/wswt/setting/banned/add' };
+export const bannedPaths = {
+  list: staffPath('/wswt/setting/banned'),
+  add: staffPath('/wswt/setting/banned/add'),
+};
 
 export const bannedKeys = {
   all: ['banned'] as const,

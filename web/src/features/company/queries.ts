@@ -2,14 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { companyApi } from '../../api/company';
 import { pickerSilent } from '../../api/types';
 import { companyKeys } from '../../pickers/companyKeys';
+import { settingPaths, staffPath } from '../../routes/staffPath';
 
 export { companyKeys };
 
 export const companyPaths = {
-  list: '/wswt/setting/company',
-  add: '/wswt/setting/company/add',
-  edit: '/wswt/setting/company/edit',
-  page: (companyId: number) => `/wswt/company/${companyId}`,
+  ...settingPaths('company'),
+  page: (companyId: number) => staffPath('/wswt/company/:company_id', { company_id: companyId }),
 };
 
 export function useCompanyList(query: { kw: string; offset: number; limit: number }) {

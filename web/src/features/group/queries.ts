@@ -2,11 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { allPages } from '../../api/allPages';
 import { groupApi } from '../../api/group';
 import { pickerSilent } from '../../api/types';
+import { staffPath } from '../../routes/staffPath';
 
 export const groupPaths = {
-  list: '/wswt/setting/people?tab=groups',
-  add: '/wswt/setting/group/add',
-  edit: '/wswt/setting/group/edit',
+  list: `${staffPath('/wswt/setting/people')}?tab=groups`,
+  add: staffPath('/wswt/setting/group/add'),
+  edit: staffPath('/wswt/setting/group/edit'),
 };
 
 export const groupKeys = {

@@ -1,12 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { noteApi } from '../../api/note';
 import { pickerSilent } from '../../api/types';
+import { settingPaths } from '../../routes/staffPath';
 
-export const notePaths = {
-  list: '/wswt/setting/note',
-  add: '/wswt/setting/note/add',
-  edit: '/wswt/setting/note/edit',
-};
+export const notePaths = settingPaths('note');
 
 export const noteKeys = {
   all: ['note'] as const,

@@ -3,12 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { allPages } from '../../api/allPages';
 import { roleApi } from '../../api/role';
 import { pickerSilent } from '../../api/types';
+import { settingPaths } from '../../routes/staffPath';
 
-export const rolePaths = {
-  list: '/wswt/setting/role',
-  add: '/wswt/setting/role/add',
-  edit: '/wswt/setting/role/edit',
-};
+export const rolePaths = settingPaths('role');
 
 export const roleKeys = {
   all: ['role'] as const,

@@ -3,17 +3,10 @@ import { accountApi } from '../../api/account';
 import { groupApi } from '../../api/group';
 import { automationApi, triggerApi } from '../../api/rule';
 import { pickerSilent } from '../../api/types';
+import { settingPaths } from '../../routes/staffPath';
 
-export const triggerPaths = {
-  list: '/wswt/setting/trigger',
-  add: '/wswt/setting/trigger/add',
-  edit: '/wswt/setting/trigger/edit',
-};
-export const automationPaths = {
-  list: '/wswt/setting/automation',
-  add: '/wswt/setting/automation/add',
-  edit: '/wswt/setting/automation/edit',
-};
+export const triggerPaths = settingPaths('trigger');
+export const automationPaths = settingPaths('automation');
 
 export const ruleKeys = {
   triggers: ['rule', 'trigger'] as const,

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { scheduleApi } from '../../api/rule';
 import { pickerSilent } from '../../api/types';
+import { settingPaths } from '../../routes/staffPath';
 
-export const schedulePaths = {
-  list: '/wswt/setting/schedule',
-  add: '/wswt/setting/schedule/add',
-  edit: '/wswt/setting/schedule/edit',
-};
+export const schedulePaths = settingPaths('schedule');
 
 export const scheduleKeys = { all: ['schedule'] as const };
 

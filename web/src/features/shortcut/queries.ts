@@ -1,11 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { shortcutApi } from '../../api/shortcut';
+import { settingPaths } from '../../routes/staffPath';
 
-export const shortcutPaths = {
-  list: '/wswt/setting/shortcut',
-  add: '/wswt/setting/shortcut/add',
-  edit: '/wswt/setting/shortcut/edit',
-};
+export const shortcutPaths = settingPaths('shortcut');
 
 export const shortcutKeys = {
   all: ['shortcut'] as const,

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { slaApi } from '../../api/rule';
+import { settingPaths } from '../../routes/staffPath';
 
-export const slaPaths = {
-  list: '/wswt/setting/sla',
-  add: '/wswt/setting/sla/add',
-  edit: '/wswt/setting/sla/edit',
-};
+export const slaPaths = settingPaths('sla');
 
 export const slaKeys = { policies: ['sla', 'policy'] as const, ticket: (id: number) => ['sla', 'ticket', id] as const };
 

@@ -1,11 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { tagApi } from '../../api/tag';
+import { settingPaths } from '../../routes/staffPath';
 
-export const tagPaths = {
-  list: '/wswt/setting/tag',
-  add: '/wswt/setting/tag/add',
-  edit: '/wswt/setting/tag/edit',
-};
+export const tagPaths = settingPaths('tag');
 
 export const tagKeys = {
   all: ['tag'] as const,

@@ -2,12 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { fieldApi } from '../../api/ticketField';
 import { pickerSilent } from '../../api/types';
 import '../../i18n/fieldsStrings';
+import { settingPaths } from '../../routes/staffPath';
 
-export const fieldPaths = {
-  list: '/wswt/setting/field',
-  add: '/wswt/setting/field/add',
-  edit: '/wswt/setting/field/edit',
-};
+export const fieldPaths = settingPaths('field');
 
 export const fieldKeys = {
   all: ['ticket-field'] as const,

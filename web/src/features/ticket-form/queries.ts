@@ -2,12 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { formApi } from '../../api/ticketField';
 import { pickerSilent } from '../../api/types';
 import '../../i18n/fieldsStrings';
+import { settingPaths } from '../../routes/staffPath';
 
-export const formPaths = {
-  list: '/wswt/setting/form',
-  add: '/wswt/setting/form/add',
-  edit: '/wswt/setting/form/edit',
-};
+export const formPaths = settingPaths('form');
 
 export const formKeys = {
   all: ['ticket-form'] as const,

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { viewApi } from '../../api/view';
+import { settingPaths } from '../../routes/staffPath';
 
-export const viewPaths = {
-  list: '/wswt/setting/view',
-  add: '/wswt/setting/view/add',
-  edit: '/wswt/setting/view/edit',
-};
+export const viewPaths = settingPaths('view');
 
 export const viewKeys = {
   all: ['view'] as const,

@@ -1,6 +1,6 @@
 import type { TTicketSnippet } from '@parley/contracts';
-import { Typography } from 'antd';
 import '../shared/ticket.css';
+import { Text } from '../../../components/Text';
 
 /** The part of a comment a search found, its matched words highlighted. */
 export function SearchSnippet({ snippet }: { snippet: TTicketSnippet }) {
@@ -16,8 +16,8 @@ export function SearchSnippet({ snippet }: { snippet: TTicketSnippet }) {
   }
   pieces.push(snippet.text.slice(at));
   return (
-    <Typography.Text type="secondary" className="search-snippet" data-testid="search-snippet">
+    <Text type="secondary" className="search-snippet" data-testid="search-snippet">
       {pieces}
-    </Typography.Text>
+    </Text>
   );
 }

@@ -1,13 +1,15 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Menu, Typography } from 'antd';
+import { Button, Flex, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { local, storageKeys } from '../../../auth/storage';
 import { Can } from '../../../components/Can';
+import { LightMenu } from '../../../components/LightMenu';
 import { LinkButton } from '../../../components/LinkButton';
 // Light (no Ant Design): antd's Result carries its 10 KB of illustrations into the list's first load.
 import { Result, Skeleton } from '../../../components/light/Result';
 import { PageHeader } from '../../../components/PageHeader';
+import { Text } from '../../../components/Text';
 import { useListParams } from '../../../components/useListParams';
 import { ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
@@ -76,16 +78,16 @@ export function TicketListPage() {
         {views.isPending ? (
           <Skeleton rows={5} />
         ) : (
-          <Menu
-            mode="inline"
+          <LightMenu
+            theme="light"
             style={{ borderInlineEnd: 'none' }}
-            selectedKeys={view ? [String(view.view_id)] : []}
-            onClick={({ key }) => chooseView(Number(key))}
-            items={views.data?.map((v) => ({
+            selectedKey={view ? String(view.view_id) : null}
+            onSelect={(key) => chooseView(Number(key))}
+            items={(views.data ?? []).map((v) => ({
               key: String(v.view_id),
               label: (
                 <Flex justify="space-between" align="center" gap={8}>
-                  <Typography.Text ellipsis>{v.title}</Typography.Text>
+                  <Text ellipsis>{v.title}</Text>
                   <ViewCount view={v} active={v.view_id === view?.view_id} />
                 </Flex>
               ),

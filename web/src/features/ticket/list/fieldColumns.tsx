@@ -1,8 +1,8 @@
 import { optionLabel, type TTicketField, type TTicketListItem } from '@parley/contracts';
-import { Typography } from 'antd';
+import { Text } from '../../../components/Text';
 import type { TListColumn } from './ListTable';
 
-const dash = <Typography.Text type="secondary">—</Typography.Text>;
+const dash = <Text type="secondary">—</Text>;
 
 /** A custom field's value as a list cell: an option's name, a list of them, yes or no, or the text. */
 export function fieldText(field: TTicketField | undefined, value: unknown, yes: string, no: string): string | null {

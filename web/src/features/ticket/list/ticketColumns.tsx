@@ -5,10 +5,11 @@ import {
   type TViewBaseColumn,
   type TViewColumn,
 } from '@parley/contracts';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEnum } from '../../../components/enumOptions';
+import { Text } from '../../../components/Text';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { useFieldDefs } from '../../view/useFieldDefs';
 import { ticketPaths } from '../shared/queries';
@@ -50,7 +51,7 @@ function sortOrderOf(sort: TTicketSort, key: TSortableColumn): TSortOrder | null
 
 /** The dot before a subject: blue for a ticket not opened yet, orange for one changed since. */
 const markDot = { width: 8, height: 8, borderRadius: '50%', flex: 'none', display: 'inline-block' };
-const dash = <Typography.Text type="secondary">—</Typography.Text>;
+const dash = <Text type="secondary">—</Text>;
 const nowrap = { whiteSpace: 'nowrap' as const };
 /** Names wrap between words, never inside one ("Unassigne/d"). */
 const wholeWords = { overflowWrap: 'normal' as const, wordBreak: 'normal' as const };
@@ -189,9 +190,9 @@ export function useTicketColumns(
       cellStyle: wholeWords,
       render: (row) =>
         names.agent(row.assignee_id) ?? (
-          <Typography.Text type="secondary" style={wholeWords}>
+          <Text type="secondary" style={wholeWords}>
             {t('ticket.unassigned')}
-          </Typography.Text>
+          </Text>
         ),
     },
     group: {
@@ -199,9 +200,9 @@ export function useTicketColumns(
       cellStyle: wholeWords,
       render: (row) =>
         names.group(row.group_id) ?? (
-          <Typography.Text type="secondary" style={wholeWords}>
+          <Text type="secondary" style={wholeWords}>
             {t('ticket.no_group')}
-          </Typography.Text>
+          </Text>
         ),
     },
     tags: {
@@ -216,7 +217,7 @@ export function useTicketColumns(
                 {tag}
               </Tag>
             ))}
-            {tags.length > 3 && <Typography.Text type="secondary">+{tags.length - 3}</Typography.Text>}
+            {tags.length > 3 && <Text type="secondary">+{tags.length - 3}</Text>}
           </Flex>
         ),
     },
@@ -225,7 +226,7 @@ export function useTicketColumns(
       cellStyle: nowrap,
       render: ({ satisfaction: value }) =>
         value === 'unoffered' ? (
-          <Typography.Text type="secondary">{satisfaction.label(value)}</Typography.Text>
+          <Text type="secondary">{satisfaction.label(value)}</Text>
         ) : (
           <Tag color={value === 'good' ? 'green' : 'red'}>{satisfaction.label(value)}</Tag>
         ),
@@ -241,9 +242,9 @@ export function useTicketColumns(
         ts === null ? (
           dash
         ) : (
-          <Typography.Text type={ts < Date.now() ? 'danger' : undefined} title={fullTime(ts)}>
+          <Text type={ts < Date.now() ? 'danger' : undefined} title={fullTime(ts)}>
             {fullTime(ts)}
-          </Typography.Text>
+          </Text>
         ),
     },
   };

@@ -2,16 +2,18 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { settingApi } from '../../../api/setting';
 import { type TTicketListQuery, ticketApi } from '../../../api/ticket';
 import { pickerSilent, type TOpts } from '../../../api/types';
+import { staffPath } from '../../../routes/staffPath';
 
 export const ticketPaths = {
-  list: '/wswt',
-  views: '/wswt/ticket_views',
-  search: '/wswt/search',
-  add: '/wswt/ticket/add',
-  edit: (ticketId: number) => `/wswt/ticket/edit/${ticketId}`,
-  viewList: (viewId: number) => `/wswt?view_id=${viewId}`,
+  list: staffPath('/wswt'),
+  views: staffPath('/wswt/ticket_views'),
+  search: staffPath('/wswt/search'),
+  add: staffPath('/wswt/ticket/add'),
+  edit: (ticketId: number) => staffPath('/wswt/ticket/edit/:ticket_id', { ticket_id: ticketId }),
+  viewList: (viewId: number) => `${staffPath('/wswt')}?view_id=${viewId}`,
   /** The requester (or any account) seen from a ticket. */
-  account: (ticketId: number, accountId: number) => `/wswt/ticket/edit/${ticketId}/account/${accountId}`,
+  account: (ticketId: number, accountId: number) =>
+    staffPath('/wswt/ticket/edit/:ticket_id/account/:account_id', { ticket_id: ticketId, account_id: accountId }),
 };
 
 export const ticketKeys = {

@@ -1,0 +1,50 @@
+import type { CSSProperties, ReactNode } from 'react';
+
+// Ant Design's Typography.Text and Title as their markup (issue 15): its style sheet is built with
+// the app (decision 0013), so these look the same without Typography's code, which brings Input,
+// TextArea and Tooltip (for copy, edit and ellipsis tips) into the staff shell's first load. Only
+// what the shell and the ticket list use: the colour types, strong, and the one-line ellipsis.
+
+type TTextType = 'secondary' | 'success' | 'warning' | 'danger';
+
+interface TTextProps {
+  children?: ReactNode;
+  type?: TTextType;
+  strong?: boolean;
+  /** One line, cut with "…" (CSS: no tooltip). */
+  ellipsis?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  title?: string;
+  'data-testid'?: string;
+}
+
+function classes({ type, ellipsis, className }: Pick<TTextProps, 'type' | 'ellipsis' | 'className'>): string {
+  return [
+    'ant-typography',
+    type && `ant-typography-${type}`,
+    ellipsis && 'ant-typography-ellipsis ant-typography-ellipsis-single-line',
+    className,
+    'parley',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Typography.Text's markup. */
+export function Text({ children, type, strong, ellipsis, className, ...rest }: TTextProps) {
+  return (
+    <span className={classes({ type, ellipsis, className })} {...rest}>
+      {strong ? <strong>{children}</strong> : children}
+    </span>
+  );
+}
+
+/** Typography.Title's markup, level 3 (a screen's heading). */
+export function Title({ children, ellipsis, style }: Pick<TTextProps, 'children' | 'ellipsis' | 'style'>) {
+  return (
+    <h3 className={classes({ ellipsis })} style={style}>
+      {children}
+    </h3>
+  );
+}

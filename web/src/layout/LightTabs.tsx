@@ -1,0 +1,122 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+
+export interface THeaderTabItem {
+  key: string;
+  label: ReactNode;
+  icon: ReactNode;
+  closable: boolean;
+}
+
+interface TLightTabsProps {
+  items: THeaderTabItem[];
+  activeKey: string;
+  label: string;
+  onChange: (key: string) => void;
+  onClose: (key: string) => void;
+  /** The tabs no longer fit: Ant Design's Tabs (with its "more" menu) takes over. */
+  onOverflow: () => void;
+}
+
+/**
+ * Ant Design's small editable-card Tabs as their markup (issue 15), for the header's ticket tabs
+ * while they fit: the style sheet is built with the app (decision 0013), so they look the same
+ * without rc-tabs, rc-menu and rc-trigger in the shell's first load. Keyboard as Ant Design's:
+ * arrows, Home and End move between tabs, Enter or Space opens one, Delete or Backspace closes it.
+ */
+export function LightTabs({ items, activeKey, label, onChange, onClose, onOverflow }: TLightTabsProps) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const outer = wrap.current;
+    const inner = list.current;
+    if (!outer || !inner || typeof ResizeObserver === 'undefined') {
+      return;
+    }
+    const check = () => {
+      if (inner.scrollWidth > outer.clientWidth + 1) {
+        onOverflow();
+      }
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(outer);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  });
+
+  const open = (key: string) => {
+    if (key !== activeKey) {
+      onChange(key);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
+    const tabs = [...(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const move = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: tabs.length - 1 }[event.key];
+    const item = items[index];
+    if (move !== undefined) {
+      event.preventDefault();
+      tabs[Math.max(0, Math.min(tabs.length - 1, move))]?.focus();
+    } else if ((event.key === 'Enter' || event.key === ' ') && item) {
+      event.preventDefault();
+      open(item.key);
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && item?.closable) {
+      event.preventDefault();
+      onClose(item.key);
+    }
+  };
+
+  return (
+    <div
+      className="ant-tabs ant-tabs-top ant-tabs-editable ant-tabs-small ant-tabs-card ant-tabs-editable-card parley-header-tabs parley ant-tabs-css-var"
+      style={{ flex: 1, minWidth: 0, alignSelf: 'flex-end' }}
+    >
+      <div
+        role="tablist"
+        aria-label={label}
+        aria-orientation="horizontal"
+        className="ant-tabs-nav"
+        style={{ margin: 0 }}
+      >
+        <div className="ant-tabs-nav-wrap" ref={wrap}>
+          <div className="ant-tabs-nav-list" ref={list}>
+            {items.map((item, index) => {
+              const active = item.key === activeKey;
+              return (
+                <div
+                  key={item.key}
+                  data-node-key={item.key}
+                  className={`ant-tabs-tab${item.closable ? ' ant-tabs-tab-with-remove' : ''}${active ? ' ant-tabs-tab-active' : ''}`}
+                >
+                  <div
+                    role="tab"
+                    aria-selected={active}
+                    className="ant-tabs-tab-btn"
+                    tabIndex={active ? 0 : -1}
+                    onClick={() => open(item.key)}
+                    onKeyDown={(event) => onKeyDown(event, index)}
+                  >
+                    <span className="ant-tabs-tab-icon">{item.icon}</span>
+                    {typeof item.label === 'string' ? <span>{item.label}</span> : item.label}
+                  </div>
+                  {item.closable && (
+                    <button
+                      type="button"
+                      aria-label="remove"
+                      tabIndex={active ? 0 : -1}
+                      className="ant-tabs-tab-remove"
+                      onClick={() => onClose(item.key)}
+                    >
+                      <CloseOutlined />
+                    </button>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
