@@ -165,7 +165,8 @@ export function bucketOf(edges: readonly number[], ts: number): number {
 
 /**
  * Sums of `counters` per bucket (bucket i starts at edges[i]; the last ends at `to`, included)
- * and per `groups`. `byHour`: cut days are read by hour (only the family's main counter).
+ * and per `groups`. `byHour`: cut days are read by hour (only the family's main counter; a read of
+ * that counter alone is read so anyway).
  */
 export async function readSums(
   db: DbOrTx,
@@ -181,10 +182,13 @@ export async function readSums(
   },
 ): Promise<Sums[]> {
   const groups = opts.groups ?? [];
+  // Hour columns split the main counter only; a read of just that counter can always use them,
+  // so that a 24-hour range reads its cut days by hour instead of ~15,000 per-ticket rows.
+  const byHour = opts.byHour === true || (opts.counters.length === 1 && opts.counters[0] === family.main);
   const plan: Plan = planRange(
     opts.edges,
     opts.to,
-    opts.byHour === true,
+    byHour,
     opts.sumsOn && opts.where.scope.tag === undefined,
   );
   const out = new Map<string, Sums>();
