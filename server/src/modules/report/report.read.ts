@@ -185,12 +185,7 @@ export async function readSums(
   // Hour columns split the main counter only; a read of just that counter can always use them,
   // so that a 24-hour range reads its cut days by hour instead of ~15,000 per-ticket rows.
   const byHour = opts.byHour === true || (opts.counters.length === 1 && opts.counters[0] === family.main);
-  const plan: Plan = planRange(
-    opts.edges,
-    opts.to,
-    byHour,
-    opts.sumsOn && opts.where.scope.tag === undefined,
-  );
+  const plan: Plan = planRange(opts.edges, opts.to, byHour, opts.sumsOn && opts.where.scope.tag === undefined);
   const out = new Map<string, Sums>();
   const add = (bucket: number, group: Record<string, string | number>, c: Record<string, number>) => {
     const key = `${bucket}|${groups.map((g) => group[g.name]).join('|')}`;
