@@ -136,4 +136,86 @@ describe('business rules', () => {
     await page.getByRole('cell', { name: 'Printer tickets to Petra' }).waitFor();
     await screenshot(page, 'rules-trigger-list-zh-cn');
   }, 240_000);
+
+  it('an admin builds a trigger on a custom field that sets another field; an agent’s change fires it, in English and Chinese', async () => {
+    const token = await signInAdmin(server.app);
+    const addField = async (title: string, options: string[]) => {
+      const res = await call<{ field_id: number }>(server.app, 'POST', '/api/admin/settings/field.add', {
+        token,
+        body: { field_type: 'dropdown', title, options: options.map((o) => ({ name: o, value: o.toLowerCase() })) },
+      });
+      expect(res.code, res.msg).toBe('0000');
+      return res.data.field_id;
+    };
+    const area = await addField('Product area', ['Hardware', 'Billing']);
+    const team = await addField('Escalation team', ['Support', 'Finance']);
+    const ticket = await call<{ ticket_id: number }>(server.app, 'POST', '/api/home/ticket.add', {
+      body: { email: 'una@example.com', real_name: 'Una', subject: 'Charged twice this month', description: 'Twice.' },
+    });
+    expect(ticket.code).toBe('0000');
+    const ticketId = ticket.data.ticket_id;
+
+    // The editor: a condition on one custom field (under "Custom fields" in the field list), an action setting another.
+    const page = await signedIn(browser, server.url, admin, '/wswt/setting/trigger/add');
+    await page.getByLabel('Title').fill('Billing tickets to Finance');
+    const all = page.getByTestId('conditions-all');
+    await all.getByRole('button', { name: 'Add condition' }).click();
+    await all.getByLabel('Field', { exact: true }).click();
+    await page.keyboard.type('Product area');
+    // The list is long (and virtual): typing narrows it to the custom field, under its group.
+    await page.locator('.ant-select-dropdown:visible').getByText('Custom fields').waitFor();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Product area' }).click();
+    await pick(page, all, 'Operator', 'changed to');
+    await pick(page, all, 'Product area', 'Billing');
+    const actions = page.getByTestId('rule-actions');
+    await actions.getByRole('button', { name: 'Add action' }).click();
+    await pick(page, actions, 'Action', 'Set custom field');
+    await pick(page, actions, 'Field', 'Escalation team');
+    await pick(page, actions, 'Escalation team', 'Finance');
+    await screenshot(page, 'rules-trigger-custom-field-en');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Successfully saved').first().waitFor();
+    await page.getByRole('cell', { name: 'Billing tickets to Finance' }).waitFor();
+    const saved = await call<{ list: Array<{ title: string; conditions: unknown; actions: unknown }> }>(
+      server.app,
+      'GET',
+      '/api/admin/settings/trigger.list',
+      { token },
+    );
+    expect(saved.data.list.find((x) => x.title === 'Billing tickets to Finance')).toMatchObject({
+      conditions: { all: [{ field: `field_${area}`, operator: 'changed_to', value: 'billing' }], any: [] },
+      actions: [{ action: 'set_field', field_id: team, value: 'finance' }],
+    });
+
+    // An agent sets the product area on the ticket page; the trigger fills in the team.
+    await page.goto(`/wswt/ticket/edit/${ticketId}`);
+    const properties = page.locator('.ticket-properties');
+    await properties.getByText('Escalation team').waitFor();
+    await properties.getByLabel('Product area', { exact: true }).click();
+    await page.getByTitle('Billing', { exact: true }).last().click();
+    await page.getByRole('button', { name: 'Submit as Open' }).click();
+    await page.getByTestId('ticket-updated').waitFor();
+    await page.goto(`/wswt/ticket/edit/${ticketId}`);
+    await properties.getByTitle('Billing', { exact: true }).waitFor();
+    await properties.getByTitle('Finance', { exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'rules-ticket-field-set-en');
+    const after = await call<{ fields: Record<string, unknown> }>(server.app, 'GET', '/api/admin/ticket.get', {
+      token,
+      query: { ticket_id: String(ticketId) },
+    });
+    expect(after.data.fields).toEqual({ [`field_${area}`]: 'billing', [`field_${team}`]: 'finance' });
+
+    // The editor again, in Chinese: the custom-field condition and action as saved.
+    await page.goto('/wswt/setting/trigger');
+    await page
+      .getByRole('row', { name: /Billing tickets to Finance/ })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    await page.getByTestId('conditions-all').getByTitle('Product area', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByText('简体中文').click();
+    await page.getByText('设置自定义字段').first().waitFor();
+    await page.getByTestId('conditions-all').getByTitle('变更为').waitFor();
+    await screenshot(page, 'rules-trigger-custom-field-zh-cn');
+  }, 240_000);
 });
