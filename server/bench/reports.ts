@@ -35,6 +35,9 @@ import {
 } from '../src/modules/report/report.service.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
+/** BENCH_ONLY=efficiency,backlog: only these reports; BENCH_RANGES=1y,6m: only these ranges. */
+const only = process.env.BENCH_ONLY?.split(',');
+const onlyRanges = process.env.BENCH_RANGES?.split(',');
 const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
 const ranges: TTimeRange[] = ['24h', '7d', '30d', '3m', '6m', '1y'];
 const reports = {
@@ -108,24 +111,43 @@ async function main() {
   ];
 
   let worst = 0;
+  const filterName = (f: Partial<TReportRequest>) =>
+    f.group_id ? 'group' : f.assignee_id ? 'agent' : f.source ? 'channel' : f.tag ? 'tag' : 'none';
   say(
-    `${'report'.padEnd(18)} ${'range'.padEnd(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+    `${'report'.padEnd(18)} ${'range'.padEnd(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}  slowest caller/filter (ms, worst of its runs)`,
   );
   for (const [name, fn] of Object.entries(reports)) {
+    if (only && !only.includes(name)) {
+      continue;
+    }
     for (const range of ranges) {
+      if (onlyRanges && !onlyRanges.includes(range)) {
+        continue;
+      }
       const times: number[] = [];
+      // Worst time per caller and filter: which combination makes the p95.
+      const perCombo = new Map<string, number>();
       for (let i = 0; i < runs; i++) {
-        const [, actor] = callers[i % callers.length] as [string, Actor];
-        const input = { time_range: range, timezone: 'Asia/Shanghai', ...filterSets[i % filterSets.length] };
+        const [who, actor] = callers[i % callers.length] as [string, Actor];
+        const filters = filterSets[i % filterSets.length] as Partial<TReportRequest>;
+        const input = { time_range: range, timezone: 'Asia/Shanghai', ...filters };
         const t0 = performance.now();
         await fn(db, actor, input as ReportInput);
-        times.push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        times.push(ms);
+        const combo = `${who === 'admin' ? 'admin' : 'agent'}/${filterName(filters)}`;
+        perCombo.set(combo, Math.max(perCombo.get(combo) ?? 0, ms));
       }
+      const slowest = [...perCombo.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([c, ms]) => `${c} ${ms.toFixed(0)}`)
+        .join(', ');
       times.sort((a, b) => a - b);
       const p95 = pct(times, 95) as number;
       worst = Math.max(worst, p95);
       say(
-        `${name.padEnd(18)} ${range.padEnd(5)} ${(pct(times, 50) as number).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${(times.at(-1) as number).toFixed(1).padStart(8)}`,
+        `${name.padEnd(18)} ${range.padEnd(5)} ${(pct(times, 50) as number).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${(times.at(-1) as number).toFixed(1).padStart(8)}  ${slowest}`,
       );
     }
   }
@@ -138,10 +160,7 @@ async function main() {
   );
 
   // What a ticket write pays to keep the reports current (in its own transaction).
-  const sample = await queryRows<{ ticket_id: number }>(
-    db,
-    sql`SELECT ticket_id FROM ticket TABLESAMPLE SYSTEM (1) LIMIT 200`,
-  );
+  const sample = only ? [] : await sampleTickets(db);
   const writes: number[] = [];
   for (const r of sample) {
     const t0 = performance.now();
@@ -155,6 +174,10 @@ async function main() {
     );
   }
   await database.close();
+}
+
+function sampleTickets(db: Database['db']) {
+  return queryRows<{ ticket_id: number }>(db, sql`SELECT ticket_id FROM ticket TABLESAMPLE SYSTEM (1) LIMIT 200`);
 }
 
 main().catch((error) => {

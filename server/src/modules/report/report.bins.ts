@@ -36,6 +36,15 @@ export function binOf(ms: number | null): number | null {
 /** The SQL function's array literal (for the migration and its test). */
 export const binEdgesLiteral = `{${binEdges.join(',')}}`;
 
+/**
+ * `report_bin(col)` written out, for reads that count many bins per row. The SQL function is
+ * STRICT around a non-strict `greatest`, so PostgreSQL cannot inline it and runs it as a SQL
+ * function call (costed at 100): 122 bin counters over 12,000 tickets took 2.2 s plus JIT,
+ * written out 90 ms. Null stays in no bin; the indexes keep `report_bin` (medians use them).
+ */
+export const binSql = (col: string) =>
+  `CASE WHEN ${col} IS NULL THEN NULL ELSE greatest(width_bucket(${col}, '${binEdgesLiteral}'::bigint[]), 1) END`;
+
 /** Bins [first, last] (1-based) that make up each bracket of a kind; null for "no value". */
 export function bracketBins(kind: TBracketKind): Array<{ key: string; bins: number[] | null }> {
   return brackets[kind].map((b) => {
