@@ -19,8 +19,8 @@ export interface DomainEvents {
    * The same change made by a rule to many tickets at once (an automation's batch): each has its
    * rows in its event log and `fields` changed on every one of them. The subscribers that keep
    * derived data (reports, SLA targets) refresh them together; mail queues what the change
-   * causes (a solve, an assignment) for each. Per-ticket subscribers that act on other changes
-   * (the triggers' pass) see them through `ticket.changed` only.
+   * causes (a solve, an assignment) for each. The triggers' pass has run on each already (the
+   * automation runs it itself): `fields` has what the triggers changed too.
    */
   'tickets.changed': { ticketIds: number[]; actorId: number | null; fields: string[] };
   /** A visitor started a chat (its ticket was created in the same transaction). */
