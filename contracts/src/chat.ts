@@ -34,21 +34,29 @@ export const ZChatMessage = z.object({
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 
 export const ZChatAnswer = z.object({
-  question_id: ZId,
-  choice_id: ZId.nullable().default(null),
-  text: optionalText(1000).default(''),
+  question_id: ZId.describe('The pre-chat question'),
+  choice_id: ZId.nullable().default(null).describe('The choice picked (null: a typed answer)'),
+  text: optionalText(1000).default('').describe('The typed answer'),
 });
 export type TChatAnswer = z.output<typeof ZChatAnswer>;
 
 export const ZChatStartRequest = z.object({
-  real_name: optionalText(100).default(''),
-  /** Asked when a pre-chat question has `need_submit_user_info`; without it the visitor is anonymous. */
-  email: ZEmail.optional(),
-  answers: z.array(ZChatAnswer, { error: 'field_invalid' }).max(50, { error: 'field_too_long' }).default([]),
-  page_url: optionalText(2000).default(''),
+  real_name: optionalText(100).default('').describe("The visitor's name (empty: anonymous)"),
+  email: ZEmail.optional().describe(
+    'Asked when a pre-chat question has `need_submit_user_info`; without it the visitor is anonymous',
+  ),
+  answers: z
+    .array(ZChatAnswer, { error: 'field_invalid' })
+    .max(50, { error: 'field_too_long' })
+    .default([])
+    .describe('Answers to the pre-chat questions, in order'),
+  page_url: optionalText(2000).default('').describe('The page the visitor chats from'),
 });
 export type TChatStartRequest = z.input<typeof ZChatStartRequest>;
-export const ZChatStartResponse = z.object({ ticket_id: z.number().int(), visitor_token: z.string() });
+export const ZChatStartResponse = z.object({
+  ticket_id: z.number().int().describe("The chat's ticket"),
+  visitor_token: z.string().describe("The key to this chat for the visitor's later calls"),
+});
 export type TChatStartResponse = z.infer<typeof ZChatStartResponse>;
 
 export const ZVisitorToken = z
@@ -57,19 +65,23 @@ export const ZVisitorToken = z
   .min(20, { error: 'unauthorized' })
   .max(200, { error: 'unauthorized' });
 
+const visitorToken = ZVisitorToken.describe('The key `chat.start` answered');
+
 export const ZHomeChatMessageAddRequest = z.object({
-  visitor_token: ZVisitorToken,
-  body: optionalText(chatBodyMax).default(''),
-  file_ids: ZFileIdList.default([]),
-  client_message_id: ZClientMessageId,
+  visitor_token: visitorToken,
+  body: optionalText(chatBodyMax).default('').describe('The message, plain text'),
+  file_ids: ZFileIdList.default([]).describe('Attachments uploaded with `home/upload`'),
+  client_message_id: ZClientMessageId.describe('An id of the sender: the same one twice stores one message'),
 });
 export type THomeChatMessageAddRequest = z.input<typeof ZHomeChatMessageAddRequest>;
 export const ZChatMessageAddResponse = z.object({ message_id: z.number().int().describe('The message') });
 export type TChatMessageAddResponse = z.infer<typeof ZChatMessageAddResponse>;
 
 export const ZHomeChatMessageListRequest = z.object({
-  visitor_token: ZVisitorToken,
-  after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0)).default(0),
+  visitor_token: visitorToken,
+  after_message_id: fromDecimal(z.number({ error: 'field_invalid' }).int().min(0))
+    .default(0)
+    .describe('The last message the visitor has (0: from the start)'),
 });
 export const ZChatMessageListResponse = z.object({
   list: z.array(ZChatMessage).describe('The messages, oldest first'),
@@ -77,22 +89,21 @@ export const ZChatMessageListResponse = z.object({
 export type TChatMessageListResponse = z.infer<typeof ZChatMessageListResponse>;
 
 /** The visitor's own view of their chat: for the widget after a reload. */
-export const ZHomeChatGetRequest = z.object({ visitor_token: ZVisitorToken });
+export const ZHomeChatGetRequest = z.object({ visitor_token: visitorToken });
 export const ZChatInfo = z.object({
-  ticket_id: z.number().int(),
-  ticket_state: z.string(),
-  /** The agent who accepted it, when one has. */
-  agent_name: z.string().nullable(),
-  satisfaction: z.string(),
-  ended: z.boolean(),
+  ticket_id: z.number().int().describe("The chat's ticket"),
+  ticket_state: z.string().describe("The ticket's status"),
+  agent_name: z.string().nullable().describe('The agent who accepted it (null: none yet)'),
+  satisfaction: z.string().describe("The visitor's rating: `good`, `bad`, or `unoffered`"),
+  ended: z.boolean().describe('The chat has ended'),
 });
 export type TChatInfo = z.infer<typeof ZChatInfo>;
 
-export const ZHomeChatEndRequest = z.object({ visitor_token: ZVisitorToken });
+export const ZHomeChatEndRequest = z.object({ visitor_token: visitorToken });
 export const ZHomeChatRateRequest = z.object({
-  visitor_token: ZVisitorToken,
-  satisfaction: z.enum(['good', 'bad'], { error: 'field_invalid' }),
-  comment: optionalText(2000).default(''),
+  visitor_token: visitorToken,
+  satisfaction: z.enum(['good', 'bad'], { error: 'field_invalid' }).describe('The rating'),
+  comment: optionalText(2000).default('').describe('Why, optionally'),
 });
 
 export const ZChatTicketRequest = z.object({ ticket_id: ZId.describe("The chat's ticket") });
@@ -207,24 +218,39 @@ export const ZWidgetSettingEditRequest = ZWidgetSetting.extend({
 
 /** What the widget reads before it shows anything. */
 export const ZHomeWidgetGetResponse = z.object({
-  setting: ZWidgetSetting.omit({ allowed_origins: true }).extend({ greeting: z.string() }),
-  /** Someone can answer now (within business hours, an agent online). */
-  online: z.boolean(),
-  /** Outside the Chats business hours: the widget offers to leave a message. */
-  closed: z.boolean(),
-  questions: z.array(
-    z.object({
-      question_id: z.number().int(),
-      title: z.string(),
-      question_type: z.string(),
-      rule_question_id: z.number().int().nullable(),
-      rule_choice_id: z.number().int().nullable(),
-      answers: z.array(z.object({ choice_id: z.number().int(), text: z.string() })),
-      need_submit_user_info: z.boolean(),
-      end_live_chat: z.boolean(),
-      end_live_message: z.string(),
-    }),
-  ),
+  setting: ZWidgetSetting.omit({ allowed_origins: true })
+    .extend({ greeting: z.string().describe('The greeting of Settings › Chats') })
+    .describe("The widget's look and texts"),
+  online: z.boolean().describe('Someone can answer now (within business hours, an agent online)'),
+  closed: z.boolean().describe('Outside the Chats business hours: the widget offers to leave a message'),
+  questions: z
+    .array(
+      z.object({
+        question_id: z.number().int().describe('The question'),
+        title: z.string().describe('What it asks'),
+        question_type: z.string().describe('`text`: typed answer; otherwise the visitor picks a choice'),
+        rule_question_id: z
+          .number()
+          .int()
+          .nullable()
+          .describe('Ask only when the answer to that question was `rule_choice_id` (null: always asked)'),
+        rule_choice_id: z.number().int().nullable().describe('The choice of `rule_question_id` that leads here'),
+        answers: z
+          .array(
+            z.object({
+              choice_id: z.number().int().describe('The choice'),
+              text: z.string().describe('Its text'),
+            }),
+          )
+          .describe('The choices'),
+        need_submit_user_info: z.boolean().describe('The visitor gives a name and email with the answer'),
+        end_live_chat: z
+          .boolean()
+          .describe('Answering ends the chat with `end_live_message` instead of reaching an agent'),
+        end_live_message: z.string().describe('The message that ends the chat when `end_live_chat` is on'),
+      }),
+    )
+    .describe('The pre-chat questions in order'),
 });
 export type THomeWidgetGetResponse = z.infer<typeof ZHomeWidgetGetResponse>;
 

@@ -5,6 +5,7 @@ import { authOps } from './auth.js';
 import { authNodeOps } from './auth-node.js';
 import { blackOps } from './black.js';
 import { chatOps, chatSettingOps, chatTriggerOps } from './chat.js';
+import { chatWidgetOps } from './chat-widget.js';
 import { companyOps } from './company.js';
 import { fieldOps } from './field.js';
 import { formOps } from './form.js';
@@ -31,6 +32,7 @@ export { authOps } from './auth.js';
 export { authNodeOps } from './auth-node.js';
 export { blackOps } from './black.js';
 export { chatOps, chatSettingOps, chatTriggerOps } from './chat.js';
+export { chatWidgetOps } from './chat-widget.js';
 export { companyOps } from './company.js';
 export { fieldOps } from './field.js';
 export { formOps } from './form.js';
@@ -56,6 +58,7 @@ export { viewOps } from './view.js';
  * test fake server iterate it; a module whose calls become operations is added here.
  */
 export const opGroups = {
+  chatWidget: chatWidgetOps,
   home: homeOps,
   ticket: ticketOps,
   mail: mailOps,

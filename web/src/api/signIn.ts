@@ -3,11 +3,16 @@ import { api } from './instance';
 import { shape } from './shape';
 import type { TOpts } from './types';
 
-/** Staff sign-in from the sign-in page, checked lightly (api/shape.ts): the public pages load no zod. */
+/**
+ * `authOps.login` as the sign-in page makes it: without zod (the public pages load none), so
+ * with its method and path and a light answer check that homeGuards.test.ts compares with the
+ * operation.
+ */
+export const loginCall = { method: 'POST', path: '/api/admin/auth.login' } as const;
+export const loginGuard = shape<TLoginResponse>({ token: 'string', real_name: 'string', timezone: 'string' });
+
+/** Staff sign-in from the sign-in page. */
 export const signInApi = {
   login: (body: TLoginRequest, opts?: TOpts): Promise<TLoginResponse> =>
-    api.post('/admin/auth.login', body, {
-      ...opts,
-      schema: shape<TLoginResponse>({ token: 'string', real_name: 'string', timezone: 'string' }),
-    }),
+    api.post(loginCall.path.slice('/api'.length), body, { ...opts, schema: loginGuard }),
 };
