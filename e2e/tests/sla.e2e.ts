@@ -151,12 +151,14 @@ describe('SLA policies', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully saved').first().waitFor();
     const saved = Date.now();
-    await shows(/^(4[45]) min left$/);
+    // Back to the ticket through its header tab, as an agent does: the page follows by itself.
+    await page.getByRole('tab', { name: 'VPN drops every hour' }).click();
+    await sla.getByText(/^(4[45]) min left$/).waitFor();
     const waited = Date.now() - saved;
     console.log(`policy saved -> ticket page shows the new target: ${waited} ms`);
-    // The worker polls every 2 s and the recompute takes milliseconds; the rest is reloading the page
-    // (2.9 s measured alone, 7.8 s with other tests running): 20 s leaves room on a busy machine.
-    expect(waited).toBeLessThan(20_000);
+    // The worker polls every 2 s and the recompute takes milliseconds; a page opened in the last
+    // minute reads its target again every 5 s: under 10 s; 15 s leaves room for a busy machine.
+    expect(waited).toBeLessThan(15_000);
     await page.waitForTimeout(300);
     await screenshot(page, 'sla-ticket-target-after-policy-edit-en');
     // Untouched: the ticket itself was not changed (same update time).

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { submit, word } from '../../../test/rule-kit.js';
 import { admin, agent, db, edit, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
-import { recomputeBatch, slaRecomputeQueue } from './sla.recompute.js';
+import { recomputeBatch, runSlaRecompute, slaRecomputeQueue } from './sla.recompute.js';
 
 setUpTicketTests();
 
@@ -175,5 +175,37 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
     await post(admin, 'settings/sla.policy.edit', { ...body, targets: { high: { resolution: 45 } } });
     expect(await runJobs()).toBe(2);
     expect((await slaOf(ids[4] as number)).due_ts).toBe((await createdAt(ids[4] as number)) + 45 * minute);
+  });
+
+  it('two processes running the same recompute at once: every target right, each ticket written once', async () => {
+    const w = word();
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push((await submit(`Twice ${i} ${w}`)).data.ticket_id);
+    }
+    const body = { title: `E ${w}`, conditions: subjectHas(w), targets: { normal: { first_reply: 300 } } };
+    const policy = await addPolicy(body);
+    await runJobs();
+    expect(
+      (
+        await post(admin, 'settings/sla.policy.edit', {
+          ...body,
+          policy_id: policy,
+          targets: { normal: { first_reply: 20 } },
+        })
+      ).code,
+    ).toBe('0000');
+    const [row] = await queryRows<{ version: string }>(db(), sql`SELECT version FROM rule_version WHERE kind = 'sla'`);
+    const job = { version: Number(row?.version), after: 0 };
+    // What two server processes do when both take the job (a retry after a lost claim, say): the
+    // second waits on the first's locked batch, then finds nothing left to move.
+    const runs = await Promise.all([runSlaRecompute(t.app.parley, job), runSlaRecompute(t.app.parley, job)]);
+    expect(runs.map((r) => r.done)).toEqual([true, true]);
+    expect(runs[0].moved + runs[1].moved).toBe(ids.length);
+    for (const id of ids) {
+      expect(await slaOf(id)).toMatchObject({ metric: 'first_reply', due_ts: (await createdAt(id)) + 20 * minute });
+    }
+    // The queued job of the save finds nothing left to move either.
+    expect(await recomputeBatch(t.app.parley.db, (ids[0] as number) - 1, Date.now(), 10)).toMatchObject({ moved: 0 });
   });
 });

@@ -27,11 +27,16 @@ export function TicketSla({ ticketId, updateTs }: { ticketId: number; updateTs: 
   const { t } = useTranslation();
   const now = useNow();
   const fullTime = useFormatTime();
+  const [openedAt] = useState(() => Date.now());
   const query = useQuery({
     // A save of the ticket may move its target: read again after each.
     queryKey: [...slaKeys.ticket(ticketId), updateTs],
     queryFn: ({ signal }) => slaApi.ticket(ticketId, { signal, silent: pickerSilent }),
-    refetchInterval: 60_000,
+    // A policy save moves the target without changing the ticket (a job, within seconds): read
+    // again on every opening of the page, every 5 s in its first minute (an admin who just saved
+    // a policy comes to look), then every 15 s (one small row each time).
+    staleTime: 0,
+    refetchInterval: () => (Date.now() - openedAt < 60_000 ? 5_000 : 15_000),
   });
   const sla = query.data;
   if (!sla || (sla.policy_title === null && sla.metric === null)) {
