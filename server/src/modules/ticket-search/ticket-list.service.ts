@@ -137,11 +137,14 @@ export async function runList(db: Db, plan: ListPlan) {
       return few;
     }
   }
-  const whereKey = cacheKey(plan.where);
-  const [rows, count] = await Promise.all([
-    queryRows<TTicketListItem>(db, pageQuery(plan.where, plan.order, plan.offset, plan.limit)),
-    countTickets(db, plan.where, plan.order, whereKey),
-  ]);
+  const rows = await queryRows<TTicketListItem>(db, pageQuery(plan.where, plan.order, plan.offset, plan.limit));
+  // A page that is not full is the list's end: its total is known without counting (most
+  // filtered lists and custom views are short). Only a full page, or an empty one past the start,
+  // asks for the count (kept a few seconds when it is an estimate).
+  if (rows.length < plan.limit && (rows.length > 0 || plan.offset === 0)) {
+    return { list: rows, total: plan.offset + rows.length, total_estimated: false };
+  }
+  const count = await countTickets(db, plan.where, plan.order, cacheKey(plan.where));
   return { list: rows, total: count.total, total_estimated: count.estimated };
 }
 
