@@ -69,10 +69,8 @@ export default defineConfig({
     testTimeout: 40_000,
     // One file per core, not Vitest's cores - 1: 150 s to 96 s on 2 cores.
     maxWorkers: os.availableParallelism(),
-    // Files share a worker's modules (Ant Design is imported once per worker, not once per file):
-    // 653 s to 338 s for the suite and 330 to 139 CPU-seconds, on a loaded 2-core machine. Each
-    // test starts from empty storage and unmounts what it rendered (test/session.ts), and every
-    // call a screen makes is answered by the test's fake server.
-    isolate: false,
+    // Each file in its own module graph. Shared modules (isolate: false) took the suite from
+    // 266 s to 55 s, but the staff shell test "stays on screen from page to page" then failed in 2
+    // of 9 full runs (the shell remounted, state carried over from another file, cause not found).
   },
 });
