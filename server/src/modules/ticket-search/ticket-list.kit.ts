@@ -1,0 +1,31 @@
+import type { TTicketView } from '@parley/contracts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
+import { ticketSettingDefaults } from '../setting/setting.service.js';
+
+/** The test app of the ticket list's test files, the admin's token and the views it sees. */
+export interface ListTests {
+  t: TestApp;
+  admin: string;
+  views: TTicketView[];
+}
+
+/**
+ * Opens a test app for the file (closed after it) and, before each test, puts the ticket settings
+ * back to the defaults the tests are written against.
+ */
+export function setUpListTests(): ListTests {
+  const s = {} as ListTests;
+  beforeAll(async () => {
+    s.t = await buildTestApp();
+    s.admin = await signInAdmin(s.t.app);
+    s.views = (
+      await call<{ list: TTicketView[] }>(s.t.app, 'GET', '/api/admin/ticket.view.list', { token: s.admin })
+    ).data.list;
+  });
+  afterAll(() => s.t.close());
+  beforeEach(async () => {
+    await call(s.t.app, 'POST', '/api/admin/settings/ticket.edit', { token: s.admin, body: ticketSettingDefaults });
+  });
+  return s;
+}
