@@ -2,10 +2,10 @@ import type { TTicketListItem, TViewConditions, TViewConditionsInput, TViewGroup
 import { ZViewConditions } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { setUpListTests } from '../../../test/list-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { commentRowsQuery } from '../ticket/ticket.read.js';
-import { setUpListTests } from './ticket-list.kit.js';
 import { cappedCountQuery, explain, pageIdsQuery, pageQuery, type Viewer } from './ticket-list.repo.js';
 import { deepPageFrom, planList, runList, searchCollectCap } from './ticket-list.service.js';
 

@@ -11,7 +11,7 @@ import {
   defaultPassword,
   giveDefaultRole,
 } from '../../../test/factories.js';
-import { setUpListTests } from './ticket-list.kit.js';
+import { setUpListTests } from '../../../test/list-kit.js';
 
 const s = setUpListTests();
 const db = () => s.t.database.db;

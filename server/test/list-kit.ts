@@ -1,7 +1,7 @@
 import type { TTicketView } from '@parley/contracts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
-import { ticketSettingDefaults } from '../setting/setting.service.js';
+import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
+import { buildTestApp, call, signInAdmin, type TestApp } from './app.js';
 
 /** The test app of the ticket list's test files, the admin's token and the views it sees. */
 export interface ListTests {
