@@ -1,4 +1,4 @@
-import type { TTicketListItem, TViewConditions } from '@parley/contracts';
+import type { TFieldOperator, TTicketListItem, TViewCondition, TViewConditions } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
@@ -74,9 +74,9 @@ beforeAll(async () => {
 }, 120_000);
 
 const ours = sql`subject LIKE 'fcond %'`;
-const unsolved = { field: 'ticket_state' as const, operator: 'in' as const, value: ['new', 'open', 'pending'] };
-const cf = (field_id: () => number, operator: string, value: unknown) => () => ({
-  field: 'custom_field' as const,
+const unsolved: TViewCondition = { field: 'ticket_state', operator: 'in', value: ['new', 'open', 'pending'] };
+const cf = (field_id: () => number, operator: TFieldOperator, value: string | number | null) => (): TViewCondition => ({
+  field: 'custom_field',
   field_id: field_id(),
   operator,
   value,
@@ -88,18 +88,21 @@ const views: Array<[string, () => TViewConditions]> = [
     'printer and enterprise (each common, together 1 in 1,000)',
     () => ({
       all: [unsolved, cf(() => area, 'is', 'hardware::printer')(), cf(() => plan, 'is', 'enterprise')()],
+      any: [],
     }),
   ],
   [
     'under hardware and fewer than 3 seats (dense)',
     () => ({
       all: [cf(() => area, 'under', 'hardware')(), cf(() => seats, 'less_than', 3)()],
+      any: [],
     }),
   ],
   [
     'software and enterprise (one inside the other)',
     () => ({
       all: [unsolved, cf(() => area, 'is', 'software')(), cf(() => plan, 'is', 'enterprise')()],
+      any: [],
     }),
   ],
   [
@@ -110,6 +113,7 @@ const views: Array<[string, () => TViewConditions]> = [
         cf(() => plan, 'is_not', 'team')(),
         cf(() => seats, 'greater_than', 4)(),
       ],
+      any: [],
     }),
   ],
   [
