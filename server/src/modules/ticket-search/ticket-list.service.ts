@@ -77,6 +77,9 @@ export async function countTickets(
   return countOnce(db, where, order, key);
 }
 
+/** How many counts run now (one per list at most). */
+export const countsInProgress = () => counting.size;
+
 /** One count of a list at a time, shared by every call that asks meanwhile. */
 function countOnce(db: DbOrTx, where: SQL, order: SQL, key: string) {
   const running = counting.get(key);
