@@ -122,17 +122,34 @@ export function registerMailOut(
     const config = change && (await currentConfig(tx));
     const t = config && (await ticketFacts(tx, event.ticketId));
     if (change && config && t) {
-      await queueChangeMails(ctx, tx, config, [t], change);
+      await queueChangeMails(ctx, tx, config, [{ t, change }]);
     }
   });
   // An automation's batch (tickets alike in what changed): the same mails, read, checked and
   // queued together (a few statements for the batch, not a few per mail).
   ctx.events.beforeCommit('tickets.changed', async (event, tx) => {
-    const change = stateOrAssignee(event);
-    const config = change && (await currentConfig(tx));
-    if (change && config) {
-      await queueChangeMails(ctx, tx, config, await ticketsFacts(tx, event.ticketIds), change);
+    const kinds = event.kinds.flatMap((k) => {
+      const change = stateOrAssignee({ fields: k.fields, actorId: event.actorId });
+      return change ? [{ change, ticketIds: k.ticketIds }] : [];
+    });
+    const config = kinds.length > 0 && (await currentConfig(tx));
+    if (!config) {
+      return;
     }
+    const facts = new Map(
+      (await ticketsFacts(tx, kinds.flatMap((k) => k.ticketIds))).map((t) => [Number(t.ticket_id), t] as const),
+    );
+    await queueChangeMails(
+      ctx,
+      tx,
+      config,
+      kinds.flatMap(({ change, ticketIds }) =>
+        ticketIds.flatMap((id) => {
+          const t = facts.get(id);
+          return t ? [{ t, change }] : [];
+        }),
+      ),
+    );
   });
 }
 
@@ -158,19 +175,19 @@ async function queueChangeMails(
   ctx: AppContext,
   tx: Tx,
   config: MailConfig,
-  tickets: TicketFacts[],
-  change: StateOrAssignee,
+  changes: Array<{ t: TicketFacts; change: StateOrAssignee }>,
 ) {
-  const live = tickets.filter((t) => t.deleted_ts === null && !isChat(t));
-  const assignees = change.assigned
-    ? await accountEmails(
-        tx,
-        [...new Set(live.map((t) => t.assignee_id))].filter((id): id is number => id !== null && id !== change.actorId),
-      )
-    : new Map<number, { email: string }>();
+  const live = changes.filter(({ t }) => t.deleted_ts === null && !isChat(t));
+  const assignees = await accountEmails(tx, [
+    ...new Set(
+      live.flatMap(({ t, change }) =>
+        change.assigned && t.assignee_id !== null && t.assignee_id !== change.actorId ? [t.assignee_id] : [],
+      ),
+    ),
+  ]);
   const stamp = Date.now();
   const mails: Array<{ mail: Omit<OutgoingMail, 'messageId'>; key: string; address: string }> = [];
-  for (const t of live) {
+  for (const { t, change } of live) {
     if (change.solved && t.ticket_state === 'solved') {
       mails.push({
         mail: { kind: 'ticket_solved', ticketId: t.ticket_id, commentId: null, to: [], cc: [] },
