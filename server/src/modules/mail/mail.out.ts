@@ -137,7 +137,12 @@ export function registerMailOut(
       return;
     }
     const facts = new Map(
-      (await ticketsFacts(tx, kinds.flatMap((k) => k.ticketIds))).map((t) => [Number(t.ticket_id), t] as const),
+      (
+        await ticketsFacts(
+          tx,
+          kinds.flatMap((k) => k.ticketIds),
+        )
+      ).map((t) => [Number(t.ticket_id), t] as const),
     );
     await queueChangeMails(
       ctx,
