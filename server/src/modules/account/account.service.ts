@@ -1,10 +1,7 @@
 import {
   accountSettingMaxBytes,
-  isPasswordAllowed,
   type TAccessState,
-  type TUserType,
   type ZAccountAddRequest,
-  type ZAccountEditRequest,
   type ZAccountInfoEditRequest,
 } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -22,7 +19,15 @@ import { companyIdForEmail, findCompany } from '../company/company.repo.js';
 import { assertUploaded, deleteUpload } from '../file/file.service.js';
 import { grantGuard } from '../privilege/privilege.js';
 import { requesterHasTickets, unassignAgentTickets } from '../ticket/ticket.people.js';
-import { isStaff, mayGiveUserType, mayManage, maySelfChangePermissions, permissionFields } from './account.policy.js';
+import {
+  type AccountEditPlan,
+  checkPassword,
+  checkStaffOnlyLinks,
+  columnsOf,
+  type EditInput,
+  planAccountEdit,
+} from './account.edit-plan.js';
+import { isStaff, mayGiveUserType, mayManage } from './account.policy.js';
 import {
   defaultGroupId,
   defaultRoleId,
@@ -36,34 +41,15 @@ import {
 
 type Ctx = AppContext & { actor: Actor };
 type AddInput = z.output<typeof ZAccountAddRequest>;
-type EditInput = z.output<typeof ZAccountEditRequest>;
 type InfoInput = z.output<typeof ZAccountInfoEditRequest>;
 
 const party = (a: { accountId: number; userType: string }) => ({ accountId: a.accountId, userType: a.userType });
 
-/** Admins and agents always need a password; an end user's is optional but follows the same rule. */
-function checkPassword(userType: string, email: string, password: string | undefined, hasOne: boolean): void {
-  if (!password) {
-    if (isStaff(userType) && !hasOne) {
-      throw invalid('required_password', 'password');
-    }
-    return;
-  }
-  if (!isPasswordAllowed(password, email)) {
-    throw invalid('password_not_allowed', 'password');
-  }
-}
-
-async function checkLinks(tx: DbOrTx, userType: string, input: { role_ids?: number[]; group_ids?: number[] }) {
-  if (!isStaff(userType)) {
-    if (input.role_ids?.length) {
-      throw invalid('staff_only', 'role_ids');
-    }
-    if (input.group_ids?.length) {
-      throw invalid('staff_only', 'group_ids');
-    }
-    return;
-  }
+/** Roles and groups sent must exist (end users, who hold none, are refused earlier). */
+async function checkLinksExist(
+  tx: DbOrTx,
+  input: { role_ids?: number[] | undefined; group_ids?: number[] | undefined },
+) {
   if (input.role_ids && !(await existingIds(tx, 'role', input.role_ids))) {
     throw invalid('field_invalid', 'role_ids');
   }
@@ -76,35 +62,6 @@ async function checkCompany(tx: DbOrTx, companyId: number | null | undefined) {
   if (companyId && !(await findCompany(tx, companyId))) {
     throw invalid('field_invalid', 'company_id');
   }
-}
-
-/** Profile and management columns of an input, as the table names them. */
-function columnsOf(input: Partial<EditInput>) {
-  const set: Partial<typeof account.$inferInsert> = {};
-  const map: Array<[keyof EditInput, keyof typeof account.$inferInsert]> = [
-    ['email', 'email'],
-    ['real_name', 'realName'],
-    ['user_type', 'userType'],
-    ['ticket_access', 'ticketAccess'],
-    ['reply_access', 'replyAccess'],
-    ['can_close_ticket', 'canCloseTicket'],
-    ['avatar', 'avatar'],
-    ['alias_name', 'aliasName'],
-    ['signature', 'signature'],
-    ['enable_signature', 'enableSignature'],
-    ['default_language', 'defaultLanguage'],
-    ['timezone', 'timezone'],
-    ['inner_notes', 'innerNotes'],
-    ['allow_check_email', 'allowCheckEmail'],
-    ['tool_access', 'toolAccess'],
-    ['company_id', 'companyId'],
-  ];
-  for (const [from, to] of map) {
-    if (input[from] !== undefined) {
-      (set as Record<string, unknown>)[to] = input[from];
-    }
-  }
-  return set;
 }
 
 export async function accountAdd({ db, actor, files }: Ctx, input: AddInput) {
@@ -124,7 +81,10 @@ export async function accountAdd({ db, actor, files }: Ctx, input: AddInput) {
       if (await emailTaken(tx, input.email, null)) {
         throw invalid('email_exists', 'email');
       }
-      await checkLinks(tx, userType, input);
+      checkStaffOnlyLinks(userType, input);
+      if (isStaff(userType)) {
+        await checkLinksExist(tx, input);
+      }
       await checkCompany(tx, input.company_id);
       // A new end user joins the organization that holds their email's domain.
       const companyId =
@@ -185,102 +145,66 @@ async function loadTarget(db: DbOrTx, accountId: number) {
   return target;
 }
 
-const sameIds = (a: number[], b: number[]) => [...new Set(a)].sort().join() === [...new Set(b)].sort().join();
+/** An edit of an account: planned without the database (account.edit-plan.ts), then written. */
+export async function accountEdit(ctx: Ctx, input: EditInput) {
+  const target = await loadTarget(ctx.db, input.account_id);
+  const plan = planAccountEdit(party(ctx.actor.account), target, input);
+  if (plan.avatar) {
+    await assertUploaded(ctx.files, plan.avatar.next, 'avatar', 'avatar');
+  }
+  await writeAccountEdit(ctx, target.accountId, plan);
+  if (plan.avatar) {
+    await deleteUpload(ctx.files, plan.avatar.previous, 'avatar');
+  }
+}
 
-export async function accountEdit({ db, actor, authCache, files }: Ctx, input: EditInput) {
-  const target = await loadTarget(db, input.account_id);
-  const me = party(actor.account);
-  if (!mayManage(me, party(target))) {
-    throw forbidden();
-  }
-  const userType = input.user_type ?? (target.userType as TUserType);
-  if (!mayGiveUserType(me, party(target), userType)) {
-    throw forbidden();
-  }
-  if (target.accountId === me.accountId && !maySelfChangePermissions(me)) {
-    const before: Record<string, unknown> = {
-      user_type: target.userType,
-      ticket_access: target.ticketAccess,
-      reply_access: target.replyAccess,
-      can_close_ticket: target.canCloseTicket,
-      allow_check_email: target.allowCheckEmail,
-    };
-    const changed = permissionFields.some((field) => {
-      const value = input[field];
-      if (value === undefined) {
-        return false;
-      }
-      if (field === 'role_ids' || field === 'group_ids' || field === 'tool_access') {
-        const old = field === 'role_ids' ? target.roleIds : field === 'group_ids' ? target.groupIds : target.toolAccess;
-        return !sameIds(value as never[], old as never[]);
-      }
-      return value !== before[field];
-    });
-    if (changed) {
-      throw forbidden();
-    }
-  }
-  const email = input.email ?? target.email;
-  checkPassword(userType, email, input.password, target.passwordHash !== null);
-  if (input.avatar !== undefined && input.avatar !== target.avatar) {
-    await assertUploaded(files, input.avatar, 'avatar', 'avatar');
-  }
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
+/** Makes the plan's database checks and writes it, in one transaction. */
+async function writeAccountEdit({ db, actor, authCache }: Ctx, accountId: number, plan: AccountEditPlan) {
+  const { checks, links } = plan;
+  const passwordHash = plan.password ? await hashPassword(plan.password) : null;
   try {
     await db.transaction(async (tx) => {
-      const guard = await grantGuard(tx, me, [target.accountId]);
-      if (
-        target.userType === 'admin' &&
-        userType !== 'admin' &&
-        (await otherActiveAdmins(tx, target.accountId)) === 0
-      ) {
+      const guard = await grantGuard(tx, actor.account, [accountId]);
+      if (checks.lastAdmin && (await otherActiveAdmins(tx, accountId)) === 0) {
         throw invalid('last_admin', 'user_type');
       }
-      if (input.email && (await emailTaken(tx, input.email, target.accountId))) {
+      if (checks.email && (await emailTaken(tx, checks.email, accountId))) {
         throw invalid('email_exists', 'email');
       }
-      await checkLinks(tx, userType, input);
-      await checkCompany(tx, input.company_id);
+      await checkLinksExist(tx, { role_ids: checks.roleIds, group_ids: checks.groupIds });
+      await checkCompany(tx, checks.companyId);
       await tx
         .update(account)
-        .set({
-          ...columnsOf({ ...input, user_type: userType }),
-          ...(passwordHash ? { passwordHash } : {}),
-          updateTs: Date.now(),
-        })
-        .where(eq(account.accountId, target.accountId));
-      if (!isStaff(userType)) {
-        // End users hold no roles or groups.
-        await setAccountRoles(tx, target.accountId, []);
-        await setAccountGroups(tx, target.accountId, []);
-      } else if (!isStaff(target.userType)) {
+        .set({ ...plan.set, ...(passwordHash ? { passwordHash } : {}), updateTs: Date.now() })
+        .where(eq(account.accountId, accountId));
+      if (links.kind === 'clear') {
+        await setAccountRoles(tx, accountId, []);
+        await setAccountGroups(tx, accountId, []);
+      } else if (links.kind === 'join') {
         // An end user promoted to staff starts like a new agent.
-        await joinStaffDefaults(tx, target.accountId, userType, input);
+        await joinStaffDefaults(tx, accountId, plan.userType, { role_ids: links.roleIds, group_ids: links.groupIds });
       } else {
-        if (input.role_ids) {
-          await setAccountRoles(tx, target.accountId, input.role_ids);
+        if (links.roleIds) {
+          await setAccountRoles(tx, accountId, links.roleIds);
         }
-        if (input.group_ids) {
-          await setAccountGroups(tx, target.accountId, input.group_ids);
+        if (links.groupIds) {
+          await setAccountGroups(tx, accountId, links.groupIds);
         }
       }
       // Whoever sets the password controls the account: it may not do more than they can.
-      await guard.check([], passwordHash ? { takeover: target.accountId } : {});
+      await guard.check([], passwordHash ? { takeover: accountId } : {});
       if (passwordHash) {
         // A new password set by someone else ends the account's sessions, like a password change.
-        await deleteAccountSessions(tx, target.accountId);
+        await deleteAccountSessions(tx, accountId);
       }
       // Cached sessions carry the account (name, type, roles, groups): every process forgets it.
-      await authCache.changed(tx, target.accountId);
+      await authCache.changed(tx, accountId);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw invalid('email_exists', 'email');
     }
     throw error;
-  }
-  if (input.avatar !== undefined && input.avatar !== target.avatar) {
-    await deleteUpload(files, target.avatar, 'avatar');
   }
 }
 

@@ -217,4 +217,22 @@ describe('custom field values on tickets', () => {
     const found = await get<TTicketListResponse>(admin, 'ticket.list', { kw: `${tag} scanner` });
     expect(found.data.list.map((r) => r.ticket_id)).toEqual([ids[2]]);
   });
+
+  it("a new subject keeps the words of the ticket's field values in search", async () => {
+    const tag = `s${Date.now()}`;
+    const made = await create({
+      subject: `${tag} before`,
+      fields: { [key(category)]: 'hardware::scanner', [key(code)]: 'ZQX-4242' },
+    });
+    const id = made.data.ticket_id;
+    const edited = await post(admin, 'ticket.edit', { ticket_id: id, subject: `${tag} renamed` });
+    expect(edited.code, edited.msg).toBe('0000');
+    const search = async (kw: string) =>
+      (await get<TTicketListResponse>(admin, 'ticket.list', { kw })).data.list.map((r) => r.ticket_id);
+    // The new subject's words are found, the old ones are gone, the field's words stay.
+    expect(await search(`${tag} renamed`)).toEqual([id]);
+    expect(await search(`${tag} before`)).toEqual([]);
+    expect(await search(`${tag} scanner`)).toEqual([id]);
+    expect(await search(`${tag} zqx`)).toEqual([id]);
+  });
 });

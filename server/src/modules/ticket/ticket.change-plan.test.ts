@@ -178,5 +178,9 @@ describe('planning a ticket update without the database', () => {
     expect(scopeNeeded(row({ formId: 3, ticketState: 'solved' }), { submit_as: 'closed' })).toBeNull();
     expect(scopeNeeded(row({ formId: 3 }), { form_id: 4 })).toEqual({ formId: 4 });
     expect(scopeNeeded(row({ formId: 3 }), { fields: { field_1: 'x' } })).toEqual({ formId: 3 });
+    // A new subject rebuilds the search words: those of the ticket's values are read again.
+    expect(scopeNeeded(row({ formId: 3, fields: { field_1: 'x' } }), { subject: 'New' })).toEqual({ formId: 3 });
+    expect(scopeNeeded(row({ formId: 3 }), { subject: 'New' })).toBeNull();
+    expect(scopeNeeded(row({ fields: { field_1: 'x' } }), { subject: 'Printer on fire' })).toBeNull();
   });
 });

@@ -88,7 +88,10 @@ export function scopeNeeded(row: TicketRow, change: Change): { formId: number | 
   const formChanges = change.form_id !== undefined && change.form_id !== row.formId;
   const fieldsTouched = change.fields !== undefined || formChanges;
   const maySolve = change.submit_as !== undefined && solving(change.submit_as) && !solving(row.ticketState);
-  if (!fieldsTouched && !maySolve) {
+  // A new subject rebuilds the search words, those of the ticket's field values with them.
+  const renamedWithValues =
+    change.subject !== undefined && change.subject !== row.subject && Object.keys(row.fields).length > 0;
+  if (!fieldsTouched && !maySolve && !renamedWithValues) {
     return null;
   }
   return { formId: formChanges ? (change.form_id ?? null) : row.formId };
@@ -215,10 +218,11 @@ export function planChange(
   }
   let search: ChangePlan['search'] = null;
   if (set.subject !== undefined) {
-    // A new subject: rebuilt from scratch so that the old subject's words go.
+    // A new subject: rebuilt from scratch so that the old subject's words go; the words of the
+    // field values are added again (the scope is read whenever the ticket has values).
     search = {
       rebuild: set.subject,
-      fieldWords: fieldsTouched ? fieldWords(facts.scope as FieldScope, set.fields ?? row.fields) : null,
+      fieldWords: facts.scope ? fieldWords(facts.scope, set.fields ?? row.fields) : null,
     };
   } else if (newFieldWords || comment) {
     // New field words join the vector; words of a former value stay until the next rebuild.
