@@ -66,11 +66,12 @@ function ruleTicketAfter(t: RuleTicket, plan: ActionPlan, now: number): RuleTick
  *   4. each changed ticket then gets the triggers' pass as before (claimed, so the change fires
  *      each trigger at most once and never loops; evaluated in memory from the values just
  *      written: only a ticket on which a trigger fires costs statements);
- *   5. one `tickets.changed` per kind of change (the same fields changed, the automation's and
- *      the triggers' after it) instead of a `ticket.changed` per ticket: reports and SLA targets
- *      refresh them together, and the mails their change causes (mail.out.ts: the requester of a
- *      ticket now solved, a new assignee) are queued for them together. (A refresh of the report
- *      rows costs about the same for 1 ticket as for 500: a per-ticket event was most of a run.)
+ *   5. one `tickets.changed` for the batch instead of a `ticket.changed` per ticket, its tickets
+ *      by kind of change (the same fields changed, the automation's and the triggers' after it):
+ *      reports and SLA targets refresh them all at once, and the mails their change causes
+ *      (mail.out.ts: the requester of a ticket now solved, a new assignee) are queued together.
+ *      (A refresh of the report rows costs about the same for 1 ticket as for 500: a per-ticket
+ *      event was most of a run, and an event per kind of change still doubled the refreshes.)
  * Answers the tickets the automation acted on (matched and not failed).
  */
 export async function actOnBatch(
@@ -141,7 +142,7 @@ export async function actOnBatch(
 
   // The tickets by what changed on them (the automation's effects, then the triggers'): one
   // automation's batch leaves a few kinds at most (a ticket that had the assignee already, one a
-  // trigger tagged after).
+  // trigger tagged after). One event for them all.
   const together = new Map<string, { ticketIds: number[]; fields: string[] }>();
   for (const { ticket, plan } of changed) {
     const own = [...new Set(plan.effects.map((e) => e.field))];
@@ -152,9 +153,12 @@ export async function actOnBatch(
     alike.ticketIds.push(ticket.ticket_id);
     together.set(fields.join(), alike);
   }
-  for (const { ticketIds, fields } of together.values()) {
-    emit(tx, { type: 'tickets.changed', ticketIds, actorId: null, fields });
-  }
+  emit(tx, {
+    type: 'tickets.changed',
+    ticketIds: changed.map((c) => c.ticket.ticket_id),
+    actorId: null,
+    kinds: [...together.values()],
+  });
   return acted;
 }
 
