@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromDecimal, optionalText, ZEmail, ZFlag, ZId } from './common.js';
+import { ZQuestion } from './question.js';
 import { ZAttachment } from './ticket/attachment.js';
 import { ZFileIdList } from './ticket/shared.js';
 
@@ -225,29 +226,17 @@ export const ZHomeWidgetGetResponse = z.object({
   closed: z.boolean().describe('Outside the Chats business hours: the widget offers to leave a message'),
   questions: z
     .array(
-      z.object({
-        question_id: z.number().int().describe('The question'),
-        title: z.string().describe('What it asks'),
-        question_type: z.string().describe('`text`: typed answer; otherwise the visitor picks a choice'),
-        rule_question_id: z
-          .number()
-          .int()
-          .nullable()
-          .describe('Ask only when the answer to that question was `rule_choice_id` (null: always asked)'),
-        rule_choice_id: z.number().int().nullable().describe('The choice of `rule_question_id` that leads here'),
-        answers: z
-          .array(
-            z.object({
-              choice_id: z.number().int().describe('The choice'),
-              text: z.string().describe('Its text'),
-            }),
-          )
-          .describe('The choices'),
-        need_submit_user_info: z.boolean().describe('The visitor gives a name and email with the answer'),
-        end_live_chat: z
-          .boolean()
-          .describe('Answering ends the chat with `end_live_message` instead of reaching an agent'),
-        end_live_message: z.string().describe('The message that ends the chat when `end_live_chat` is on'),
+      // The public part of a question: what the widget needs to ask it (no module, no dates).
+      ZQuestion.pick({
+        question_id: true,
+        title: true,
+        question_type: true,
+        rule_question_id: true,
+        rule_choice_id: true,
+        answers: true,
+        need_submit_user_info: true,
+        end_live_chat: true,
+        end_live_message: true,
       }),
     )
     .describe('The pre-chat questions in order'),

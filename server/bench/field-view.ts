@@ -10,16 +10,24 @@
  * reads each ticket row whole either way.
  */
 import type { TTicketView } from '@parley/contracts';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client.js';
-import { cappedCountQuery, pageQuery, type Viewer } from '../src/modules/ticket-search/ticket-list.repo.js';
-import { planList } from '../src/modules/ticket-search/ticket-list.service.js';
+import { queryRows } from '../src/db/rows.js';
+import {
+  boundedPageQuery,
+  cappedCountQuery,
+  pageQuery,
+  type Viewer,
+} from '../src/modules/ticket-search/ticket-list.repo.js';
+import { planList, runList, searchCollectCap, walkBound } from '../src/modules/ticket-search/ticket-list.service.js';
 
 type Query = (text: string, params: unknown[]) => Promise<unknown[]>;
 
 /** Marks what the phase adds, so that a run killed half-way is cleaned up by the next one. */
 export const benchFieldTitle = 'Bench: product area';
+/** The second field, for the view with two field conditions. */
+export const benchPlanTitle = 'Bench: plan';
 
 export interface FieldViewSetup {
   fieldId: number;
@@ -27,6 +35,11 @@ export interface FieldViewSetup {
   common: { viewId: number; title: string; conditions: TTicketView['conditions']; sort: TTicketView['sort'] };
   /** A value one ticket in ten thousand holds. */
   rare: { viewId: number; title: string; conditions: TTicketView['conditions']; sort: TTicketView['sort'] };
+  /**
+   * Two field conditions, each common (printer: 3 in 10, enterprise: 1 in 2) and together rare
+   * (1 in 1,000: the planner, taking them as independent, expects 150 times more).
+   */
+  two: { viewId: number; title: string; conditions: TTicketView['conditions']; sort: TTicketView['sort'] };
   /** Rows written to the value table. */
   values: number;
   /** How long filling the values (and analysing them) took, in ms. */
@@ -36,10 +49,14 @@ export interface FieldViewSetup {
 const options = ['Hardware::Printer', 'Hardware::Scanner', 'Software::Email', 'Software::VPN', 'Other::Rare'].map(
   (name) => ({ name, value: name.toLowerCase() }),
 );
+const planOptions = ['Enterprise', 'Team'].map((name) => ({ name, value: name.toLowerCase() }));
 
 /** Removes what a run added (this one's, or one that was killed before its cleanup). */
 export async function tearDownFieldView(query: Query): Promise<number> {
-  const rows = (await query('SELECT field_id FROM ticket_field WHERE title = $1', [benchFieldTitle])) as Array<{
+  const rows = (await query('SELECT field_id FROM ticket_field WHERE title IN ($1, $2)', [
+    benchFieldTitle,
+    benchPlanTitle,
+  ])) as Array<{
     field_id: number;
   }>;
   for (const { field_id } of rows) {
@@ -82,13 +99,31 @@ export async function setUpFieldView(query: Query): Promise<FieldViewSetup> {
      SELECT count(*)::int AS n FROM ins`,
     [fieldId],
   )) as Array<{ n: number }>;
+  // The plan: enterprise on half the tickets (none of them printers) and on one in a thousand
+  // printers' ids; team on every other of the rest.
+  const [plan] = (await query(
+    `INSERT INTO ticket_field (field_type, title, options, field_state, position, create_ts, update_ts)
+     VALUES ('dropdown', $1, $2::jsonb, 'active', 1000001, $3, $3) RETURNING field_id`,
+    [benchPlanTitle, JSON.stringify(planOptions), now],
+  )) as Array<{ field_id: number }>;
+  const planId = Number(plan?.field_id);
+  const [planned] = (await query(
+    `WITH ins AS (
+       INSERT INTO ticket_field_value (ticket_id, field_id, value_text)
+       SELECT ticket_id, $1,
+         CASE WHEN (ticket_id % 100 BETWEEN 30 AND 79) OR ticket_id % 1000 = 17 THEN 'enterprise' ELSE 'team' END
+       FROM ticket WHERE (ticket_id % 100 BETWEEN 30 AND 79) OR ticket_id % 1000 = 17 OR ticket_id % 2 = 0
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM ins`,
+    [planId],
+  )) as Array<{ n: number }>;
   await query('ANALYZE ticket_field_value', []);
   const fillMs = Date.now() - started;
   const unsolved = { field: 'ticket_state', operator: 'in', value: ['new', 'open', 'pending'] } as const;
-  const addView = async (suffix: string, value: string) => {
+  const addView = async (suffix: string, value: string, more: TTicketView['conditions']['all'] = []) => {
     const title = `${benchFieldTitle} ${suffix}`;
     const conditions = {
-      all: [unsolved, { field: 'custom_field', field_id: fieldId, operator: 'is', value }],
+      all: [unsolved, { field: 'custom_field', field_id: fieldId, operator: 'is', value }, ...more],
       any: [],
     } as TTicketView['conditions'];
     const [row] = (await query(
@@ -108,7 +143,10 @@ export async function setUpFieldView(query: Query): Promise<FieldViewSetup> {
     fieldId,
     common: await addView('is printer (unsolved)', 'hardware::printer'),
     rare: await addView('is rare (unsolved)', 'other::rare'),
-    values: Number(inserted?.n),
+    two: await addView('is printer, plan is enterprise (unsolved)', 'hardware::printer', [
+      { field: 'custom_field', field_id: planId, operator: 'is', value: 'enterprise' },
+    ]),
+    values: Number(inserted?.n) + Number(planned?.n),
     fillMs,
   };
 }
@@ -177,6 +215,57 @@ export async function measureDirect(
   };
 }
 
+export interface TwoFigures {
+  /** The list as the API runs it (`runList`: the field conditions' own way), in-process, no HTTP. */
+  list: Figures;
+  /** The plain page query (the planner's own plan), a few sequential runs. */
+  plainMs: number[];
+  plans: { plain: string[]; walk: string[]; collected: string[] };
+}
+
+/**
+ * The view with two field conditions, directly: what `runList` runs for it (the estimate, the
+ * bounded walk, the collection: several statements, one transaction) in a tight loop on a pool of
+ * the same size, and the plain page query, which the planner walks, a few times.
+ */
+export async function measureDirectTwo(
+  tools: BenchTools,
+  runner: DirectRun,
+  listDb: Db,
+  viewer: Viewer,
+  view: BenchView,
+): Promise<TwoFigures> {
+  const plan = planList(viewer, { offset: 0, limit: 50 }, { conditions: view.conditions, sort: view.sort });
+  const split = plan.split;
+  if (!split) {
+    throw new Error('a view with two field conditions is split');
+  }
+  const textOf = (rows: Array<Record<string, unknown>>) => rows.map((r) => String(Object.values(r)[0]));
+  const page = toQuery(pageQuery(plan.where, plan.order, 0, 50));
+  const walk = boundedPageQuery(split.base, split.fields, plan.order, 0, 50, walkBound);
+  const collected = await listDb.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+    return textOf(
+      await queryRows(
+        tx,
+        sql`EXPLAIN (COSTS OFF) SELECT ticket_id FROM ticket WHERE ${plan.where} LIMIT ${searchCollectCap + 1}`,
+      ),
+    );
+  });
+  const plans = {
+    plain: textOf(
+      (await runner.query(`EXPLAIN (COSTS OFF) ${page.sql}`, page.params)) as Array<Record<string, unknown>>,
+    ),
+    walk: textOf(await queryRows(listDb, sql`EXPLAIN (COSTS OFF) ${walk}`)),
+    collected,
+  };
+  const plainMs = await tools.timed(() => runner.query(page.sql, page.params), 3);
+  const list = await tools.tightLoop(() => runList(listDb, plan), runner.concurrency, tools.seconds);
+  return { list, plainMs, plans };
+}
+
 const figures = (f: Figures, unit: string, ms: BenchTools['ms']) =>
   `${f.rps.toFixed(0)} ${unit}, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}`;
 
@@ -185,7 +274,7 @@ export async function measureApi(
   tools: BenchTools,
   token: string,
   setup: FieldViewSetup,
-  direct: { common: DirectFigures; rare: DirectFigures },
+  direct: { common: DirectFigures; rare: DirectFigures; two: TwoFigures },
   directLabel: string,
 ): Promise<void> {
   const { line, ms, pct } = tools;
@@ -249,4 +338,31 @@ export async function measureApi(
   line(`page ${deepPage} first call`, ms(cold[0] as number));
   line(`page ${deepPage} p50 / p99`, `${ms(pct(deep, 50))} / ${ms(pct(deep, 99))}`);
   line(`page ${deepPage} / page 1 p50 (goal <= 1.2)`, (pct(deep, 50) / pct(pageOne, 50)).toFixed(2));
+
+  // Two field conditions: the API against the same list run in-process (runList), and the plain query.
+  const two = direct.two;
+  const apiTwo = await tools.cannon({
+    url: `${tools.base}${listPath(setup.two)}`,
+    connections: tools.connections,
+    headers: { authorization: token },
+  });
+  const firstTwo = await tools.api<{ total: number; total_estimated: boolean }>(token, 'GET', listPath(setup.two));
+  console.log(
+    `\n5d. "${setup.two.title}", first page of 50 (${firstTwo.total}${firstTwo.total_estimated ? ', estimated' : ''} tickets)`,
+  );
+  line('API (HTTP, autocannon)', figures(apiTwo, 'req/s', ms));
+  line(`direct, runList in-process (${directLabel})`, figures(two.list, 'lists/s', ms));
+  line('plain page query, 3 sequential runs', two.plainMs.map(ms).join(', '));
+  line('API / direct runList throughput (goal >= 0.5)', (apiTwo.rps / two.list.rps).toFixed(2));
+  line('API / direct runList p99 (goal <= 3)', (apiTwo.p99 / two.list.p99).toFixed(2));
+  line('API / API floor throughput', (apiTwo.rps / floor.rps).toFixed(2));
+  line('plain query p50 / API p50', (pct(two.plainMs, 50) / apiTwo.p50).toFixed(1));
+  for (const [label, plan] of [
+    ['plain page query (not run by the API)', two.plans.plain],
+    [`bounded walk (the list's first ${walkBound})`, two.plans.walk],
+    ['collected (bitmap scans only)', two.plans.collected],
+  ] as const) {
+    console.log(`  plan of the ${label}:`);
+    console.log(plan.map((l) => `    ${l}`).join('\n'));
+  }
 }

@@ -42,7 +42,14 @@ import { Limits } from '../src/modules/limit/limits.js';
 import { ticketAdd } from '../src/modules/ticket/ticket.create.js';
 import { cappedCountQuery, pageQuery, type Viewer } from '../src/modules/ticket-search/ticket-list.repo.js';
 import { planList } from '../src/modules/ticket-search/ticket-list.service.js';
-import { type BenchTools, measureApi, measureDirect, setUpFieldView, tearDownFieldView } from './field-view.js';
+import {
+  type BenchTools,
+  measureApi,
+  measureDirect,
+  measureDirectTwo,
+  setUpFieldView,
+  tearDownFieldView,
+} from './field-view.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -438,10 +445,20 @@ async function measureAll(
 
   // --- Phase 5's field, values and views, then their statements directly.
   const fieldSetup = await setUpFieldView(runner.query);
-  const fieldDirect = {
-    common: await measureDirect(tools, runner, viewer, fieldSetup.common),
-    rare: await measureDirect(tools, runner, viewer, fieldSetup.rare),
-  };
+  // runList in-process for the view with two field conditions: on a pool as large as the loop.
+  const listDatabase = dataDir
+    ? null
+    : await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? defaultBenchUrl, poolSize: connections });
+  let fieldDirect: Parameters<typeof measureApi>[3];
+  try {
+    fieldDirect = {
+      common: await measureDirect(tools, runner, viewer, fieldSetup.common),
+      rare: await measureDirect(tools, runner, viewer, fieldSetup.rare),
+      two: await measureDirectTwo(tools, runner, listDatabase?.db ?? runner.db, viewer, fieldSetup.two),
+    };
+  } finally {
+    await listDatabase?.close();
+  }
   await runner.close();
   onRunnerClosed();
 

@@ -69,6 +69,9 @@ export function fakeServer(options: TFakeServerOptions = {}) {
   const menus = options.menus ?? ['/wswt'];
   const buttons = options.buttons ?? [];
   const calls: TCall[] = [];
+  // Calls no handler answered: the app got 0404 for them, and the API client then leaves for
+  // page_not_found, as it would with the real server.
+  const unserved: string[] = [];
   const defaults: Record<string, THandler> = {
     'home/setting/branding.get': () =>
       ok({
@@ -132,6 +135,9 @@ export function fakeServer(options: TFakeServerOptions = {}) {
     calls.push(call);
     const handler = handlers[path];
     // An operation of contracts refuses what its input schema refuses, as the server does.
+    if (!handler) {
+      unserved.push(path);
+    }
     const envelope =
       (handler && !call.form ? refusal(call.method, path, call) : null) ??
       (handler ? handler(call) : fail('0404', 'Not found'));
@@ -142,7 +148,7 @@ export function fakeServer(options: TFakeServerOptions = {}) {
     return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, user };
+  return { calls, user, unserved };
 }
 
 /**

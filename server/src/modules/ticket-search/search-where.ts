@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { likeOf } from '../search/search.js';
 import { customFieldWhere, fieldCompareWhere } from '../ticket-field/field-where.js';
+import type { FieldTerm } from './search-fields.js';
 import { looksLikeEmail, type SearchQuery } from './search-query.js';
 import { int, type Viewer, word } from './ticket-sql.js';
 import { toTsquery } from './tokenize.js';
@@ -63,16 +64,19 @@ export function searchWhere(viewer: Viewer, q: SearchQuery): SQL[] {
   } else if (q.assignee) {
     parts.push(sql`assignee_id IN ${accountsMatching(q.assignee, true)}`);
   }
-  for (const term of q.fields) {
-    if ('condition' in term) {
-      parts.push(customFieldWhere(term.condition));
-    } else if ('compare' in term) {
-      parts.push(fieldCompareWhere(term.fieldId, term.compare, term.value));
-    } else {
-      parts.push(containsWhere(term.fieldId, term.contains));
-    }
-  }
+  parts.push(...q.fields.map(fieldTermWhere));
   return parts;
+}
+
+/** One `<field>:<value>` of the search box as SQL. */
+export function fieldTermWhere(term: FieldTerm): SQL {
+  if ('condition' in term) {
+    return customFieldWhere(term.condition);
+  }
+  if ('compare' in term) {
+    return fieldCompareWhere(term.fieldId, term.compare, term.value);
+  }
+  return containsWhere(term.fieldId, term.contains);
 }
 
 /**

@@ -11,13 +11,14 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { runFieldSorted } from '../ticket-field/field-sort.js';
-import { fieldValueWhere } from '../ticket-field/field-where.js';
+import { customFieldWhere, fieldValueWhere } from '../ticket-field/field-where.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
 import type { SearchField } from './search-fields.js';
 import { parseSearch } from './search-query.js';
 import { withSnippets } from './search-snippet.js';
-import { indexWords } from './search-where.js';
+import { fieldTermWhere, indexWords } from './search-where.js';
 import {
+  boundedPageQuery,
   cappedCountQuery,
   collectedPageQuery,
   estimateCount,
@@ -36,9 +37,18 @@ type ListInput = z.output<typeof ZTicketListRequest>;
 /**
  * Counts of big lists are estimates; each is kept a few seconds so that paging through a list of
  * a million tickets does not count it again on every page. Small lists are always counted.
+ *
+ * Once its few seconds are over, a kept estimate is still answered for a minute while one call
+ * counts the list again in the background; calls that find no estimate wait for the same count
+ * rather than start their own. Before, every call in flight when an estimate lapsed counted the
+ * list itself: eight counts of a common custom-field view at once (each walks the list probing
+ * the value table until 10,001 matches, ~0.5 s at 1M) held every connection of the bench and
+ * took a fifth of its ten seconds.
  */
 const estimateTtlMs = 10_000;
+const estimateStaleMs = 60_000;
 const estimates = new Map<string, { n: number; at: number }>();
+const counting = new Map<string, Promise<{ total: number; estimated: boolean }>>();
 
 const dialect = new PgDialect();
 function cacheKey(where: SQL): string {
@@ -57,15 +67,41 @@ export async function countTickets(
   if (cached && now - cached.at < estimateTtlMs) {
     return { total: cached.n, estimated: true };
   }
+  if (cached && now - cached.at < estimateStaleMs) {
+    if (!counting.has(key)) {
+      // Errors are the next caller's to see (a closed pool at shutdown is nobody's).
+      countOnce(db, where, order, key).catch(() => undefined);
+    }
+    return { total: cached.n, estimated: true };
+  }
+  return countOnce(db, where, order, key);
+}
+
+/** How many counts run now (one per list at most). */
+export const countsInProgress = () => counting.size;
+
+/** One count of a list at a time, shared by every call that asks meanwhile. */
+function countOnce(db: DbOrTx, where: SQL, order: SQL, key: string) {
+  const running = counting.get(key);
+  if (running) {
+    return running;
+  }
+  const started = countNow(db, where, order, key).finally(() => counting.delete(key));
+  counting.set(key, started);
+  return started;
+}
+
+async function countNow(db: DbOrTx, where: SQL, order: SQL, key: string) {
   const n = Number((await cappedCountQuery(db, where, order))[0]?.n ?? 0);
   if (n <= exactCountCap) {
+    estimates.delete(key);
     return { total: n, estimated: false };
   }
   const estimate = Math.max(exactCountCap + 1, await estimateCount(db, where));
   if (estimates.size > 1000) {
     estimates.clear();
   }
-  estimates.set(key, { n: estimate, at: now });
+  estimates.set(key, { n: estimate, at: Date.now() });
   return { total: estimate, estimated: true };
 }
 
@@ -80,8 +116,17 @@ export interface ListPlan {
   snippetWords: string;
   /** Sorted by a custom field's value instead (`field_sort`). */
   fieldSort?: { fieldId: number; desc: boolean } | undefined;
-  /** How many custom field operators the search box had (`seats:<=3 product_area:software`: 2). */
+  /**
+   * How many conditions on custom fields the list has that are tested through the value table:
+   * the view's (of "all"), the search box's operators (`seats:<=3 product_area:software`: 2) and
+   * the `field_id` filter.
+   */
   fieldTerms: number;
+  /**
+   * With two or more of them, the same WHERE in two parts (`where` is `base AND fields`): what
+   * the list walks (`base`) and its custom field conditions (`fields`), for `runFieldConditions`.
+   */
+  split?: { base: SQL; fields: SQL } | undefined;
 }
 
 /**
@@ -103,15 +148,45 @@ export function planList(
   const fieldSort = input.field_sort
     ? { fieldId: Number(input.field_sort.replace(/^-?field_/, '')), desc: input.field_sort.startsWith('-') }
     : undefined;
+  // Custom field conditions tested in the value table: the view's (of "all"), the search box's
+  // (a text field's words go through the search index instead) and the `field_id` filter.
+  const viewFields = (view?.conditions.all ?? []).filter((c) => c.field === 'custom_field');
+  const searchFields = (search?.fields ?? []).filter((f) => !('contains' in f));
+  const fieldTerms = viewFields.length + searchFields.length + (fieldWhere?.length ?? 0);
+  const where = ticketWhere(viewer, filter, now);
+  let split: ListPlan['split'];
+  if (fieldTerms >= 2) {
+    const conditions = view && {
+      ...view.conditions,
+      all: view.conditions.all.filter((c) => c.field !== 'custom_field'),
+    };
+    const base = ticketWhere(
+      viewer,
+      {
+        ...filter,
+        conditions: conditions ?? undefined,
+        search: search && { ...search, fields: search.fields.filter((f) => 'contains' in f) },
+        fieldWhere: undefined,
+      },
+      now,
+    );
+    const fields = [
+      ...viewFields.map((c) => customFieldWhere(c)),
+      ...searchFields.map(fieldTermWhere),
+      ...(fieldWhere ?? []),
+    ];
+    split = { base, fields: sql.join(fields, sql` AND `) };
+  }
   return {
-    where: ticketWhere(viewer, filter, now),
+    where,
     order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts', view?.groupBy),
     offset: input.offset,
     limit: input.limit,
     kw: (search && indexWords(search)) || null,
     snippetWords: search?.words.trim() ?? '',
     fieldSort,
-    fieldTerms: search?.fields.length ?? 0,
+    fieldTerms,
+    split,
   };
 }
 
@@ -131,10 +206,10 @@ export async function runList(db: Db, plan: ListPlan) {
   if (plan.offset >= deepPageFrom) {
     return runDeepPage(db, plan);
   }
-  if (plan.fieldTerms >= 2) {
-    const few = await collectFieldMatches(db, plan);
-    if (few) {
-      return few;
+  if (plan.split) {
+    const found = await runFieldConditions(db, plan, plan.split);
+    if (found) {
+      return found;
     }
   }
   const rows = await queryRows<TTicketListItem>(db, pageQuery(plan.where, plan.order, plan.offset, plan.limit));
@@ -230,15 +305,15 @@ export async function runSearch(db: Db, plan: ListPlan, kw: string) {
  * At most `searchCollectCap` matches through bitmap scans only (the search index, the value
  * table's indexes), sorted and paged, counted exactly; null when there are more.
  */
-async function collectMatches(db: Db, plan: ListPlan) {
+async function collectMatches(db: Db, plan: ListPlan, cap = searchCollectCap) {
   const first = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
     await tx.execute(sql`SET LOCAL enable_indexscan = off`);
     await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
-    return collectedPageQuery(tx, plan.where, plan.order, plan.offset, plan.limit, searchCollectCap);
+    return collectedPageQuery(tx, plan.where, plan.order, plan.offset, plan.limit, cap);
   });
   const collected = Number(first[0]?.n ?? 0);
-  if (collected > searchCollectCap) {
+  if (collected > cap) {
     return null;
   }
   const ids = first.map((r) => r.id).filter((id): id is number => id !== null);
@@ -247,16 +322,40 @@ async function collectMatches(db: Db, plan: ListPlan) {
 }
 
 /**
- * Two or more field operators without words (`seats:<=3 product_area:software`): each may be
- * common while both together are rare, and the planner, taking them as independent, walks the
- * list's index probing the value table for every ticket until the page is full (200 matches of
- * 300,000 tickets: 670 ms). Expected to be few, they are collected from the value indexes instead
- * (60 ms); many, the list's own way pages them.
+ * Two or more custom field conditions (a view's, or the search box's operators without words):
+ * each may be common while all together are rare, or the other way round, and the planner, taking
+ * them as independent, guesses wrong either way. A guess of "many" for a handful walks the whole
+ * list probing the value table for every ticket (200 matches of 300,000 tickets: 670 ms; at 1M,
+ * every unsolved ticket); a guess of "few" for thousands builds bitmaps of every value.
+ *
+ * Expected few (at most twice `searchCollectCap`), they are collected from the value indexes by
+ * bitmap scans and sorted (as a rare search word's matches are). Expected many, the first
+ * `walkBound` tickets of the list are walked and checked: a full page among them is the list's
+ * page (they are its head, in its order). Else the matches are sparse after all, and collected.
+ * Null (the list's own way) when there are more than the collection holds.
  */
-async function collectFieldMatches(db: Db, plan: ListPlan) {
+export async function runFieldConditions(
+  db: Db,
+  plan: ListPlan,
+  split: NonNullable<ListPlan['split']>,
+  limits = { few: 2 * searchCollectCap, walk: walkBound, collect: searchCollectCap },
+) {
   const expected = await estimateCount(db, plan.where);
-  return expected <= 2 * searchCollectCap ? collectMatches(db, plan) : null;
+  if (expected > limits.few && plan.offset + plan.limit <= limits.walk) {
+    const rows = await queryRows<TTicketListItem>(
+      db,
+      boundedPageQuery(split.base, split.fields, plan.order, plan.offset, plan.limit, limits.walk),
+    );
+    if (rows.length === plan.limit) {
+      const count = await countTickets(db, plan.where, plan.order, cacheKey(plan.where));
+      return { list: rows, total: count.total, total_estimated: count.estimated };
+    }
+  }
+  return collectMatches(db, plan, limits.collect);
 }
+
+/** How many of a list's first tickets `runFieldConditions` checks before it collects instead. */
+export const walkBound = 2_000;
 
 /** Offsets from here on are served from a snapshot of the list's order. */
 export const deepPageFrom = 10_000;
@@ -267,6 +366,7 @@ const snapshots = new Map<string, { ids: Int32Array; at: number }>();
 /** Forgets the kept counts, common words and deep-page snapshots (they belong to one database). */
 export function forgetListCaches(): void {
   estimates.clear();
+  counting.clear();
   common = null;
   snapshots.clear();
 }
