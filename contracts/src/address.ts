@@ -1,5 +1,5 @@
 import { domainPattern } from './company.js';
-import type { TBlackType } from './enums.js';
+import type { TBannedType } from './enums.js';
 import type { TMessageKey } from './messages.js';
 import { emailPattern } from './plain.js';
 
@@ -56,7 +56,7 @@ export function entryMatches(entry: string, email: string): boolean {
 
 /** A banned-list value of its type, as stored, or the spec's message for what is wrong. */
 export function parseBannedValue(
-  type: TBlackType,
+  type: TBannedType,
   raw: unknown,
 ): { ok: true; value: string } | { ok: false; message: TMessageKey } {
   const value = typeof raw === 'string' ? raw.trim() : '';

@@ -4,7 +4,7 @@ export * from './account-setting.js';
 export * from './address.js';
 export * from './auth.js';
 export * from './auth-node.js';
-export * from './black.js';
+export * from './banned.js';
 export * from './btn-nodes.js';
 export * from './chat.js';
 export * from './chat-setting.js';

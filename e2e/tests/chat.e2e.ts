@@ -52,7 +52,7 @@ async function chatAgent(realName: string) {
   return agent;
 }
 
-/** Agent activity: 15 s without input turns an online agent away (spec section 9), and routing skips them. */
+/** Agent activity: 15 s without input turns an online agent away (docs/product.md §9), and routing skips them. */
 async function stayActive(page: Page) {
   await page.mouse.move(200 + Math.random() * 100, 300);
 }

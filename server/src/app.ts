@@ -20,7 +20,7 @@ import { registerAuthHook } from './modules/auth/access-hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthCache } from './modules/auth/auth-cache.js';
 import { authNodeRoutes } from './modules/auth-node/auth-node.routes.js';
-import { blackRoutes } from './modules/black/black.routes.js';
+import { bannedRoutes } from './modules/banned/banned.routes.js';
 import { nobodyConnected } from './modules/chat/chat.presence.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { chatSettingRoutes } from './modules/chat/setting.routes.js';
@@ -211,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   roleRoutes(app, ctx);
   companyRoutes(app, ctx);
   settingRoutes(app, ctx);
-  blackRoutes(app, ctx);
+  bannedRoutes(app, ctx);
   questionRoutes(app, ctx);
   shortcutRoutes(app, ctx);
   accountSettingRoutes(app, ctx);

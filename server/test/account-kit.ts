@@ -1,10 +1,10 @@
-import { ZAccount } from '@parley/contracts';
+import { accountOps } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { account } from '../src/db/schema/index.js';
 import { call, signIn } from './app.js';
 import { buildAgent, buildRole, defaultPassword } from './factories.js';
 
-import { admin, setUpApp, t } from './kit.js';
+import { admin, api, setUpApp, t } from './kit.js';
 
 export { admin, t };
 
@@ -21,8 +21,8 @@ export const accountRow = async (accountId: number) =>
 export const accountByEmail = async (email: string) =>
   (await t.database.db.select().from(account).where(eq(account.email, email)))[0];
 export const getAccount = async (accountId: number) => {
-  const res = await get<Record<string, unknown>>('auth.account.get', { account_id: String(accountId) });
-  return res.code === '0000' ? ZAccount.parse(res.data) : null;
+  const res = await api(accountOps.get, { account_id: accountId });
+  return res.code === '0000' ? res.data : null;
 };
 
 /** An agent holding the given nodes through a role, signed in. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { TOp, TOpInput, TOpOutput } from '@parley/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -129,6 +130,67 @@ export async function call<T = unknown>(
   const res = await app.inject(request);
   const json = res.json() as { code: string; msg: string; data: T };
   return { status: res.statusCode, code: json.code, msg: json.msg, data: json.data, headers: res.headers };
+}
+
+/** What a test reads of an operation's answer: `data` as the contract types it, `fields` of a refusal. */
+export interface OpResult<T extends TOp> extends CallResult<TOpOutput<T>> {
+  /** Field name to message of a validation failure (empty otherwise). */
+  fields: Record<string, string>;
+}
+
+/** A GET's input as a query string's values: arrays repeat the key, absent values are left out. */
+function queryOf(input: unknown): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) {
+      continue;
+    }
+    query[key] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return query;
+}
+
+/**
+ * Makes one operation of contracts as the web does (`call(op, input)`): the method and path come
+ * from the operation, the input is typed by its input schema, and a success is checked against
+ * its output schema, so a test fails when the server answers something the contract does not say.
+ */
+export async function callOp<T extends TOp>(
+  app: FastifyInstance,
+  op: T,
+  input: TOpInput<T>,
+  options: { token?: string | undefined; lang?: string; headers?: Record<string, string> } = {},
+): Promise<OpResult<T>> {
+  const request: InjectOptions = {
+    method: op.method,
+    url: op.path,
+    headers: {
+      ...(options.token ? { authorization: options.token } : {}),
+      ...(options.lang ? { language: options.lang } : {}),
+      ...options.headers,
+    },
+    ...(op.method === 'GET' ? { query: queryOf(input) } : { payload: input as InjectOptions['payload'] }),
+  };
+  const res = await app.inject(request);
+  const json = res.json() as { code: string; msg: string; data: unknown };
+  let data = json.data;
+  if (json.code === '0000') {
+    const checked = op.output.safeParse(json.data);
+    if (!checked.success) {
+      throw new Error(`${op.method} ${op.path} answered outside its contract: ${checked.error.message}`);
+    }
+    data = checked.data;
+  }
+  const fields = ((json.code !== '0000' && (json.data as { fields?: Record<string, string> } | null)?.fields) ||
+    {}) as Record<string, string>;
+  return {
+    status: res.statusCode,
+    code: json.code,
+    msg: json.msg,
+    data: data as TOpOutput<T>,
+    fields,
+    headers: res.headers,
+  };
 }
 
 export async function signIn(

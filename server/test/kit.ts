@@ -1,5 +1,6 @@
+import type { TOp, TOpInput } from '@parley/contracts';
 import { afterAll, beforeAll } from 'vitest';
-import { buildTestApp, signInAdmin, type TestApp } from './app.js';
+import { buildTestApp, callOp, type OpResult, signInAdmin, type TestApp } from './app.js';
 
 /** The app of the current test file and its admin's token (vitest loads this module once per file). */
 export let t: TestApp;
@@ -14,4 +15,12 @@ export function setUpApp(options: { admin?: boolean } = {}): void {
     }
   });
   afterAll(() => t.close());
+}
+
+/**
+ * Makes an operation of contracts on this file's app, as the admin unless a token is given
+ * (`null`: signed out). The path, the input's type and the answer's type come from the operation.
+ */
+export function api<T extends TOp>(op: T, input: TOpInput<T>, token: string | null = admin): Promise<OpResult<T>> {
+  return callOp(t.app, op, input, { token: token ?? undefined });
 }

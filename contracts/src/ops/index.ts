@@ -3,7 +3,7 @@ import { accountOps } from './account.js';
 import { accountSettingOps } from './account-setting.js';
 import { authOps } from './auth.js';
 import { authNodeOps } from './auth-node.js';
-import { blackOps } from './black.js';
+import { bannedOps } from './banned.js';
 import { chatOps, chatSettingOps, chatTriggerOps } from './chat.js';
 import { chatWidgetOps } from './chat-widget.js';
 import { companyOps } from './company.js';
@@ -30,7 +30,7 @@ export { accountOps } from './account.js';
 export { accountSettingOps } from './account-setting.js';
 export { authOps } from './auth.js';
 export { authNodeOps } from './auth-node.js';
-export { blackOps } from './black.js';
+export { bannedOps } from './banned.js';
 export { chatOps, chatSettingOps, chatTriggerOps } from './chat.js';
 export { chatWidgetOps } from './chat-widget.js';
 export { companyOps } from './company.js';
@@ -82,7 +82,7 @@ export const opGroups = {
   note: noteOps,
   role: roleOps,
   group: groupOps,
-  black: blackOps,
+  banned: bannedOps,
   shortcut: shortcutOps,
   company: companyOps,
   tag: tagOps,

@@ -16,13 +16,18 @@ export interface DomainEvents {
   /** Any entry of the ticket's event log: the fields that changed, in order. */
   'ticket.changed': { ticketId: number; actorId: number | null; fields: string[] };
   /**
-   * The same change made by a rule to many tickets at once (an automation's batch): each has its
-   * rows in its event log and `fields` changed on every one of them. The subscribers that keep
-   * derived data (reports, SLA targets) refresh them together; mail queues what the change
-   * causes (a solve, an assignment) for each. The triggers' pass has run on each already (the
-   * automation runs it itself): `fields` has what the triggers changed too.
+   * A rule's changes to many tickets at once (an automation's batch): each has its rows in its
+   * event log; `ticketIds` are all of them, `kinds` the same tickets by what changed on them
+   * (`fields` changed on every ticket of a kind). The subscribers that keep derived data
+   * (reports, SLA targets) refresh them all together, once; mail queues what each kind's change
+   * causes (a solve, an assignment). The triggers' pass has run on each already (the automation
+   * runs it itself): `fields` has what the triggers changed too.
    */
-  'tickets.changed': { ticketIds: number[]; actorId: number | null; fields: string[] };
+  'tickets.changed': {
+    ticketIds: number[];
+    actorId: number | null;
+    kinds: Array<{ ticketIds: number[]; fields: string[] }>;
+  };
   /** A visitor started a chat (its ticket was created in the same transaction). */
   'chat.started': { ticketId: number };
   /** A chat message was stored: the message as clients receive it. */

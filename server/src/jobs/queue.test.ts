@@ -73,6 +73,33 @@ describe('job queue (pg-boss on this database)', () => {
     expect(ran).toEqual(['once']);
   });
 
+  it('queues many jobs at once with the write, each key once (already queued or twice in the list)', async () => {
+    ran.length = 0;
+    expect(await a.send('echo', { n: 'before' }, { key: 'many-1' })).not.toBeNull();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await a.sendMany('echo', [{ data: { n: 'rolled-back' }, key: 'many-9' }], { tx });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    const fresh = await database.db.transaction((tx) =>
+      a.sendMany(
+        'echo',
+        [
+          { data: { n: 'again' }, key: 'many-1' },
+          { data: { n: 'two' }, key: 'many-2' },
+          { data: { n: 'three' }, key: 'many-3' },
+          { data: { n: 'two again' }, key: 'many-2' },
+          { data: { n: 'nine' }, key: 'many-9' },
+        ],
+        { tx },
+      ),
+    );
+    expect(fresh).toEqual([false, true, true, false, true]);
+    await a.drain();
+    expect(ran.slice().sort()).toEqual(['before', 'nine', 'three', 'two']);
+  });
+
   it('two workers claiming at once run every job exactly once', async () => {
     ran.length = 0;
     for (let i = 0; i < 40; i++) {

@@ -1,6 +1,6 @@
 import type {
   TAuthPkg,
-  TBlack,
+  TBanned,
   TChatMessage,
   TChatSummary,
   TCompany,
@@ -54,7 +54,7 @@ export const role = (o: Partial<TRole> = {}): TRole => ({
 
 export const pkg = (o: Partial<TAuthPkg> = {}): TAuthPkg => ({ pkg_id: 7, pkg_title: 'Tickets', node_ids: [], ...o });
 
-export const black = (o: Partial<TBlack> = {}): TBlack => ({
+export const banned = (o: Partial<TBanned> = {}): TBanned => ({
   black_id: 9,
   black_type: 'email',
   black_value: '@spam.example',

@@ -1,6 +1,6 @@
 export * from './account.js';
 export * from './account-search.js';
-export * from './black.js';
+export * from './banned.js';
 export * from './chat.js';
 export * from './company.js';
 export * from './limit.js';

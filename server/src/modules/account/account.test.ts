@@ -1,4 +1,4 @@
-import { ZMyInfoResponse } from '@parley/contracts';
+import { accountOps, authOps } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   setUpAccountTests,
   t,
 } from '../../../test/account-kit.js';
-import { call, signIn } from '../../../test/app.js';
+import { signIn } from '../../../test/app.js';
 import {
   buildAdmin,
   buildAgent,
@@ -21,17 +21,18 @@ import {
   uniqueDomain,
   uniqueEmail,
 } from '../../../test/factories.js';
+import { api } from '../../../test/kit.js';
 import { agentGroup, role } from '../../db/schema/index.js';
 
 setUpAccountTests();
 
 describe('auth.account.add', () => {
   it('checks the email format and refuses a duplicate, naming the field, without writing', async () => {
-    const bad = await post('auth.account.add', { email: 'not@mail', real_name: 'X' });
+    const bad = await api(accountOps.add, { email: 'not@mail', real_name: 'X' });
     expect([bad.code, bad.msg]).toEqual(['FFFF', 'Incorrect mailbox format']);
-    expect(bad.data.fields.email).toBe('Incorrect mailbox format');
+    expect(bad.fields.email).toBe('Incorrect mailbox format');
     const existing = await buildEndUser(t.database.db);
-    const dup = await post('auth.account.add', { email: existing.email.toUpperCase(), real_name: 'Twin' });
+    const dup = await api(accountOps.add, { email: existing.email.toUpperCase(), real_name: 'Twin' });
     expect(dup.code).toBe('FFFF');
     expect(dup.data).toEqual({ fields: { email: 'This email is already in use' } });
     expect((await accountByEmail(existing.email))?.realName).toBe('Test Person');
@@ -39,18 +40,18 @@ describe('auth.account.add', () => {
 
   it('needs a password of 5 to 127 characters, not the email, for agents and admins', async () => {
     const email = uniqueEmail('pw');
-    const none = await post('auth.account.add', { email, real_name: 'P', user_type: 'agent' });
-    expect([none.code, none.msg, none.data.fields.password]).toEqual([
+    const none = await api(accountOps.add, { email, real_name: 'P', user_type: 'agent' });
+    expect([none.code, none.msg, none.fields.password]).toEqual([
       'FFFF',
       'Password is required',
       'Password is required',
     ]);
     for (const password of ['abcd', 'x'.repeat(128), email]) {
-      const res = await post('auth.account.add', { email, real_name: 'P', user_type: 'admin', password });
+      const res = await api(accountOps.add, { email, real_name: 'P', user_type: 'admin', password });
       expect(res.msg, password).toBe('Password is not allowed');
     }
     expect(await accountByEmail(email)).toBeUndefined();
-    const ok = await post<{ account_id: number }>('auth.account.add', {
+    const ok = await api(accountOps.add, {
       email,
       real_name: 'P',
       user_type: 'agent',
@@ -63,7 +64,7 @@ describe('auth.account.add', () => {
   it('lets an end user have no password, and puts them in the organization of their domain', async () => {
     const domain = uniqueDomain();
     const c = await buildCompany(t.database.db, { companyDomains: [domain] });
-    const res = await post<{ account_id: number }>('auth.account.add', {
+    const res = await api(accountOps.add, {
       email: `Someone@${domain.toUpperCase()}`,
       real_name: 'Customer',
     });
@@ -71,7 +72,7 @@ describe('auth.account.add', () => {
     const created = await getAccount(res.data.account_id);
     expect(created).toMatchObject({ email: `someone@${domain}`, user_type: 'end_user', company_id: c.companyId });
     expect((await accountRow(res.data.account_id))?.passwordHash).toBeNull();
-    const elsewhere = await post<{ account_id: number }>('auth.account.add', {
+    const elsewhere = await api(accountOps.add, {
       email: uniqueEmail('nocompany'),
       real_name: 'Loner',
     });
@@ -81,7 +82,7 @@ describe('auth.account.add', () => {
   it('puts a new agent in the default group with the default Agent role, unless roles are chosen', async () => {
     const [defaultRole] = await t.database.db.select().from(role).where(eq(role.isDefault, true));
     const [defaultGroup] = await t.database.db.select().from(agentGroup).where(eq(agentGroup.isDefault, true));
-    const plain = await post<{ account_id: number }>('auth.account.add', {
+    const plain = await api(accountOps.add, {
       email: uniqueEmail('newagent'),
       real_name: 'New Agent',
       user_type: 'agent',
@@ -92,7 +93,7 @@ describe('auth.account.add', () => {
       group_ids: [defaultGroup?.groupId],
     });
     const { roleId } = await buildRole(t.database.db, { nodes: [] });
-    const chosen = await post<{ account_id: number }>('auth.account.add', {
+    const chosen = await api(accountOps.add, {
       email: uniqueEmail('chosen'),
       real_name: 'Chosen',
       user_type: 'agent',
@@ -104,7 +105,7 @@ describe('auth.account.add', () => {
 
   it('refuses unknown roles, and roles for end users, writing nothing', async () => {
     const email = uniqueEmail('norole');
-    const res = await post('auth.account.add', {
+    const res = await api(accountOps.add, {
       email,
       real_name: 'R',
       user_type: 'agent',
@@ -112,9 +113,9 @@ describe('auth.account.add', () => {
       role_ids: [99_999_999],
     });
     expect(res.code).toBe('FFFF');
-    expect(Object.keys(res.data.fields)).toEqual(['role_ids']);
+    expect(Object.keys(res.fields)).toEqual(['role_ids']);
     const { roleId } = await buildRole(t.database.db, { nodes: [] });
-    const endUser = await post('auth.account.add', { email, real_name: 'R', role_ids: [roleId] });
+    const endUser = await api(accountOps.add, { email, real_name: 'R', role_ids: [roleId] });
     expect(endUser.msg).toBe('Only agents and administrators can have roles and groups');
     expect(await accountByEmail(email)).toBeUndefined();
   });
@@ -122,16 +123,12 @@ describe('auth.account.add', () => {
   it('lets only an admin create an admin', async () => {
     const { token } = await agentWith('auth.account.add');
     const email = uniqueEmail('wannabe');
-    const res = await post(
-      'auth.account.add',
-      { email, real_name: 'A', user_type: 'admin', password: 'admin-pass' },
-      token,
-    );
+    const res = await api(accountOps.add, { email, real_name: 'A', user_type: 'admin', password: 'admin-pass' }, token);
     expect(res.code).toBe('0403');
     expect(await accountByEmail(email)).toBeUndefined();
     // No roles: the default Agent role would grant more than the maker holds (access-table.test.ts).
-    const agent = await post(
-      'auth.account.add',
+    const agent = await api(
+      accountOps.add,
       { email, real_name: 'A', user_type: 'agent', password: 'agent-pass', role_ids: [] },
       token,
     );
@@ -143,7 +140,7 @@ describe('auth.account.edit', () => {
   it('edits fields, leaves the others, and refuses an email in use', async () => {
     const user = await buildEndUser(t.database.db, { realName: 'Before', innerNotes: 'keep me' });
     const other = await buildEndUser(t.database.db);
-    const res = await post('auth.account.edit', {
+    const res = await api(accountOps.edit, {
       account_id: user.accountId,
       real_name: 'After',
       timezone: 'asia/shanghai',
@@ -154,58 +151,48 @@ describe('auth.account.edit', () => {
       inner_notes: 'keep me',
       timezone: 'Asia/Shanghai',
     });
-    const dup = await post('auth.account.edit', { account_id: user.accountId, email: other.email });
+    const dup = await api(accountOps.edit, { account_id: user.accountId, email: other.email });
     expect(dup.data).toEqual({ fields: { email: 'This email is already in use' } });
-    expect((await post('auth.account.edit', { account_id: 99_999_999, real_name: 'x' })).code).toBe('0404');
+    expect((await api(accountOps.edit, { account_id: 99_999_999, real_name: 'x' })).code).toBe('0404');
   });
 
   it('keeps admins out of reach of non-admins, and own permissions out of reach of oneself', async () => {
     const { agent, token } = await agentWith('auth.account.edit');
     const otherAdmin = await buildAdmin(t.database.db);
-    expect((await post('auth.account.edit', { account_id: otherAdmin.accountId, real_name: 'x' }, token)).code).toBe(
-      '0403',
-    );
-    expect((await post('auth.account.edit', { account_id: agent.accountId, user_type: 'admin' }, token)).code).toBe(
-      '0403',
-    );
+    expect((await api(accountOps.edit, { account_id: otherAdmin.accountId, real_name: 'x' }, token)).code).toBe('0403');
+    expect((await api(accountOps.edit, { account_id: agent.accountId, user_type: 'admin' }, token)).code).toBe('0403');
     const { roleId } = await buildRole(t.database.db, { nodes: [] });
-    expect((await post('auth.account.edit', { account_id: agent.accountId, role_ids: [roleId] }, token)).code).toBe(
-      '0403',
-    );
+    expect((await api(accountOps.edit, { account_id: agent.accountId, role_ids: [roleId] }, token)).code).toBe('0403');
     expect((await accountRow(agent.accountId))?.userType).toBe('agent');
     // Their own name is fine, and so is resending what they already have.
-    const own = await post(
-      'auth.account.edit',
+    const own = await api(
+      accountOps.edit,
       { account_id: agent.accountId, real_name: 'Self', user_type: 'agent' },
       token,
     );
     expect(own.code).toBe('0000');
     const peer = await buildAgent(t.database.db);
-    expect((await post('auth.account.edit', { account_id: peer.accountId, ticket_access: 'own' }, token)).code).toBe(
-      '0000',
-    );
+    expect((await api(accountOps.edit, { account_id: peer.accountId, ticket_access: 'own' }, token)).code).toBe('0000');
   });
 
   it('ends the sessions of an account whose password someone else sets', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    const bad = await post('auth.account.edit', { account_id: agent.accountId, password: agent.email });
+    const bad = await api(accountOps.edit, { account_id: agent.accountId, password: agent.email });
     expect(bad.msg).toBe('Password is not allowed');
-    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).code).toBe('0000');
-    expect((await post('auth.account.edit', { account_id: agent.accountId, password: 'reset-pass' })).code).toBe(
-      '0000',
-    );
-    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).code).toBe('0401');
+    expect((await api(authOps.myInfoGet, {}, token)).code).toBe('0000');
+    expect((await api(accountOps.edit, { account_id: agent.accountId, password: 'reset-pass' })).code).toBe('0000');
+    expect((await api(authOps.myInfoGet, {}, token)).code).toBe('0401');
     expect(await signIn(t.app, agent.email, 'reset-pass')).toBeTruthy();
   });
 
   it('drops roles and groups of an agent made an end user, and needs a password to promote one', async () => {
     const agent = await buildAgent(t.database.db);
     await buildRole(t.database.db, { nodes: [], accountIds: [agent.accountId] });
-    expect((await post('auth.account.edit', { account_id: agent.accountId, user_type: 'end_user' })).code).toBe('0000');
+    expect((await api(accountOps.edit, { account_id: agent.accountId, user_type: 'end_user' })).code).toBe('0000');
     expect(await getAccount(agent.accountId)).toMatchObject({ user_type: 'end_user', role_ids: [], group_ids: [] });
     const user = await buildEndUser(t.database.db, { password: null });
-    const promote = await post('auth.account.edit', { account_id: user.accountId, user_type: 'agent' });
+    const promote = await api(accountOps.edit, { account_id: user.accountId, user_type: 'agent' });
     expect(promote.msg).toBe('Password is required');
     expect((await accountRow(user.accountId))?.userType).toBe('end_user');
   });
@@ -213,9 +200,9 @@ describe('auth.account.edit', () => {
   it('shows a changed name at the next my.info (no stale cached account)', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
-    await post('auth.account.edit', { account_id: agent.accountId, real_name: 'Renamed' });
-    const info = await call<{ real_name: string }>(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    await api(authOps.myInfoGet, {}, token);
+    await api(accountOps.edit, { account_id: agent.accountId, real_name: 'Renamed' });
+    const info = await api(authOps.myInfoGet, {}, token);
     expect(info.data.real_name).toBe('Renamed');
   });
 });
@@ -243,7 +230,7 @@ describe('auth.account.info.edit', () => {
       token,
     );
     expect(res.code).toBe('0000');
-    const info = ZMyInfoResponse.parse((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).data);
+    const info = (await api(authOps.myInfoGet, {}, token)).data;
     expect(info).toMatchObject({
       real_name: 'Me Myself',
       alias_name: 'Me',
@@ -262,16 +249,17 @@ describe('auth.account.info.edit', () => {
   it('refuses an unknown time zone or language, and an avatar that is not one of our uploads', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    const tz = await post('auth.account.info.edit', { timezone: 'Mars/Olympus' }, token);
-    expect([tz.code, tz.data.fields.timezone]).toEqual(['FFFF', 'Unknown time zone']);
+    const tz = await api(accountOps.infoEdit, { timezone: 'Mars/Olympus' }, token);
+    expect([tz.code, tz.fields.timezone]).toEqual(['FFFF', 'Unknown time zone']);
+    // Outside the contract's types: sent by path.
     const lang = await post('auth.account.info.edit', { default_language: 'fr' }, token);
     expect(lang.data.fields.default_language).toBe('Unknown value');
     for (const avatar of ['https://evil.example/x.png', '/api/home/file/avatar/AAAAAAAAAAAAAAAAAAAAAA.png']) {
-      const res = await post('auth.account.info.edit', { avatar }, token);
-      expect(res.data.fields.avatar, avatar).toBe('Invalid value');
+      const res = await api(accountOps.infoEdit, { avatar }, token);
+      expect(res.fields.avatar, avatar).toBe('Invalid value');
     }
     expect((await accountRow(agent.accountId))?.avatar).toBe('');
-    const blank = await post('auth.account.info.edit', { real_name: '  ' }, token);
+    const blank = await api(accountOps.infoEdit, { real_name: '  ' }, token);
     expect(blank.msg).toBe('Name is required');
   });
 });
@@ -280,23 +268,21 @@ describe('auth.account.setting.edit', () => {
   it("merges keys into the caller's settings, null removes one, my.info answers them", async () => {
     const user = await buildEndUser(t.database.db);
     const token = await signIn(t.app, user.email, defaultPassword);
-    expect(
-      (await post('auth.account.setting.edit', { setting_data: { theme: 'dark', cols: [1, 2] } }, token)).code,
-    ).toBe('0000');
-    expect((await post('auth.account.setting.edit', { setting_data: { cols: null, page: 3 } }, token)).code).toBe(
+    expect((await api(accountOps.settingEdit, { setting_data: { theme: 'dark', cols: [1, 2] } }, token)).code).toBe(
       '0000',
     );
-    const info = ZMyInfoResponse.parse((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).data);
+    expect((await api(accountOps.settingEdit, { setting_data: { cols: null, page: 3 } }, token)).code).toBe('0000');
+    const info = (await api(authOps.myInfoGet, {}, token)).data;
     expect(info.setting_data).toEqual({ theme: 'dark', page: 3 });
   });
 
   it('refuses settings over 16 KB and keeps the old ones', async () => {
     const user = await buildEndUser(t.database.db);
     const token = await signIn(t.app, user.email, defaultPassword);
-    await post('auth.account.setting.edit', { setting_data: { a: 1 } }, token);
-    const res = await post('auth.account.setting.edit', { setting_data: { big: 'x'.repeat(17 * 1024) } }, token);
+    await api(accountOps.settingEdit, { setting_data: { a: 1 } }, token);
+    const res = await api(accountOps.settingEdit, { setting_data: { big: 'x'.repeat(17 * 1024) } }, token);
     expect(res.code).toBe('FFFF');
-    expect(Object.keys(res.data.fields)).toEqual(['setting_data']);
+    expect(Object.keys(res.fields)).toEqual(['setting_data']);
     expect((await accountRow(user.accountId))?.settingData).toEqual({ a: 1 });
     expect((await post('auth.account.setting.edit', { setting_data: 'nope' }, token)).code).toBe('FFFF');
   });

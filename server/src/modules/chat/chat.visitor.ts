@@ -11,7 +11,7 @@ import { invalid, unauthorized } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { findAccountWithLinks } from '../auth/session.repo.js';
 import { hashToken, newToken } from '../auth/token.js';
-import { isBanned } from '../black/black.service.js';
+import { isBanned } from '../banned/banned.service.js';
 import { questionAllGet } from '../question/question.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { insertRequesterTicket } from '../ticket/ticket.create.js';

@@ -3,7 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
-import { isBanned } from '../black/black.service.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import type { MailConfig } from './mail.config.js';
 import type { TemplateName } from './mail.templates.js';
@@ -108,26 +107,32 @@ export async function deliverable(
         .filter((e) => e && !except.has(e) && e !== config.address && !e.endsWith('.invalid')),
     ),
   ];
-  if (wanted.length === 0) {
-    return [];
+  const refused = await refusedAddresses(db, wanted);
+  return wanted.filter((e) => !refused.has(e));
+}
+
+/**
+ * Of these (lower-case) addresses, those that bounced, are our own support addresses, or are
+ * banned (the address or its @domain, as `isBanned` checks one): one statement for any number.
+ */
+export async function refusedAddresses(db: DbOrTx, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) {
+    return new Set();
   }
-  // Bounced addresses and our own support addresses, in one query for the whole list.
-  const refused = new Set(
+  const domainOf = (e: string) => `@${e.slice(e.lastIndexOf('@') + 1)}`;
+  const list = textArrayLiteral(emails);
+  const found = new Set(
     (
       await queryRows<{ address: string }>(
         db,
-        sql`SELECT address FROM mail_bounce WHERE address = ANY(${textArrayLiteral(wanted)}::text[])
-            UNION SELECT address FROM mail_address WHERE address = ANY(${textArrayLiteral(wanted)}::text[])`,
+        sql`SELECT address FROM mail_bounce WHERE address = ANY(${list}::text[])
+            UNION SELECT address FROM mail_address WHERE address = ANY(${list}::text[])
+            UNION SELECT black_value FROM black WHERE black_type = 'email'
+              AND black_value = ANY(${textArrayLiteral([...emails, ...emails.map(domainOf)])}::text[])`,
       )
     ).map((r) => r.address),
   );
-  const out: string[] = [];
-  for (const email of wanted) {
-    if (!refused.has(email) && !(await isBanned(db, { email }))) {
-      out.push(email);
-    }
-  }
-  return out;
+  return new Set(emails.filter((e) => found.has(e) || found.has(domainOf(e))));
 }
 
 /** Notifications that go to agents, not to the requester and CCs. */
@@ -158,6 +163,56 @@ export async function queueMail(
           ON CONFLICT DO NOTHING`,
     );
   }
+}
+
+/**
+ * Queues many mails in the transaction in three statements whatever their number (an
+ * automation's batch): the same jobs and recorded Message-IDs as `queueMail` one by one.
+ */
+export async function queueMails(
+  ctx: AppContext,
+  tx: Tx,
+  config: MailConfig,
+  mails: Array<{ mail: Omit<OutgoingMail, 'messageId'>; key: string }>,
+): Promise<void> {
+  const out = mails
+    .filter((m) => m.mail.to.length > 0 || m.mail.cc.length > 0)
+    .map((m) => ({ key: m.key, data: { ...m.mail, messageId: newMessageId(config, m.mail.ticketId, m.mail.kind) } }));
+  const fresh = await ctx.jobs.sendMany(sendQueue, out, { tx });
+  const rows = out
+    .filter((_, i) => fresh[i])
+    .map(({ data }) => ({
+      message_id: data.messageId,
+      direction: toStaff(data.kind) ? 'out_staff' : 'out',
+      ticket_id: data.ticketId,
+      comment_id: data.commentId,
+    }));
+  if (rows.length) {
+    await tx.execute(
+      sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, create_ts)
+          SELECT r.message_id, r.direction, r.ticket_id, r.comment_id, ${config.address}, ${Date.now()}
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(message_id text, direction text, ticket_id int, comment_id int)
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+}
+
+/** Several accounts' addresses (lower case) and whether they are staff, by id, in one statement. */
+export async function accountEmails(
+  db: DbOrTx,
+  accountIds: number[],
+): Promise<Map<number, { email: string; staff: boolean }>> {
+  if (accountIds.length === 0) {
+    return new Map();
+  }
+  const rows = await queryRows<{ account_id: number; email: string; user_type: string }>(
+    db,
+    sql`SELECT account_id, email, user_type FROM account WHERE account_id = ANY(${intArrayLiteral(accountIds)}::int[])`,
+  );
+  return new Map(
+    rows.map((r) => [Number(r.account_id), { email: r.email.toLowerCase(), staff: r.user_type !== 'end_user' }]),
+  );
 }
 
 export async function accountEmail(

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/rows.js';
 import { emit, transact } from '../../events/transact.js';
 import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
-import { isBanned } from '../black/black.service.js';
+import { isBanned } from '../banned/banned.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { findOrCreateRequester, insertTicket } from '../ticket/ticket.create.js';
 import { insertComment, insertEvents } from '../ticket/ticket.repo.js';

@@ -8,12 +8,14 @@ import { smtpTransport } from './mail.check.js';
 import type { MailConfig } from './mail.config.js';
 import {
   accountEmail,
+  accountEmails,
   agentsWhoMaySee,
   ccEmails,
   deliverable,
   isChat,
   type OutgoingMail,
   queueMail,
+  queueMails,
   sendQueue,
   type TicketFacts,
   ticketFacts,
@@ -120,18 +122,39 @@ export function registerMailOut(
     const config = change && (await currentConfig(tx));
     const t = config && (await ticketFacts(tx, event.ticketId));
     if (change && config && t) {
-      await queueChangeMails(ctx, tx, config, t, change);
+      await queueChangeMails(ctx, tx, config, [{ t, change }]);
     }
   });
-  // An automation's batch (tickets alike in what changed): the same mails, the tickets read at once.
+  // An automation's batch (tickets alike in what changed): the same mails, read, checked and
+  // queued together (a few statements for the batch, not a few per mail).
   ctx.events.beforeCommit('tickets.changed', async (event, tx) => {
-    const change = stateOrAssignee(event);
-    const config = change && (await currentConfig(tx));
-    if (change && config) {
-      for (const t of await ticketsFacts(tx, event.ticketIds)) {
-        await queueChangeMails(ctx, tx, config, t, change);
-      }
+    const kinds = event.kinds.flatMap((k) => {
+      const change = stateOrAssignee({ fields: k.fields, actorId: event.actorId });
+      return change ? [{ change, ticketIds: k.ticketIds }] : [];
+    });
+    const config = kinds.length > 0 && (await currentConfig(tx));
+    if (!config) {
+      return;
     }
+    const facts = new Map(
+      (
+        await ticketsFacts(
+          tx,
+          kinds.flatMap((k) => k.ticketIds),
+        )
+      ).map((t) => [Number(t.ticket_id), t] as const),
+    );
+    await queueChangeMails(
+      ctx,
+      tx,
+      config,
+      kinds.flatMap(({ change, ticketIds }) =>
+        ticketIds.flatMap((id) => {
+          const t = facts.get(id);
+          return t ? [{ t, change }] : [];
+        }),
+      ),
+    );
   });
 }
 
@@ -148,35 +171,57 @@ function stateOrAssignee(event: { fields: string[]; actorId: number | null }): S
   return solved || assigned ? { solved, assigned, actorId: event.actorId } : null;
 }
 
-/** The requester hears that the ticket is solved, a new assignee (not the one who assigned) that it is theirs. */
-async function queueChangeMails(ctx: AppContext, tx: Tx, config: MailConfig, t: TicketFacts, change: StateOrAssignee) {
-  if (t.deleted_ts !== null || isChat(t)) {
-    return;
-  }
+/**
+ * The requester hears that the ticket is solved, a new assignee (not the one who assigned) that
+ * it is theirs: per ticket in order, the solve's mail then the assignment's. The addresses are
+ * read and checked for all the tickets at once, the mails queued together.
+ */
+async function queueChangeMails(
+  ctx: AppContext,
+  tx: Tx,
+  config: MailConfig,
+  changes: Array<{ t: TicketFacts; change: StateOrAssignee }>,
+) {
+  const live = changes.filter(({ t }) => t.deleted_ts === null && !isChat(t));
+  const assignees = await accountEmails(tx, [
+    ...new Set(
+      live.flatMap(({ t, change }) =>
+        change.assigned && t.assignee_id !== null && t.assignee_id !== change.actorId ? [t.assignee_id] : [],
+      ),
+    ),
+  ]);
   const stamp = Date.now();
-  if (change.solved && t.ticket_state === 'solved') {
-    const to = await deliverable(tx, config, [t.requester_email], new Set());
-    await queueMail(
-      ctx,
-      tx,
-      config,
-      { kind: 'ticket_solved', ticketId: t.ticket_id, commentId: null, to, cc: [] },
-      `solved:${t.ticket_id}:${stamp}`,
-    );
-  }
-  if (change.assigned && t.assignee_id !== null && t.assignee_id !== change.actorId) {
-    const agent = await accountEmail(tx, t.assignee_id);
-    if (agent) {
-      const to = await deliverable(tx, config, [agent.email], new Set());
-      await queueMail(
-        ctx,
-        tx,
-        config,
-        { kind: 'ticket_assigned', ticketId: t.ticket_id, commentId: null, to, cc: [] },
-        `assigned:${t.ticket_id}:${t.assignee_id}:${stamp}`,
-      );
+  const mails: Array<{ mail: Omit<OutgoingMail, 'messageId'>; key: string; address: string }> = [];
+  for (const { t, change } of live) {
+    if (change.solved && t.ticket_state === 'solved') {
+      mails.push({
+        mail: { kind: 'ticket_solved', ticketId: t.ticket_id, commentId: null, to: [], cc: [] },
+        key: `solved:${t.ticket_id}:${stamp}`,
+        address: t.requester_email,
+      });
+    }
+    const agent = change.assigned && t.assignee_id !== null ? assignees.get(t.assignee_id) : undefined;
+    if (agent && t.assignee_id !== change.actorId) {
+      mails.push({
+        mail: { kind: 'ticket_assigned', ticketId: t.ticket_id, commentId: null, to: [], cc: [] },
+        key: `assigned:${t.ticket_id}:${t.assignee_id}:${stamp}`,
+        address: agent.email,
+      });
     }
   }
+  const ok = new Set(
+    await deliverable(
+      tx,
+      config,
+      mails.map((m) => m.address),
+      new Set(),
+    ),
+  );
+  const out = mails.map(({ mail, key, address }) => {
+    const to = address.trim().toLowerCase();
+    return { mail: { ...mail, to: ok.has(to) ? [to] : [] }, key };
+  });
+  await queueMails(ctx, tx, config, out);
 }
 
 /** One pooled SMTP transport per settings: many mails over a few connections. */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { ticketAttachment } from '../../db/schema/index.js';
-import { isBanned } from '../black/black.service.js';
+import { isBanned } from '../banned/banned.service.js';
 import type { getTicketSettings } from '../setting/setting.service.js';
 import { findOrCreateRequester } from '../ticket/ticket.create.js';
 import { insertEvents, membersOf, setMembers } from '../ticket/ticket.repo.js';

@@ -67,7 +67,7 @@ describe('reports follow the writes', () => {
     expect(await queueReportRebuildIfStale(t.app.parley)).toBe(false);
     const [sums] = await queryRows<{ n: number }>(
       db(),
-      sql`SELECT sum(fr_none)::int AS n FROM report_created_day WHERE group_id = ${groupId} AND days = 1`,
+      sql`SELECT sum(fr_none)::int AS n FROM report_created_day WHERE group_id = ${groupId} AND days = 1 AND tag = ''`,
     );
     expect(Number(sums?.n)).toBe(1);
     expect(await unreplied()).toBe(1);

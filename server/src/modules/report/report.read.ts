@@ -10,9 +10,9 @@ import { binColumns, hourColumns, type SumTable, sumTables } from './report.sums
 /**
  * Reads a figure over a time range from the daily sums and the per-ticket rows together, as
  * `planRange` splits the range: one query for the whole blocks, one for the hours of cut days,
- * one for the rest over the per-ticket rows (with a tag filter, or before the sums are built,
- * all of it). Counters are named as the sum table's columns; the per-ticket side computes the
- * same names from its own columns.
+ * one for the rest over the per-ticket rows (before the sums are built, all of it). A tag filter
+ * reads that tag's sum rows (migration 0042), no filter the rows of tag ''. Counters are named
+ * as the sum table's columns; the per-ticket side computes the same names from its own columns.
  */
 export interface Family {
   sums: SumTable;
@@ -120,7 +120,7 @@ export interface Where {
 /** The scope on sum rows (alias x; the access filter names group_id and assignee_id bare). */
 function sumsScope(w: Where): SQL {
   const s = w.scope;
-  const parts: SQL[] = [];
+  const parts: SQL[] = [sql`x.tag = ${s.tag ?? ''}`];
   const access = accessFilter(s.viewer);
   if (access) {
     parts.push(access);
@@ -137,7 +137,7 @@ function sumsScope(w: Where): SQL {
   if (w.extra) {
     parts.push(w.extra.sums);
   }
-  return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
+  return sql.join(parts, sql` AND `);
 }
 
 function rawScope(w: Where): SQL {
@@ -185,7 +185,7 @@ export async function readSums(
   // Hour columns split the main counter only; a read of just that counter can always use them,
   // so that a 24-hour range reads its cut days by hour instead of ~15,000 per-ticket rows.
   const byHour = opts.byHour === true || (opts.counters.length === 1 && opts.counters[0] === family.main);
-  const plan: Plan = planRange(opts.edges, opts.to, byHour, opts.sumsOn && opts.where.scope.tag === undefined);
+  const plan: Plan = planRange(opts.edges, opts.to, byHour, opts.sumsOn);
   const out = new Map<string, Sums>();
   const add = (bucket: number, group: Record<string, string | number>, c: Record<string, number>) => {
     const key = `${bucket}|${groups.map((g) => group[g.name]).join('|')}`;
@@ -301,7 +301,7 @@ export function totals(rows: Sums[], counters: string[]): Record<string, number>
   return t as Record<string, number>;
 }
 
-/** Tickets as they are now (report_now, or report_ticket with a tag / before the sums). */
+/** Tickets as they are now (report_now, or report_ticket before the sums are built). */
 export async function readNow(
   db: DbOrTx,
   where: Where,
@@ -309,7 +309,7 @@ export async function readNow(
   sumsOn: boolean,
   condition?: { sums: SQL; raw: SQL },
 ): Promise<Array<{ group: Record<string, string | number>; n: number; open: number }>> {
-  const useSums = sumsOn && where.scope.tag === undefined;
+  const useSums = sumsOn;
   const list = groups.map((g) => sql.raw(useSums ? `x.${g.name} AS ${g.name}` : `${g.raw} AS ${g.name}`));
   const cols = list.length ? sql`${sql.join(list, sql`, `)},` : sql``;
   const groupBy = groups.length ? sql`GROUP BY ${sql.raw(groups.map((g) => g.name).join(', '))}` : sql``;

@@ -11,6 +11,8 @@ import { dayMs, hourMs, levels } from './report.plan.js';
  * sign 1), and a ticket write appends the difference (its old rows with sign -1, its new rows
  * with sign 1). So the sums always equal what the per-ticket rows add up to, and the brute-force
  * test checks the per-ticket rows. A ticket's group and assignee are 0 when it has none.
+ * Every ticket counts in the rows of tag '' and once more in those of each tag it carries
+ * (migration 0042), so a tag filter reads `tag = $tag` and no filter `tag = ''`.
  */
 const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + from);
 export const hourColumns = range(24).map((h) => `h${h}`);
@@ -34,66 +36,68 @@ const binsOf = (prefix: string, col: string) =>
     .join(', ');
 const dayOf = (ts: string) => `(${ts} / ${dayMs})::int`;
 const hourOf = (ts: string) => `((${ts} % ${dayMs}) / ${hourMs})::int`;
-const dims = `coalesce(t.group_id, 0) AS group_id, coalesce(t.assignee_id, 0) AS assignee_id, t.source`;
-const dimKeys = ['group_id', 'assignee_id', 'source'];
+const dims = `coalesce(t.group_id, 0) AS group_id, coalesce(t.assignee_id, 0) AS assignee_id, t.source, g.tag`;
+const dimKeys = ['group_id', 'assignee_id', 'source', 'tag'];
+/** One row per key a ticket counts under: '' and each of its tags, once (UNION drops repeats). */
+const tagsOf = `CROSS JOIN LATERAL (SELECT '' AS tag UNION SELECT unnest(t.tags)) g`;
 
 export const sumTables: Record<'created' | 'solved' | 'reply' | 'agent' | 'span', SumTable> = {
   created: {
     table: 'report_created_day',
     keys: dimKeys,
     counters: ['created', 'unsolved', ...hourColumns, 'fr_none', ...binColumns('fr')],
-    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, sum(x.sign) AS created,
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.tag, sum(x.sign) AS created,
         ${when(`x.ticket_state IN ${unsolvedStates}`)} AS unsolved, ${hoursOf},
         ${when('x.bin IS NULL')} AS fr_none, ${binsOf('fr', 'bin')}
       FROM (SELECT t.sign, t.create_ts AS ts, ${dims}, t.ticket_state, ${hourOf('t.create_ts')} AS hr,
           report_bin(t.first_reply_ms) AS bin
-        FROM t WHERE NOT t.deleted) x
-      GROUP BY 1, 2, 3, 4`,
+        FROM t ${tagsOf} WHERE NOT t.deleted) x
+      GROUP BY 1, 2, 3, 4, 5`,
   },
   solved: {
     table: 'report_solved_day',
     keys: dimKeys,
     counters: ['solved', 'good', 'bad', 'offered', ...hourColumns, ...binColumns('res'), ...binColumns('wait')],
-    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, sum(x.sign) AS solved,
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.tag, sum(x.sign) AS solved,
         ${when(`x.satisfaction = 'good'`)} AS good, ${when(`x.satisfaction = 'bad'`)} AS bad,
         ${when('x.offered')} AS offered, ${hoursOf}, ${binsOf('res', 'res')}, ${binsOf('wait', 'wait')}
       FROM (SELECT t.sign, t.solved_ts AS ts, ${dims}, t.satisfaction, t.offered, ${hourOf('t.solved_ts')} AS hr,
           report_bin(t.resolution_ms) AS res, report_bin(t.wait_ms) AS wait
-        FROM t WHERE NOT t.deleted AND t.solved_ts IS NOT NULL) x
-      GROUP BY 1, 2, 3, 4`,
+        FROM t ${tagsOf} WHERE NOT t.deleted AND t.solved_ts IS NOT NULL) x
+      GROUP BY 1, 2, 3, 4, 5`,
   },
   reply: {
     table: 'report_reply_day',
     keys: [...dimKeys, 'agent_id'],
     counters: ['n', ...binColumns('b')],
-    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.agent_id, sum(x.sign) AS n,
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.tag, x.agent_id, sum(x.sign) AS n,
         ${binsOf('b', 'bin')}
       FROM (SELECT t.sign, t.first_reply_ts AS ts, ${dims}, t.first_reply_by AS agent_id,
           report_bin(t.first_reply_ms) AS bin
-        FROM t WHERE NOT t.deleted AND t.first_reply_by IS NOT NULL AND t.first_reply_ts IS NOT NULL) x
-      GROUP BY 1, 2, 3, 4, 5`,
+        FROM t ${tagsOf} WHERE NOT t.deleted AND t.first_reply_by IS NOT NULL AND t.first_reply_ts IS NOT NULL) x
+      GROUP BY 1, 2, 3, 4, 5, 6`,
   },
   agent: {
     table: 'report_agent_day',
     keys: [...dimKeys, 'agent_id', 'kind'],
     counters: ['n', ...hourColumns],
-    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.agent_id, x.kind,
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.tag, x.agent_id, x.kind,
         sum(x.sign) AS n, ${hoursOf}
       FROM (SELECT a.sign, a.action_ts AS ts, ${dims}, a.agent_id, a.kind, ${hourOf('a.action_ts')} AS hr
-        FROM a JOIN t ON t.ticket_id = a.ticket_id AND t.sign = a.sign
+        FROM a JOIN t ON t.ticket_id = a.ticket_id AND t.sign = a.sign ${tagsOf}
         WHERE NOT t.deleted AND a.agent_id IS NOT NULL) x
-      GROUP BY 1, 2, 3, 4, 5, 6`,
+      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
   },
   span: {
     table: 'report_span_day',
     keys: [...dimKeys, 'edge'],
     counters: ['n', ...hourColumns],
-    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.edge, sum(x.sign) AS n, ${hoursOf}
+    perDay: `SELECT ${dayOf('x.ts')} AS day, x.group_id, x.assignee_id, x.source, x.tag, x.edge, sum(x.sign) AS n, ${hoursOf}
       FROM (SELECT s.sign, e.ts, ${dims}, e.edge, ${hourOf('e.ts')} AS hr
-        FROM s JOIN t ON t.ticket_id = s.ticket_id AND t.sign = s.sign
+        FROM s JOIN t ON t.ticket_id = s.ticket_id AND t.sign = s.sign ${tagsOf}
         CROSS JOIN LATERAL (VALUES ('start', s.from_ts), ('end', s.to_ts)) AS e(edge, ts)
         WHERE NOT t.deleted AND e.ts IS NOT NULL) x
-      GROUP BY 1, 2, 3, 4, 5`,
+      GROUP BY 1, 2, 3, 4, 5, 6`,
   },
 };
 
@@ -117,24 +121,26 @@ function insertSums(s: SumTable, fresh: boolean): string {
 function insertNow(fresh: boolean): string {
   return `INSERT INTO report_now (${nowKeys.join(', ')}, fresh, ${nowCounters.join(', ')})
     SELECT * FROM (
-      SELECT coalesce(t.group_id, 0) AS group_id, coalesce(t.assignee_id, 0) AS assignee_id, t.source,
-        t.ticket_state, t.priority, ${fresh} AS fresh, sum(t.sign) AS n, sum(t.sign * coalesce(o.c, 0)) AS open_spans
+      SELECT ${dims}, t.ticket_state, t.priority, ${fresh} AS fresh, sum(t.sign) AS n,
+        sum(t.sign * coalesce(o.c, 0)) AS open_spans
       FROM t LEFT JOIN (SELECT s.ticket_id, s.sign, count(*) AS c FROM s WHERE s.to_ts IS NULL GROUP BY 1, 2) o
-        ON o.ticket_id = t.ticket_id AND o.sign = t.sign
+        ON o.ticket_id = t.ticket_id AND o.sign = t.sign ${tagsOf}
       WHERE NOT t.deleted
-      GROUP BY 1, 2, 3, 4, 5
+      GROUP BY 1, 2, 3, 4, 5, 6
     ) y WHERE ${nonZero(nowCounters, 'y.')}`;
 }
 
 export const allSumTables = [...Object.values(sumTables).map((s) => s.table), 'report_now'];
 
-const factColumns = `ticket_id, create_ts, source, group_id, assignee_id, ticket_state, priority, deleted,
+const factColumns = `ticket_id, create_ts, source, group_id, assignee_id, tags, ticket_state, priority, deleted,
   satisfaction, offered, first_reply_ts, first_reply_by, first_reply_ms, solved_ts, resolution_ms, wait_ms`;
-export const factRecord = `ticket_id int, create_ts bigint, source text, group_id int, assignee_id int,
+/** The new rows as JSON: the same columns, tags as a JSON array (made text[] in `t`). */
+const jsonFactColumns = factColumns.replace('tags', 'ARRAY(SELECT jsonb_array_elements_text(tags)) AS tags');
+const factRecord = `ticket_id int, create_ts bigint, source text, group_id int, assignee_id int, tags jsonb,
   ticket_state text, priority text, deleted boolean, satisfaction text, offered boolean, first_reply_ts bigint,
   first_reply_by int, first_reply_ms bigint, solved_ts bigint, resolution_ms bigint, wait_ms bigint`;
-export const actionRecord = 'event_id bigint, kind text, ticket_id int, agent_id int, action_ts bigint';
-export const spanRecord = 'ticket_id int, from_ts bigint, to_ts bigint';
+const actionRecord = 'event_id bigint, kind text, ticket_id int, agent_id int, action_ts bigint';
+const spanRecord = 'ticket_id int, from_ts bigint, to_ts bigint';
 
 /**
  * Appends to the sums what a rewrite of these tickets' rows changes: their rows now (sign -1)
@@ -152,7 +158,7 @@ export async function appendDeltas(
     WITH t AS (
       SELECT -1 AS sign, ${sql.raw(factColumns)} FROM report_ticket WHERE ticket_id = ANY(${ids}::int[])
       UNION ALL
-      SELECT 1, ${sql.raw(factColumns)} FROM jsonb_to_recordset(${facts}::jsonb) AS r(${sql.raw(factRecord)})
+      SELECT 1, ${sql.raw(jsonFactColumns)} FROM jsonb_to_recordset(${facts}::jsonb) AS r(${sql.raw(factRecord)})
     ), a AS (
       SELECT -1 AS sign, ticket_id, kind, agent_id, action_ts FROM report_action WHERE ticket_id = ANY(${ids}::int[])
       UNION ALL
@@ -214,7 +220,7 @@ export async function sumsOn(db: DbOrTx): Promise<boolean> {
 }
 
 /**
- * Merges the appended deltas: per (days, day) with fresh rows, all its rows become one per key
+ * Merges the appended deltas: per (tag, days, day) with fresh rows, all its rows become one per key
  * (rows that sum to nothing go). One statement per table; a write appending meanwhile keeps its
  * rows fresh for the next round. One process at a time (advisory lock, skipped if held).
  */
@@ -230,8 +236,9 @@ export async function compactSums(db: DbOrTx): Promise<boolean> {
     for (const s of Object.values(sumTables)) {
       const keys = ['day', 'days', ...s.keys];
       await tx.execute(
-        sql.raw(`WITH k AS (SELECT DISTINCT days, day FROM ${s.table} WHERE fresh),
-          d AS (DELETE FROM ${s.table} x USING k WHERE x.days = k.days AND x.day = k.day RETURNING x.*)
+        sql.raw(`WITH k AS (SELECT DISTINCT tag, days, day FROM ${s.table} WHERE fresh),
+          d AS (DELETE FROM ${s.table} x USING k WHERE x.tag = k.tag AND x.days = k.days AND x.day = k.day
+            RETURNING x.*)
           INSERT INTO ${s.table} (${keys.join(', ')}, fresh, ${s.counters.join(', ')})
           SELECT ${keys.join(', ')}, false, ${s.counters.map((c) => `sum(${c})`).join(', ')}
           FROM d GROUP BY ${keys.join(', ')}
@@ -239,7 +246,8 @@ export async function compactSums(db: DbOrTx): Promise<boolean> {
       );
     }
     await tx.execute(
-      sql.raw(`WITH d AS (DELETE FROM report_now WHERE EXISTS (SELECT 1 FROM report_now WHERE fresh) RETURNING *)
+      sql.raw(`WITH k AS (SELECT DISTINCT tag FROM report_now WHERE fresh),
+          d AS (DELETE FROM report_now x USING k WHERE x.tag = k.tag RETURNING x.*)
         INSERT INTO report_now (${nowKeys.join(', ')}, fresh, ${nowCounters.join(', ')})
         SELECT ${nowKeys.join(', ')}, false, sum(n), sum(open_spans) FROM d GROUP BY ${nowKeys.join(', ')}
         HAVING sum(n) <> 0 OR sum(open_spans) <> 0`),

@@ -1,9 +1,9 @@
-import type { TTagListResponse, TTicket } from '@parley/contracts';
+import { type TTicket, tagOps } from '@parley/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
 import { buildTicket } from '../../../test/factories.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, setUpApp, t } from '../../../test/kit.js';
 import { ticket, ticketEvent } from '../../db/schema/index.js';
 import { ticketSettingDefaults } from '../setting/setting.service.js';
 import { retagTickets } from './tag.repo.js';
@@ -15,8 +15,7 @@ const base = '/api/admin/settings';
 const db = () => t.database.db;
 const post = <T = Fields>(path: string, body: unknown, lang?: string) =>
   call<T>(t.app, 'POST', `${base}/${path}`, { token: admin, body, ...(lang ? { lang } : {}) });
-const list = async (kw: string) =>
-  (await call<TTagListResponse>(t.app, 'GET', `${base}/tag.list`, { token: admin, query: { kw } })).data;
+const list = async (kw: string) => (await api(tagOps.list, { kw })).data;
 const tagsOf = async (ids: number[]) => {
   const rows = await db()
     .select({ id: ticket.ticketId, tags: ticket.tags })

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
-import { isBanned } from '../black/black.service.js';
+import { isBanned } from '../banned/banned.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { insertRequesterTicket } from '../ticket/ticket.create.js';
 import { planComment } from '../ticket/ticket.rules.js';

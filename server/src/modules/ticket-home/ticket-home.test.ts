@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
 import { admin, setUpTicketTests, t } from '../../../test/ticket-kit.js';
-import { account, black, ticket, ticketComment, ticketEvent } from '../../db/schema/index.js';
+import { account, banned, ticket, ticketComment, ticketEvent } from '../../db/schema/index.js';
 
 setUpTicketTests();
 
@@ -109,7 +109,7 @@ describe('home/ticket.add', () => {
     const domain = uniqueDomain('banned');
     const ip = newIp();
     const bannedEmail = `bad-${randomUUID().slice(0, 6)}@example.com`;
-    await db.insert(black).values([
+    await db.insert(banned).values([
       { blackType: 'email', blackValue: bannedEmail, createTs: Date.now() },
       { blackType: 'email', blackValue: `@${domain}`, createTs: Date.now() },
       { blackType: 'ip', blackValue: ip, createTs: Date.now() },

@@ -1,9 +1,10 @@
-import type { TTicketAbilities } from '@parley/contracts';
+import { type TTicketAbilities, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
 import { buildAgent, buildGroup, buildRole, buildTicket, defaultPassword } from '../../../test/factories.js';
-import { admin, agent, db, edit, get, post, setUpTicketTests, t, withSettings } from '../../../test/ticket-kit.js';
+import { api } from '../../../test/kit.js';
+import { admin, agent, db, setUpTicketTests, t, withSettings } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { accessFilter } from '../ticket-search/ticket-list.repo.js';
 import { maySeeTicket, type viewerOf } from './ticket.policy.js';
@@ -12,27 +13,29 @@ setUpTicketTests();
 
 type Who = { token: string; accountId: number };
 const abilitiesOf = async (who: Who, ticketId: number) =>
-  (await get(who.token, 'ticket.get', { ticket_id: ticketId })).data.abilities;
+  (await api(ticketOps.get, { ticket_id: ticketId }, who.token)).data.abilities;
 
 /** Tries each action on a fresh ticket: what the server answers is the truth abilities must tell. */
 async function serverSays(who: Who, otherAgentId: number, assigneeId: number | null = null) {
   const fresh = async (deleted = false) => {
     const { ticketId } = await buildTicket(db(), { assigneeId });
     if (deleted) {
-      await post(admin, 'ticket.delete', { ticket_ids: [ticketId] });
+      await api(ticketOps.delete, { ticket_ids: [ticketId] });
     }
     return ticketId;
   };
   const ok = async (p: Promise<{ code: string }>) => (await p).code === '0000';
   const note = { body: '<p>x</p>', is_public: false };
   return {
-    edit: await ok(edit(who.token, { ticket_id: await fresh(), comment: note })),
-    reply_publicly: await ok(edit(who.token, { ticket_id: await fresh(), comment: { ...note, is_public: true } })),
-    close: await ok(edit(who.token, { ticket_id: await fresh(), submit_as: 'closed' })),
-    reassign: await ok(edit(who.token, { ticket_id: await fresh(), assignee_id: otherAgentId })),
-    delete: await ok(post(who.token, 'ticket.delete', { ticket_ids: [await fresh()] })),
-    restore: await ok(post(who.token, 'ticket.restore', { ticket_ids: [await fresh(true)] })),
-    spam: await ok(post(who.token, 'ticket.spam', { ticket_id: await fresh() })),
+    edit: await ok(api(ticketOps.edit, { ticket_id: await fresh(), comment: note }, who.token)),
+    reply_publicly: await ok(
+      api(ticketOps.edit, { ticket_id: await fresh(), comment: { ...note, is_public: true } }, who.token),
+    ),
+    close: await ok(api(ticketOps.edit, { ticket_id: await fresh(), submit_as: 'closed' }, who.token)),
+    reassign: await ok(api(ticketOps.edit, { ticket_id: await fresh(), assignee_id: otherAgentId }, who.token)),
+    delete: await ok(api(ticketOps.delete, { ticket_ids: [await fresh()] }, who.token)),
+    restore: await ok(api(ticketOps.restore, { ticket_ids: [await fresh(true)] }, who.token)),
+    spam: await ok(api(ticketOps.spam, { ticket_id: await fresh() }, who.token)),
   } satisfies TTicketAbilities;
 }
 
@@ -40,7 +43,7 @@ async function serverSays(who: Who, otherAgentId: number, assigneeId: number | n
 async function offered(who: Who, assigneeId: number | null = null): Promise<TTicketAbilities> {
   const live = (await buildTicket(db(), { assigneeId })).ticketId;
   const gone = (await buildTicket(db(), { assigneeId })).ticketId;
-  await post(admin, 'ticket.delete', { ticket_ids: [gone] });
+  await api(ticketOps.delete, { ticket_ids: [gone] });
   const onLive = await abilitiesOf(who, live);
   const onDeleted = await abilitiesOf(who, gone);
   expect(onDeleted).toMatchObject({ edit: false, delete: false, spam: false });
@@ -83,7 +86,7 @@ describe('ticket abilities tell what the server then allows', () => {
 
   it('the answer to ticket.edit carries the abilities after the change', async () => {
     const { ticketId } = await buildTicket(db());
-    const res = await edit(admin, { ticket_id: ticketId, priority: 'high' });
+    const res = await api(ticketOps.edit, { ticket_id: ticketId, priority: 'high' });
     expect(res.data.abilities).toMatchObject({ edit: true, close: true });
   });
 });

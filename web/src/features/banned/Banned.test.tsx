@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fakeServer, ok, page } from '../../test/fakeServer';
-import { black } from '../../test/fixtures';
+import { banned } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
 
-const entries = [black(), black({ black_id: 10, black_type: 'ip', black_value: '203.0.113.7', reason: '' })];
+const entries = [banned(), banned({ black_id: 10, black_type: 'ip', black_value: '203.0.113.7', reason: '' })];
 
 function serve(handlers = {}, options = {}) {
   return fakeServer({

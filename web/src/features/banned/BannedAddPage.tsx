@@ -1,8 +1,8 @@
-import type { TBlackType } from '@parley/contracts';
+import type { TBannedType } from '@parley/contracts';
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { blackApi } from '../../api/black';
+import { bannedApi } from '../../api/banned';
 import { useEnum } from '../../components/enumOptions';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { useSave } from '../../components/useSave';
@@ -11,7 +11,7 @@ import { bannedValueProblem } from './bannedValue';
 import { bannedKeys, bannedPaths } from './queries';
 
 interface TBannedValues {
-  black_type: TBlackType;
+  black_type: TBannedType;
   black_value: string;
   reason: string;
 }
@@ -21,11 +21,11 @@ export function BannedAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<TBannedValues>();
-  const blackType: TBlackType = Form.useWatch('black_type', form) ?? 'email';
+  const blackType: TBannedType = Form.useWatch('black_type', form) ?? 'email';
   const types = useEnum('black_type');
   const { save, saving } = useSave({
     form,
-    call: (values: TBannedValues, opts) => blackApi.add({ ...values, black_value: values.black_value.trim() }, opts),
+    call: (values: TBannedValues, opts) => bannedApi.add({ ...values, black_value: values.black_value.trim() }, opts),
     invalidate: [bannedKeys.all],
     onSaved: () => void navigate(bannedPaths.list),
   });
@@ -55,7 +55,7 @@ export function BannedAddPage() {
           rules={[
             ({ getFieldValue }) => ({
               validator: async (_rule, value: unknown) => {
-                const problem = bannedValueProblem(getFieldValue('black_type') as TBlackType, value);
+                const problem = bannedValueProblem(getFieldValue('black_type') as TBannedType, value);
                 if (problem) {
                   throw new Error(translateMessage(problem));
                 }

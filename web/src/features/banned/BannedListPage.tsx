@@ -1,9 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TBlack, TBlackType } from '@parley/contracts';
+import type { TBanned, TBannedType } from '@parley/contracts';
 import { Button, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { blackApi } from '../../api/black';
+import { bannedApi } from '../../api/banned';
 import { usePermission } from '../../auth/usePermission';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
@@ -18,7 +18,7 @@ import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
 import { bannedKeys, bannedPaths, useBannedList } from './queries';
 
-const blackTypes: readonly string[] = ['ip', 'email'];
+const bannedTypes: readonly string[] = ['ip', 'email'];
 
 /** Settings › Banned: IP addresses, emails and domains whose tickets and chats are refused. */
 export function BannedListPage() {
@@ -26,15 +26,15 @@ export function BannedListPage() {
   const { can } = usePermission();
   const formatTime = useFormatTime();
   const list = useListParams(['black_type']);
-  const blackType = blackTypes.includes(list.filters.black_type ?? '')
-    ? (list.filters.black_type as TBlackType)
+  const blackType = bannedTypes.includes(list.filters.black_type ?? '')
+    ? (list.filters.black_type as TBannedType)
     : undefined;
   const query = useBannedList({ kw: list.kw, black_type: blackType, offset: list.offset, limit: list.limit });
   const types = useEnum('black_type');
   const [selected, setSelected] = useState<number[]>([]);
   const { confirmDelete } = useConfirm();
   const remove = useSave({
-    call: (ids: number[], opts) => blackApi.delete(ids, opts),
+    call: (ids: number[], opts) => bannedApi.delete(ids, opts),
     invalidate: [bannedKeys.all],
     successKey: 'deleted',
     onSaved: (_result, ids) => {
@@ -74,7 +74,7 @@ export function BannedListPage() {
         </>
       }
     >
-      <Table<TBlack>
+      <Table<TBanned>
         rowKey="black_id"
         size="middle"
         loading={query.isFetching}
@@ -95,7 +95,7 @@ export function BannedListPage() {
             title: t('banned.type'),
             dataIndex: 'black_type',
             width: 170,
-            render: (type: TBlackType) => <Tag color={type === 'ip' ? 'orange' : 'magenta'}>{types.label(type)}</Tag>,
+            render: (type: TBannedType) => <Tag color={type === 'ip' ? 'orange' : 'magenta'}>{types.label(type)}</Tag>,
           },
           {
             title: t('banned.reason'),
@@ -105,7 +105,7 @@ export function BannedListPage() {
               reason || <Typography.Text type="secondary">{t('common.none')}</Typography.Text>,
           },
           { title: t('common.created'), dataIndex: 'create_ts', width: 190, render: (ts: number) => formatTime(ts) },
-          actionsColumn<TBlack>(t('common.actions'), 110, (entry) => (
+          actionsColumn<TBanned>(t('common.actions'), 110, (entry) => (
             <DeleteAction
               btn="black.delete"
               onClick={() => confirmDelete(() => remove.saveAsync([entry.black_id]), entry.black_value)}

@@ -1,6 +1,6 @@
-import type { TBlackType } from '@parley/contracts';
+import type { TBannedType } from '@parley/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { blackApi } from '../../api/black';
+import { bannedApi } from '../../api/banned';
 import { staffPath } from '../../routes/staffPath';
 
 export const bannedPaths = {
@@ -13,10 +13,10 @@ export const bannedKeys = {
   list: (query: object) => ['banned', 'list', query] as const,
 };
 
-export function useBannedList(query: { kw: string; black_type?: TBlackType; offset: number; limit: number }) {
+export function useBannedList(query: { kw: string; black_type?: TBannedType; offset: number; limit: number }) {
   return useQuery({
     queryKey: bannedKeys.list(query),
-    queryFn: ({ signal }) => blackApi.list(query, { signal }),
+    queryFn: ({ signal }) => bannedApi.list(query, { signal }),
     placeholderData: keepPreviousData,
   });
 }

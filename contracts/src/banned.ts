@@ -1,28 +1,28 @@
 import { z } from 'zod';
 import { optionalText, ZIdList, ZPage, ZPaging } from './common.js';
-import { ZBlackType } from './enums.js';
+import { ZBannedType } from './enums.js';
 
 /** A banned IP address, email address or `@domain`: tickets and chats from it are refused. */
-export const ZBlack = z.object({
+export const ZBanned = z.object({
   black_id: z.number().int().describe('The entry'),
-  black_type: ZBlackType.describe('`ip` or `email`'),
+  black_type: ZBannedType.describe('`ip` or `email`'),
   black_value: z.string().describe('The IP address, email address or `@domain`'),
   reason: z.string().describe('Why it was banned'),
   create_ts: z.number().int().describe('When it was added (Unix seconds)'),
 });
-export type TBlack = z.infer<typeof ZBlack>;
+export type TBanned = z.infer<typeof ZBanned>;
 
-export const ZBlackListRequest = ZPaging.extend({
+export const ZBannedListRequest = ZPaging.extend({
   kw: optionalText(100).optional().describe('Part of the value or the reason'),
-  black_type: ZBlackType.optional().describe('Only `ip` or only `email` entries'),
+  black_type: ZBannedType.optional().describe('Only `ip` or only `email` entries'),
 });
-export type TBlackListRequest = z.input<typeof ZBlackListRequest>;
-export const ZBlackListResponse = ZPage(ZBlack);
-export type TBlackListResponse = z.infer<typeof ZBlackListResponse>;
+export type TBannedListRequest = z.input<typeof ZBannedListRequest>;
+export const ZBannedListResponse = ZPage(ZBanned);
+export type TBannedListResponse = z.infer<typeof ZBannedListResponse>;
 
 /** `ip`: an IPv4 or IPv6 address. `email`: an address, or `@domain` for a whole domain. */
-export const ZBlackAddRequest = z.object({
-  black_type: ZBlackType.describe('`ip` or `email`'),
+export const ZBannedAddRequest = z.object({
+  black_type: ZBannedType.describe('`ip` or `email`'),
   black_value: z
     .string({ error: 'field_invalid' })
     .trim()
@@ -31,11 +31,11 @@ export const ZBlackAddRequest = z.object({
     .describe('An IPv4 or IPv6 address (`ip`); an email address or `@domain` (`email`)'),
   reason: optionalText(500).default('').describe('Why, up to 500 characters'),
 });
-export type TBlackAddRequest = z.input<typeof ZBlackAddRequest>;
-export const ZBlackAddResponse = z.object({ black_id: z.number().int().describe('The new entry') });
-export type TBlackAddResponse = z.infer<typeof ZBlackAddResponse>;
+export type TBannedAddRequest = z.input<typeof ZBannedAddRequest>;
+export const ZBannedAddResponse = z.object({ black_id: z.number().int().describe('The new entry') });
+export type TBannedAddResponse = z.infer<typeof ZBannedAddResponse>;
 
-export const ZBlackDeleteRequest = z.object({
+export const ZBannedDeleteRequest = z.object({
   black_ids: ZIdList.min(1, { error: 'required_field' }).describe('The entries to delete'),
 });
-export type TBlackDeleteRequest = z.input<typeof ZBlackDeleteRequest>;
+export type TBannedDeleteRequest = z.input<typeof ZBannedDeleteRequest>;

@@ -1,8 +1,8 @@
-import { canonicalIp, ZBlackListResponse } from '@parley/contracts';
+import { canonicalIp, ZBannedListResponse } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
 import { admin, setUpApp, t } from '../../../test/kit.js';
-import { isBanned } from './black.service.js';
+import { isBanned } from './banned.service.js';
 
 setUpApp();
 
@@ -11,7 +11,7 @@ const base = '/api/admin/settings';
 const add = (body: unknown) =>
   call<{ black_id: number } & Fields>(t.app, 'POST', `${base}/black.add`, { token: admin, body });
 const list = async (query: Record<string, string> = {}) =>
-  ZBlackListResponse.parse((await call(t.app, 'GET', `${base}/black.list`, { token: admin, query })).data);
+  ZBannedListResponse.parse((await call(t.app, 'GET', `${base}/black.list`, { token: admin, query })).data);
 
 describe('black.add', () => {
   it('requires the value with the spec messages per type', async () => {

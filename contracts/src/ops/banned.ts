@@ -1,24 +1,24 @@
 import {
-  ZBlackAddRequest,
-  ZBlackAddResponse,
-  ZBlackDeleteRequest,
-  ZBlackListRequest,
-  ZBlackListResponse,
-} from '../black.js';
+  ZBannedAddRequest,
+  ZBannedAddResponse,
+  ZBannedDeleteRequest,
+  ZBannedListRequest,
+  ZBannedListResponse,
+} from '../banned.js';
 import { ZEmpty } from '../common.js';
 import { op } from '../op.js';
 
 const tags = ['banned'];
 
-export const blackOps = {
+export const bannedOps = {
   list: op({
     method: 'GET',
     path: '/api/admin/settings/black.list',
     access: { menu: '/wswt/setting/banned' },
     summary: 'Banned IP addresses, emails and @domains, newest first',
     tags,
-    input: ZBlackListRequest,
-    output: ZBlackListResponse,
+    input: ZBannedListRequest,
+    output: ZBannedListResponse,
   }),
   add: op({
     method: 'POST',
@@ -26,8 +26,8 @@ export const blackOps = {
     access: { btn: 'black.add' },
     summary: 'Ban an IP address (v4 or v6), an email address or an @domain',
     tags,
-    input: ZBlackAddRequest,
-    output: ZBlackAddResponse,
+    input: ZBannedAddRequest,
+    output: ZBannedAddResponse,
     message: 'saved',
   }),
   delete: op({
@@ -36,7 +36,7 @@ export const blackOps = {
     access: { btn: 'black.delete' },
     summary: 'Lift bans',
     tags,
-    input: ZBlackDeleteRequest,
+    input: ZBannedDeleteRequest,
     output: ZEmpty,
     message: 'deleted',
   }),

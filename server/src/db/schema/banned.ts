@@ -2,8 +2,11 @@ import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/
 import { account } from './account.js';
 import { ts } from './columns.js';
 
-/** Banned list: an IP address, an email address or an `@domain`, stored normalised. */
-export const black = pgTable(
+/**
+ * Banned list: an IP address, an email address or an `@domain`, stored normalised. The table and its
+ * columns keep the names of the wire (`black.list`, `black_type`...), which the API contract fixes.
+ */
+export const banned = pgTable(
   'black',
   {
     blackId: serial('black_id').primaryKey(),
