@@ -1,9 +1,9 @@
 import type { TTriggerDryRunResponse } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
+import type { ActorContext as Ctx } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { transact } from '../../events/transact.js';
-import type { Ctx } from '../ticket/ticket.service.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
 import { actorTypeOf, commentOf, type RuleChange } from './rule.facts.js';
 import { activeTriggers, claimPass, type PassEntry, runPass } from './trigger.engine.js';
