@@ -7,6 +7,7 @@ import { PageLoading } from './components/PageLoading';
 import { RouteErrorPage } from './features/errors/RouteErrorPage';
 import { paths, publicRoutes, staffRouteEntries, type TRouteEntry } from './routes/table';
 import type { TRouteHandle } from './routes/useRouteKey';
+import { registerWarmScreens } from './routes/warmScreens';
 
 /** What a route's `handle` carries: the i18n key of its title (`route.<key>`). */
 
@@ -99,6 +100,9 @@ const screens: Record<string, TScreenLoader> = {
   setting_sla_add: () => slaPages().then((m) => m.SlaAddPage),
   setting_sla_edit: () => slaPages().then((m) => m.SlaEditPage),
 };
+
+// What an agent opens next from the ticket list, loaded once the list is on screen.
+registerWarmScreens([screens.ticket_edit, screens.search].filter((load): load is TScreenLoader => load !== undefined));
 
 /** Public screens built without Ant Design (components/light): they load none of it. */
 const lightScreens = new Set(['home', 'satisfaction', 'login']);

@@ -12,12 +12,16 @@ interface TSession {
 
 const SessionContext = createContext<TSession | null>(null);
 
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<TAccount | null>(null);
   const [timezone, setTimezone] = useState<string | null>(() => authStore.timezone());
 
   const setUser = useCallback((next: TAccount, tz: string) => {
-    setUserState(next);
+    // The route guard stores the account on every change of page: the same account again keeps
+    // the same object, or every screen that reads the session would render again for nothing.
+    setUserState((previous) => (previous !== null && sameJson(previous, next) ? previous : next));
     setTimezone(tz);
   }, []);
   const clearUser = useCallback(() => {

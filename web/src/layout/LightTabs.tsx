@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 
 export interface THeaderTabItem {
   key: string;
@@ -28,23 +28,27 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
   const wrap = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
 
-  useLayoutEffect(() => {
+  const overflowed = useRef(onOverflow);
+  overflowed.current = onOverflow;
+  // Measured when the browser has laid the header out anyway (a ResizeObserver reports each
+  // observed box once at the start, then on every change of size): measuring in the render's
+  // layout effect made the browser lay out the whole page once more on every render of the
+  // shell, on every page change (issue 15).
+  useEffect(() => {
     const outer = wrap.current;
     const inner = list.current;
     if (!outer || !inner || typeof ResizeObserver === 'undefined') {
       return;
     }
-    const check = () => {
+    const observer = new ResizeObserver(() => {
       if (inner.scrollWidth > outer.clientWidth + 1) {
-        onOverflow();
+        overflowed.current();
       }
-    };
-    check();
-    const observer = new ResizeObserver(check);
+    });
     observer.observe(outer);
     observer.observe(inner);
     return () => observer.disconnect();
-  });
+  }, []);
 
   const open = (key: string) => {
     if (key !== activeKey) {

@@ -1,5 +1,6 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { local, storageKeys } from '../../../auth/storage';
@@ -11,6 +12,7 @@ import { Result, Skeleton } from '../../../components/light/Result';
 import { PageHeader } from '../../../components/PageHeader';
 import { Text } from '../../../components/Text';
 import { useListParams } from '../../../components/useListParams';
+import { warmScreens } from '../../../routes/warmScreens';
 import { ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
 import { TicketTable } from './TicketTable';
@@ -49,6 +51,13 @@ export function TicketListPage() {
     view !== undefined,
   );
   const [, setParams] = useSearchParams();
+  // The rows are on screen: the ticket page and the search load meanwhile, ready for the click.
+  const shown = query.data !== undefined;
+  useEffect(() => {
+    if (shown) {
+      warmScreens();
+    }
+  }, [shown]);
   // Another view starts at its first page in its own sort.
   const chooseView = (viewId: number) => {
     local.set(storageKeys.lastView, viewId);

@@ -1,8 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { TTicketComment } from '@parley/contracts';
-import { Avatar, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LetterAvatar } from '../../../components/LetterAvatar';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { AttachmentList } from '../composer/AttachmentList';
 import { deferAttachmentImages, useAttachmentImages } from '../composer/attachmentFiles';
@@ -31,7 +32,7 @@ function CommentCard({ comment }: { comment: TTicketComment }) {
       styles={{ body: { padding: '12px 16px' } }}
     >
       <Flex gap={12} align="flex-start">
-        <Avatar style={{ flex: 'none' }}>{(comment.author_name || '?').charAt(0).toUpperCase()}</Avatar>
+        <LetterAvatar style={{ flex: 'none' }} letter={(comment.author_name || '?').charAt(0).toUpperCase()} />
         <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Flex gap={8} align="center" wrap>
             <Typography.Text strong>{comment.author_name || t('ticket.system')}</Typography.Text>

@@ -1,9 +1,10 @@
 import { BankOutlined } from '@ant-design/icons';
 import type { TTicket, TTicketComment } from '@parley/contracts';
-import { Avatar, Badge, Card, Divider, Flex, Skeleton, Typography } from 'antd';
+import { Badge, Card, Divider, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LetterAvatar } from '../../../components/LetterAvatar';
 import { useCompanyName } from '../../company/queries';
 import { AccessTag } from '../../people/AccountTags';
 import { ticketPaths, useRequesterTickets } from '../shared/queries';
@@ -87,9 +88,11 @@ export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments
     <Card size="small" title={t('ticket.requester')} variant="borderless">
       <Flex gap={12} align="center">
         <Badge dot={active} status="success" offset={[-4, 30]}>
-          <Avatar src={person.avatar || undefined} style={{ background: '#1668dc' }}>
-            {name.charAt(0).toUpperCase()}
-          </Avatar>
+          <LetterAvatar
+            src={person.avatar || undefined}
+            style={{ background: '#1668dc' }}
+            letter={name.charAt(0).toUpperCase()}
+          />
         </Badge>
         <Flex vertical style={{ minWidth: 0, flex: 1 }}>
           <Flex gap={6} align="center" wrap>

@@ -7,17 +7,44 @@ function localeOf(language: TLanguage): string {
   return language === 'zh-cn' ? 'zh-CN' : 'en-GB';
 }
 
+// Making an Intl formatter costs far more than formatting with it (a list of 50 rows made some
+// 300 of them on every render): each is made once per locale, zone and kind, and kept.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  const key = `r|${locale}`;
+  let format = formatters.get(key) as Intl.RelativeTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+const zones = new Map<string, string | undefined>();
+
 /** The time zone if this browser knows it, else undefined (the browser's own). */
 export function knownZone(timeZone: string | null | undefined): string | undefined {
   if (!timeZone) {
     return undefined;
   }
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
+  if (!zones.has(timeZone)) {
+    try {
+      dateFormat('en', { timeZone });
+      zones.set(timeZone, timeZone);
+    } catch {
+      zones.set(timeZone, undefined);
+    }
   }
+  return zones.get(timeZone);
 }
 
 /**
@@ -25,7 +52,7 @@ export function knownZone(timeZone: string | null | undefined): string | undefin
  * (whole seconds). The day and the zone's offset both follow from it.
  */
 export function wallClock(ts: number, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -56,18 +83,18 @@ export function relativeTime(ts: number, now: number, language: TLanguage, timeZ
   const zone = knownZone(timeZone);
   const locale = localeOf(language);
   const ago = now - ts;
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const relative = relativeFormat(locale);
   if (ago < hourMs) {
     return relative.format(-Math.max(1, Math.floor(ago / minuteMs)), 'minute');
   }
-  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(ts);
+  const time = dateFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(ts);
   const days = dayNumber(now, zone) - dayNumber(ts, zone);
   if (days === 0 || days === 1) {
     return `${capitalize(relative.format(-days, 'day'))} ${time}`;
   }
   if (days > 1 && days < 7) {
-    const weekday = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'long' }).format(ts);
+    const weekday = dateFormat(locale, { timeZone: zone, weekday: 'long' }).format(ts);
     return `${weekday} ${time}`;
   }
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, dateStyle: 'medium' }).format(ts);
+  return dateFormat(locale, { timeZone: zone, dateStyle: 'medium' }).format(ts);
 }

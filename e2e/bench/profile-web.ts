@@ -1,0 +1,363 @@
+// Where the main thread's time goes in the staff screens, CPU throttled 4×:
+//   npx tsx e2e/bench/profile-web.ts [outDir]
+// (web/vite.profile.config.ts builds the app unminified, to read function names: PROFILE_DIST).
+// For the list reload and the in-app steps (open a ticket, switch view, open search), records a
+// V8 CPU profile (CDP Profiler) and a trace (CDP Tracing, devtools.timeline) from the action
+// (a click found before the recording starts) until the content is there, writes them to outDir
+// (default test-results/profile) and prints: the main thread's CPU time per trace event kind
+// (script, style, layout, paint...), and the time per source file and per function. PROFILE_DIST=<dir> serves another build (e.g. one built with --minify false to
+// read function names); PROFILE_RUNS=<n> repeats each scenario (default 1).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { CDPSession, Locator, Page } from 'playwright-core';
+import { buildApp } from '../../server/src/app.js';
+import { openDatabase } from '../../server/src/db/client.js';
+import { migrate } from '../../server/src/db/migrate.js';
+import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
+import { launchBrowser } from '../support/browser.js';
+
+const outDir = path.resolve(process.argv[2] ?? path.resolve(import.meta.dirname, '../../test-results/profile'));
+const webDist = path.resolve(process.env.PROFILE_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'));
+const runs = Number(process.env.PROFILE_RUNS ?? 1);
+const rate = Number(process.env.PROFILE_RATE ?? 4);
+const admin = { email: 'admin@example.com', password: 'bench-admin-1' };
+
+async function call<T>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  body?: unknown,
+) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: token ? { authorization: token } : {},
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+  const json = res.json() as { code: string; msg: string; data: T };
+  if (json.code !== '0000') {
+    throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
+  }
+  return json.data;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  startTime: number;
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Time (ms) per function and per file, from a CPU profile: each sample goes to the nearest frame
+ * with a script behind it (a DOM call such as appendChild counts for the script that made it),
+ * and per file also to the module evaluations (a module's top-level code) it ran under.
+ */
+function selfTimes(profile: Profile, from: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) {
+    for (const c of n.children ?? []) {
+      parent.set(c, n.id);
+    }
+  }
+  const perNode = new Map<number, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from) {
+      perNode.set(id, (perNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  const perFunction = new Map<string, number>();
+  const perFile = new Map<string, number>();
+  const perModule = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, t: number) => m.set(k, (m.get(k) ?? 0) + t);
+  const fileOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  for (const [id, t] of perNode) {
+    let node = byId.get(id);
+    const leaf = node?.callFrame;
+    while (node && !node.callFrame.url && parent.has(node.id)) {
+      node = byId.get(parent.get(node.id) as number);
+    }
+    const f = node?.callFrame.url ? node.callFrame : leaf;
+    if (!f) {
+      continue;
+    }
+    const file = fileOf(f.url);
+    add(perFunction, `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`, t);
+    add(perFile, file || f.functionName, t);
+    // The outermost module evaluation above this sample, if any.
+    let top: string | null = null;
+    for (let up: ProfileNode | undefined = byId.get(id); up; up = byId.get(parent.get(up.id) as number)) {
+      if (up.callFrame.url && up.callFrame.functionName === '' && up.callFrame.lineNumber === 0) {
+        top = fileOf(up.callFrame.url);
+      }
+      if (!parent.has(up.id)) {
+        break;
+      }
+    }
+    if (top) {
+      add(perModule, top, t);
+    }
+    // Inclusive: each function on the sample's stack once.
+    const seen = new Set<string>();
+    for (let up: ProfileNode | undefined = byId.get(id); up; up = byId.get(parent.get(up.id) as number)) {
+      const c = up.callFrame;
+      if (c.url && c.functionName) {
+        const k = `${c.functionName} ${fileOf(c.url)}:${c.lineNumber + 1}`;
+        if (!seen.has(k)) {
+          seen.add(k);
+          add(inclusive, k, t);
+        }
+      }
+      if (!parent.has(up.id)) {
+        break;
+      }
+    }
+  }
+  const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+  return {
+    perFunction: top(perFunction, 40),
+    perFile: top(perFile, 25),
+    perModule: top(perModule, 15),
+    inclusive: top(inclusive, 60),
+  };
+}
+
+/**
+ * CPU time (thread time, not wall time: a loaded machine leaves the thread waiting) per trace
+ * event name on the renderer's main thread, as self time (less the nested events'), and the
+ * CPU time of its tasks in all.
+ */
+function traceTimes(events: Array<Record<string, unknown>>, from: number) {
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain');
+  const complete = events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.tid === main?.tid &&
+        e.pid === main?.pid &&
+        typeof e.dur === 'number' &&
+        typeof e.tdur === 'number' &&
+        (e.ts as number) >= from,
+    )
+    .map((e) => ({
+      name: e.name as string,
+      ts: e.ts as number,
+      end: (e.ts as number) + (e.dur as number),
+      cpu: e.tdur as number,
+    }))
+    .sort((a, b) => a.ts - b.ts || b.end - a.end);
+  const self = new Map<string, number>();
+  type TOpen = { name: string; end: number; cpu: number; child: number };
+  const stack: TOpen[] = [];
+  const close = (upTo: number) => {
+    while (stack.length && (stack[stack.length - 1] as TOpen).end <= upTo) {
+      const top = stack.pop() as TOpen;
+      self.set(top.name, (self.get(top.name) ?? 0) + Math.max(0, top.cpu - top.child) / 1000);
+      const parent = stack[stack.length - 1];
+      if (parent) {
+        parent.child += top.cpu;
+      }
+    }
+  };
+  let tasks = 0;
+  let count = 0;
+  for (const e of complete) {
+    close(e.ts);
+    if (stack.length === 0 && e.name === 'RunTask') {
+      tasks += e.cpu / 1000;
+      count++;
+    }
+    stack.push({ name: e.name, end: e.end, cpu: e.cpu, child: 0 });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return { tasks, count, self: [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15) };
+}
+
+type TReady = [(arg: string) => boolean, string];
+
+/** A click where the element is, found before the recording: the finding is Playwright's work, not the app's. */
+async function clickAt(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) {
+    throw new Error('nothing to click');
+  }
+  return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+async function record(page: Page, cdp: CDPSession, name: string, act: () => Promise<unknown>, ready: TReady) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  const events: Array<Record<string, unknown>> = [];
+  const onData = (e: { value: Array<Record<string, unknown>> }) => events.push(...e.value);
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await cdp.send('Profiler.start');
+  // Starting the profiler costs the page a long task of its own (V8 lists the code it has): let it
+  // pass, then mark where the measured part starts; what comes before the mark is not counted.
+  await page.waitForTimeout(500);
+  await page.evaluate(() => performance.mark('profile-act'));
+  await act();
+  await page.waitForFunction(ready[0], ready[1], { timeout: 60_000, polling: 50 });
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', onData);
+  fs.writeFileSync(path.join(outDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  fs.writeFileSync(path.join(outDir, `${name}.trace.json`), JSON.stringify({ traceEvents: events }));
+  const mark = events.find((e) => e.name === 'profile-act');
+  const from = typeof mark?.ts === 'number' ? mark.ts : 0;
+  const cpu = selfTimes(profile, from);
+  const trace = traceTimes(events, from);
+  const lines = [`\n=== ${name}: main-thread tasks ${trace.tasks.toFixed(0)} ms CPU in ${trace.count}`];
+  lines.push('  trace self CPU time by event:');
+  for (const [k, v] of trace.self) {
+    lines.push(`    ${v.toFixed(1).padStart(8)}  ${k}`);
+  }
+  lines.push('  self time by file:');
+  for (const [k, v] of cpu.perFile) {
+    lines.push(`    ${v.toFixed(1).padStart(8)}  ${k}`);
+  }
+  lines.push('  under module evaluation (top-level code), by module:');
+  for (const [k, v] of cpu.perModule) {
+    lines.push(`    ${v.toFixed(1).padStart(8)}  ${k}`);
+  }
+  lines.push('  inclusive time by function:');
+  for (const [k, v] of cpu.inclusive) {
+    lines.push(`    ${v.toFixed(1).padStart(8)}  ${k}`);
+  }
+  lines.push('  self time by function:');
+  for (const [k, v] of cpu.perFunction) {
+    lines.push(`    ${v.toFixed(1).padStart(8)}  ${k}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-profile-web-'));
+  const database = await openDatabase({});
+  await migrate(database);
+  await bootstrap(database.db, admin);
+  const app = await buildApp({ database, webDist, dataDir });
+  const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+  const token = (
+    await call<{ token: string }>(app, 'POST', '/api/admin/auth.login', null, { ...admin, stay_login: true })
+  ).token;
+  const ids: number[] = [];
+  for (let i = 0; i < 80; i++) {
+    const res = await call<{ ticket_id: number }>(app, 'POST', '/api/admin/ticket.add', token, {
+      requester_email: `customer${i % 20}@example.com`,
+      requester_name: `Customer ${i % 20}`,
+      subject: `Order ${1000 + i}: refund question number ${i}`,
+      comment: { body: `<p>Hello, this is message ${i}, about a refund that has not arrived.</p>`, is_public: true },
+      priority: (['low', 'normal', 'high', 'urgent'] as const)[i % 4],
+    });
+    ids.push(res.ticket_id);
+  }
+  const small = ids[0] as number;
+  await call(app, 'POST', '/api/admin/ticket.edit', token, { ticket_id: small, comment: { body: '<p>Again.</p>' } });
+  const views = await call<{ list: Array<{ view_id: number; title: string }> }>(
+    app,
+    'GET',
+    '/api/admin/ticket.view.list',
+    token,
+  );
+  const viewId = views.list.find((v) => v.title === 'All unsolved tickets')?.view_id as number;
+  const other = views.list.find((v) => v.title === 'Recently updated tickets')?.view_id as number;
+  const browser = await launchBrowser();
+  const origin = new URL(baseURL).origin;
+  const item = (value: unknown) => JSON.stringify({ value, expires_at: null });
+  const listUrl = `/wswt?view_id=${viewId}&limit=50`;
+  const rows50: TReady = [() => document.querySelectorAll('tbody tr[data-row-key]').length >= 50, ''];
+  for (let run = 1; run <= runs; run++) {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1366, height: 800 },
+      locale: 'en-US',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin,
+            localStorage: [
+              { name: 'parley.token', value: item(token) },
+              { name: 'parley.real_name', value: item('Admin') },
+              { name: 'parley.timezone', value: item('UTC') },
+              { name: 'parley.stay_login', value: item(true) },
+            ],
+          },
+        ],
+      },
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const settle = async () => {
+      await page.goto(listUrl);
+      await page.waitForFunction(rows50[0], '');
+      await page.waitForTimeout(600);
+    };
+    await settle();
+    await record(page, cdp, `list-reload-${run}`, () => page.reload({ waitUntil: 'commit' }), rows50);
+    await page.waitForTimeout(600);
+    await record(
+      page,
+      cdp,
+      `open-ticket-${run}`,
+      await clickAt(page, page.locator(`tbody tr[data-row-key="${small}"]`).getByRole('link').first()),
+      [() => document.querySelectorAll('.ticket-comment-body').length >= 2, ''],
+    );
+    await settle();
+    await record(
+      page,
+      cdp,
+      `switch-view-${run}`,
+      await clickAt(page, page.getByRole('menuitem', { name: /Recently updated tickets/ }).first()),
+      [
+        (id) =>
+          new URLSearchParams(location.search).get('view_id') === id &&
+          document.querySelector('.ant-table-tbody') !== null &&
+          !document.querySelector('.ant-spin-spinning'),
+        String(other),
+      ],
+    );
+    await page.waitForTimeout(600);
+    await record(
+      page,
+      cdp,
+      `open-search-${run}`,
+      await clickAt(page, page.getByRole('menuitem', { name: /(^|\s)(Search|搜索)$/ }).first()),
+      [() => location.pathname === '/wswt/search' && document.querySelector('input') !== null, ''],
+    );
+    await context.close();
+  }
+  await browser.close();
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
