@@ -16,7 +16,8 @@
  *   DATABASE_URL, default postgres://postgres@127.0.0.1:5432/parley_bench_rules.
  *   `-- --tickets N` (re)makes that database and seeds N tickets first (scripts/seed.ts);
  *   without it the database must be seeded already. BENCH_SECONDS (default 10) per phase,
- *   BENCH_WARMUP_SECONDS (default 5) of calls before each ticket.edit phase.
+ *   BENCH_WARMUP_SECONDS (default 5) of calls before each ticket.edit phase; BENCH_PROFILE_LINES
+ *   (default 12) of the statements that took the automation runs' time (statement-profile.ts).
  *   Full size: npm run bench:rules -- --tickets 1000000
  *   The triggers, automations and SLA policy it makes are deleted at the end and the email
  *   settings put back; the tickets' changes (and the old breaches it marks) stay.
@@ -43,6 +44,7 @@ import {
   startMailSink,
   triggerBodies,
 } from './rules-desk.js';
+import { profileStatements } from './statement-profile.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,6 +53,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
  * server starts (at 50k the first phase, without triggers, came out slower than the one with 100).
  */
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+/** Statements listed under each automation run (where its time went), BENCH_PROFILE_LINES. */
+const profileLines = Number(process.env.BENCH_PROFILE_LINES ?? 12);
 const port = 19_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/parley_bench_rules';
@@ -287,16 +291,25 @@ async function main() {
       const sentBefore = sink.count();
       let done = false;
       const t1 = performance.now();
+      const profile = profileStatements();
       const running = worker.runAutomations(at).finally(() => {
         done = true;
       });
       const during = await loop(read, 4, () => done);
       const report = await running;
       const took = (performance.now() - t1) / 1000;
+      const spent = profile.stop();
       const acted = report.reduce((n, r) => n + r.fired, 0);
       console.log(`  ${label}`);
       line('  seconds (goal < 60), tickets acted on', `${took.toFixed(1)} ${took < 60 ? 'ok' : 'OVER'}, ${acted}`);
       line('  changes written (event log rows)', await runEffects(helper, at));
+      line(
+        '  statements sent, their seconds (the costliest below)',
+        `${spent.reduce((n, x) => n + x.calls, 0)}, ${(spent.reduce((n, x) => n + x.ms, 0) / 1000).toFixed(1)}`,
+      );
+      for (const x of spent.slice(0, profileLines)) {
+        console.log(`      ${(x.ms / 1000).toFixed(1).padStart(6)} s ${String(x.calls).padStart(7)} × ${x.text}`);
+      }
       line(
         '  API ticket.get during: calls, p50, p95',
         `${during.length}, ${ms(pct(during, 50))}, ${ms(pct(during, 95))}`,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../db/client.js';
@@ -187,11 +187,11 @@ export class JobQueue {
   /**
    * Queues many jobs of one queue in two statements whatever their number (an automation's batch
    * mails hundreds), as `send` would one by one: a keyed job whose key is queued already is
-   * ignored. Answers, per job in order, whether it was queued now.
+   * ignored (a job without a key is always queued). Answers, per job in order, whether it was queued now.
    */
   async sendMany<T extends object>(
     name: string,
-    jobs: Array<{ data: T; key: string }>,
+    jobs: Array<{ data: T; key?: string }>,
     options: { tx?: DbOrTx } = {},
   ): Promise<boolean[]> {
     if (!this.queues.has(name)) {
@@ -203,11 +203,14 @@ export class JobQueue {
     await this.start();
     const db = options.tx ? sqlExecutor(options.tx) : this.sql;
     const full = this.full(name);
-    const ids = jobs.map((j) => keyId(`${full}\n${j.key}`));
-    const { rows } = await db.executeSql(
-      'SELECT id::text AS id FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[])',
-      [full, `{${ids.join(',')}}`],
-    );
+    const ids = jobs.map((j) => (j.key === undefined ? randomUUID() : keyId(`${full}\n${j.key}`)));
+    const keyed = ids.filter((_, i) => jobs[i]?.key !== undefined);
+    const { rows } = keyed.length
+      ? await db.executeSql('SELECT id::text AS id FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[])', [
+          full,
+          `{${keyed.join(',')}}`,
+        ])
+      : { rows: [] };
     // A key twice in the list: the first is kept, as two sends would.
     const taken = new Set(rows.map((r) => String(r.id)));
     const fresh = ids.map((id) => {

@@ -7,6 +7,7 @@ import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { emit } from '../../events/transact.js';
 import { valueRows } from '../ticket-field/field-store.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
+import { actExtras } from './automation.extras.js';
 import type { AutomationRow } from './automation.service.js';
 import { type ActionEnv, ActionLookups, type ActionPlan, type ActionTicket, planActions } from './rule.actions.js';
 import { ruleEvent } from './rule.env.js';
@@ -22,11 +23,17 @@ export interface BatchEnv {
   triggers: StoredRule[];
 }
 
-/** A ticket the automation changed: as its actions leave it, and how. */
+/** A ticket the automation acted on: as its actions leave it, and how. */
 interface Changed {
   before: ActionTicket;
   ticket: RuleTicket;
   plan: ActionPlan;
+  /** Its event-log rows after the rule's: the properties' (`plan.effects`), then notes, mails, calls. */
+  effects: TRuleEffect[];
+  /** Its row is written (a property changed or a note was added); a mail or a call alone leaves it. */
+  touched: boolean;
+  /** Search words its changes add (null: none). */
+  words: Set<string> | null;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -51,22 +58,24 @@ function ruleTicketAfter(t: RuleTicket, plan: ActionPlan, now: number): RuleTick
 }
 
 /**
- * An automation whose actions only set properties (assignee, group, priority, type, tags, state,
- * custom fields), on a batch of tickets in set-based statements (automation.run.ts sends the
- * others one ticket at a time). Inside the batch's transaction:
+ * An automation's actions (properties, custom fields, notes, mails, webhook calls) on a batch of
+ * tickets in set-based statements, as `applyActions` does them to one ticket at a time (which
+ * automation.run.ts keeps for tests and the dry run). Inside the batch's transaction:
  *   1. the batch's tickets are locked and read in one statement (`where`: its conditions), and
  *      checked again in memory as they are now (the same test as one ticket at a time);
  *   2. each ticket's changes are worked out in memory by `planActions`, as `applyActions` works
  *      them out for one ticket; what they read (an assignment from the ticket's assignee and
  *      group, a form's fields) is read once per batch. A ticket whose actions fail those checks
  *      gets its failure recorded and is left as it was, as one ticket at a time;
- *   3. one statement writes every changed ticket's values, the tag names, and each ticket's rows
+ *   3. the notes, mails and webhook calls of every ticket acted on, a few statements for the
+ *      batch (automation.extras.ts);
+ *   4. one statement writes every changed ticket's values, the tag names, and each ticket's rows
  *      in its event log: a `rule` row naming the automation, then its effects (the same rows, per
  *      ticket and in the same order, as one ticket at a time); one more the custom field values;
- *   4. each changed ticket then gets the triggers' pass as before (claimed, so the change fires
+ *   5. each changed ticket then gets the triggers' pass as before (claimed, so the change fires
  *      each trigger at most once and never loops; evaluated in memory from the values just
  *      written: only a ticket on which a trigger fires costs statements);
- *   5. one `tickets.changed` for the batch instead of a `ticket.changed` per ticket, its tickets
+ *   6. one `tickets.changed` for the batch instead of a `ticket.changed` per ticket, its tickets
  *      by kind of change (the same fields changed, the automation's and the triggers' after it):
  *      reports and SLA targets refresh them all at once, and the mails their change causes
  *      (mail.out.ts: the requester of a ticket now solved, a new assignee) are queued together.
@@ -94,7 +103,7 @@ export async function actOnBatch(
   const lookups = new ActionLookups();
   const acted: number[] = [];
   const failed: Array<{ ticketId: number; error: unknown }> = [];
-  const changed: Changed[] = [];
+  const planned: Array<{ before: ActionTicket; ticket: RuleTicket; plan: ActionPlan }> = [];
   for (const r of rows) {
     const ticket = readRuleTicket(r);
     if (
@@ -130,11 +139,29 @@ export async function actOnBatch(
       continue;
     }
     acted.push(ticket.ticket_id);
-    if (plan.effects.length) {
-      changed.push({ before, ticket: ruleTicketAfter(ticket, plan, env.now), plan });
-    }
+    planned.push({ before, ticket, plan });
   }
   await recordFailures(tx, rule, failed, env.now);
+  // Notes, mails and calls go to every ticket acted on, changed or not (as one ticket at a time).
+  const extras = await actExtras(actionEnv, a.actions, acted);
+  const changed: Changed[] = [];
+  for (const { before, ticket, plan } of planned) {
+    const x = extras.get(ticket.ticket_id);
+    const effects = [...plan.effects, ...(x?.effects ?? [])];
+    if (effects.length === 0) {
+      continue;
+    }
+    const touched = plan.effects.length > 0 || x?.noted === true;
+    const words = x?.tokens ? new Set([...(plan.tokens ?? []), ...x.tokens]) : plan.tokens;
+    changed.push({
+      before,
+      ticket: touched ? ruleTicketAfter(ticket, plan, env.now) : ticket,
+      plan,
+      effects,
+      touched,
+      words,
+    });
+  }
   if (changed.length === 0) {
     return acted;
   }
@@ -143,32 +170,37 @@ export async function actOnBatch(
   // The tickets by what changed on them (the automation's effects, then the triggers'): one
   // automation's batch leaves a few kinds at most (a ticket that had the assignee already, one a
   // trigger tagged after). One event for them all.
+  // A mail or a call alone changes nothing: no triggers' pass, no event (as one ticket at a time).
   const together = new Map<string, { ticketIds: number[]; fields: string[] }>();
-  for (const { ticket, plan } of changed) {
-    const own = [...new Set(plan.effects.map((e) => e.field))];
-    const passed = await passAfterAutomation(ctx, tx, ticket.ticket_id, plan.effects, batch.triggers, ticket);
+  for (const { ticket, effects } of changed) {
+    const own = [...new Set(effects.map((e) => e.field).filter((f) => f !== 'notify' && f !== 'webhook'))];
+    if (own.length === 0) {
+      continue;
+    }
+    const passed = await passAfterAutomation(ctx, tx, ticket.ticket_id, effects, batch.triggers, ticket);
     const more = (passed ?? []).filter((f) => f !== 'rule' && !own.includes(f));
     const fields = ['rule', ...own, ...more];
     const alike = together.get(fields.join()) ?? { ticketIds: [], fields };
     alike.ticketIds.push(ticket.ticket_id);
     together.set(fields.join(), alike);
   }
-  emit(tx, {
-    type: 'tickets.changed',
-    ticketIds: changed.map((c) => c.ticket.ticket_id),
-    actorId: null,
-    kinds: [...together.values()],
-  });
+  const kinds = [...together.values()];
+  if (kinds.length) {
+    emit(tx, { type: 'tickets.changed', ticketIds: kinds.flatMap((k) => k.ticketIds), actorId: null, kinds });
+  }
   return acted;
 }
 
 /**
- * The changed tickets' values, tag names and event-log rows in one statement; their custom field
+ * The changed tickets' values, tag names and the event-log rows of all in one statement; their custom field
  * values (the value table, as `storeFieldValues` keeps it per ticket) in one more.
  */
 async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: number) {
   const tags = new Set<string>();
-  const values = changed.map(({ before, ticket, plan }) => {
+  const values = changed.flatMap(({ before, ticket, plan, touched, words }) => {
+    if (!touched) {
+      return [];
+    }
     if (plan.next.tags !== before.tags) {
       for (const tag of plan.next.tags) {
         tags.add(tag);
@@ -188,11 +220,11 @@ async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: 
       fields: plan.scope ? ticket.fields : null,
       assigned_ts: ticket.assigned_ts,
       state_ts: ticket.state_ts,
-      words: plan.tokens ? [...plan.tokens] : null,
+      words: words ? [...words] : null,
     };
   });
-  const events = changed.flatMap(({ ticket, plan }) =>
-    [rule, ...plan.effects].map((e) => ({
+  const events = changed.flatMap(({ ticket, effects }) =>
+    [rule, ...effects].map((e) => ({
       ticket_id: ticket.ticket_id,
       field: e.field,
       old: e.old ?? null,

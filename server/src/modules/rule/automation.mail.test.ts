@@ -192,4 +192,134 @@ describe('mail from automations acting on a batch', () => {
     await t.app.runAutomations(Date.now() + 4 * hour);
     expect(await mailsOf(all)).toEqual(expected);
   });
+  it("an automation's own mails and notes on a batch are one ticket at a time's: each requester, CC and assignee mailed once", async () => {
+    const w = word();
+    const east = await buildGroup(db());
+    const xavi = await agent({}, [east]);
+    const cc = await agent({}, [east]);
+    const make = async (set: string) => {
+      const ids: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const kind = i === 3 ? {} : { state: 'open' as const, assigneeId: xavi.accountId, groupId: east };
+        ids.push((await buildTicket(db(), { ...kind, subject: `${set} ticket ${i}` })).ticketId);
+      }
+      // The first ticket has a CC: the requester's mail goes to them too.
+      await db().execute(sql`INSERT INTO ticket_member (ticket_id, member_type, account_id)
+        VALUES (${ids[0] as number}, 'cc', ${cc.accountId})`);
+      return ids;
+    };
+    const setA = `${w}a`;
+    const setB = `${w}b`;
+    const a = await make(setA);
+    const b = await make(setB);
+    const remind = async (set: string, active: boolean) => {
+      const res = await post<{ automation_id: number }>(admin, 'settings/automation.add', {
+        title: `Remind ${set}`,
+        active,
+        conditions: {
+          all: [
+            { field: 'subject', operator: 'contains', value: set },
+            { field: 'hours_since_created', operator: 'greater_than', value: 1 },
+            { field: 'tags', operator: 'excludes', value: [`reminded-${set}`] },
+          ],
+        },
+        actions: [
+          { action: 'notify', target: 'requester', subject: 'Still there? {{ticket_id}}', body: 'Tell us.' },
+          { action: 'add_note', value: `Reminded ${set}` },
+          { action: 'notify', target: 'assignee', subject: 'Nudged', body: 'Have a look.' },
+          { action: 'webhook', url: 'https://hooks.example.com/parley' },
+          { action: 'add_tags', value: [`reminded-${set}`] },
+        ],
+      });
+      expect(res.code, JSON.stringify(res)).toBe('0000');
+      automations.push(res.data.automation_id);
+      return res.data.automation_id;
+    };
+    const autoA = await remind(setA, true);
+    const autoB = await remind(setB, false);
+    await t.app.runAutomations(Date.now() + 3 * hour);
+    await db().execute(sql`UPDATE rule_automation SET active = automation_id = ${autoB}
+      WHERE automation_id IN (${autoA}, ${autoB})`);
+    await t.app.runAutomations(Date.now() + 3 * hour, { perTicket: true });
+
+    const requester = async (id: number) =>
+      String(
+        (
+          await queryRows<{ email: string }>(
+            db(),
+            sql`SELECT a.email FROM ticket t JOIN account a ON a.account_id = t.requester_id WHERE t.ticket_id = ${id}`,
+          )
+        )[0]?.email,
+      ).toLowerCase();
+    const xaviMail = await emailOf(xavi.accountId);
+    const ccMail = await emailOf(cc.accountId);
+    /** A set's mails and histories, each ticket's people named by role, its number by its place. */
+    const seen = async (ids: number[], set: string) => {
+      const mails = await mailsOf(ids);
+      const out: string[] = [];
+      for (const [i, id] of ids.entries()) {
+        const name = async (text: string) =>
+          text
+            .replaceAll(await requester(id), 'REQUESTER')
+            .replaceAll(xaviMail, 'ASSIGNEE')
+            .replaceAll(ccMail, 'CC')
+            .replaceAll(`#${id}`, `#T${i}`)
+            .replaceAll(set, 'SET')
+            .replace(/"comment_id":\d+/g, '"comment_id":0');
+        for (const m of mails.filter((x) => x.ticket === id)) {
+          out.push(await name(`mail T${i} ${m.to} ${m.subject.replace(new RegExp(`\\b${id}\\b`), `T${i}`)}`));
+        }
+        const events = await queryRows<{ field: string; new_value: unknown }>(
+          db(),
+          sql`SELECT field, new_value FROM ticket_event WHERE ticket_id = ${id} AND field IN ('rule', 'comment', 'notify', 'webhook', 'tags')
+            ORDER BY event_id`,
+        );
+        out.push(
+          await name(
+            `history T${i} ${JSON.stringify(events.map((e) => [e.field, e.field === 'rule' ? null : e.new_value]))}`,
+          ),
+        );
+      }
+      return out.sort();
+    };
+    const mailsA = await seen(a, setA);
+    expect(mailsA).toEqual(await seen(b, setB));
+    expect(mailsA.filter((m) => m.startsWith('mail '))).toEqual(
+      [
+        'mail T0 CC Still there? T0',
+        'mail T0 REQUESTER Still there? T0',
+        'mail T0 ASSIGNEE Nudged',
+        'mail T1 REQUESTER Still there? T1',
+        'mail T1 ASSIGNEE Nudged',
+        'mail T2 REQUESTER Still there? T2',
+        'mail T2 ASSIGNEE Nudged',
+        // Unassigned: the requester only.
+        'mail T3 REQUESTER Still there? T3',
+      ].sort(),
+    );
+    // Its history after the ticket's first comment: the rule, its tag, its note, its two mails.
+    const history = mailsA.find((m) => m.startsWith('history T0 ')) as string;
+    expect(JSON.parse(history.slice('history T0 '.length)).slice(1)).toEqual([
+      ['rule', null],
+      ['tags', ['reminded-SET']],
+      ['comment', { comment_id: 0, is_public: false }],
+      ['notify', { target: 'requester', to: ['REQUESTER', 'CC'] }],
+      ['notify', { target: 'assignee', to: ['ASSIGNEE'] }],
+      ['webhook', { url: 'https://hooks.example.com/parley' }],
+    ]);
+    // One webhook call queued per ticket, batch or not.
+    const calls = async (automationId: number) =>
+      (
+        await queryRows<{ ticket: string; n: number }>(
+          db(),
+          sql`SELECT data->>'ticketId' AS ticket, count(*)::int AS n FROM pgboss.job
+            WHERE data->>'ruleKind' = 'automation' AND (data->>'ruleId')::int = ${automationId} GROUP BY 1 ORDER BY 1`,
+        )
+      ).map((r) => [Number(r.ticket), Number(r.n)]);
+    expect(await calls(autoA)).toEqual(a.map((id) => [id, 1]));
+    expect(await calls(autoB)).toEqual(b.map((id) => [id, 1]));
+    // The next hour finds nothing left to do, and mails nobody again.
+    await t.app.runAutomations(Date.now() + 4 * hour);
+    expect(await seen(a, setA)).toEqual(mailsA);
+  });
 });

@@ -8,7 +8,7 @@ import { businessSchedules } from '../schedule/schedule.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { actOnBatch, type BatchEnv } from './automation.batch.js';
 import { type AutomationInput, type AutomationRow, automationRows } from './automation.service.js';
-import { actsSetBased, applyActions, type RuleRef } from './rule.actions.js';
+import { applyActions, type RuleRef } from './rule.actions.js';
 import { readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { matchConditions, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
@@ -23,7 +23,7 @@ const batchEnv = async (ctx: AppContext, tx: Tx): Promise<BatchEnv> => ({
 
 /** Tickets per transaction: short transactions, so agents' own saves never wait long on a run. */
 export const automationBatch = 200;
-/** The same for an automation acting set-based (a few statements per batch, whatever its size). */
+/** The same acting set-based (a few statements per batch, whatever its size). */
 export const automationSetBatch = 500;
 /** Matching ticket ids read at once (integers only), then acted on in batches. */
 export const automationIdChunk = 10_000;
@@ -86,18 +86,17 @@ async function actOn(
 /**
  * The hourly run: every active automation in order over the tickets its conditions select (one
  * indexed query per batch, keyset on the id), each ticket acted on at most once per automation.
- * One that only sets properties (assignee, group, priority, type, tags, state, custom fields)
- * acts on each batch in set-based statements (automation.batch.ts: the same event-log rows per
- * ticket, the same failures, the same triggers' pass); one that also adds a note, mails or calls a
- * webhook acts one ticket at a time in a savepoint (`actOn`), a failure recorded and the batch
- * going on. `perTicket` sends every automation one ticket at a time (tests compare the two).
+ * Each batch is acted on in set-based statements (automation.batch.ts: properties, notes, mails
+ * and webhook calls; the same event-log rows per ticket, the same failures, the same mails, the
+ * same triggers' pass as one ticket at a time). `perTicket` acts one ticket at a time instead,
+ * each in a savepoint (`actOn`, as the dry run does): tests compare the two.
  */
 export async function runAutomations(ctx: AppContext, now = Date.now(), options: { perTicket?: boolean } = {}) {
   const report: Array<{ automation_id: number; fired: number }> = [];
   for (const a of await automationRows(ctx.db, true)) {
     const env = await envOf(ctx.db, a, now);
     const where = conditionsSql(a.conditions, env);
-    const setBased = !options.perTicket && actsSetBased(a.actions);
+    const setBased = !options.perTicket;
     const size = setBased ? automationSetBatch : automationBatch;
     let last = 0;
     let fired = 0;

@@ -212,11 +212,6 @@ export async function planActions(
   return plan;
 }
 
-/** Actions an automation applies to a whole batch of tickets in a few statements (automation.batch.ts). */
-const setBased = new Set<TRuleAction['action']>([...inMemory, 'set_assignee', 'set_group', 'set_state', 'set_field']);
-
-export const actsSetBased = (actions: TRuleAction[]) => actions.every((a) => setBased.has(a.action));
-
 /**
  * A rule's actions on one ticket, in the caller's transaction (a trigger's savepoint): properties,
  * tags, an internal note, mails and webhook calls queued to leave after commit. Answers the

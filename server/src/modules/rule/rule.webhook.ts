@@ -85,9 +85,23 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
 }
 
 export async function queueWebhook(env: ActionEnv, ticketId: number, a: Webhook) {
-  await env.ctx.jobs.send<WebhookJob>(
+  await queueWebhooks(env, [ticketId], a);
+}
+
+/** The same call for many tickets (an automation's batch), queued in one statement. */
+export async function queueWebhooks(env: ActionEnv, ticketIds: number[], a: Webhook) {
+  await env.ctx.jobs.sendMany<WebhookJob>(
     webhookQueue,
-    { ruleKind: env.rule.kind, ruleId: env.rule.id, ruleTitle: env.rule.title, ticketId, url: a.url, secret: a.secret },
+    ticketIds.map((ticketId) => ({
+      data: {
+        ruleKind: env.rule.kind,
+        ruleId: env.rule.id,
+        ruleTitle: env.rule.title,
+        ticketId,
+        url: a.url,
+        secret: a.secret,
+      },
+    })),
     { tx: env.tx },
   );
 }
