@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from './db/client.js';
 import type { EventBus } from './events/bus.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { Actor } from './modules/auth/actor.js';
 import type { AuthCache } from './modules/auth/auth-cache.js';
 import type { ChatPresence } from './modules/chat/chat.presence.js';
 import type { FileStore } from './modules/file/file.store.js';
@@ -24,3 +25,6 @@ export interface AppContext {
   /** The address people use (links in mails), without a trailing slash. */
   publicUrl: string;
 }
+
+/** What a service that acts for a signed-in caller is given: the app's context and the caller. */
+export type ActorContext = AppContext & { actor: Actor };

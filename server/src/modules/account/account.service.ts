@@ -6,13 +6,12 @@ import {
 } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { ActorContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { account, shortcut } from '../../db/schema/index.js';
 import { transact } from '../../events/transact.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
 import { newAccountDefaults } from '../account-setting/account-setting.repo.js';
-import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/password.js';
 import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
 import { companyIdForEmail, findCompany } from '../company/company.repo.js';
@@ -39,7 +38,7 @@ import {
   setAccountRoles,
 } from './account.repo.js';
 
-type Ctx = AppContext & { actor: Actor };
+type Ctx = ActorContext;
 type AddInput = z.output<typeof ZAccountAddRequest>;
 type InfoInput = z.output<typeof ZAccountInfoEditRequest>;
 

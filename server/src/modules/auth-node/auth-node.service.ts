@@ -1,6 +1,6 @@
 import type { TAuthPkg, TNodeKey, TNodeType } from '@parley/contracts';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
+import type { ActorContext, AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { authNode, authPkg, authPkgNode } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
@@ -10,7 +10,7 @@ import { grantGuard, pkgMembers } from '../privilege/privilege.js';
 import { likeOf } from '../search/search.js';
 import { allActiveNodes } from './permission.repo.js';
 
-export async function checkAuth(ctx: AppContext, actor: Actor, node: TNodeKey): Promise<boolean> {
+export async function authCheck(ctx: AppContext, actor: Actor, node: TNodeKey): Promise<boolean> {
   const { userType, accountId } = actor.account;
   if (userType === 'admin') {
     return true;
@@ -36,7 +36,7 @@ export async function hasNodeList(ctx: AppContext, actor: Actor, types: TNodeTyp
     .filter((n) => types.includes(n.node_type));
 }
 
-export async function listNodes(
+export async function nodeList(
   db: Db,
   input: { node_type?: TNodeType | undefined; kw?: string | undefined; offset: number; limit: number },
 ) {
@@ -64,7 +64,7 @@ export async function listNodes(
   };
 }
 
-export async function addNode(db: Db, input: { node_type: TNodeType; node_title: string; node_value: string }) {
+export async function nodeAdd(db: Db, input: { node_type: TNodeType; node_title: string; node_value: string }) {
   const inserted = await db
     .insert(authNode)
     .values({ nodeType: input.node_type, nodeTitle: input.node_title, nodeValue: input.node_value })
@@ -92,7 +92,7 @@ async function pkgNodeIds(db: DbOrTx, pkgIds: number[]): Promise<Map<number, num
   return map;
 }
 
-export async function listPkgs(db: Db, input: { kw?: string | undefined; offset: number; limit: number }) {
+export async function pkgList(db: Db, input: { kw?: string | undefined; offset: number; limit: number }) {
   const where = input.kw ? ilike(authPkg.pkgTitle, likeOf(input.kw)) : undefined;
   const [rows, totals] = await Promise.all([
     db.select().from(authPkg).where(where).orderBy(asc(authPkg.pkgId)).offset(input.offset).limit(input.limit),
@@ -120,7 +120,7 @@ async function assertNodesExist(db: DbOrTx, nodeIds: number[]): Promise<void> {
   }
 }
 
-export async function addPkg(db: Db, input: { pkg_title: string; node_ids: number[] }) {
+export async function pkgAdd(db: Db, input: { pkg_title: string; node_ids: number[] }) {
   return db.transaction(async (tx) => {
     await assertNodesExist(tx, input.node_ids);
     const [row] = await tx
@@ -133,8 +133,8 @@ export async function addPkg(db: Db, input: { pkg_title: string; node_ids: numbe
   });
 }
 
-export async function editPkg(
-  { db, authCache, actor }: AppContext & { actor: Actor },
+export async function pkgEdit(
+  { db, authCache, actor }: ActorContext,
   input: { pkg_id: number; pkg_title: string; node_ids: number[] },
 ) {
   await db.transaction(async (tx) => {
@@ -155,7 +155,7 @@ export async function editPkg(
   });
 }
 
-export async function deletePkg({ db, authCache }: AppContext, pkgId: number) {
+export async function pkgDelete({ db, authCache }: AppContext, pkgId: number) {
   await db.transaction(async (tx) => {
     const deleted = await tx.delete(authPkg).where(eq(authPkg.pkgId, pkgId)).returning({ pkgId: authPkg.pkgId });
     if (!deleted[0]) {

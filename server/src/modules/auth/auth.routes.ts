@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { define } from '../../http/route.js';
 import { presentMyInfo } from '../account/account.presenter.js';
-import { editChatState, editPassword, login, logout } from './auth.service.js';
+import { chatStateEdit, login, logout, passwordEdit } from './auth.service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   define(app, authOps.login, {
@@ -19,13 +19,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   define(app, authOps.myInfoGet, { handler: async ({ actor }) => presentMyInfo(actor.account) });
   define(app, authOps.passwordEdit, {
     handler: async ({ actor, input }) => {
-      await editPassword({ ...ctx, actor, oldPass: input.old_pass, newPass: input.new_pass });
+      await passwordEdit({ ...ctx, actor, oldPass: input.old_pass, newPass: input.new_pass });
       return null;
     },
   });
   define(app, authOps.myChatStateEdit, {
     handler: async ({ actor, input }) => {
-      await editChatState({ ...ctx, actor, chatState: input.chat_state });
+      await chatStateEdit({ ...ctx, actor, chatState: input.chat_state });
       return null;
     },
   });

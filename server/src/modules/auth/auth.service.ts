@@ -1,7 +1,7 @@
 import type { TChatState, TLoginResponse } from '@parley/contracts';
 import { isPasswordAllowed } from '@parley/contracts';
 import { and, eq, gte } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
+import type { ActorContext, AppContext } from '../../context.js';
 import { account, accountVisit } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../http/app-error.js';
 import type { Actor } from './actor.js';
@@ -68,7 +68,7 @@ async function signedInFrom(db: AppContext['db'], email: string, ip: string, now
   return rows.length > 0;
 }
 
-export async function logout({ db, authCache, actor }: AppContext & { actor: Actor }): Promise<void> {
+export async function logout({ db, authCache, actor }: ActorContext): Promise<void> {
   await db.transaction(async (tx) => {
     await deleteSessionById(tx, actor.sessionId);
     await authCache.changed(tx, actor.account.accountId);
@@ -76,7 +76,7 @@ export async function logout({ db, authCache, actor }: AppContext & { actor: Act
 }
 
 /** Changing the password ends every session of the account, this one included. */
-export async function editPassword({
+export async function passwordEdit({
   db,
   authCache,
   actor,
@@ -104,7 +104,7 @@ export async function editPassword({
   });
 }
 
-export async function editChatState({
+export async function chatStateEdit({
   db,
   authCache,
   actor,

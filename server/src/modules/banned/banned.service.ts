@@ -8,11 +8,10 @@ import {
 } from '@parley/contracts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { ActorContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { banned } from '../../db/schema/index.js';
 import { invalid } from '../../http/app-error.js';
-import type { Actor } from '../auth/actor.js';
 import { likeOf, toCount } from '../search/search.js';
 
 /** Checks and normalises a banned value (contracts' rule, shared with the form); the messages are the spec's. */
@@ -48,10 +47,7 @@ export async function bannedList(db: Db, input: z.output<typeof ZBannedListReque
   return { list: rows.map(present), total: toCount(totals) };
 }
 
-export async function bannedAdd(
-  { db, actor }: AppContext & { actor: Actor },
-  input: z.output<typeof ZBannedAddRequest>,
-) {
+export async function bannedAdd({ db, actor }: ActorContext, input: z.output<typeof ZBannedAddRequest>) {
   const value = normaliseBanned(input.black_type, input.black_value);
   const inserted = await db
     .insert(banned)

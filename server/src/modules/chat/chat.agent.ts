@@ -1,6 +1,6 @@
 import type { TLanguage } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ActorContext as Ctx } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { emit, transact } from '../../events/transact.js';
 import { invalid, notFound } from '../../http/app-error.js';
@@ -10,7 +10,6 @@ import { getTicketSettings } from '../setting/setting.service.js';
 import { applyChange } from '../ticket/ticket.edit.js';
 import { maySeeTicket, viewerOf } from '../ticket/ticket.policy.js';
 import type { TicketRow } from '../ticket/ticket.repo.js';
-import type { Ctx } from '../ticket/ticket.service.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
 import { addMessage, endChat, lockChat, type MessageInput } from './chat.message.js';
 import { findSummary, listMessages, messageByClientId, queueRows, sessionByTicket } from './chat.repo.js';

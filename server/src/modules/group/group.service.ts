@@ -1,13 +1,12 @@
 import type { TGroup, ZGroupAddRequest, ZGroupEditRequest } from '@parley/contracts';
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { ActorContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
 import { agentGroup, groupAccount } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
-import type { Actor } from '../auth/actor.js';
 import { grantGuard, groupMembers } from '../privilege/privilege.js';
 import { likeOf, toCount } from '../search/search.js';
 
@@ -85,7 +84,7 @@ async function takeDefault(tx: DbOrTx, groupId: number) {
   await tx.update(agentGroup).set({ isDefault: true }).where(eq(agentGroup.groupId, groupId));
 }
 
-type Ctx = AppContext & { actor: Actor };
+type Ctx = ActorContext;
 
 export async function groupAdd({ db, authCache, actor }: Ctx, input: z.output<typeof ZGroupAddRequest>) {
   return db.transaction(async (tx) => {

@@ -1,12 +1,11 @@
 import type { TRole, ZRoleAddRequest, ZRoleEditRequest, ZRoleListRequest } from '@parley/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { ActorContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { accountRole, authPkg, role, rolePkg } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
-import type { Actor } from '../auth/actor.js';
 import { grantGuard, roleMembers } from '../privilege/privilege.js';
 import { likeOf, toCount } from '../search/search.js';
 
@@ -97,7 +96,7 @@ async function setLinks(tx: DbOrTx, roleId: number, input: { account_ids?: numbe
   }
 }
 
-type Ctx = AppContext & { actor: Actor };
+type Ctx = ActorContext;
 
 export async function roleAdd({ db, authCache, actor }: Ctx, input: z.output<typeof ZRoleAddRequest>) {
   return db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { invalid } from '../../http/app-error.js';
 import { define } from '../../http/route.js';
 import { checkAutomation } from './automation.check.js';
 import { automationDryRun, runAutomations } from './automation.run.js';
-import { automationDelete, automationGet, automationList, saveAutomation } from './automation.service.js';
+import { automationDelete, automationGet, automationList, automationSave } from './automation.service.js';
 import { checkRule } from './rule.check.js';
 import { reorder } from './trigger.service.js';
 
@@ -45,11 +45,11 @@ export function automationRoutes(app: FastifyInstance, ctx: AppContext): void {
   define(app, automationOps.list, { handler: () => automationList(ctx.db) });
   define(app, automationOps.get, { handler: ({ input }) => automationGet(ctx.db, input.automation_id) });
   define(app, automationOps.add, {
-    handler: async ({ input }) => ({ automation_id: await saveAutomation(ctx.db, input, null) }),
+    handler: async ({ input }) => ({ automation_id: await automationSave(ctx.db, input, null) }),
   });
   define(app, automationOps.edit, {
     handler: async ({ input }) => {
-      await saveAutomation(ctx.db, input, input.automation_id);
+      await automationSave(ctx.db, input, input.automation_id);
       return null;
     },
   });

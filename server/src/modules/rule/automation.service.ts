@@ -77,7 +77,7 @@ async function checked(db: DbOrTx, input: AutomationInput, previous: TRuleAction
   return actions;
 }
 
-export async function saveAutomation(db: DbOrTx, input: AutomationInput, id: number | null): Promise<number> {
+export async function automationSave(db: DbOrTx, input: AutomationInput, id: number | null): Promise<number> {
   const now = Date.now();
   if (id === null) {
     const actions = await checked(db, input);

@@ -1,13 +1,13 @@
 import type { TTriggerDryRunResponse } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
+import type { ActorContext as Ctx } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { transact } from '../../events/transact.js';
-import type { Ctx } from '../ticket/ticket.service.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
 import { actorTypeOf, commentOf, type RuleChange } from './rule.facts.js';
 import { activeTriggers, claimPass, type PassEntry, runPass } from './trigger.engine.js';
-import { type DryRunInput, saveTrigger } from './trigger.service.js';
+import { type DryRunInput, triggerSave } from './trigger.service.js';
 
 class DryRunDone extends Error {
   constructor(readonly result: TTriggerDryRunResponse) {
@@ -45,7 +45,7 @@ export async function triggerDryRun(ctx: Ctx, input: DryRunInput): Promise<TTrig
     await transact(ctx, async (tx) => {
       claimPass(tx, row.ticketId);
       if (input.draft) {
-        await saveTrigger(tx, input.draft, input.draft.trigger_id);
+        await triggerSave(tx, input.draft, input.draft.trigger_id);
       }
       const report = new Map<number, PassEntry>();
       const change = await pretendChange(tx, ctx, row.ticketId, row.requesterId, input.update_type);

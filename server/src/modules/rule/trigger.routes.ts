@@ -8,10 +8,10 @@ import {
   categoryDelete,
   categoryEdit,
   reorder,
-  saveTrigger,
   triggerDelete,
   triggerGet,
   triggerList,
+  triggerSave,
 } from './trigger.service.js';
 
 /** Settings › Triggers: ordered rules that act on every ticket change, with categories and a dry run. */
@@ -19,11 +19,11 @@ export function triggerRoutes(app: FastifyInstance, ctx: AppContext): void {
   define(app, triggerOps.list, { handler: () => triggerList(ctx.db) });
   define(app, triggerOps.get, { handler: ({ input }) => triggerGet(ctx.db, input.trigger_id) });
   define(app, triggerOps.add, {
-    handler: async ({ input }) => ({ trigger_id: await saveTrigger(ctx.db, input, null) }),
+    handler: async ({ input }) => ({ trigger_id: await triggerSave(ctx.db, input, null) }),
   });
   define(app, triggerOps.edit, {
     handler: async ({ input }) => {
-      await saveTrigger(ctx.db, input, input.trigger_id);
+      await triggerSave(ctx.db, input, input.trigger_id);
       return null;
     },
   });

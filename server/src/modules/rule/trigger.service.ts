@@ -75,7 +75,7 @@ async function checkCategory(db: DbOrTx, categoryId: number | null) {
 }
 
 /** Saves a trigger (new ones run last); answers its id. Used by the dry run too, inside its rolled-back transaction. */
-export async function saveTrigger(db: DbOrTx, input: Input, triggerId: number | null): Promise<number> {
+export async function triggerSave(db: DbOrTx, input: Input, triggerId: number | null): Promise<number> {
   await checkCategory(db, input.category_id);
   const now = Date.now();
   if (triggerId === null) {

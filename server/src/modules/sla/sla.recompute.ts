@@ -8,7 +8,7 @@ import { matchConditions, scheduleIdsOf } from '../rule/rule.match.js';
 import { bumpRuleVersion } from '../rule/rule.version.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaTarget } from './sla.compute.js';
-import { pendingSpans, slaPolicies } from './sla.service.js';
+import { pendingSpans, slaPolicyList } from './sla.service.js';
 
 /**
  * A save of the SLA policies (add, edit, reorder, delete) moves the next target of the open
@@ -98,7 +98,7 @@ export async function refreshTargets(tx: Tx, ticketIds: number[], now: number): 
 /** Targets of these ticket rows (`ruleTicketColumns` and `first_reply_ts`); answers how many moved. */
 async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number): Promise<number> {
   const tickets = rows.map((r) => ({ ...readRuleTicket(r), first_reply_ts: n(r.first_reply_ts) }));
-  const { list } = await slaPolicies(tx, true);
+  const { list } = await slaPolicyList(tx, true);
   const schedules = await businessSchedules(tx, [
     ...scheduleIdsOf(list.map((p) => p.conditions as TRuleConditions)),
     ...list.flatMap((p) => (p.schedule_id ? [p.schedule_id] : [])),

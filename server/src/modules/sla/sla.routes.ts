@@ -5,7 +5,7 @@ import { define } from '../../http/route.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
 import { registerSlaBreaches } from './sla.breach.js';
 import { registerSlaRecompute, withSlaRecompute } from './sla.recompute.js';
-import { deleteSlaPolicies, orderSlaPolicies, saveSlaPolicy, slaOfTicket, slaPolicies } from './sla.service.js';
+import { slaOfTicket, slaPolicyDelete, slaPolicyList, slaPolicyOrder, slaPolicySave } from './sla.service.js';
 
 /**
  * Settings › SLA policies (first match wins, dragged into order), a ticket's next target, the breach
@@ -14,25 +14,25 @@ import { deleteSlaPolicies, orderSlaPolicies, saveSlaPolicy, slaOfTicket, slaPol
 export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerSlaBreaches(app, ctx);
   registerSlaRecompute(ctx);
-  define(app, slaOps.policyList, { handler: () => slaPolicies(ctx.db) });
+  define(app, slaOps.policyList, { handler: () => slaPolicyList(ctx.db) });
   define(app, slaOps.policyAdd, {
-    handler: ({ input }) => withSlaRecompute(ctx, (tx) => saveSlaPolicy(tx, input, null)),
+    handler: ({ input }) => withSlaRecompute(ctx, (tx) => slaPolicySave(tx, input, null)),
   });
   define(app, slaOps.policyEdit, {
     handler: async ({ input }) => {
-      await withSlaRecompute(ctx, (tx) => saveSlaPolicy(tx, input, input.policy_id));
+      await withSlaRecompute(ctx, (tx) => slaPolicySave(tx, input, input.policy_id));
       return null;
     },
   });
   define(app, slaOps.policyOrderEdit, {
     handler: async ({ input }) => {
-      await withSlaRecompute(ctx, (tx) => orderSlaPolicies(tx, input.policy_ids));
+      await withSlaRecompute(ctx, (tx) => slaPolicyOrder(tx, input.policy_ids));
       return null;
     },
   });
   define(app, slaOps.policyDelete, {
     handler: async ({ input }) => {
-      await withSlaRecompute(ctx, (tx) => deleteSlaPolicies(tx, input.policy_ids));
+      await withSlaRecompute(ctx, (tx) => slaPolicyDelete(tx, input.policy_ids));
       return null;
     },
   });

@@ -13,7 +13,7 @@ import { nextTarget, type SlaFacts } from './sla.compute.js';
 type Row = Omit<TSlaPolicy, 'policy_id' | 'position'> & { policy_id: number; position: number };
 
 /** The policies in the order they are tried; `activeOnly`: those a ticket can get (the others are switched off). */
-export async function slaPolicies(db: DbOrTx, activeOnly = false): Promise<{ list: TSlaPolicy[] }> {
+export async function slaPolicyList(db: DbOrTx, activeOnly = false): Promise<{ list: TSlaPolicy[] }> {
   const rows = await queryRows<Row>(
     db,
     activeOnly
@@ -34,7 +34,7 @@ export async function slaPolicies(db: DbOrTx, activeOnly = false): Promise<{ lis
   };
 }
 
-export async function saveSlaPolicy(db: DbOrTx, input: TSlaPolicyData, id: number | null) {
+export async function slaPolicySave(db: DbOrTx, input: TSlaPolicyData, id: number | null) {
   // Unknown ids first (the policy, its schedule, what its conditions name), then what is missing.
   if (id !== null && (await queryRows(db, sql`SELECT 1 FROM sla_policy WHERE policy_id = ${id}`)).length === 0) {
     throw notFound();
@@ -71,7 +71,7 @@ export async function saveSlaPolicy(db: DbOrTx, input: TSlaPolicyData, id: numbe
   return { policy_id: id };
 }
 
-export async function deleteSlaPolicies(db: DbOrTx, ids: number[]) {
+export async function slaPolicyDelete(db: DbOrTx, ids: number[]) {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const rows = await queryRows(
@@ -84,7 +84,7 @@ export async function deleteSlaPolicies(db: DbOrTx, ids: number[]) {
   });
 }
 
-export function orderSlaPolicies(db: DbOrTx, ids: number[]) {
+export function slaPolicyOrder(db: DbOrTx, ids: number[]) {
   return reorder(db, 'sla_policy', ids);
 }
 
@@ -137,7 +137,7 @@ export const slaClock = (tx: Tx) => clocks.get(tx) ?? Date.now();
  * whose conditions hold, its targets for the ticket's priority. No policy: no target.
  */
 export async function refreshSla(tx: Tx, ticketId: number, now = clocks.get(tx) ?? Date.now()) {
-  const { list } = await slaPolicies(tx, true);
+  const { list } = await slaPolicyList(tx, true);
   if (list.length === 0) {
     await tx.execute(
       sql`UPDATE ticket SET sla_policy_id = NULL, sla_metric = NULL, sla_due_ts = NULL, sla_paused_left = NULL,

@@ -1,5 +1,5 @@
 import type { TTicket } from '@parley/contracts';
-import type { AppContext } from '../../context.js';
+import type { ActorContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
 import { grantedNodeKeys } from '../auth/access-hook.js';
@@ -9,7 +9,8 @@ import { maySeeTicket, ticketAbilities, viewerOf } from './ticket.policy.js';
 import { presentTicket } from './ticket.presenter.js';
 import { findAccount, findTicket, findTickets, membersOf, type TicketRow } from './ticket.repo.js';
 
-export type Ctx = AppContext & { actor: Actor };
+/** The services of tickets act for a signed-in caller. */
+export type Ctx = ActorContext;
 
 /** Loads a ticket the caller may see; any other id answers 0404, so ids cannot be probed. */
 export async function visibleTicket(db: DbOrTx, actor: Actor, ticketId: number, lock = false): Promise<TicketRow> {
