@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LetterAvatar } from '../../../components/LetterAvatar';
 import { useCompanyName } from '../../company/queries';
-import { AccessTag } from '../../people/AccountTags';
+import { AccessTag } from '../../account/AccountTags';
 import { ticketPaths, useRequesterTickets } from '../shared/queries';
 import { TicketStateTag } from '../shared/TicketStateTag';
 import { useRelativeTime } from '../shared/useRelativeTime';
