@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { peoplePaths } from '../features/account/paths';
 import { bannedPaths } from '../features/banned/queries';
 import { companyPaths } from '../features/company/queries';
 import { groupPaths } from '../features/group/queries';
 import { notePaths } from '../features/note/queries';
-import { peoplePaths } from '../features/people/paths';
 import { rolePaths } from '../features/role/queries';
 import { automationPaths, triggerPaths } from '../features/rule/queries';
 import { schedulePaths } from '../features/schedule/queries';

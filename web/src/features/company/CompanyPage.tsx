@@ -11,7 +11,7 @@ import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
 import { useAccountList } from '../../pickers/accountQueries';
 import { paths } from '../../routes/table';
-import { AccountTable } from '../people/AccountTable';
+import { AccountTable } from '../account/AccountTable';
 import { TicketTable } from '../ticket/list/TicketTable';
 import { searchColumns } from '../ticket/list/ticketColumns';
 import { useTicketList } from '../ticket/shared/queries';

@@ -9,11 +9,11 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { useAccount } from '../../../pickers/accountQueries';
 import { paths } from '../../../routes/table';
+import { AccountHeader } from '../../account/AccountHeader';
+import { peoplePaths } from '../../account/paths';
+import { TicketHistory } from '../../account/TicketHistory';
+import { useAccountActions } from '../../account/useAccountActions';
 import { useCompanyName } from '../../company/queries';
-import { AccountHeader } from '../../people/AccountHeader';
-import { peoplePaths } from '../../people/paths';
-import { TicketHistory } from '../../people/TicketHistory';
-import { useAccountActions } from '../../people/useAccountActions';
 import { ticketPaths } from '../shared/queries';
 
 function AccountFromTicket({ account, ticketId }: { account: TAccount; ticketId: number }) {
