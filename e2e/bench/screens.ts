@@ -1,4 +1,5 @@
-// Screenshots of the screens issue 15 touched, in English and Chinese, to compare before and after:
+// Screenshots of the screens issue 15 touched (public form, sign-in, ticket list, a ticket with a
+// reply), in English and Chinese, to compare before and after:
 //   npx tsx e2e/bench/screens.ts [suffix]   → test-results/screenshots/speed-<screen>-<lang>[-suffix].png
 import { call, signInAdmin } from '../../server/test/app.js';
 import { launchBrowser, screenshot, signedIn } from '../support/browser.js';
@@ -9,8 +10,9 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   const token = await signInAdmin(server.app);
+  const ids: number[] = [];
   for (let i = 0; i < 12; i++) {
-    await call(server.app, 'POST', '/api/admin/ticket.add', {
+    const added = await call<{ ticket_id: number }>(server.app, 'POST', '/api/admin/ticket.add', {
       token,
       body: {
         requester_email: `customer${i}@example.com`,
@@ -19,7 +21,18 @@ try {
         comment: { body: '<p>Hello, the refund has not arrived yet.</p>' },
       },
     });
+    ids.push(added.data.ticket_id);
   }
+  // A ticket with a public reply and an internal note: avatars, the two kinds of cards.
+  const ticketId = ids[0] as number;
+  await call(server.app, 'POST', '/api/admin/ticket.edit', {
+    token,
+    body: { ticket_id: ticketId, comment: { body: '<p>We have sent the refund again.</p>', is_public: true } },
+  });
+  await call(server.app, 'POST', '/api/admin/ticket.edit', {
+    token,
+    body: { ticket_id: ticketId, comment: { body: '<p>Checked with the bank.</p>', is_public: false } },
+  });
   const views = await call<{ list: Array<{ view_id: number; title: string }> }>(
     server.app,
     'GET',
@@ -50,6 +63,10 @@ try {
     await staff.locator('tbody tr[data-row-key]').first().waitFor();
     await staff.waitForTimeout(800);
     await screenshot(staff, `speed-ticket-list-${lang}${suffix}`);
+    await staff.goto(`/wswt/ticket/edit/${ticketId}`);
+    await staff.locator('.ticket-comment-body').nth(2).waitFor();
+    await staff.waitForTimeout(800);
+    await screenshot(staff, `speed-ticket-${lang}${suffix}`);
     await staff.context().close();
   }
 } finally {

@@ -44,6 +44,7 @@ import { cappedCountQuery, pageQuery, type Viewer } from '../src/modules/ticket-
 import { planList } from '../src/modules/ticket-search/ticket-list.service.js';
 import {
   type BenchTools,
+  keepFields,
   measureApi,
   measureDirect,
   measureDirectTwo,
@@ -365,11 +366,13 @@ async function main() {
   } finally {
     // Phase 5's field and views go, whatever happened: on the runner while it is open, else on a
     // new connection (PGlite: once the API server has let go of the data directory).
+    // Kept on request (BENCH_KEEP_FIELDS=1) for the next run.
+    const tearDown = keepFields ? async () => 0 : tearDownFieldView;
     if (runnerOpen) {
-      await tearDownFieldView(runner.query);
+      await tearDown(runner.query);
       await runner.close();
     } else {
-      await withFreshQuery(tearDownFieldView);
+      await withFreshQuery(tearDown);
     }
   }
 }

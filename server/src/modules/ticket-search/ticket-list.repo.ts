@@ -173,21 +173,6 @@ export function pageQuery(where: SQL, order: SQL, offset: number, limit: number)
     ORDER BY ${order}`;
 }
 
-/**
- * A page of the list `base AND fields` found among the first `bound` tickets of `base` in the
- * list's order: the walk reads at most `bound` entries of the list's index, and only those
- * tickets are checked against `fields` (the custom field conditions, probed in the value table).
- * A full page is the list's own page, since those tickets are the list's head; a short one may
- * not be (more matches may follow beyond `bound`).
- */
-export function boundedPageQuery(base: SQL, fields: SQL, order: SQL, offset: number, limit: number, bound: number) {
-  const head = sql`SELECT ${orderColumns} FROM ticket WHERE ${base} ORDER BY ${order} LIMIT ${int(bound)}`;
-  const ids = sql`SELECT ticket_id FROM (${head}) AS ticket WHERE ${fields} ORDER BY ${order} LIMIT ${int(limit)} OFFSET ${int(offset)}`;
-  return sql`SELECT ${listSelect} FROM ${ticketsWithRequester}
-    WHERE ticket.ticket_id IN (${ids})
-    ORDER BY ${order}`;
-}
-
 /** The columns any list order (and grouping) names: what a subquery standing for `ticket` keeps. */
 const orderColumns = sql.raw(
   'ticket_id, update_ts, create_ts, solved_ts, sla_due_ts, ticket_state, priority, ticket_type, assignee_id, group_id, company_id',

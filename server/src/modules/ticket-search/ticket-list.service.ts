@@ -11,14 +11,13 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { runFieldSorted } from '../ticket-field/field-sort.js';
-import { customFieldWhere, fieldValueWhere } from '../ticket-field/field-where.js';
+import { fieldValueWhere } from '../ticket-field/field-where.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
 import type { SearchField } from './search-fields.js';
 import { parseSearch } from './search-query.js';
 import { withSnippets } from './search-snippet.js';
-import { fieldTermWhere, indexWords } from './search-where.js';
+import { indexWords } from './search-where.js';
 import {
-  boundedPageQuery,
   cappedCountQuery,
   collectedPageQuery,
   estimateCount,
@@ -122,11 +121,6 @@ export interface ListPlan {
    * the `field_id` filter.
    */
   fieldTerms: number;
-  /**
-   * With two or more of them, the same WHERE in two parts (`where` is `base AND fields`): what
-   * the list walks (`base`) and its custom field conditions (`fields`), for `runFieldConditions`.
-   */
-  split?: { base: SQL; fields: SQL } | undefined;
 }
 
 /**
@@ -154,29 +148,6 @@ export function planList(
   const searchFields = (search?.fields ?? []).filter((f) => !('contains' in f));
   const fieldTerms = viewFields.length + searchFields.length + (fieldWhere?.length ?? 0);
   const where = ticketWhere(viewer, filter, now);
-  let split: ListPlan['split'];
-  if (fieldTerms >= 2) {
-    const conditions = view && {
-      ...view.conditions,
-      all: view.conditions.all.filter((c) => c.field !== 'custom_field'),
-    };
-    const base = ticketWhere(
-      viewer,
-      {
-        ...filter,
-        conditions: conditions ?? undefined,
-        search: search && { ...search, fields: search.fields.filter((f) => 'contains' in f) },
-        fieldWhere: undefined,
-      },
-      now,
-    );
-    const fields = [
-      ...viewFields.map((c) => customFieldWhere(c)),
-      ...searchFields.map(fieldTermWhere),
-      ...(fieldWhere ?? []),
-    ];
-    split = { base, fields: sql.join(fields, sql` AND `) };
-  }
   return {
     where,
     order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts', view?.groupBy),
@@ -186,7 +157,6 @@ export function planList(
     snippetWords: search?.words.trim() ?? '',
     fieldSort,
     fieldTerms,
-    split,
   };
 }
 
@@ -206,10 +176,10 @@ export async function runList(db: Db, plan: ListPlan) {
   if (plan.offset >= deepPageFrom) {
     return runDeepPage(db, plan);
   }
-  if (plan.split) {
-    const found = await runFieldConditions(db, plan, plan.split);
-    if (found) {
-      return found;
+  if (plan.fieldTerms >= 2) {
+    const few = await runFieldConditions(db, plan);
+    if (few) {
+      return few;
     }
   }
   const rows = await queryRows<TTicketListItem>(db, pageQuery(plan.where, plan.order, plan.offset, plan.limit));
@@ -322,40 +292,25 @@ async function collectMatches(db: Db, plan: ListPlan, cap = searchCollectCap) {
 }
 
 /**
- * Two or more custom field conditions (a view's, or the search box's operators without words):
- * each may be common while all together are rare, or the other way round, and the planner, taking
- * them as independent, guesses wrong either way. A guess of "many" for a handful walks the whole
- * list probing the value table for every ticket (200 matches of 300,000 tickets: 670 ms; at 1M,
- * every unsolved ticket); a guess of "few" for thousands builds bitmaps of every value.
+ * Two or more custom field conditions (a view's, the search box's operators without words, the
+ * `field_id` filter): each may be common while all together are rare, and the planner, taking
+ * them as independent, walks the list's index probing the value table for every ticket until the
+ * page is full (200 matches of 300,000 tickets: 670 ms). Expected few (at most twice
+ * `searchCollectCap`), they are collected from the value indexes by bitmap scans and sorted, as a
+ * rare search word's matches are (60 ms); null (the list's own way) when expected many, or when
+ * there are more than `limits.collect` after all.
  *
- * Expected few (at most twice `searchCollectCap`), they are collected from the value indexes by
- * bitmap scans and sorted (as a rare search word's matches are). Expected many, the first
- * `walkBound` tickets of the list are walked and checked: a full page among them is the list's
- * page (they are its head, in its order). Else the matches are sparse after all, and collected.
- * Null (the list's own way) when there are more than the collection holds.
+ * Expected many, a collection is no better: at a million tickets, two values on 300,000 and
+ * 500,000 tickets hashed together took seconds (docs/decisions/0008).
  */
 export async function runFieldConditions(
   db: Db,
   plan: ListPlan,
-  split: NonNullable<ListPlan['split']>,
-  limits = { few: 2 * searchCollectCap, walk: walkBound, collect: searchCollectCap },
+  limits = { few: 2 * searchCollectCap, collect: searchCollectCap },
 ) {
   const expected = await estimateCount(db, plan.where);
-  if (expected > limits.few && plan.offset + plan.limit <= limits.walk) {
-    const rows = await queryRows<TTicketListItem>(
-      db,
-      boundedPageQuery(split.base, split.fields, plan.order, plan.offset, plan.limit, limits.walk),
-    );
-    if (rows.length === plan.limit) {
-      const count = await countTickets(db, plan.where, plan.order, cacheKey(plan.where));
-      return { list: rows, total: count.total, total_estimated: count.estimated };
-    }
-  }
-  return collectMatches(db, plan, limits.collect);
+  return expected <= limits.few ? collectMatches(db, plan, limits.collect) : null;
 }
-
-/** How many of a list's first tickets `runFieldConditions` checks before it collects instead. */
-export const walkBound = 2_000;
 
 /** Offsets from here on are served from a snapshot of the list's order. */
 export const deepPageFrom = 10_000;

@@ -1,7 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { TTicketComment } from '@parley/contracts';
 import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LetterAvatar } from '../../../components/LetterAvatar';
 import { useFormatTime } from '../../../components/useFormatTime';
@@ -14,7 +14,9 @@ import '../shared/ticket.css';
 export const noteBackground = '#fffbe6';
 const noteBorder = '#ffe58f';
 
-function CommentCard({ comment }: { comment: TTicketComment }) {
+// The same comment draws the same card: the ticket screen renders again as the settings, the other
+// agents' presence or the window's width come in, and must not redraw 200 cards each time.
+const CommentCard = memo(function CommentCard({ comment }: { comment: TTicketComment }) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
   const note = !comment.is_public;
@@ -58,7 +60,7 @@ function CommentCard({ comment }: { comment: TTicketComment }) {
       </Flex>
     </Card>
   );
-}
+});
 
 /** A ticket's comments, oldest first. */
 export function Conversation({ comments, loading }: { comments: TTicketComment[] | undefined; loading: boolean }) {

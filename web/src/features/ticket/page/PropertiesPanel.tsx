@@ -1,5 +1,6 @@
 import type { TTicket, TTicketFields, TTicketPriority, TTicketSetting, TTicketType } from '@parley/contracts';
 import { Card, Form, type FormInstance, Select } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
 import { TicketSla } from '../../sla/TicketSla';
@@ -68,7 +69,10 @@ export function changedProps(ticket: TTicket, values: Partial<TTicketProps>): Pa
  * The ticket's properties. Tags, CCs and followers show only while their ticket setting is on
  * (the server ignores them otherwise); a field that is not shown is not sent.
  */
-export function PropertiesPanel({
+// Memoised: the ticket screen renders again as its comments, the other agents' presence or the
+// window's width come in, and each render of Ant Design's form items measures the page (their
+// visibility check reads the layout) — the panel draws again only when its own inputs change.
+export const PropertiesPanel = memo(function PropertiesPanel({
   ticket,
   form,
   settings,
@@ -147,4 +151,4 @@ export function PropertiesPanel({
       </div>
     </Card>
   );
-}
+});
