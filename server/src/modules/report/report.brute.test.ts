@@ -8,11 +8,20 @@ import type {
   TSatisfactionReport,
   TUnsolvedReport,
 } from '@parley/contracts';
-import { brackets } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAgent, buildEndUser, buildGroup } from '../../../test/factories.js';
-import { craftTicket, day, extendTicket } from '../../../test/report-kit.js';
+import { craftTicket, extendTicket } from '../../../test/report-kit.js';
+import {
+  bracketCounts,
+  median,
+  prng,
+  ranges,
+  type Sim,
+  type SimPeople,
+  simulatedDesk,
+  within,
+} from '../../../test/report-sim.js';
 import { admin, db, get, setUpTicketTests } from '../../../test/ticket-kit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -30,7 +39,6 @@ import {
   unsolvedReport,
 } from './report.service.js';
 import { allSumTables, columnsOf, compactSums, sumsFromFacts } from './report.sums.js';
-import { rangeStart } from './report.time.js';
 
 /**
  * A randomized help desk (fixed seed) written to the event log, and every figure of every
@@ -43,177 +51,23 @@ import { rangeStart } from './report.time.js';
  */
 setUpTicketTests();
 
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface SimStep {
-  at: number;
-  field: string;
-  value: unknown;
-  by: number | null;
-}
-
-interface Sim {
-  createTs: number;
-  steps: SimStep[];
-  source: 'form' | 'web' | 'chat' | 'email';
-  tags: string[];
-  priority: string;
-  deleted: boolean;
-  satisfaction: 'good' | 'bad' | 'unoffered';
-  assigneeId: number | null;
-}
-
-const ranges = ['24h', '7d', '30d', '3m', '6m', '1y'] as const;
 const zones = ['Asia/Kolkata', 'UTC', 'Asia/Shanghai'];
 const unsolved = ['new', 'open', 'pending'];
 
 let groupId: number;
 let otherGroupId: number;
-let agents: number[];
-let requesterId: number;
+const people: SimPeople = { agents: [], requesterId: 0 };
 const sims: Sim[] = [];
 const now0 = Date.now();
-
-/** Keeps every time at least two minutes from "now minus a range" and from now (the API's now is later). */
-function safe(ts: number): boolean {
-  return now0 - ts > 2 * 60_000 && ranges.every((r) => Math.abs(rangeStart(r, now0) - ts) > 2 * 60_000);
-}
-
-function simulate(rand: () => number): Sim {
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
-  let createTs: number;
-  do {
-    createTs = now0 - Math.floor(rand() * (rand() < 0.6 ? 40 : 420) * day);
-  } while (!safe(createTs));
-  const steps: Sim['steps'] = [];
-  let state = 'new';
-  let assignee: number | null = null;
-  let t = createTs;
-  const count = Math.floor(rand() * 9);
-  for (let i = 0; i < count && state !== 'closed'; i++) {
-    const next = t + 60_000 + Math.floor(rand() * 3 * day);
-    if (!safe(next)) {
-      break;
-    }
-    t = next;
-    const at = t - createTs;
-    const agent = pick(agents);
-    const kind = rand();
-    if (kind < 0.3) {
-      const who = pick([agent, agent, requesterId, null]);
-      steps.push({ at, field: 'comment', value: { comment_id: 0, is_public: rand() < 0.8 }, by: who });
-    } else if (kind < 0.45) {
-      assignee = agent;
-      steps.push({ at, field: 'assignee_id', value: agent, by: agent });
-    } else {
-      const to = pick(['open', 'pending', 'solved', 'closed'].filter((s) => s !== state));
-      steps.push({ at, field: 'ticket_state', value: to, by: pick([agent, requesterId]) });
-      if (to === 'solved' && rand() < 0.5 && !steps.some((s) => s.field === 'satisfaction_offered')) {
-        steps.push({ at: at + 1, field: 'satisfaction_offered', value: true, by: agent });
-        t += 1;
-      }
-      state = to;
-    }
-  }
-  const offered = steps.some((s) => s.field === 'satisfaction_offered');
-  return {
-    createTs,
-    steps,
-    source: pick(['form', 'web', 'chat', 'email'] as const),
-    tags: rand() < 0.3 ? ['vip'] : [],
-    priority: pick(['low', 'normal', 'high', 'urgent']),
-    deleted: rand() < 0.1,
-    satisfaction: offered ? pick(['good', 'bad', 'unoffered'] as const) : 'unoffered',
-    assigneeId: assignee,
-  };
-}
-
-/** The obvious reading of one history: walk it, remember what happened when. */
-function facts(s: Sim) {
-  const isAgent = (id: number | null) => id !== null && agents.includes(id);
-  const ts = (step: { at: number }) => s.createTs + step.at;
-  const comments = s.steps.filter((x) => x.field === 'comment');
-  const firstReply = comments.find(
-    (c) => isAgent(c.by) && (c.value as { is_public: boolean }).is_public && c.by !== requesterId,
-  );
-  const states: Array<{ ts: number; state: string }> = [{ ts: s.createTs, state: 'new' }];
-  const solves: Array<{ ts: number; assignee: number | null }> = [];
-  let assignee: number | null = null;
-  for (const step of s.steps) {
-    if (step.field === 'assignee_id') {
-      assignee = step.value as number;
-    }
-    if (step.field === 'ticket_state') {
-      const prev = states.at(-1)?.state;
-      states.push({ ts: ts(step), state: step.value as string });
-      if (step.value === 'solved' || (step.value === 'closed' && prev !== 'solved')) {
-        solves.push({ ts: ts(step), assignee });
-      }
-    }
-  }
-  const final = states.at(-1)?.state as string;
-  const lastSolve = ['solved', 'closed'].includes(final) ? (solves.at(-1)?.ts ?? null) : null;
-  let wait: number | null = null;
-  if (lastSolve !== null) {
-    wait = 0;
-    for (let i = 0; i < states.length - 1; i++) {
-      const a = states[i] as { ts: number; state: string };
-      const b = states[i + 1] as { ts: number; state: string };
-      if (b.ts <= lastSolve && (a.state === 'new' || a.state === 'open')) {
-        wait += b.ts - a.ts;
-      }
-    }
-  }
-  const stateAt = (at: number) => [...states].reverse().find((x) => x.ts < at)?.state ?? null;
-  return {
-    firstReplyTs: firstReply ? ts(firstReply) : null,
-    firstReplyBy: firstReply?.by ?? null,
-    final,
-    lastSolve,
-    wait,
-    solves,
-    stateAt,
-    replies: comments
-      .filter((c) => isAgent(c.by) && (c.value as { is_public: boolean }).is_public)
-      .map((c) => ({ ts: ts(c), by: c.by as number })),
-    assigns: s.steps.filter((x) => x.field === 'assignee_id').map((x) => ({ ts: ts(x), to: x.value as number })),
-    updates: s.steps.filter((x) => isAgent(x.by)).map((x) => ({ ts: ts(x), by: x.by as number })),
-  };
-}
-
-const median = (xs: number[]) => {
-  if (xs.length === 0) {
-    return null;
-  }
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : Math.floor(((s[m - 1] as number) + (s[m] as number)) / 2);
-};
-const bracketCounts = (kind: keyof typeof brackets, values: Array<number | null>) =>
-  brackets[kind].map((b) => ({
-    key: b.key,
-    count: values.filter((v) =>
-      b.from_ms === null ? v === null : v !== null && v >= b.from_ms && (b.to_ms === null || v < b.to_ms),
-    ).length,
-  }));
-const within = (ts: number | null, from: number, to: number) => ts !== null && ts >= from && ts <= to;
+const { simulate, facts } = simulatedDesk(now0, people);
 
 beforeAll(async () => {
   groupId = await buildGroup(db());
   otherGroupId = await buildGroup(db());
-  agents = [];
   for (let i = 0; i < 3; i++) {
-    agents.push((await buildAgent(db(), { realName: `Agent ${i}` })).accountId);
+    people.agents.push((await buildAgent(db(), { realName: `Agent ${i}` })).accountId);
   }
-  requesterId = (await buildEndUser(db())).accountId;
+  people.requesterId = (await buildEndUser(db())).accountId;
   const rand = prng(19);
   for (let i = 0; i < 90; i++) {
     const s = simulate(rand);
@@ -227,23 +81,23 @@ beforeAll(async () => {
     }
     sims.push(s);
     if (i % 3 !== 0) {
-      await craftTicket(db(), { requesterId, groupId, ...s });
+      await craftTicket(db(), { requesterId: people.requesterId, groupId, ...s });
       continue;
     }
     // Written twice: first half of the history elsewhere, then the rest and the final columns.
     const half = s.steps.length >> 1;
     const ticketId = await craftTicket(db(), {
-      requesterId,
+      requesterId: people.requesterId,
       groupId: otherGroupId,
       createTs: s.createTs,
       steps: s.steps.slice(0, half),
       source: s.source === 'email' ? 'chat' : 'email',
-      assigneeId: agents[0] ?? null,
+      assigneeId: people.agents[0] ?? null,
       tags: s.tags.length ? [] : ['vip'],
     });
     const last = [...s.steps].reverse().find((x) => x.field === 'ticket_state');
     await extendTicket(db(), ticketId, {
-      requesterId,
+      requesterId: people.requesterId,
       groupId,
       ...s,
       steps: s.steps.slice(half),
@@ -334,7 +188,7 @@ describe('every bucket equals a brute-force count over the events', () => {
       sql`SELECT account_id AS id FROM account WHERE user_type = 'admin' ORDER BY account_id LIMIT 1`,
     );
     const adminAccount = await findAccountWithLinks(db(), Number(adminRow?.id));
-    const agentAccount = await findAccountWithLinks(db(), agents[0] as number);
+    const agentAccount = await findAccountWithLinks(db(), people.agents[0] as number);
     if (!adminAccount || !agentAccount) {
       throw new Error('no admin or agent');
     }
@@ -438,7 +292,7 @@ describe('every bucket equals a brute-force count over the events', () => {
         const rows = sims.filter((s) => !s.deleted && f.keep(s)).map((s) => ({ s, x: facts(s) }));
         const a = await api<TAssigneeActivity>('assignee.activity', { time_range: range, timezone, ...f.query });
         const { from_ts: from, to_ts: to } = a.range;
-        const expected = agents
+        const expected = people.agents
           .map((id) => {
             const firsts = rows.filter((r) => r.x.firstReplyBy === id && within(r.x.firstReplyTs, from, to));
             return {
@@ -456,7 +310,7 @@ describe('every bucket equals a brute-force count over the events', () => {
         const u = await api<TAgentUpdates>('agent.updates', { time_range: range, timezone, ...f.query });
         const bucketOf = (ts: number) => u.buckets.filter((e) => e <= ts).length - 1;
         const updates = rows.flatMap((r) => r.x.updates).filter((x) => within(x.ts, from, to));
-        const want = agents
+        const want = people.agents
           .map((id) => ({
             agent_id: id,
             counts: u.buckets.map((_, i) => updates.filter((x) => x.by === id && bucketOf(x.ts) === i).length),
