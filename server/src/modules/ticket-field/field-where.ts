@@ -64,6 +64,21 @@ export function customFieldWhere(c: FieldCondition): SQL {
 }
 
 /**
+ * The value table's rows of a condition that names one value (`is` a text, number or checked
+ * box; the list's `field_id` filter with a text): one stretch of the value index (field_id,
+ * value, ticket_id) whose entries run in ticket order, so that several such stretches are
+ * intersected by walking them side by side (field-merge.ts). Null for any other condition
+ * (absent, negative, a range: their entries are not in ticket order).
+ */
+export function fieldValueSource(c: FieldCondition): SQL | null {
+  const v = c.value;
+  if (c.operator !== 'is' || v === null || v === false) {
+    return null;
+  }
+  return sql`SELECT fv.ticket_id FROM ticket_field_value fv WHERE fv.field_id = ${int(c.field_id)} AND ${equals(v)}`;
+}
+
+/**
  * A number (value_num) or a date (value_text, `YYYY-MM-DD` sorts as it reads) compared, bounds
  * included or not: one range of the value index (field_id, value, ticket_id).
  *
@@ -94,6 +109,17 @@ export function fieldValueWhere(fieldId: number, value: string): SQL {
   return n === null
     ? holds(fieldId, sql`fv.value_text = ${value}`)
     : holds(fieldId, sql`(fv.value_text = ${value} OR fv.value_num = ${String(n)}::numeric)`);
+}
+
+/** `fieldValueWhere`'s value as one stretch of the value index (`fieldValueSource`), or null. */
+export function fieldValueFilterSource(fieldId: number, value: string): SQL | null {
+  if (value === 'true' || value === 'false') {
+    return fieldValueSource({ field_id: fieldId, operator: 'is', value: value === 'true' });
+  }
+  // A number-like value is compared as a text and as a number: two stretches, not one.
+  return /^-?\d{1,15}(\.\d{1,10})?$/.test(value)
+    ? null
+    : fieldValueSource({ field_id: fieldId, operator: 'is', value });
 }
 
 /** Which column of the value table a field type sorts by. */

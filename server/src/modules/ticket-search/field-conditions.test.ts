@@ -6,11 +6,13 @@ import { admin, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
+import { mergedSourcesQuery, mergeJoinsOnly } from './field-merge.js';
 import { explain, pageQuery, type Viewer } from './ticket-list.repo.js';
 import { type ListPlan, planList, runFieldConditions, runList, searchCollectCap } from './ticket-list.service.js';
 
 // Views (and searches) with two or more custom field conditions take their own way
-// (`runFieldConditions`): expected few, collected from the value indexes.
+// (`runFieldConditions`): expected few, collected from the value indexes; else, when two or more
+// name one value each, their stretches of the value index merged in ticket order.
 // Whatever way a list takes, it must hold what the plain query holds, in the same order.
 
 setUpApp();
@@ -146,16 +148,20 @@ async function plain(p: ListPlan) {
 /** The view's plan, limited to this file's tickets (other files share the database). */
 function planOf(v: Viewer, conditions: TViewConditions, offset: number, sort = '-update_ts') {
   const p = planList(v, { offset, limit: 50 } as never, { conditions, sort } as never);
-  return { ...p, where: sql`${p.where} AND ${ours}` };
+  const fieldMerge = p.fieldMerge && { ...p.fieldMerge, rest: sql`${p.fieldMerge.rest} AND ${ours}` };
+  return { ...p, where: sql`${p.where} AND ${ours}`, fieldMerge };
 }
 
 describe('lists with two or more custom field conditions', () => {
   it("answer the plain query's page and total whichever way they take (collected or the list's own)", async () => {
     const ways = {
-      collected: { few: Number.POSITIVE_INFINITY, collect: 5000 },
-      // Expected many, or more than the collection holds: null, and the list's own way answers.
-      'expected many': { few: 0, collect: 5000 },
-      'more than collected': { few: Number.POSITIVE_INFINITY, collect: 20 },
+      collected: { few: Number.POSITIVE_INFINITY, collect: 5000, candidates: 10_000 },
+      // Expected many, or more than the collection holds: merged where two conditions name one
+      // value each (views 1, 3 and 5), else null and the list's own way answers.
+      'expected many': { few: 0, collect: 5000, candidates: 10_000 },
+      'more than collected': { few: Number.POSITIVE_INFINITY, collect: 20, candidates: 10_000 },
+      // More tickets hold the values than the merge keeps: null, the list's own way.
+      'more candidates than kept': { few: 0, collect: 5000, candidates: 2 },
     };
     const mismatches: string[] = [];
     for (const [name, conditions] of views) {
@@ -187,7 +193,18 @@ describe('lists with two or more custom field conditions', () => {
     const sparse = planOf(viewer, (views[0] as [string, () => TViewConditions])[1](), 0);
     expect((await plain(sparse)).total).toBeGreaterThan(0);
     expect(await runFieldConditions(db(), sparse)).not.toBeNull();
-    expect(await runFieldConditions(db(), sparse, { few: Number.POSITIVE_INFINITY, collect: 1 })).toBeNull();
+    // Expected many (or more than collected), it is merged; more tickets hold both values (6)
+    // than the merge keeps: the list's own way.
+    expect(sparse.fieldMerge?.sources).toHaveLength(2);
+    const merged = await runFieldConditions(db(), sparse, { few: 0, collect: 5000, candidates: 6 });
+    expect(merged?.total).toBe((await plain(sparse)).total);
+    expect(
+      await runFieldConditions(db(), sparse, { few: Number.POSITIVE_INFINITY, collect: 1, candidates: 6 }),
+    ).not.toBeNull();
+    expect(await runFieldConditions(db(), sparse, { few: 0, collect: 5000, candidates: 5 })).toBeNull();
+    expect(
+      await runFieldConditions(db(), sparse, { few: Number.POSITIVE_INFINITY, collect: 1, candidates: 5 }),
+    ).toBeNull();
   }, 240_000);
 
   it('through the API: a view with two field conditions lists what the plain query lists', async () => {
@@ -220,6 +237,29 @@ describe('lists with two or more custom field conditions', () => {
     );
     const direct = await queryRows<TTicketListItem>(db(), pageQuery(searched.where, searched.order, 0, 50));
     expect(ids(viaApi.data.list)).toEqual(ids(direct));
+    // A search operator naming one value and the `field_id` filter are merged as a view's are.
+    const oneEach = `field_${plan}:Enterprise`;
+    const both = planList(
+      viewer,
+      { offset: 0, limit: 50, kw: oneEach, field_id: area, field_value: 'hardware::printer' } as never,
+      null,
+      { fields },
+    );
+    expect(both.fieldMerge?.sources).toHaveLength(2);
+    const want = await queryRows<TTicketListItem>(db(), pageQuery(both.where, both.order, 0, 50));
+    const [n] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM ticket WHERE ${both.where}`);
+    expect(ids(want).length).toBeGreaterThan(0);
+    const merged = await runFieldConditions(db(), both, { few: 0, collect: 5000, candidates: 10_000 });
+    expect(ids(merged?.list ?? [])).toEqual(ids(want));
+    expect(merged?.total).toBe(Number(n?.n));
+    const filtered = await call<{ list: TTicketListItem[]; total: number }>(
+      t.app,
+      'GET',
+      `/api/admin/ticket.list?kw=${encodeURIComponent(oneEach)}&field_id=${area}&field_value=hardware::printer&limit=50`,
+      { token: admin },
+    );
+    expect(ids(filtered.data.list)).toEqual(ids(want));
+    expect(filtered.data.total).toBe(Number(n?.n));
   });
 
   it('collects from the value indexes: no scan of the tickets or of the value table', async () => {
@@ -254,6 +294,54 @@ describe('lists with two or more custom field conditions', () => {
         }
       }
     });
+    expect(offending).toEqual([]);
+  });
+
+  it('merges the value stretches in ticket order, then reads only the candidates: no hash, no scan of the tickets', async () => {
+    type Node = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: Node[] };
+    const nodes = (node: Node): Node[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    const merged = views.filter(([, c]) => planOf(viewer, c(), 0).fieldMerge);
+    expect(merged.map(([name]) => name)).toHaveLength(3);
+    const offending: string[] = [];
+    for (const [name, conditions] of merged) {
+      const p = planOf(viewer, conditions(), 0);
+      const { sources, rest } = p.fieldMerge as NonNullable<typeof p.fieldMerge>;
+      // The candidates: merge joins of the values' own index stretches, and nothing else.
+      const merge = await db().transaction(async (tx) => {
+        await tx.execute(mergeJoinsOnly);
+        return nodes((await explain(tx, mergedSourcesQuery(sources, 10_000))) as Node);
+      });
+      expect(
+        merge.map((n) => n['Node Type']),
+        name,
+      ).toContain('Merge Join');
+      for (const n of merge) {
+        if (/Hash|Nested Loop|Sort|Seq Scan|Bitmap/.test(n['Node Type'])) {
+          offending.push(`${name}: ${n['Node Type']} in the merge`);
+        }
+        if (n['Index Name'] && !/^ticket_field_value_(text|num)_idx$/.test(n['Index Name'])) {
+          offending.push(`${name}: ${n['Index Name']} in the merge`);
+        }
+      }
+      // The candidates' tickets, as collectMatches reads them: through an index of the tickets
+      // (the primary key for the candidates, or one of the list's own conditions when the planner
+      // finds it narrower), never a scan.
+      const candidates = await queryRows<{ ticket_id: number }>(db(), mergedSourcesQuery(sources, 10_000));
+      const among = sql`ticket_id = ANY(${`{${candidates.map((r) => r.ticket_id).join(',')}}`}::int[]) AND ${rest}`;
+      const read = await db().transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+        await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+        return nodes((await explain(tx, sql`SELECT ticket_id FROM ticket WHERE ${among} LIMIT 10001`)) as Node);
+      });
+      const ticketIndexes = read.map((n) => n['Index Name'] ?? '').filter((i) => /^ticket_(?!field_value)/.test(i));
+      expect(ticketIndexes, name).not.toEqual([]);
+      offending.push(
+        ...read
+          .filter((n) => n['Node Type'] === 'Seq Scan' && /^ticket/.test(n['Relation Name'] ?? ''))
+          .map((n) => `${name}: seq scan of ${n['Relation Name']} reading the candidates`),
+      );
+    }
     expect(offending).toEqual([]);
   });
 });

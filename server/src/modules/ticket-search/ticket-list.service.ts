@@ -9,10 +9,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { runFieldSorted } from '../ticket-field/field-sort.js';
-import { fieldValueWhere } from '../ticket-field/field-where.js';
+import { fieldValueFilterSource, fieldValueSource, fieldValueWhere } from '../ticket-field/field-where.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
+import { mergedCandidates } from './field-merge.js';
 import type { SearchField } from './search-fields.js';
 import { parseSearch } from './search-query.js';
 import { withSnippets } from './search-snippet.js';
@@ -121,6 +122,12 @@ export interface ListPlan {
    * the `field_id` filter.
    */
   fieldTerms: number;
+  /**
+   * When two or more of them name one value each (`fieldValueSource`): those values' stretches of
+   * the value index, which `runFieldConditions` intersects whatever the planner expects, and the
+   * rest of the WHERE (the list's WHERE is exactly: in every stretch, and `rest`).
+   */
+  fieldMerge?: { sources: SQL[]; rest: SQL } | undefined;
 }
 
 /**
@@ -148,6 +155,25 @@ export function planList(
   const searchFields = (search?.fields ?? []).filter((f) => !('contains' in f));
   const fieldTerms = viewFields.length + searchFields.length + (fieldWhere?.length ?? 0);
   const where = ticketWhere(viewer, filter, now);
+  // Those naming one value each, as stretches of the value index, and the WHERE without them.
+  const viewSources = (view?.conditions.all ?? []).map((c) =>
+    c.field === 'custom_field' ? fieldValueSource(c) : null,
+  );
+  const searchSources = (search?.fields ?? []).map((f) => ('condition' in f ? fieldValueSource(f.condition) : null));
+  const filterSource = fieldWhere
+    ? fieldValueFilterSource(input.field_id as number, input.field_value as string)
+    : null;
+  const sources = [...viewSources, ...searchSources, filterSource].filter((s): s is SQL => s !== null);
+  let fieldMerge: ListPlan['fieldMerge'];
+  if (sources.length >= 2) {
+    const rest: TicketFilter = {
+      ...filter,
+      conditions: view ? { ...view.conditions, all: view.conditions.all.filter((_, i) => !viewSources[i]) } : undefined,
+      search: search ? { ...search, fields: search.fields.filter((_, i) => !searchSources[i]) } : undefined,
+      fieldWhere: filterSource ? undefined : fieldWhere,
+    };
+    fieldMerge = { sources, rest: ticketWhere(viewer, rest, now) };
+  }
   return {
     where,
     order: ticketOrder(input.sort ?? view?.sort ?? '-update_ts', view?.groupBy),
@@ -157,6 +183,7 @@ export function planList(
     snippetWords: search?.words.trim() ?? '',
     fieldSort,
     fieldTerms,
+    fieldMerge,
   };
 }
 
@@ -295,21 +322,46 @@ async function collectMatches(db: Db, plan: ListPlan, cap = searchCollectCap) {
  * Two or more custom field conditions (a view's, the search box's operators without words, the
  * `field_id` filter): each may be common while all together are rare, and the planner, taking
  * them as independent, walks the list's index probing the value table for every ticket until the
- * page is full (200 matches of 300,000 tickets: 670 ms). Expected few (at most twice
- * `searchCollectCap`), they are collected from the value indexes by bitmap scans and sorted, as a
- * rare search word's matches are (60 ms); null (the list's own way) when expected many, or when
- * there are more than `limits.collect` after all.
+ * page is full (200 matches of 300,000 tickets: 670 ms), and counts the same way.
  *
- * Expected many, a collection is no better: at a million tickets, two values on 300,000 and
- * 500,000 tickets hashed together took seconds (docs/decisions/0008).
+ * - Expected few (at most twice `searchCollectCap`): collected from the value indexes by bitmap
+ *   scans and sorted, as a rare search word's matches are (60 ms).
+ * - Otherwise, or more than `limits.collect` after all, when two or more conditions name one
+ *   value each: the tickets holding all those values are found by walking their stretches of
+ *   the value index side by side (field-merge.ts), whatever the planner expects; at most
+ *   `limits.candidates` of them are checked against the rest of the list's WHERE, sorted and
+ *   paged, counted exactly.
+ * - Null (the list's own way, which finds a page quickly when matches are that dense) when there
+ *   are more candidates than that, or fewer than two such conditions.
+ *
+ * Expected many, a collection by bitmap scans is no better: at a million tickets, two values on
+ * 300,000 and 500,000 tickets hashed together took seconds (docs/decisions/0008).
  */
 export async function runFieldConditions(
   db: Db,
   plan: ListPlan,
-  limits = { few: 2 * searchCollectCap, collect: searchCollectCap },
+  limits = { few: 2 * searchCollectCap, collect: searchCollectCap, candidates: 2 * searchCollectCap },
 ) {
   const expected = await estimateCount(db, plan.where);
-  return expected <= limits.few ? collectMatches(db, plan, limits.collect) : null;
+  if (expected <= limits.few) {
+    const few = await collectMatches(db, plan, limits.collect);
+    if (few) {
+      return few;
+    }
+  }
+  if (!plan.fieldMerge) {
+    return null;
+  }
+  const candidates = await mergedCandidates(db, plan.fieldMerge.sources, limits.candidates);
+  if (candidates.length > limits.candidates) {
+    return null;
+  }
+  if (candidates.length === 0) {
+    return { list: [], total: 0, total_estimated: false };
+  }
+  // The candidates hold every value already: only the rest of the WHERE is checked on them.
+  const among = sql`ticket_id = ANY(${intArrayLiteral(candidates)}::int[]) AND ${plan.fieldMerge.rest}`;
+  return collectMatches(db, { ...plan, where: among }, limits.candidates);
 }
 
 /** Offsets from here on are served from a snapshot of the list's order. */
