@@ -1,10 +1,10 @@
-import { ZAccountListResponse } from '@parley/contracts';
+import { accountOps, companyOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { admin, get, post, setUpAccountTests, t } from '../../../test/account-kit.js';
 import { call, signIn } from '../../../test/app.js';
 import { buildAgent, buildCompany, buildEndUser, defaultPassword } from '../../../test/factories.js';
+import { api, setUpApp, t } from '../../../test/kit.js';
 
-setUpAccountTests();
+setUpApp();
 
 describe('lists and histories', () => {
   it('auth.account.list filters by user type, organization and keyword over email and name', async () => {
@@ -13,8 +13,7 @@ describe('lists and histories', () => {
     await buildEndUser(t.database.db, { email: `${tag}-a@example.com`, companyId: c.companyId });
     await buildEndUser(t.database.db, { realName: `Name ${tag.toUpperCase()}` });
     await buildAgent(t.database.db, { email: `${tag}-agent@example.com` });
-    const list = async (query: Record<string, string>) =>
-      ZAccountListResponse.parse((await get('auth.account.list', query)).data);
+    const list = async (query: Record<string, string>) => (await api(accountOps.list, query)).data;
     expect((await list({ kw: tag })).total).toBe(3);
     expect((await list({ kw: tag, user_type: 'end_user' })).total).toBe(2);
     const inCompany = await list({ company_id: String(c.companyId) });
@@ -29,8 +28,8 @@ describe('lists and histories', () => {
     const c = await buildCompany(t.database.db);
     const user = await buildEndUser(t.database.db, { realName: `Old ${tag}`, companyId: c.companyId });
     const list = async (query: Record<string, string>) =>
-      ZAccountListResponse.parse((await get('auth.account.list', query)).data).list.map((a) => a.account_id);
-    await post('auth.account.edit', {
+      (await api(accountOps.list, query)).data.list.map((a) => a.account_id);
+    await api(accountOps.edit, {
       account_id: user.accountId,
       real_name: `New ${tag}`,
       user_type: 'agent',
@@ -39,19 +38,13 @@ describe('lists and histories', () => {
     expect(await list({ kw: `old ${tag}` })).toEqual([]);
     expect(await list({ kw: `NEW ${tag}`, user_type: 'agent' })).toEqual([user.accountId]);
     expect(await list({ company_id: String(c.companyId) })).toEqual([user.accountId]);
-    await call(t.app, 'POST', '/api/admin/settings/company.delete', {
-      token: admin,
-      body: { company_id: c.companyId },
-    });
+    await api(companyOps.delete, { company_id: c.companyId });
     // The organization is gone: filtering by it is refused (FFFF on company_id), not an empty page.
-    const gone = await call(t.app, 'GET', '/api/admin/auth.account.list', {
-      token: admin,
-      query: { company_id: String(c.companyId) },
-    });
+    const gone = await api(accountOps.list, { company_id: String(c.companyId) });
     expect(gone.code).toBe('FFFF');
     expect(gone.data).toEqual({ fields: { company_id: 'No record has this id' } });
     expect(await list({ kw: `NEW ${tag}` })).toEqual([user.accountId]);
-    await post('auth.account.delete', { account_id: user.accountId });
+    await api(accountOps.delete, { account_id: user.accountId });
     expect(await list({ kw: tag })).toEqual([]);
   });
 
@@ -61,30 +54,20 @@ describe('lists and histories', () => {
       body: { email: agent.email, password: defaultPassword },
       headers: { 'user-agent': 'TestBrowser/1.0' },
     });
-    const visits = await get<{ list: Array<Record<string, unknown>>; total: number }>(
-      'auth.account.visit.history.list',
-      {
-        account_id: String(agent.accountId),
-      },
-    );
+    const visits = await api(accountOps.visitHistoryList, { account_id: String(agent.accountId) });
     expect(visits.data.total).toBe(1);
     expect(visits.data.list[0]).toMatchObject({ ip: '127.0.0.1', user_agent: 'TestBrowser/1.0' });
-    const tickets = await get('auth.account.ticket.history.list', { account_id: String(agent.accountId) });
+    const tickets = await api(accountOps.ticketHistoryList, { account_id: String(agent.accountId) });
     expect(tickets.data).toEqual({ list: [], total: 0 });
-    expect((await get('auth.account.visit.history.list', { account_id: '99999999' })).code).toBe('0404');
-    expect((await get('auth.account.ticket.history.list', { account_id: '99999999' })).code).toBe('0404');
+    expect((await api(accountOps.visitHistoryList, { account_id: '99999999' })).code).toBe('0404');
+    expect((await api(accountOps.ticketHistoryList, { account_id: '99999999' })).code).toBe('0404');
   });
 
   it('auth.agent.all.list gives agents that may sign in, and admins with need_admin', async () => {
     const agent = await buildAgent(t.database.db, { realName: 'Listed Agent' });
     const suspended = await buildAgent(t.database.db, { accessState: 'suspended' });
     const token = await signIn(t.app, agent.email, defaultPassword);
-    const plain = await call<{ list: Array<{ account_id: number; user_type: string }> }>(
-      t.app,
-      'POST',
-      '/api/admin/auth.agent.all.list',
-      { token },
-    );
+    const plain = await api(accountOps.agentAllList, {}, token);
     expect(plain.code).toBe('0000');
     const ids = plain.data.list.map((a) => a.account_id);
     expect(ids).toContain(agent.accountId);

@@ -1,10 +1,12 @@
+import { accountOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { accountRow, admin, type Fields, post, setUpAccountTests, t } from '../../../test/account-kit.js';
 import { call, signIn } from '../../../test/app.js';
 import { buildAgent, defaultPassword } from '../../../test/factories.js';
 import { gif, multipart, png } from '../../../test/images.js';
+import { admin, api, setUpApp, t } from '../../../test/kit.js';
+import { accountRow } from '../../../test/reads.js';
 
-setUpAccountTests();
+setUpApp();
 
 describe('avatars', () => {
   async function uploadAs(data: Buffer, name: string, type: string, token = admin) {
@@ -15,7 +17,10 @@ describe('avatars', () => {
       headers: { authorization: token, ...form.headers },
       payload: form.payload,
     });
-    return { status: res.statusCode, ...(res.json() as { code: string; msg: string; data: { url: string } & Fields }) };
+    return {
+      status: res.statusCode,
+      ...(res.json() as { code: string; msg: string; data: { url: string; fields: Record<string, string> } }),
+    };
   }
 
   it('judges by content: a small PNG named .txt is accepted and served as image/png with nosniff', async () => {
@@ -53,10 +58,10 @@ describe('avatars', () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
     const first = await uploadAs(png(32, 32), 'a.png', 'image/png', token);
-    expect((await post('auth.account.info.edit', { avatar: first.data.url }, token)).code).toBe('0000');
+    expect((await api(accountOps.infoEdit, { avatar: first.data.url }, token)).code).toBe('0000');
     expect((await accountRow(agent.accountId))?.avatar).toBe(first.data.url);
     const second = await uploadAs(png(16, 16), 'b.png', 'image/png', token);
-    expect((await post('auth.account.info.edit', { avatar: second.data.url }, token)).code).toBe('0000');
+    expect((await api(accountOps.infoEdit, { avatar: second.data.url }, token)).code).toBe('0000');
     expect((await t.app.inject({ method: 'GET', url: first.data.url })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: second.data.url })).statusCode).toBe(200);
   });
