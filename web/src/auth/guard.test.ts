@@ -68,21 +68,35 @@ describe('route guard, in the order of docs/product.md §2', () => {
     expect(myInfo).not.toHaveBeenCalled();
   });
 
-  it('4. redirects to login with next when the my-info call fails, without a menu check', async () => {
-    const { args, checkMenu, store } = input({
-      pathname: '/wswt/search',
-      search: 'kw=printer',
-      myInfo: vi.fn(async () => {
-        throw new Error('0401');
-      }),
-    });
-    expect(await runGuard(args)).toEqual({
-      outcome: 'redirect',
-      to: `/wswt/login?next=${encodeURIComponent('/wswt/search?kw=printer')}`,
-      reason: 'login',
-    });
-    expect(checkMenu).not.toHaveBeenCalled();
-    expect(store).not.toHaveBeenCalled();
+  it('4. redirects to login with next when the my-info call fails, whatever the menu check says', async () => {
+    for (const checkMenu of [vi.fn(async () => false), vi.fn(async () => Promise.reject(new Error('0401')))]) {
+      const { args, store } = input({
+        pathname: '/wswt/search',
+        search: 'kw=printer',
+        myInfo: vi.fn(async () => {
+          throw new Error('0401');
+        }),
+        checkMenu,
+      });
+      expect(await runGuard(args)).toEqual({
+        outcome: 'redirect',
+        to: `/wswt/login?next=${encodeURIComponent('/wswt/search?kw=printer')}`,
+        reason: 'login',
+      });
+      expect(store).not.toHaveBeenCalled();
+    }
+  });
+
+  it('4-5. asks the menu check together with my-info, not after its answer', async () => {
+    let answerInfo: (info: TAccount) => void = () => {};
+    const myInfo = vi.fn(() => new Promise<TAccount>((resolve) => (answerInfo = resolve)));
+    const { args, checkMenu } = input({ pathname: '/wswt/search', myInfo });
+    const result = runGuard(args);
+    await Promise.resolve();
+    expect(myInfo).toHaveBeenCalledOnce();
+    expect(checkMenu).toHaveBeenCalledExactlyOnceWith('/wswt/search');
+    answerInfo(agent);
+    expect(await result).toMatchObject({ outcome: 'pass', user: agent });
   });
 
   it('5. checks the menu node of the first matched route pattern, not the address', async () => {

@@ -46,23 +46,24 @@ export async function runGuard(input: TGuardInput): Promise<TGuardResult> {
     return toLogin();
   }
 
+  // Both calls are asked at once (one round trip before the page mounts, not two in series);
+  // their answers are still read in the spec's order, so a failed my-info sends the visitor to
+  // sign in whatever the menu check said.
+  const infoAnswer = input.myInfo().then(
+    (info): TAccount | null => info,
+    () => null,
+  );
+  const menuAllowed = route.menu ? input.checkMenu(route.path).catch(() => false) : null;
+
   // 4. The token must still name a signed-in account.
-  let info: TAccount;
-  try {
-    info = await input.myInfo();
-  } catch {
+  const info = await infoAnswer;
+  if (!info) {
     return toLogin();
   }
 
-  // 5. Menu authorisation of the first matched route pattern.
-  if (route.menu) {
-    let allowed = false;
-    try {
-      allowed = await input.checkMenu(route.path);
-    } catch {
-      allowed = false;
-    }
-    if (!allowed) {
+  // 5. Menu authorisation of the first matched route pattern (a failed check is a refusal).
+  if (menuAllowed) {
+    if (!(await menuAllowed)) {
       return { outcome: 'redirect', to: paths.forbidden, reason: 'forbidden' };
     }
   }
