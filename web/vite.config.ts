@@ -69,8 +69,10 @@ export default defineConfig({
     testTimeout: 40_000,
     // One file per core, not Vitest's cores - 1: 150 s to 96 s on 2 cores.
     maxWorkers: os.availableParallelism(),
-    // Each file in its own module graph. Shared modules (isolate: false) took the suite from
-    // 266 s to 55 s, but the staff shell test "stays on screen from page to page" then failed in 2
-    // of 9 full runs (the shell remounted, state carried over from another file, cause not found).
+    // Files share a worker's modules (isolate: false): the suite's CPU 605 s to 208 s (measured
+    // together, load ~20), wall 224 s to 72 s (idle). An earlier try was undone for a staff shell
+    // flake; its cause was an unanswered fake call (0404 sends the app to page_not_found), and
+    // every test now fails on one it did not allow (src/test/setup.ts).
+    isolate: false,
   },
 });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../auth/storage';
 import { account, fakeServer, ok, page } from '../test/fakeServer';
+import { ticket } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { signInEachTest } from '../test/session';
 
@@ -80,12 +81,20 @@ describe('staff shell', () => {
   });
 
   it('opens ticket pages as header tabs kept in localStorage and remembers the last list', async () => {
-    fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/ticket/edit/:ticket_id'] });
+    fakeServer({
+      menus: ['/wswt', '/wswt/search', '/wswt/ticket/edit/:ticket_id'],
+      handlers: {
+        'admin/ticket.get': () => ok(ticket({ ticket_id: 42, subject: 'Printer on fire' })),
+        'admin/ticket.comment.list': () => ok({ list: [] }),
+        'admin/ticket.requester.tickets': () => page([]),
+      },
+    });
     const { router } = renderApp('/wswt/search?kw=printer');
     await screen.findByRole('menu');
     await waitFor(() => expect(sessionStorage.getItem('parley.last_ticket_list')).toContain('/wswt/search?kw=printer'));
     await router.navigate('/wswt/ticket/edit/42?from=list');
-    await screen.findByRole('tab', { name: /Ticket #42/ });
+    // Named by its subject once the ticket is known ("Ticket #42" until then).
+    await screen.findByRole('tab', { name: /Printer on fire/ });
     expect(JSON.parse(localStorage.getItem('parley.header_tabs') ?? '{}').value).toEqual([
       { path: '/wswt/ticket/edit/42', query: 'from=list', fullPath: '/wswt/ticket/edit/42?from=list' },
     ]);

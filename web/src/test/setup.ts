@@ -1,4 +1,16 @@
 import { configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { takeUnexpectedUnserved } from './fakeServer';
+
+// A call the fake server does not answer gets 0404 and sends the app to page_not_found, at a moment
+// that depends on the machine's load: a test serves every call its screens make, or names the ones
+// it leaves unanswered (fakeServer's allowUnserved).
+afterEach(() => {
+  const unserved = takeUnexpectedUnserved();
+  if (unserved.length > 0) {
+    throw new Error(`The fake server answered 0404 to calls the test did not serve: ${unserved.join(', ')}`);
+  }
+});
 
 // Screens load lazily; the first load of a module under test takes a moment (longer on a busy machine).
 configure({ asyncUtilTimeout: 10_000 });

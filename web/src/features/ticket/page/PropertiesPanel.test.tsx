@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fail, page } from '../../../test/fakeServer';
+import { account, fail, ok, page } from '../../../test/fakeServer';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
 import { serveTicket, typeComment } from '../../../test/ticketPage';
@@ -32,6 +32,9 @@ describe('ticket properties', () => {
       settings: { enable_tag: true, enable_ccs: true, enable_follow: true },
       handlers: {
         'admin/auth.account.list': () => page([spammer]),
+        // A CC who is not an agent is named from their account (usePersonNames).
+        'admin/auth.account.get': (c) =>
+          ok(account({ account_id: Number(c.body.account_id), real_name: 'Grace Hopper' })),
         'admin/ticket.edit': () => fail('FFFF', 'x@spam.example cannot be added as a CC or follower'),
       },
     });
