@@ -6,7 +6,7 @@ import { admin, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
-import { mergedSourcesQuery, mergeJoinsOnly } from './field-merge.js';
+import { candidateProbes, mergedSourcesQuery, mergeJoinsOnly } from './field-merge.js';
 import { explain, pageQuery, type Viewer } from './ticket-list.repo.js';
 import { type ListPlan, planList, runFieldConditions, runList, searchCollectCap } from './ticket-list.service.js';
 
@@ -323,23 +323,21 @@ describe('lists with two or more custom field conditions', () => {
           offending.push(`${name}: ${n['Index Name']} in the merge`);
         }
       }
-      // The candidates' tickets, as collectMatches reads them: through an index of the tickets
-      // (the primary key for the candidates, or one of the list's own conditions when the planner
-      // finds it narrower), never a scan.
+      // The candidates' tickets, as runFieldConditions reads them: through an index of the tickets
+      // (the primary key for the candidates, or one of the list's own conditions where the planner
+      // finds it narrower: here, 1,800 candidates among 6,000 tickets), never a scan or a bitmap.
       const candidates = await queryRows<{ ticket_id: number }>(db(), mergedSourcesQuery(sources, 10_000));
       const among = sql`ticket_id = ANY(${`{${candidates.map((r) => r.ticket_id).join(',')}}`}::int[]) AND ${rest}`;
       const read = await db().transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-        await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+        await tx.execute(candidateProbes);
         return nodes((await explain(tx, sql`SELECT ticket_id FROM ticket WHERE ${among} LIMIT 10001`)) as Node);
       });
       const ticketIndexes = read.map((n) => n['Index Name'] ?? '').filter((i) => /^ticket_(?!field_value)/.test(i));
       expect(ticketIndexes, name).not.toEqual([]);
       offending.push(
         ...read
-          .filter((n) => n['Node Type'] === 'Seq Scan' && /^ticket/.test(n['Relation Name'] ?? ''))
-          .map((n) => `${name}: seq scan of ${n['Relation Name']} reading the candidates`),
+          .filter((n) => /Seq Scan|Bitmap/.test(n['Node Type']))
+          .map((n) => `${name}: ${n['Node Type']} of ${n['Relation Name'] ?? n['Index Name']} reading the candidates`),
       );
     }
     expect(offending).toEqual([]);

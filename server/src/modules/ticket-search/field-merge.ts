@@ -43,3 +43,10 @@ export async function mergedCandidates(db: Db, sources: readonly SQL[], cap: num
     return rows.map((r) => Number(r.ticket_id));
   });
 }
+
+/**
+ * For the rest of the transaction: no sequential or bitmap scans, so that candidates are read by
+ * their primary key (or a narrower index of the list's own), not by a bitmap of every unsolved
+ * ticket ANDed with theirs (the planner's choice otherwise: 100,000 index entries at 1M).
+ */
+export const candidateProbes = sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;

@@ -13,7 +13,7 @@ import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { runFieldSorted } from '../ticket-field/field-sort.js';
 import { fieldValueFilterSource, fieldValueSource, fieldValueWhere } from '../ticket-field/field-where.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
-import { mergedCandidates } from './field-merge.js';
+import { candidateProbes, mergedCandidates } from './field-merge.js';
 import type { SearchField } from './search-fields.js';
 import { parseSearch } from './search-query.js';
 import { withSnippets } from './search-snippet.js';
@@ -298,15 +298,18 @@ export async function runSearch(db: Db, plan: ListPlan, kw: string) {
   return { list: rows, total: estimate, total_estimated: true };
 }
 
+/** For the rest of the transaction: bitmap scans only (one round trip). */
+const bitmapScansOnly = sql`SELECT set_config('enable_seqscan', 'off', true),
+  set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`;
+
 /**
  * At most `searchCollectCap` matches through bitmap scans only (the search index, the value
- * table's indexes), sorted and paged, counted exactly; null when there are more.
+ * table's indexes), sorted and paged, counted exactly; null when there are more. `scans` may
+ * allow other scans instead.
  */
-async function collectMatches(db: Db, plan: ListPlan, cap = searchCollectCap) {
+async function collectMatches(db: Db, plan: ListPlan, cap = searchCollectCap, scans = bitmapScansOnly) {
   const first = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+    await tx.execute(scans);
     return collectedPageQuery(tx, plan.where, plan.order, plan.offset, plan.limit, cap);
   });
   const collected = Number(first[0]?.n ?? 0);
@@ -359,9 +362,10 @@ export async function runFieldConditions(
   if (candidates.length === 0) {
     return { list: [], total: 0, total_estimated: false };
   }
-  // The candidates hold every value already: only the rest of the WHERE is checked on them.
+  // The candidates hold every value already: only the rest of the WHERE is checked on them, each
+  // read by its primary key.
   const among = sql`ticket_id = ANY(${intArrayLiteral(candidates)}::int[]) AND ${plan.fieldMerge.rest}`;
-  return collectMatches(db, { ...plan, where: among }, limits.candidates);
+  return collectMatches(db, { ...plan, where: among }, limits.candidates, candidateProbes);
 }
 
 /** Offsets from here on are served from a snapshot of the list's order. */
