@@ -31,7 +31,8 @@ import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.
 import { launchBrowser } from '../support/browser.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+// BENCH_DIST=<dir> serves another build (to compare two builds side by side).
+const webDist = path.resolve(process.env.BENCH_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'));
 const admin = { email: 'admin@example.com', password: 'bench-admin-1' };
 
 interface Envelope<T> {
