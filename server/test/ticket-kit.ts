@@ -1,36 +1,18 @@
 import type { TTicket } from '@parley/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
-import { beforeEach, expect } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { ticketComment, ticketEvent } from '../src/db/schema/index.js';
-import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
-import { call, signIn } from './app.js';
-import { buildAgent, defaultPassword, giveDefaultRole } from './factories.js';
+import { call } from './app.js';
+import { admin, agent, db, setUpApp, t } from './kit.js';
 
-import { admin, setUpApp, t } from './kit.js';
-
-export { admin, t };
+export { admin, agent, db, t };
 
 /**
- * One app per test file, and every test starting from the default ticket settings: on PostgreSQL
- * every test file shares one database, and other files change the ticket settings.
+ * One app per test file, and every test starting from the default ticket settings (kit.ts's
+ * `setUpApp({ ticketDefaults: true })`).
  */
 export function setUpTicketTests(): void {
-  setUpApp();
-  beforeEach(async () => {
-    await call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: ticketSettingDefaults });
-  });
-}
-
-export const db = () => t.database.db;
-
-/** An agent with the default Agent role (ticket work) plus any overrides, signed in. */
-export async function agent(overrides: Parameters<typeof buildAgent>[1] = {}, groupIds: number[] = []) {
-  const a = await buildAgent(db(), overrides);
-  await giveDefaultRole(db(), a.accountId);
-  for (const groupId of groupIds) {
-    await db().execute(sql`INSERT INTO group_account (group_id, account_id) VALUES (${groupId}, ${a.accountId})`);
-  }
-  return { ...a, token: await signIn(t.app, a.email, defaultPassword) };
+  setUpApp({ ticketDefaults: true });
 }
 
 export const get = <T = TTicket>(token: string, path: string, query: Record<string, unknown>) =>

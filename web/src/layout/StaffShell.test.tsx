@@ -8,18 +8,9 @@ import { signInEachTest } from '../test/session';
 
 signInEachTest();
 
-/** What the search and shortcut pages ask, answered empty. */
-const emptyPages = {
-  'admin/settings/company.list': () => page([]),
-  'admin/auth.agent.all.list': () => ok({ list: [] }),
-  'admin/auth.group.list': () => page([]),
-  'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }),
-  'admin/settings/shortcut.list': () => page([]),
-};
-
 describe('staff shell', () => {
   it('shows an agent only the menu entries of their nodes', async () => {
-    fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'], handlers: emptyPages });
+    fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
     renderApp('/wswt/search');
     const menu = await screen.findByRole('menu');
     await waitFor(() => within(menu).getByText('Search'));
@@ -32,12 +23,9 @@ describe('staff shell', () => {
   });
 
   it('stays on screen from page to page, so a message shown before leaving a page is still there after', async () => {
-    // Both pages' calls answered: a call answered 0404 sends the app to page_not_found, a new
-    // page (and shell) that would land at a moment depending on the machine's speed.
-    const { unserved } = fakeServer({
-      menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'],
-      handlers: emptyPages,
-    });
+    // Both pages' calls answered (fakeServer's empty lists): a call answered 0404 sends the app to
+    // page_not_found, a new page (and shell) that would land at a moment depending on the machine's speed.
+    const { unserved } = fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
     const { router } = renderApp('/wswt/search');
     await screen.findByRole('heading', { name: 'Search' });
     const header = screen.getByRole('banner');

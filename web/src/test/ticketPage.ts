@@ -32,7 +32,6 @@ export function serveTicket(
       'admin/ticket.edit': (c) => ok({ ...shown, ticket_state: c.body.submit_as ?? shown.ticket_state }),
       'admin/settings/ticket.get': () => ok(ticketSetting(options.settings)),
       'admin/auth.agent.all.list': () => ok({ list: [linus] }),
-      'admin/auth.group.list': () => page([]),
       'admin/ticket.view.list': () => ok({ list: [] }),
       ...options.handlers,
     },

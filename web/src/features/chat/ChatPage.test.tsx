@@ -29,7 +29,6 @@ function serve(handlers = {}) {
       'admin/chat.message.list': (c) => ok({ list: Number(c.query.get('ticket_id')) === 41 ? [chatMessage()] : [] }),
       'admin/settings/shortcut.list': () =>
         page([shortcut({ title: 'thanks', message: 'Is it solved?', choice_list: ['Yes', 'No'] })]),
-      'admin/auth.agent.all.list': () => ok({ list: [] }),
       'admin/auth.group.list': () => page([group({ group_id: 7, group_name: 'Billing' })]),
       'admin/ticket.requester.tickets': () => page([]),
       'admin/chat.accept': () => ok(null),
@@ -57,6 +56,31 @@ describe('the chat workspace', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(callsTo(calls, 'admin/chat.accept')[0]?.body).toEqual({ ticket_id: 41 }));
+  });
+
+  it('says why an Enter before accepting sent nothing, and sends the same text once accepted', async () => {
+    let accepted = false;
+    const { calls } = serve({
+      'admin/chat.get': () => ok(accepted ? { ...waiting, accepted_by: agent.account_id } : waiting),
+      'admin/chat.accept': () => {
+        accepted = true;
+        return ok(null);
+      },
+    });
+    renderApp('/wswt/chat?chat=41');
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(composer, { target: { value: 'Hello Vera' } });
+    fireEvent.keyDown(composer, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Accept the chat to answer (internal notes are open to you)',
+    );
+    expect(callsTo(calls, 'admin/chat.message.add')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await screen.findByRole('button', { name: 'End chat' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(composer, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(callsTo(calls, 'admin/chat.message.add')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/chat.message.add')[0]?.body).toMatchObject({ ticket_id: 41, body: 'Hello Vera' });
   });
 
   it('opens the shortcuts with "/" and sends their choices as quick replies the visitor can click', async () => {

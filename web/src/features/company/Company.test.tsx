@@ -109,8 +109,6 @@ describe('organizations', () => {
             total: 1,
             total_estimated: false,
           }),
-        'admin/auth.agent.all.list': () => ok({ list: [] }),
-        'admin/auth.group.list': () => page([]),
         'admin/auth.account.list': () =>
           page([account({ account_id: 30, real_name: 'Wile E. Coyote', user_type: 'end_user', company_id: 5 })]),
       },
@@ -128,9 +126,6 @@ describe('organizations', () => {
     serve({
       handlers: {
         'admin/auth.account.list': () => page([]),
-        'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }),
-        'admin/auth.agent.all.list': () => ok({ list: [] }),
-        'admin/auth.group.list': () => page([]),
       },
     });
     renderApp('/wswt/company/5');

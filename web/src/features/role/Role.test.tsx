@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n';
 import { account, fakeServer, ok, page } from '../../test/fakeServer';
 import { pkg, role } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -24,7 +23,6 @@ function serve(handlers = {}, options = {}) {
         ),
       'admin/auth.role.get': () => ok(lead),
       'admin/auth.pkg.list': () => page([pkg(), pkg({ pkg_id: 8, pkg_title: 'Reports' })]),
-      'admin/auth.agent.all.list': () => ok({ list: [] }),
       ...handlers,
     },
   });

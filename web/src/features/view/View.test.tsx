@@ -34,7 +34,6 @@ function serve(handlers = {}) {
       'admin/settings/view.all.list': () =>
         ok({ list: [view(), view({ view_id: 4, title: 'Old view', view_state: 'inactive', share_type: 'me' })] }),
       'admin/settings/view.get': () => ok(view()),
-      'admin/auth.agent.all.list': () => ok({ list: [] }),
       'admin/auth.group.list': () => ok({ list: [], total: 0 }),
       ...handlers,
     },

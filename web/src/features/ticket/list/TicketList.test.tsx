@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { account, fakeServer, ok, page, type TFakeServerOptions } from '../../../test/fakeServer';
+import { account, fakeServer, ok, type TFakeServerOptions } from '../../../test/fakeServer';
 import { comment, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../../test/session';
@@ -52,7 +52,6 @@ function serve(options: TFakeServerOptions = {}) {
             },
           ],
         }),
-      'admin/auth.group.list': () => page([]),
       ...options.handlers,
     },
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { account, fail, fakeServer, ok, page } from '../../../test/fakeServer';
+import { account, fail, fakeServer, ok } from '../../../test/fakeServer';
 import { ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../../test/session';
@@ -24,8 +24,6 @@ function serve(list: () => unknown = () => ok({ list: rows, total: 3, total_esti
     handlers: {
       'admin/ticket.view.list': () => ok({ list: [mine, unassigned] }),
       'admin/ticket.list': list as never,
-      'admin/auth.agent.all.list': () => ok({ list: [] }),
-      'admin/auth.group.list': () => page([]),
     },
   });
 }

@@ -20,7 +20,6 @@ describe('ticket actions', () => {
           msg: 'Marked as spam',
           data: { requester_id: 20, ticket_ids: [101], other_ticket_count: 0 },
         }),
-        'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }),
       },
     });
     const { here } = renderApp('/wswt/ticket/edit/101');

@@ -22,8 +22,6 @@ function serve() {
       'admin/ticket.add': () => ok({ ticket_id: 55 }),
       'admin/ticket.get': () => ok(ticket({ ticket_id: 55, subject: 'Laptop request' })),
       'admin/ticket.comment.list': () => ok({ list: [comment({ ticket_id: 55 })] }),
-      'admin/auth.agent.all.list': () => ok({ list: [] }),
-      'admin/auth.group.list': () => page([]),
     },
   });
 }
@@ -72,8 +70,6 @@ describe('new ticket', () => {
         'admin/ticket.add': () => ok({ ticket_id: 56 }),
         'admin/ticket.get': () => ok(ticket({ ticket_id: 56 })),
         'admin/ticket.comment.list': () => ok({ list: [] }),
-        'admin/auth.agent.all.list': () => ok({ list: [] }),
-        'admin/auth.group.list': () => page([]),
         'admin/auth.account.list': () => page([account({ account_id: 9, user_type: 'end_user' })]),
         'admin/ticket.upload': () => ok({ file_id: fileId, file_name: 'shot.png', size: 9, content_type: 'image/png' }),
       },

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer, ok, page } from '../../../test/fakeServer';
+import { fail, fakeServer, ok } from '../../../test/fakeServer';
 import { ticketField, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, chooseLanguage, signInEachTest } from '../../../test/session';
@@ -20,9 +20,6 @@ describe('ticket search', () => {
       user: admin,
       handlers: {
         'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }),
-        'admin/auth.agent.all.list': () => ok({ list: [] }),
-        'admin/auth.group.list': () => page([]),
-        'admin/settings/company.list': () => page([]),
       },
     });
     const { here } = renderApp('/wswt/search?ticket_state=pending&created=7d');
@@ -59,9 +56,6 @@ describe('ticket search', () => {
             total: 1,
             total_estimated: false,
           }),
-        'admin/auth.agent.all.list': () => ok({ list: [] }),
-        'admin/auth.group.list': () => page([]),
-        'admin/settings/company.list': () => page([]),
       },
     });
     renderApp('/wswt/search?kw=printer');
@@ -88,9 +82,6 @@ describe('ticket search', () => {
               ticketField({ field_id: 8, field_key: 'field_8', title: 'Old', field_state: 'inactive' }),
             ],
           }),
-        'admin/auth.agent.all.list': () => ok({ list: [] }),
-        'admin/auth.group.list': () => page([]),
-        'admin/settings/company.list': () => page([]),
       },
     });
     renderApp('/wswt/search');
@@ -119,9 +110,6 @@ describe('ticket search', () => {
           query.get('kw') === 'seats:many'
             ? fail('FFFF', refusal, { fields: { kw: refusal } })
             : ok({ list: [ticketRow()], total: 1, total_estimated: false }),
-        'admin/auth.agent.all.list': () => ok({ list: [] }),
-        'admin/auth.group.list': () => page([]),
-        'admin/settings/company.list': () => page([]),
       },
     });
     renderApp('/wswt/search');
@@ -149,9 +137,6 @@ describe('ticket search', () => {
           ok({
             list: [ticketField({ field_id: 4, field_key: 'field_4', field_type: 'nested', title: 'Product area' })],
           }),
-        'admin/auth.agent.all.list': () => ok({ list: [] }),
-        'admin/auth.group.list': () => page([]),
-        'admin/settings/company.list': () => page([]),
       },
     });
     await chooseLanguage('zh-cn');
@@ -175,9 +160,6 @@ describe('ticket search', () => {
         handlers: {
           'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }),
           'admin/ticket.view.list': () => ok({ list: [ticketView()] }),
-          'admin/auth.agent.all.list': () => ok({ list: [] }),
-          'admin/auth.group.list': () => page([]),
-          'admin/settings/company.list': () => page([]),
         },
       });
       const { router, here } = renderApp('/wswt/search?ticket_state=open');
