@@ -69,10 +69,11 @@ export default defineConfig({
     testTimeout: 40_000,
     // One file per core, not Vitest's cores - 1: 150 s to 96 s on 2 cores.
     maxWorkers: os.availableParallelism(),
-    // Each file in its own module graph. Shared modules (isolate: false) ran the suite in 72 s
-    // instead of 224 s, but in the session's last full run "roles > edits the role chosen in the
-    // list" saved the role without its packages (cause not found yet; it passed in the run before),
-    // so files stay isolated until that is understood. Unanswered fake calls, the cause of the
-    // earlier staff shell flake, now fail the test that makes them (src/test/setup.ts).
+    // Files share a worker's modules (isolate: false): wall 224 s to 72 s, CPU 605 s to 208 s.
+    // Two flakes undid this before, and neither was shared state: an unanswered fake call (0404
+    // sends the app to page_not_found; now every test fails on one it did not allow, see
+    // src/test/setup.ts), and antd's Checkbox.Group dropping a click made before its boxes had
+    // registered, which failed isolated too (role/PkgChecklist.tsx).
+    isolate: false,
   },
 });

@@ -27,12 +27,19 @@ export function PkgChecklist({
       id={id}
       style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '8px 12px', maxHeight: 280, overflow: 'auto' }}
     >
-      <Checkbox.Group
-        value={value}
-        onChange={(ids) => onChange?.(ids)}
-        options={pkgs.data.map((p) => ({ value: p.pkg_id, label: seeded.text(p.pkg_title) }))}
-        style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-      />
+      {/* Plain checkboxes, not Checkbox.Group: the group drops values whose checkbox has not registered
+          yet (an effect), so a click just after the list rendered saved no packages at all. */}
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        {pkgs.data.map((p) => (
+          <Checkbox
+            key={p.pkg_id}
+            checked={value.includes(p.pkg_id)}
+            onChange={(e) => onChange?.(e.target.checked ? [...value, p.pkg_id] : value.filter((v) => v !== p.pkg_id))}
+          >
+            {seeded.text(p.pkg_title)}
+          </Checkbox>
+        ))}
+      </div>
     </div>
   );
 }
