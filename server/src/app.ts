@@ -168,6 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { ...defaultLimitSettings, ...deps.limits },
   );
   registerLimits(deps.database.db, limits);
+  // Expired database counters go every five minutes, and the timer stops with the app.
+  const limitCleanup = setInterval(() => {
+    limits.clearExpired().catch((error: unknown) => log.warn({ err: error }, 'rate-limit clean-up'));
+  }, 5 * 60_000);
+  limitCleanup.unref();
+  app.addHook('onClose', () => clearInterval(limitCleanup));
   const ctx: AppContext = {
     log,
     db: deps.database.db,

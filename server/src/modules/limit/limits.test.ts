@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from '../../../test/app.js';
 import { redisUrl } from '../../../test/chat-kit.js';
 import { buildAgent, defaultPassword } from '../../../test/factories.js';
+import { rateLimit } from '../../db/schema/index.js';
+import { limitsOf } from './limits.js';
 
 /**
  * The limits hold under 40 parallel requests (each takes its point atomically before anything
@@ -73,6 +75,34 @@ function limitTests(name: string, deps: () => Parameters<typeof buildTestApp>[0]
 }
 
 limitTests('limits in the database', () => ({}));
+
+describe('expired counters in the database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { limits: { publicTicket: 2 } } });
+  });
+  afterAll(() => t.close());
+
+  it('go an hour after they expire, and a live one keeps counting', async () => {
+    const limits = limitsOf(t.database.db);
+    for (let i = 0; i < 3; i++) {
+      await submit(t, '203.0.113.61');
+    }
+    const counters = async () =>
+      (await t.database.db.select({ key: rateLimit.key }).from(rateLimit))
+        .map((r) => r.key)
+        .filter((k) => k.endsWith('203.0.113.61'));
+    expect(await counters()).toHaveLength(1);
+    // Ten minutes on, the window is over but not an hour past it: the counter stays.
+    expect(await limits.clearExpired(Date.now() + 10 * 60_000)).toBe(0);
+    expect((await submit(t, '203.0.113.61')).status).toBe(429);
+    expect(await counters()).toHaveLength(1);
+    // Seventy-one minutes on it goes.
+    expect(await limits.clearExpired(Date.now() + 71 * 60_000)).toBeGreaterThanOrEqual(1);
+    expect(await counters()).toEqual([]);
+    expect((await submit(t, '203.0.113.61')).code).toBe('0000');
+  });
+});
 limitTests('limits in Redis', () => ({
   deps: { redisUrl, redisKey: `limits-${randomUUID()}`, limitPrefix: `limits-${randomUUID()}` },
 }));
