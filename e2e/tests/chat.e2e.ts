@@ -139,6 +139,8 @@ describe('live chat in the browser', () => {
     await agentPage.getByText('A-1042').waitFor();
     await agentPage.getByRole('button', { name: 'Accept' }).click();
     await frame.getByText('Alice Agent joined the chat').waitFor();
+    // The agent answers once the chat shows as theirs (its End chat button), as a person would.
+    await agentPage.getByRole('button', { name: 'End chat' }).waitFor();
     const composer = agentPage.getByRole('textbox', { name: 'Message' });
     await composer.fill('Hello Vera, let me look at A-1042');
     await composer.press('Enter');

@@ -73,10 +73,17 @@ export function ChatComposer({ ticketId, mine, ended }: { ticketId: number; mine
   };
 
   const canWrite = !ended && (mine || internal);
+  // An Enter the agent cannot send yet (the chat is not theirs) says why instead of vanishing.
+  const [refused, setRefused] = useState(false);
   const submit = () => {
-    if (text.trim() && !send.isPending && canWrite) {
-      send.mutate({ body: text, isPublic: !internal, quickReplies });
+    if (!text.trim() || send.isPending || ended) {
+      return;
     }
+    if (!canWrite) {
+      setRefused(true);
+      return;
+    }
+    send.mutate({ body: text, isPublic: !internal, quickReplies });
   };
 
   return (
@@ -150,6 +157,11 @@ export function ChatComposer({ ticketId, mine, ended }: { ticketId: number; mine
         aria-label={t('chat.composer_label')}
         disabled={ended}
       />
+      {refused && !canWrite && (
+        <Typography.Text type="warning" role="alert" style={{ display: 'block', marginTop: 4 }}>
+          {t('chat.accept_first')}
+        </Typography.Text>
+      )}
       <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
         <Checkbox checked={internal} onChange={(e) => setInternal(e.target.checked)} disabled={ended}>
           {t('chat.internal_note')}

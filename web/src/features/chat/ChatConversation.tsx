@@ -1,4 +1,4 @@
-import type { TChatMessage } from '@parley/contracts';
+import type { TChatMessage, TChatSummary } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -83,7 +83,17 @@ export function ChatConversation({ ticketId }: { ticketId: number }) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.queue });
     void queryClient.invalidateQueries({ queryKey: chatKeys.chat(ticketId) });
   };
-  const accept = useMutation({ mutationFn: () => chatApi.accept(ticketId), onSuccess: invalidate });
+  const accept = useMutation({
+    mutationFn: () => chatApi.accept(ticketId),
+    // The chat is the agent's as soon as the server says so: the composer must not wait for the
+    // refetch (an Enter in between was dropped while the visitor already saw the agent join).
+    onSuccess: () => {
+      queryClient.setQueryData<TChatSummary>(chatKeys.chat(ticketId), (old) =>
+        old && user ? { ...old, accepted_by: user.account_id } : old,
+      );
+      invalidate();
+    },
+  });
   const end = useMutation({ mutationFn: () => chatApi.end(ticketId), onSuccess: invalidate });
   const transfer = useMutation({
     mutationFn: (target: string) => {
