@@ -5,7 +5,8 @@
  * upgrade that added them: minutes, not the hour a million tickets' event logs take).
  * DATABASE_URL, else the embedded database in DIR/pglite (`-- --data-dir DIR`, default DATA_DIR
  * or ./data, as `npm start`). Safe while the server runs: a batch locks its tickets, writes keep
- * their own tickets' rows current meanwhile, and writes wait while the sums are made.
+ * their own tickets' rows current meanwhile, and add their changes to the sums being made
+ * (writes do not wait for them).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

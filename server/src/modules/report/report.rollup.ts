@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { type LogEvent, type TicketFigures, ticketFigures } from './report.figures.js';
 import { appendDeltas, buildSums, compactSums } from './report.sums.js';
@@ -73,16 +73,19 @@ async function loadEvents(db: DbOrTx, ids: number[]): Promise<Map<number, LogEve
 }
 
 /**
- * Whether this write adds its delta to the sums. Off, it checks again holding `report_state`
- * for share until commit: a build of the sums (which takes the row for update) then either
- * waits for this write to commit and counts it, or has committed and this write sees it on.
+ * Whether this write adds its delta to the sums: when they are on or being built. Off, it checks
+ * again holding `report_state` for share until commit: a build (report.sums.ts, `buildSums`)
+ * turns `building` on only after this write commits, so its snapshot sees this write's rows.
  */
-async function sumsKept(db: DbOrTx, seenOn: boolean): Promise<boolean> {
-  if (seenOn) {
+async function sumsKept(db: DbOrTx, seenKept: boolean): Promise<boolean> {
+  if (seenKept) {
     return true;
   }
-  const [row] = await queryRows<{ rollups: boolean }>(db, sql`SELECT rollups FROM report_state WHERE id = 1 FOR SHARE`);
-  return row?.rollups === true;
+  const [row] = await queryRows<{ kept: boolean }>(
+    db,
+    sql`SELECT rollups OR building AS kept FROM report_state WHERE id = 1 FOR SHARE`,
+  );
+  return row?.kept === true;
 }
 
 /** Recomputes the report rows of these tickets from their events (inside the caller's transaction). */
@@ -94,7 +97,8 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
   const tickets = await queryRows<TicketRow>(
     db,
     sql`SELECT ticket_id, create_ts, requester_id, source, group_id, assignee_id, tags, ticket_state, priority,
-          deleted_ts IS NOT NULL AS deleted, satisfaction, (SELECT rollups FROM report_state WHERE id = 1) AS rollups
+          deleted_ts IS NOT NULL AS deleted, satisfaction,
+          (SELECT rollups OR building FROM report_state WHERE id = 1) AS rollups
         FROM ticket WHERE ticket_id = ANY(${ids}::int[])`,
   );
   const events = await loadEvents(db, ticketIds);
@@ -211,11 +215,13 @@ export async function rebuildBatches(db: DbOrTx, batches: number, size = batchSi
  * off (not kept per write, not read) until `buildSums` makes them again from the rebuilt rows.
  */
 export async function resetReports(db: DbOrTx): Promise<void> {
-  await db.execute(sql`UPDATE report_state SET version = 0, cursor = 0, rollups = false WHERE id = 1`);
+  await db.execute(
+    sql`UPDATE report_state SET version = 0, cursor = 0, rollups = false, building = false WHERE id = 1`,
+  );
 }
 
 /** The rebuild's last step: the sums from the per-ticket rows, when they are off. */
-export function buildSumsIfOff(db: DbOrTx): Promise<boolean> {
+export function buildSumsIfOff(db: Db): Promise<boolean> {
   return buildSums(db, true);
 }
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { lockKeys } from '../../db/locks.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { isSerializationFailure } from '../../db/errors.js';
+import { lockForTransaction, lockKeys } from '../../db/locks.js';
 import { queryRows } from '../../db/rows.js';
 import { binCount } from './report.bins.js';
 import { dayMs, hourMs, levels } from './report.plan.js';
@@ -241,27 +242,51 @@ export function columnsOf(table: string): { keys: string[]; counters: string[] }
 }
 
 /**
- * Rebuilds every sum table from the per-ticket rows and turns the sums on, in one transaction
- * that first takes `report_state` for update: a write that found them off holds that row for
- * share until it commits, so each write is either counted here or adds its own delta after.
+ * Rebuilds every sum table from the per-ticket rows and turns the sums on, without making ticket
+ * writes wait (at 1M tickets a build takes minutes). Two steps:
+ * 1. `building` turns on. A write that found the sums off and skipped its delta holds
+ *    `report_state` for share until it commits (report.rollup.ts, `sumsKept`), so this waits for
+ *    those few writes only; every write after it appends its delta.
+ * 2. One REPEATABLE READ transaction, one snapshot: it deletes the sum rows its snapshot sees and
+ *    sums the per-ticket rows as that snapshot has them. A write that committed before the
+ *    snapshot is in those rows, and its delta (if any) is among the rows deleted; a write the
+ *    snapshot does not see keeps its delta rows, which this transaction cannot see or delete. So
+ *    each write counts once. Merges of deltas (compactSums) wait or skip meanwhile; one that
+ *    committed after the snapshot makes the delete fail to serialize, and the step is run again.
+ * `onlyIfOff`: nothing to do when the sums are on already (answers false).
  */
-export async function buildSums(db: DbOrTx, onlyIfOff = false): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [state] = await queryRows<{ rollups: boolean }>(
-      tx,
-      sql`SELECT rollups FROM report_state WHERE id = 1 FOR UPDATE`,
-    );
-    if (onlyIfOff && state?.rollups) {
-      return false;
+export async function buildSums(db: Db, onlyIfOff = false): Promise<boolean> {
+  const [started] = await queryRows<{ ok: boolean }>(
+    db,
+    sql`UPDATE report_state SET building = true WHERE id = 1 ${onlyIfOff ? sql`AND NOT rollups` : sql``}
+      RETURNING true AS ok`,
+  );
+  if (!started) {
+    return false;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(
+        async (tx) => {
+          await lockForTransaction(tx, 'reportCompact');
+          for (const table of allSumTables) {
+            await tx.execute(sql.raw(`DELETE FROM ${table}`));
+          }
+          for (const s of Object.values(sumTables)) {
+            await tx.execute(sql.raw(`${fullSources} ${insertSums(s, false)}`));
+          }
+          await tx.execute(sql.raw(`${fullSources} ${insertNow(false)}`));
+          await tx.execute(sql`UPDATE report_state SET rollups = true, building = false WHERE id = 1`);
+        },
+        { isolationLevel: 'repeatable read' },
+      );
+      return true;
+    } catch (error) {
+      if (!isSerializationFailure(error) || attempt >= 5) {
+        throw error;
+      }
     }
-    await tx.execute(sql.raw(`TRUNCATE ${allSumTables.join(', ')}`));
-    for (const s of Object.values(sumTables)) {
-      await tx.execute(sql.raw(`${fullSources} ${insertSums(s, false)}`));
-    }
-    await tx.execute(sql.raw(`${fullSources} ${insertNow(false)}`));
-    await tx.execute(sql`UPDATE report_state SET rollups = true WHERE id = 1`);
-    return true;
-  });
+  }
 }
 
 /** Whether the sums are kept and read (off until built on a database that had tickets). */

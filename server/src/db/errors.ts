@@ -1,0 +1,9 @@
+/** PostgreSQL's SQLSTATE of a failed statement, as `pg` and PGlite report it (drizzle may wrap it in `cause`). */
+export function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** A REPEATABLE READ or SERIALIZABLE transaction met a concurrent change: run it again. */
+export const isSerializationFailure = (error: unknown): boolean => pgCode(error) === '40001';

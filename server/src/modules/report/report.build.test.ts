@@ -1,0 +1,114 @@
+import { reportOps, ticketOps } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { buildGroup } from '../../../test/factories.js';
+import { api, db, setUpApp, t } from '../../../test/kit.js';
+import { lockKeys } from '../../db/locks.js';
+import { queryRows } from '../../db/rows.js';
+import { allSumTables, buildSums, columnsOf, sumsFromFacts } from './report.sums.js';
+
+setUpApp({ ticketDefaults: true });
+
+/** Every sum table against the per-ticket rows summed from scratch. */
+async function expectSumsExact(): Promise<void> {
+  for (const table of allSumTables) {
+    const { keys, counters } = columnsOf(table);
+    const kept = await queryRows(
+      db(),
+      sql.raw(`SELECT ${keys.join(', ')}, ${counters.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
+        FROM ${table} GROUP BY ${keys.join(', ')} HAVING ${counters.map((c) => `sum(${c}) <> 0`).join(' OR ')}`),
+    );
+    const fresh = await queryRows(db(), sumsFromFacts(table));
+    const norm = (rows: Record<string, unknown>[]) =>
+      rows
+        .map((r) =>
+          JSON.stringify([...keys, ...counters].map((k) => (Number.isNaN(Number(r[k])) ? r[k] : Number(r[k])))),
+        )
+        .sort();
+    expect(norm(kept), table).toEqual(norm(fresh));
+  }
+}
+
+const state = async () =>
+  (await queryRows<{ rollups: boolean; building: boolean }>(db(), sql`SELECT rollups, building FROM report_state`))[0];
+
+async function addTicket(groupId: number, subject: string): Promise<number> {
+  const added = await api(ticketOps.add, {
+    requester_email: `build-${subject.replaceAll(' ', '-')}-${Date.now()}@example.com`,
+    subject,
+    comment: { body: '<p>Help</p>' },
+    group_id: groupId,
+  });
+  expect(added.code).toBe('0000');
+  return added.data.ticket_id;
+}
+
+describe('building the daily sums', () => {
+  it('turns them on from the per-ticket rows and keeps them exact', async () => {
+    const groupId = await buildGroup(db());
+    await addTicket(groupId, 'First');
+    await db().execute(sql`UPDATE report_state SET rollups = false`);
+    expect(await buildSums(db(), true)).toBe(true);
+    expect(await state()).toEqual({ rollups: true, building: false });
+    await expectSumsExact();
+    // On already: nothing to do.
+    expect(await buildSums(db(), true)).toBe(false);
+  });
+
+  // Two sessions at once: PGlite has one.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'lets ticket writes through while it runs, and counts each of them once',
+    async () => {
+      const groupId = await buildGroup(db());
+      const ticketId = await addTicket(groupId, 'Before the build');
+      await db().execute(sql`UPDATE report_state SET rollups = false`);
+
+      // Hold the build inside its snapshot: it waits for the sums' merge lock, held here.
+      const [{ name } = { name: '' }] = await queryRows<{ name: string }>(db(), sql`SELECT current_database() AS name`);
+      const holder = new pg.Client({
+        connectionString: `${process.env.TEST_DATABASE_URL?.replace(/\/[^/]*$/, '')}/${name}`,
+      });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(${lockKeys.reportCompact})`);
+      let built = false;
+      const build = buildSums(db(), true).then((r) => {
+        built = true;
+        return r;
+      });
+      try {
+        await expect
+          .poll(async () => {
+            const [row] = await queryRows<{ n: number }>(
+              db(),
+              sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+                AND objid = ${lockKeys.reportCompact}`,
+            );
+            return Number(row?.n);
+          })
+          .toBe(1);
+        expect(await state()).toEqual({ rollups: false, building: true });
+
+        // Writes the build's snapshot does not see: a reply, a solve, a new ticket. None waits for it.
+        const started = Date.now();
+        expect(
+          (await api(ticketOps.edit, { ticket_id: ticketId, comment: { body: '<p>On it</p>', is_public: true } })).code,
+        ).toBe('0000');
+        expect((await api(ticketOps.edit, { ticket_id: ticketId, submit_as: 'solved' })).code).toBe('0000');
+        await addTicket(groupId, 'During the build');
+        expect(built).toBe(false);
+        expect(Date.now() - started).toBeLessThan(10_000);
+      } finally {
+        await holder.query('COMMIT');
+        await holder.end();
+      }
+      expect(await build).toBe(true);
+      expect(await state()).toEqual({ rollups: true, building: false });
+      await expectSumsExact();
+      const dash = await api(reportOps.dashboard, { group_id: groupId });
+      expect([dash.data.created, dash.data.solved, dash.data.unsolved]).toEqual([2, 1, 1]);
+    },
+    60_000,
+  );
+});
