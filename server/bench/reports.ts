@@ -19,6 +19,7 @@ import type { TReportRequest, TTimeRange } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { defaultBenchUrl } from '../scripts/seed.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
 import { queryRows } from '../src/db/rows.js';
 import type { Actor } from '../src/modules/auth/actor.js';
 import { findAccountWithLinks } from '../src/modules/auth/session.repo.js';
@@ -63,6 +64,8 @@ async function open(): Promise<Database> {
 
 async function main() {
   const database = await open();
+  // A database seeded by an older tree gets this tree's migrations, as the server does at start.
+  await migrate(database);
   const db = database.db;
   const [counts] = await queryRows<{ tickets: number; events: number; facts: number; sums: number; on: boolean }>(
     db,

@@ -177,8 +177,9 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
  * locks its tickets (a write arriving meanwhile waits, then refreshes them itself). Answers the
  * cursor to go on from, or null when all are done and the tables are marked current.
  */
-export async function rebuildBatches(db: DbOrTx, batches: number, size = batchSize): Promise<number | null> {
+export async function rebuildBatches(db: Db, batches: number, size = batchSize): Promise<number | null> {
   for (let b = 0; b < batches; b++) {
+    let finished = false;
     const next = await db.transaction(async (tx) => {
       const [state] = await queryRows<{ version: number; cursor: number }>(
         tx,
@@ -198,8 +199,13 @@ export async function rebuildBatches(db: DbOrTx, batches: number, size = batchSi
       await tx.execute(
         sql`UPDATE report_state SET cursor = ${done ? 0 : cursor}, version = ${done ? reportVersion : state.version} WHERE id = 1`,
       );
+      finished = done;
       return done ? null : cursor;
     });
+    if (finished) {
+      // Rebuilt from nothing, the tables' statistics still say what they held before.
+      await db.execute(sql`ANALYZE report_ticket, report_action, report_span`);
+    }
     if (next === null) {
       return null;
     }

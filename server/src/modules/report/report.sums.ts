@@ -280,6 +280,10 @@ export async function buildSums(db: Db, onlyIfOff = false): Promise<boolean> {
         },
         { isolationLevel: 'repeatable read' },
       );
+      // The tables went from a few rows to millions: without fresh statistics the planner kept
+      // estimating a few, and read a day range by scanning every day of a tag (the backlog at 1M
+      // tickets took 2.5 s a call instead of 0.3 s until autovacuum came round).
+      await db.execute(sql.raw(`ANALYZE ${allSumTables.join(', ')}`));
       return true;
     } catch (error) {
       if (!isSerializationFailure(error) || attempt >= 5) {
