@@ -10,6 +10,12 @@
  *
  * BENCH_RUNS (default 20) calls per report, range and caller. Reads only (the refresh of a
  * ticket rewrites its own rows with the same values).
+ *
+ * `-- --build` instead: the daily sums built from scratch (as at the first start after migration
+ * 0042) while a loop writes tickets' report rows, as ticket writes do, every 100 ms; prints the
+ * build's time and the writes' p50/p95/max before and during it (goal: writes do not wait for it).
+ * It rewrites the sums (with the same figures): run it on a copy
+ * (`createdb -T parley_bench -S file_copy parley_bench_build`, DATABASE_URL=.../parley_bench_build).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -34,12 +40,13 @@ import {
   satisfactionReport,
   unsolvedReport,
 } from '../src/modules/report/report.service.js';
+import { buildSums } from '../src/modules/report/report.sums.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 /** BENCH_ONLY=efficiency,backlog: only these reports; BENCH_RANGES=1y,6m: only these ranges. */
 const only = process.env.BENCH_ONLY?.split(',');
 const onlyRanges = process.env.BENCH_RANGES?.split(',');
-const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
+const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' }, build: { type: 'boolean' } } });
 const ranges: TTimeRange[] = ['24h', '7d', '30d', '3m', '6m', '1y'];
 const reports = {
   dashboard,
@@ -66,6 +73,10 @@ async function main() {
   const database = await open();
   // A database seeded by an older tree gets this tree's migrations, as the server does at start.
   await migrate(database);
+  if (args.build) {
+    await benchBuild(database);
+    return;
+  }
   const db = database.db;
   const [counts] = await queryRows<{ tickets: number; events: number; facts: number; sums: number; on: boolean }>(
     db,
@@ -176,6 +187,43 @@ async function main() {
       `report rows of one ticket write (${writes.length} tickets): p50 ${(pct(writes, 50) as number).toFixed(1)} ms, p95 ${(pct(writes, 95) as number).toFixed(1)} ms`,
     );
   }
+  await database.close();
+}
+
+/** The sums built while ticket writes go on: what the writes pay meanwhile. */
+async function benchBuild(database: Database): Promise<void> {
+  const db = database.db;
+  const sample = (await sampleTickets(db)).map((r) => Number(r.ticket_id));
+  let stop = false;
+  const writeLoop = async (into: number[]) => {
+    for (let i = 0; !stop; i++) {
+      const t0 = performance.now();
+      await db.transaction((tx) => refreshTickets(tx, [sample[i % sample.length] as number]));
+      into.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const line = (name: string, list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return `${name}: ${list.length} writes, p50 ${(pct(sorted, 50) ?? 0).toFixed(1)} ms, p95 ${(pct(sorted, 95) ?? 0).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
+  };
+  const atRest: number[] = [];
+  const resting = writeLoop(atRest);
+  await new Promise((r) => setTimeout(r, 10_000));
+  stop = true;
+  await resting;
+  await db.execute(sql`UPDATE report_state SET rollups = false WHERE id = 1`);
+  stop = false;
+  const during: number[] = [];
+  const writing = writeLoop(during);
+  const t0 = performance.now();
+  await buildSums(db, true);
+  const took = performance.now() - t0;
+  stop = true;
+  await writing;
+  say(`daily sums built in ${(took / 1000).toFixed(1)} s (with ANALYZE), load average ${os.loadavg()[0]?.toFixed(1)}`);
+  say(line('ticket report rows at rest', atRest));
+  say(line('the same during the build', during));
   await database.close();
 }
 
