@@ -1,5 +1,5 @@
 import type { TNodeKey, TNodeType } from '@parley/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accountRole, authNode, authPkgNode, role, rolePkg } from '../../db/schema/index.js';
 

@@ -1,7 +1,6 @@
 import type { TChatMessage, TLanguage } from '@parley/contracts';
 import { translate } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { emit } from '../../events/transact.js';
 import { notFound } from '../../http/app-error.js';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildGroup } from '../../../test/factories.js';
-import { api, db, setUpApp, t } from '../../../test/kit.js';
+import { api, db, setUpApp } from '../../../test/kit.js';
 import { lockKeys } from '../../db/locks.js';
 import { queryRows } from '../../db/rows.js';
 import { allSumTables, buildSums, columnsOf, sumsFromFacts } from './report.sums.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { type LogEvent, type TicketFigures, ticketFigures } from './report.figures.js';
-import { appendDeltas, buildSums, compactSums } from './report.sums.js';
+import { actionRecord, appendDeltas, buildSums, compactSums, spanRecord } from './report.sums.js';
 
 /**
  * The report tables (`report_ticket`, `report_action`, `report_span`), kept from the event log
@@ -130,16 +130,33 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
     for (const a of f.actions) {
       actions.push({ event_id: a.eventId, kind: a.kind, ticket_id: ticketId, agent_id: a.agentId, action_ts: a.ts });
     }
+    // One span per start (the table's key): two starting in the same millisecond keep the first,
+    // in the table and in the sums alike.
+    const starts = new Set<number>();
     for (const s of f.spans) {
-      spans.push({ ticket_id: ticketId, from_ts: s.fromTs, to_ts: s.toTs });
+      if (!starts.has(s.fromTs)) {
+        starts.add(s.fromTs);
+        spans.push({ ticket_id: ticketId, from_ts: s.fromTs, to_ts: s.toTs });
+      }
     }
   }
   if (tickets.length && (await sumsKept(db, tickets[0]?.rollups === true))) {
     await appendDeltas(db, ids, JSON.stringify(facts), JSON.stringify(actions), JSON.stringify(spans));
   }
-  // Gone tickets (hard-deleted) lose their rows by cascade; the rest are replaced whole.
-  await db.execute(sql`DELETE FROM report_action WHERE ticket_id = ANY(${ids}::int[])`);
-  await db.execute(sql`DELETE FROM report_span WHERE ticket_id = ANY(${ids}::int[])`);
+  // Gone tickets (hard-deleted) lose their rows by cascade. Of the rest, only the action and span
+  // rows that changed are written: a change adds an action or two to a ticket's dozen, and
+  // rewriting them all (three indexes each, and a key just deleted to check again) was the
+  // largest cost of an automation's batch at 1M tickets (0.8 s of 365 tickets' rows).
+  const actionsJson = JSON.stringify(actions);
+  const spansJson = JSON.stringify(spans);
+  await db.execute(sql`
+    DELETE FROM report_action x WHERE x.ticket_id = ANY(${ids}::int[]) AND NOT EXISTS (
+      SELECT 1 FROM jsonb_to_recordset(${actionsJson}::jsonb) AS r(${sql.raw(actionRecord)})
+      WHERE r.event_id = x.event_id AND r.kind = x.kind)`);
+  await db.execute(sql`
+    DELETE FROM report_span x WHERE x.ticket_id = ANY(${ids}::int[]) AND NOT EXISTS (
+      SELECT 1 FROM jsonb_to_recordset(${spansJson}::jsonb) AS r(${sql.raw(spanRecord)})
+      WHERE r.ticket_id = x.ticket_id AND r.from_ts = x.from_ts)`);
   if (facts.length) {
     await db.execute(sql`
       INSERT INTO report_ticket (ticket_id, create_ts, source, group_id, assignee_id, tags, ticket_state, priority,
@@ -159,16 +176,22 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
         solved_ts = EXCLUDED.solved_ts, resolution_ms = EXCLUDED.resolution_ms, wait_ms = EXCLUDED.wait_ms`);
   }
   if (actions.length) {
+    // New rows, and rows of the same event and kind whose values changed; the others stay as they are.
     await db.execute(sql`
       INSERT INTO report_action (event_id, kind, ticket_id, agent_id, action_ts)
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(actions)}::jsonb)
-        AS r(event_id bigint, kind text, ticket_id int, agent_id int, action_ts bigint)`);
+      SELECT r.* FROM jsonb_to_recordset(${actionsJson}::jsonb) AS r(${sql.raw(actionRecord)})
+      WHERE NOT EXISTS (SELECT 1 FROM report_action x WHERE x.event_id = r.event_id AND x.kind = r.kind
+        AND x.ticket_id = r.ticket_id AND x.agent_id IS NOT DISTINCT FROM r.agent_id AND x.action_ts = r.action_ts)
+      ON CONFLICT (event_id, kind) DO UPDATE SET ticket_id = EXCLUDED.ticket_id, agent_id = EXCLUDED.agent_id,
+        action_ts = EXCLUDED.action_ts`);
   }
   if (spans.length) {
     await db.execute(sql`
       INSERT INTO report_span (ticket_id, from_ts, to_ts)
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) AS r(ticket_id int, from_ts bigint, to_ts bigint)
-      ON CONFLICT DO NOTHING`);
+      SELECT r.* FROM jsonb_to_recordset(${spansJson}::jsonb) AS r(${sql.raw(spanRecord)})
+      WHERE NOT EXISTS (SELECT 1 FROM report_span x WHERE x.ticket_id = r.ticket_id AND x.from_ts = r.from_ts
+        AND x.to_ts IS NOT DISTINCT FROM r.to_ts)
+      ON CONFLICT (ticket_id, from_ts) DO UPDATE SET to_ts = EXCLUDED.to_ts`);
   }
 }
 

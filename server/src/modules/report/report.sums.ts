@@ -191,8 +191,8 @@ const jsonFactColumns = factColumns.replace('tags', 'ARRAY(SELECT jsonb_array_el
 const factRecord = `ticket_id int, create_ts bigint, source text, group_id int, assignee_id int, tags jsonb,
   ticket_state text, priority text, deleted boolean, satisfaction text, offered boolean, first_reply_ts bigint,
   first_reply_by int, first_reply_ms bigint, solved_ts bigint, resolution_ms bigint, wait_ms bigint`;
-const actionRecord = 'event_id bigint, kind text, ticket_id int, agent_id int, action_ts bigint';
-const spanRecord = 'ticket_id int, from_ts bigint, to_ts bigint';
+export const actionRecord = 'event_id bigint, kind text, ticket_id int, agent_id int, action_ts bigint';
+export const spanRecord = 'ticket_id int, from_ts bigint, to_ts bigint';
 
 /**
  * Appends to the sums what a rewrite of these tickets' rows changes: their rows now (sign -1)

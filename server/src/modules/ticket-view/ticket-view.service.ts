@@ -86,7 +86,7 @@ export async function findView(db: DbOrTx, actor: Actor, viewId: number, lang: T
     viewCache.set(viewId, cached);
   }
   const row = cached.row;
-  if (!row || row.viewState !== 'active' || !mayWorkFromView(callerOf(actor), row)) {
+  if (row?.viewState !== 'active' || !mayWorkFromView(callerOf(actor), row)) {
     throw notFound();
   }
   return toDef(row, lang);

@@ -8,7 +8,7 @@ import {
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { agentGroup, ticketField, ticketView } from '../../db/schema/index.js';
+import { ticketField, ticketView } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { shareOwner } from '../group/group-share.js';

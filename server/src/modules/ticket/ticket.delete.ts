@@ -25,7 +25,7 @@ async function setDeleted(tx: Tx, actorId: number, ids: number[], deleted: boole
 
 /** Moves tickets to Deleted tickets (soft delete); they keep everything and can be restored. */
 export async function ticketDelete(ctx: Ctx, ids: number[]) {
-  const { db, actor } = ctx;
+  const { actor } = ctx;
   await transact(ctx, async (tx) => {
     await lockVisible(tx, actor, ids);
     await setDeleted(tx, actor.account.accountId, ids, true, Date.now());
@@ -33,7 +33,7 @@ export async function ticketDelete(ctx: Ctx, ids: number[]) {
 }
 
 export async function ticketRestore(ctx: Ctx, ids: number[]) {
-  const { db, actor } = ctx;
+  const { actor } = ctx;
   await transact(ctx, async (tx) => {
     await lockVisible(tx, actor, ids);
     await setDeleted(tx, actor.account.accountId, ids, false, Date.now());
@@ -45,7 +45,7 @@ export async function ticketRestore(ctx: Ctx, ids: number[]) {
  * Deleted tickets. Undone by restoring the tickets and allowing the account again.
  */
 export async function ticketSpam(ctx: Ctx, ticketId: number) {
-  const { db, actor, authCache } = ctx;
+  const { actor, authCache } = ctx;
   const now = Date.now();
   return transact(ctx, async (tx) => {
     const row = await visibleTicket(tx, actor, ticketId, true);

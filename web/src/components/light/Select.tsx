@@ -58,7 +58,7 @@ export function Select({
 
   const show = () => {
     const first = options.findIndex((o) => chosen.includes(o.value));
-    setActive(first < 0 ? 0 : first);
+    setActive(Math.max(first, 0));
     setOpen(true);
   };
   const choose = (option: TOption | undefined) => {

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n';
 import { fail, fakeServer, holdCalls, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, chooseLanguage, freshEachTest, typeInto } from '../../test/session';

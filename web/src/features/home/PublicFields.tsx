@@ -1,10 +1,4 @@
-import {
-  matchesPattern,
-  nestedSeparator,
-  type TPublicField,
-  type TPublicForm,
-  visibleFieldIds,
-} from '@parley/contracts';
+import { matchesPattern, type TPublicField, type TPublicForm, visibleFieldIds } from '@parley/contracts';
 import { type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/light/form';

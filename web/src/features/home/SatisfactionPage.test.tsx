@@ -1,7 +1,6 @@
 import type { TSatisfactionGetResponse } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n';
 import { fail, fakeServer, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, chooseLanguage, freshEachTest, typeInto } from '../../test/session';

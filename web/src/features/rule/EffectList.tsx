@@ -52,7 +52,7 @@ export function EffectList({ list }: { list: TRuleEffect[] }) {
   const label = useFieldLabel();
   const named = (field: string, v: unknown) => {
     const options = field === 'assignee_id' ? pickers.agents : field === 'group_id' ? pickers.groups : null;
-    return (options && options.find((o) => o.value === v)?.label) ?? text(v);
+    return options?.find((o) => o.value === v)?.label ?? text(v);
   };
   const shown = list.filter((e) => e.field !== 'rule');
   if (shown.length === 0) {
