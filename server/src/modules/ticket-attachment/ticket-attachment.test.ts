@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { call, signIn } from '../../../test/app.js';
 import { buildAgent, buildTicket, defaultPassword, giveDefaultRole } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
-import { admin, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { ticketAttachment } from '../../db/schema/index.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 async function upload(url: string, token?: string) {
   const body = multipart(png(20, 20), 'shot.png', 'image/png');

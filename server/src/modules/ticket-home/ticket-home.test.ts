@@ -11,10 +11,10 @@ import {
   uniqueDomain,
 } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
-import { admin, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { admin, setUpApp, t } from '../../../test/kit.js';
 import { account, banned, ticket, ticketComment, ticketEvent } from '../../db/schema/index.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 /** Each test submits from its own address, so that the per-IP limit of one does not touch another. */
 const newIp = () =>
