@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TRuleActionInput, TRuleConditionInput, TTriggerInput } from '@parley/contracts';
-import { triggerOps } from '@parley/contracts';
+import { homeOps, triggerOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/rows.js';
-import { call } from './app.js';
+import { callOp } from './app.js';
 import { api, db, t } from './kit.js';
 
 /**
@@ -16,10 +16,12 @@ export const newIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 export const submit = (subject: string, description = 'Please help') =>
-  call<{ ticket_id: number }>(t.app, 'POST', '/api/home/ticket.add', {
-    body: { email: `visitor-${randomUUID().slice(0, 8)}@example.com`, real_name: 'Visitor', subject, description },
-    headers: { 'x-forwarded-for': newIp() },
-  });
+  callOp(
+    t.app,
+    homeOps.ticketAdd,
+    { email: `visitor-${randomUUID().slice(0, 8)}@example.com`, real_name: 'Visitor', subject, description },
+    { headers: { 'x-forwarded-for': newIp() } },
+  );
 
 export async function addTrigger(
   title: string,

@@ -1,7 +1,6 @@
-import { ticketOps } from '@parley/contracts';
+import { homeOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../../test/app.js';
 import { buildTicket } from '../../test/factories.js';
 import { api, db, setUpApp, t } from '../../test/kit.js';
 import { queryRows } from '../db/rows.js';
@@ -64,9 +63,11 @@ describe('events after commit', () => {
 
   it('the public form publishes ticket.created with its source and first comment', async () => {
     listen(t.app.parley.events);
-    const res = await call(t.app, 'POST', '/api/home/ticket.add', {
-      body: { subject: 'Printer on fire', email: 'someone@example.org', real_name: 'Some One', description: 'Help' },
-    });
+    const res = await api(
+      homeOps.ticketAdd,
+      { subject: 'Printer on fire', email: 'someone@example.org', real_name: 'Some One', description: 'Help' },
+      null,
+    );
     expect(res.code).toBe('0000');
     const created = heard.find((e) => e.type === 'ticket.created');
     expect(created).toMatchObject({ source: 'form' });

@@ -1,9 +1,7 @@
-import type { TTicketListResponse } from '@parley/contracts';
 import { automationOps, slaOps, type TOpInput, ticketOps, viewOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
-import { admin, agent, api, db, setUpApp, t } from '../../../test/kit.js';
+import { agent, api, apiUntyped, db, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, submit, ticketRow, word } from '../../../test/rule-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { explain } from '../ticket-search/ticket-list.repo.js';
@@ -214,44 +212,32 @@ describe('SLA breaches', () => {
     expect((await ticketRow(later))?.tags).toEqual([]);
     expect((await ticketRow(none))?.tags).toEqual([]);
 
-    const view = await call<{ view_id: number }>(t.app, 'POST', '/api/admin/settings/view.add', {
-      token: admin,
-      body: {
-        title: `SLA ${w}`,
-        columns: ['ticket_id', 'subject', 'sla_due'],
-        sort: 'sla_due_ts',
-        conditions: {
-          all: [
-            { field: 'hours_until_sla_breach', operator: 'less_than', value: 24 },
-            { field: 'tags', operator: 'not_includes', value: 'nothing' },
-          ],
-        },
+    const view = await api(viewOps.add, {
+      title: `SLA ${w}`,
+      columns: ['ticket_id', 'subject', 'sla_due'],
+      sort: 'sla_due_ts',
+      conditions: {
+        all: [
+          { field: 'hours_until_sla_breach', operator: 'less_than', value: 24 },
+          { field: 'tags', operator: 'not_includes', value: 'nothing' },
+        ],
       },
     });
     expect(view.code, JSON.stringify(view)).toBe('0000');
     extra.push(() => api(viewOps.delete, { view_ids: [view.data.view_id] }));
-    const listed = await call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', {
-      token: admin,
-      query: { view_id: String(view.data.view_id), kw: w, limit: '50' },
-    });
+    const listed = await api(ticketOps.list, { view_id: view.data.view_id, kw: w, limit: 50 });
     expect(listed.code).toBe('0000');
     const mine = listed.data.list.filter((r) => [soon, later, none].includes(r.ticket_id));
     expect(mine.map((r) => r.ticket_id)).toEqual([soon, later]);
     expect(mine[0]?.sla_metric).toBe('resolution');
     expect(mine[0]?.sla_due_ts).toBeLessThan(mine[1]?.sla_due_ts ?? 0);
     // Sorted by the next breach without a condition: targets soonest first, tickets without one last.
-    const sorted = await call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', {
-      token: admin,
-      query: { kw: w, sort: 'sla_due_ts', limit: '50' },
-    });
+    const sorted = await api(ticketOps.list, { kw: w, sort: 'sla_due_ts', limit: 50 });
     expect(sorted.data.list.map((r) => r.ticket_id)).toEqual([soon, later, none]);
-    const overdue = await call(t.app, 'POST', '/api/admin/settings/view.add', {
-      token: admin,
-      body: {
-        title: 'Bad',
-        columns: ['ticket_id'],
-        conditions: { all: [{ field: 'hours_until_sla_breach', operator: 'less_than', value: 'soon' }] },
-      },
+    const overdue = await apiUntyped(viewOps.add, {
+      title: 'Bad',
+      columns: ['ticket_id'],
+      conditions: { all: [{ field: 'hours_until_sla_breach', operator: 'less_than', value: 'soon' }] },
     });
     expect(overdue.code).toBe('FFFF');
   });

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  fieldOps,
-  formOps,
-  type THomeTicketFormResponse,
-  type TOpInput,
-  ticketOps,
-  ZHomeTicketFormResponse,
-} from '@parley/contracts';
+import { fieldOps, formOps, homeOps, type TOpInput, ticketOps, ZHomeTicketFormResponse } from '@parley/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
 import { harmlessDefaultForm } from '../../../test/field-kit.js';
@@ -28,16 +21,7 @@ const submit = (body: Record<string, unknown>, lang?: string) =>
     ...(lang ? { lang } : {}),
   });
 const formOf = async (formId?: number) =>
-  ZHomeTicketFormResponse.parse(
-    (
-      await call<THomeTicketFormResponse>(
-        t.app,
-        'GET',
-        '/api/home/ticket.form.get',
-        formId ? { query: { form_id: String(formId) } } : {},
-      )
-    ).data,
-  );
+  ZHomeTicketFormResponse.parse((await api(homeOps.ticketForm, formId ? { form_id: formId } : {}, null)).data);
 async function field(body: TOpInput<typeof fieldOps.add>) {
   const res = await api(fieldOps.add, body);
   expect(res.code, res.msg).toBe('0000');
@@ -92,7 +76,7 @@ describe('the public form with ticket fields', () => {
       { parent_field_id: product, value: 'hardware::printer', child_field_ids: [serial] },
     ]);
     // An id no form has is refused like any unknown id (an inactive form's falls back to the default).
-    const unknown = await call(t.app, 'GET', '/api/home/ticket.form.get', { query: { form_id: '99999999' } });
+    const unknown = await api(homeOps.ticketForm, { form_id: 99999999 }, null);
     expect(unknown.code).toBe('FFFF');
     expect(unknown.data).toEqual({ fields: { form_id: 'No record has this id' } });
   });

@@ -1,7 +1,6 @@
-import type { TTicketListResponse } from '@parley/contracts';
 import { fieldOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { callOp, signIn } from '../../../test/app.js';
 import { buildEndUser, defaultPassword } from '../../../test/factories.js';
 import { harmlessDefaultForm } from '../../../test/field-kit.js';
 import { admin, agent, api, db, setUpApp, t } from '../../../test/kit.js';
@@ -22,8 +21,7 @@ const create = (extra: Record<string, unknown>) =>
     comment: { body: 'Help' },
     ...extra,
   });
-const search = (kw: string, lang = 'en', token = admin) =>
-  call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', { token, query: { kw }, lang });
+const search = (kw: string, lang = 'en', token = admin) => callOp(t.app, ticketOps.list, { kw }, { token, lang });
 
 beforeAll(async () => {
   await harmlessDefaultForm();
