@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ticketAttachmentPath, ticketOps } from '@parley/contracts';
+import { mailOps, ticketAttachmentPath, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
@@ -169,19 +169,8 @@ describe("a public reply's attachments go with the mail", () => {
 });
 
 describe('mails that made no ticket: download and retry', () => {
-  interface Entry {
-    log_id: number;
-    outcome: string;
-    subject: string;
-    has_raw: boolean;
-  }
-  const log = async () =>
-    (await call<{ list: Entry[] }>(t.app, 'GET', '/api/admin/settings/email.inbox_log', { token: admin })).data.list;
-  const retry = (logId: number) =>
-    call<{ outcome: string; ticket_id: number | null }>(t.app, 'POST', '/api/admin/settings/email.inbox_log.retry', {
-      token: admin,
-      body: { log_id: logId },
-    });
+  const log = async () => (await api(mailOps.inboxLog, {})).data.list;
+  const retry = (logId: number) => api(mailOps.inboxRetry, { log_id: logId });
 
   it('downloads a kept mail byte for byte; a retry of unreadable mail keeps it listed', async () => {
     const poison = Buffer.from(`\u0000\u0001 not a mail ${kit.run} \r\n\r\n`);

@@ -1,4 +1,4 @@
-import { ticketOps } from '@parley/contracts';
+import { mailOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
@@ -214,9 +214,7 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     });
     await t.app.parley.jobs.drain();
     expect(servers.sent.length).toBe(sentBefore);
-    const log = await call<{ list: Array<{ outcome: string }> }>(t.app, 'GET', '/api/admin/settings/email.inbox_log', {
-      token: admin,
-    });
+    const log = await api(mailOps.inboxLog, {});
     expect(log.data.list.map((l) => l.outcome)).toEqual(expect.arrayContaining(['bounce', 'auto_reply']));
   });
 
@@ -230,14 +228,7 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     await servers.deliver(support, good2.raw);
     expect(await fetchNow()).toEqual({ unparseable: 1, ticket: 2 });
     expect(await ticketOfMessage(good2.messageId)).toBeTypeOf('number');
-    const log = await call<{ list: Array<{ outcome: string; has_raw: boolean }> }>(
-      t.app,
-      'GET',
-      '/api/admin/settings/email.inbox_log',
-      {
-        token: admin,
-      },
-    );
+    const log = await api(mailOps.inboxLog, {});
     expect(log.data.list).toContainEqual(expect.objectContaining({ outcome: 'unparseable', has_raw: true }));
   });
 

@@ -52,10 +52,7 @@ describe('home/ticket.add', () => {
     const email = `Someone@${domain.toUpperCase()}`;
     const res = await submit(form({ email, real_name: 'Some One', description: 'Line one\nLine <two>' }));
     expect([res.status, res.code, res.msg]).toEqual([200, '0000', 'Successfully saved']);
-    const got = await call<Record<string, unknown>>(t.app, 'GET', '/api/admin/ticket.get', {
-      token: admin,
-      query: { ticket_id: String(res.data.ticket_id) },
-    });
+    const got = await api(ticketOps.get, { ticket_id: res.data.ticket_id });
     expect(got.data).toMatchObject({
       ticket_state: 'new',
       source: 'form',
@@ -66,15 +63,7 @@ describe('home/ticket.add', () => {
       requester: { email: email.toLowerCase(), real_name: 'Some One', user_type: 'end_user' },
     });
     expect(got.data.group_id).toEqual(expect.any(Number));
-    const comments = await call<{ list: Array<Record<string, unknown>> }>(
-      t.app,
-      'GET',
-      '/api/admin/ticket.comment.list',
-      {
-        token: admin,
-        query: { ticket_id: String(res.data.ticket_id) },
-      },
-    );
+    const comments = await api(ticketOps.comments, { ticket_id: res.data.ticket_id });
     expect(comments.data.list).toHaveLength(1);
     expect(comments.data.list[0]).toMatchObject({
       is_public: true,
@@ -191,15 +180,7 @@ describe('uploads and attachments', () => {
     const res = await submit(form({ file_ids: [image.data.file_id, html.data.file_id] }));
     expect(res.code).toBe('0000');
 
-    const comments = await call<{ list: Array<{ file_ids: string[] }> }>(
-      t.app,
-      'GET',
-      '/api/admin/ticket.comment.list',
-      {
-        token: admin,
-        query: { ticket_id: String(res.data.ticket_id) },
-      },
-    );
+    const comments = await api(ticketOps.comments, { ticket_id: res.data.ticket_id });
     expect(comments.data.list[0]?.file_ids.sort()).toEqual([image.data.file_id, html.data.file_id].sort());
 
     const get = (fileId: unknown, token = admin) =>
