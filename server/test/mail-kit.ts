@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
+import { db, setUpApp, t } from './kit.js';
 import { type MailServers, startMailServers } from './mail-servers.js';
-import { db, setUpTicketTests, t } from './ticket-kit.js';
 
 /** This file's Dovecot and SMTP server (vitest loads this module once per file). */
 export let servers: MailServers;
@@ -13,7 +13,7 @@ export let servers: MailServers;
  * pointed at this file's support mailbox (`support`). Servers stop after the file's own `afterAll`s.
  */
 export function setUpMailTests() {
-  setUpTicketTests();
+  setUpApp({ ticketDefaults: true });
   const kit = mailKit(() => servers);
   const support = kit.ours('help');
   beforeAll(async () => {

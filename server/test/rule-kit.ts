@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TRuleActionInput, TRuleConditionInput, TTriggerInput } from '@parley/contracts';
+import { homeOps, triggerOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/rows.js';
-import { call } from './app.js';
-import { admin, db, post, t } from './ticket-kit.js';
+import { callOp } from './app.js';
+import { api, db, t } from './kit.js';
 
 /**
  * Rules are global: on PostgreSQL every test file shares one database, so each rule a test makes
@@ -15,10 +16,12 @@ export const newIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 export const submit = (subject: string, description = 'Please help') =>
-  call<{ ticket_id: number }>(t.app, 'POST', '/api/home/ticket.add', {
-    body: { email: `visitor-${randomUUID().slice(0, 8)}@example.com`, real_name: 'Visitor', subject, description },
-    headers: { 'x-forwarded-for': newIp() },
-  });
+  callOp(
+    t.app,
+    homeOps.ticketAdd,
+    { email: `visitor-${randomUUID().slice(0, 8)}@example.com`, real_name: 'Visitor', subject, description },
+    { headers: { 'x-forwarded-for': newIp() } },
+  );
 
 export async function addTrigger(
   title: string,
@@ -26,7 +29,7 @@ export async function addTrigger(
   actions: TRuleActionInput[],
   extra: Partial<TTriggerInput> = {},
 ): Promise<number> {
-  const res = await post<{ trigger_id: number }>(admin, 'settings/trigger.add', {
+  const res = await api(triggerOps.add, {
     title,
     conditions: { all: conditions.all ?? [], any: conditions.any ?? [] },
     actions,
@@ -40,7 +43,7 @@ export async function addTrigger(
 
 export async function deleteTriggers(ids: number[]) {
   if (ids.length) {
-    await post(admin, 'settings/trigger.delete', { trigger_ids: ids });
+    await api(triggerOps.delete, { trigger_ids: ids });
   }
 }
 

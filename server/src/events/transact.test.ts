@@ -1,13 +1,13 @@
+import { homeOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../../test/app.js';
 import { buildTicket } from '../../test/factories.js';
-import { admin, db, edit, setUpTicketTests, t } from '../../test/ticket-kit.js';
+import { api, db, setUpApp, t } from '../../test/kit.js';
 import { queryRows } from '../db/rows.js';
 import { type DomainEvent, EventBus } from './bus.js';
 import { emit, maxEventsPerTransaction, transact } from './transact.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const heard: DomainEvent[] = [];
 const stops: (() => void)[] = [];
@@ -51,7 +51,10 @@ describe('events after commit', () => {
       }),
     );
     listen(t.app.parley.events);
-    const reply = await edit(admin, { ticket_id: ticketId, comment: { body: '<p>On its way</p>', is_public: true } });
+    const reply = await api(ticketOps.edit, {
+      ticket_id: ticketId,
+      comment: { body: '<p>On its way</p>', is_public: true },
+    });
     expect(reply.code).toBe('0000');
     expect(heard.map((e) => e.type)).toEqual(['ticket.commented', 'ticket.changed']);
     expect(heard[0]).toMatchObject({ ticketId, isPublic: true });
@@ -60,9 +63,11 @@ describe('events after commit', () => {
 
   it('the public form publishes ticket.created with its source and first comment', async () => {
     listen(t.app.parley.events);
-    const res = await call(t.app, 'POST', '/api/home/ticket.add', {
-      body: { subject: 'Printer on fire', email: 'someone@example.org', real_name: 'Some One', description: 'Help' },
-    });
+    const res = await api(
+      homeOps.ticketAdd,
+      { subject: 'Printer on fire', email: 'someone@example.org', real_name: 'Some One', description: 'Help' },
+      null,
+    );
     expect(res.code).toBe('0000');
     const created = heard.find((e) => e.type === 'ticket.created');
     expect(created).toMatchObject({ source: 'form' });
@@ -71,7 +76,7 @@ describe('events after commit', () => {
   it('a refused change publishes nothing', async () => {
     const { ticketId } = await buildTicket(db());
     listen(t.app.parley.events);
-    const refused = await edit(admin, { ticket_id: ticketId, assignee_id: 987654 });
+    const refused = await api(ticketOps.edit, { ticket_id: ticketId, assignee_id: 987654 });
     expect(refused.code).not.toBe('0000');
     expect(heard).toEqual([]);
   });

@@ -1,11 +1,12 @@
 import type { TSupportAddress } from '@parley/contracts';
+import { ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
 import { buildGroup } from '../../../test/factories.js';
+import { admin, agent, api, db, t } from '../../../test/kit.js';
 import { eventually, servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { mailPassword, startMailServers } from '../../../test/mail-servers.js';
-import { admin, agent, db, edit, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 
 const kit = setUpMailTests();
@@ -115,7 +116,7 @@ describe('support addresses: routing', () => {
     expect(await inboxOf(ownOnly.email)).toEqual([]);
 
     // Assigning it to the own-access agent tells them (they may see it now).
-    expect((await edit(admin, { ticket_id: ticketId, assignee_id: ownOnly.accountId })).code).toBe('0000');
+    expect((await api(ticketOps.edit, { ticket_id: ticketId, assignee_id: ownOnly.accountId })).code).toBe('0000');
     expect((await inboxOf(ownOnly.email)).map((m) => m.parsed.subject)).toEqual([
       `[#${ticketId}] assigned to you: A quote for 40 chairs`,
     ]);
@@ -154,7 +155,8 @@ describe('support addresses: routing', () => {
     await inboxOf(ed); // "received"
 
     expect(
-      (await edit(admin, { ticket_id: ticketId, comment: { body: '<p>Fixed, sorry.</p>', is_public: true } })).code,
+      (await api(ticketOps.edit, { ticket_id: ticketId, comment: { body: '<p>Fixed, sorry.</p>', is_public: true } }))
+        .code,
     ).toBe('0000');
     const answers = await inboxOf(ed);
     const answer = answers[answers.length - 1]?.parsed;

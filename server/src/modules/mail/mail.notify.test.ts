@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ticketAttachmentPath } from '@parley/contracts';
+import { mailOps, ticketAttachmentPath, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
 import { randomIp } from '../../../test/chat-kit.js';
 import { multipart } from '../../../test/images.js';
+import { admin, agent, api, db, t, withSettings } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
-import { admin, agent, db, edit, t, withSettings } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { keepRawMail } from './mail.store.js';
 
@@ -113,7 +113,7 @@ describe("a public reply's attachments go with the mail", () => {
       await upload(admin, 'first.bin', first),
       await upload(admin, 'second.bin', second),
     ];
-    const reply = await edit(admin, {
+    const reply = await api(ticketOps.edit, {
       ticket_id: ticketId,
       // The small file is also shown in the reply, as a pasted image would be.
       comment: {
@@ -154,7 +154,7 @@ describe("a public reply's attachments go with the mail", () => {
       const fileId = await upload(admin, 'prices.txt', Buffer.from('1 EUR'));
       expect(
         (
-          await edit(admin, {
+          await api(ticketOps.edit, {
             ticket_id: ticketId,
             comment: { body: '<p>Prices.</p>', is_public: true, file_ids: [fileId] },
           })
@@ -169,19 +169,8 @@ describe("a public reply's attachments go with the mail", () => {
 });
 
 describe('mails that made no ticket: download and retry', () => {
-  interface Entry {
-    log_id: number;
-    outcome: string;
-    subject: string;
-    has_raw: boolean;
-  }
-  const log = async () =>
-    (await call<{ list: Entry[] }>(t.app, 'GET', '/api/admin/settings/email.inbox_log', { token: admin })).data.list;
-  const retry = (logId: number) =>
-    call<{ outcome: string; ticket_id: number | null }>(t.app, 'POST', '/api/admin/settings/email.inbox_log.retry', {
-      token: admin,
-      body: { log_id: logId },
-    });
+  const log = async () => (await api(mailOps.inboxLog, {})).data.list;
+  const retry = (logId: number) => api(mailOps.inboxRetry, { log_id: logId });
 
   it('downloads a kept mail byte for byte; a retry of unreadable mail keeps it listed', async () => {
     const poison = Buffer.from(`\u0000\u0001 not a mail ${kit.run} \r\n\r\n`);

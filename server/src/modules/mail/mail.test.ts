@@ -1,9 +1,10 @@
+import { mailOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
+import { admin, api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { mailPassword } from '../../../test/mail-servers.js';
-import { admin, db, edit, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 
 const { run, customer, rawMail, fetchNow, ticketOf: ticketOfMessage, inboxOf, support } = setUpMailTests();
@@ -87,7 +88,7 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
 
     expect(
       (
-        await edit(admin, {
+        await api(ticketOps.edit, {
           ticket_id: ticketId,
           comment: { body: '<p>Internal: check the bank</p>', is_public: false },
         })
@@ -95,7 +96,7 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     ).toBe('0000');
     expect(
       (
-        await edit(admin, {
+        await api(ticketOps.edit, {
           ticket_id: ticketId,
           comment: { body: '<p>Your refund is on its way.</p>', is_public: true },
         })
@@ -207,12 +208,13 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     expect(event?.new_value).toEqual({ address: frank });
     // No answer to the auto-reply, and no more mail to the address that bounced.
     const sentBefore = servers.sent.length;
-    await edit(admin, { ticket_id: ticketId, comment: { body: '<p>Here is your invoice.</p>', is_public: true } });
+    await api(ticketOps.edit, {
+      ticket_id: ticketId,
+      comment: { body: '<p>Here is your invoice.</p>', is_public: true },
+    });
     await t.app.parley.jobs.drain();
     expect(servers.sent.length).toBe(sentBefore);
-    const log = await call<{ list: Array<{ outcome: string }> }>(t.app, 'GET', '/api/admin/settings/email.inbox_log', {
-      token: admin,
-    });
+    const log = await api(mailOps.inboxLog, {});
     expect(log.data.list.map((l) => l.outcome)).toEqual(expect.arrayContaining(['bounce', 'auto_reply']));
   });
 
@@ -226,14 +228,7 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     await servers.deliver(support, good2.raw);
     expect(await fetchNow()).toEqual({ unparseable: 1, ticket: 2 });
     expect(await ticketOfMessage(good2.messageId)).toBeTypeOf('number');
-    const log = await call<{ list: Array<{ outcome: string; has_raw: boolean }> }>(
-      t.app,
-      'GET',
-      '/api/admin/settings/email.inbox_log',
-      {
-        token: admin,
-      },
-    );
+    const log = await api(mailOps.inboxLog, {});
     expect(log.data.list).toContainEqual(expect.objectContaining({ outcome: 'unparseable', has_raw: true }));
   });
 

@@ -1,21 +1,21 @@
-import type { TAssigneeActivity, TDashboard, TEfficiency } from '@parley/contracts';
+import { reportOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
 import { buildAgent, buildEndUser, buildGroup, buildRole, defaultPassword } from '../../../test/factories.js';
+import { admin, agent, api, db, setUpApp, t } from '../../../test/kit.js';
 import { craftTicket, day } from '../../../test/report-kit.js';
-import { admin, agent, db, edit, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { queueReportRebuildIfStale, resetReports } from './report.rollup.js';
 import { compactSums } from './report.sums.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 describe('reports follow the writes', () => {
   it('shows a reply and a solve made through the API at once (same transaction)', async () => {
     const groupId = await buildGroup(db());
     const a = await agent({}, [groupId]);
-    const added = await post<{ ticket_id: number }>(admin, 'ticket.add', {
+    const added = await api(ticketOps.add, {
       requester_email: `live-${Date.now()}@example.com`,
       subject: 'Printer on fire',
       comment: { body: '<p>Help</p>' },
@@ -23,25 +23,28 @@ describe('reports follow the writes', () => {
     });
     expect(added.code).toBe('0000');
     const ticketId = added.data.ticket_id;
-    const firstReplies = async () =>
-      (await get<TEfficiency>(admin, 'report.efficiency.get', { group_id: groupId })).data.first_reply;
+    const firstReplies = async () => (await api(reportOps.efficiency, { group_id: groupId })).data.first_reply;
     expect((await firstReplies()).buckets.map((b) => b.count)).toEqual([1, 0, 0, 0, 0]);
 
-    const replied = await edit(a.token, {
-      ticket_id: ticketId,
-      assignee_id: a.accountId,
-      comment: { body: '<p>On it</p>', is_public: true },
-    });
+    const replied = await api(
+      ticketOps.edit,
+      {
+        ticket_id: ticketId,
+        assignee_id: a.accountId,
+        comment: { body: '<p>On it</p>', is_public: true },
+      },
+      a.token,
+    );
     expect(replied.code).toBe('0000');
     expect((await firstReplies()).buckets.map((b) => b.count)).toEqual([0, 1, 0, 0, 0]);
 
-    expect((await edit(a.token, { ticket_id: ticketId, submit_as: 'solved' })).code).toBe('0000');
-    const dash = (await get<TDashboard>(a.token, 'report.dashboard.get', { group_id: groupId })).data;
+    expect((await api(ticketOps.edit, { ticket_id: ticketId, submit_as: 'solved' }, a.token)).code).toBe('0000');
+    const dash = (await api(reportOps.dashboard, { group_id: groupId }, a.token)).data;
     expect([dash.created, dash.solved, dash.unsolved]).toEqual([1, 1, 0]);
     // Assigned with the reply: the agent's own solved ticket.
     expect(dash.mine).toEqual({ open: 0, pending: 0, solved: 1 });
 
-    expect((await post(admin, 'ticket.delete', { ticket_ids: [ticketId] })).code).toBe('0000');
+    expect((await api(ticketOps.delete, { ticket_ids: [ticketId] })).code).toBe('0000');
     expect((await firstReplies()).count).toBe(0);
   });
 
@@ -50,8 +53,7 @@ describe('reports follow the writes', () => {
     const requesterId = (await buildEndUser(db())).accountId;
     const ticketId = await craftTicket(db(), { requesterId, groupId, createTs: Date.now() - 40 * day });
     const unreplied = async () =>
-      (await get<TEfficiency>(admin, 'report.efficiency.get', { group_id: groupId, time_range: '3m' })).data.first_reply
-        .buckets[0]?.count;
+      (await api(reportOps.efficiency, { group_id: groupId, time_range: '3m' })).data.first_reply.buckets[0]?.count;
     expect(await unreplied()).toBe(1);
     // As after an upgrade: the per-ticket rows to make again, the sums off (not kept, not read).
     await resetReports(db());
@@ -76,16 +78,17 @@ describe('reports follow the writes', () => {
   it('merges the deltas that writes append (report.compact), the figures unchanged', async () => {
     const groupId = await buildGroup(db());
     const a = await agent({}, [groupId]);
-    const added = await post<{ ticket_id: number }>(admin, 'ticket.add', {
+    const added = await api(ticketOps.add, {
       requester_email: `merge-${Date.now()}@example.com`,
       subject: 'Merged',
       comment: { body: '<p>Help</p>' },
       group_id: groupId,
     });
     for (const body of ['<p>One</p>', '<p>Two</p>']) {
-      expect((await edit(a.token, { ticket_id: added.data.ticket_id, comment: { body, is_public: true } })).code).toBe(
-        '0000',
-      );
+      expect(
+        (await api(ticketOps.edit, { ticket_id: added.data.ticket_id, comment: { body, is_public: true } }, a.token))
+          .code,
+      ).toBe('0000');
     }
     const fresh = async () =>
       Number(
@@ -96,8 +99,7 @@ describe('reports follow the writes', () => {
           )
         )[0]?.n,
       );
-    const replies = async () =>
-      (await get<TAssigneeActivity>(admin, 'report.assignee.activity.get', { group_id: groupId })).data.list;
+    const replies = async () => (await api(reportOps.assigneeActivity, { group_id: groupId })).data.list;
     const before = await replies();
     expect(before.map((r) => [r.agent_id, r.replies])).toEqual([[a.accountId, 2]]);
     expect(await fresh()).toBeGreaterThan(1);
@@ -134,7 +136,7 @@ describe('who sees which figures', () => {
     await craftTicket(db(), { requesterId, groupId, createTs, assigneeId: own.accountId });
     await craftTicket(db(), { requesterId, groupId: other, createTs });
     const seen = async (token: string, g: number) =>
-      (await get<TEfficiency>(token, 'report.efficiency.get', { group_id: g })).data.first_reply.buckets[0]?.count;
+      (await api(reportOps.efficiency, { group_id: g }, token)).data.first_reply.buckets[0]?.count;
     expect([await seen(admin, groupId), await seen(admin, other)]).toEqual([2, 1]);
     expect([await seen(own.token, groupId), await seen(own.token, other)]).toEqual([1, 0]);
     expect([await seen(member.token, groupId), await seen(member.token, other)]).toEqual([2, 0]);
@@ -142,8 +144,8 @@ describe('who sees which figures', () => {
 
   it('refuses a report to an agent without its menu node', async () => {
     const plain = await agent();
-    expect((await get<TAssigneeActivity>(plain.token, 'report.assignee.activity.get', {})).code).toBe('0403');
+    expect((await api(reportOps.assigneeActivity, {}, plain.token)).code).toBe('0403');
     // The default Agent role has the dashboard.
-    expect((await get(plain.token, 'report.dashboard.get', {})).code).toBe('0000');
+    expect((await api(reportOps.dashboard, {}, plain.token)).code).toBe('0000');
   });
 });

@@ -1,16 +1,9 @@
-import type {
-  TAgentUpdates,
-  TAssigneeActivity,
-  TBacklog,
-  TDashboard,
-  TEfficiency,
-  TReportRequest,
-  TSatisfactionReport,
-  TUnsolvedReport,
-} from '@parley/contracts';
+import type { TReportRequest } from '@parley/contracts';
+import { reportOps, type TOp, type TOpInput, type TOpOutput } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAgent, buildEndUser, buildGroup } from '../../../test/factories.js';
+import { api, db, setUpApp } from '../../../test/kit.js';
 import { craftTicket, extendTicket } from '../../../test/report-kit.js';
 import {
   bracketCounts,
@@ -22,7 +15,6 @@ import {
   simulatedDesk,
   within,
 } from '../../../test/report-sim.js';
-import { admin, db, get, setUpTicketTests } from '../../../test/ticket-kit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import type { Actor } from '../auth/actor.js';
@@ -49,7 +41,7 @@ import { allSumTables, columnsOf, compactSums, sumsFromFacts } from './report.su
  * the daily sums (whole days, whole hours; a tag filter reads that tag's sums) and the per-ticket
  * rows (the rest).
  */
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const zones = ['Asia/Kolkata', 'UTC', 'Asia/Shanghai'];
 const unsolved = ['new', 'open', 'pending'];
@@ -113,8 +105,9 @@ const filters: Array<{ name: string; query: Partial<TReportRequest>; keep: (s: S
   { name: 'tag billing', query: { tag: 'billing' }, keep: (s) => s.tags.includes('billing') },
 ];
 
-async function api<T>(name: string, query: Record<string, unknown>): Promise<T> {
-  const res = await get<T>(admin, `report.${name}.get`, { group_id: groupId, timezone: zones[0], ...query });
+/** A report of this file's group, in the first time zone unless the query names one. */
+async function reportOf<T extends TOp>(op: T, query: Partial<TReportRequest>): Promise<TOpOutput<T>> {
+  const res = await api(op, { group_id: groupId, timezone: zones[0], ...query } as TOpInput<T>);
   expect(res.code).toBe('0000');
   return res.data;
 }
@@ -243,7 +236,7 @@ describe('every bucket equals a brute-force count over the events', () => {
       it(`${f.name}, ${range}, ${timezone}: dashboard, efficiency and satisfaction`, async () => {
         const live = sims.filter((s) => !s.deleted && f.keep(s));
         const rows = live.map((s) => ({ s, x: facts(s) }));
-        const d = await api<TDashboard>('dashboard', { time_range: range, timezone, ...f.query });
+        const d = await reportOf(reportOps.dashboard, { time_range: range, timezone, ...f.query });
         const { from_ts: from, to_ts: to } = d.range;
         const created = rows.filter((r) => within(r.s.createTs, from, to));
         const solved = rows.filter((r) => within(r.x.lastSolve, from, to));
@@ -259,7 +252,7 @@ describe('every bucket equals a brute-force count over the events', () => {
           starts.map((_, i) => solved.filter((r) => bucketOf(r.x.lastSolve as number) === i).length),
         );
 
-        const e = await api<TEfficiency>('efficiency', { time_range: range, timezone, ...f.query });
+        const e = await reportOf(reportOps.efficiency, { time_range: range, timezone, ...f.query });
         const replies = created.map((r) => (r.x.firstReplyTs === null ? null : r.x.firstReplyTs - r.s.createTs));
         expect(e.first_reply.buckets).toEqual(bracketCounts('first_reply', replies));
         expect(e.first_reply.median_ms).toBe(median(replies.filter((v): v is number => v !== null)));
@@ -270,7 +263,7 @@ describe('every bucket equals a brute-force count over the events', () => {
         expect(e.requester_wait.buckets).toEqual(bracketCounts('requester_wait', waits));
         expect(e.requester_wait.median_ms).toBe(median(waits));
 
-        const sat = await api<TSatisfactionReport>('satisfaction', { time_range: range, timezone, ...f.query });
+        const sat = await reportOf(reportOps.satisfaction, { time_range: range, timezone, ...f.query });
         const score = (list: typeof solved) => ({
           good: list.filter((r) => r.s.satisfaction === 'good').length,
           bad: list.filter((r) => r.s.satisfaction === 'bad').length,
@@ -290,7 +283,7 @@ describe('every bucket equals a brute-force count over the events', () => {
 
       it(`${f.name}, ${range}, ${timezone}: assignee activity and agent updates`, async () => {
         const rows = sims.filter((s) => !s.deleted && f.keep(s)).map((s) => ({ s, x: facts(s) }));
-        const a = await api<TAssigneeActivity>('assignee.activity', { time_range: range, timezone, ...f.query });
+        const a = await reportOf(reportOps.assigneeActivity, { time_range: range, timezone, ...f.query });
         const { from_ts: from, to_ts: to } = a.range;
         const expected = people.agents
           .map((id) => {
@@ -307,7 +300,7 @@ describe('every bucket equals a brute-force count over the events', () => {
         const got = a.list.map(({ agent_name: _n, ...r }) => r).sort((p, q) => p.agent_id - q.agent_id);
         expect(got).toEqual(expected);
 
-        const u = await api<TAgentUpdates>('agent.updates', { time_range: range, timezone, ...f.query });
+        const u = await reportOf(reportOps.agentUpdates, { time_range: range, timezone, ...f.query });
         const bucketOf = (ts: number) => u.buckets.filter((e) => e <= ts).length - 1;
         const updates = rows.flatMap((r) => r.x.updates).filter((x) => within(x.ts, from, to));
         const want = people.agents
@@ -324,7 +317,7 @@ describe('every bucket equals a brute-force count over the events', () => {
 
     it(`${f.name}, ${zones[fi % zones.length]}: backlog (open at each day and week end) and unsolved now`, async () => {
       const rows = sims.filter((s) => !s.deleted && f.keep(s)).map((s) => ({ s, x: facts(s) }));
-      const b = await api<TBacklog>('backlog', { timezone: zones[fi % zones.length], ...f.query });
+      const b = await reportOf(reportOps.backlog, { timezone: zones[fi % zones.length], ...f.query });
       for (const p of [...b.daily, ...b.weekly]) {
         const open = rows.filter((r) => unsolved.includes(r.x.stateAt(p.end_ts) ?? '')).length;
         const created = rows.filter((r) => r.s.createTs >= p.start_ts && r.s.createTs < p.end_ts).length;
@@ -338,7 +331,7 @@ describe('every bucket equals a brute-force count over the events', () => {
           solved,
         });
       }
-      const u = await api<TUnsolvedReport>('unsolved', f.query);
+      const u = await reportOf(reportOps.unsolved, f.query);
       const now = Date.now();
       const open = rows.filter((r) => unsolved.includes(r.x.final));
       expect(u.total).toBe(open.length);

@@ -1,11 +1,11 @@
-import type { TRuleUsageReport } from '@parley/contracts';
+import { reportOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { admin, db, get, setUpTicketTests } from '../../../test/ticket-kit.js';
+import { api, db, setUpApp } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { usageDays } from './report.rules.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 async function rule(kind: 'trigger' | 'automation', title: string): Promise<number> {
   const now = Date.now();
@@ -42,7 +42,7 @@ describe('trigger and automation usage over the last 30 days', () => {
     const before = new Date(Date.parse(`${days[0]}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     await used('automation', automation, before, 100);
 
-    const res = await get<TRuleUsageReport>(admin, 'report.rule.usage.get', {});
+    const res = await api(reportOps.ruleUsage, {});
     expect(res.code).toBe('0000');
     expect(res.data.days).toEqual(days);
     const of = (kind: string, id: number) => res.data.list.find((r) => r.rule_kind === kind && r.rule_id === id);

@@ -1,19 +1,11 @@
-import type {
-  TAgentUpdates,
-  TAssigneeActivity,
-  TBacklog,
-  TDashboard,
-  TEfficiency,
-  TSatisfactionReport,
-  TUnsolvedReport,
-} from '@parley/contracts';
+import { reportOps, type TOp, type TOpInput } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildAgent, buildEndUser, buildGroup } from '../../../test/factories.js';
+import { api, apiUntyped, db, setUpApp } from '../../../test/kit.js';
 import { craftTicket, day, hour, reply, state } from '../../../test/report-kit.js';
-import { admin, db, get, setUpTicketTests } from '../../../test/ticket-kit.js';
 import { startOfDay } from './report.time.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 /** A fresh group, its agent and requester: every test reads only its own group's tickets. */
 async function world() {
@@ -23,10 +15,10 @@ async function world() {
   return { groupId, agent, requesterId };
 }
 
-const report = async <T>(name: string, query: Record<string, unknown>) => {
-  const res = await get<T>(admin, `report.${name}.get`, query);
+const report = async <T extends TOp>(op: T, query: TOpInput<typeof reportOps.efficiency>) => {
+  const res = await api(op, query as TOpInput<T>);
   expect(res.code).toBe('0000');
-  return res.data as T;
+  return res.data;
 };
 const buckets = (d: { buckets: { key: string; count: number }[] }) =>
   Object.fromEntries(d.buckets.map((b) => [b.key, b.count]));
@@ -43,7 +35,7 @@ describe('efficiency', () => {
     await make([reply(24 * hour, w.agent)]);
     await make([reply(10, w.agent, false), reply(20, w.requesterId)]);
     await make([]);
-    const e = await report<TEfficiency>('efficiency', { time_range: '7d', group_id: w.groupId });
+    const e = await report(reportOps.efficiency, { time_range: '7d', group_id: w.groupId });
     expect(buckets(e.first_reply)).toEqual({ no_replies: 2, '0-1': 1, '1-8': 1, '8-24': 1, over_24: 1 });
     // Median of the four replies: (1 h + 24 h - 1 ms) / 2, rounded down.
     expect(e.first_reply.median_ms).toBe(Math.floor((hour + 24 * hour - 1) / 2));
@@ -71,7 +63,7 @@ describe('efficiency', () => {
     });
     // Deleted: never counts.
     await craftTicket(db(), { ...base, deleted: true, steps: [state(hour, 'solved', w.agent)] });
-    const e = await report<TEfficiency>('efficiency', { time_range: '7d', group_id: w.groupId });
+    const e = await report(reportOps.efficiency, { time_range: '7d', group_id: w.groupId });
     expect(buckets(e.full_resolution)).toEqual({ '0-5h': 0, '5-24h': 1, '1-7d': 1, '7-30d': 0, over_30d: 0 });
     expect(e.full_resolution.median_ms).toBe(Math.floor((5 * hour + 2 * day) / 2));
     // Waits: 2 h; and 1 h + (2 d - 1 d) = 25 h.
@@ -89,9 +81,9 @@ describe('efficiency', () => {
       createTs: Date.now() - 9 * day,
       steps: [state(day, 'solved', w.agent)],
     });
-    const week = await report<TEfficiency>('efficiency', { time_range: '7d', group_id: w.groupId });
+    const week = await report(reportOps.efficiency, { time_range: '7d', group_id: w.groupId });
     expect(week.full_resolution.count).toBe(0);
-    const month = await report<TEfficiency>('efficiency', { time_range: '30d', group_id: w.groupId });
+    const month = await report(reportOps.efficiency, { time_range: '30d', group_id: w.groupId });
     expect(month.full_resolution.count).toBe(1);
   });
 
@@ -107,7 +99,7 @@ describe('efficiency', () => {
     });
     await craftTicket(db(), { requesterId: w.requesterId, groupId: w.groupId, createTs, source: 'chat' });
     const count = async (q: Record<string, unknown>) =>
-      (await report<TEfficiency>('efficiency', { group_id: w.groupId, ...q })).first_reply.buckets[0]?.count;
+      (await report(reportOps.efficiency, { group_id: w.groupId, ...q })).first_reply.buckets[0]?.count;
     expect(await count({})).toBe(2);
     expect(await count({ source: 'email' })).toBe(1);
     expect(await count({ source: 'form' })).toBe(0);
@@ -124,7 +116,7 @@ describe('time zones and the backlog', () => {
       await craftTicket(db(), { requesterId: w.requesterId, groupId: w.groupId, createTs: at });
     }
     const days = async (timezone: string) =>
-      (await report<TDashboard>('dashboard', { time_range: '7d', group_id: w.groupId, timezone })).series.filter(
+      (await report(reportOps.dashboard, { time_range: '7d', group_id: w.groupId, timezone })).series.filter(
         (s) => s.created > 0,
       );
     expect((await days(tz)).map((s) => s.created)).toEqual([1, 1]);
@@ -144,7 +136,7 @@ describe('time zones and the backlog', () => {
       createTs,
       steps: [state(2 * day, 'solved', w.agent), state(4 * day, 'open', w.requesterId)],
     });
-    const b = await report<TBacklog>('backlog', { group_id: w.groupId, timezone: tz });
+    const b = await report(reportOps.backlog, { group_id: w.groupId, timezone: tz });
     expect(b.daily).toHaveLength(30);
     expect(b.weekly).toHaveLength(12);
     const last6 = b.daily.slice(-6);
@@ -175,7 +167,7 @@ describe('the other reports', () => {
         { at: 3 * hour, field: 'satisfaction_offered', value: true, by: w.agent },
       ],
     });
-    const a = await report<TAssigneeActivity>('assignee.activity', { group_id: w.groupId });
+    const a = await report(reportOps.assigneeActivity, { group_id: w.groupId });
     expect(a.list).toEqual([
       {
         agent_id: w.agent,
@@ -186,11 +178,11 @@ describe('the other reports', () => {
         first_reply_median_ms: hour,
       },
     ]);
-    const u = await report<TAgentUpdates>('agent.updates', { group_id: w.groupId, timezone: 'UTC' });
+    const u = await report(reportOps.agentUpdates, { group_id: w.groupId, timezone: 'UTC' });
     expect(u.list).toHaveLength(1);
     expect(u.list[0]?.total).toBe(2);
     expect(u.list[0]?.counts).toHaveLength(u.buckets.length);
-    const s = await report<TSatisfactionReport>('satisfaction', { group_id: w.groupId });
+    const s = await report(reportOps.satisfaction, { group_id: w.groupId });
     expect(s.by_agent).toEqual([
       { agent_id: w.agent, agent_name: 'Ada Agent', good: 1, bad: 0, offered: 1, solved: 1 },
     ]);
@@ -214,7 +206,7 @@ describe('the other reports', () => {
       createTs: now - day,
       steps: [state(hour, 'solved', w.agent)],
     });
-    const u = await report<TUnsolvedReport>('unsolved', { group_id: w.groupId });
+    const u = await report(reportOps.unsolved, { group_id: w.groupId });
     expect(u.total).toBe(2);
     expect(buckets({ buckets: u.by_state })).toEqual({ new: 1, open: 0, pending: 1 });
     expect(buckets({ buckets: u.by_priority })).toEqual({ urgent: 1, high: 0, normal: 1, low: 0 });
@@ -224,7 +216,7 @@ describe('the other reports', () => {
 
   it('answers FFFF for a bad range, channel or time zone', async () => {
     for (const query of [{ time_range: '2w' }, { source: 'fax' }, { timezone: 'Mars/Olympus' }, { group_id: 'x' }]) {
-      const res = await get(admin, 'report.efficiency.get', query);
+      const res = await apiUntyped(reportOps.efficiency, query);
       expect(res.code).toBe('FFFF');
     }
   });

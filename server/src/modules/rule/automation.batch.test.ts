@@ -1,22 +1,23 @@
+import { automationOps, slaOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTicket } from '../../../test/factories.js';
+import { api, db, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, rulesOn, ticketRow, word } from '../../../test/rule-kit.js';
-import { admin, db, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { sent } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const automations: number[] = [];
 const triggers: number[] = [];
 const policies: number[] = [];
 afterEach(async () => {
   if (automations.length) {
-    await post(admin, 'settings/automation.delete', { automation_ids: automations.splice(0) });
+    await api(automationOps.delete, { automation_ids: automations.splice(0) });
   }
   if (policies.length) {
-    await post(admin, 'settings/sla.policy.delete', { policy_ids: policies.splice(0) });
+    await api(slaOps.policyDelete, { policy_ids: policies.splice(0) });
   }
   await deleteTriggers(triggers.splice(0));
 });
@@ -36,14 +37,14 @@ describe('Automations acting set-based on a batch', () => {
     await db().execute(
       sql`UPDATE ticket SET update_ts = ${Date.now() - 30 * hour} WHERE ticket_id = ANY(${intArrayLiteral(ids)}::int[])`,
     );
-    const policy = await post<{ policy_id: number }>(admin, 'settings/sla.policy.add', {
+    const policy = await api(slaOps.policyAdd, {
       title: `Stale ${w}`,
       conditions: { all: [{ field: 'tags', operator: 'includes', value: [tag] }] },
       targets: { normal: { resolution: 600 }, urgent: { resolution: 60 } },
     });
     expect(policy.code).toBe('0000');
     policies.push(policy.data.policy_id);
-    const add = await post<{ automation_id: number }>(admin, 'settings/automation.add', {
+    const add = await api(automationOps.add, {
       title: `Stale ${w}`,
       conditions: {
         all: [
@@ -100,9 +101,7 @@ describe('Automations acting set-based on a batch', () => {
     expect((await ticketRow(ids[1] as number))?.priority).toBe('normal');
 
     // SLA: the policy now matches; the urgent one has its own target.
-    const sla = async (id: number) =>
-      (await get<{ metric: string | null; policy_title: string | null }>(admin, 'sla.ticket.get', { ticket_id: id }))
-        .data;
+    const sla = async (id: number) => (await api(slaOps.ticketGet, { ticket_id: id })).data;
     expect(await sla(ids[5] as number)).toMatchObject({ metric: 'resolution', policy_title: `Stale ${w}` });
     const [due0, due5] = await Promise.all(
       [ids[0], ids[5]].map(async (id) =>
@@ -142,7 +141,7 @@ describe('Automations acting set-based on a batch', () => {
     const oldSolved = await make(60, 1);
     const noSolvedTime = await make(null, 60);
     const recent = await make(10, 60);
-    const add = await post<{ automation_id: number }>(admin, 'settings/automation.add', {
+    const add = await api(automationOps.add, {
       title: `Done ${w}`,
       conditions: {
         all: [

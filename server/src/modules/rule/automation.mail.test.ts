@@ -1,9 +1,10 @@
+import { automationOps, type TOpInput } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGroup, buildTicket } from '../../../test/factories.js';
+import { agent, api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { addTrigger, deleteTriggers, word } from '../../../test/rule-kit.js';
-import { admin, agent, db, post, t } from '../../../test/ticket-kit.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 
 setUpMailTests();
@@ -12,7 +13,7 @@ const automations: number[] = [];
 const triggers: number[] = [];
 afterEach(async () => {
   if (automations.length) {
-    await post(admin, 'settings/automation.delete', { automation_ids: automations.splice(0) });
+    await api(automationOps.delete, { automation_ids: automations.splice(0) });
   }
   await deleteTriggers(triggers.splice(0));
 });
@@ -101,8 +102,8 @@ describe('mail from automations acting on a batch', () => {
         [{ action: 'add_tags', value: [`seen-${w}`] }],
       ),
     );
-    const automation = async (body: Record<string, unknown>) => {
-      const res = await post<{ automation_id: number }>(admin, 'settings/automation.add', body);
+    const automation = async (body: TOpInput<typeof automationOps.add>) => {
+      const res = await api(automationOps.add, body);
       expect(res.code, JSON.stringify(res)).toBe('0000');
       automations.push(res.data.automation_id);
     };
@@ -213,7 +214,7 @@ describe('mail from automations acting on a batch', () => {
     const a = await make(setA);
     const b = await make(setB);
     const remind = async (set: string, active: boolean) => {
-      const res = await post<{ automation_id: number }>(admin, 'settings/automation.add', {
+      const res = await api(automationOps.add, {
         title: `Remind ${set}`,
         active,
         conditions: {

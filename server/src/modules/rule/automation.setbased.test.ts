@@ -1,25 +1,24 @@
+import { automationOps, fieldOps, type TOpInput } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGroup, buildTicket } from '../../../test/factories.js';
+import { agent, api, db, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, word } from '../../../test/rule-kit.js';
-import { admin, agent, db, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { sent } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { refreshTickets } from '../report/report.rollup.js';
 import { allSumTables, columnsOf, sumsFromFacts } from '../report/report.sums.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const automations: number[] = [];
 const triggers: number[] = [];
 afterEach(async () => {
   if (automations.length) {
-    await post(admin, 'settings/automation.delete', { automation_ids: automations.splice(0) });
+    await api(automationOps.delete, { automation_ids: automations.splice(0) });
   }
   await deleteTriggers(triggers.splice(0));
 });
-
-type Field = { field_id: number; options: Array<{ name: string; value: string }> };
 
 /**
  * The same tickets twice (one set per subject word), the same automations run on each: set-based
@@ -31,9 +30,9 @@ describe('automations acting set-based on assignment, group, state and custom fi
   it('a batch gets the same history, values, failures, triggers and usage as one ticket at a time', async () => {
     const w = word();
     const field = (
-      await get<Field>(admin, 'settings/field.get', {
+      await api(fieldOps.get, {
         field_id: (
-          await post<{ field_id: number }>(admin, 'settings/field.add', {
+          await api(fieldOps.add, {
             field_type: 'dropdown',
             title: `Plan ${w}`,
             options: [{ name: 'Gold' }, { name: 'Silver' }],
@@ -153,8 +152,8 @@ describe('automations acting set-based on assignment, group, state and custom fi
             { action: 'add_tags', value: [`east-${set}`] },
           ],
         },
-      ]) {
-        const res = await post<{ automation_id: number }>(admin, 'settings/automation.add', { ...body, active });
+      ] satisfies TOpInput<typeof automationOps.add>[]) {
+        const res = await api(automationOps.add, { ...body, active });
         expect(res.code, JSON.stringify(res)).toBe('0000');
         ids.push(res.data.automation_id);
       }

@@ -1,25 +1,25 @@
+import { automationOps, scheduleOps, type TOpInput } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTicket } from '../../../test/factories.js';
+import { api, db, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, rulesOn, ticketRow, word } from '../../../test/rule-kit.js';
-import { admin, db, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { wallToInstant } from '../schedule/business-time.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
-type Fields = { fields: Record<string, string> };
 const made: number[] = [];
 const triggers: number[] = [];
 afterEach(async () => {
   if (made.length) {
-    await post(admin, 'settings/automation.delete', { automation_ids: made.splice(0) });
+    await api(automationOps.delete, { automation_ids: made.splice(0) });
   }
   await deleteTriggers(triggers.splice(0));
 });
 
-async function automation(body: Record<string, unknown>) {
-  const res = await post<{ automation_id: number }>(admin, 'settings/automation.add', body);
+async function automation(body: TOpInput<typeof automationOps.add>) {
+  const res = await api(automationOps.add, body);
   if (res.code !== '0000') {
     throw new Error(`${res.msg} ${JSON.stringify(res.data)}`);
   }
@@ -32,13 +32,13 @@ const hoursAgo = (ticketId: number, column: 'create_ts' | 'update_ts', at: numbe
 
 describe('Settings › Automations', () => {
   it('refuses an automation without an hours condition, or whose actions leave its conditions true', async () => {
-    const noTime = await post<Fields>(admin, 'settings/automation.add', {
+    const noTime = await api(automationOps.add, {
       title: 'x',
       conditions: { all: [{ field: 'ticket_state', operator: 'is', value: 'solved' }] },
       actions: [{ action: 'set_state', value: 'closed' }],
     });
     expect(noTime.msg).toBe('Add an hours condition');
-    const forever = await post<Fields>(admin, 'settings/automation.add', {
+    const forever = await api(automationOps.add, {
       title: 'x',
       conditions: {
         all: [
@@ -53,8 +53,8 @@ describe('Settings › Automations', () => {
     });
     expect(forever.code).toBe('FFFF');
     expect(forever.msg).toBe('An action must make a condition false, or it would repeat every hour');
-    expect(forever.data.fields.actions).toBe(forever.msg);
-    const trigOnly = await post<Fields>(admin, 'settings/automation.add', {
+    expect(forever.fields.actions).toBe(forever.msg);
+    const trigOnly = await api(automationOps.add, {
       title: 'x',
       conditions: {
         all: [
@@ -64,7 +64,7 @@ describe('Settings › Automations', () => {
       },
       actions: [{ action: 'set_priority', value: 'low' }],
     });
-    expect(trigOnly.data.fields['conditions.all.0.field']).toBe('Invalid value');
+    expect(trigOnly.fields['conditions.all.0.field']).toBe('Invalid value');
     // Closing solved tickets makes "status is solved" false: accepted.
     await automation({
       title: 'Close solved',
@@ -104,10 +104,7 @@ describe('Settings › Automations', () => {
         { action: 'add_note', value: 'Escalated by the hour' },
       ]),
     );
-    const dry = await post<{
-      total: number;
-      list: Array<{ ticket_id: number; effects: Array<{ field: string; new: unknown }> }>;
-    }>(admin, 'settings/automation.dryrun', { automation_id: id });
+    const dry = await api(automationOps.dryRun, { automation_id: id });
     expect(dry.data.total).toBe(1);
     expect(dry.data.list.map((x) => x.ticket_id)).toEqual([old.ticketId]);
     expect(dry.data.list[0]?.effects.find((e) => e.field === 'priority')?.new).toBe('high');
@@ -124,17 +121,13 @@ describe('Settings › Automations', () => {
       sql`SELECT count FROM rule_usage_daily WHERE rule_kind = 'automation' AND rule_id = ${id}`,
     );
     expect(usage.map((u) => Number(u.count))).toEqual([1]);
-    const listed = await get<{ list: Array<{ automation_id: number; usage_30d: number }> }>(
-      admin,
-      'settings/automation.list',
-      {},
-    );
+    const listed = await api(automationOps.list, {});
     expect(listed.data.list.find((a) => a.automation_id === id)?.usage_30d).toBe(1);
   });
 
   it('counts business hours across a holiday and a daylight-saving change', async () => {
     const w = word();
-    const schedule = await post<{ schedule_id: number }>(admin, 'settings/schedule.add', {
+    const schedule = await api(scheduleOps.add, {
       name: `NY ${w}`,
       timezone: 'America/New_York',
       intervals: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
@@ -147,7 +140,7 @@ describe('Settings › Automations', () => {
     const tuesday = wallToInstant('America/New_York', 2026, 3, 10, 10 * 60);
     const { ticketId } = await buildTicket(db(), { subject: `Business ${w}` });
     await hoursAgo(ticketId, 'update_ts', friday);
-    const rule = (hours: number, tag: string) => ({
+    const rule = (hours: number, tag: string): TOpInput<typeof automationOps.add> => ({
       title: `After ${hours} business hours ${w}`,
       schedule_id: scheduleId,
       conditions: {

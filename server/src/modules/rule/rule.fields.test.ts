@@ -1,16 +1,16 @@
+import { automationOps, fieldOps, type TOpInput, ticketOps, triggerOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { agent, api, db, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, submit, word } from '../../../test/rule-kit.js';
-import { admin, agent, db, edit, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
-type Field = { field_id: number; options: Array<{ name: string; value: string }> };
-async function addField(body: Record<string, unknown>) {
-  const res = await post<{ field_id: number }>(admin, 'settings/field.add', body);
+async function addField(body: TOpInput<typeof fieldOps.add>) {
+  const res = await api(fieldOps.add, body);
   expect(res.code, JSON.stringify(res)).toBe('0000');
-  return (await get<Field>(admin, 'settings/field.get', { field_id: res.data.field_id })).data;
+  return (await api(fieldOps.get, { field_id: res.data.field_id })).data;
 }
 
 const triggers: number[] = [];
@@ -18,12 +18,11 @@ const automations: number[] = [];
 afterEach(async () => {
   await deleteTriggers(triggers.splice(0));
   if (automations.length) {
-    await post(admin, 'settings/automation.delete', { automation_ids: automations.splice(0) });
+    await api(automationOps.delete, { automation_ids: automations.splice(0) });
   }
 });
 
-const fieldsOf = async (ticketId: number) =>
-  (await get<{ fields: Record<string, unknown>; tags: string[] }>(admin, 'ticket.get', { ticket_id: ticketId })).data;
+const fieldsOf = async (ticketId: number) => (await api(ticketOps.get, { ticket_id: ticketId })).data;
 
 describe('custom fields in rules', () => {
   it('a trigger reads a custom field (changed to a value) and sets another, kept in the value table and the history', async () => {
@@ -55,7 +54,7 @@ describe('custom fields in rules', () => {
     const ticketId = (await submit(`Upgrade ${w}`)).data.ticket_id;
     expect((await fieldsOf(ticketId)).tags).toEqual([]);
     const staff = await agent();
-    const saved = await edit(staff.token, { ticket_id: ticketId, fields: { [planKey]: gold } });
+    const saved = await api(ticketOps.edit, { ticket_id: ticketId, fields: { [planKey]: gold } }, staff.token);
     expect(saved.code, JSON.stringify(saved)).toBe('0000');
     const after = await fieldsOf(ticketId);
     expect(after.fields).toMatchObject({ [planKey]: gold, [seatsKey]: 25 });
@@ -72,28 +71,22 @@ describe('custom fields in rules', () => {
     expect(history.map((h) => h.new_value)).toEqual([25]);
 
     // Another change that leaves the plan as it is: "changed to" does not hold, nothing more happens.
-    await edit(staff.token, { ticket_id: ticketId, fields: { [seatsKey]: 3 } });
+    await api(ticketOps.edit, { ticket_id: ticketId, fields: { [seatsKey]: 3 } }, staff.token);
     expect((await fieldsOf(ticketId)).fields[seatsKey]).toBe(3);
 
     // What a rule names must exist and fit the field.
-    const unknown = await post(admin, 'settings/trigger.add', {
+    const unknown = await api(triggerOps.add, {
       title: 'Unknown field',
       conditions: { all: [{ field: 'field_999999', operator: 'is', value: 'x' }] },
       actions: [{ action: 'add_tags', value: ['x'] }],
     });
-    expect([unknown.code, Object.keys((unknown.data as { fields: object }).fields)]).toEqual([
-      'FFFF',
-      ['conditions.all.0.field'],
-    ]);
-    const badValue = await post(admin, 'settings/trigger.add', {
+    expect([unknown.code, Object.keys(unknown.fields)]).toEqual(['FFFF', ['conditions.all.0.field']]);
+    const badValue = await api(triggerOps.add, {
       title: 'Bad option',
       conditions: { all: [{ field: 'subject', operator: 'contains', value: 'x' }] },
       actions: [{ action: 'set_field', field_id: plan.field_id, value: 'platinum' }],
     });
-    expect([badValue.code, Object.keys((badValue.data as { fields: object }).fields)]).toEqual([
-      'FFFF',
-      ['actions.0.value'],
-    ]);
+    expect([badValue.code, Object.keys(badValue.fields)]).toEqual(['FFFF', ['actions.0.value']]);
   });
 
   it('an automation selects tickets by a custom field and changes it, which ends its own match', async () => {
@@ -103,15 +96,16 @@ describe('custom fields in rules', () => {
       title: `Tier ${w}`,
       options: [{ name: 'Trial' }, { name: 'Paid' }],
     });
-    const [trial, paid] = ['Trial', 'Paid'].map((n) => plan.options.find((o) => o.name === n)?.value as string);
-    const key = `field_${plan.field_id}`;
+    const optionValue = (name: string) => plan.options.find((o) => o.name === name)?.value as string;
+    const [trial, paid] = [optionValue('Trial'), optionValue('Paid')];
+    const key = `field_${plan.field_id}` as const;
     const staff = await agent();
     const onTrial = (await submit(`Trial ending ${w}`)).data.ticket_id;
     const onPaid = (await submit(`Paid question ${w}`)).data.ticket_id;
-    await edit(staff.token, { ticket_id: onTrial, fields: { [key]: trial } });
-    await edit(staff.token, { ticket_id: onPaid, fields: { [key]: paid } });
+    await api(ticketOps.edit, { ticket_id: onTrial, fields: { [key]: trial } }, staff.token);
+    await api(ticketOps.edit, { ticket_id: onPaid, fields: { [key]: paid } }, staff.token);
 
-    const lazy = await post(admin, 'settings/automation.add', {
+    const lazy = await api(automationOps.add, {
       title: `Never ends ${w}`,
       conditions: {
         all: [
@@ -122,7 +116,7 @@ describe('custom fields in rules', () => {
       actions: [{ action: 'set_field', field_id: plan.field_id, value: trial }],
     });
     expect(lazy.code).toBe('FFFF');
-    const res = await post<{ automation_id: number }>(admin, 'settings/automation.add', {
+    const res = await api(automationOps.add, {
       title: `Trials to paid ${w}`,
       conditions: {
         all: [
@@ -135,14 +129,14 @@ describe('custom fields in rules', () => {
     });
     expect(res.code, JSON.stringify(res)).toBe('0000');
     automations.push(res.data.automation_id);
-    const dry = await post<{ total: number; list: Array<{ ticket_id: number }> }>(admin, 'settings/automation.dryrun', {
+    const dry = await api(automationOps.dryRun, {
       automation_id: res.data.automation_id,
     });
     expect(dry.data.list.map((x) => x.ticket_id)).toEqual([onTrial]);
     await t.app.runAutomations();
     expect((await fieldsOf(onTrial)).fields[key]).toBe(paid);
     expect((await fieldsOf(onPaid)).fields[key]).toBe(paid);
-    const again = await post<{ total: number }>(admin, 'settings/automation.dryrun', {
+    const again = await api(automationOps.dryRun, {
       automation_id: res.data.automation_id,
     });
     expect(again.data.total).toBe(0);

@@ -1,10 +1,11 @@
+import { ticketOps } from '@parley/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTicket } from '../../../test/factories.js';
+import { agent, api, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, rulesOn, ticketRow, word } from '../../../test/rule-kit.js';
-import { agent, edit, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { sent } from '../../db/client.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const made: number[] = [];
 afterEach(async () => {
@@ -77,9 +78,9 @@ describe('Trigger cost', () => {
       for (let i = 0; i < 3; i++) {
         ids.push((await buildTicket(t.database.db, { subject: `Cost ${i} ${w}` })).ticketId);
       }
-      const priorityEdit = (ticketId: number, priority: string) =>
+      const priorityEdit = (ticketId: number, priority: 'high' | 'low') =>
         statementsOf(async () => {
-          const res = await edit(staff.token, { ticket_id: ticketId, priority });
+          const res = await api(ticketOps.edit, { ticket_id: ticketId, priority }, staff.token);
           expect(res.code, JSON.stringify(res)).toBe('0000');
         });
       await priorityEdit(ids[0] as number, 'high');

@@ -1,11 +1,12 @@
+import { ticketOps, triggerOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAgent, buildTicket } from '../../../test/factories.js';
+import { agent, api, apiUntyped, db, setUpApp } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, rulesOn, submit, ticketRow, word } from '../../../test/rule-kit.js';
-import { admin, agent, db, edit, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const made: number[] = [];
 const trigger = async (...args: Parameters<typeof addTrigger>) => {
@@ -19,45 +20,41 @@ afterEach(async () => {
 
 describe('Settings › Triggers', () => {
   it('checks what is saved: the title, conditions a trigger can use, a category name, public webhook addresses', async () => {
-    const noTitle = await post(admin, 'settings/trigger.add', {
+    const noTitle = await api(triggerOps.add, {
       title: ' ',
       conditions: { all: [], any: [] },
       actions: [{ action: 'set_priority', value: 'high' }],
     });
     expect(noTitle.code).toBe('FFFF');
-    expect((noTitle.data as { fields: Record<string, string> }).fields.title).toBe('Title is required');
-    const hours = await post(admin, 'settings/trigger.add', {
+    expect(noTitle.fields.title).toBe('Title is required');
+    const hours = await api(triggerOps.add, {
       title: 'x',
       conditions: { all: [{ field: 'hours_since_created', operator: 'greater_than', value: 3 }] },
       actions: [{ action: 'set_priority', value: 'high' }],
     });
-    expect((hours.data as { fields: Record<string, string> }).fields['conditions.all.0.field']).toBe('Invalid value');
-    const badValue = await post(admin, 'settings/trigger.add', {
+    expect(hours.fields['conditions.all.0.field']).toBe('Invalid value');
+    const badValue = await api(triggerOps.add, {
       title: 'x',
       conditions: { all: [{ field: 'ticket_state', operator: 'is', value: 'sleeping' }] },
       actions: [{ action: 'set_priority', value: 'high' }],
     });
-    expect(Object.keys((badValue.data as { fields: Record<string, string> }).fields)).toEqual([
-      'conditions.all.0.value',
-    ]);
-    const noActions = await post(admin, 'settings/trigger.add', { title: 'x', conditions: {}, actions: [] });
-    expect((noActions.data as { fields: Record<string, string> }).fields.actions).toBe('This field is required');
+    expect(Object.keys(badValue.fields)).toEqual(['conditions.all.0.value']);
+    const noActions = await api(triggerOps.add, { title: 'x', conditions: {}, actions: [] });
+    expect(noActions.fields.actions).toBe('This field is required');
     for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'https://10.1.2.3/x', 'http://[::1]/x']) {
-      const local = await post(admin, 'settings/trigger.add', {
+      const local = await api(triggerOps.add, {
         title: 'x',
         conditions: {},
         actions: [{ action: 'webhook', url }],
       });
-      expect((local.data as { fields: Record<string, string> }).fields['actions.0.url']).toBe(
-        'Webhooks call public addresses only',
-      );
+      expect(local.fields['actions.0.url']).toBe('Webhooks call public addresses only');
     }
-    const noName = await post(admin, 'settings/trigger.category.add', { name: '' });
-    expect((noName.data as { fields: Record<string, string> }).fields.name).toBe('Category name is required');
-    const zh = await post(admin, 'settings/trigger.category.add', {});
+    const noName = await api(triggerOps.categoryAdd, { name: '' });
+    expect(noName.fields.name).toBe('Category name is required');
+    const zh = await apiUntyped(triggerOps.categoryAdd, {});
     expect(zh.code).toBe('FFFF');
 
-    const category = await post<{ category_id: number }>(admin, 'settings/trigger.category.add', { name: 'Routing' });
+    const category = await api(triggerOps.categoryAdd, { name: 'Routing' });
     const w = word();
     const id = await trigger(
       `Hook ${w}`,
@@ -65,17 +62,12 @@ describe('Settings › Triggers', () => {
       [{ action: 'webhook', url: 'https://hooks.example.com/parley' }],
       { category_id: category.data.category_id },
     );
-    const saved = await get<{ actions: Array<{ secret: string }>; category_id: number }>(
-      admin,
-      'settings/trigger.get',
-      {
-        trigger_id: id,
-      },
-    );
+    const saved = await api(triggerOps.get, { trigger_id: id });
     expect(saved.data.category_id).toBe(category.data.category_id);
-    expect(saved.data.actions[0]?.secret.length).toBeGreaterThanOrEqual(32);
-    await post(admin, 'settings/trigger.category.delete', { category_id: category.data.category_id });
-    const after = await get<{ category_id: number | null }>(admin, 'settings/trigger.get', { trigger_id: id });
+    const hook = saved.data.actions[0];
+    expect(hook?.action === 'webhook' && hook.secret?.length).toBeGreaterThanOrEqual(32);
+    await api(triggerOps.categoryDelete, { category_id: category.data.category_id });
+    const after = await api(triggerOps.get, { trigger_id: id });
     expect(after.data.category_id).toBeNull();
   });
 
@@ -93,7 +85,7 @@ describe('Settings › Triggers', () => {
       { action: 'add_tags', value: [b] },
       { action: 'set_priority', value: 'high' },
     ]);
-    const list = await get<{ list: Array<{ trigger_id: number; title: string }> }>(admin, 'settings/trigger.list', {});
+    const list = await api(triggerOps.list, {});
     expect(list.data.list.map((x) => x.title).filter((x) => x.endsWith(w))).toEqual([
       `Third ${w}`,
       `First ${w}`,
@@ -114,16 +106,16 @@ describe('Settings › Triggers', () => {
     // Another update: the same triggers may fire again on the new change (once each), but their
     // conditions (tags already there) change nothing new.
     const staff = await agent();
-    await edit(staff.token, { ticket_id: ticketId, priority: 'low' });
+    await api(ticketOps.edit, { ticket_id: ticketId, priority: 'low' }, staff.token);
     expect((await ticketRow(ticketId))?.priority).toBe('high');
 
     // Moved to the end by drag: the order call takes every trigger once.
     const all = list.data.list.map((x) => x.trigger_id);
-    const incomplete = await post(admin, 'settings/trigger.order.edit', { trigger_ids: all.slice(1) });
-    expect((incomplete.data as { fields: Record<string, string> }).fields.trigger_ids).toBe('Invalid value');
+    const incomplete = await api(triggerOps.orderEdit, { trigger_ids: all.slice(1) });
+    expect(incomplete.fields.trigger_ids).toBe('Invalid value');
     const moved = [...all.filter((id) => id !== third), third];
-    expect((await post(admin, 'settings/trigger.order.edit', { trigger_ids: moved })).code).toBe('0000');
-    const reordered = await get<{ list: Array<{ trigger_id: number }> }>(admin, 'settings/trigger.list', {});
+    expect((await api(triggerOps.orderEdit, { trigger_ids: moved })).code).toBe('0000');
+    const reordered = await api(triggerOps.list, {});
     expect(reordered.data.list.map((x) => x.trigger_id)).toEqual(moved);
   });
 
@@ -161,11 +153,15 @@ describe('Settings › Triggers', () => {
     ]);
     const staff = await agent();
     const { ticketId } = await buildTicket(db(), { subject: `Loop ${w}` });
-    const res = await edit(staff.token, {
-      ticket_id: ticketId,
-      tags: [p],
-      comment: { body: 'tagging', is_public: false },
-    });
+    const res = await api(
+      ticketOps.edit,
+      {
+        ticket_id: ticketId,
+        tags: [p],
+        comment: { body: 'tagging', is_public: false },
+      },
+      staff.token,
+    );
     expect(res.code).toBe('0000');
     expect((await ticketRow(ticketId))?.tags).toEqual([p]);
     expect(await rulesOn(ticketId)).toEqual([`P to Q ${w}`, `Q to P ${w}`]);
@@ -192,11 +188,7 @@ describe('Settings › Triggers', () => {
       sql`SELECT new_value FROM ticket_event WHERE ticket_id = ${res.data.ticket_id} AND field = 'rule_failed'`,
     );
     expect(failures.map((f) => f.new_value.title)).toEqual([`Assign ${w}`]);
-    const listed = await get<{ list: Array<{ trigger_id: number; last_error: string | null; usage_30d: number }> }>(
-      admin,
-      'settings/trigger.list',
-      {},
-    );
+    const listed = await api(triggerOps.list, {});
     const entry = listed.data.list.find((x) => x.trigger_id === failing);
     expect(entry?.last_error).toContain('assignee_id');
   });
@@ -219,14 +211,7 @@ describe('Settings › Triggers', () => {
     );
     const { ticketId } = await buildTicket(db(), { subject: `Dry ${w}` });
     const before = await ticketRow(ticketId);
-    const run = await post<{
-      list: Array<{
-        trigger_id: number;
-        fired: boolean;
-        conditions: Array<{ matched: boolean; actual: unknown }>;
-        effects: Array<{ field: string; new: unknown }>;
-      }>;
-    }>(admin, 'settings/trigger.dryrun', { ticket_id: ticketId, update_type: 'created' });
+    const run = await api(triggerOps.dryRun, { ticket_id: ticketId, update_type: 'created' });
     expect(run.code).toBe('0000');
     const entry = run.data.list.find((x) => x.trigger_id === tagger);
     expect(entry?.fired).toBe(true);
@@ -237,40 +222,28 @@ describe('Settings › Triggers', () => {
     expect(await ticketRow(ticketId)).toEqual(before);
     expect(await rulesOn(ticketId)).toEqual([]);
 
-    const update = await post<{
-      list: Array<{ trigger_id: number; fired: boolean; conditions: Array<{ matched: boolean }> }>;
-    }>(admin, 'settings/trigger.dryrun', { ticket_id: ticketId, update_type: 'updated' });
+    const update = await api(triggerOps.dryRun, { ticket_id: ticketId, update_type: 'updated' });
     expect(update.data.list.find((x) => x.trigger_id === tagger)?.conditions.map((c) => c.matched)).toEqual([
       true,
       false,
     ]);
 
     // A draft replaces the saved version in the dry run only.
-    const draft = await post<{ list: Array<{ trigger_id: number; fired: boolean }> }>(
-      admin,
-      'settings/trigger.dryrun',
-      {
-        ticket_id: ticketId,
-        update_type: 'updated',
-        draft: {
-          trigger_id: tagger,
-          title: 'Draft',
-          conditions: { all: [{ field: 'subject', operator: 'contains', value: w }] },
-          actions: [{ action: 'set_priority', value: 'urgent' }],
-        },
+    const draft = await api(triggerOps.dryRun, {
+      ticket_id: ticketId,
+      update_type: 'updated',
+      draft: {
+        trigger_id: tagger,
+        title: 'Draft',
+        conditions: { all: [{ field: 'subject', operator: 'contains', value: w }] },
+        actions: [{ action: 'set_priority', value: 'urgent' }],
       },
-    );
+    });
     expect(draft.data.list.find((x) => x.trigger_id === tagger)?.fired).toBe(true);
-    expect((await get<{ title: string }>(admin, 'settings/trigger.get', { trigger_id: tagger })).data.title).toBe(
-      `Tag and assign ${w}`,
-    );
+    expect((await api(triggerOps.get, { trigger_id: tagger })).data.title).toBe(`Tag and assign ${w}`);
 
     await submit(`Real ${w}`);
-    const listed = await get<{ list: Array<{ trigger_id: number; usage_30d: number }> }>(
-      admin,
-      'settings/trigger.list',
-      {},
-    );
+    const listed = await api(triggerOps.list, {});
     expect(listed.data.list.find((x) => x.trigger_id === tagger)?.usage_30d).toBe(1);
   });
 });

@@ -1,15 +1,15 @@
+import { scheduleOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { api, apiUntyped, setUpApp } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers } from '../../../test/rule-kit.js';
-import { admin, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
-type Fields = { fields: Record<string, string> };
 const week = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
 
 describe('Settings › Schedules', () => {
   it('saves business hours with several intervals a day and holidays, and answers the spec messages', async () => {
-    const bad = await post<Fields>(admin, 'settings/schedule.add', {
+    const bad = await apiUntyped(scheduleOps.add, {
       name: 'Support',
       timezone: 'Europe/Paris',
       intervals: week,
@@ -20,20 +20,20 @@ describe('Settings › Schedules', () => {
       ],
     });
     expect(bad.code).toBe('FFFF');
-    expect(bad.data.fields).toMatchObject({
+    expect(bad.fields).toMatchObject({
       'holidays.0.name': 'Holiday name is required',
       'holidays.1.end_date': 'End date must be later than start date',
       'holidays.2.start_date': 'Start date is required',
       'holidays.2.end_date': 'End date is required',
     });
-    const zh = await post<Fields>(admin, 'settings/schedule.add', {
+    const zh = await api(scheduleOps.add, {
       name: 'x',
       timezone: 'UTC',
       intervals: [],
       holidays: [{ name: '', start_date: '2026-12-25', end_date: '2026-12-24' }],
     });
     expect(zh.code).toBe('FFFF');
-    const overlap = await post<Fields>(admin, 'settings/schedule.add', {
+    const overlap = await api(scheduleOps.add, {
       name: 'x',
       timezone: 'UTC',
       intervals: [
@@ -41,15 +41,15 @@ describe('Settings › Schedules', () => {
         { day: 1, start: '11:00', end: '15:00' },
       ],
     });
-    expect(overlap.data.fields['intervals.1.start']).toBe('Intervals of a day must not overlap');
-    const zone = await post<Fields>(admin, 'settings/schedule.add', {
+    expect(overlap.fields['intervals.1.start']).toBe('Intervals of a day must not overlap');
+    const zone = await api(scheduleOps.add, {
       name: 'x',
       timezone: 'Mars/Base',
       intervals: [],
     });
-    expect(Object.keys(zone.data.fields)).toEqual(['timezone']);
+    expect(Object.keys(zone.fields)).toEqual(['timezone']);
 
-    const ok = await post<{ schedule_id: number }>(admin, 'settings/schedule.add', {
+    const ok = await api(scheduleOps.add, {
       name: 'Support',
       timezone: 'Europe/Paris',
       intervals: [{ day: 1, start: '13:00', end: '18:00' }, { day: 1, start: '08:00', end: '12:00' }, ...week.slice(1)],
@@ -57,7 +57,7 @@ describe('Settings › Schedules', () => {
     });
     expect(ok.code).toBe('0000');
     const id = ok.data.schedule_id;
-    const one = await get<{ intervals: unknown[]; holidays: unknown[] }>(admin, 'settings/schedule.get', {
+    const one = await api(scheduleOps.get, {
       schedule_id: id,
     });
     expect(one.data.intervals.slice(0, 2)).toEqual([
@@ -65,7 +65,7 @@ describe('Settings › Schedules', () => {
       { day: 1, start: '13:00', end: '18:00' },
     ]);
     expect(one.data.holidays).toEqual([{ name: 'Christmas', start_date: '2026-12-25', end_date: '2026-12-26' }]);
-    const edited = await post(admin, 'settings/schedule.edit', {
+    const edited = await api(scheduleOps.edit, {
       schedule_id: id,
       name: 'Support EU',
       timezone: 'Europe/Berlin',
@@ -73,7 +73,7 @@ describe('Settings › Schedules', () => {
       holidays: [],
     });
     expect(edited.code).toBe('0000');
-    const list = await get<{ list: Array<{ schedule_id: number; name: string }> }>(admin, 'settings/schedule.list', {});
+    const list = await api(scheduleOps.list, {});
     expect(list.data.list.find((s) => s.schedule_id === id)?.name).toBe('Support EU');
 
     // Used by a trigger: kept.
@@ -87,10 +87,10 @@ describe('Settings › Schedules', () => {
       },
       [{ action: 'add_tags', value: ['after-hours'] }],
     );
-    const used = await post<Fields>(admin, 'settings/schedule.delete', { schedule_ids: [id] });
+    const used = await api(scheduleOps.delete, { schedule_ids: [id] });
     expect(used.msg).toBe('A rule still uses this schedule');
     await deleteTriggers([triggerId]);
-    expect((await post(admin, 'settings/schedule.delete', { schedule_ids: [id] })).code).toBe('0000');
-    expect((await get(admin, 'settings/schedule.get', { schedule_id: id })).code).toBe('0404');
+    expect((await api(scheduleOps.delete, { schedule_ids: [id] })).code).toBe('0000');
+    expect((await api(scheduleOps.get, { schedule_id: id })).code).toBe('0404');
   });
 });

@@ -1,17 +1,15 @@
-import type { TTicketListResponse } from '@parley/contracts';
+import { automationOps, slaOps, type TOpInput, ticketOps, viewOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
+import { agent, api, apiUntyped, db, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, submit, ticketRow, word } from '../../../test/rule-kit.js';
-import { admin, agent, db, edit, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { explain } from '../ticket-search/ticket-list.repo.js';
 import { breachCandidates, recordBreaches } from './sla.breach.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const minute = 60_000;
-type Sla = { metric: string | null; due_ts: number | null; paused_left: number | null; breached: boolean };
 
 const policies: number[] = [];
 const triggers: number[] = [];
@@ -19,22 +17,24 @@ const extra: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   await deleteTriggers(triggers.splice(0));
   if (policies.length) {
-    await post(admin, 'settings/sla.policy.delete', { policy_ids: policies.splice(0) });
+    await api(slaOps.policyDelete, { policy_ids: policies.splice(0) });
   }
   for (const undo of extra.splice(0)) {
     await undo();
   }
 });
 
-async function addPolicy(body: Record<string, unknown>) {
-  const res = await post<{ policy_id: number }>(admin, 'settings/sla.policy.add', body);
+async function addPolicy(body: TOpInput<typeof slaOps.policyAdd>) {
+  const res = await api(slaOps.policyAdd, body);
   expect(res.code, JSON.stringify(res)).toBe('0000');
   policies.push(res.data.policy_id);
   return res.data.policy_id;
 }
 
-const subjectHas = (w: string) => ({ all: [{ field: 'subject', operator: 'contains', value: w }] });
-const slaOf = async (ticketId: number) => (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+const subjectHas = (w: string): TOpInput<typeof slaOps.policyAdd>['conditions'] => ({
+  all: [{ field: 'subject', operator: 'contains', value: w }],
+});
+const slaOf = async (ticketId: number) => (await api(slaOps.ticketGet, { ticket_id: ticketId })).data;
 const breachEvents = (ticketId: number) =>
   queryRows<{ new_value: { metric: string; due_ts: number } }>(
     db(),
@@ -48,39 +48,31 @@ describe('SLA policies: settings', () => {
     const a = await addPolicy({ title: `A ${w}`, conditions: subjectHas(w), targets: { normal: { resolution: 60 } } });
     const b = await addPolicy({ title: `B ${w}`, conditions: subjectHas(w), targets: { normal: { resolution: 30 } } });
     const list = async () =>
-      (await get<{ list: Array<{ policy_id: number }> }>(admin, 'settings/sla.policy.list', {})).data.list
-        .map((p) => p.policy_id)
-        .filter((id) => id === a || id === b);
+      (await api(slaOps.policyList, {})).data.list.map((p) => p.policy_id).filter((id) => id === a || id === b);
     expect(await list()).toEqual([a, b]);
     // The first matching policy sets the target: A's 60 minutes.
     const first = await submit(`Order ${w}`);
     expect((await slaOf(first.data.ticket_id)).due_ts).toBeGreaterThan(Date.now() + 55 * minute);
 
-    const all = (await get<{ list: Array<{ policy_id: number }> }>(admin, 'settings/sla.policy.list', {})).data.list;
+    const all = (await api(slaOps.policyList, {})).data.list;
     const others = all.map((p) => p.policy_id).filter((id) => id !== a && id !== b);
-    const order = await post(admin, 'settings/sla.policy.order.edit', { policy_ids: [...others, b, a] });
+    const order = await api(slaOps.policyOrderEdit, { policy_ids: [...others, b, a] });
     expect(order.code).toBe('0000');
     expect(await list()).toEqual([b, a]);
     // B first now: a new ticket gets B's 30 minutes.
     const second = await submit(`Order again ${w}`);
     expect((await slaOf(second.data.ticket_id)).due_ts).toBeLessThan(Date.now() + 31 * minute);
 
-    const partial = await post(admin, 'settings/sla.policy.order.edit', { policy_ids: [a] });
-    expect([partial.code, (partial.data as { fields: Record<string, string> }).fields]).toEqual([
-      'FFFF',
-      { policy_ids: expect.any(String) },
-    ]);
-    const empty = await post(admin, 'settings/sla.policy.add', { title: 'Nothing', conditions: {}, targets: {} });
-    expect([empty.code, Object.keys((empty.data as { fields: object }).fields)]).toEqual(['FFFF', ['targets']]);
-    const misplaced = await post(admin, 'settings/sla.policy.add', {
+    const partial = await api(slaOps.policyOrderEdit, { policy_ids: [a] });
+    expect([partial.code, partial.fields]).toEqual(['FFFF', { policy_ids: expect.any(String) }]);
+    const empty = await api(slaOps.policyAdd, { title: 'Nothing', conditions: {}, targets: {} });
+    expect([empty.code, Object.keys(empty.fields)]).toEqual(['FFFF', ['targets']]);
+    const misplaced = await api(slaOps.policyAdd, {
       title: 'Comment',
       conditions: { all: [{ field: 'comment_text', operator: 'contains', value: 'x' }] },
       targets: { normal: { first_reply: 10 } },
     });
-    expect([misplaced.code, Object.keys((misplaced.data as { fields: object }).fields)]).toEqual([
-      'FFFF',
-      ['conditions.all.0.field'],
-    ]);
+    expect([misplaced.code, Object.keys(misplaced.fields)]).toEqual(['FFFF', ['conditions.all.0.field']]);
   });
 });
 
@@ -117,7 +109,7 @@ describe('SLA breaches', () => {
     // Created 61 minutes ago (as if): the next change sees the target passed, the job records it.
     await db().execute(sql`UPDATE ticket SET create_ts = create_ts - ${61 * minute} WHERE ticket_id = ${ticketId}`);
     const staff = await agent();
-    await edit(staff.token, { ticket_id: ticketId, priority: 'normal', tags: ['vip'] });
+    await api(ticketOps.edit, { ticket_id: ticketId, priority: 'normal', tags: ['vip'] }, staff.token);
     expect((await slaOf(ticketId)).due_ts).toBeLessThan(Date.now());
     await breach(Date.now());
     const events = await breachEvents(ticketId);
@@ -128,13 +120,17 @@ describe('SLA breaches', () => {
 
     // The job again, or another change while the same target is still due: no second event.
     await breach(Date.now());
-    await edit(staff.token, { ticket_id: ticketId, tags: ['vip', tag, 'printer'] });
+    await api(ticketOps.edit, { ticket_id: ticketId, tags: ['vip', tag, 'printer'] }, staff.token);
     await breach(Date.now());
     expect((await breachEvents(ticketId)).length).toBe(1);
     expect((await slaOf(ticketId)).breached).toBe(true);
 
     // The first public reply ends that target: the periodic update is next, not breached.
-    await edit(staff.token, { ticket_id: ticketId, comment: { body: 'Looking into it', is_public: true } });
+    await api(
+      ticketOps.edit,
+      { ticket_id: ticketId, comment: { body: 'Looking into it', is_public: true } },
+      staff.token,
+    );
     const next = await slaOf(ticketId);
     expect(next).toMatchObject({ metric: 'periodic_update', breached: false });
     expect(next.due_ts).toBeGreaterThan(Date.now() + 119 * minute);
@@ -162,7 +158,11 @@ describe('SLA breaches', () => {
     const running = (await submit(`Invoice ${w}-running`)).data.ticket_id;
     const staff = await agent();
     for (const id of [paused, running]) {
-      await edit(staff.token, { ticket_id: id, submit_as: 'pending', comment: { body: 'Asked', is_public: false } });
+      await api(
+        ticketOps.edit,
+        { ticket_id: id, submit_as: 'pending', comment: { body: 'Asked', is_public: false } },
+        staff.token,
+      );
     }
     const p = await slaOf(paused);
     expect(p).toMatchObject({ metric: 'first_reply', due_ts: null, breached: false });
@@ -194,7 +194,7 @@ describe('SLA breaches', () => {
     const none = (await submit(`Outage ${w}-none`)).data.ticket_id;
 
     const tag = `due-${w}`;
-    const auto = await post<{ automation_id: number }>(admin, 'settings/automation.add', {
+    const auto = await api(automationOps.add, {
       title: `Due soon ${w}`,
       conditions: {
         all: [
@@ -206,50 +206,38 @@ describe('SLA breaches', () => {
       actions: [{ action: 'add_tags', value: [tag] }],
     });
     expect(auto.code, JSON.stringify(auto)).toBe('0000');
-    extra.push(() => post(admin, 'settings/automation.delete', { automation_ids: [auto.data.automation_id] }));
+    extra.push(() => api(automationOps.delete, { automation_ids: [auto.data.automation_id] }));
     await t.app.runAutomations();
     expect((await ticketRow(soon))?.tags).toEqual([tag]);
     expect((await ticketRow(later))?.tags).toEqual([]);
     expect((await ticketRow(none))?.tags).toEqual([]);
 
-    const view = await call<{ view_id: number }>(t.app, 'POST', '/api/admin/settings/view.add', {
-      token: admin,
-      body: {
-        title: `SLA ${w}`,
-        columns: ['ticket_id', 'subject', 'sla_due'],
-        sort: 'sla_due_ts',
-        conditions: {
-          all: [
-            { field: 'hours_until_sla_breach', operator: 'less_than', value: 24 },
-            { field: 'tags', operator: 'not_includes', value: 'nothing' },
-          ],
-        },
+    const view = await api(viewOps.add, {
+      title: `SLA ${w}`,
+      columns: ['ticket_id', 'subject', 'sla_due'],
+      sort: 'sla_due_ts',
+      conditions: {
+        all: [
+          { field: 'hours_until_sla_breach', operator: 'less_than', value: 24 },
+          { field: 'tags', operator: 'not_includes', value: 'nothing' },
+        ],
       },
     });
     expect(view.code, JSON.stringify(view)).toBe('0000');
-    extra.push(() => post(admin, 'settings/view.delete', { view_ids: [view.data.view_id] }));
-    const listed = await call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', {
-      token: admin,
-      query: { view_id: String(view.data.view_id), kw: w, limit: '50' },
-    });
+    extra.push(() => api(viewOps.delete, { view_ids: [view.data.view_id] }));
+    const listed = await api(ticketOps.list, { view_id: view.data.view_id, kw: w, limit: 50 });
     expect(listed.code).toBe('0000');
     const mine = listed.data.list.filter((r) => [soon, later, none].includes(r.ticket_id));
     expect(mine.map((r) => r.ticket_id)).toEqual([soon, later]);
     expect(mine[0]?.sla_metric).toBe('resolution');
     expect(mine[0]?.sla_due_ts).toBeLessThan(mine[1]?.sla_due_ts ?? 0);
     // Sorted by the next breach without a condition: targets soonest first, tickets without one last.
-    const sorted = await call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', {
-      token: admin,
-      query: { kw: w, sort: 'sla_due_ts', limit: '50' },
-    });
+    const sorted = await api(ticketOps.list, { kw: w, sort: 'sla_due_ts', limit: 50 });
     expect(sorted.data.list.map((r) => r.ticket_id)).toEqual([soon, later, none]);
-    const overdue = await call(t.app, 'POST', '/api/admin/settings/view.add', {
-      token: admin,
-      body: {
-        title: 'Bad',
-        columns: ['ticket_id'],
-        conditions: { all: [{ field: 'hours_until_sla_breach', operator: 'less_than', value: 'soon' }] },
-      },
+    const overdue = await apiUntyped(viewOps.add, {
+      title: 'Bad',
+      columns: ['ticket_id'],
+      conditions: { all: [{ field: 'hours_until_sla_breach', operator: 'less_than', value: 'soon' }] },
     });
     expect(overdue.code).toBe('FFFF');
   });

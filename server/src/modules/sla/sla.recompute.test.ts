@@ -1,25 +1,27 @@
+import { slaOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { agent, api, db, setUpApp, t } from '../../../test/kit.js';
 import { submit, word } from '../../../test/rule-kit.js';
-import { admin, agent, db, edit, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { recomputeBatch, runSlaRecompute, slaRecomputeQueue } from './sla.recompute.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const minute = 60_000;
-type Sla = { metric: string | null; due_ts: number | null; policy_title: string | null };
 
 const policies: number[] = [];
 afterEach(async () => {
   if (policies.length) {
-    await post(admin, 'settings/sla.policy.delete', { policy_ids: policies.splice(0) });
+    await api(slaOps.policyDelete, { policy_ids: policies.splice(0) });
     await runJobs();
   }
 });
 
-const subjectHas = (w: string) => ({ all: [{ field: 'subject', operator: 'contains', value: w }] });
-const slaOf = async (ticketId: number) => (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+const subjectHas = (w: string): TOpInput<typeof slaOps.policyAdd>['conditions'] => ({
+  all: [{ field: 'subject', operator: 'contains', value: w }],
+});
+const slaOf = async (ticketId: number) => (await api(slaOps.ticketGet, { ticket_id: ticketId })).data;
 const createdAt = async (ticketId: number) =>
   Number(
     (await queryRows<{ create_ts: string }>(db(), sql`SELECT create_ts FROM ticket WHERE ticket_id = ${ticketId}`))[0]
@@ -38,8 +40,8 @@ async function runJobs() {
   return ran;
 }
 
-async function addPolicy(body: Record<string, unknown>) {
-  const res = await post<{ policy_id: number }>(admin, 'settings/sla.policy.add', body);
+async function addPolicy(body: TOpInput<typeof slaOps.policyAdd>) {
+  const res = await api(slaOps.policyAdd, body);
   expect(res.code, JSON.stringify(res)).toBe('0000');
   policies.push(res.data.policy_id);
   return res.data.policy_id;
@@ -58,8 +60,13 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
     const solved = (await submit(`Solved ${w}`)).data.ticket_id;
     const staff = await agent();
     expect(
-      (await edit(staff.token, { ticket_id: solved, submit_as: 'solved', comment: { body: 'Done', is_public: true } }))
-        .code,
+      (
+        await api(
+          ticketOps.edit,
+          { ticket_id: solved, submit_as: 'solved', comment: { body: 'Done', is_public: true } },
+          staff.token,
+        )
+      ).code,
     ).toBe('0000');
     const created = await createdAt(open);
     expect(await slaOf(open)).toMatchObject({ metric: 'first_reply', due_ts: created + 120 * minute });
@@ -67,7 +74,7 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
     await db().execute(sql`UPDATE ticket SET sla_metric = 'resolution', sla_due_ts = 1 WHERE ticket_id = ${solved}`);
 
     // Edit: 30 minutes. The save answers before the tickets move; the job moves them.
-    const edited = await post(admin, 'settings/sla.policy.edit', {
+    const edited = await api(slaOps.policyEdit, {
       policy_id: policyA,
       title: `A ${w}`,
       conditions: subjectHas(w),
@@ -86,9 +93,9 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
     });
     await runJobs();
     expect((await slaOf(open)).policy_title).toBe(`A ${w}`);
-    const all = (await get<{ list: Array<{ policy_id: number }> }>(admin, 'settings/sla.policy.list', {})).data.list;
+    const all = (await api(slaOps.policyList, {})).data.list;
     const order = [policyB, ...all.map((p) => p.policy_id).filter((id) => id !== policyB)];
-    expect((await post(admin, 'settings/sla.policy.order.edit', { policy_ids: order })).code).toBe('0000');
+    expect((await api(slaOps.policyOrderEdit, { policy_ids: order })).code).toBe('0000');
     await runJobs();
     expect(await slaOf(open)).toMatchObject({
       policy_title: `B ${w}`,
@@ -97,11 +104,11 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
     });
 
     // Delete B: A again. Delete A too: no target.
-    expect((await post(admin, 'settings/sla.policy.delete', { policy_ids: [policyB] })).code).toBe('0000');
+    expect((await api(slaOps.policyDelete, { policy_ids: [policyB] })).code).toBe('0000');
     policies.splice(policies.indexOf(policyB), 1);
     await runJobs();
     expect(await slaOf(open)).toMatchObject({ policy_title: `A ${w}`, due_ts: created + 30 * minute });
-    expect((await post(admin, 'settings/sla.policy.delete', { policy_ids: [policyA] })).code).toBe('0000');
+    expect((await api(slaOps.policyDelete, { policy_ids: [policyA] })).code).toBe('0000');
     policies.splice(policies.indexOf(policyA), 1);
     await runJobs();
     expect(await slaOf(open)).toMatchObject({ metric: null, due_ts: null });
@@ -120,18 +127,16 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
     const open = (await submit(`Switch ${w}`)).data.ticket_id;
     const due = (await createdAt(open)) + 240 * minute;
     expect(await slaOf(open)).toMatchObject({ metric: 'resolution', due_ts: due });
-    const off = await post(admin, 'settings/sla.policy.edit', { ...body, policy_id: policy, active: false });
+    const off = await api(slaOps.policyEdit, { ...body, policy_id: policy, active: false });
     expect(off.code).toBe('0000');
-    const listed = (
-      await get<{ list: Array<{ policy_id: number; active: boolean }> }>(admin, 'settings/sla.policy.list', {})
-    ).data.list;
+    const listed = (await api(slaOps.policyList, {})).data.list;
     expect(listed.find((p) => p.policy_id === policy)?.active).toBe(false);
     await runJobs();
     expect(await slaOf(open)).toMatchObject({ metric: null, due_ts: null });
     // A new ticket does not get it either.
     const other = (await submit(`Switch again ${w}`)).data.ticket_id;
     expect((await slaOf(other)).metric).toBeNull();
-    await post(admin, 'settings/sla.policy.edit', { ...body, policy_id: policy, active: true });
+    await api(slaOps.policyEdit, { ...body, policy_id: policy, active: true });
     await runJobs();
     expect(await slaOf(open)).toMatchObject({ metric: 'resolution', due_ts: due });
   });
@@ -171,8 +176,8 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
 
     // Two saves in a row: the first run sees a newer version and stops; the second covers all.
     const body = { policy_id: policy, title: `C ${w}`, conditions: subjectHas(w) };
-    await post(admin, 'settings/sla.policy.edit', { ...body, targets: { high: { resolution: 90 } } });
-    await post(admin, 'settings/sla.policy.edit', { ...body, targets: { high: { resolution: 45 } } });
+    await api(slaOps.policyEdit, { ...body, targets: { high: { resolution: 90 } } });
+    await api(slaOps.policyEdit, { ...body, targets: { high: { resolution: 45 } } });
     expect(await runJobs()).toBe(2);
     expect((await slaOf(ids[4] as number)).due_ts).toBe((await createdAt(ids[4] as number)) + 45 * minute);
   });
@@ -188,7 +193,7 @@ describe('SLA policies: a save recomputes the open tickets’ targets (job)', ()
     await runJobs();
     expect(
       (
-        await post(admin, 'settings/sla.policy.edit', {
+        await api(slaOps.policyEdit, {
           ...body,
           policy_id: policy,
           targets: { normal: { first_reply: 20 } },

@@ -1,10 +1,11 @@
+import { slaOps, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { agent, api, setUpApp } from '../../../test/kit.js';
 import { submit, word } from '../../../test/rule-kit.js';
-import { admin, agent, edit, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
 import { calendar } from '../schedule/business-time.js';
 import { nextTarget } from './sla.compute.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const minute = 60_000;
 
@@ -70,7 +71,7 @@ describe('SLA targets', () => {
 
   it('a ticket gets its policy’s next target, paused while pending, running again when open', async () => {
     const w = word();
-    const policy = await post<{ policy_id: number }>(admin, 'settings/sla.policy.add', {
+    const policy = await api(slaOps.policyAdd, {
       title: `Fast ${w}`,
       conditions: { all: [{ field: 'subject', operator: 'contains', value: w }] },
       targets: { normal: { first_reply: 60, resolution: 600 } },
@@ -81,14 +82,7 @@ describe('SLA targets', () => {
       const before = Date.now();
       const res = await submit(`Slow printer ${w}`);
       const ticketId = res.data.ticket_id;
-      type Sla = {
-        metric: string | null;
-        due_ts: number | null;
-        paused_left: number | null;
-        policy_title: string | null;
-        breached: boolean;
-      };
-      const first = (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+      const first = (await api(slaOps.ticketGet, { ticket_id: ticketId })).data;
       expect(first).toMatchObject({
         metric: 'first_reply',
         policy_title: `Fast ${w}`,
@@ -99,29 +93,37 @@ describe('SLA targets', () => {
       expect(first.due_ts).toBeLessThanOrEqual(Date.now() + 60 * minute);
 
       const staff = await agent();
-      await edit(staff.token, {
-        ticket_id: ticketId,
-        submit_as: 'pending',
-        comment: { body: 'Waiting on the vendor', is_public: false },
-      });
-      const paused = (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+      await api(
+        ticketOps.edit,
+        {
+          ticket_id: ticketId,
+          submit_as: 'pending',
+          comment: { body: 'Waiting on the vendor', is_public: false },
+        },
+        staff.token,
+      );
+      const paused = (await api(slaOps.ticketGet, { ticket_id: ticketId })).data;
       expect(paused).toMatchObject({ metric: 'first_reply', due_ts: null });
       expect(paused.paused_left).toBeGreaterThanOrEqual(59);
 
-      await edit(staff.token, {
-        ticket_id: ticketId,
-        submit_as: 'open',
-        comment: { body: 'Back on it', is_public: false },
-      });
-      const again = (await get<Sla>(admin, 'sla.ticket.get', { ticket_id: ticketId })).data;
+      await api(
+        ticketOps.edit,
+        {
+          ticket_id: ticketId,
+          submit_as: 'open',
+          comment: { body: 'Back on it', is_public: false },
+        },
+        staff.token,
+      );
+      const again = (await api(slaOps.ticketGet, { ticket_id: ticketId })).data;
       expect(again.metric).toBe('first_reply');
       expect(again.due_ts).toBeGreaterThan(Date.now() + 58 * minute);
 
       // Other tickets: no policy, no target.
       const other = await submit('Unrelated question');
-      expect((await get<Sla>(admin, 'sla.ticket.get', { ticket_id: other.data.ticket_id })).data.metric).toBeNull();
+      expect((await api(slaOps.ticketGet, { ticket_id: other.data.ticket_id })).data.metric).toBeNull();
     } finally {
-      await post(admin, 'settings/sla.policy.delete', { policy_ids: [policy.data.policy_id] });
+      await api(slaOps.policyDelete, { policy_ids: [policy.data.policy_id] });
     }
   });
 });

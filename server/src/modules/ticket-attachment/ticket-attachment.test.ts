@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { homeOps, ticketOps } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, signIn } from '../../../test/app.js';
 import { buildAgent, buildTicket, defaultPassword, giveDefaultRole } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
-import { admin, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { admin, api, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { ticketAttachment } from '../../db/schema/index.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 async function upload(url: string, token?: string) {
   const body = multipart(png(20, 20), 'shot.png', 'image/png');
@@ -29,9 +30,11 @@ describe('uploads waiting for a ticket', () => {
   it('an anonymous upload no ticket takes is removed a day later through the job queue; a taken one stays', async () => {
     const left = await upload('/api/home/upload');
     const taken = await upload('/api/home/upload');
-    const res = await call(t.app, 'POST', '/api/home/ticket.add', {
-      body: { email: 'uploader@example.com', real_name: 'U', subject: 'S', description: 'D', file_ids: [taken] },
-    });
+    const res = await api(
+      homeOps.ticketAdd,
+      { email: 'uploader@example.com', real_name: 'U', subject: 'S', description: 'D', file_ids: [taken] },
+      null,
+    );
     expect(res.code).toBe('0000');
     const jobs = await queryRows<{ file_id: string; wait_s: number }>(
       t.database.db,
@@ -67,10 +70,11 @@ describe('uploads waiting for a ticket', () => {
       expect(Object.keys(res.data.fields)).toEqual(['file_ids']);
     }
     expect((await rowOf(mine))?.commentId).toBeNull();
-    const own = await call(t.app, 'POST', '/api/admin/ticket.edit', {
-      token: makerToken,
-      body: { ticket_id: ticketId, comment: { body: 'with my file', file_ids: [mine] } },
-    });
+    const own = await api(
+      ticketOps.edit,
+      { ticket_id: ticketId, comment: { body: 'with my file', file_ids: [mine] } },
+      makerToken,
+    );
     expect(own.code).toBe('0000');
     expect((await rowOf(mine))?.ticketId).toBe(ticketId);
   });

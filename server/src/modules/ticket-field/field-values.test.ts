@@ -1,16 +1,15 @@
-import type { TTicketEventListResponse, TTicketListResponse } from '@parley/contracts';
+import { fieldOps, formOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
+import { callOp } from '../../../test/app.js';
 import { harmlessDefaultForm } from '../../../test/field-kit.js';
-import { admin, db, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { admin, api, db, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
-type Fields = { fields: Record<string, string> };
-async function field(body: Record<string, unknown>) {
-  const res = await post<{ field_id: number }>(admin, 'settings/field.add', body);
+async function field(body: TOpInput<typeof fieldOps.add>) {
+  const res = await api(fieldOps.add, body);
   expect(res.code, res.msg).toBe('0000');
   return res.data.field_id;
 }
@@ -43,7 +42,7 @@ beforeAll(async () => {
   });
   cause = await field({ field_type: 'text', title: 'Root cause', required_to_solve: true, has_default: false });
   // Not the default form: other test files share the database and create tickets without a form.
-  const res = await post<{ form_id: number }>(admin, 'settings/form.add', {
+  const res = await api(formOps.add, {
     form_name: `Values ${Date.now()}`,
     field_ids: [category, count, code, due, vip, topics, cause],
     conditions: [{ parent_field_id: vip, value: true, child_field_ids: [cause] }],
@@ -52,7 +51,7 @@ beforeAll(async () => {
 });
 
 const create = (extra: Record<string, unknown>) =>
-  post<{ ticket_id: number } & Fields>(admin, 'ticket.add', {
+  api(ticketOps.add, {
     requester_email: `fv${Math.random().toString(36).slice(2)}@example.com`,
     subject: 'Printer on fire',
     comment: { body: 'Help' },
@@ -73,7 +72,7 @@ describe('custom field values on tickets', () => {
     });
     expect(res.code, res.msg).toBe('0000');
     const id = res.data.ticket_id;
-    const ticket = (await get(admin, 'ticket.get', { ticket_id: id })).data;
+    const ticket = (await api(ticketOps.get, { ticket_id: id })).data;
     expect(ticket.form_id).toBe(formId);
     expect(ticket.fields).toEqual({
       [key(category)]: 'hardware::printer',
@@ -99,7 +98,7 @@ describe('custom field values on tickets', () => {
     );
 
     // Edit: one field changes, one is cleared, the others keep their values; one history entry each.
-    const edited = await post(admin, 'ticket.edit', {
+    const edited = await api(ticketOps.edit, {
       ticket_id: id,
       fields: { [key(category)]: 'hardware::scanner', [key(count)]: null, [key(vip)]: false },
     });
@@ -110,7 +109,7 @@ describe('custom field values on tickets', () => {
       [key(code)]: 'ABC-1234',
     });
     expect(edited.data.fields).not.toHaveProperty(key(count));
-    const events = (await get<TTicketEventListResponse>(admin, 'ticket.event.list', { ticket_id: id })).data.list;
+    const events = (await api(ticketOps.events, { ticket_id: id })).data.list;
     const fieldEvents = events
       .filter((e) => e.field.startsWith('field_'))
       .map((e) => [e.field, e.old_value, e.new_value]);
@@ -142,17 +141,18 @@ describe('custom field values on tickets', () => {
     for (const [fields, en, zh] of cases) {
       const res = await create({ subject: 'refused', fields });
       expect([res.code, res.msg], JSON.stringify(fields)).toEqual(['FFFF', en]);
-      expect(Object.keys(res.data.fields)).toEqual(Object.keys(fields));
-      const resZh = await call<Fields>(t.app, 'POST', '/api/admin/ticket.add', {
+      expect(Object.keys(res.fields)).toEqual(Object.keys(fields));
+      // The same refused values, in Chinese: outside the input's types on purpose, as apiUntyped's are.
+      const input = {
+        requester_email: 'zh@example.com',
+        subject: 'refused',
+        comment: { body: 'x' },
+        form_id: formId,
+        fields,
+      };
+      const resZh = await callOp(t.app, ticketOps.add, input as TOpInput<typeof ticketOps.add>, {
         token: admin,
         lang: 'zh-cn',
-        body: {
-          requester_email: 'zh@example.com',
-          subject: 'refused',
-          comment: { body: 'x' },
-          form_id: formId,
-          fields,
-        },
       });
       expect(resZh.msg).toBe(zh);
     }
@@ -165,14 +165,14 @@ describe('custom field values on tickets', () => {
 
   it('"required to solve": solving needs the field while the form shows it', async () => {
     const id = (await create({ fields: { [key(vip)]: true } })).data.ticket_id;
-    const refused = await post<Fields>(admin, 'ticket.edit', { ticket_id: id, submit_as: 'solved' });
+    const refused = await api(ticketOps.edit, { ticket_id: id, submit_as: 'solved' });
     expect([refused.code, refused.msg, refused.data]).toEqual([
       'FFFF',
       'Root cause is required to solve the ticket',
       { fields: { [key(cause)]: 'This field is required' } },
     ]);
-    expect((await get(admin, 'ticket.get', { ticket_id: id })).data.ticket_state).not.toBe('solved');
-    const solved = await post(admin, 'ticket.edit', {
+    expect((await api(ticketOps.get, { ticket_id: id })).data.ticket_state).not.toBe('solved');
+    const solved = await api(ticketOps.edit, {
       ticket_id: id,
       submit_as: 'solved',
       fields: { [key(cause)]: 'Paper jam' },
@@ -180,7 +180,7 @@ describe('custom field values on tickets', () => {
     expect([solved.code, solved.data.ticket_state]).toEqual(['0000', 'solved']);
     // While VIP is off, the form hides Root cause: nothing is required.
     const plain = (await create({ fields: {} })).data.ticket_id;
-    expect((await post(admin, 'ticket.edit', { ticket_id: plain, submit_as: 'solved' })).code).toBe('0000');
+    expect((await api(ticketOps.edit, { ticket_id: plain, submit_as: 'solved' })).code).toBe('0000');
   });
 
   it('lists filter, sort and show columns by a custom field, and search finds its words', async () => {
@@ -197,7 +197,7 @@ describe('custom field values on tickets', () => {
       );
     }
     ids.push((await create({ subject: `${tag} list`, fields: {} })).data.ticket_id);
-    const list = (q: Record<string, unknown>) => get<TTicketListResponse>(admin, 'ticket.list', { kw: tag, ...q });
+    const list = (q: Record<string, unknown>) => api(ticketOps.list, { kw: tag, ...q });
     const byValue = await list({ field_id: category, field_value: 'software' });
     expect(byValue.data.list.map((r) => r.ticket_id)).toEqual([ids[1]]);
     expect(byValue.data.list[0]?.fields).toMatchObject({ [key(category)]: 'software', [key(count)]: 1 });
@@ -214,7 +214,7 @@ describe('custom field values on tickets', () => {
     expect(tail.data.list.map((r) => r.ticket_id)).toEqual([ids[3]]);
     expect((await list({ field_sort: key(topics) })).code).toBe('FFFF');
     // The option's name is searchable.
-    const found = await get<TTicketListResponse>(admin, 'ticket.list', { kw: `${tag} scanner` });
+    const found = await api(ticketOps.list, { kw: `${tag} scanner` });
     expect(found.data.list.map((r) => r.ticket_id)).toEqual([ids[2]]);
   });
 
@@ -225,10 +225,9 @@ describe('custom field values on tickets', () => {
       fields: { [key(category)]: 'hardware::scanner', [key(code)]: 'ZQX-4242' },
     });
     const id = made.data.ticket_id;
-    const edited = await post(admin, 'ticket.edit', { ticket_id: id, subject: `${tag} renamed` });
+    const edited = await api(ticketOps.edit, { ticket_id: id, subject: `${tag} renamed` });
     expect(edited.code, edited.msg).toBe('0000');
-    const search = async (kw: string) =>
-      (await get<TTicketListResponse>(admin, 'ticket.list', { kw })).data.list.map((r) => r.ticket_id);
+    const search = async (kw: string) => (await api(ticketOps.list, { kw })).data.list.map((r) => r.ticket_id);
     // The new subject's words are found, the old ones are gone, the field's words stay.
     expect(await search(`${tag} renamed`)).toEqual([id]);
     expect(await search(`${tag} before`)).toEqual([]);

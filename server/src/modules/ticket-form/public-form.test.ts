@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type THomeTicketFormResponse, ZHomeTicketFormResponse } from '@parley/contracts';
+import { fieldOps, formOps, homeOps, type TOpInput, ticketOps, ZHomeTicketFormResponse } from '@parley/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.js';
 import { harmlessDefaultForm } from '../../../test/field-kit.js';
-import { admin, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { api, setUpApp, t } from '../../../test/kit.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 const newIp = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const submit = (body: Record<string, unknown>, lang?: string) =>
@@ -21,18 +21,9 @@ const submit = (body: Record<string, unknown>, lang?: string) =>
     ...(lang ? { lang } : {}),
   });
 const formOf = async (formId?: number) =>
-  ZHomeTicketFormResponse.parse(
-    (
-      await call<THomeTicketFormResponse>(
-        t.app,
-        'GET',
-        '/api/home/ticket.form.get',
-        formId ? { query: { form_id: String(formId) } } : {},
-      )
-    ).data,
-  );
-async function field(body: Record<string, unknown>) {
-  const res = await post<{ field_id: number }>(admin, 'settings/field.add', body);
+  ZHomeTicketFormResponse.parse((await api(homeOps.ticketForm, formId ? { form_id: formId } : {}, null)).data);
+async function field(body: TOpInput<typeof fieldOps.add>) {
+  const res = await api(fieldOps.add, body);
   expect(res.code, res.msg).toBe('0000');
   return res.data.field_id;
 }
@@ -62,7 +53,7 @@ beforeAll(async () => {
   internal = await field({ field_type: 'text', title: 'Internal', has_default: true, default_value: 'triage' });
   hint = await field({ field_type: 'text', title: 'Hint', customer_visible: true, customer_editable: false });
   // Chosen by id, never the default: other files share the database and submit without a form.
-  const res = await post<{ form_id: number }>(admin, 'settings/form.add', {
+  const res = await api(formOps.add, {
     form_name: 'Hardware (agents)',
     customer_title: 'Hardware problem',
     field_ids: [product, serial, internal, hint],
@@ -85,7 +76,7 @@ describe('the public form with ticket fields', () => {
       { parent_field_id: product, value: 'hardware::printer', child_field_ids: [serial] },
     ]);
     // An id no form has is refused like any unknown id (an inactive form's falls back to the default).
-    const unknown = await call(t.app, 'GET', '/api/home/ticket.form.get', { query: { form_id: '99999999' } });
+    const unknown = await api(homeOps.ticketForm, { form_id: 99999999 }, null);
     expect(unknown.code).toBe('FFFF');
     expect(unknown.data).toEqual({ fields: { form_id: 'No record has this id' } });
   });
@@ -129,7 +120,7 @@ describe('the public form with ticket fields', () => {
       fields: { [`field_${product}`]: 'software', [`field_${serial}`]: 'SN123' },
     });
     expect(ok.code, ok.msg).toBe('0000');
-    const ticket = (await get(admin, 'ticket.get', { ticket_id: ok.data.ticket_id })).data;
+    const ticket = (await api(ticketOps.get, { ticket_id: ok.data.ticket_id })).data;
     // Software hides Serial: its value is not kept. The agents' field takes its default.
     expect(ticket.fields).toEqual({ [`field_${product}`]: 'software', [`field_${internal}`]: 'triage' });
     expect(ticket.form_id).toBe(formId);
@@ -137,7 +128,7 @@ describe('the public form with ticket fields', () => {
 
   it('refuses an inactive form', async () => {
     const f = await field({ field_type: 'text', title: 'Plain', customer_editable: true });
-    const off = await post<{ form_id: number }>(admin, 'settings/form.add', {
+    const off = await api(formOps.add, {
       form_name: 'Off',
       field_ids: [f],
       form_state: 'inactive',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { bannedOps, homeOps, settingOps, ticketOps } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, signIn } from '../../../test/app.js';
@@ -11,10 +12,10 @@ import {
   uniqueDomain,
 } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
-import { admin, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { account, banned, ticket, ticketComment, ticketEvent } from '../../db/schema/index.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 /** Each test submits from its own address, so that the per-IP limit of one does not touch another. */
 const newIp = () =>
@@ -51,10 +52,7 @@ describe('home/ticket.add', () => {
     const email = `Someone@${domain.toUpperCase()}`;
     const res = await submit(form({ email, real_name: 'Some One', description: 'Line one\nLine <two>' }));
     expect([res.status, res.code, res.msg]).toEqual([200, '0000', 'Successfully saved']);
-    const got = await call<Record<string, unknown>>(t.app, 'GET', '/api/admin/ticket.get', {
-      token: admin,
-      query: { ticket_id: String(res.data.ticket_id) },
-    });
+    const got = await api(ticketOps.get, { ticket_id: res.data.ticket_id });
     expect(got.data).toMatchObject({
       ticket_state: 'new',
       source: 'form',
@@ -65,15 +63,7 @@ describe('home/ticket.add', () => {
       requester: { email: email.toLowerCase(), real_name: 'Some One', user_type: 'end_user' },
     });
     expect(got.data.group_id).toEqual(expect.any(Number));
-    const comments = await call<{ list: Array<Record<string, unknown>> }>(
-      t.app,
-      'GET',
-      '/api/admin/ticket.comment.list',
-      {
-        token: admin,
-        query: { ticket_id: String(res.data.ticket_id) },
-      },
-    );
+    const comments = await api(ticketOps.comments, { ticket_id: res.data.ticket_id });
     expect(comments.data.list).toHaveLength(1);
     expect(comments.data.list[0]).toMatchObject({
       is_public: true,
@@ -136,10 +126,7 @@ describe('home/ticket.add', () => {
     const user = await buildEndUser(t.database.db, { accessState: 'suspended' });
     const res = await submit(form({ email: user.email }));
     const banned = await buildEndUser(t.database.db);
-    await call(t.app, 'POST', '/api/admin/settings/black.add', {
-      token: admin,
-      body: { black_type: 'email', black_value: banned.email },
-    });
+    await api(bannedOps.add, { black_type: 'email', black_value: banned.email });
     const refused = await submit(form({ email: banned.email }));
     expect([res.code, res.msg, res.data]).toEqual([refused.code, refused.msg, refused.data]);
     expect(res.msg).not.toContain('suspended');
@@ -193,15 +180,7 @@ describe('uploads and attachments', () => {
     const res = await submit(form({ file_ids: [image.data.file_id, html.data.file_id] }));
     expect(res.code).toBe('0000');
 
-    const comments = await call<{ list: Array<{ file_ids: string[] }> }>(
-      t.app,
-      'GET',
-      '/api/admin/ticket.comment.list',
-      {
-        token: admin,
-        query: { ticket_id: String(res.data.ticket_id) },
-      },
-    );
+    const comments = await api(ticketOps.comments, { ticket_id: res.data.ticket_id });
     expect(comments.data.list[0]?.file_ids.sort()).toEqual([image.data.file_id, html.data.file_id].sort());
 
     const get = (fileId: unknown, token = admin) =>
@@ -241,10 +220,8 @@ describe('uploads and attachments', () => {
 
   it('refuses attachments while the ticket setting can_attach is off', async () => {
     const file = await upload('a.txt', 'text/plain', Buffer.from('hello'));
-    const set = (v: boolean) =>
-      call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: { can_attach: v } });
-    const offered = async () =>
-      (await call<{ can_attach: boolean }>(t.app, 'GET', '/api/home/ticket.form.get')).data.can_attach;
+    const set = (v: boolean) => api(settingOps.ticketEdit, { can_attach: v });
+    const offered = async () => (await api(homeOps.ticketForm, {}, null)).data.can_attach;
     expect(await offered()).toBe(true);
     await set(false);
     try {
@@ -274,43 +251,27 @@ describe('uploads and attachments', () => {
 
 describe('satisfaction survey', () => {
   const solve = async (ticketId: number) =>
-    call<{ satisfaction_url: string | null; satisfaction: string }>(t.app, 'POST', '/api/admin/ticket.edit', {
-      token: admin,
-      body: { ticket_id: ticketId, submit_as: 'solved', comment: { body: 'Fixed', is_public: true } },
-    });
+    api(ticketOps.edit, { ticket_id: ticketId, submit_as: 'solved', comment: { body: 'Fixed', is_public: true } });
 
   it('offers a link when solved; the requester rates through it; the rating and its event are kept', async () => {
     const res = await submit(form({ subject: 'Rate me' }));
-    const before = await call<{ satisfaction_url: string | null }>(t.app, 'GET', '/api/admin/ticket.get', {
-      token: admin,
-      query: { ticket_id: String(res.data.ticket_id) },
-    });
+    const before = await api(ticketOps.get, { ticket_id: res.data.ticket_id });
     expect(before.data.satisfaction_url).toBeNull();
     const solved = await solve(res.data.ticket_id);
     expect(solved.data.satisfaction).toBe('unoffered');
     const token = new URL(`http://x${solved.data.satisfaction_url}`).searchParams.get('token') as string;
     expect(solved.data.satisfaction_url).toBe(`/home/satisfaction?token=${token}`);
 
-    const got = await call(t.app, 'GET', '/api/home/satisfaction.get', { query: { token } });
+    const got = await api(homeOps.satisfactionGet, { token }, null);
     expect(got.data).toEqual({
       ticket_id: res.data.ticket_id,
       subject: 'Rate me',
       satisfaction: 'unoffered',
       satisfaction_comment: '',
     });
-    const add = await call(t.app, 'POST', '/api/home/satisfaction.add', {
-      body: { token, satisfaction: 'good', comment: 'Thanks!' },
-    });
+    const add = await api(homeOps.satisfactionAdd, { token, satisfaction: 'good', comment: 'Thanks!' }, null);
     expect(add.code).toBe('0000');
-    const after = await call<{ satisfaction: string; satisfaction_comment: string }>(
-      t.app,
-      'GET',
-      '/api/admin/ticket.get',
-      {
-        token: admin,
-        query: { ticket_id: String(res.data.ticket_id) },
-      },
-    );
+    const after = await api(ticketOps.get, { ticket_id: res.data.ticket_id });
     expect([after.data.satisfaction, after.data.satisfaction_comment]).toEqual(['good', 'Thanks!']);
     const events = await t.database.db
       .select()
@@ -318,16 +279,13 @@ describe('satisfaction survey', () => {
       .where(and(eq(ticketEvent.ticketId, res.data.ticket_id), eq(ticketEvent.field, 'satisfaction')));
     expect(events.map((e) => [e.oldValue, e.newValue])).toEqual([['unoffered', 'good']]);
 
-    expect((await call(t.app, 'GET', '/api/home/satisfaction.get', { query: { token: 'x'.repeat(32) } })).code).toBe(
-      '0404',
-    );
-    const bad = await call(t.app, 'POST', '/api/home/satisfaction.add', { body: { token, satisfaction: 'unoffered' } });
+    expect((await api(homeOps.satisfactionGet, { token: 'x'.repeat(32) }, null)).code).toBe('0404');
+    const bad = await apiUntyped(homeOps.satisfactionAdd, { token, satisfaction: 'unoffered' }, null);
     expect(bad.code).toBe('FFFF');
   });
 
   it('offers nothing while allow_score is off: the ticket stays unoffered without a link', async () => {
-    const set = (v: boolean) =>
-      call(t.app, 'POST', '/api/admin/settings/ticket.edit', { token: admin, body: { allow_score: v } });
+    const set = (v: boolean) => api(settingOps.ticketEdit, { allow_score: v });
     await set(false);
     try {
       const res = await submit(form());

@@ -1,28 +1,27 @@
-import type { TTicketListResponse } from '@parley/contracts';
+import { fieldOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { callOp, signIn } from '../../../test/app.js';
 import { buildEndUser, defaultPassword } from '../../../test/factories.js';
 import { harmlessDefaultForm } from '../../../test/field-kit.js';
-import { admin, agent, db, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { admin, agent, api, db, setUpApp, t } from '../../../test/kit.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 /** The search box's custom field operators (search-fields.ts), as an agent types them. */
-async function field(body: Record<string, unknown>) {
-  const res = await post<{ field_id: number }>(admin, 'settings/field.add', body);
+async function field(body: TOpInput<typeof fieldOps.add>) {
+  const res = await api(fieldOps.add, body);
   expect(res.code, res.msg).toBe('0000');
   return res.data.field_id;
 }
 const key = (id: number) => `field_${id}`;
 const create = (extra: Record<string, unknown>) =>
-  post<{ ticket_id: number }>(admin, 'ticket.add', {
+  api(ticketOps.add, {
     requester_email: `sf${Math.random().toString(36).slice(2)}@example.com`,
     subject: 'Printer on fire',
     comment: { body: 'Help' },
     ...extra,
   });
-const search = (kw: string, lang = 'en', token = admin) =>
-  call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', { token, query: { kw }, lang });
+const search = (kw: string, lang = 'en', token = admin) => callOp(t.app, ticketOps.list, { kw }, { token, lang });
 
 beforeAll(async () => {
   await harmlessDefaultForm();

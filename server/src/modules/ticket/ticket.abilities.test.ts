@@ -3,13 +3,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
 import { buildAgent, buildGroup, buildRole, buildTicket, defaultPassword } from '../../../test/factories.js';
-import { api } from '../../../test/kit.js';
-import { admin, agent, db, setUpTicketTests, t, withSettings } from '../../../test/ticket-kit.js';
+import { admin, agent, api, db, setUpApp, t, withSettings } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { accessFilter } from '../ticket-search/ticket-list.repo.js';
 import { maySeeTicket, type viewerOf } from './ticket.policy.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 type Who = { token: string; accountId: number };
 const abilitiesOf = async (who: Who, ticketId: number) =>

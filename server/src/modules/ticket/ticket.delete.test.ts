@@ -1,3 +1,4 @@
+import { accountOps, authOps, ticketOps } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
@@ -9,21 +10,22 @@ import {
   buildTicket,
   defaultPassword,
 } from '../../../test/factories.js';
-import { admin, agent, db, edit, eventsOf, get, post, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { agent, api, db, setUpApp, t } from '../../../test/kit.js';
+import { eventsOf } from '../../../test/reads.js';
 import { account, session, ticket } from '../../db/schema/index.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 describe('delete, restore and spam', () => {
   it('delete moves tickets to Deleted tickets and restore brings them back; both are events', async () => {
     const { ticketId } = await buildTicket(db());
-    expect((await post(admin, 'ticket.delete', { ticket_ids: [ticketId] })).code).toBe('0000');
-    const got = await get(admin, 'ticket.get', { ticket_id: ticketId });
+    expect((await api(ticketOps.delete, { ticket_ids: [ticketId] })).code).toBe('0000');
+    const got = await api(ticketOps.get, { ticket_id: ticketId });
     expect(got.data.is_deleted).toBe(true);
-    const refused = await edit(admin, { ticket_id: ticketId, priority: 'low' });
+    const refused = await api(ticketOps.edit, { ticket_id: ticketId, priority: 'low' });
     expect(refused.msg).toBe('This ticket is deleted; restore it first');
-    expect((await post(admin, 'ticket.restore', { ticket_ids: [ticketId] })).msg).toBe('Successfully restored');
-    expect((await get(admin, 'ticket.get', { ticket_id: ticketId })).data.is_deleted).toBe(false);
+    expect((await api(ticketOps.restore, { ticket_ids: [ticketId] })).msg).toBe('Successfully restored');
+    expect((await api(ticketOps.get, { ticket_id: ticketId })).data.is_deleted).toBe(false);
     const deletedEvents = (await eventsOf(ticketId)).filter((e) => e.field === 'deleted');
     expect(deletedEvents.map((e) => e.newValue)).toEqual([true, false]);
   });
@@ -31,7 +33,7 @@ describe('delete, restore and spam', () => {
   it('an agent without the delete node gets 0403', async () => {
     const a = await agent();
     const { ticketId } = await buildTicket(db());
-    expect((await post(a.token, 'ticket.delete', { ticket_ids: [ticketId] })).code).toBe('0403');
+    expect((await api(ticketOps.delete, { ticket_ids: [ticketId] }, a.token)).code).toBe('0403');
   });
 
   it('spam suspends the requester (their sessions end) and deletes their tickets; restoring plus allowing undoes it', async () => {
@@ -47,9 +49,7 @@ describe('delete, restore and spam', () => {
       ],
       accountIds: [agentWithSpam.accountId],
     });
-    const res = await post<{ requester_id: number; ticket_ids: number[] }>(agentWithSpam.token, 'ticket.spam', {
-      ticket_id: one.ticketId,
-    });
+    const res = await api(ticketOps.spam, { ticket_id: one.ticketId }, agentWithSpam.token);
     expect(res.code).toBe('0000');
     expect(res.data).toEqual({
       requester_id: spammer.accountId,
@@ -59,16 +59,16 @@ describe('delete, restore and spam', () => {
     const [who] = await db().select().from(account).where(eq(account.accountId, spammer.accountId));
     expect(who?.accessState).toBe('suspended');
     expect(await db().select().from(session).where(eq(session.accountId, spammer.accountId))).toHaveLength(0);
-    expect((await get(spammerToken, 'auth.my.info.get', {})).code).toBe('0401');
-    const deleted = await get<{ list: Array<{ ticket_id: number }> }>(admin, 'ticket.list', {
+    expect((await api(authOps.myInfoGet, {}, spammerToken)).code).toBe('0401');
+    const deleted = await api(ticketOps.list, {
       view_id: await deletedViewId(),
       requester_id: spammer.accountId,
     });
     expect(deleted.data.list.map((r) => r.ticket_id).sort()).toEqual([one.ticketId, two.ticketId].sort());
 
-    await post(agentWithSpam.token, 'ticket.restore', { ticket_ids: [one.ticketId, two.ticketId] });
-    await post(admin, 'auth.account.access_state.edit', { account_id: spammer.accountId, access_state: 'allowed' });
-    const back = await get<{ total: number }>(admin, 'ticket.list', { requester_id: spammer.accountId });
+    await api(ticketOps.restore, { ticket_ids: [one.ticketId, two.ticketId] }, agentWithSpam.token);
+    await api(accountOps.accessStateEdit, { account_id: spammer.accountId, access_state: 'allowed' });
+    const back = await api(ticketOps.list, { requester_id: spammer.accountId });
     expect(back.data.total).toBe(2);
     expect((await signIn(t.app, spammer.email, defaultPassword)).length).toBeGreaterThan(10);
   });
@@ -81,7 +81,7 @@ describe('delete, restore and spam', () => {
     const elsewhere = await buildTicket(db(), { requesterId: spammer.accountId, groupId: hidden });
     const limited = await agent({ ticketAccess: 'groups' }, [mine]);
     await buildRole(db(), { nodes: [{ type: 'btn', value: 'ticket.spam' }], accountIds: [limited.accountId] });
-    const res = await post(limited.token, 'ticket.spam', { ticket_id: seen.ticketId });
+    const res = await api(ticketOps.spam, { ticket_id: seen.ticketId }, limited.token);
     expect(res.data).toEqual({ requester_id: spammer.accountId, ticket_ids: [seen.ticketId], other_ticket_count: 1 });
     const [left] = await db().select().from(ticket).where(eq(ticket.ticketId, elsewhere.ticketId));
     expect(left?.deletedTs).toBeNull();
@@ -90,13 +90,13 @@ describe('delete, restore and spam', () => {
   it('refuses to mark a ticket of an agent as spam', async () => {
     const a = await buildAgent(db());
     const { ticketId } = await buildTicket(db(), { requesterId: a.accountId });
-    const res = await post(admin, 'ticket.spam', { ticket_id: ticketId });
+    const res = await api(ticketOps.spam, { ticket_id: ticketId });
     expect(res.code).toBe('FFFF');
   });
 });
 
 async function deletedViewId(): Promise<number> {
-  const views = await get<{ list: Array<{ view_id: number; title: string }> }>(admin, 'ticket.view.list', {});
+  const views = await api(ticketOps.views, {});
   return views.data.list.find((v) => v.title === 'Deleted tickets')?.view_id as number;
 }
 
@@ -104,15 +104,11 @@ describe('tickets and the people behind them', () => {
   it('deleting an end user who requested tickets suspends them instead; their tickets show in their history', async () => {
     const user = await buildEndUser(db());
     const { ticketId } = await buildTicket(db(), { requesterId: user.accountId });
-    const res = await post(admin, 'auth.account.delete', { account_id: user.accountId });
+    const res = await api(accountOps.delete, { account_id: user.accountId });
     expect(res.msg).toBe('The user has tickets, so the account was suspended instead of deleted');
     const [who] = await db().select().from(account).where(eq(account.accountId, user.accountId));
     expect(who?.accessState).toBe('suspended');
-    const history = await get<{ list: Array<{ ticket_id: number }>; total: number }>(
-      admin,
-      'auth.account.ticket.history.list',
-      { account_id: user.accountId },
-    );
+    const history = await api(accountOps.ticketHistoryList, { account_id: user.accountId });
     expect([history.data.total, history.data.list[0]?.ticket_id]).toEqual([1, ticketId]);
   });
 
@@ -120,7 +116,7 @@ describe('tickets and the people behind them', () => {
     const a = await buildAgent(db());
     const group = await buildGroup(db(), [a.accountId]);
     const open = await buildTicket(db(), { assigneeId: a.accountId, groupId: group, state: 'open' });
-    expect((await post(admin, 'auth.account.delete', { account_id: a.accountId })).code).toBe('0000');
+    expect((await api(accountOps.delete, { account_id: a.accountId })).code).toBe('0000');
     const [row] = await db().select().from(ticket).where(eq(ticket.ticketId, open.ticketId));
     expect([row?.assigneeId, row?.groupId]).toEqual([null, group]);
     const last = (await eventsOf(open.ticketId)).at(-1);

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { companyOps, ticketOps } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildEndUser, buildGroup, buildTicket, uniqueDomain } from '../../../test/factories.js';
-import { admin, agent, commentsOf, db, edit, eventsOf, get, post, setUpTicketTests } from '../../../test/ticket-kit.js';
+import { agent, api, db, setUpApp } from '../../../test/kit.js';
+import { commentsOf, eventsOf } from '../../../test/reads.js';
 import { ticket } from '../../db/schema/index.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 describe('ticket.add', () => {
   it('creates for a new requester by email, joined to their organization, with a first comment and events', async () => {
     const domain = uniqueDomain();
-    const company = await post<{ company_id: number }>(admin, 'settings/company.add', {
+    const company = await api(companyOps.add, {
       company_name: 'Acme',
       company_domains: [domain],
     });
-    const res = await post<{ ticket_id: number }>(admin, 'ticket.add', {
+    const res = await api(ticketOps.add, {
       requester_email: `new@${domain}`,
       requester_name: 'New Person',
       subject: 'Created by an agent',
@@ -23,7 +25,7 @@ describe('ticket.add', () => {
       tags: ['vip', 'Billing'],
     });
     expect([res.code, res.msg]).toEqual(['0000', 'Successfully saved']);
-    const got = await get(admin, 'ticket.get', { ticket_id: res.data.ticket_id });
+    const got = await api(ticketOps.get, { ticket_id: res.data.ticket_id });
     expect(got.data).toMatchObject({
       subject: 'Created by an agent',
       source: 'web',
@@ -43,7 +45,7 @@ describe('ticket.add', () => {
     const tags = ['say"hi"', 'back\\slash', '{braces}', '发票', "it's"];
     const subject = `Quotes "double" 'single' \\ {x} 打印机 ${randomUUID()}`;
     const body = '<p>a, b; "c" \\ d</p>';
-    const res = await post<{ ticket_id: number }>(admin, 'ticket.add', {
+    const res = await api(ticketOps.add, {
       requester_id: requester.accountId,
       subject,
       comment: { body },
@@ -52,7 +54,7 @@ describe('ticket.add', () => {
       tags,
     });
     expect(res.code).toBe('0000');
-    const got = await get(admin, 'ticket.get', { ticket_id: res.data.ticket_id });
+    const got = await api(ticketOps.get, { ticket_id: res.data.ticket_id });
     expect(got.data).toMatchObject({ subject, tags, priority: 'urgent', ticket_type: 'incident' });
     expect((await commentsOf(res.data.ticket_id)).map((c) => c.body)).toEqual([body]);
     const events = await eventsOf(res.data.ticket_id);
@@ -65,17 +67,17 @@ describe('ticket.add', () => {
       ['ticket_type', 'question', 'incident'],
       ['tags', [], tags],
     ]);
-    const search = await get<{ list: Array<{ ticket_id: number }> }>(admin, 'ticket.list', { kw: '打印机' });
+    const search = await api(ticketOps.list, { kw: '打印机' });
     expect(search.data.list.map((r) => r.ticket_id)).toContain(res.data.ticket_id);
   });
 
   it('requires a requester and a subject with the spec messages', async () => {
-    const res = await post<{ fields: Record<string, string> }>(admin, 'ticket.add', {
+    const res = await api(ticketOps.add, {
       subject: '',
       comment: { body: 'x' },
     });
     expect(res.code).toBe('FFFF');
-    expect(res.data.fields).toMatchObject({ subject: 'Subject is required', requester_id: 'Requester is required' });
+    expect(res.fields).toMatchObject({ subject: 'Subject is required', requester_id: 'Requester is required' });
   });
 });
 
@@ -83,13 +85,17 @@ describe('ticket.edit', () => {
   it('replies, changes properties and state in one call; events say who, what, from and to', async () => {
     const a = await agent();
     const { ticketId } = await buildTicket(db());
-    const res = await edit(a.token, {
-      ticket_id: ticketId,
-      comment: { body: 'On it', is_public: true },
-      submit_as: 'pending',
-      priority: 'urgent',
-      assignee_id: a.accountId,
-    });
+    const res = await api(
+      ticketOps.edit,
+      {
+        ticket_id: ticketId,
+        comment: { body: 'On it', is_public: true },
+        submit_as: 'pending',
+        priority: 'urgent',
+        assignee_id: a.accountId,
+      },
+      a.token,
+    );
     expect(res.code).toBe('0000');
     expect(res.data).toMatchObject({ ticket_state: 'pending', priority: 'urgent', assignee_id: a.accountId });
     expect(res.data.first_reply_ts).toEqual(expect.any(Number));
@@ -106,13 +112,21 @@ describe('ticket.edit', () => {
   it('stamps solved time when entering solved; the first reply is the first public agent comment', async () => {
     const a = await agent();
     const { ticketId } = await buildTicket(db());
-    const note = await edit(a.token, { ticket_id: ticketId, comment: { body: 'note', is_public: false } });
+    const note = await api(
+      ticketOps.edit,
+      { ticket_id: ticketId, comment: { body: 'note', is_public: false } },
+      a.token,
+    );
     expect(note.data.first_reply_ts).toBeNull();
-    const solved = await edit(a.token, {
-      ticket_id: ticketId,
-      comment: { body: 'done', is_public: true },
-      submit_as: 'solved',
-    });
+    const solved = await api(
+      ticketOps.edit,
+      {
+        ticket_id: ticketId,
+        comment: { body: 'done', is_public: true },
+        submit_as: 'solved',
+      },
+      a.token,
+    );
     expect(solved.data.ticket_state).toBe('solved');
     expect(solved.data.solved_ts).toEqual(expect.any(Number));
     expect(solved.data.first_reply_ts).toEqual(expect.any(Number));
@@ -134,7 +148,7 @@ describe('ticket.edit', () => {
         FOR EACH ROW EXECUTE FUNCTION parley_test_refuse()`),
     );
     try {
-      const res = await edit(admin, {
+      const res = await api(ticketOps.edit, {
         ticket_id: ticketId,
         comment: { body: 'this reply must vanish', is_public: true },
         priority: 'urgent',
@@ -151,8 +165,8 @@ describe('ticket.edit', () => {
   });
 
   it('answers 0404 for an unknown ticket', async () => {
-    expect((await edit(admin, { ticket_id: 99_999_999, priority: 'low' })).code).toBe('0404');
-    expect((await get(admin, 'ticket.get', { ticket_id: 99_999_999 })).code).toBe('0404');
+    expect((await api(ticketOps.edit, { ticket_id: 99_999_999, priority: 'low' })).code).toBe('0404');
+    expect((await api(ticketOps.get, { ticket_id: 99_999_999 })).code).toBe('0404');
   });
 });
 
@@ -177,30 +191,32 @@ describe('ticket_access: all, groups, own', () => {
       assigneeId: mine.accountId,
     });
     const visible = async (token: string) =>
-      (
-        await get<{ list: Array<{ ticket_id: number }> }>(token, 'ticket.list', { requester_id: requester.accountId })
-      ).data.list
+      (await api(ticketOps.list, { requester_id: requester.accountId }, token)).data.list
         .map((r) => r.ticket_id)
         .sort((x, y) => x - y);
     expect(await visible(everyone.token)).toEqual([inA.ticketId, inB.ticketId, assignedToMine.ticketId]);
     expect(await visible(grouped.token)).toEqual([inA.ticketId]);
     expect(await visible(mine.token)).toEqual([assignedToMine.ticketId]);
 
-    for (const path of ['ticket.get', 'ticket.comment.list', 'ticket.event.list']) {
-      expect((await get(grouped.token, path, { ticket_id: inB.ticketId })).code).toBe('0404');
-      expect((await get(mine.token, path, { ticket_id: inA.ticketId })).code).toBe('0404');
-      expect((await get(grouped.token, path, { ticket_id: inA.ticketId })).code).toBe('0000');
+    for (const op of [ticketOps.get, ticketOps.comments, ticketOps.events]) {
+      expect((await api(op, { ticket_id: inB.ticketId }, grouped.token)).code).toBe('0404');
+      expect((await api(op, { ticket_id: inA.ticketId }, mine.token)).code).toBe('0404');
+      expect((await api(op, { ticket_id: inA.ticketId }, grouped.token)).code).toBe('0000');
     }
-    expect((await edit(mine.token, { ticket_id: inA.ticketId, priority: 'low' })).code).toBe('0404');
+    expect((await api(ticketOps.edit, { ticket_id: inA.ticketId, priority: 'low' }, mine.token)).code).toBe('0404');
     expect(
-      (await post(grouped.token, 'ticket.bulk.edit', { ticket_ids: [inA.ticketId, inB.ticketId], submit_as: 'open' }))
+      (await api(ticketOps.bulkEdit, { ticket_ids: [inA.ticketId, inB.ticketId], submit_as: 'open' }, grouped.token))
         .code,
     ).toBe('0404');
     const [unchanged] = await db().select().from(ticket).where(eq(ticket.ticketId, inA.ticketId));
     expect(unchanged?.ticketState).toBe('new');
-    const reqTickets = await get<{ total: number }>(mine.token, 'ticket.requester.tickets', {
-      requester_id: requester.accountId,
-    });
+    const reqTickets = await api(
+      ticketOps.requesterTickets,
+      {
+        requester_id: requester.accountId,
+      },
+      mine.token,
+    );
     expect(reqTickets.data.total).toBe(1);
   });
 });
@@ -209,10 +225,14 @@ describe('reply_access, can_close_ticket, closed tickets', () => {
   it('an internal-only agent adds notes; a public reply is refused and writes nothing', async () => {
     const a = await agent({ replyAccess: 'internal' });
     const { ticketId } = await buildTicket(db());
-    const refused = await edit(a.token, { ticket_id: ticketId, comment: { body: 'hi', is_public: true } });
+    const refused = await api(
+      ticketOps.edit,
+      { ticket_id: ticketId, comment: { body: 'hi', is_public: true } },
+      a.token,
+    );
     expect([refused.code, refused.msg]).toEqual(['FFFF', 'You may only add internal notes']);
     expect(await commentsOf(ticketId)).toHaveLength(1);
-    const note = await edit(a.token, { ticket_id: ticketId, comment: { body: 'a note' } });
+    const note = await api(ticketOps.edit, { ticket_id: ticketId, comment: { body: 'a note' } }, a.token);
     expect(note.code).toBe('0000');
     expect((await commentsOf(ticketId)).at(-1)?.isPublic).toBe(false);
   });
@@ -220,10 +240,10 @@ describe('reply_access, can_close_ticket, closed tickets', () => {
   it('an agent without can_close_ticket cannot close; a closed ticket is read-only', async () => {
     const cannot = await agent({ canCloseTicket: false });
     const { ticketId } = await buildTicket(db());
-    const refused = await edit(cannot.token, { ticket_id: ticketId, submit_as: 'closed' });
+    const refused = await api(ticketOps.edit, { ticket_id: ticketId, submit_as: 'closed' }, cannot.token);
     expect([refused.code, refused.msg]).toEqual(['FFFF', 'You are not allowed to close tickets']);
-    expect((await edit(admin, { ticket_id: ticketId, submit_as: 'closed' })).data.ticket_state).toBe('closed');
-    const after = await edit(admin, { ticket_id: ticketId, comment: { body: 'more' }, priority: 'high' });
+    expect((await api(ticketOps.edit, { ticket_id: ticketId, submit_as: 'closed' })).data.ticket_state).toBe('closed');
+    const after = await api(ticketOps.edit, { ticket_id: ticketId, comment: { body: 'more' }, priority: 'high' });
     expect([after.code, after.msg]).toEqual(['FFFF', 'This ticket is closed and can no longer be changed']);
     expect(await commentsOf(ticketId)).toHaveLength(1);
   });
@@ -234,7 +254,7 @@ describe('ticket.bulk.edit', () => {
     const a = await agent();
     const one = await buildTicket(db());
     const two = await buildTicket(db());
-    const res = await post<{ ticket_ids: number[] }>(admin, 'ticket.bulk.edit', {
+    const res = await api(ticketOps.bulkEdit, {
       ticket_ids: [one.ticketId, two.ticketId],
       assignee_id: a.accountId,
       submit_as: 'pending',
@@ -250,7 +270,7 @@ describe('ticket.bulk.edit', () => {
   it('changes nothing when one ticket is closed', async () => {
     const open = await buildTicket(db());
     const closed = await buildTicket(db(), { state: 'closed' });
-    const res = await post(admin, 'ticket.bulk.edit', {
+    const res = await api(ticketOps.bulkEdit, {
       ticket_ids: [open.ticketId, closed.ticketId],
       submit_as: 'pending',
     });
@@ -264,7 +284,7 @@ describe('ticket.tag.list', () => {
   it('completes tags in use by their start', async () => {
     const tag = `zz-${randomUUID().slice(0, 6)}`;
     await buildTicket(db(), { tags: [tag, `${tag}-two`] });
-    const res = await get<{ list: string[] }>(admin, 'ticket.tag.list', { kw: tag });
+    const res = await api(ticketOps.tags, { kw: tag });
     expect(res.data.list).toEqual([tag, `${tag}-two`]);
   });
 
@@ -276,13 +296,8 @@ describe('ticket.tag.list', () => {
     await buildTicket(db(), { tags: [`${tag}-secret`], groupId: hidden });
     const limited = await agent({ ticketAccess: 'groups' }, [mine]);
     const own = await agent({ ticketAccess: 'own' });
-    expect((await get<{ list: string[] }>(limited.token, 'ticket.tag.list', { kw: tag })).data.list).toEqual([
-      `${tag}-seen`,
-    ]);
-    expect((await get<{ list: string[] }>(own.token, 'ticket.tag.list', { kw: tag })).data.list).toEqual([]);
-    expect((await get<{ list: string[] }>(admin, 'ticket.tag.list', { kw: tag })).data.list).toEqual([
-      `${tag}-secret`,
-      `${tag}-seen`,
-    ]);
+    expect((await api(ticketOps.tags, { kw: tag }, limited.token)).data.list).toEqual([`${tag}-seen`]);
+    expect((await api(ticketOps.tags, { kw: tag }, own.token)).data.list).toEqual([]);
+    expect((await api(ticketOps.tags, { kw: tag })).data.list).toEqual([`${tag}-secret`, `${tag}-seen`]);
   });
 });

@@ -10,12 +10,11 @@ import {
   defaultPassword,
   giveDefaultRole,
 } from '../../../test/factories.js';
-import { api } from '../../../test/kit.js';
-import { db, setUpTicketTests, t } from '../../../test/ticket-kit.js';
+import { api, db, setUpApp, t } from '../../../test/kit.js';
 import { groupAccount } from '../../db/schema/index.js';
 import { maySeeTicket } from './ticket.policy.js';
 
-setUpTicketTests();
+setUpApp({ ticketDefaults: true });
 
 /**
  * Who sees which ticket, three ways that must agree: the policy function (what the ticket page,
