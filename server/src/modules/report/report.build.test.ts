@@ -4,31 +4,12 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildGroup } from '../../../test/factories.js';
 import { api, db, setUpApp } from '../../../test/kit.js';
+import { expectSumsExact } from '../../../test/report-kit.js';
 import { lockKeys } from '../../db/locks.js';
 import { queryRows } from '../../db/rows.js';
-import { allSumTables, buildSums, columnsOf, sumsFromFacts } from './report.sums.js';
+import { allSumTables, buildSums } from './report.sums.js';
 
 setUpApp({ ticketDefaults: true });
-
-/** Every sum table against the per-ticket rows summed from scratch. */
-async function expectSumsExact(): Promise<void> {
-  for (const table of allSumTables) {
-    const { keys, counters } = columnsOf(table);
-    const kept = await queryRows(
-      db(),
-      sql.raw(`SELECT ${keys.join(', ')}, ${counters.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
-        FROM ${table} GROUP BY ${keys.join(', ')} HAVING ${counters.map((c) => `sum(${c}) <> 0`).join(' OR ')}`),
-    );
-    const fresh = await queryRows(db(), sumsFromFacts(table));
-    const norm = (rows: Record<string, unknown>[]) =>
-      rows
-        .map((r) =>
-          JSON.stringify([...keys, ...counters].map((k) => (Number.isNaN(Number(r[k])) ? r[k] : Number(r[k])))),
-        )
-        .sort();
-    expect(norm(kept), table).toEqual(norm(fresh));
-  }
-}
 
 const state = async () =>
   (await queryRows<{ rollups: boolean; building: boolean }>(db(), sql`SELECT rollups, building FROM report_state`))[0];
@@ -51,7 +32,7 @@ describe('building the daily sums', () => {
     await db().execute(sql`UPDATE report_state SET rollups = false`);
     expect(await buildSums(db(), true)).toBe(true);
     expect(await state()).toEqual({ rollups: true, building: false });
-    await expectSumsExact();
+    await expectSumsExact(db());
     // With fresh statistics: the planner's estimates of a few rows made day ranges scan whole tags.
     const analyzed = await queryRows<{ relname: string }>(
       db(),
@@ -112,7 +93,7 @@ describe('building the daily sums', () => {
       }
       expect(await build).toBe(true);
       expect(await state()).toEqual({ rollups: true, building: false });
-      await expectSumsExact();
+      await expectSumsExact(db());
       const dash = await api(reportOps.dashboard, { group_id: groupId });
       expect([dash.data.created, dash.data.solved, dash.data.unsolved]).toEqual([2, 1, 1]);
     },
