@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { pgCode } from '../src/db/errors.js';
 import { testAdmin } from './constants.js';
 
 export interface TestApp {
@@ -56,7 +57,7 @@ async function onServer(url: string, statement: string): Promise<void> {
       return;
     } catch (error) {
       // 55006: the template is being accessed (another file cloning it at the same moment).
-      if (attempt >= 20 || (error as { code?: string }).code !== '55006') {
+      if (attempt >= 20 || pgCode(error) !== '55006') {
         throw error;
       }
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));

@@ -7,3 +7,6 @@ export function pgCode(error: unknown): string | undefined {
 
 /** A REPEATABLE READ or SERIALIZABLE transaction met a concurrent change: run it again. */
 export const isSerializationFailure = (error: unknown): boolean => pgCode(error) === '40001';
+
+/** An insert or update met a unique index (an email or a key taken meanwhile). */
+export const isUniqueViolation = (error: unknown): boolean => pgCode(error) === '23505';

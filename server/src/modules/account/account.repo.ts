@@ -170,9 +170,3 @@ export async function listAgents(db: DbOrTx, needAdmin: boolean) {
     )
     .orderBy(asc(account.realName), asc(account.accountId));
 }
-
-/** Postgres reports a unique violation as 23505 (drizzle may wrap the driver's error). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

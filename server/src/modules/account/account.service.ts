@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ActorContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { account, shortcut } from '../../db/schema/index.js';
 import { transact } from '../../events/transact.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
@@ -32,7 +33,6 @@ import {
   defaultRoleId,
   emailTaken,
   existingIds,
-  isUniqueViolation,
   otherActiveAdmins,
   setAccountGroups,
   setAccountRoles,

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
-import { isUniqueViolation } from '../account/account.repo.js';
 import { type Endpoint, endpointOf } from './mail.config.js';
 import { addresses, header } from './mail.parse.js';
 

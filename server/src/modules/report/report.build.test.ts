@@ -1,9 +1,8 @@
 import { reportOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildGroup } from '../../../test/factories.js';
-import { api, db, setUpApp } from '../../../test/kit.js';
+import { api, db, setUpApp, t } from '../../../test/kit.js';
 import { expectSumsExact } from '../../../test/report-kit.js';
 import { lockKeys } from '../../db/locks.js';
 import { queryRows } from '../../db/rows.js';
@@ -52,14 +51,23 @@ describe('building the daily sums', () => {
       const ticketId = await addTicket(groupId, 'Before the build');
       await db().execute(sql`UPDATE report_state SET rollups = false`);
 
-      // Hold the build inside its snapshot: it waits for the sums' merge lock, held here.
-      const [{ name } = { name: '' }] = await queryRows<{ name: string }>(db(), sql`SELECT current_database() AS name`);
-      const holder = new pg.Client({
-        connectionString: `${process.env.TEST_DATABASE_URL?.replace(/\/[^/]*$/, '')}/${name}`,
+      // Hold the build inside its snapshot: it waits for the sums' merge lock, held here on a
+      // connection of the app's own pool until the writes below are done.
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
       });
-      await holder.connect();
-      await holder.query('BEGIN');
-      await holder.query(`SELECT pg_advisory_xact_lock(${lockKeys.reportCompact})`);
+      let holding: Promise<void> = Promise.resolve();
+      await new Promise<void>((locked, failed) => {
+        holding = t.database.withConnection(async (query) => {
+          await query('BEGIN');
+          await query(`SELECT pg_advisory_xact_lock(${lockKeys.reportCompact})`);
+          locked();
+          await released;
+          await query('COMMIT');
+        });
+        holding.catch(failed);
+      });
       let built = false;
       const build = buildSums(db(), true).then((r) => {
         built = true;
@@ -88,8 +96,8 @@ describe('building the daily sums', () => {
         expect(built).toBe(false);
         expect(Date.now() - started).toBeLessThan(10_000);
       } finally {
-        await holder.query('COMMIT');
-        await holder.end();
+        release();
+        await holding;
       }
       expect(await build).toBe(true);
       expect(await state()).toEqual({ rollups: true, building: false });

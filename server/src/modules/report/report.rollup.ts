@@ -31,7 +31,8 @@ interface TicketRow {
   priority: string;
   deleted: boolean;
   satisfaction: string;
-  rollups: boolean | null;
+  /** The sums are on or being built: this write appends its delta. */
+  sums_kept: boolean | null;
 }
 
 async function loadEvents(db: DbOrTx, ids: number[]): Promise<Map<number, LogEvent[]>> {
@@ -98,7 +99,7 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
     db,
     sql`SELECT ticket_id, create_ts, requester_id, source, group_id, assignee_id, tags, ticket_state, priority,
           deleted_ts IS NOT NULL AS deleted, satisfaction,
-          (SELECT rollups OR building FROM report_state WHERE id = 1) AS rollups
+          (SELECT rollups OR building FROM report_state WHERE id = 1) AS sums_kept
         FROM ticket WHERE ticket_id = ANY(${ids}::int[])`,
   );
   const events = await loadEvents(db, ticketIds);
@@ -140,7 +141,7 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
       }
     }
   }
-  if (tickets.length && (await sumsKept(db, tickets[0]?.rollups === true))) {
+  if (tickets.length && (await sumsKept(db, tickets[0]?.sums_kept === true))) {
     await appendDeltas(db, ids, JSON.stringify(facts), JSON.stringify(actions), JSON.stringify(spans));
   }
   // Gone tickets (hard-deleted) lose their rows by cascade. Of the rest, only the action and span

@@ -2,11 +2,12 @@ import type { TTicketSetting, TTicketState, ZTicketAddRequest } from '@parley/co
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { emit, transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
-import { defaultGroupId, isUniqueViolation } from '../account/account.repo.js';
+import { defaultGroupId } from '../account/account.repo.js';
 import { newAccountDefaults } from '../account-setting/account-setting.repo.js';
 import { companyIdForEmail } from '../company/company.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
