@@ -6,7 +6,7 @@ import { admin, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
-import { candidateProbes, mergedSourcesQuery, mergeJoinsOnly } from './field-merge.js';
+import { candidateProbes, cheaperWay, mergedSourcesQuery, mergeJoinsOnly, probesOnly } from './field-merge.js';
 import { explain, pageQuery, type Viewer } from './ticket-list.repo.js';
 import { type ListPlan, planList, runFieldConditions, runList, searchCollectCap } from './ticket-list.service.js';
 
@@ -162,6 +162,10 @@ describe('lists with two or more custom field conditions', () => {
       'more than collected': { few: Number.POSITIVE_INFINITY, collect: 20, candidates: 10_000 },
       // More tickets hold the values than the merge keeps: null, the list's own way.
       'more candidates than kept': { few: 0, collect: 5000, candidates: 2 },
+      // Each of the two ways whatever the statistics say (the default picks one: cheaperWay).
+      merged: { few: 0, collect: 5000, candidates: 10_000, way: 'merge' as const },
+      walked: { few: 0, collect: 5000, candidates: 10_000, way: 'walk' as const },
+      'walked, more matches than kept': { few: 0, collect: 5000, candidates: 2, way: 'walk' as const },
     };
     const mismatches: string[] = [];
     for (const [name, conditions] of views) {
@@ -339,6 +343,36 @@ describe('lists with two or more custom field conditions', () => {
           .filter((n) => /Seq Scan|Bitmap/.test(n['Node Type']))
           .map((n) => `${name}: ${n['Node Type']} of ${n['Relation Name'] ?? n['Index Name']} reading the candidates`),
       );
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('walks the list probing each ticket when the list is smaller than the values, else merges', async () => {
+    const p = planOf(viewer, (views[0] as [string, () => TViewConditions])[1](), 0);
+    const { sources } = p.fieldMerge as NonNullable<typeof p.fieldMerge>;
+    // Printer and enterprise: 1,800 and 3,000 entries. One ticket's list is walked; every ticket's
+    // (6,000 and more, each probed twice) costs more than reading the two stretches.
+    expect(await cheaperWay(db(), sources, sql`ticket_id = 1`)).toBe('walk');
+    expect(await cheaperWay(db(), sources, sql`true`)).toBe('merge');
+    // The walk: the tickets by an index, the values by probes of the value table's key; nothing
+    // hashed, merged, scanned whole or read by bitmap.
+    type Node = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: Node[] };
+    const nodes = (node: Node): Node[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    const offending: string[] = [];
+    for (const [name, conditions] of views) {
+      for (const v of [viewer, agent]) {
+        const q = planOf(v, conditions(), 0);
+        const walk = await db().transaction(async (tx) => {
+          await tx.execute(probesOnly);
+          return nodes((await explain(tx, sql`SELECT ticket_id FROM ticket WHERE ${q.where} LIMIT 10001`)) as Node);
+        });
+        offending.push(
+          ...walk
+            .filter((n) => /Hash|Merge|Seq Scan|Bitmap/.test(n['Node Type']))
+            .map((n) => `${name} (${v.userType}): ${n['Node Type']} of ${n['Relation Name'] ?? n['Index Name']}`),
+        );
+        expect(walk.map((n) => n['Index Name'] ?? '').join(), name).toMatch(/ticket_field_value/);
+      }
     }
     expect(offending).toEqual([]);
   });

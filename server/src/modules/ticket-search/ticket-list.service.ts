@@ -13,7 +13,7 @@ import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { runFieldSorted } from '../ticket-field/field-sort.js';
 import { fieldValueFilterSource, fieldValueSource, fieldValueWhere } from '../ticket-field/field-where.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
-import { candidateProbes, mergedCandidates } from './field-merge.js';
+import { candidateProbes, cheaperWay, mergedCandidates, probesOnly } from './field-merge.js';
 import type { SearchField } from './search-fields.js';
 import { parseSearch } from './search-query.js';
 import { withSnippets } from './search-snippet.js';
@@ -321,6 +321,17 @@ async function collectMatches(db: Db, plan: ListPlan, cap = searchCollectCap, sc
   return { list: rows, total: collected, total_estimated: false };
 }
 
+export interface FieldLimits {
+  /** Expected at most this many: collected from the value indexes. */
+  few: number;
+  /** At most this many collected so. */
+  collect: number;
+  /** At most this many merged candidates, or matches of a walk, then the list's own way. */
+  candidates: number;
+  /** Merge the values or walk the list's tickets; by default the cheaper by the statistics. */
+  way?: 'merge' | 'walk';
+}
+
 /**
  * Two or more custom field conditions (a view's, the search box's operators without words, the
  * `field_id` filter): each may be common while all together are rare, and the planner, taking
@@ -330,10 +341,14 @@ async function collectMatches(db: Db, plan: ListPlan, cap = searchCollectCap, sc
  * - Expected few (at most twice `searchCollectCap`): collected from the value indexes by bitmap
  *   scans and sorted, as a rare search word's matches are (60 ms).
  * - Otherwise, or more than `limits.collect` after all, when two or more conditions name one
- *   value each: the tickets holding all those values are found by walking their stretches of
- *   the value index side by side (field-merge.ts), whatever the planner expects; at most
- *   `limits.candidates` of them are checked against the rest of the list's WHERE, sorted and
- *   paged, counted exactly.
+ *   value each, the cheaper of two ways by the statistics (`cheaperWay`), neither resting on how
+ *   many the planner expects together:
+ *   - the list's own tickets (the WHERE without those values: the unsolved, say) fewer than the
+ *     values' entries: walked by one of the list's indexes, each probed for the values, at most
+ *     `limits.candidates` matches kept, sorted and paged, counted exactly;
+ *   - else the tickets holding all those values are found by walking their stretches of the
+ *     value index side by side (field-merge.ts); at most `limits.candidates` of them are checked
+ *     against the rest of the list's WHERE, sorted and paged, counted exactly.
  * - Null (the list's own way, which finds a page quickly when matches are that dense) when there
  *   are more candidates than that, or fewer than two such conditions.
  *
@@ -343,7 +358,7 @@ async function collectMatches(db: Db, plan: ListPlan, cap = searchCollectCap, sc
 export async function runFieldConditions(
   db: Db,
   plan: ListPlan,
-  limits = { few: 2 * searchCollectCap, collect: searchCollectCap, candidates: 2 * searchCollectCap },
+  limits: FieldLimits = { few: 2 * searchCollectCap, collect: searchCollectCap, candidates: 2 * searchCollectCap },
 ) {
   const expected = await estimateCount(db, plan.where);
   if (expected <= limits.few) {
@@ -354,6 +369,11 @@ export async function runFieldConditions(
   }
   if (!plan.fieldMerge) {
     return null;
+  }
+  const way = limits.way ?? (await cheaperWay(db, plan.fieldMerge.sources, plan.fieldMerge.rest));
+  if (way === 'walk') {
+    // The list's own tickets are fewer than the values' entries: walked, each probed.
+    return collectMatches(db, plan, limits.candidates, probesOnly);
   }
   const candidates = await mergedCandidates(db, plan.fieldMerge.sources, limits.candidates);
   if (candidates.length > limits.candidates) {
