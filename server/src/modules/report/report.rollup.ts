@@ -46,10 +46,12 @@ async function loadEvents(db: DbOrTx, ids: number[]): Promise<Map<number, LogEve
     staff: boolean | null;
   }>(
     db,
+    // The actor's kind by its key, event by event: as a join, the planner hashed every account
+    // (200,000 at 1M tickets: 230 ms of an automation batch's 4,000 events).
     sql`SELECT e.event_id, e.ticket_id, e.field, e.create_ts, e.actor_id,
           CASE WHEN e.field IN ${valueFields} THEN e.new_value END AS new_value,
-          a.user_type IN ('admin', 'agent') AS staff
-        FROM ticket_event e LEFT JOIN account a ON a.account_id = e.actor_id
+          (SELECT a.user_type IN ('admin', 'agent') FROM account a WHERE a.account_id = e.actor_id) AS staff
+        FROM ticket_event e
         WHERE e.ticket_id = ANY(${intArrayLiteral(ids)}::int[])
         ORDER BY e.ticket_id, e.event_id`,
   );
