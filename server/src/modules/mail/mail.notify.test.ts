@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { chatOps, chatWidgetOps, mailOps, type TOp, type TOpInput, ticketAttachmentPath, ticketOps } from '@parley/contracts';
+import {
+  chatOps,
+  chatWidgetOps,
+  mailOps,
+  type TOp,
+  type TOpInput,
+  ticketAttachmentPath,
+  ticketOps,
+} from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callOp } from '../../../test/app.js';
