@@ -1,6 +1,6 @@
 import { bannedOps, canonicalIp, type TOpInput } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
+import { api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { isBanned } from './banned.service.js';
 
 setUpApp();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
 import { buildAgent, buildEndUser, defaultPassword, nodeIds } from '../../../test/factories.js';
-import { admin, api, setUpApp, t } from '../../../test/kit.js';
+import { api, setUpApp, t } from '../../../test/kit.js';
 import { role } from '../../db/schema/index.js';
 
 setUpApp();

@@ -1,4 +1,4 @@
-import { settingOps, type TTicket, tagOps, ticketOps } from '@parley/contracts';
+import { settingOps, tagOps, ticketOps } from '@parley/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTicket } from '../../../test/factories.js';

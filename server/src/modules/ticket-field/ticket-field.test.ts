@@ -1,6 +1,6 @@
 import { fieldOps, type TOpInput, type TTicketField } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, apiUntyped, setUpApp } from '../../../test/kit.js';
 
 setUpApp();
 

@@ -1,6 +1,6 @@
 import { fieldOps, formOps, type TOpInput } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { admin, api, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, setUpApp } from '../../../test/kit.js';
 
 setUpApp();
 

@@ -2,7 +2,6 @@ import {
   fieldOps,
   type TOpInput,
   type TTicketListResponse,
-  type TTicketView,
   type TViewSetting,
   ticketOps,
   viewOps,
