@@ -2,6 +2,7 @@ import {
   accountOps,
   allOps,
   authNodeOps,
+  authOps,
   groupOps,
   opNodes,
   roleOps,
@@ -567,7 +568,7 @@ describe('escalation table', () => {
       me.token,
     );
     expect(res.code).toBe('0403');
-    const login = await call(t.app, 'POST', `${a}/auth.login`, { body: { email, password: 'chosen-pw-1' } });
+    const login = await callOp(t.app, authOps.login, { email, password: 'chosen-pw-1' });
     expect(login.code).toBe('FFFF');
     const ok = await api(
       accountOps.add,
@@ -596,10 +597,9 @@ describe('escalation table', () => {
     );
     expect(reset.code).toBe('0403');
     expect(reset.msg).toBe('You cannot set the password of an account that can do more than you');
-    expect(
-      (await call(t.app, 'POST', `${a}/auth.login`, { body: { email: boss.agent.email, password: 'taken-over-1' } }))
-        .code,
-    ).toBe('FFFF');
+    expect((await callOp(t.app, authOps.login, { email: boss.agent.email, password: 'taken-over-1' })).code).toBe(
+      'FFFF',
+    );
     const peer = await agentHolding(['auth.account.edit']);
     expect(
       (await api(accountOps.edit, { account_id: peer.agent.accountId, password: 'reset-by-peer-1' }, me.token)).code,
