@@ -142,6 +142,7 @@ describe("a public reply's attachments go with the mail", () => {
     const link = /href="([^"]*mail\.attachment\.get\?token=[^"]+)"/.exec(answer?.html || '')?.[1];
     expect(answer?.html).toContain('second.bin');
     expect(link).toBeDefined();
+    // Raw: the link the mail carries, a file download.
     const opened = await t.app.inject({ method: 'GET', url: (link as string).replace(/^https?:\/\/[^/]+/, '') });
     expect(opened.statusCode).toBe(200);
     expect(opened.rawPayload.equals(second)).toBe(true);
