@@ -309,6 +309,7 @@ describe('requests refused before any route runs, over a real socket', () => {
     const before = await fingerprint();
     const problems: string[] = [];
     for (const op of ops.filter((o) => o.method === 'POST')) {
+      // Raw: a 2 MB body over a socket, on purpose.
       const res = await rawRequest(port, 'POST', urlOf(op), huge);
       const json = JSON.parse(res.body || '{}') as { code?: string; msg?: string };
       if (res.status !== 413 || json.code !== 'FFFF' || json.msg !== 'The request is too large') {
