@@ -1,7 +1,18 @@
-import { allOps, opNodes, type TOpAccess } from '@parley/contracts';
+import {
+  accountOps,
+  allOps,
+  authNodeOps,
+  authOps,
+  groupOps,
+  opNodes,
+  roleOps,
+  type TOp,
+  type TOpAccess,
+  type TOpInput,
+} from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authNode, groupAccount } from '../src/db/schema/index.js';
-import { buildTestApp, call, signIn, signInAdmin, type TestApp } from './app.js';
+import { buildTestApp, call, callOp, signIn, signInAdmin, type TestApp } from './app.js';
 import {
   buildAgent,
   buildEndUser,
@@ -402,6 +413,7 @@ describe('authorization table', () => {
     const got: Record<string, string> = {};
     const want: Record<string, string> = {};
     for (const [who, token] of callers) {
+      // Raw: the table is written out by hand on purpose (its rows are checked against the operations above).
       const res = await call(t.app, method, url, {
         ...(token ? { token } : {}),
         ...(row.query ? { query: row.query } : {}),
@@ -423,33 +435,15 @@ describe('authorization table', () => {
  */
 describe('escalation table', () => {
   const db = () => t.database.db;
-  const post = (token: string, path: string, body: unknown) => call(t.app, 'POST', `${a}/${path}`, { token, body });
+  /** An operation as `token` (this file's app is its own, not kit.ts's). */
+  const api = <T extends TOp>(op: T, input: TOpInput<T>, token: string) => callOp(t.app, op, input, { token });
   const myNodes = async (token: string) => {
-    const res = await call<{ list: Array<{ node_value: string }> }>(t.app, 'POST', `${a}/auth.has.node.list`, {
-      token,
-      body: { node_types: ['menu', 'btn'] },
-    });
+    const res = await api(authNodeOps.hasNodeList, { node_types: ['menu', 'btn'] }, token);
     return res.data.list.map((n) => n.node_value).sort();
   };
-  const roleOf = async (roleId: number) =>
-    (
-      await call<{ account_ids: number[]; auth_pkg_ids: number[] }>(t.app, 'GET', `${a}/auth.role.get`, {
-        token: tokens.admin,
-        query: { role_id: String(roleId) },
-      })
-    ).data;
+  const roleOf = async (roleId: number) => (await api(roleOps.get, { role_id: roleId }, tokens.admin)).data;
   const accountOf = async (accountId: number) =>
-    (
-      await call<{ group_ids: number[]; role_ids: number[]; ticket_access: string }>(
-        t.app,
-        'GET',
-        `${a}/auth.account.get`,
-        {
-          token: tokens.admin,
-          query: { account_id: String(accountId) },
-        },
-      )
-    ).data;
+    (await api(accountOps.get, { account_id: accountId }, tokens.admin)).data;
   /** An agent holding exactly these nodes (one role), signed in; `ticketAccess` and groups optional. */
   async function agentHolding(values: string[], extra: { ticketAccess?: string; groupIds?: number[] } = {}) {
     const agent = await buildAgent(db(), extra.ticketAccess ? { ticketAccess: extra.ticketAccess } : {});
@@ -467,11 +461,15 @@ describe('escalation table', () => {
   it('role.edit: an agent cannot add itself to a role that grants more, only to one within its nodes', async () => {
     const me = await agentHolding(['auth.role.edit']);
     const strong = await buildRole(db(), { nodes: powerful.map((value) => nodeOf(value)) });
-    const refused = await post(me.token, 'auth.role.edit', {
-      role_id: strong.roleId,
-      role_name: 'x',
-      account_ids: [me.agent.accountId],
-    });
+    const refused = await api(
+      roleOps.edit,
+      {
+        role_id: strong.roleId,
+        role_name: 'x',
+        account_ids: [me.agent.accountId],
+      },
+      me.token,
+    );
     expect(refused.code).toBe('0403');
     expect(refused.msg).toBe('You cannot give permissions or ticket access that you do not hold yourself');
     expect((await roleOf(strong.roleId)).account_ids).toEqual([]);
@@ -479,11 +477,15 @@ describe('escalation table', () => {
     const weak = await buildRole(db(), { nodes: [nodeOf('auth.role.edit')] });
     expect(
       (
-        await post(me.token, 'auth.role.edit', {
-          role_id: weak.roleId,
-          role_name: 'x',
-          account_ids: [me.agent.accountId],
-        })
+        await api(
+          roleOps.edit,
+          {
+            role_id: weak.roleId,
+            role_name: 'x',
+            account_ids: [me.agent.accountId],
+          },
+          me.token,
+        )
       ).code,
     ).toBe('0000');
   });
@@ -491,37 +493,49 @@ describe('escalation table', () => {
   it('role.edit: an agent cannot put a stronger package into its own role, nor give its role to another', async () => {
     const me = await agentHolding(['auth.role.edit']);
     const strong = await buildRole(db(), { nodes: powerful.map((value) => nodeOf(value)) });
-    const res = await post(me.token, 'auth.role.edit', {
-      role_id: me.roleId,
-      role_name: 'x',
-      auth_pkg_ids: [me.pkgId, strong.pkgId],
-    });
+    const res = await api(
+      roleOps.edit,
+      {
+        role_id: me.roleId,
+        role_name: 'x',
+        auth_pkg_ids: [me.pkgId, strong.pkgId],
+      },
+      me.token,
+    );
     expect(res.code).toBe('0403');
     expect((await roleOf(me.roleId)).auth_pkg_ids).toEqual([me.pkgId]);
     const other = await buildAgent(db());
-    const own = await post(me.token, 'auth.role.edit', {
-      role_id: strong.roleId,
-      role_name: 'x',
-      account_ids: [other.accountId],
-    });
+    const own = await api(
+      roleOps.edit,
+      {
+        role_id: strong.roleId,
+        role_name: 'x',
+        account_ids: [other.accountId],
+      },
+      me.token,
+    );
     expect(own.code).toBe('0403');
   });
 
   it('role.add and role.state.edit: no new or re-activated role grants a member more than the caller holds', async () => {
     const me = await agentHolding(['auth.role.add', 'auth.role.state.edit']);
     const strong = await buildRole(db(), { nodes: powerful.map((value) => nodeOf(value)) });
-    const added = await post(me.token, 'auth.role.add', {
-      role_name: 'mine',
-      auth_pkg_ids: [strong.pkgId],
-      account_ids: [me.agent.accountId],
-    });
+    const added = await api(
+      roleOps.add,
+      {
+        role_name: 'mine',
+        auth_pkg_ids: [strong.pkgId],
+        account_ids: [me.agent.accountId],
+      },
+      me.token,
+    );
     expect(added.code).toBe('0403');
     const dormant = await buildRole(db(), {
       nodes: powerful.map((value) => nodeOf(value)),
       accountIds: [me.agent.accountId],
       roleState: 'inactive',
     });
-    expect((await post(me.token, 'auth.role.state.edit', { role_id: dormant.roleId, role_state: 'active' })).code).toBe(
+    expect((await api(roleOps.stateEdit, { role_id: dormant.roleId, role_state: 'active' }, me.token)).code).toBe(
       '0403',
     );
     expect(await myNodes(me.token)).toEqual(['auth.role.add', 'auth.role.state.edit']);
@@ -530,61 +544,75 @@ describe('escalation table', () => {
   it('pkg.edit: an agent cannot add nodes it lacks to the package of its own role', async () => {
     const me = await agentHolding(['auth.pkg.edit', 'company.add']);
     const everyNode = (await db().select({ id: authNode.nodeId }).from(authNode)).map((n) => n.id);
-    const res = await post(me.token, 'auth.pkg.edit', { pkg_id: me.pkgId, pkg_title: 'mine', node_ids: everyNode });
+    const res = await api(authNodeOps.pkgEdit, { pkg_id: me.pkgId, pkg_title: 'mine', node_ids: everyNode }, me.token);
     expect(res.code).toBe('0403');
     expect(await myNodes(me.token)).toEqual(['auth.pkg.edit', 'company.add']);
     const held = await nodeIds(db(), ['auth.pkg.edit']);
-    expect((await post(me.token, 'auth.pkg.edit', { pkg_id: me.pkgId, pkg_title: 'mine', node_ids: held })).code).toBe(
-      '0000',
-    );
+    expect(
+      (await api(authNodeOps.pkgEdit, { pkg_id: me.pkgId, pkg_title: 'mine', node_ids: held }, me.token)).code,
+    ).toBe('0000');
   });
 
   it('account.add: an agent cannot make (and sign in as) an agent with more than it holds', async () => {
     const me = await agentHolding(['auth.account.add']);
     const email = `made-${Date.now()}@example.com`;
     // Without role_ids the new agent would get the default Agent role, which grants more.
-    const res = await post(me.token, 'auth.account.add', {
-      email,
-      real_name: 'Made',
-      user_type: 'agent',
-      password: 'chosen-pw-1',
-    });
+    const res = await api(
+      accountOps.add,
+      {
+        email,
+        real_name: 'Made',
+        user_type: 'agent',
+        password: 'chosen-pw-1',
+      },
+      me.token,
+    );
     expect(res.code).toBe('0403');
-    const login = await call(t.app, 'POST', `${a}/auth.login`, { body: { email, password: 'chosen-pw-1' } });
+    const login = await callOp(t.app, authOps.login, { email, password: 'chosen-pw-1' });
     expect(login.code).toBe('FFFF');
-    const ok = await post(me.token, 'auth.account.add', {
-      email,
-      real_name: 'Made',
-      user_type: 'agent',
-      password: 'chosen-pw-1',
-      role_ids: [me.roleId],
-    });
+    const ok = await api(
+      accountOps.add,
+      {
+        email,
+        real_name: 'Made',
+        user_type: 'agent',
+        password: 'chosen-pw-1',
+        role_ids: [me.roleId],
+      },
+      me.token,
+    );
     expect(ok.code).toBe('0000');
   });
 
   it('account.edit: an agent cannot reset the password of an agent that can do more, nor give another more', async () => {
     const me = await agentHolding(['auth.account.edit']);
     const boss = await agentHolding(['auth.account.edit', ...powerful]);
-    const reset = await post(me.token, 'auth.account.edit', {
-      account_id: boss.agent.accountId,
-      password: 'taken-over-1',
-    });
+    const reset = await api(
+      accountOps.edit,
+      {
+        account_id: boss.agent.accountId,
+        password: 'taken-over-1',
+      },
+      me.token,
+    );
     expect(reset.code).toBe('0403');
     expect(reset.msg).toBe('You cannot set the password of an account that can do more than you');
-    expect(
-      (await call(t.app, 'POST', `${a}/auth.login`, { body: { email: boss.agent.email, password: 'taken-over-1' } }))
-        .code,
-    ).toBe('FFFF');
+    expect((await callOp(t.app, authOps.login, { email: boss.agent.email, password: 'taken-over-1' })).code).toBe(
+      'FFFF',
+    );
     const peer = await agentHolding(['auth.account.edit']);
     expect(
-      (await post(me.token, 'auth.account.edit', { account_id: peer.agent.accountId, password: 'reset-by-peer-1' }))
-        .code,
+      (await api(accountOps.edit, { account_id: peer.agent.accountId, password: 'reset-by-peer-1' }, me.token)).code,
     ).toBe('0000');
     const strong = await buildRole(db(), { nodes: powerful.map((value) => nodeOf(value)) });
-    const promote = await post(me.token, 'auth.account.edit', {
-      account_id: peer.agent.accountId,
-      role_ids: [strong.roleId],
-    });
+    const promote = await api(
+      accountOps.edit,
+      {
+        account_id: peer.agent.accountId,
+        role_ids: [strong.roleId],
+      },
+      me.token,
+    );
     expect(promote.code).toBe('0403');
     expect((await accountOf(peer.agent.accountId)).role_ids).toEqual([peer.roleId]);
   });
@@ -595,36 +623,44 @@ describe('escalation table', () => {
     const me = await agentHolding(['auth.account.edit'], { ticketAccess: 'groups', groupIds: [mine] });
     const peer = await agentHolding([], { ticketAccess: 'groups' });
     expect(
-      (await post(me.token, 'auth.account.edit', { account_id: peer.agent.accountId, ticket_access: 'all' })).code,
+      (await api(accountOps.edit, { account_id: peer.agent.accountId, ticket_access: 'all' }, me.token)).code,
     ).toBe('0403');
-    expect(
-      (await post(me.token, 'auth.account.edit', { account_id: peer.agent.accountId, group_ids: [theirs] })).code,
-    ).toBe('0403');
+    expect((await api(accountOps.edit, { account_id: peer.agent.accountId, group_ids: [theirs] }, me.token)).code).toBe(
+      '0403',
+    );
     expect((await accountOf(peer.agent.accountId)).group_ids).toEqual([]);
-    expect(
-      (await post(me.token, 'auth.account.edit', { account_id: peer.agent.accountId, group_ids: [mine] })).code,
-    ).toBe('0000');
+    expect((await api(accountOps.edit, { account_id: peer.agent.accountId, group_ids: [mine] }, me.token)).code).toBe(
+      '0000',
+    );
   });
 
   it('group.edit: an agent limited to its groups cannot add itself (or anyone) to a group it does not reach', async () => {
     const mine = await buildGroup(db());
     const other = await buildGroup(db());
     const me = await agentHolding(['auth.group.edit'], { ticketAccess: 'groups', groupIds: [mine] });
-    const res = await post(me.token, 'auth.group.edit', {
-      group_id: other,
-      group_name: 'x',
-      account_ids: [me.agent.accountId],
-    });
+    const res = await api(
+      groupOps.edit,
+      {
+        group_id: other,
+        group_name: 'x',
+        account_ids: [me.agent.accountId],
+      },
+      me.token,
+    );
     expect(res.code).toBe('0403');
     expect((await accountOf(me.agent.accountId)).group_ids).toEqual([mine]);
     const peer = await agentHolding([], { ticketAccess: 'groups' });
     expect(
       (
-        await post(me.token, 'auth.group.edit', {
-          group_id: mine,
-          group_name: 'x',
-          account_ids: [me.agent.accountId, peer.agent.accountId],
-        })
+        await api(
+          groupOps.edit,
+          {
+            group_id: mine,
+            group_name: 'x',
+            account_ids: [me.agent.accountId, peer.agent.accountId],
+          },
+          me.token,
+        )
       ).code,
     ).toBe('0000');
   });
@@ -634,15 +670,19 @@ describe('escalation table', () => {
     const strong = await buildRole(db(), { nodes: powerful.map((value) => nodeOf(value)) });
     expect(
       (
-        await post(tokens.admin, 'auth.role.edit', {
-          role_id: strong.roleId,
-          role_name: 'x',
-          account_ids: [agent.accountId],
-        })
+        await api(
+          roleOps.edit,
+          {
+            role_id: strong.roleId,
+            role_name: 'x',
+            account_ids: [agent.accountId],
+          },
+          tokens.admin,
+        )
       ).code,
     ).toBe('0000');
     expect(
-      (await post(tokens.admin, 'auth.account.edit', { account_id: agent.accountId, password: 'admin-set-1' })).code,
+      (await api(accountOps.edit, { account_id: agent.accountId, password: 'admin-set-1' }, tokens.admin)).code,
     ).toBe('0000');
   });
 });

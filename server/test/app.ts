@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TOp, TOpInput, TOpOutput } from '@parley/contracts';
+import { authOps, type TOp, type TOpInput, type TOpOutput } from '@parley/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -200,9 +200,7 @@ export async function signIn(
   password: string,
   stayLogin = false,
 ): Promise<string> {
-  const res = await call<{ token: string }>(app, 'POST', '/api/admin/auth.login', {
-    body: { email, password, stay_login: stayLogin },
-  });
+  const res = await callOp(app, authOps.login, { email, password, stay_login: stayLogin });
   if (res.code !== '0000') {
     throw new Error(`sign-in of ${email} failed: ${res.code} ${res.msg}`);
   }

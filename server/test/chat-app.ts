@@ -1,5 +1,6 @@
+import type { TOp, TOpInput } from '@parley/contracts';
 import { afterAll, beforeAll } from 'vitest';
-import { type CallResult, call } from './app.js';
+import { callOp, type OpResult } from './app.js';
 import { adminToken, buildListeningApp, Client, type ListeningApp, randomIp } from './chat-kit.js';
 
 /** The listening app of the current test file and its admin's token (vitest loads this module once per file). */
@@ -39,12 +40,10 @@ export function closeClients(): void {
   }
 }
 
-/** A POST from a fresh visitor address each time, so that per-address limits do not join up tests. */
-export const post = <T = unknown>(path: string, body: unknown, token?: string): Promise<CallResult<T>> =>
-  call<T>(t.app, 'POST', path, { body, ...(token ? { token } : {}), headers: { 'x-forwarded-for': randomIp() } });
-
-export const get = <T = unknown>(
-  path: string,
-  query: Record<string, string> = {},
-  token?: string,
-): Promise<CallResult<T>> => call<T>(t.app, 'GET', path, { query, ...(token ? { token } : {}) });
+/**
+ * Makes an operation of contracts on this file's app (signed out unless a token is given), from a
+ * fresh visitor address each time, so that per-address limits do not join up tests. The path and
+ * the types come from the operation, and a success is checked against its output schema.
+ */
+export const api = <T extends TOp>(op: T, input: TOpInput<T>, token?: string): Promise<OpResult<T>> =>
+  callOp(t.app, op, input, { token, headers: { 'x-forwarded-for': randomIp() } });

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TChatMessage, TSystemMessage } from '@parley/contracts';
+import { chatWidgetOps, type TChatMessage, type TOpInput, type TSystemMessage } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.js';
 import type { Db } from '../src/db/client.js';
-import { call, openTestDatabase, signIn, signInAdmin, type TestApp } from './app.js';
+import { callOp, openTestDatabase, signIn, signInAdmin, type TestApp } from './app.js';
 import { buildAgent, defaultPassword, giveDefaultRole, uniqueEmail } from './factories.js';
 
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -138,16 +138,13 @@ export async function adminToken(t: TestApp) {
   return signInAdmin(t.app);
 }
 
-export async function startChat(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const res = await call<{ ticket_id: number; visitor_token: string }>(t.app, 'POST', '/api/home/chat.start', {
-    headers: { 'x-forwarded-for': randomIp() },
-    body: {
-      real_name: 'Vera Visitor',
-      email: uniqueEmail('visitor'),
-      page_url: 'https://shop.example/cart',
-      ...overrides,
-    },
-  });
+export async function startChat(t: TestApp, overrides: TOpInput<typeof chatWidgetOps.start> = {}) {
+  const res = await callOp(
+    t.app,
+    chatWidgetOps.start,
+    { real_name: 'Vera Visitor', email: uniqueEmail('visitor'), page_url: 'https://shop.example/cart', ...overrides },
+    { headers: { 'x-forwarded-for': randomIp() } },
+  );
   if (res.code !== '0000') {
     throw new Error(`chat.start answered ${res.code} ${res.msg}`);
   }

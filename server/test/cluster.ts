@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { TOp, TOpInput, TOpOutput } from '@parley/contracts';
 import pg from 'pg';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -120,6 +121,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /** A JSON call against a running server: the envelope. */
+/** A JSON call against a running server: the envelope. */
 export async function api<T = unknown>(
   base: string,
   method: 'GET' | 'POST',
@@ -140,6 +142,44 @@ export async function api<T = unknown>(
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
   return (await res.json()) as { code: string; msg: string; data: T };
+}
+
+/**
+ * An operation of contracts against a running server (`callOp` over HTTP): the method and path
+ * come from the operation, its input is typed, and a success is checked against its output schema.
+ */
+export async function callOpAt<T extends TOp>(
+  base: string,
+  op: T,
+  input: TOpInput<T>,
+  options: { token?: string; ip?: string } = {},
+): Promise<{ code: string; msg: string; data: TOpOutput<T> }> {
+  const url = new URL(op.path, base);
+  if (op.method === 'GET') {
+    for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
+      if (v !== undefined && v !== null) {
+        url.searchParams.set(k, String(v));
+      }
+    }
+  }
+  const res = await fetch(url, {
+    method: op.method,
+    headers: {
+      ...(options.token ? { authorization: options.token } : {}),
+      ...(op.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+    },
+    ...(op.method === 'POST' ? { body: JSON.stringify(input) } : {}),
+  });
+  const json = (await res.json()) as { code: string; msg: string; data: unknown };
+  if (json.code === '0000') {
+    const checked = op.output.safeParse(json.data);
+    if (!checked.success) {
+      throw new Error(`${op.method} ${op.path} answered outside its contract: ${checked.error.message}`);
+    }
+    return { ...json, data: checked.data as TOpOutput<T> };
+  }
+  return json as { code: string; msg: string; data: TOpOutput<T> };
 }
 
 export const clusterPrefix = () => `parley-cluster-${randomUUID().slice(0, 8)}`;

@@ -1,6 +1,6 @@
+import { fieldOps, formOps } from '@parley/contracts';
 import { expect } from 'vitest';
-import { call } from './app.js';
-import { admin, t } from './kit.js';
+import { api } from './kit.js';
 
 /**
  * On PostgreSQL every test file shares one database, and other files create tickets without a
@@ -9,13 +9,11 @@ import { admin, t } from './kit.js';
  * theirs can become it.
  */
 export async function harmlessDefaultForm(): Promise<number> {
-  const field = await call<{ field_id: number }>(t.app, 'POST', '/api/admin/settings/field.add', {
-    token: admin,
-    body: { field_type: 'text', title: 'Harmless' },
-  });
-  const form = await call<{ form_id: number }>(t.app, 'POST', '/api/admin/settings/form.add', {
-    token: admin,
-    body: { form_name: 'Harmless default', field_ids: [field.data.field_id], is_default: true },
+  const field = await api(fieldOps.add, { field_type: 'text', title: 'Harmless' });
+  const form = await api(formOps.add, {
+    form_name: 'Harmless default',
+    field_ids: [field.data.field_id],
+    is_default: true,
   });
   expect(form.code, form.msg).toBe('0000');
   return form.data.form_id;

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { authOps, settingOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './app.js';
-import { admin, setUpApp, t } from './kit.js';
+import { admin, api, setUpApp, t } from './kit.js';
 import { type JsonSchema, nestedText, sample, typeOf, wrongValues } from './schema-sample.js';
 
 /**
@@ -66,8 +66,8 @@ const volatile = new Set(['session', 'account_visit', 'rate_limit', 'parley_migr
 let tables: string[] = [];
 
 beforeAll(async () => {
-  adminId = (await call<{ account_id: number }>(t.app, 'GET', '/api/admin/auth.my.info.get', { token: admin })).data
-    .account_id;
+  adminId = (await api(authOps.myInfoGet, {})).data.account_id;
+  // Raw: the OpenAPI document is not an operation; the calls to probe are read from it.
   const doc = (await t.app.inject('/api/docs')).json() as {
     paths: Record<
       string,
@@ -196,6 +196,7 @@ function variants(op: Op, kind: 'nul' | 'deep' | 'wrong' | 'unknown'): Variant[]
 }
 
 async function send(op: Op, v: Variant) {
+  // Raw: hostile bodies, queries and URLs on purpose, outside every operation's types.
   const res = await t.app.inject({
     method: op.method,
     url: v.url ?? urlOf(op),
@@ -308,6 +309,7 @@ describe('requests refused before any route runs, over a real socket', () => {
     const before = await fingerprint();
     const problems: string[] = [];
     for (const op of ops.filter((o) => o.method === 'POST')) {
+      // Raw: a 2 MB body over a socket, on purpose.
       const res = await rawRequest(port, 'POST', urlOf(op), huge);
       const json = JSON.parse(res.body || '{}') as { code?: string; msg?: string };
       if (res.status !== 413 || json.code !== 'FFFF' || json.msg !== 'The request is too large') {
@@ -319,6 +321,7 @@ describe('requests refused before any route runs, over a real socket', () => {
   }, 120_000);
 
   it('a URL that does not decode and a path parameter over the router limit: the envelope, with the API headers', async () => {
+    // Raw: URLs no client library would send, over a socket.
     const bad = await rawRequest(port, 'GET', '/api/home/file/avatar/%E0%A4%A');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toEqual({ code: 'FFFF', msg: 'The address of the request is not valid', data: null });
@@ -329,11 +332,12 @@ describe('requests refused before any route runs, over a real socket', () => {
   });
 
   it('common.edit with setting_value null: FFFF naming the field, where the database refused it with 0500', async () => {
-    const res = await call<{ fields: Record<string, string> }>(t.app, 'POST', '/api/admin/settings/common.edit', {
-      token: admin,
-      body: { setting_module: 'widget', setting_key: 'probe', setting_value: null },
+    const res = await api(settingOps.commonEdit, {
+      setting_module: 'widget',
+      setting_key: 'probe',
+      setting_value: null,
     });
     expect(res.code).toBe('FFFF');
-    expect(Object.keys(res.data.fields)).toEqual(['setting_value']);
+    expect(Object.keys(res.fields)).toEqual(['setting_value']);
   });
 });

@@ -32,12 +32,23 @@ export function setUpApp(options: { admin?: boolean; ticketDefaults?: boolean } 
   }
 }
 
+/** What a test may add to a call: the language of the answer, headers (a client address). */
+export interface ApiOptions {
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
 /**
  * Makes an operation of contracts on this file's app, as the admin unless a token is given
  * (`null`: signed out). The path, the input's type and the answer's type come from the operation.
  */
-export function api<T extends TOp>(op: T, input: TOpInput<T>, token: string | null = admin): Promise<OpResult<T>> {
-  return callOp(t.app, op, input, { token: token ?? undefined });
+export function api<T extends TOp>(
+  op: T,
+  input: TOpInput<T>,
+  token: string | null = admin,
+  options: ApiOptions = {},
+): Promise<OpResult<T>> {
+  return callOp(t.app, op, input, { token: token ?? undefined, ...options });
 }
 
 /** An agent with the seeded default Agent role (ticket work) and in the given groups, signed in. */
@@ -72,6 +83,11 @@ export async function withSettings(change: TOpInput<typeof settingOps.ticketEdit
 }
 
 /** `api` with an input outside the operation's types, for tests of what the server refuses. */
-export function apiUntyped<T extends TOp>(op: T, input: unknown, token: string | null = admin): Promise<OpResult<T>> {
-  return callOp(t.app, op, input as TOpInput<T>, { token: token ?? undefined });
+export function apiUntyped<T extends TOp>(
+  op: T,
+  input: unknown,
+  token: string | null = admin,
+  options: ApiOptions = {},
+): Promise<OpResult<T>> {
+  return callOp(t.app, op, input as TOpInput<T>, { token: token ?? undefined, ...options });
 }

@@ -1,7 +1,7 @@
-import type { TTicketView } from '@parley/contracts';
+import { settingOps, type TTicketView, ticketOps } from '@parley/contracts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
-import { buildTestApp, call, signInAdmin, type TestApp } from './app.js';
+import { buildTestApp, callOp, signInAdmin, type TestApp } from './app.js';
 
 /** The test app of the ticket list's test files, the admin's token and the views it sees. */
 export interface ListTests {
@@ -19,13 +19,11 @@ export function setUpListTests(): ListTests {
   beforeAll(async () => {
     s.t = await buildTestApp();
     s.admin = await signInAdmin(s.t.app);
-    s.views = (
-      await call<{ list: TTicketView[] }>(s.t.app, 'GET', '/api/admin/ticket.view.list', { token: s.admin })
-    ).data.list;
+    s.views = (await callOp(s.t.app, ticketOps.views, {}, { token: s.admin })).data.list;
   });
   afterAll(() => s.t.close());
   beforeEach(async () => {
-    await call(s.t.app, 'POST', '/api/admin/settings/ticket.edit', { token: s.admin, body: ticketSettingDefaults });
+    await callOp(s.t.app, settingOps.ticketEdit, ticketSettingDefaults, { token: s.admin });
   });
   return s;
 }

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { homeOps } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { apiCompressionThreshold } from './compress.js';
@@ -13,7 +14,8 @@ afterAll(async () => {
 
 // The OpenAPI document is a large public JSON answer; the language list a small one.
 const large = '/api/docs';
-const small = '/api/home/languages';
+const small = homeOps.languages.path;
+// Raw inject: the tests read the compressed bytes, which an operation call would decode as JSON.
 const get = (url: string, encoding?: string) =>
   t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 

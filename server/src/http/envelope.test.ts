@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { authOps, homeOps, type TOpInput } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signInAdmin, type TestApp } from '../../test/app.js';
+import { buildTestApp, call, callOp, signInAdmin, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
 let webDist: string;
@@ -21,6 +22,7 @@ afterAll(async () => {
 
 describe('envelope and error codes', () => {
   it('answers an unknown /api route with 0404 and HTTP 404', async () => {
+    // Raw: a path no operation has.
     const res = await call(t.app, 'GET', '/api/admin/no.such.call');
     expect(res.status).toBe(404);
     expect(res.code).toBe('0404');
@@ -28,6 +30,7 @@ describe('envelope and error codes', () => {
   });
 
   it('answers malformed JSON with FFFF, never a 500', async () => {
+    // Raw: a body no operation call can send (cut-off JSON).
     const res = await call(t.app, 'POST', '/api/admin/auth.login', {
       body: '{"email": "a@b.co", ',
       headers: { 'content-type': 'application/json' },
@@ -38,13 +41,16 @@ describe('envelope and error codes', () => {
   });
 
   it('answers wrong types with FFFF and the fields named, in the request language', async () => {
-    const res = await call(t.app, 'POST', '/api/admin/auth.login', {
-      body: { email: 'not-an-email', password: 42, stay_login: 'maybe' },
-      lang: 'zh-cn',
-    });
+    const res = await callOp(
+      t.app,
+      authOps.login,
+      // Outside the contract's types, on purpose.
+      { email: 'not-an-email', password: 42, stay_login: 'maybe' } as unknown as TOpInput<typeof authOps.login>,
+      { lang: 'zh-cn' },
+    );
     expect(res.status).toBe(400);
     expect(res.code).toBe('FFFF');
-    const fields = (res.data as { fields: Record<string, string> }).fields;
+    const fields = res.fields;
     expect(fields.email).toBe('邮箱格式不正确');
     expect(fields.password).toBe('值无效');
     expect(fields.stay_login).toBe('值无效');
@@ -53,6 +59,7 @@ describe('envelope and error codes', () => {
 
   it('answers a body that is not an object with FFFF', async () => {
     for (const body of ['[1,2]', '"text"', 'null', '7']) {
+      // Raw: JSON that is not an object, which no operation call sends.
       const res = await call(t.app, 'POST', '/api/home/enums.get', {
         body,
         headers: { 'content-type': 'application/json' },
@@ -63,6 +70,7 @@ describe('envelope and error codes', () => {
   });
 
   it('answers an oversize body with FFFF and HTTP 413', async () => {
+    // Raw: a hand-made oversize body.
     const res = await call(t.app, 'POST', '/api/home/enums.get', {
       body: JSON.stringify({ enum_types: ['x'.repeat(2 * 1024 * 1024)] }),
       headers: { 'content-type': 'application/json' },
@@ -72,6 +80,7 @@ describe('envelope and error codes', () => {
   });
 
   it('answers an unsupported content type with FFFF', async () => {
+    // Raw: a form-encoded body, which no operation call sends.
     const res = await call(t.app, 'POST', '/api/home/enums.get', {
       body: 'enum_types=x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -82,6 +91,7 @@ describe('envelope and error codes', () => {
 
   it('accepts POST parameters in the query as well as the body', async () => {
     const token = await signInAdmin(t.app);
+    // Raw: the parameters in the query string of a POST; an operation call sends them as the body.
     const res = await call<{ has_auth: boolean }>(
       t.app,
       'POST',
@@ -104,6 +114,7 @@ describe('unexpected failures', () => {
       throw new Error('secret internals at /srv/parley/db.ts:42');
     });
     await app.ready();
+    // Raw: a route this test registers, not an operation.
     const res = await call<{ request_id: string }>(app, 'GET', '/api/home/boom');
     await app.close();
     expect(res.status).toBe(500);
@@ -135,13 +146,14 @@ describe('unexpected failures', () => {
     defineGet(app, '/api/home/fine', { ...common, handler: async () => ({ name: 'ok' }) });
     await app.ready();
     for (const url of ['/api/home/fails', '/api/home/throws-text', '/api/home/wrong-shape']) {
+      // Raw: routes this test registers, not operations.
       const res = await call<{ request_id: string }>(app, 'GET', url);
       expect(res.status, url).toBe(500);
       expect(res.code, url).toBe('0500');
       expect(res.data.request_id, url).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
       expect(JSON.stringify(res), url).not.toContain('secret internals');
     }
-    const fine = await call<{ name: string }>(app, 'GET', '/api/home/fine');
+    const fine = await call<{ name: string }>(app, 'GET', '/api/home/fine'); // raw: a test route, no operation
     await app.close();
     expect(fine.code).toBe('0000');
     expect(fine.data.name).toBe('ok');
@@ -165,7 +177,7 @@ describe('the web app and security headers', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    const api = await t.app.inject({ method: 'GET', url: '/api/home/languages' });
+    const api = await callOp(t.app, homeOps.languages, {});
     expect(api.headers['cache-control']).toBe('no-store');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -175,6 +187,7 @@ describe('the web app and security headers', () => {
   });
 
   it('publishes an OpenAPI document of the calls at /api/docs', async () => {
+    // Raw: the OpenAPI document is not an operation.
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };

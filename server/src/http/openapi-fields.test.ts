@@ -47,6 +47,7 @@ afterAll(() => t.close());
 
 describe('the OpenAPI document at /api/docs', () => {
   it("describes every field of every operation's input and answer, from the contracts' schemas", async () => {
+    // Raw: the OpenAPI document is not an operation.
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     const doc = res.json() as { paths: Record<string, Record<string, TDocCall>> };
     const missing: string[] = [];

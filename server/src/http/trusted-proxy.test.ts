@@ -1,5 +1,6 @@
+import { accountOps } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signInAdmin, type TestApp } from '../../test/app.js';
+import { buildTestApp, callOp, signInAdmin, type TestApp } from '../../test/app.js';
 import { buildAgent, defaultPassword } from '../../test/factories.js';
 
 /**
@@ -9,6 +10,7 @@ import { buildAgent, defaultPassword } from '../../test/factories.js';
  */
 async function signInFrom(t: TestApp, remoteAddress: string, forwardedFor: string) {
   const agent = await buildAgent(t.database.db);
+  // Raw inject: the test picks the socket's remote address, which no operation call can set.
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/auth.login',
@@ -17,14 +19,11 @@ async function signInFrom(t: TestApp, remoteAddress: string, forwardedFor: strin
     payload: { email: agent.email, password: defaultPassword },
   });
   expect(res.json()).toMatchObject({ code: '0000' });
-  const visits = await call<{ list: Array<{ ip: string }> }>(
+  const visits = await callOp(
     t.app,
-    'GET',
-    '/api/admin/auth.account.visit.history.list',
-    {
-      token: await signInAdmin(t.app),
-      query: { account_id: String(agent.accountId) },
-    },
+    accountOps.visitHistoryList,
+    { account_id: agent.accountId },
+    { token: await signInAdmin(t.app) },
   );
   return visits.data.list[0]?.ip;
 }

@@ -1,6 +1,6 @@
-import { accountOps, companyOps } from '@parley/contracts';
+import { accountOps, authOps, companyOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { callOp, signIn } from '../../../test/app.js';
 import { buildAgent, buildCompany, buildEndUser, defaultPassword } from '../../../test/factories.js';
 import { api, setUpApp, t } from '../../../test/kit.js';
 
@@ -50,10 +50,12 @@ describe('lists and histories', () => {
 
   it('visit history shows sign-ins with address and browser; ticket history is empty for now', async () => {
     const agent = await buildAgent(t.database.db);
-    await call(t.app, 'POST', '/api/admin/auth.login', {
-      body: { email: agent.email, password: defaultPassword },
-      headers: { 'user-agent': 'TestBrowser/1.0' },
-    });
+    await callOp(
+      t.app,
+      authOps.login,
+      { email: agent.email, password: defaultPassword },
+      { headers: { 'user-agent': 'TestBrowser/1.0' } },
+    );
     const visits = await api(accountOps.visitHistoryList, { account_id: String(agent.accountId) });
     expect(visits.data.total).toBe(1);
     expect(visits.data.list[0]).toMatchObject({ ip: '127.0.0.1', user_agent: 'TestBrowser/1.0' });
@@ -73,12 +75,7 @@ describe('lists and histories', () => {
     expect(ids).toContain(agent.accountId);
     expect(ids).not.toContain(suspended.accountId);
     expect(plain.data.list.every((a) => a.user_type === 'agent')).toBe(true);
-    const withAdmins = await call<{ list: Array<{ user_type: string }> }>(
-      t.app,
-      'POST',
-      '/api/admin/auth.agent.all.list?need_admin=true',
-      { token },
-    );
+    const withAdmins = await api(accountOps.agentAllList, { need_admin: true }, token);
     expect(withAdmins.data.list.some((a) => a.user_type === 'admin')).toBe(true);
     expect(JSON.stringify(withAdmins.data)).not.toMatch(/password|inner_notes/);
   });

@@ -1,7 +1,7 @@
-import { allStaffRoutes, btnNodes, defaultAgentMenus } from '@parley/contracts';
+import { allStaffRoutes, authNodeOps, btnNodes, defaultAgentMenus } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
+import { buildTestApp, callOp, signIn, signInAdmin, type TestApp } from '../../../test/app.js';
 import {
   buildAgent,
   buildEndUser,
@@ -28,11 +28,8 @@ async function agentToken(nodes: Array<{ type: 'menu' | 'btn'; value: string }> 
   return { agent, token: await signIn(t.app, agent.email, defaultPassword) };
 }
 
-const check = (token: string, node_value: string, node_type?: string) =>
-  call<{ has_auth: boolean }>(t.app, 'POST', '/api/admin/auth.check', {
-    token,
-    body: { node_value, ...(node_type ? { node_type } : {}) },
-  });
+const check = (token: string, node_value: string, node_type?: 'menu' | 'btn') =>
+  callOp(t.app, authNodeOps.check, { node_value, ...(node_type ? { node_type } : {}) }, { token });
 
 describe('every admin call is guarded', () => {
   it('declares its access on every /api/admin route', () => {
@@ -72,12 +69,7 @@ describe('auth.check and auth.has.node.list', () => {
   it('lets an admin pass every check', async () => {
     expect((await check(adminToken, '/wswt/setting/people')).data.has_auth).toBe(true);
     expect((await check(adminToken, 'company.add', 'btn')).data.has_auth).toBe(true);
-    const nodes = await call<{ list: Array<{ node_type: string; node_value: string }> }>(
-      t.app,
-      'POST',
-      '/api/admin/auth.has.node.list',
-      { token: adminToken, body: { node_types: ['menu'] } },
-    );
+    const nodes = await callOp(t.app, authNodeOps.hasNodeList, { node_types: ['menu'] }, { token: adminToken });
     const menuCount = allStaffRoutes.filter((r) => r.menu).length;
     expect(nodes.data.list.filter((n) => n.node_type === 'menu').length).toBeGreaterThanOrEqual(menuCount);
     expect(nodes.data.list.every((n) => n.node_type === 'menu')).toBe(true);
@@ -92,10 +84,7 @@ describe('auth.check and auth.has.node.list', () => {
     expect((await check(token, 'chat.accept', 'btn')).data.has_auth).toBe(true);
     expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
     expect((await check(token, '/wswt/setting/auth/pkg')).data.has_auth).toBe(false);
-    const list = await call<{ list: Array<{ node_value: string }> }>(t.app, 'POST', '/api/admin/auth.has.node.list', {
-      token,
-      body: { node_types: ['menu'] },
-    });
+    const list = await callOp(t.app, authNodeOps.hasNodeList, { node_types: ['menu'] }, { token });
     expect(list.data.list.map((n) => n.node_value).sort()).toEqual([...defaultAgentMenus].sort());
     const [defaultRole] = await t.database.db.select().from(role).where(eq(role.isDefault, true));
     expect(defaultRole?.roleName).toBe('Agent');
@@ -112,7 +101,7 @@ describe('auth.check and auth.has.node.list', () => {
     const user = await buildEndUser(t.database.db);
     const token = await signIn(t.app, user.email, defaultPassword);
     expect((await check(token, '/wswt')).data.has_auth).toBe(false);
-    const nodes = await call<{ list: unknown[] }>(t.app, 'POST', '/api/admin/auth.has.node.list', { token, body: {} });
+    const nodes = await callOp(t.app, authNodeOps.hasNodeList, {}, { token });
     expect(nodes.data.list).toEqual([]);
   });
 });
@@ -120,36 +109,30 @@ describe('auth.check and auth.has.node.list', () => {
 describe('auth nodes and packages', () => {
   it('lists nodes for whoever holds the auth node screen, and forbids others with 0403', async () => {
     const reader = await agentToken([{ type: 'menu', value: '/wswt/setting/auth/node' }]);
-    const ok = await call<{ list: Array<{ node_type: string }>; total: number }>(
-      t.app,
-      'GET',
-      '/api/admin/auth.node.list',
-      {
-        token: reader.token,
-        query: { node_type: 'btn', limit: '100' },
-      },
-    );
+    const ok = await callOp(t.app, authNodeOps.nodeList, { node_type: 'btn', limit: '100' }, { token: reader.token });
     expect(ok.code).toBe('0000');
     expect(ok.data.total).toBeGreaterThanOrEqual(btnNodes.length);
     expect(ok.data.list.every((n) => n.node_type === 'btn')).toBe(true);
     const other = await agentToken([{ type: 'menu', value: '/wswt/dashboard' }]);
-    const denied = await call(t.app, 'GET', '/api/admin/auth.node.list', { token: other.token });
+    const denied = await callOp(t.app, authNodeOps.nodeList, {}, { token: other.token });
     expect([denied.status, denied.code]).toEqual([403, '0403']);
   });
 
   it('validates paging (limit at most 100)', async () => {
-    const res = await call(t.app, 'GET', '/api/admin/auth.node.list', { token: adminToken, query: { limit: '500' } });
+    const res = await callOp(t.app, authNodeOps.nodeList, { limit: '500' }, { token: adminToken });
     expect(res.code).toBe('FFFF');
-    expect(Object.keys((res.data as { fields: object }).fields)).toEqual(['limit']);
+    expect(Object.keys(res.fields)).toEqual(['limit']);
   });
 
   it('adds a node once; the same type and value again is refused', async () => {
     const value = `custom.call.${Date.now()}`;
     const add = () =>
-      call<{ node_id: number }>(t.app, 'POST', '/api/admin/auth.node.add', {
-        token: adminToken,
-        body: { node_type: 'btn', node_title: 'Custom', node_value: value },
-      });
+      callOp(
+        t.app,
+        authNodeOps.nodeAdd,
+        { node_type: 'btn', node_title: 'Custom', node_value: value },
+        { token: adminToken },
+      );
     const first = await add();
     expect(first.code).toBe('0000');
     expect(first.data.node_id).toBeGreaterThan(0);
@@ -160,11 +143,13 @@ describe('auth nodes and packages', () => {
 
   it('creates, edits and deletes a package, and a permission change applies on the next call', async () => {
     const { agent, token } = await agentToken();
-    const [peopleNode] = await nodeIds(t.database.db, ['/wswt/setting/people']);
-    const add = await call<{ pkg_id: number }>(t.app, 'POST', '/api/admin/auth.pkg.add', {
-      token: adminToken,
-      body: { pkg_title: 'People readers', node_ids: [] },
-    });
+    const [peopleNode = 0] = await nodeIds(t.database.db, ['/wswt/setting/people']);
+    const add = await callOp(
+      t.app,
+      authNodeOps.pkgAdd,
+      { pkg_title: 'People readers', node_ids: [] },
+      { token: adminToken },
+    );
     expect(add.code).toBe('0000');
     const pkgId = add.data.pkg_id;
     // Tie the package to a role the agent holds, through the database (roles get their calls later).
@@ -173,62 +158,55 @@ describe('auth nodes and packages', () => {
     await t.database.db.insert(rolePkg).values({ roleId, pkgId });
     expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
 
-    const edit = await call(t.app, 'POST', '/api/admin/auth.pkg.edit', {
-      token: adminToken,
-      body: { pkg_id: pkgId, pkg_title: 'People readers', node_ids: [peopleNode] },
-    });
+    const edit = await callOp(
+      t.app,
+      authNodeOps.pkgEdit,
+      { pkg_id: pkgId, pkg_title: 'People readers', node_ids: [peopleNode] },
+      { token: adminToken },
+    );
     expect(edit.code).toBe('0000');
     expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(true);
 
-    const list = await call<{ list: Array<{ pkg_id: number; node_ids: number[] }> }>(
+    const list = await callOp(
       t.app,
-      'GET',
-      '/api/admin/auth.pkg.list',
-      {
-        token: adminToken,
-        query: { kw: 'People readers', limit: '100' },
-      },
+      authNodeOps.pkgList,
+      { kw: 'People readers', limit: '100' },
+      { token: adminToken },
     );
     expect(list.data.list.find((p) => p.pkg_id === pkgId)?.node_ids).toEqual([peopleNode]);
 
-    const del = await call(t.app, 'POST', '/api/admin/auth.pkg.delete', { token: adminToken, body: { pkg_id: pkgId } });
+    const del = await callOp(t.app, authNodeOps.pkgDelete, { pkg_id: pkgId }, { token: adminToken });
     expect(del.code).toBe('0000');
     expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
-    const gone = await call(t.app, 'POST', '/api/admin/auth.pkg.delete', {
-      token: adminToken,
-      body: { pkg_id: pkgId },
-    });
+    const gone = await callOp(t.app, authNodeOps.pkgDelete, { pkg_id: pkgId }, { token: adminToken });
     expect(gone.code).toBe('0404');
   });
 
   it('refuses unknown node ids in a package and writes nothing', async () => {
     const title = `Broken ${Date.now()}`;
-    const res = await call(t.app, 'POST', '/api/admin/auth.pkg.add', {
-      token: adminToken,
-      body: { pkg_title: title, node_ids: [999999] },
-    });
+    const res = await callOp(
+      t.app,
+      authNodeOps.pkgAdd,
+      { pkg_title: title, node_ids: [999999] },
+      { token: adminToken },
+    );
     expect(res.code).toBe('FFFF');
-    expect((res.data as { fields: Record<string, string> }).fields.node_ids).toBeDefined();
-    const list = await call<{ total: number }>(t.app, 'GET', '/api/admin/auth.pkg.list', {
-      token: adminToken,
-      query: { kw: title },
-    });
+    expect(res.fields.node_ids).toBeDefined();
+    const list = await callOp(t.app, authNodeOps.pkgList, { kw: title }, { token: adminToken });
     expect(list.data.total).toBe(0);
   });
 
   it('requires a title ("Name is required")', async () => {
-    const res = await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token: adminToken, body: { pkg_title: '  ' } });
+    const res = await callOp(t.app, authNodeOps.pkgAdd, { pkg_title: '  ' }, { token: adminToken });
     expect(res.code).toBe('FFFF');
     expect(res.msg).toBe('Name is required');
   });
 
   it('forbids package writes to an agent without the button node', async () => {
     const { token } = await agentToken([{ type: 'menu', value: '/wswt/setting/auth/pkg' }]);
-    const res = await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token, body: { pkg_title: 'x' } });
+    const res = await callOp(t.app, authNodeOps.pkgAdd, { pkg_title: 'x' }, { token });
     expect(res.code).toBe('0403');
     const granted = await agentToken([{ type: 'btn', value: 'auth.pkg.add' }]);
-    expect(
-      (await call(t.app, 'POST', '/api/admin/auth.pkg.add', { token: granted.token, body: { pkg_title: 'y' } })).code,
-    ).toBe('0000');
+    expect((await callOp(t.app, authNodeOps.pkgAdd, { pkg_title: 'y' }, { token: granted.token })).code).toBe('0000');
   });
 });

@@ -1,5 +1,6 @@
+import { authNodeOps, authOps } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signIn, type TestApp } from '../../../test/app.js';
+import { buildTestApp, callOp, signIn, type TestApp } from '../../../test/app.js';
 import { buildAgent, defaultPassword } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 
@@ -33,12 +34,10 @@ describe('sessions cached by several server processes', () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
     // The other server loads the session into its cache.
-    expect((await call(other, 'GET', '/api/admin/auth.my.info.get', { token })).code).toBe('0000');
-    expect((await call(t.app, 'POST', '/api/admin/auth.logout', { token })).code).toBe('0000');
-    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).code).toBe('0401');
-    const ended = await eventually(
-      async () => (await call(other, 'GET', '/api/admin/auth.my.info.get', { token })).code === '0401',
-    );
+    expect((await callOp(other, authOps.myInfoGet, {}, { token })).code).toBe('0000');
+    expect((await callOp(t.app, authOps.logout, {}, { token })).code).toBe('0000');
+    expect((await callOp(t.app, authOps.myInfoGet, {}, { token })).code).toBe('0401');
+    const ended = await eventually(async () => (await callOp(other, authOps.myInfoGet, {}, { token })).code === '0401');
     expect(ended).toBe(true);
   });
 
@@ -46,25 +45,20 @@ describe('sessions cached by several server processes', () => {
     const admin = await signIn(t.app, 'admin@example.com', 'admin-pass-1');
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    const check = () =>
-      call<{ has_auth: boolean }>(other, 'POST', '/api/admin/auth.check', {
-        token,
-        body: { node_value: '/wswt/setting/company' },
-      });
+    const check = () => callOp(other, authNodeOps.check, { node_value: '/wswt/setting/company' }, { token });
     expect((await check()).data.has_auth).toBe(false);
-    const pkg = await call<{ pkg_id: number }>(t.app, 'POST', '/api/admin/auth.pkg.add', {
-      token: admin,
-      body: { pkg_title: 'Companies', node_ids: [] },
-    });
+    const pkg = await callOp(t.app, authNodeOps.pkgAdd, { pkg_title: 'Companies', node_ids: [] }, { token: admin });
     const { buildRole, nodeIds } = await import('../../../test/factories.js');
     const { roleId } = await buildRole(t.database.db, { nodes: [], accountIds: [agent.accountId] });
     const { rolePkg } = await import('../../db/schema/index.js');
     await t.database.db.insert(rolePkg).values({ roleId, pkgId: pkg.data.pkg_id });
-    const [companyNode] = await nodeIds(t.database.db, ['/wswt/setting/company']);
-    const edit = await call(t.app, 'POST', '/api/admin/auth.pkg.edit', {
-      token: admin,
-      body: { pkg_id: pkg.data.pkg_id, pkg_title: 'Companies', node_ids: [companyNode] },
-    });
+    const [companyNode = 0] = await nodeIds(t.database.db, ['/wswt/setting/company']);
+    const edit = await callOp(
+      t.app,
+      authNodeOps.pkgEdit,
+      { pkg_id: pkg.data.pkg_id, pkg_title: 'Companies', node_ids: [companyNode] },
+      { token: admin },
+    );
     expect(edit.code).toBe('0000');
     expect(await eventually(async () => (await check()).data.has_auth)).toBe(true);
   });

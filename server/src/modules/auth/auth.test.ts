@@ -1,18 +1,16 @@
+import { authOps, type TOpInput } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { signIn } from '../../../test/app.js';
 import { buildAgent, buildEndUser, defaultPassword, uniqueEmail } from '../../../test/factories.js';
-import { setUpApp, t } from '../../../test/kit.js';
+import { api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { account, accountVisit, session } from '../../db/schema/index.js';
 import { hashToken } from './token.js';
 
 setUpApp({ admin: false });
 
-const login = (body: unknown, headers?: Record<string, string>) =>
-  call<{ token: string; real_name: string; timezone: string }>(t.app, 'POST', '/api/admin/auth.login', {
-    body,
-    ...(headers ? { headers } : {}),
-  });
+const login = (body: TOpInput<typeof authOps.login>, headers?: Record<string, string>) =>
+  api(authOps.login, body, null, headers ? { headers } : {});
 
 describe('auth.login', () => {
   it('signs in with the right password and answers token, name and time zone', async () => {
@@ -43,12 +41,9 @@ describe('auth.login', () => {
   it('validates the email format with the spec message, in English and Chinese', async () => {
     const en = await login({ email: 'a@b', password: 'x' });
     expect(en.msg).toBe('Incorrect mailbox format');
-    const zh = await call(t.app, 'POST', '/api/admin/auth.login', {
-      body: { email: 'bad', password: 'x' },
-      lang: 'zh-cn',
-    });
+    const zh = await api(authOps.login, { email: 'bad', password: 'x' }, null, { lang: 'zh-cn' });
     expect(zh.msg).toBe('邮箱格式不正确');
-    const missing = await login({ password: 'x' });
+    const missing = await apiUntyped(authOps.login, { password: 'x' }, null);
     expect(missing.data).toEqual({ fields: { email: 'Email is required' } });
   });
 
@@ -115,7 +110,7 @@ describe('sessions', () => {
       .set({ expiresTs: Date.now() - 1, lastUsedTs: Date.now() - 13 * 3600_000 })
       .where(eq(session.tokenHash, hashToken(token)));
     t.app.parley.authCache.clear();
-    const res = await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    const res = await api(authOps.myInfoGet, {}, token);
     expect(res.status).toBe(401);
     expect(res.code).toBe('0401');
   });
@@ -123,19 +118,19 @@ describe('sessions', () => {
   it('accepts the token with or without a Bearer prefix, and refuses none or a bad one with 0401', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).code).toBe('0000');
-    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token: `Bearer ${token}` })).code).toBe('0000');
-    const none = await call(t.app, 'GET', '/api/admin/auth.my.info.get');
+    expect((await api(authOps.myInfoGet, {}, token)).code).toBe('0000');
+    expect((await api(authOps.myInfoGet, {}, `Bearer ${token}`)).code).toBe('0000');
+    const none = await api(authOps.myInfoGet, {}, null);
     expect([none.status, none.code, none.data]).toEqual([401, '0401', null]);
-    const bad = await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token: `${token.slice(0, -2)}xx` });
+    const bad = await api(authOps.myInfoGet, {}, `${token.slice(0, -2)}xx`);
     expect(bad.code).toBe('0401');
   });
 
   it('logout makes the token stop working', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    expect((await call(t.app, 'POST', '/api/admin/auth.logout', { token })).code).toBe('0000');
-    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token })).code).toBe('0401');
+    expect((await api(authOps.logout, {}, token)).code).toBe('0000');
+    expect((await api(authOps.myInfoGet, {}, token)).code).toBe('0401');
   });
 
   it('stops a suspended account at its next call', async () => {
@@ -146,7 +141,7 @@ describe('sessions', () => {
       await tx.update(account).set({ accessState: 'suspended' }).where(eq(account.accountId, agent.accountId));
       await t.app.parley.authCache.changed(tx, agent.accountId);
     });
-    const res = await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    const res = await api(authOps.myInfoGet, {}, token);
     expect(res.code).toBe('0401');
     expect(res.msg).toBe('User has been suspended');
   });
@@ -156,7 +151,7 @@ describe('auth.my.info.get', () => {
   it("answers the caller's account without any password field", async () => {
     const agent = await buildAgent(t.database.db, { realName: 'Info Person', toolAccess: ['chat'] });
     const token = await signIn(t.app, agent.email, defaultPassword);
-    const res = await call<Record<string, unknown>>(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    const res = await api(authOps.myInfoGet, {}, token);
     expect(res.code).toBe('0000');
     expect(res.data).toMatchObject({
       account_id: agent.accountId,
@@ -176,12 +171,8 @@ describe('auth.password.edit', () => {
   it('refuses a wrong current password, a too short one, a too long one and the email itself', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    const edit = (old_pass: string, new_pass: string) =>
-      call<{ fields: Record<string, string> }>(t.app, 'POST', '/api/admin/auth.password.edit', {
-        token,
-        body: { old_pass, new_pass },
-      });
-    expect((await edit('wrong-old', 'fresh-pass')).data.fields.old_pass).toBe('The current password is incorrect');
+    const edit = (old_pass: string, new_pass: string) => api(authOps.passwordEdit, { old_pass, new_pass }, token);
+    expect((await edit('wrong-old', 'fresh-pass')).fields.old_pass).toBe('The current password is incorrect');
     expect((await edit(defaultPassword, 'abcd')).msg).toBe('Password is not allowed');
     expect((await edit(defaultPassword, 'x'.repeat(128))).msg).toBe('Password is not allowed');
     expect((await edit(defaultPassword, 'x'.repeat(127))).code).toBe('0000');
@@ -190,10 +181,7 @@ describe('auth.password.edit', () => {
   it('refuses the account email as a password', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    const res = await call(t.app, 'POST', '/api/admin/auth.password.edit', {
-      token,
-      body: { old_pass: defaultPassword, new_pass: agent.email },
-    });
+    const res = await api(authOps.passwordEdit, { old_pass: defaultPassword, new_pass: agent.email }, token);
     expect(res.msg).toBe('Password is not allowed');
   });
 
@@ -201,14 +189,11 @@ describe('auth.password.edit', () => {
     const agent = await buildAgent(t.database.db);
     const first = await signIn(t.app, agent.email, defaultPassword);
     const second = await signIn(t.app, agent.email, defaultPassword, true);
-    const res = await call(t.app, 'POST', '/api/admin/auth.password.edit', {
-      token: first,
-      body: { old_pass: defaultPassword, new_pass: 'brand-new-pass' },
-    });
+    const res = await api(authOps.passwordEdit, { old_pass: defaultPassword, new_pass: 'brand-new-pass' }, first);
     expect(res.code).toBe('0000');
     expect(res.msg).toBe('Successfully saved');
-    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token: first })).code).toBe('0401');
-    expect((await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token: second })).code).toBe('0401');
+    expect((await api(authOps.myInfoGet, {}, first)).code).toBe('0401');
+    expect((await api(authOps.myInfoGet, {}, second)).code).toBe('0401');
     expect((await login({ email: agent.email, password: defaultPassword })).code).toBe('FFFF');
     expect((await login({ email: agent.email, password: 'brand-new-pass' })).code).toBe('0000');
   });
@@ -218,25 +203,17 @@ describe('auth.my.chat.state.edit', () => {
   it('sets the agent chat state and refuses unknown states', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    expect(
-      (await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', { token, body: { chat_state: 'away' } })).code,
-    ).toBe('0000');
-    const info = await call<{ chat_state: string }>(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    expect((await api(authOps.myChatStateEdit, { chat_state: 'away' }, token)).code).toBe('0000');
+    const info = await api(authOps.myInfoGet, {}, token);
     expect(info.data.chat_state).toBe('away');
-    const bad = await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', {
-      token,
-      body: { chat_state: 'busy' },
-    });
+    const bad = await apiUntyped(authOps.myChatStateEdit, { chat_state: 'busy' }, token);
     expect(bad.code).toBe('FFFF');
   });
 
   it('is not for end users', async () => {
     const user = await buildEndUser(t.database.db);
     const token = await signIn(t.app, user.email, defaultPassword);
-    const res = await call(t.app, 'POST', '/api/admin/auth.my.chat.state.edit', {
-      token,
-      body: { chat_state: 'online' },
-    });
+    const res = await api(authOps.myChatStateEdit, { chat_state: 'online' }, token);
     expect(res.code).toBe('0403');
   });
 });

@@ -1,29 +1,24 @@
-import { canonicalIp, ZBannedListResponse } from '@parley/contracts';
+import { bannedOps, canonicalIp, type TOpInput } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { isBanned } from './banned.service.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> };
-const base = '/api/admin/settings';
-const add = (body: unknown) =>
-  call<{ black_id: number } & Fields>(t.app, 'POST', `${base}/black.add`, { token: admin, body });
-const list = async (query: Record<string, string> = {}) =>
-  ZBannedListResponse.parse((await call(t.app, 'GET', `${base}/black.list`, { token: admin, query })).data);
+const add = (body: TOpInput<typeof bannedOps.add>) => api(bannedOps.add, body);
+const list = async (query: TOpInput<typeof bannedOps.list> = {}) => (await api(bannedOps.list, query)).data;
 
 describe('black.add', () => {
   it('requires the value with the spec messages per type', async () => {
     const ip = await add({ black_type: 'ip', black_value: ' ' });
-    expect([ip.code, ip.msg, ip.data.fields.black_value]).toEqual([
+    expect([ip.code, ip.msg, ip.fields.black_value]).toEqual([
       'FFFF',
       'Ip address is required',
       'Ip address is required',
     ]);
-    const email = await add({ black_type: 'email' });
+    const email = await apiUntyped(bannedOps.add, { black_type: 'email' });
     expect(email.msg).toBe('Email is required');
-    expect((await add({ black_type: 'phone', black_value: '1' })).code).toBe('FFFF');
+    expect((await apiUntyped(bannedOps.add, { black_type: 'phone', black_value: '1' })).code).toBe('FFFF');
   });
 
   it('takes IPv4 and IPv6 addresses, and refuses anything else', async () => {
@@ -55,7 +50,7 @@ describe('black.add', () => {
   it('refuses a duplicate, however it is spelled', async () => {
     await add({ black_type: 'email', black_value: 'dup@example.com' });
     const res = await add({ black_type: 'email', black_value: 'DUP@example.com' });
-    expect([res.code, res.data.fields.black_value]).toEqual(['FFFF', 'Already in the banned list']);
+    expect([res.code, res.fields.black_value]).toEqual(['FFFF', 'Already in the banned list']);
     const v6 = await add({ black_type: 'ip', black_value: '2001:db8::1' });
     expect(v6.msg).toBe('Already in the banned list');
   });
@@ -68,15 +63,10 @@ describe('black.list / black.delete / isBanned', () => {
     const b = await add({ black_type: 'ip', black_value: '198.51.100.9', reason: wave });
     expect((await list({ kw: wave.toUpperCase() })).total).toBe(2);
     expect((await list({ kw: wave, black_type: 'ip' })).list.map((x) => x.black_id)).toEqual([b.data.black_id]);
-    const del = await call(t.app, 'POST', `${base}/black.delete`, {
-      token: admin,
-      body: { black_ids: [a.data.black_id, b.data.black_id] },
-    });
+    const del = await api(bannedOps.delete, { black_ids: [a.data.black_id, b.data.black_id] });
     expect([del.code, del.msg]).toEqual(['0000', 'Successfully deleted']);
     expect((await list({ kw: wave })).total).toBe(0);
-    expect((await call(t.app, 'POST', `${base}/black.delete`, { token: admin, body: { black_ids: [] } })).code).toBe(
-      'FFFF',
-    );
+    expect((await api(bannedOps.delete, { black_ids: [] })).code).toBe('FFFF');
   });
 
   it('tells the intake whether an email, its domain or an IP is banned', async () => {

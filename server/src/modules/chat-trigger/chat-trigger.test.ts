@@ -1,5 +1,16 @@
+import {
+  chatOps,
+  chatSettingOps,
+  chatTriggerOps,
+  chatWidgetOps,
+  groupOps,
+  homeOps,
+  questionOps,
+  type TOpInput,
+  ticketOps,
+} from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { admin, closeClients, connect, get, post, setUpChatApp, t } from '../../../test/chat-app.js';
+import { admin, api, closeClients, connect, setUpChatApp, t } from '../../../test/chat-app.js';
 import { chatAgent, eventually, redisAnswers, sleep, startChat } from '../../../test/chat-kit.js';
 import { noAcceptQueue } from './chat-trigger.service.js';
 
@@ -9,37 +20,29 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
   setUpChatApp();
 
   it('checks the Chats settings and, outside business hours, closes the chat and offers a message instead', async () => {
-    const saved = await get<Record<string, unknown>>('/api/admin/settings/chat.setting.get', {}, admin);
+    const saved = await api(chatSettingOps.get, {}, admin);
     expect(saved.data).toMatchObject({ business_hours_enabled: false, auto_assign: false, agent_chat_limit: 5 });
 
-    const badZone = await post(
-      '/api/admin/settings/chat.setting.edit',
-      { ...saved.data, timezone: 'Mars/Base' },
-      admin,
-    );
+    const badZone = await api(chatSettingOps.edit, { ...saved.data, timezone: 'Mars/Base' }, admin);
     expect(badZone.code).toBe('FFFF');
-    expect(Object.keys((badZone.data as { fields: object }).fields)).toEqual(['timezone']);
-    const backwards = await post(
-      '/api/admin/settings/chat.setting.edit',
+    expect(Object.keys(badZone.fields)).toEqual(['timezone']);
+    const backwards = await api(
+      chatSettingOps.edit,
       { ...saved.data, business_hours: [{ day: 1, start: '18:00', end: '09:00' }] },
       admin,
     );
     expect(backwards.code).toBe('FFFF');
-    expect((backwards.data as { fields: Record<string, string> }).fields['business_hours.0.end']).toBe(
-      'The end time must be later than the start time',
-    );
+    expect(backwards.fields['business_hours.0.end']).toBe('The end time must be later than the start time');
 
     const agent = await chatAgent(t);
     await connect({ token: agent.token });
-    const open = await get<{ online: boolean; closed: boolean; setting: { greeting: string } }>(
-      '/api/home/chat.widget.get',
-    );
+    const open = await api(chatWidgetOps.widgetGet, {});
     expect(open.data).toMatchObject({ online: true, closed: false });
 
     // Open only on a weekday that is not today (in UTC): closed now, whoever is online.
     const today = new Date().getUTCDay();
-    const closedEdit = await post(
-      '/api/admin/settings/chat.setting.edit',
+    const closedEdit = await api(
+      chatSettingOps.edit,
       {
         ...saved.data,
         business_hours_enabled: true,
@@ -51,19 +54,17 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
     );
     expect(closedEdit.code).toBe('0000');
     try {
-      const closed = await get<{ online: boolean; closed: boolean; setting: { greeting: string } }>(
-        '/api/home/chat.widget.get',
-      );
+      const closed = await api(chatWidgetOps.widgetGet, {});
       expect(closed.data).toMatchObject({
         online: false,
         closed: true,
         setting: { greeting: 'Hi from the Chats screen' },
       });
-      const refused = await post('/api/home/chat.start', { real_name: 'Late Larry' });
+      const refused = await api(chatWidgetOps.start, { real_name: 'Late Larry' });
       expect(refused.code).toBe('FFFF');
       expect(refused.msg).toBe('Chat is closed now. Please leave a message and we will reply by email');
       // The message the widget offers instead is an ordinary ticket.
-      const left = await post('/api/home/ticket.add', {
+      const left = await api(homeOps.ticketAdd, {
         real_name: 'Late Larry',
         email: 'larry@late.example',
         subject: 'After hours',
@@ -74,8 +75,8 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       // Open all day today: chats start again.
       expect(
         (
-          await post(
-            '/api/admin/settings/chat.setting.edit',
+          await api(
+            chatSettingOps.edit,
             {
               ...saved.data,
               business_hours_enabled: true,
@@ -87,31 +88,32 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       ).toBe('0000');
       // 23:59 itself is past the last opening minute; only assert outside that one minute.
       if (new Date().getUTCHours() * 60 + new Date().getUTCMinutes() < 23 * 60 + 59) {
-        expect((await get<{ closed: boolean }>('/api/home/chat.widget.get')).data.closed).toBe(false);
+        expect((await api(chatWidgetOps.widgetGet, {})).data.closed).toBe(false);
         await startChat(t);
       }
     } finally {
-      await post('/api/admin/settings/chat.setting.edit', saved.data, admin);
+      await api(chatSettingOps.edit, saved.data, admin);
       closeClients();
     }
   });
 
   it('keeps chat triggers: each kind with its own fields, references checked, listed, edited and deleted', async () => {
-    const missing = await post('/api/admin/settings/chat.trigger.add', { title: 'No kind' }, admin);
+    // Outside the contract's types: no trigger_type.
+    const missing = await api(chatTriggerOps.add, { title: 'No kind' } as TOpInput<typeof chatTriggerOps.add>, admin);
     expect(missing.code).toBe('FFFF');
-    const noMessage = await post(
-      '/api/admin/settings/chat.trigger.add',
+    const noMessage = await api(
+      chatTriggerOps.add,
       { title: 'Empty', trigger_type: 'no_accept_reply', delay_seconds: 30, message: ' ' },
       admin,
     );
-    expect((noMessage.data as { fields: Record<string, string> }).fields.message).toBe('Message is required');
-    const q = await post<{ question_id: number }>(
-      '/api/admin/settings/question.add',
+    expect(noMessage.fields.message).toBe('Message is required');
+    const q = await api(
+      questionOps.add,
       { title: 'Topic?', question_type: 'single_choice', answers: [{ text: 'Sales' }, { text: 'Support' }] },
       admin,
     );
-    const strangerChoice = await post(
-      '/api/admin/settings/chat.trigger.add',
+    const strangerChoice = await api(
+      chatTriggerOps.add,
       {
         title: 'Bad',
         trigger_type: 'route_by_answer',
@@ -121,10 +123,10 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       },
       admin,
     );
-    expect(Object.keys((strangerChoice.data as { fields: object }).fields)).toEqual(['choice_id']);
+    expect(Object.keys(strangerChoice.fields)).toEqual(['choice_id']);
 
-    const greeting = await post<{ trigger_id: number }>(
-      '/api/admin/settings/chat.trigger.add',
+    const greeting = await api(
+      chatTriggerOps.add,
       {
         title: 'Pricing nudge',
         trigger_type: 'page_greeting',
@@ -141,8 +143,8 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
     // The message cannot end the script early.
     expect(script.body).not.toContain('</script>');
 
-    const edit = await post(
-      '/api/admin/settings/chat.trigger.edit',
+    const edit = await api(
+      chatTriggerOps.edit,
       {
         trigger_id: greeting.data.trigger_id,
         title: 'Pricing nudge',
@@ -155,43 +157,31 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
     );
     expect(edit.code).toBe('0000');
     expect((await t.app.inject({ method: 'GET', url: '/widget.js' })).body).not.toContain('/pricing');
-    const list = await get<{ list: Array<{ trigger_id: number; enabled: boolean; question_id: number | null }> }>(
-      '/api/admin/settings/chat.trigger.list',
-      {},
-      admin,
-    );
+    const list = await api(chatTriggerOps.list, {}, admin);
     expect(list.data.list.find((x) => x.trigger_id === greeting.data.trigger_id)).toMatchObject({
       enabled: false,
       question_id: null,
     });
-    const unknown = await post(
-      '/api/admin/settings/chat.trigger.edit',
+    const unknown = await api(
+      chatTriggerOps.edit,
       { trigger_id: 999999, title: 'x', trigger_type: 'no_accept_reply', delay_seconds: 1, message: 'x' },
       admin,
     );
     expect(unknown.code).toBe('0404');
     // One unknown id: nothing is deleted.
-    const partly = await post(
-      '/api/admin/settings/chat.trigger.delete',
-      { trigger_ids: [greeting.data.trigger_id, 999999] },
-      admin,
-    );
+    const partly = await api(chatTriggerOps.delete, { trigger_ids: [greeting.data.trigger_id, 999999] }, admin);
     expect(partly.code).toBe('0404');
-    const kept = await get<{ list: Array<{ trigger_id: number }> }>('/api/admin/settings/chat.trigger.list', {}, admin);
+    const kept = await api(chatTriggerOps.list, {}, admin);
     expect(kept.data.list.map((x) => x.trigger_id)).toContain(greeting.data.trigger_id);
-    await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [greeting.data.trigger_id] }, admin);
-    await post('/api/admin/settings/question.delete', { question_id: q.data.question_id }, admin);
-    const after = await get<{ list: Array<{ trigger_id: number }> }>(
-      '/api/admin/settings/chat.trigger.list',
-      {},
-      admin,
-    );
+    await api(chatTriggerOps.delete, { trigger_ids: [greeting.data.trigger_id] }, admin);
+    await api(questionOps.delete, { question_id: q.data.question_id }, admin);
+    const after = await api(chatTriggerOps.list, {}, admin);
     expect(after.data.list.map((x) => x.trigger_id)).not.toContain(greeting.data.trigger_id);
   });
 
   it('replies automatically when nobody accepts within the delay, through the job queue, and not once accepted', async () => {
-    const trigger = await post<{ trigger_id: number }>(
-      '/api/admin/settings/chat.trigger.add',
+    const trigger = await api(
+      chatTriggerOps.add,
       { title: 'Hold on', trigger_type: 'no_accept_reply', delay_seconds: 1, message: 'All agents are busy, hold on' },
       admin,
     );
@@ -203,7 +193,7 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       const taken = await startChat(t);
       const visitor = await connect({ visitor_token: waiting.visitor_token });
       const other = await connect({ visitor_token: taken.visitor_token });
-      expect((await post('/api/admin/chat.accept', { ticket_id: taken.ticket_id }, agent.token)).code).toBe('0000');
+      expect((await api(chatOps.accept, { ticket_id: taken.ticket_id }, agent.token)).code).toBe('0000');
 
       // Not before the delay: the job is not due yet.
       expect(await t.app.parley.jobs.runOnce(noAcceptQueue)).toBe(0);
@@ -217,40 +207,36 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       await sleep(200);
       expect(other.messages.filter((m) => m.automatic)).toHaveLength(0);
       // The reply is part of the chat's history, once.
-      const history = await get<{ list: Array<{ automatic: boolean }> }>('/api/home/chat.message.list', {
+      const history = await api(chatWidgetOps.messageList, {
         visitor_token: waiting.visitor_token,
         after_message_id: '0',
       });
       expect(history.data.list.filter((m) => m.automatic)).toHaveLength(1);
     } finally {
-      await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [trigger.data.trigger_id] }, admin);
+      await api(chatTriggerOps.delete, { trigger_ids: [trigger.data.trigger_id] }, admin);
       closeClients();
     }
   });
 
   it('routes a chat by its pre-chat answer to the online agents of a group first', async () => {
-    const q = await post<{ question_id: number }>(
-      '/api/admin/settings/question.add',
+    const q = await api(
+      questionOps.add,
       { title: 'Which team?', question_type: 'single_choice', answers: [{ text: 'Sales' }, { text: 'Support' }] },
       admin,
     );
-    const full = await get<{ answers: Array<{ choice_id: number; text: string }> }>(
-      '/api/admin/settings/question.get',
-      { question_id: String(q.data.question_id) },
-      admin,
-    );
+    const full = await api(questionOps.get, { question_id: String(q.data.question_id) }, admin);
     const sales = full.data.answers.find((a) => a.text === 'Sales')?.choice_id as number;
     const support = full.data.answers.find((a) => a.text === 'Support')?.choice_id as number;
     const seller = await chatAgent(t, { realName: 'Sally Sales' });
     const helper = await chatAgent(t, { realName: 'Hank Help' });
-    const group = await post<{ group_id: number }>(
-      '/api/admin/auth.group.add',
+    const group = await api(
+      groupOps.add,
       { group_name: `Sales ${Date.now()}`, account_ids: [seller.accountId] },
       admin,
     );
     expect(group.code).toBe('0000');
-    const trigger = await post<{ trigger_id: number }>(
-      '/api/admin/settings/chat.trigger.add',
+    const trigger = await api(
+      chatTriggerOps.add,
       {
         title: 'Sales to sales',
         trigger_type: 'route_by_answer',
@@ -268,11 +254,7 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
       await eventually('sales chat offered to the seller', () =>
         sellerSocket.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(salesChat.ticket_id)),
       );
-      const ticket = await get<{ group_id: number }>(
-        '/api/admin/ticket.get',
-        { ticket_id: String(salesChat.ticket_id) },
-        admin,
-      );
+      const ticket = await api(ticketOps.get, { ticket_id: String(salesChat.ticket_id) }, admin);
       expect(ticket.data.group_id).toBe(group.data.group_id);
       // Another answer routes as before: to everyone online.
       const supportChat = await startChat(t, { answers: [{ question_id: q.data.question_id, choice_id: support }] });
@@ -283,8 +265,8 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
         helperSocket.system.some((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(salesChat.ticket_id)),
       ).toBe(false);
     } finally {
-      await post('/api/admin/settings/chat.trigger.delete', { trigger_ids: [trigger.data.trigger_id] }, admin);
-      await post('/api/admin/settings/question.delete', { question_id: q.data.question_id }, admin);
+      await api(chatTriggerOps.delete, { trigger_ids: [trigger.data.trigger_id] }, admin);
+      await api(questionOps.delete, { question_id: q.data.question_id }, admin);
       closeClients();
     }
   });

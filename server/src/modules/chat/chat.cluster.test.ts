@@ -1,8 +1,8 @@
-import type { TChatMessage } from '@parley/contracts';
+import { authOps, chatOps, chatWidgetOps, type TChatMessage } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, eventually, randomIp, redisAnswers, redisUrl } from '../../../test/chat-kit.js';
 import {
-  api,
+  callOpAt,
   clusterPrefix,
   freshDatabase,
   postgresAnswers,
@@ -53,8 +53,10 @@ describe.skipIf(!ready)('two server processes behind the Redis adapter', () => {
   const agentOn = async (server: ServerProcess) => {
     const row = await buildAgent(database.db, { toolAccess: ['chat'], chatState: 'online', ticketAccess: 'all' });
     await giveDefaultRole(database.db, row.accountId);
-    const login = await api<{ token: string }>(server.url, 'POST', '/api/admin/auth.login', {
-      body: { email: row.email, password: defaultPassword, stay_login: false },
+    const login = await callOpAt(server.url, authOps.login, {
+      email: row.email,
+      password: defaultPassword,
+      stay_login: false,
     });
     expect(login.code).toBe('0000');
     return { ...row, token: login.data.token };
@@ -69,16 +71,20 @@ describe.skipIf(!ready)('two server processes behind the Redis adapter', () => {
   it('lets one of ten agents on two processes accept the same chat', async () => {
     const servers = Array.from({ length: 10 }, (_, i) => (i % 2 ? b : a));
     const agents = await Promise.all(servers.map((server) => agentOn(server)));
-    const started = await api<{ ticket_id: number }>(b.url, 'POST', '/api/home/chat.start', {
-      body: { real_name: 'Race', email: uniqueEmail('visitor') },
-      ip: randomIp(),
-    });
+    const started = await callOpAt(
+      b.url,
+      chatWidgetOps.start,
+      { real_name: 'Race', email: uniqueEmail('visitor') },
+      { ip: randomIp() },
+    );
     const results = await Promise.all(
       agents.map((agent, i) =>
-        api((servers[i] as ServerProcess).url, 'POST', '/api/admin/chat.accept', {
-          token: agent.token,
-          body: { ticket_id: started.data.ticket_id },
-        }),
+        callOpAt(
+          (servers[i] as ServerProcess).url,
+          chatOps.accept,
+          { ticket_id: started.data.ticket_id },
+          { token: agent.token },
+        ),
       ),
     );
     expect(results.filter((r) => r.code === '0000')).toHaveLength(1);
@@ -89,40 +95,44 @@ describe.skipIf(!ready)('two server processes behind the Redis adapter', () => {
     const agent = await agentOn(b);
     const agentSocket = await connect(b, { token: agent.token });
     // The widget on A sees the agent connected to B (presence through Redis).
-    const widget = await api<{ online: boolean }>(a.url, 'GET', '/api/home/chat.widget.get');
+    const widget = await callOpAt(a.url, chatWidgetOps.widgetGet, {});
     expect(widget.data.online).toBe(true);
 
-    const started = await api<{ ticket_id: number; visitor_token: string }>(a.url, 'POST', '/api/home/chat.start', {
-      body: { real_name: 'Cross Process', email: uniqueEmail('visitor'), page_url: 'https://shop.example/' },
-      ip: randomIp(),
-    });
+    const started = await callOpAt(
+      a.url,
+      chatWidgetOps.start,
+      { real_name: 'Cross Process', email: uniqueEmail('visitor'), page_url: 'https://shop.example/' },
+      { ip: randomIp() },
+    );
     expect(started.code).toBe('0000');
     const { ticket_id: ticketId, visitor_token: visitorToken } = started.data;
     await eventually('new chat routed from A to the agent on B', () =>
       agentSocket.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(ticketId)),
     );
     const visitor = await connect(a, { visitor_token: visitorToken });
-    expect(
-      (await api(b.url, 'POST', '/api/admin/chat.accept', { token: agent.token, body: { ticket_id: ticketId } })).code,
-    ).toBe('0000');
+    expect((await callOpAt(b.url, chatOps.accept, { ticket_id: ticketId }, { token: agent.token })).code).toBe('0000');
     await eventually('agent joined, heard on A', () => visitor.events.find((e) => e.event === 'chat_event'));
     expect((await agentSocket.ask('join_chat', { ticket_id: ticketId })).code).toBe('0000');
 
     const n = 15;
     const fromVisitor: number[] = [];
     for (let i = 0; i < n; i++) {
-      const sent = await api<{ message_id: number }>(a.url, 'POST', '/api/home/chat.message.add', {
-        body: { visitor_token: visitorToken, body: `visitor ${i}`, client_message_id: `v-${i}` },
+      const sent = await callOpAt(a.url, chatWidgetOps.messageAdd, {
+        visitor_token: visitorToken,
+        body: `visitor ${i}`,
+        client_message_id: `v-${i}`,
       });
       expect(sent.code).toBe('0000');
       fromVisitor.push(sent.data.message_id);
     }
     const fromAgent: number[] = [];
     for (let i = 0; i < n; i++) {
-      const sent = await api<{ message_id: number }>(b.url, 'POST', '/api/admin/chat.message.add', {
-        token: agent.token,
-        body: { ticket_id: ticketId, body: `agent ${i}`, client_message_id: `a-${i}` },
-      });
+      const sent = await callOpAt(
+        b.url,
+        chatOps.messageAdd,
+        { ticket_id: ticketId, body: `agent ${i}`, client_message_id: `a-${i}` },
+        { token: agent.token },
+      );
       expect(sent.code).toBe('0000');
       fromAgent.push(sent.data.message_id);
     }
@@ -139,26 +149,31 @@ describe.skipIf(!ready)('two server processes behind the Redis adapter', () => {
     a.kill9();
     await eventually('the visitor socket on A dropped', () => !visitor.socket.connected, 10_000);
     const again = await connect(b, { visitor_token: visitorToken });
-    const history = await api<{ list: TChatMessage[] }>(b.url, 'GET', '/api/home/chat.message.list', {
-      query: { visitor_token: visitorToken, after_message_id: '0' },
+    const history = await callOpAt(b.url, chatWidgetOps.messageList, {
+      visitor_token: visitorToken,
+      after_message_id: '0',
     });
     expect(history.data.list.map((m) => m.message_id)).toEqual([...fromVisitor, ...fromAgent]);
-    const afterKill = await api<{ message_id: number }>(b.url, 'POST', '/api/home/chat.message.add', {
-      body: { visitor_token: visitorToken, body: 'still there?', client_message_id: 'v-after' },
+    const afterKill = await callOpAt(b.url, chatWidgetOps.messageAdd, {
+      visitor_token: visitorToken,
+      body: 'still there?',
+      client_message_id: 'v-after',
     });
     expect(afterKill.code).toBe('0000');
     await eventually('message after the kill at the agent', () =>
       agentSocket.messages.find((m) => m.message_id === afterKill.data.message_id),
     );
-    const answer = await api<{ message_id: number }>(b.url, 'POST', '/api/admin/chat.message.add', {
-      token: agent.token,
-      body: { ticket_id: ticketId, body: 'yes', client_message_id: 'a-after' },
-    });
+    const answer = await callOpAt(
+      b.url,
+      chatOps.messageAdd,
+      { ticket_id: ticketId, body: 'yes', client_message_id: 'a-after' },
+      { token: agent.token },
+    );
     await eventually('answer at the reconnected visitor', () =>
       again.messages.find((m) => m.message_id === answer.data.message_id),
     );
     // B still routes and answers presence with A gone (the adapter stops waiting for A).
-    const online = await api<{ online: boolean }>(b.url, 'GET', '/api/home/chat.widget.get');
+    const online = await callOpAt(b.url, chatWidgetOps.widgetGet, {});
     expect(online.data.online).toBe(true);
   }, 120_000);
 });

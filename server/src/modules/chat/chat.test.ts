@@ -1,6 +1,7 @@
+import { authOps, chatOps, chatSettingOps, chatWidgetOps, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
-import { admin, client, closeClients, connect, get, post, setUpChatApp, t } from '../../../test/chat-app.js';
+import { admin, api, client, closeClients, connect, setUpChatApp, t } from '../../../test/chat-app.js';
 import {
   chatAgent,
   eventually,
@@ -23,7 +24,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     const bob = await chatAgent(t, { realName: 'Bob Agent' });
     const aliceSocket = await connect({ token: alice.token });
     const bobSocket = await connect({ token: bob.token });
-    expect((await get<{ online: boolean }>('/api/home/chat.widget.get', {})).data.online).toBe(true);
+    expect((await api(chatWidgetOps.widgetGet, {})).data.online).toBe(true);
 
     const chat = await startChat(t);
     await eventually('new chat offered to Alice', () =>
@@ -34,9 +35,9 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     );
     const visitor = await connect({ visitor_token: chat.visitor_token });
 
-    const accept = await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, alice.token);
+    const accept = await api(chatOps.accept, { ticket_id: chat.ticket_id }, alice.token);
     expect(accept.code).toBe('0000');
-    const late = await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, bob.token);
+    const late = await api(chatOps.accept, { ticket_id: chat.ticket_id }, bob.token);
     expect(late.code).toBe('FFFF');
     expect(late.msg).toBe('Another agent has already accepted this chat');
     await eventually('Bob told the chat was taken', () =>
@@ -48,7 +49,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(joined.payload).toMatchObject({ type: 'agent_joined', agent_name: 'Alice Agent' });
 
     expect((await aliceSocket.ask('join_chat', { ticket_id: chat.ticket_id })).code).toBe('0000');
-    const sent = await post<{ message_id: number }>('/api/home/chat.message.add', {
+    const sent = await api(chatWidgetOps.messageAdd, {
       visitor_token: chat.visitor_token,
       body: 'My order <b>#42</b> is late',
       client_message_id: 'v-1',
@@ -69,8 +70,8 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       aliceSocket.system.find((m) => m.type === 'new_message' && m.ticket_ids.includes(chat.ticket_id)),
     );
 
-    const reply = await post<{ message_id: number }>(
-      '/api/admin/chat.message.add',
+    const reply = await api(
+      chatOps.messageAdd,
       { ticket_id: chat.ticket_id, body: 'Let me check that for you', client_message_id: 'a-1' },
       alice.token,
     );
@@ -87,6 +88,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
 
     // A file the visitor uploads goes with a message, and the agent sees its name and type.
     const pic = multipart(png(4, 4), 'broken-bell.png', 'image/png');
+    // A multipart upload: no operation (operations take JSON).
     const up = await t.app.inject({
       method: 'POST',
       url: '/api/home/upload',
@@ -94,7 +96,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       headers: { ...pic.headers, 'x-forwarded-for': randomIp() },
     });
     const fileId = (up.json() as { data: { file_id: string } }).data.file_id;
-    const withFile = await post<{ message_id: number }>('/api/home/chat.message.add', {
+    const withFile = await api(chatWidgetOps.messageAdd, {
       visitor_token: chat.visitor_token,
       file_ids: [fileId],
       client_message_id: 'v-file',
@@ -108,8 +110,8 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     ]);
 
     // A shortcut's choice list goes with the reply as answers the visitor can click.
-    const ask = await post<{ message_id: number }>(
-      '/api/admin/chat.message.add',
+    const ask = await api(
+      chatOps.messageAdd,
       {
         ticket_id: chat.ticket_id,
         body: 'Which order is it?',
@@ -122,16 +124,16 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       visitor.messages.find((m) => m.message_id === ask.data.message_id),
     );
     expect(asked.quick_replies).toEqual(['#42', '#43']);
-    const tooMany = await post(
-      '/api/admin/chat.message.add',
+    const tooMany = await api(
+      chatOps.messageAdd,
       { ticket_id: chat.ticket_id, body: 'x', client_message_id: 'a-q2', quick_replies: Array(11).fill('a') },
       alice.token,
     );
-    expect(Object.keys((tooMany.data as { fields: object }).fields)).toEqual(['quick_replies']);
+    expect(Object.keys(tooMany.fields)).toEqual(['quick_replies']);
 
     // An internal note stays with the agents.
-    const note = await post<{ message_id: number }>(
-      '/api/admin/chat.message.add',
+    const note = await api(
+      chatOps.messageAdd,
       { ticket_id: chat.ticket_id, body: 'VIP customer', client_message_id: 'a-2', is_public: false },
       alice.token,
     );
@@ -142,7 +144,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(visitor.messages.map((m) => m.message_id)).not.toContain(note.data.message_id);
 
     // A retry stores one message and answers the same id.
-    const retry = await post<{ message_id: number }>('/api/home/chat.message.add', {
+    const retry = await api(chatWidgetOps.messageAdd, {
       visitor_token: chat.visitor_token,
       body: 'My order <b>#42</b> is late',
       client_message_id: 'v-1',
@@ -151,7 +153,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(await messageCount(t.database.db, chat.ticket_id)).toBe(5);
 
     // A reconnecting visitor asks for what it missed: public messages only, after its last id.
-    const missed = await get<{ list: Array<{ message_id: number }> }>('/api/home/chat.message.list', {
+    const missed = await api(chatWidgetOps.messageList, {
       visitor_token: chat.visitor_token,
       after_message_id: String(sent.data.message_id),
     });
@@ -168,18 +170,14 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     );
 
     // End: an end_chat message, the ticket solved, a visitor message refused.
-    expect((await post('/api/admin/chat.end', { ticket_id: chat.ticket_id }, alice.token)).code).toBe('0000');
+    expect((await api(chatOps.end, { ticket_id: chat.ticket_id }, alice.token)).code).toBe('0000');
     const end = await eventually('end_chat at the visitor', () =>
       visitor.messages.find((m) => m.reply_type === 'end_chat'),
     );
     expect(end.body).toBe('<p>The chat has ended</p>');
-    const ticket = await get<{ ticket_state: string; ticket_type: string; source: string }>(
-      '/api/admin/ticket.get',
-      { ticket_id: String(chat.ticket_id) },
-      admin,
-    );
+    const ticket = await api(ticketOps.get, { ticket_id: String(chat.ticket_id) }, admin);
     expect(ticket.data).toMatchObject({ ticket_state: 'solved', ticket_type: 'chat', source: 'chat' });
-    const after = await post('/api/home/chat.message.add', {
+    const after = await api(chatWidgetOps.messageAdd, {
       visitor_token: chat.visitor_token,
       body: 'hello?',
       client_message_id: 'v-2',
@@ -191,7 +189,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     const agent = await chatAgent(t);
     const agentSocket = await connect({ token: agent.token });
     const chat = await startChat(t);
-    expect((await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, agent.token)).code).toBe('0000');
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, agent.token)).code).toBe('0000');
     expect((await agentSocket.ask('join_chat', { ticket_id: chat.ticket_id })).code).toBe('0000');
 
     let seenInsideTransaction = -1;
@@ -199,7 +197,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       await sleep(150);
       seenInsideTransaction = agentSocket.messages.filter((m) => m.ticket_id === chat.ticket_id).length;
     });
-    const ok = await post<{ message_id: number }>('/api/home/chat.message.add', {
+    const ok = await api(chatWidgetOps.messageAdd, {
       visitor_token: chat.visitor_token,
       body: 'first',
       client_message_id: 'c-1',
@@ -213,7 +211,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     const offFail = t.app.parley.events.beforeCommit('chat.message', async () => {
       throw new Error('database went away');
     });
-    const failed = await post('/api/home/chat.message.add', {
+    const failed = await api(chatWidgetOps.messageAdd, {
       visitor_token: chat.visitor_token,
       body: 'never stored',
       client_message_id: 'c-2',
@@ -263,31 +261,29 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     const visitor = await connect({ visitor_token: first.visitor_token });
     expect((await visitor.ask('join_chat', { ticket_id: second.ticket_id })).code).toBe('0404');
     const agent = await chatAgent(t);
-    expect((await post('/api/admin/chat.accept', { ticket_id: second.ticket_id }, agent.token)).code).toBe('0000');
-    const other = await post<{ message_id: number }>(
-      '/api/admin/chat.message.add',
+    expect((await api(chatOps.accept, { ticket_id: second.ticket_id }, agent.token)).code).toBe('0000');
+    const other = await api(
+      chatOps.messageAdd,
       { ticket_id: second.ticket_id, body: 'for the second visitor only', client_message_id: 'x-1' },
       agent.token,
     );
     expect(other.code).toBe('0000');
     await sleep(300);
     expect(visitor.messages).toEqual([]);
-    const otherVisitorList = await get('/api/home/chat.message.list', { visitor_token: 'x'.repeat(40) });
+    const otherVisitorList = await api(chatWidgetOps.messageList, { visitor_token: 'x'.repeat(40) });
     expect(otherVisitorList.code).toBe('0401');
 
     // An agent who may see only their own tickets cannot join someone else's chat.
     const ownOnly = await chatAgent(t, { ticketAccess: 'own' });
     const ownSocket = await connect({ token: ownOnly.token });
     expect((await ownSocket.ask('join_chat', { ticket_id: second.ticket_id })).code).toBe('0404');
-    expect(
-      (await get('/api/admin/chat.message.list', { ticket_id: String(second.ticket_id) }, ownOnly.token)).code,
-    ).toBe('0404');
+    expect((await api(chatOps.messageList, { ticket_id: String(second.ticket_id) }, ownOnly.token)).code).toBe('0404');
     // Answering needs the chat accepted; taking chats needs tool_access chat.
     const noChat = await chatAgent(t, { toolAccess: [] });
-    const refused = await post('/api/admin/chat.accept', { ticket_id: first.ticket_id }, noChat.token);
+    const refused = await api(chatOps.accept, { ticket_id: first.ticket_id }, noChat.token);
     expect(refused.msg).toBe('Your account does not take chats');
-    const notYours = await post(
-      '/api/admin/chat.message.add',
+    const notYours = await api(
+      chatOps.messageAdd,
       { ticket_id: second.ticket_id, body: 'hi', client_message_id: 'y-1' },
       (await chatAgent(t)).token,
     );
@@ -297,23 +293,15 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
   it('gives a chat to one of ten agents accepting at once', async () => {
     const agents = await Promise.all(Array.from({ length: 10 }, () => chatAgent(t)));
     const chat = await startChat(t);
-    const results = await Promise.all(
-      agents.map((a) => post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, a.token)),
-    );
+    const results = await Promise.all(agents.map((a) => api(chatOps.accept, { ticket_id: chat.ticket_id }, a.token)));
     expect(results.filter((r) => r.code === '0000')).toHaveLength(1);
     expect(results.filter((r) => r.msg === 'Another agent has already accepted this chat')).toHaveLength(9);
   });
 
   it('auto-assigns to the online agent with the fewest open chats, within the limit', async () => {
-    const saved = await get<Record<string, unknown>>('/api/admin/settings/chat.setting.get', {}, admin);
+    const saved = await api(chatSettingOps.get, {}, admin);
     expect(
-      (
-        await post(
-          '/api/admin/settings/chat.setting.edit',
-          { ...saved.data, auto_assign: true, agent_chat_limit: 1 },
-          admin,
-        )
-      ).code,
+      (await api(chatSettingOps.edit, { ...saved.data, auto_assign: true, agent_chat_limit: 1 }, admin)).code,
     ).toBe('0000');
     try {
       // Only this agent is connected now (the others' sockets are closed).
@@ -324,25 +312,21 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       await eventually('first chat assigned', () =>
         s.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(first.ticket_id)),
       );
-      const queue = await get<{ active: Array<{ ticket_id: number }> }>('/api/admin/chat.queue.list', {}, agent.token);
+      const queue = await api(chatOps.queueList, {}, agent.token);
       expect(queue.data.active.map((c) => c.ticket_id)).toEqual([first.ticket_id]);
       // At the limit: the next chat waits in the queue.
       const second = await startChat(t);
       await eventually('second chat offered, not assigned', () =>
         s.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(second.ticket_id)),
       );
-      const after = await get<{ waiting: Array<{ ticket_id: number }>; active: unknown[] }>(
-        '/api/admin/chat.queue.list',
-        {},
-        agent.token,
-      );
+      const after = await api(chatOps.queueList, {}, agent.token);
       expect(after.data.active).toHaveLength(1);
       expect(after.data.waiting.map((c) => c.ticket_id)).toContain(second.ticket_id);
       // Away: nobody is online for the widget.
-      expect((await post('/api/admin/auth.my.chat.state.edit', { chat_state: 'away' }, agent.token)).code).toBe('0000');
-      expect((await get<{ online: boolean }>('/api/home/chat.widget.get', {})).data.online).toBe(false);
+      expect((await api(authOps.myChatStateEdit, { chat_state: 'away' }, agent.token)).code).toBe('0000');
+      expect((await api(chatWidgetOps.widgetGet, {})).data.online).toBe(false);
     } finally {
-      await post('/api/admin/settings/chat.setting.edit', saved.data, admin);
+      await api(chatSettingOps.edit, saved.data, admin);
     }
   });
 });

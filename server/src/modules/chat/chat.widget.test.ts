@@ -1,5 +1,6 @@
+import { chatOps, chatSettingOps, chatWidgetOps, questionOps, type TOp, type TOpInput } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
+import { buildTestApp, callOp, signInAdmin, type TestApp } from '../../../test/app.js';
 import { randomIp } from '../../../test/chat-kit.js';
 
 let t: TestApp;
@@ -10,19 +11,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = <T = unknown>(path: string, body: unknown, token?: string) =>
-  call<T>(t.app, 'POST', path, { body, ...(token ? { token } : {}), headers: { 'x-forwarded-for': randomIp() } });
+/** An operation from a visitor address of its own (the chat limits count per address). */
+const post = <T extends TOp>(op: T, input: TOpInput<T>, token?: string) =>
+  callOp(t.app, op, input, { token, headers: { 'x-forwarded-for': randomIp() } });
 
 describe('the widget files and settings', () => {
   it('writes the saved colour and side into widget.js and lets only the allowed origins frame the chat', async () => {
-    const saved = await call<Record<string, unknown>>(t.app, 'GET', '/api/admin/settings/widget.get', { token: admin });
+    const saved = await callOp(t.app, chatSettingOps.widgetGet, {}, { token: admin });
     expect(saved.data).toMatchObject({ color: '#1677ff', position: 'right', pre_chat_form: true, allowed_origins: [] });
     const open = await t.app.inject({ method: 'GET', url: '/widget/chat' });
     expect(open.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(open.headers['x-frame-options']).toBeUndefined();
 
     const edit = await post(
-      '/api/admin/settings/widget.edit',
+      chatSettingOps.widgetEdit,
       { ...saved.data, color: '#ff5500', position: 'left', allowed_origins: ['https://shop.example'] },
       admin,
     );
@@ -37,29 +39,24 @@ describe('the widget files and settings', () => {
     // The launcher stays small: the chat's own script loads only in the iframe, when opened.
     expect(Buffer.byteLength(script.body)).toBeLessThan(8 * 1024);
 
-    const bad = await post('/api/admin/settings/widget.edit', { ...saved.data, allowed_origins: ['not a url'] }, admin);
+    const bad = await post(chatSettingOps.widgetEdit, { ...saved.data, allowed_origins: ['not a url'] }, admin);
     expect(bad.code).toBe('FFFF');
-    expect(Object.keys((bad.data as { fields: object }).fields)).toEqual(['allowed_origins.0']);
-    await post('/api/admin/settings/widget.edit', saved.data, admin);
+    expect(Object.keys(bad.fields)).toEqual(['allowed_origins.0']);
+    await post(chatSettingOps.widgetEdit, saved.data, admin);
   });
 
   it('asks the pre-chat questions and refuses a chat that a question ends', async () => {
-    const q1 = await post<{ question_id: number }>(
-      '/api/admin/settings/question.add',
+    const q1 = await post(
+      questionOps.add,
       { title: 'What about?', question_type: 'single_choice', answers: [{ text: 'Billing' }, { text: 'Spam' }] },
       admin,
     );
     expect(q1.code).toBe('0000');
-    const full = await call<{ answers: Array<{ choice_id: number; text: string }> }>(
-      t.app,
-      'GET',
-      '/api/admin/settings/question.get',
-      { token: admin, query: { question_id: String(q1.data.question_id) } },
-    );
+    const full = await callOp(t.app, questionOps.get, { question_id: String(q1.data.question_id) }, { token: admin });
     const spam = full.data.answers.find((a) => a.text === 'Spam')?.choice_id as number;
     const billing = full.data.answers.find((a) => a.text === 'Billing')?.choice_id as number;
-    const q2 = await post<{ question_id: number }>(
-      '/api/admin/settings/question.add',
+    const q2 = await post(
+      questionOps.add,
       {
         title: 'Sorry',
         question_type: 'text',
@@ -71,13 +68,9 @@ describe('the widget files and settings', () => {
       admin,
     );
     expect(q2.code).toBe('0000');
-    const widget = await call<{ questions: Array<{ question_id: number; rule_choice_id: number | null }> }>(
-      t.app,
-      'GET',
-      '/api/home/chat.widget.get',
-    );
+    const widget = await callOp(t.app, chatWidgetOps.widgetGet, {});
     expect(widget.data.questions.map((q) => q.question_id)).toEqual([q1.data.question_id, q2.data.question_id]);
-    const refused = await post('/api/home/chat.start', {
+    const refused = await post(chatWidgetOps.start, {
       answers: [
         { question_id: q1.data.question_id, choice_id: spam },
         { question_id: q2.data.question_id, text: 'x' },
@@ -85,23 +78,18 @@ describe('the widget files and settings', () => {
     });
     expect(refused.msg).toBe('This chat has ended');
     // Without an email the visitor is anonymous; the answers are kept with the chat.
-    const started = await post<{ ticket_id: number }>('/api/home/chat.start', {
+    const started = await post(chatWidgetOps.start, {
       answers: [{ question_id: q1.data.question_id, choice_id: billing }],
       page_url: 'https://shop.example/pricing',
     });
     expect(started.code).toBe('0000');
-    const chat = await call<{ visitor_name: string; answers: unknown[]; page_url: string }>(
-      t.app,
-      'GET',
-      '/api/admin/chat.get',
-      { token: admin, query: { ticket_id: String(started.data.ticket_id) } },
-    );
+    const chat = await callOp(t.app, chatOps.get, { ticket_id: String(started.data.ticket_id) }, { token: admin });
     expect(chat.data).toMatchObject({
       visitor_name: 'Visitor',
       page_url: 'https://shop.example/pricing',
       answers: [{ question_id: q1.data.question_id, title: 'What about?', answer: 'Billing' }],
     });
-    await post('/api/admin/settings/question.delete', { question_id: q2.data.question_id }, admin);
-    await post('/api/admin/settings/question.delete', { question_id: q1.data.question_id }, admin);
+    await post(questionOps.delete, { question_id: q2.data.question_id }, admin);
+    await post(questionOps.delete, { question_id: q1.data.question_id }, admin);
   });
 });

@@ -1,25 +1,16 @@
-import { ZCompanyListResponse } from '@parley/contracts';
+import { companyOps, type TOpInput } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
+import { callOp } from '../../../test/app.js';
 import { buildCompany, buildEndUser, uniqueDomain } from '../../../test/factories.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, setUpApp, t } from '../../../test/kit.js';
 import { account, company } from '../../db/schema/index.js';
 
 setUpApp();
 
-const base = '/api/admin/settings';
-const add = (body: unknown, lang?: string) =>
-  call<{ company_id: number; fields?: Record<string, string> }>(t.app, 'POST', `${base}/company.add`, {
-    token: admin,
-    body,
-    ...(lang ? { lang } : {}),
-  });
-const get = (company_id: number) =>
-  call<Record<string, unknown>>(t.app, 'GET', `${base}/company.get`, {
-    token: admin,
-    query: { company_id: String(company_id) },
-  });
+const add = (body: TOpInput<typeof companyOps.add>, lang?: string) =>
+  callOp(t.app, companyOps.add, body, { token: admin, ...(lang ? { lang } : {}) });
+const get = (company_id: number) => api(companyOps.get, { company_id });
 const countNamed = async (name: string) =>
   (await t.database.db.select().from(company).where(eq(company.companyName, name))).length;
 
@@ -47,7 +38,11 @@ describe('company.add / company.get', () => {
     const en = await add({ company_name: '   ', company_domains: uniqueDomain() });
     expect([en.status, en.code, en.msg]).toEqual([400, 'FFFF', 'Organization name is required']);
     expect(en.data).toEqual({ fields: { company_name: 'Organization name is required' } });
-    const zh = await add({}, 'zh-cn');
+    // Outside the contract's types: no name at all.
+    const zh = await callOp(t.app, companyOps.add, {} as TOpInput<typeof companyOps.add>, {
+      token: admin,
+      lang: 'zh-cn',
+    });
     expect(zh.msg).toBe('请输入组织名称');
   });
 
@@ -56,7 +51,7 @@ describe('company.add / company.get', () => {
     const res = await add({ company_name: name, company_domains: 'good.com, not a domain' });
     expect(res.code).toBe('FFFF');
     expect(res.msg).toBe('Incorrect domain format');
-    expect(Object.keys(res.data.fields ?? {})[0]).toMatch(/^company_domains\./);
+    expect(Object.keys(res.fields)[0]).toMatch(/^company_domains\./);
     expect(await countNamed(name)).toBe(0);
   });
 
@@ -74,7 +69,7 @@ describe('a domain belongs to at most one organization', () => {
     const res = await add({ company_name: name, company_domains: ['free-one.org', d.toUpperCase()] });
     expect(res.code).toBe('FFFF');
     expect(res.msg).toBe(`The domain ${d} already belongs to Holder Inc`);
-    expect(res.data.fields).toEqual({ company_domains: `The domain ${d} already belongs to Holder Inc` });
+    expect(res.fields).toEqual({ company_domains: `The domain ${d} already belongs to Holder Inc` });
     expect(await countNamed(name)).toBe(0);
     const zh = await add({ company_name: name, company_domains: [d] }, 'zh-cn');
     expect(zh.msg).toBe(`域名 ${d} 已属于 Holder Inc`);
@@ -85,7 +80,7 @@ describe('a domain belongs to at most one organization', () => {
     const d2 = uniqueDomain();
     const first = await buildCompany(t.database.db, { companyName: 'First', companyDomains: [d1] });
     const second = await buildCompany(t.database.db, { companyName: 'Second', companyDomains: [d2] });
-    const edit = (body: unknown) => call(t.app, 'POST', `${base}/company.edit`, { token: admin, body });
+    const edit = (body: TOpInput<typeof companyOps.edit>) => api(companyOps.edit, body);
     const res = await edit({ company_id: second.companyId, company_name: 'Second renamed', company_domains: [d2, d1] });
     expect(res.code).toBe('FFFF');
     expect(res.msg).toBe(`The domain ${d1} already belongs to First`);
@@ -116,28 +111,20 @@ describe('company.list', () => {
         ...(i === 0 ? { companyDomains: [d] } : {}),
       });
     }
-    const page = await call(t.app, 'GET', `${base}/company.list`, {
-      token: admin,
-      query: { kw: tag.toLowerCase(), limit: '2' },
-    });
+    const page = await api(companyOps.list, { kw: tag.toLowerCase(), limit: 2 });
     expect(page.code).toBe('0000');
-    const parsed = ZCompanyListResponse.parse(page.data);
+    const parsed = page.data;
     expect(parsed.total).toBe(3);
     expect(parsed.list).toHaveLength(2);
     expect(parsed.list[0]?.company_name).toBe(`${tag} Branch 2`);
-    const byDomain = ZCompanyListResponse.parse(
-      (await call(t.app, 'GET', `${base}/company.list`, { token: admin, query: { kw: d } })).data,
-    );
+    const byDomain = (await api(companyOps.list, { kw: d })).data;
     expect(byDomain.list.map((c) => c.company_name)).toEqual([`${tag} Branch 0`]);
   });
 
   it('takes a percent sign literally and refuses a limit over 100', async () => {
-    const res = await call<{ total: number }>(t.app, 'GET', `${base}/company.list`, {
-      token: admin,
-      query: { kw: '%' },
-    });
+    const res = await api(companyOps.list, { kw: '%' });
     expect(res.data.total).toBe(0);
-    const big = await call(t.app, 'GET', `${base}/company.list`, { token: admin, query: { limit: '101' } });
+    const big = await api(companyOps.list, { limit: 101 });
     expect(big.code).toBe('FFFF');
   });
 });
@@ -146,18 +133,12 @@ describe('company.delete', () => {
   it('keeps the members, without an organization', async () => {
     const c = await buildCompany(t.database.db);
     const member = await buildEndUser(t.database.db, { companyId: c.companyId });
-    const res = await call(t.app, 'POST', `${base}/company.delete`, {
-      token: admin,
-      body: { company_id: c.companyId },
-    });
+    const res = await api(companyOps.delete, { company_id: c.companyId });
     expect([res.code, res.msg]).toEqual(['0000', 'Successfully deleted']);
     expect((await get(c.companyId)).code).toBe('0404');
     const [row] = await t.database.db.select().from(account).where(eq(account.accountId, member.accountId));
     expect(row?.companyId).toBeNull();
-    const again = await call(t.app, 'POST', `${base}/company.delete`, {
-      token: admin,
-      body: { company_id: c.companyId },
-    });
+    const again = await api(companyOps.delete, { company_id: c.companyId });
     expect(again.code).toBe('0404');
   });
 });

@@ -11,6 +11,7 @@ setUpApp();
 describe('avatars', () => {
   async function uploadAs(data: Buffer, name: string, type: string, token = admin) {
     const form = multipart(data, name, type);
+    // A multipart upload: no operation (operations take JSON).
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/upload.avatar',
@@ -50,6 +51,7 @@ describe('avatars', () => {
     const huge = Buffer.concat([png(10, 10), Buffer.alloc(20 * 1024 * 1024 + 10)]);
     const res = await uploadAs(huge, 'huge.png', 'image/png');
     expect([res.status, res.code, res.msg]).toEqual([413, 'FFFF', 'File size cannot exceed 20M']);
+    // Raw: the upload route given a JSON body instead of a file (there is no operation for it).
     const none = await call(t.app, 'POST', '/api/admin/upload.avatar', { token: admin, body: {} });
     expect([none.code, none.msg]).toEqual(['FFFF', 'Please choose a file']);
   });
@@ -67,6 +69,7 @@ describe('avatars', () => {
   });
 
   it('answers 0404 for unknown or malformed file names', async () => {
+    // Raw: file downloads with made-up and hostile names, not operations.
     for (const url of [
       '/api/home/file/avatar/AAAAAAAAAAAAAAAAAAAAAA.png',
       '/api/home/file/avatar/..%2F..%2Fetc%2Fpasswd',

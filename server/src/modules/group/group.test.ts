@@ -1,22 +1,16 @@
-import { ZGroup, ZGroupListResponse } from '@parley/contracts';
+import { authOps, groupOps } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { signIn } from '../../../test/app.js';
 import { buildAgent, buildEndUser, defaultPassword } from '../../../test/factories.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { api, setUpApp, t } from '../../../test/kit.js';
 import { agentGroup } from '../../db/schema/index.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> };
-const post = <T = Fields>(path: string, body: unknown) =>
-  call<T>(t.app, 'POST', `/api/admin/${path}`, { token: admin, body });
 const getGroup = async (group_id: number) => {
-  const res = await call(t.app, 'GET', '/api/admin/auth.group.get', {
-    token: admin,
-    query: { group_id: String(group_id) },
-  });
-  return res.code === '0000' ? ZGroup.parse(res.data) : null;
+  const res = await api(groupOps.get, { group_id });
+  return res.code === '0000' ? res.data : null;
 };
 const defaults = async () =>
   (await t.database.db.select().from(agentGroup).where(eq(agentGroup.isDefault, true))).map((g) => g.groupId);
@@ -24,9 +18,9 @@ const defaults = async () =>
 describe('auth.group.add / edit', () => {
   it('requires a name with the spec message and writes nothing', async () => {
     const before = (await t.database.db.select().from(agentGroup)).length;
-    const res = await post('auth.group.add', { group_name: ' ', remark: 'x' });
+    const res = await api(groupOps.add, { group_name: ' ', remark: 'x' });
     expect([res.code, res.msg]).toEqual(['FFFF', 'Group name is required']);
-    expect(res.data.fields.group_name).toBe('Group name is required');
+    expect(res.fields.group_name).toBe('Group name is required');
     expect((await t.database.db.select().from(agentGroup)).length).toBe(before);
   });
 
@@ -34,10 +28,10 @@ describe('auth.group.add / edit', () => {
     const agent = await buildAgent(t.database.db);
     const user = await buildEndUser(t.database.db);
     const name = `Mixed ${Date.now()}`;
-    const bad = await post('auth.group.add', { group_name: name, account_ids: [agent.accountId, user.accountId] });
+    const bad = await api(groupOps.add, { group_name: name, account_ids: [agent.accountId, user.accountId] });
     expect([bad.code, bad.msg]).toEqual(['FFFF', 'Members must be agents or administrators']);
     expect(await t.database.db.select().from(agentGroup).where(eq(agentGroup.groupName, name))).toEqual([]);
-    const ok = await post<{ group_id: number }>('auth.group.add', {
+    const ok = await api(groupOps.add, {
       group_name: name,
       remark: 'Tier 2',
       account_ids: [agent.accountId],
@@ -52,10 +46,10 @@ describe('auth.group.add / edit', () => {
   });
 
   it('keeps exactly one default group: a new default takes the mark, the default cannot drop it', async () => {
-    const [oldDefault] = await defaults();
-    const added = await post<{ group_id: number }>('auth.group.add', { group_name: 'New default', is_default: true });
+    const [oldDefault = 0] = await defaults();
+    const added = await api(groupOps.add, { group_name: 'New default', is_default: true });
     expect(await defaults()).toEqual([added.data.group_id]);
-    const drop = await post('auth.group.edit', {
+    const drop = await api(groupOps.edit, {
       group_id: added.data.group_id,
       group_name: 'New default',
       is_default: false,
@@ -64,65 +58,59 @@ describe('auth.group.add / edit', () => {
       'FFFF',
       'There must be one default group: make another group the default instead',
     ]);
-    const back = await post('auth.group.edit', { group_id: oldDefault, group_name: 'Support', is_default: true });
+    const back = await api(groupOps.edit, { group_id: oldDefault, group_name: 'Support', is_default: true });
     expect(back.code).toBe('0000');
     expect(await defaults()).toEqual([oldDefault]);
   });
 
   it('several agents making different groups the default at once: each call succeeds, one default remains', async () => {
-    const [before] = await defaults();
-    const made = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((n) => post<{ group_id: number }>('auth.group.add', { group_name: `Race ${n}` })),
-    );
+    const [before = 0] = await defaults();
+    const made = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => api(groupOps.add, { group_name: `Race ${n}` })));
     const ids = made.map((r) => r.data.group_id);
     const answers = await Promise.all(
-      ids.map((group_id, n) => post('auth.group.edit', { group_id, group_name: `Race ${n + 1}`, is_default: true })),
+      ids.map((group_id, n) => api(groupOps.edit, { group_id, group_name: `Race ${n + 1}`, is_default: true })),
     );
     expect(answers.map((a) => a.code)).toEqual(ids.map(() => '0000'));
     const now = await defaults();
     expect(now).toHaveLength(1);
     expect(ids).toContain(now[0]);
-    await post('auth.group.edit', { group_id: before, group_name: 'Support', is_default: true });
+    await api(groupOps.edit, { group_id: before, group_name: 'Support', is_default: true });
   });
 
   it('replaces members on edit, and a member sees the change at the next call', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
-    await call(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
-    const g = await post<{ group_id: number }>('auth.group.add', { group_name: 'Members' });
+    await api(authOps.myInfoGet, {}, token);
+    const g = await api(groupOps.add, { group_name: 'Members' });
     expect(
       (
-        await post('auth.group.edit', {
+        await api(groupOps.edit, {
           group_id: g.data.group_id,
           group_name: 'Members',
           account_ids: [agent.accountId],
         })
       ).code,
     ).toBe('0000');
-    const info = await call<{ group_ids: number[] }>(t.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    const info = await api(authOps.myInfoGet, {}, token);
     expect(info.data.group_ids).toContain(g.data.group_id);
     // Fields left out keep their value.
-    await post('auth.group.edit', { group_id: g.data.group_id, group_name: 'Members renamed' });
+    await api(groupOps.edit, { group_id: g.data.group_id, group_name: 'Members renamed' });
     expect(await getGroup(g.data.group_id)).toMatchObject({
       group_name: 'Members renamed',
       account_ids: [agent.accountId],
     });
-    expect((await post('auth.group.edit', { group_id: 99_999_999, group_name: 'x' })).code).toBe('0404');
+    expect((await api(groupOps.edit, { group_id: 99_999_999, group_name: 'x' })).code).toBe('0404');
   });
 });
 
 describe('auth.group.list / get', () => {
   it('lists the default first, filters by keyword, and answers 0404 for an unknown group', async () => {
     const tag = `Grp${Date.now()}`;
-    await post('auth.group.add', { group_name: `${tag} one` });
-    await post('auth.group.add', { group_name: `${tag} two` });
-    const all = ZGroupListResponse.parse(
-      (await call(t.app, 'GET', '/api/admin/auth.group.list', { token: admin })).data,
-    );
+    await api(groupOps.add, { group_name: `${tag} one` });
+    await api(groupOps.add, { group_name: `${tag} two` });
+    const all = (await api(groupOps.list, {})).data;
     expect(all.list[0]?.is_default).toBe(true);
-    const found = ZGroupListResponse.parse(
-      (await call(t.app, 'GET', '/api/admin/auth.group.list', { token: admin, query: { kw: tag } })).data,
-    );
+    const found = (await api(groupOps.list, { kw: tag })).data;
     expect(found.total).toBe(2);
     expect(await getGroup(99_999_999)).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { authOps, homeOps } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from '../../../test/app.js';
+import { buildTestApp, callOp, type TestApp } from '../../../test/app.js';
 import { redisUrl } from '../../../test/chat-kit.js';
 import { buildAgent, defaultPassword } from '../../../test/factories.js';
 import { rateLimit } from '../../db/schema/index.js';
@@ -14,17 +15,19 @@ import { limitsOf } from './limits.js';
 const parallel = 40;
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const signIn = (t: TestApp, email: string, password: string, ip: string) =>
-  call<{ token: string }>(t.app, 'POST', '/api/admin/auth.login', { body: { email, password }, headers: from(ip) });
+  callOp(t.app, authOps.login, { email, password }, { headers: from(ip) });
 const submit = (t: TestApp, ip: string) =>
-  call(t.app, 'POST', '/api/home/ticket.add', {
-    headers: from(ip),
-    body: {
+  callOp(
+    t.app,
+    homeOps.ticketAdd,
+    {
       email: `v-${randomUUID().slice(0, 8)}@example.com`,
       real_name: 'Visitor',
       subject: 'Help',
       description: 'Please',
     },
-  });
+    { headers: from(ip) },
+  );
 const tally = (codes: Array<{ status: number; code: string }>) =>
   codes.reduce<Record<string, number>>((acc, r) => {
     const key = `${r.status} ${r.code}`;

@@ -1,8 +1,7 @@
-import type { TSupportAddress } from '@parley/contracts';
-import { ticketOps } from '@parley/contracts';
+import { mailOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
+import { callOp } from '../../../test/app.js';
 import { buildGroup } from '../../../test/factories.js';
 import { admin, agent, api, db, t } from '../../../test/kit.js';
 import { eventually, servers, setUpMailTests } from '../../../test/mail-kit.js';
@@ -18,19 +17,10 @@ afterAll(async () => {
   await db().execute(sql`DELETE FROM mail_address WHERE address LIKE ${`%-${kit.run}@support.test`}`);
 });
 
-/** An address as `email.address.*` answers it. */
-type AddressRow = TSupportAddress;
-const base = '/api/admin/settings';
-const add = (body: Record<string, unknown>, lang?: string) =>
-  call<{ address_id: number }>(t.app, 'POST', `${base}/email.address.add`, {
-    token: admin,
-    body,
-    ...(lang ? { lang } : {}),
-  });
-const editAddress = (body: Record<string, unknown>) =>
-  call(t.app, 'POST', `${base}/email.address.edit`, { token: admin, body });
-const list = async () =>
-  (await call<{ list: AddressRow[] }>(t.app, 'GET', `${base}/email.address.all.list`, { token: admin })).data.list;
+const add = (body: TOpInput<typeof mailOps.addressAdd>, lang?: string) =>
+  callOp(t.app, mailOps.addressAdd, body, { token: admin, ...(lang ? { lang } : {}) });
+const editAddress = (body: TOpInput<typeof mailOps.addressEdit>) => api(mailOps.addressEdit, body);
+const list = async () => (await api(mailOps.addressAllList, {})).data.list;
 const ticketRow = async (ticketId: number) =>
   (
     await queryRows<{ group_id: number | null }>(db(), sql`SELECT group_id FROM ticket WHERE ticket_id = ${ticketId}`)
@@ -74,16 +64,10 @@ describe('support addresses: the calls', () => {
     });
     expect((await editAddress({ ...withBox, address_id: 99999999, imap_host: 'x', account: 'y' })).code).toBe('0404');
 
-    const removed = await call(t.app, 'POST', `${base}/email.address.delete`, {
-      token: admin,
-      body: { address_ids: [id] },
-    });
+    const removed = await api(mailOps.addressDelete, { address_ids: [id] });
     expect(removed.code).toBe('0000');
     expect((await list()).map((a) => a.address_id)).not.toContain(id);
-    const gone = await call(t.app, 'POST', `${base}/email.address.delete`, {
-      token: admin,
-      body: { address_ids: [id] },
-    });
+    const gone = await api(mailOps.addressDelete, { address_ids: [id] });
     expect(gone.code).toBe('0404');
   });
 });
@@ -173,10 +157,7 @@ describe('support addresses: routing', () => {
     await servers.deliver(box, reply.raw);
     expect(await fetchNow()).toEqual({ comment: 1 });
     expect(await ticketOf(reply.messageId)).toBe(ticketId);
-    await call(t.app, 'POST', `${base}/email.address.delete`, {
-      token: admin,
-      body: { address_ids: [added.data.address_id] },
-    });
+    await api(mailOps.addressDelete, { address_ids: [added.data.address_id] });
   });
 });
 
@@ -206,10 +187,7 @@ describe('new mail without waiting: IMAP IDLE where the server offers it', () =>
     await servers.deliver(box, second.raw);
     await eventually('the mail of the own mailbox stored by IDLE', () => ticketOf(second.messageId), 5000);
     await t.app.mail.unwatch();
-    await call(t.app, 'POST', `${base}/email.address.delete`, {
-      token: admin,
-      body: { address_ids: [added.data.address_id] },
-    });
+    await api(mailOps.addressDelete, { address_ids: [added.data.address_id] });
   });
 
   it('falls back to polling where the server does not offer IDLE', async () => {

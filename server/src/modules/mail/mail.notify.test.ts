@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mailOps, ticketAttachmentPath, ticketOps } from '@parley/contracts';
+import {
+  chatOps,
+  chatWidgetOps,
+  mailOps,
+  type TOp,
+  type TOpInput,
+  ticketAttachmentPath,
+  ticketOps,
+} from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
+import { callOp } from '../../../test/app.js';
 import { randomIp } from '../../../test/chat-kit.js';
 import { multipart } from '../../../test/images.js';
 import { admin, agent, api, db, t, withSettings } from '../../../test/kit.js';
@@ -17,13 +25,10 @@ const mailsOfTicket = (ticketId: number) =>
   servers.sent.filter((m) => m.raw.includes(`X-Parley-Ticket: ${ticketId}\r\n`));
 
 describe('chat transcripts', () => {
-  const post = <T = unknown>(path: string, body: unknown, token?: string) =>
-    call<T>(t.app, 'POST', path, { body, ...(token ? { token } : {}), headers: { 'x-forwarded-for': randomIp() } });
+  const post = <T extends TOp>(op: T, input: TOpInput<T>, token?: string) =>
+    callOp(t.app, op, input, { token, headers: { 'x-forwarded-for': randomIp() } });
   const startChat = async (email?: string) => {
-    const res = await post<{ ticket_id: number; visitor_token: string }>('/api/home/chat.start', {
-      real_name: 'Vera Visitor',
-      ...(email ? { email } : {}),
-    });
+    const res = await post(chatWidgetOps.start, { real_name: 'Vera Visitor', ...(email ? { email } : {}) });
     expect(res.code).toBe('0000');
     return res.data;
   };
@@ -32,17 +37,17 @@ describe('chat transcripts', () => {
     const vera = customer('vera');
     const chat = await startChat(vera);
     const helper = await agent({ toolAccess: ['chat'], realName: 'Hal Helper' });
-    expect((await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
+    expect((await post(chatOps.accept, { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
     const say = (body: string, n: number) =>
       post(
-        '/api/admin/chat.message.add',
+        chatOps.messageAdd,
         { ticket_id: chat.ticket_id, body, client_message_id: `a${n}`, file_ids: [] },
         helper.token,
       );
     expect((await say('Hello Vera, how can I help?', 1)).code).toBe('0000');
     expect(
       (
-        await post('/api/home/chat.message.add', {
+        await post(chatWidgetOps.messageAdd, {
           visitor_token: chat.visitor_token,
           body: 'My parcel 555 is late',
           client_message_id: 'v1',
@@ -55,7 +60,7 @@ describe('chat transcripts', () => {
     await t.app.parley.jobs.drain();
     expect(mailsOfTicket(chat.ticket_id)).toEqual([]);
 
-    expect((await post('/api/admin/chat.end', { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
+    expect((await post(chatOps.end, { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
     const inbox = await inboxOf(vera);
     expect(inbox.map((m) => m.parsed.subject)).toEqual([`Your chat with us [#${chat.ticket_id}]`]);
     const text = inbox[0]?.parsed.text ?? '';
@@ -66,15 +71,15 @@ describe('chat transcripts', () => {
     expect(text).toContain('Hal Helper');
     expect(inbox[0]?.parsed.headers.get('auto-submitted')).toBe('auto-generated');
     // Ending twice sends no second transcript.
-    await post('/api/admin/chat.end', { ticket_id: chat.ticket_id }, helper.token);
+    await post(chatOps.end, { ticket_id: chat.ticket_id }, helper.token);
     expect(await inboxOf(vera)).toHaveLength(1);
   });
 
   it('sends nothing for an anonymous visitor', async () => {
     const chat = await startChat();
     const helper = await agent({ toolAccess: ['chat'] });
-    expect((await post('/api/admin/chat.accept', { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
-    expect((await post('/api/home/chat.end', { visitor_token: chat.visitor_token })).code).toBe('0000');
+    expect((await post(chatOps.accept, { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
+    expect((await post(chatWidgetOps.end, { visitor_token: chat.visitor_token })).code).toBe('0000');
     await t.app.parley.jobs.drain();
     expect(mailsOfTicket(chat.ticket_id)).toEqual([]);
   });
@@ -83,6 +88,7 @@ describe('chat transcripts', () => {
 describe("a public reply's attachments go with the mail", () => {
   const upload = async (token: string, name: string, data: Buffer) => {
     const body = multipart(data, name, 'application/octet-stream');
+    // A multipart upload: no operation (operations take JSON).
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/ticket.upload',
@@ -136,10 +142,12 @@ describe("a public reply's attachments go with the mail", () => {
     const link = /href="([^"]*mail\.attachment\.get\?token=[^"]+)"/.exec(answer?.html || '')?.[1];
     expect(answer?.html).toContain('second.bin');
     expect(link).toBeDefined();
+    // Raw: the link the mail carries, a file download.
     const opened = await t.app.inject({ method: 'GET', url: (link as string).replace(/^https?:\/\/[^/]+/, '') });
     expect(opened.statusCode).toBe(200);
     expect(opened.rawPayload.equals(second)).toBe(true);
     expect(opened.headers['content-disposition']).toContain('second.bin');
+    // A file download, not an operation.
     const forged = await t.app.inject({
       method: 'GET',
       url: '/api/home/mail.attachment.get?token=AAAAAAAAAAAAAAAAAAAAAAAA',
@@ -181,6 +189,7 @@ describe('mails that made no ticket: download and retry', () => {
       sql`SELECT log_id, raw_file FROM mail_inbox_log WHERE raw_file IS NOT NULL ORDER BY log_id DESC LIMIT 1`,
     );
     const logId = Number(raw?.log_id);
+    // A file download (message/rfc822), not an operation.
     const download = await t.app.inject({
       method: 'GET',
       url: `/api/admin/settings/email.inbox_log.raw?log_id=${logId}`,
@@ -193,6 +202,7 @@ describe('mails that made no ticket: download and retry', () => {
     expect(download.rawPayload.toString('latin1')).toContain(`not a mail ${kit.run}`);
     expect((await retry(logId)).data).toEqual({ outcome: 'unparseable', ticket_id: null });
     expect((await log()).map((e) => e.log_id)).toContain(logId);
+    // The same file download, for a log that does not exist.
     const unknown = await t.app.inject({
       method: 'GET',
       url: '/api/admin/settings/email.inbox_log.raw?log_id=99999999',

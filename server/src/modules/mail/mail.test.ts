@@ -1,8 +1,7 @@
-import { mailOps, ticketOps } from '@parley/contracts';
+import { mailOps, type TEmailCheckRequest, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
-import { admin, api, db, t } from '../../../test/kit.js';
+import { api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { mailPassword } from '../../../test/mail-servers.js';
 import { queryRows } from '../../db/rows.js';
@@ -332,7 +331,7 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
 });
 
 describe('email settings: test actions say what failed', () => {
-  const form = (o: Record<string, unknown>) => ({
+  const form = (o: Partial<TEmailCheckRequest>): TEmailCheckRequest => ({
     sender: `Support <${support}>`,
     smtp_host: `127.0.0.1:${servers.smtpPort}`,
     imap_host: `127.0.0.1:${servers.imapPort}`,
@@ -342,16 +341,8 @@ describe('email settings: test actions say what failed', () => {
     use_ssl: false,
     ...o,
   });
-  const check = (what: 'test_send' | 'test_mailbox', body: unknown) =>
-    call<{ ok: boolean; stage: string | null; detail: string; endpoint: string }>(
-      t.app,
-      'POST',
-      `/api/admin/settings/email.${what}`,
-      {
-        token: admin,
-        body,
-      },
-    );
+  const check = (what: 'test_send' | 'test_mailbox', body: TEmailCheckRequest) =>
+    api(what === 'test_send' ? mailOps.testSend : mailOps.testMailbox, body);
 
   it('sends a test mail and opens the mailbox with good settings', async () => {
     const to = customer('tester');

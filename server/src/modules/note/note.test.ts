@@ -1,6 +1,6 @@
-import type { TNote, TNoteListResponse, TNotePreviewResponse, TTicket } from '@parley/contracts';
+import { fieldOps, noteOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { signIn } from '../../../test/app.js';
 import {
   buildAgent,
   buildEndUser,
@@ -10,22 +10,13 @@ import {
   defaultPassword,
   giveDefaultRole,
 } from '../../../test/factories.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> } | null;
-const base = '/api/admin/settings';
 const db = () => t.database.db;
-const post = <T = Fields>(token: string, path: string, body: unknown, lang?: string) =>
-  call<T>(t.app, 'POST', `${base}/${path}`, { token, body, ...(lang ? { lang } : {}) });
-const get = <T>(token: string, path: string, query: Record<string, string | number> = {}) =>
-  call<T>(t.app, 'GET', `${base}/${path}`, {
-    token,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-  });
 const preview = (token: string, note_id: number, ticket_id: number) =>
-  get<TNotePreviewResponse>(token, 'note.preview', { note_id, ticket_id });
+  api(noteOps.preview, { note_id, ticket_id }, token);
 
 /** A default agent who may also edit notes. */
 async function agent(overrides: Parameters<typeof buildAgent>[1] = {}) {
@@ -44,21 +35,21 @@ async function agent(overrides: Parameters<typeof buildAgent>[1] = {}) {
   return { account: a, token: await signIn(t.app, a.email, defaultPassword) };
 }
 
-async function addNote(token: string, body: Record<string, unknown>) {
-  const res = await post<{ note_id: number }>(token, 'note.add', body);
+async function addNote(token: string, body: TOpInput<typeof noteOps.add>) {
+  const res = await api(noteOps.add, body, token);
   expect(res.code, JSON.stringify(res)).toBe('0000');
   return res.data.note_id;
 }
 
 describe('notes (macros)', () => {
   it('requires a name, checks the actions, and stores them', async () => {
-    const noName = await post(admin, 'note.add', { title: '' });
+    const noName = await api(noteOps.add, { title: '' }, admin);
     expect([noName.code, noName.msg, noName.data]).toEqual([
       'FFFF',
       'Note name is required',
       { fields: { title: 'Note name is required' } },
     ]);
-    expect((await post(admin, 'note.add', {}, 'zh-cn')).msg).toBe('请输入备注名称');
+    expect((await apiUntyped(noteOps.add, {}, admin, { lang: 'zh-cn' })).msg).toBe('请输入备注名称');
     for (const actions of [
       { priority: 'asap' },
       { submit_as: 'new' },
@@ -66,13 +57,15 @@ describe('notes (macros)', () => {
       { comment: { body: '', is_public: true } },
       { assignee_id: 'someone' },
     ]) {
-      expect((await post(admin, 'note.add', { title: 'Bad', actions })).code, JSON.stringify(actions)).toBe('FFFF');
+      expect((await apiUntyped(noteOps.add, { title: 'Bad', actions }, admin)).code, JSON.stringify(actions)).toBe(
+        'FFFF',
+      );
     }
     const noteId = await addNote(admin, {
       title: 'Escalate',
       actions: { priority: 'urgent', assignee_id: 'current_user', add_tags: ['escalated'], remove_tags: ['waiting'] },
     });
-    const got = await get<TNote>(admin, 'note.get', { note_id: noteId });
+    const got = await api(noteOps.get, { note_id: noteId }, admin);
     expect(got.data).toMatchObject({
       title: 'Escalate',
       share_type: 'all',
@@ -115,10 +108,7 @@ describe('notes (macros)', () => {
         is_public: true,
       },
     });
-    const after = await call<TTicket>(t.app, 'GET', '/api/admin/ticket.get', {
-      token: me.token,
-      query: { ticket_id: String(ticket.ticketId) },
-    });
+    const after = await api(ticketOps.get, { ticket_id: String(ticket.ticketId) }, me.token);
     expect([after.data.priority, after.data.tags, after.data.assignee_id]).toEqual([
       'low',
       ['waiting', 'printer'],
@@ -133,20 +123,16 @@ describe('notes (macros)', () => {
     const me = await agent();
     const ticket = await buildTicket(db(), { state: 'open' });
     const noteId = await addNote(me.token, { title: 'Prioritise', actions: { priority: 'urgent' } });
-    const submitted = await call<TTicket>(t.app, 'POST', '/api/admin/ticket.edit', {
-      token: me.token,
-      body: { ticket_id: ticket.ticketId, priority: 'urgent', note_id: noteId },
-    });
+    const submitted = await api(
+      ticketOps.edit,
+      { ticket_id: ticket.ticketId, priority: 'urgent', note_id: noteId },
+      me.token,
+    );
     expect([submitted.code, submitted.data.priority]).toEqual(['0000', 'urgent']);
-    const got = await get<TNote>(me.token, 'note.get', { note_id: noteId });
+    const got = await api(noteOps.get, { note_id: noteId }, me.token);
     expect(got.data.usage_count).toBe(1);
     expect(got.data.last_used_ts).toBeGreaterThan(0);
-    const events = await call<{ list: Array<{ field: string; new_value: unknown }> }>(
-      t.app,
-      'GET',
-      '/api/admin/ticket.event.list',
-      { token: me.token, query: { ticket_id: String(ticket.ticketId) } },
-    );
+    const events = await api(ticketOps.events, { ticket_id: String(ticket.ticketId) }, me.token);
     expect(events.data.list.find((e) => e.field === 'note')?.new_value).toEqual({
       note_id: noteId,
       title: 'Prioritise',
@@ -154,22 +140,16 @@ describe('notes (macros)', () => {
     // Someone else's personal note cannot be counted: the submit is refused and changes nothing.
     const other = await agent();
     const mine = await addNote(other.token, { title: 'Private', share_type: 'me', actions: { priority: 'low' } });
-    const refused = await call(t.app, 'POST', '/api/admin/ticket.edit', {
-      token: me.token,
-      body: { ticket_id: ticket.ticketId, priority: 'low', note_id: mine },
-    });
+    const refused = await api(ticketOps.edit, { ticket_id: ticket.ticketId, priority: 'low', note_id: mine }, me.token);
     expect([refused.code, refused.data]).toEqual(['FFFF', { fields: { note_id: 'No record has this id' } }]);
-    const still = await call<TTicket>(t.app, 'GET', '/api/admin/ticket.get', {
-      token: me.token,
-      query: { ticket_id: String(ticket.ticketId) },
-    });
+    const still = await api(ticketOps.get, { ticket_id: String(ticket.ticketId) }, me.token);
     expect(still.data.priority).toBe('urgent');
   });
 
   it('sets custom field values: checked as the ticket page checks them, previewed, and saved by the submit', async () => {
     const me = await agent();
-    const addField = async (body: Record<string, unknown>) => {
-      const res = await post<{ field_id: number }>(admin, 'field.add', body);
+    const addField = async (body: TOpInput<typeof fieldOps.add>) => {
+      const res = await api(fieldOps.add, body, admin);
       expect(res.code, JSON.stringify(res)).toBe('0000');
       return `field_${res.data.field_id}`;
     };
@@ -186,19 +166,21 @@ describe('notes (macros)', () => {
       options: [{ name: 'Tray' }, { name: 'Drum' }],
     });
     // Refused as ticket.edit refuses them, naming the field, in en and zh-cn; nothing stored.
-    const bad: Array<[Record<string, unknown>, string, string]> = [
+    const bad: Array<[Record<string, string>, string, string]> = [
       [{ [area]: 'hardware' }, 'Area: invalid value', 'Area：值无效'],
       [{ [count]: 'three' }, 'Copies: invalid value', 'Copies：值无效'],
       [{ [code]: 'ab-1' }, 'Order code does not match the required format', 'Order code 不符合要求的格式'],
       [{ field_99999: 'x' }, 'No ticket field has this key', '没有该工单字段'],
     ];
     for (const [fields, en, zh] of bad) {
-      const res = await post(me.token, 'note.add', { title: 'Bad field', actions: { fields } });
+      const res = await api(noteOps.add, { title: 'Bad field', actions: { fields } }, me.token);
       expect([res.code, res.msg], JSON.stringify(fields)).toEqual(['FFFF', en]);
-      expect(Object.keys(res.data?.fields ?? {})).toEqual(Object.keys(fields));
-      expect((await post(me.token, 'note.add', { title: 'Bad field', actions: { fields } }, 'zh-cn')).msg).toBe(zh);
+      expect(Object.keys(res.fields)).toEqual(Object.keys(fields));
+      expect(
+        (await api(noteOps.add, { title: 'Bad field', actions: { fields } }, me.token, { lang: 'zh-cn' })).msg,
+      ).toBe(zh);
     }
-    const named = await get<TNoteListResponse>(me.token, 'note.list', { kw: 'Bad field' });
+    const named = await api(noteOps.list, { kw: 'Bad field' }, me.token);
     expect(named.data.total).toBe(0);
     // Stored as a ticket keeps them: a multi-select's options in their order.
     const noteId = await addNote(me.token, {
@@ -207,44 +189,49 @@ describe('notes (macros)', () => {
         fields: { [area]: 'hardware::printer', [count]: 3, [code]: 'AB-123', [picks]: ['drum', 'tray'] },
       },
     });
-    const stored = (await get<TNote>(me.token, 'note.get', { note_id: noteId })).data.actions.fields;
+    const stored = (await api(noteOps.get, { note_id: noteId }, me.token)).data.actions.fields;
     expect(stored).toEqual({ [area]: 'hardware::printer', [count]: 3, [code]: 'AB-123', [picks]: ['tray', 'drum'] });
     const cleared = await addNote(me.token, { title: 'Forget copies', actions: { fields: { [count]: null } } });
 
     const ticket = await buildTicket(db());
-    const seeded = await call(t.app, 'POST', '/api/admin/ticket.edit', {
-      token: admin,
-      body: { ticket_id: ticket.ticketId, fields: { [area]: 'software', [count]: 1 } },
-    });
+    const seeded = await api(
+      ticketOps.edit,
+      { ticket_id: ticket.ticketId, fields: { [area]: 'software', [count]: 1 } },
+      admin,
+    );
     expect(seeded.code).toBe('0000');
     const previewed = await preview(me.token, noteId, ticket.ticketId);
     expect(previewed.data.changes.fields).toEqual(stored);
     expect((await preview(me.token, cleared, ticket.ticketId)).data.changes.fields).toEqual({ [count]: null });
-    const before = await call<TTicket>(t.app, 'GET', '/api/admin/ticket.get', {
-      token: me.token,
-      query: { ticket_id: String(ticket.ticketId) },
-    });
+    const before = await api(ticketOps.get, { ticket_id: String(ticket.ticketId) }, me.token);
     expect(before.data.fields).toEqual({ [area]: 'software', [count]: 1 });
     // The ticket page submits the previewed values with the note; ticket.edit saves and counts them.
-    const submitted = await call<TTicket>(t.app, 'POST', '/api/admin/ticket.edit', {
-      token: me.token,
-      body: {
+    const submitted = await api(
+      ticketOps.edit,
+      {
         ticket_id: ticket.ticketId,
-        fields: { ...before.data.fields, ...previewed.data.changes.fields },
+        fields: { ...before.data.fields, ...previewed.data.changes.fields } as TOpInput<
+          typeof ticketOps.edit
+        >['fields'],
         note_id: noteId,
       },
-    });
+      me.token,
+    );
     expect([submitted.code, submitted.data.fields]).toEqual(['0000', stored]);
-    expect((await get<TNote>(me.token, 'note.get', { note_id: noteId })).data.usage_count).toBe(1);
+    expect((await api(noteOps.get, { note_id: noteId }, me.token)).data.usage_count).toBe(1);
 
     // An option removed since the note was saved: the preview leaves that value out and keeps the rest.
     const areaId = Number(area.slice('field_'.length));
-    const edited = await post(admin, 'field.edit', {
-      field_id: areaId,
-      field_type: 'nested',
-      title: 'Area',
-      options: [{ name: 'Software' }],
-    });
+    const edited = await api(
+      fieldOps.edit,
+      {
+        field_id: areaId,
+        field_type: 'nested',
+        title: 'Area',
+        options: [{ name: 'Software' }],
+      },
+      admin,
+    );
     expect(edited.code, JSON.stringify(edited)).toBe('0000');
     expect((await preview(me.token, noteId, ticket.ticketId)).data.changes.fields).toEqual({
       [count]: 3,
@@ -260,8 +247,7 @@ describe('notes (macros)', () => {
     const shared = await addNote(other.token, { title: `${stamp} shared` });
     const grouped = await addNote(other.token, { title: `${stamp} group`, share_type: 'group', group_id: groupId });
     const personal = await addNote(other.token, { title: `${stamp} personal`, share_type: 'me' });
-    const offered = async (token: string) =>
-      (await get<{ list: TNote[] }>(token, 'note.all.list')).data.list.map((n) => n.note_id);
+    const offered = async (token: string) => (await api(noteOps.allList, {}, token)).data.list.map((n) => n.note_id);
     expect(await offered(me.token)).toEqual(expect.arrayContaining([shared, grouped]));
     expect(await offered(me.token)).not.toContain(personal);
     expect(await offered(other.token)).toEqual(expect.arrayContaining([shared, personal]));
@@ -270,22 +256,22 @@ describe('notes (macros)', () => {
     expect((await preview(me.token, personal, ticket.ticketId)).code).toBe('0404');
     expect((await preview(other.token, grouped, ticket.ticketId)).code).toBe('0404');
     // The settings list: shared ones and the caller's own; paged, searched by title.
-    const listed = await get<TNoteListResponse>(me.token, 'note.list', { kw: stamp });
+    const listed = await api(noteOps.list, { kw: stamp }, me.token);
     expect(listed.data.list.map((n) => n.title)).toEqual([`${stamp} group`, `${stamp} shared`]);
-    expect((await get(me.token, 'note.get', { note_id: personal })).code).toBe('0404');
+    expect((await api(noteOps.get, { note_id: personal }, me.token)).code).toBe('0404');
   });
 
   it('edits and deletes notes; must choose notes', async () => {
     const me = await agent();
     const noteId = await addNote(me.token, { title: 'Old name' });
-    expect((await post(me.token, 'note.edit', { note_id: noteId, title: '' })).msg).toBe('Note name is required');
-    expect((await post(me.token, 'note.edit', { note_id: noteId, title: 'New name' })).code).toBe('0000');
-    expect((await get<TNote>(me.token, 'note.get', { note_id: noteId })).data.title).toBe('New name');
-    const none = await post(me.token, 'note.delete', { note_ids: [] });
+    expect((await api(noteOps.edit, { note_id: noteId, title: '' }, me.token)).msg).toBe('Note name is required');
+    expect((await api(noteOps.edit, { note_id: noteId, title: 'New name' }, me.token)).code).toBe('0000');
+    expect((await api(noteOps.get, { note_id: noteId }, me.token)).data.title).toBe('New name');
+    const none = await api(noteOps.delete, { note_ids: [] }, me.token);
     expect([none.code, none.msg]).toEqual(['FFFF', 'Must choose note(s)']);
-    expect((await post(me.token, 'note.delete', {}, 'zh-cn')).msg).toBe('请选择备注');
-    expect((await post(me.token, 'note.delete', { note_ids: [noteId, 99999999] })).code).toBe('0404');
-    expect((await post(me.token, 'note.delete', { note_ids: [noteId] })).msg).toBe('Successfully deleted');
-    expect((await get(me.token, 'note.get', { note_id: noteId })).code).toBe('0404');
+    expect((await apiUntyped(noteOps.delete, {}, me.token, { lang: 'zh-cn' })).msg).toBe('请选择备注');
+    expect((await api(noteOps.delete, { note_ids: [noteId, 99999999] }, me.token)).code).toBe('0404');
+    expect((await api(noteOps.delete, { note_ids: [noteId] }, me.token)).msg).toBe('Successfully deleted');
+    expect((await api(noteOps.get, { note_id: noteId }, me.token)).code).toBe('0404');
   });
 });

@@ -1,22 +1,18 @@
-import { ZRole, ZRoleListResponse } from '@parley/contracts';
+import { authNodeOps, roleOps, type TOpInput } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { signIn } from '../../../test/app.js';
 import { buildAgent, buildEndUser, defaultPassword, nodeIds } from '../../../test/factories.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { api, setUpApp, t } from '../../../test/kit.js';
 import { role } from '../../db/schema/index.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> };
-const post = <T = Fields>(path: string, body: unknown) =>
-  call<T>(t.app, 'POST', `/api/admin/${path}`, { token: admin, body });
-const list = async (query: Record<string, string>) =>
-  ZRoleListResponse.parse((await call(t.app, 'GET', '/api/admin/auth.role.list', { token: admin, query })).data);
+const list = async (query: TOpInput<typeof roleOps.list>) => (await api(roleOps.list, query)).data;
 const rolesNamed = async (name: string) => t.database.db.select().from(role).where(eq(role.roleName, name));
 
 async function pkgWith(values: string[]) {
-  const res = await post<{ pkg_id: number }>('auth.pkg.add', {
+  const res = await api(authNodeOps.pkgAdd, {
     pkg_title: `pkg ${values.join(',')} ${Date.now()}`,
     node_ids: await nodeIds(t.database.db, values),
   });
@@ -25,17 +21,17 @@ async function pkgWith(values: string[]) {
 
 describe('auth.role.add / edit', () => {
   it('requires a name with the spec message', async () => {
-    const res = await post('auth.role.add', { role_name: '' });
+    const res = await api(roleOps.add, { role_name: '' });
     expect([res.code, res.msg]).toEqual(['FFFF', 'Role name is required']);
   });
 
   it('refuses unknown packages and end-user members, writing nothing', async () => {
     const name = `Broken role ${Date.now()}`;
-    const res = await post('auth.role.add', { role_name: name, auth_pkg_ids: [99_999_999] });
+    const res = await api(roleOps.add, { role_name: name, auth_pkg_ids: [99_999_999] });
     expect(res.code).toBe('FFFF');
-    expect(Object.keys(res.data.fields)).toEqual(['auth_pkg_ids']);
+    expect(Object.keys(res.fields)).toEqual(['auth_pkg_ids']);
     const user = await buildEndUser(t.database.db);
-    const member = await post('auth.role.add', { role_name: name, account_ids: [user.accountId] });
+    const member = await api(roleOps.add, { role_name: name, account_ids: [user.accountId] });
     expect(member.msg).toBe('Members must be agents or administrators');
     expect(await rolesNamed(name)).toEqual([]);
   });
@@ -44,14 +40,9 @@ describe('auth.role.add / edit', () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
     const check = async () =>
-      (
-        await call<{ has_auth: boolean }>(t.app, 'POST', '/api/admin/auth.check', {
-          token,
-          body: { node_value: '/wswt/setting/company' },
-        })
-      ).data.has_auth;
+      (await api(authNodeOps.check, { node_value: '/wswt/setting/company' }, token)).data.has_auth;
     expect(await check()).toBe(false);
-    const added = await post<{ role_id: number }>('auth.role.add', {
+    const added = await api(roleOps.add, {
       role_name: 'Org keepers',
       remark: 'Keep organizations tidy',
       account_ids: [agent.accountId],
@@ -59,21 +50,14 @@ describe('auth.role.add / edit', () => {
     expect(added.code).toBe('0000');
     expect(await check()).toBe(false);
     const pkgId = await pkgWith(['/wswt/setting/company']);
-    const edit = await post('auth.role.edit', {
+    const edit = await api(roleOps.edit, {
       role_id: added.data.role_id,
       role_name: 'Org keepers',
       auth_pkg_ids: [pkgId],
     });
     expect(edit.code).toBe('0000');
     expect(await check()).toBe(true);
-    const got = ZRole.parse(
-      (
-        await call(t.app, 'GET', '/api/admin/auth.role.get', {
-          token: admin,
-          query: { role_id: String(added.data.role_id) },
-        })
-      ).data,
-    );
+    const got = (await api(roleOps.get, { role_id: String(added.data.role_id) })).data;
     expect(got).toMatchObject({
       role_name: 'Org keepers',
       remark: 'Keep organizations tidy',
@@ -83,21 +67,19 @@ describe('auth.role.add / edit', () => {
       account_ids: [agent.accountId],
     });
     // Deactivating takes the grant away at once; activating gives it back.
-    await post('auth.role.state.edit', { role_id: added.data.role_id, role_state: 'inactive' });
+    await api(roleOps.stateEdit, { role_id: added.data.role_id, role_state: 'inactive' });
     expect(await check()).toBe(false);
-    await post('auth.role.state.edit', { role_id: added.data.role_id, role_state: 'active' });
+    await api(roleOps.stateEdit, { role_id: added.data.role_id, role_state: 'active' });
     expect(await check()).toBe(true);
     // Removing the member removes the grant.
-    await post('auth.role.edit', { role_id: added.data.role_id, role_name: 'Org keepers', account_ids: [] });
+    await api(roleOps.edit, { role_id: added.data.role_id, role_name: 'Org keepers', account_ids: [] });
     expect(await check()).toBe(false);
   });
 
   it('answers 0404 for an unknown role', async () => {
-    expect((await post('auth.role.edit', { role_id: 99_999_999, role_name: 'x' })).code).toBe('0404');
-    expect((await post('auth.role.state.edit', { role_id: 99_999_999, role_state: 'inactive' })).code).toBe('0404');
-    expect(
-      (await call(t.app, 'GET', '/api/admin/auth.role.get', { token: admin, query: { role_id: '99999999' } })).code,
-    ).toBe('0404');
+    expect((await api(roleOps.edit, { role_id: 99_999_999, role_name: 'x' })).code).toBe('0404');
+    expect((await api(roleOps.stateEdit, { role_id: 99_999_999, role_state: 'inactive' })).code).toBe('0404');
+    expect((await api(roleOps.get, { role_id: '99999999' })).code).toBe('0404');
   });
 });
 
@@ -105,18 +87,18 @@ describe('auth.role.list', () => {
   it('lists active roles by default, inactive on request, members only with need_account', async () => {
     const tag = `Rl${Date.now()}`;
     const agent = await buildAgent(t.database.db);
-    const a = await post<{ role_id: number }>('auth.role.add', {
+    const a = await api(roleOps.add, {
       role_name: `${tag} on`,
       account_ids: [agent.accountId],
     });
-    const b = await post<{ role_id: number }>('auth.role.add', { role_name: `${tag} off` });
-    await post('auth.role.state.edit', { role_id: b.data.role_id, role_state: 'inactive' });
+    const b = await api(roleOps.add, { role_name: `${tag} off` });
+    await api(roleOps.stateEdit, { role_id: b.data.role_id, role_state: 'inactive' });
     const active = await list({ kw: tag });
     expect(active.list.map((r) => r.role_id)).toEqual([a.data.role_id]);
     expect(active.list[0]?.account_ids).toBeUndefined();
     const inactive = await list({ kw: tag, role_state: 'inactive' });
     expect(inactive.list.map((r) => r.role_id)).toEqual([b.data.role_id]);
-    const withMembers = await list({ kw: tag, need_account: 'true' });
+    const withMembers = await list({ kw: tag, need_account: true });
     expect(withMembers.list[0]?.account_ids).toEqual([agent.accountId]);
     const defaults = await list({});
     expect(defaults.list[0]).toMatchObject({ role_name: 'Agent', is_default: true });

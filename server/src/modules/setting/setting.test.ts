@@ -1,23 +1,18 @@
-import { ZEmailGetResponse, ZTicketSettingGetResponse } from '@parley/contracts';
+import { homeOps, settingOps } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
 import { ico, jpeg, multipart, png, webp } from '../../../test/images.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { setting } from '../../db/schema/index.js';
 import { readEmailSettings } from './setting.service.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> };
 const base = '/api/admin/settings';
-const post = <T = Fields>(path: string, body: unknown, lang?: string) =>
-  call<T>(t.app, 'POST', `${base}/${path}`, { token: admin, body, ...(lang ? { lang } : {}) });
-const get = <T = unknown>(path: string, query?: Record<string, string>) =>
-  call<T>(t.app, 'GET', `${base}/${path}`, { token: admin, ...(query ? { query } : {}) });
 
 async function upload(path: string, data: Buffer, name: string) {
   const form = multipart(data, name, 'application/octet-stream');
+  // A multipart upload: no operation (operations take JSON).
   const res = await t.app.inject({
     method: 'POST',
     url: `${base}/${path}`,
@@ -30,15 +25,16 @@ async function upload(path: string, data: Buffer, name: string) {
 describe('common settings', () => {
   it('stores any JSON value by module and key, and lists a module', async () => {
     expect(
-      (await post('common.edit', { setting_module: 'widget', setting_key: 'color', setting_value: '#123456' })).code,
+      (await api(settingOps.commonEdit, { setting_module: 'widget', setting_key: 'color', setting_value: '#123456' }))
+        .code,
     ).toBe('0000');
-    await post('common.edit', {
+    await api(settingOps.commonEdit, {
       setting_module: 'widget',
       setting_key: 'layout',
       setting_value: { side: 'right', size: 3 },
     });
-    await post('common.edit', { setting_module: 'widget', setting_key: 'color', setting_value: '#abcdef' });
-    const res = await get<{ list: unknown[] }>('common.list', { setting_module: 'widget' });
+    await api(settingOps.commonEdit, { setting_module: 'widget', setting_key: 'color', setting_value: '#abcdef' });
+    const res = await api(settingOps.commonList, { setting_module: 'widget' });
     expect(res.data.list).toEqual([
       { setting_module: 'widget', setting_key: 'color', setting_value: '#abcdef' },
       { setting_module: 'widget', setting_key: 'layout', setting_value: { side: 'right', size: 3 } },
@@ -46,7 +42,7 @@ describe('common settings', () => {
   });
 
   it('keeps the email, ticket and appearance modules out of reach (the email password lives there)', async () => {
-    await post('email.edit', {
+    await api(settingOps.emailEdit, {
       sender: 'Support',
       smtp_host: 'smtp.example.com',
       imap_host: 'imap.example.com',
@@ -54,24 +50,28 @@ describe('common settings', () => {
       account: 'support@example.com',
       password: 'smtp-secret',
     });
-    const read = await get('common.list', { setting_module: 'email' });
+    const read = await api(settingOps.commonList, { setting_module: 'email' });
     expect([read.code, read.msg]).toEqual(['FFFF', 'This setting module is edited on its own screen']);
     expect(JSON.stringify(read)).not.toContain('smtp-secret');
-    const write = await post('common.edit', { setting_module: 'ticket', setting_key: 'config', setting_value: {} });
+    const write = await api(settingOps.commonEdit, {
+      setting_module: 'ticket',
+      setting_key: 'config',
+      setting_value: {},
+    });
     expect(write.code).toBe('FFFF');
   });
 
   it('refuses a missing value, a bad module name and a value over 64 KB', async () => {
-    expect((await post('common.edit', { setting_module: 'widget', setting_key: 'x' })).code).toBe('FFFF');
-    expect((await post('common.edit', { setting_module: 'Bad Name', setting_key: 'x', setting_value: 1 })).code).toBe(
-      'FFFF',
-    );
-    const big = await post('common.edit', {
+    expect((await apiUntyped(settingOps.commonEdit, { setting_module: 'widget', setting_key: 'x' })).code).toBe('FFFF');
+    expect(
+      (await api(settingOps.commonEdit, { setting_module: 'Bad Name', setting_key: 'x', setting_value: 1 })).code,
+    ).toBe('FFFF');
+    const big = await api(settingOps.commonEdit, {
       setting_module: 'widget',
       setting_key: 'big',
       setting_value: 'x'.repeat(70_000),
     });
-    expect(big.data.fields.setting_value).toBe('Too long');
+    expect(big.fields.setting_value).toBe('Too long');
   });
 });
 
@@ -85,9 +85,9 @@ describe('email settings', () => {
   };
 
   it('requires each field with the spec message', async () => {
-    const res = await post('email.edit', {});
+    const res = await apiUntyped(settingOps.emailEdit, {});
     expect(res.code).toBe('FFFF');
-    expect(res.data.fields).toMatchObject({
+    expect(res.fields).toMatchObject({
       sender: 'Sender is required',
       smtp_host: 'Smtp host is required',
       imap_host: 'Imap host is required',
@@ -98,15 +98,15 @@ describe('email settings', () => {
 
   it('never returns the password, keeps it when sent empty, and needs one the first time', async () => {
     await forget('email');
-    const first = await post('email.edit', valid);
+    const first = await api(settingOps.emailEdit, valid);
     expect([first.code, first.msg]).toEqual(['FFFF', 'Password is required']);
-    expect(ZEmailGetResponse.parse((await get('email.get')).data).has_password).toBe(false);
+    expect((await api(settingOps.emailGet, {})).data.has_password).toBe(false);
 
-    expect((await post('email.edit', { ...valid, password: 'first-secret' })).code).toBe('0000');
-    expect((await post('email.edit', { ...valid, sender: 'Renamed', password: '' })).code).toBe('0000');
-    const shown = await get('email.get');
+    expect((await api(settingOps.emailEdit, { ...valid, password: 'first-secret' })).code).toBe('0000');
+    expect((await api(settingOps.emailEdit, { ...valid, sender: 'Renamed', password: '' })).code).toBe('0000');
+    const shown = await api(settingOps.emailGet, {});
     expect(JSON.stringify(shown.data)).not.toContain('first-secret');
-    expect(ZEmailGetResponse.parse(shown.data)).toMatchObject({ sender: 'Renamed', has_password: true, use_ssl: true });
+    expect(shown.data).toMatchObject({ sender: 'Renamed', has_password: true, use_ssl: true });
     expect((await readEmailSettings(t.database.db)).password).toBe('first-secret');
   });
 
@@ -116,24 +116,24 @@ describe('email settings', () => {
     expect((await upload('upload.ad_image', webp(1000, 300), 'b.webp')).code).toBe('0000');
     const narrow = await upload('upload.ad_image', png(999, 120), 'banner.png');
     expect([narrow.code, narrow.msg]).toEqual(['FFFF', 'The ad image must be a png, jpg or webp image 1000px wide']);
-    const res = await post('email.edit', {
+    const res = await api(settingOps.emailEdit, {
       ...valid,
       use_bottom_ad: true,
       bottom_ad_image: wide.data.url,
       bottom_ad_image_url: 'https://example.com/offer',
     });
     expect(res.code).toBe('0000');
-    expect(ZEmailGetResponse.parse((await get('email.get')).data).bottom_ad_image).toBe(wide.data.url);
-    const outside = await post('email.edit', {
+    expect((await api(settingOps.emailGet, {})).data.bottom_ad_image).toBe(wide.data.url);
+    const outside = await api(settingOps.emailEdit, {
       ...valid,
       use_bottom_ad: true,
       bottom_ad_image: 'https://evil.example/a.png',
     });
-    expect(outside.data.fields.bottom_ad_image).toBe('Invalid value');
-    const noImage = await post('email.edit', { ...valid, use_bottom_ad: true, bottom_ad_image: '' });
-    expect(noImage.data.fields.bottom_ad_image).toBe('This field is required');
-    const badLink = await post('email.edit', { ...valid, bottom_ad_image_url: 'javascript:alert(1)' });
-    expect(badLink.data.fields.bottom_ad_image_url).toBe('Invalid value');
+    expect(outside.fields.bottom_ad_image).toBe('Invalid value');
+    const noImage = await api(settingOps.emailEdit, { ...valid, use_bottom_ad: true, bottom_ad_image: '' });
+    expect(noImage.fields.bottom_ad_image).toBe('This field is required');
+    const badLink = await api(settingOps.emailEdit, { ...valid, bottom_ad_image_url: 'javascript:alert(1)' });
+    expect(badLink.fields.bottom_ad_image_url).toBe('Invalid value');
   });
 });
 
@@ -147,15 +147,15 @@ describe('branding', () => {
     const icon = await upload('upload.favicon', ico(32), 'favicon.ico');
     expect(icon.code).toBe('0000');
     expect(icon.data.url).toMatch(/\.ico$/);
-    const res = await post<{ favicon: string }>('appearance.branding.edit', { favicon: icon.data.url });
+    const res = await api(settingOps.brandingEdit, { favicon: icon.data.url });
     expect(res.code).toBe('0000');
-    const pub = await call<{ favicon: string; brand_name: string }>(t.app, 'GET', '/api/home/setting/branding.get');
+    const pub = await api(homeOps.branding, {}, null);
     expect(pub.data).toMatchObject({ favicon: icon.data.url, brand_name: 'Parley' });
     const served = await t.app.inject({ method: 'GET', url: icon.data.url });
     expect(served.headers['content-type']).toBe('image/x-icon');
     // Replaced: the old file goes.
     const pngIcon = await upload('upload.favicon', png(64, 64), 'f.png');
-    await post('appearance.branding.edit', { favicon: pngIcon.data.url });
+    await api(settingOps.brandingEdit, { favicon: pngIcon.data.url });
     expect((await t.app.inject({ method: 'GET', url: icon.data.url })).statusCode).toBe(404);
   });
 
@@ -163,8 +163,8 @@ describe('branding', () => {
     const gifLike = await upload('upload.favicon', jpeg(32, 32), 'f.png');
     expect(gifLike.msg).toBe('The favicon must be a png or ico image of at most 256 x 256');
     expect((await upload('upload.favicon', png(300, 300), 'f.png')).code).toBe('FFFF');
-    const outside = await post('appearance.branding.edit', { favicon: 'https://evil.example/f.ico' });
-    expect(outside.data.fields.favicon).toBe('Invalid value');
+    const outside = await api(settingOps.brandingEdit, { favicon: 'https://evil.example/f.ico' });
+    expect(outside.fields.favicon).toBe('Invalid value');
   });
 });
 
@@ -175,28 +175,28 @@ describe('ticket settings', () => {
 
   it('answers all eleven fields with defaults, and keeps fields left out of an edit', async () => {
     await forget('ticket');
-    const defaults = ZTicketSettingGetResponse.parse((await get('ticket.get')).data);
+    const defaults = (await api(settingOps.ticketGet, {})).data;
     expect(Object.keys(defaults)).toHaveLength(11);
     expect(defaults).toMatchObject({ can_attach: true, auto_assign: false, follow_and_ccs_blacklist: '' });
-    expect((await post('ticket.edit', { auto_assign: true, enable_tag: false })).code).toBe('0000');
-    expect((await post('ticket.edit', { allow_score: false })).code).toBe('0000');
-    const now = ZTicketSettingGetResponse.parse((await get('ticket.get')).data);
+    expect((await api(settingOps.ticketEdit, { auto_assign: true, enable_tag: false })).code).toBe('0000');
+    expect((await api(settingOps.ticketEdit, { allow_score: false })).code).toBe('0000');
+    const now = (await api(settingOps.ticketGet, {})).data;
     expect(now).toMatchObject({ auto_assign: true, enable_tag: false, allow_score: false, can_attach: true });
   });
 
   it('checks each blocklist entry, naming a bad one, and normalises the list', async () => {
-    const ok = await post('ticket.edit', {
+    const ok = await api(settingOps.ticketEdit, {
       follow_and_ccs_blacklist: 'Boss@Example.com  @spam.example   partner.org\nboss@example.com',
     });
     expect(ok.code).toBe('0000');
-    const now = ZTicketSettingGetResponse.parse((await get('ticket.get')).data);
+    const now = (await api(settingOps.ticketGet, {})).data;
     // A bare domain means the whole domain: stored as @domain, as the banned list stores it.
     expect(now.follow_and_ccs_blacklist).toBe('boss@example.com @spam.example @partner.org');
-    const bad = await post('ticket.edit', {
+    const bad = await api(settingOps.ticketEdit, {
       follow_and_ccs_blacklist: 'good.com not_an@address@x',
       auto_assign: false,
     });
     expect([bad.code, bad.msg]).toEqual(['FFFF', 'not_an@address@x is not an email address or a domain']);
-    expect(ZTicketSettingGetResponse.parse((await get('ticket.get')).data).auto_assign).toBe(true);
+    expect((await api(settingOps.ticketGet, {})).data.auto_assign).toBe(true);
   });
 });

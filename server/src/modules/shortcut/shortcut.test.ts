@@ -1,19 +1,14 @@
-import { ZShortcut, ZShortcutListResponse } from '@parley/contracts';
+import { shortcutOps, type TOpInput } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { signIn } from '../../../test/app.js';
 import { buildAgent, defaultPassword, giveDefaultRole } from '../../../test/factories.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, setUpApp, t } from '../../../test/kit.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> };
-const base = '/api/admin/settings';
-const post = <T = Fields>(token: string, path: string, body: unknown) =>
-  call<T>(t.app, 'POST', `${base}/${path}`, { token, body });
-const getS = (token: string, shortcut_id: number) =>
-  call(t.app, 'GET', `${base}/shortcut.get`, { token, query: { shortcut_id: String(shortcut_id) } });
-const list = async (token: string, query: Record<string, string> = {}) =>
-  ZShortcutListResponse.parse((await call(t.app, 'GET', `${base}/shortcut.list`, { token, query })).data);
+const getS = (token: string, shortcut_id: number) => api(shortcutOps.get, { shortcut_id }, token);
+const list = async (token: string, query: TOpInput<typeof shortcutOps.list> = {}) =>
+  (await api(shortcutOps.list, query, token)).data;
 
 /** A default agent: the seeded Agent role grants the shortcut screens and buttons. */
 async function agent() {
@@ -25,24 +20,28 @@ async function agent() {
 describe('shortcuts', () => {
   it('requires a name, and stores message, tags and choices', async () => {
     const me = await agent();
-    expect((await post(me.token, 'shortcut.add', { title: '' })).msg).toBe('Name is required');
-    const res = await post<{ shortcut_id: number }>(me.token, 'shortcut.add', {
-      title: 'Greeting',
-      message: 'Hello, how can I help?',
-      tag_ids: [],
-      choice_list: ['Order', 'Refund'],
-    });
+    expect((await api(shortcutOps.add, { title: '' }, me.token)).msg).toBe('Name is required');
+    const res = await api(
+      shortcutOps.add,
+      {
+        title: 'Greeting',
+        message: 'Hello, how can I help?',
+        tag_ids: [],
+        choice_list: ['Order', 'Refund'],
+      },
+      me.token,
+    );
     expect(res.code).toBe('0000');
-    expect(ZShortcut.parse((await getS(me.token, res.data.shortcut_id)).data)).toMatchObject({
+    expect((await getS(me.token, res.data.shortcut_id)).data).toMatchObject({
       title: 'Greeting',
       allow_type: 'me',
       tag_ids: [],
       choice_list: ['Order', 'Refund'],
       creator_id: me.account.accountId,
     });
-    expect((await post(me.token, 'shortcut.add', { title: 'x', tag_ids: ['a'] })).code).toBe('FFFF');
+    expect((await api(shortcutOps.add, { title: 'x', tag_ids: ['a'] }, me.token)).code).toBe('FFFF');
     // Tags are names, not ids: an id names no tag and is refused, where it used to be stored as sent.
-    const unknown = await post(me.token, 'shortcut.add', { title: 'x', tag_ids: [3, 5] });
+    const unknown = await api(shortcutOps.add, { title: 'x', tag_ids: [3, 5] }, me.token);
     expect(unknown.code).toBe('FFFF');
     expect(unknown.data).toEqual({ fields: { tag_ids: 'No record has this id' } });
   });
@@ -51,14 +50,22 @@ describe('shortcuts', () => {
     const owner = await agent();
     const other = await agent();
     const tag = `Sc${Date.now()}`;
-    const mine = await post<{ shortcut_id: number }>(owner.token, 'shortcut.add', {
-      title: `${tag} mine`,
-      allow_type: 'me',
-    });
-    const shared = await post<{ shortcut_id: number }>(owner.token, 'shortcut.add', {
-      title: `${tag} shared`,
-      allow_type: 'all',
-    });
+    const mine = await api(
+      shortcutOps.add,
+      {
+        title: `${tag} mine`,
+        allow_type: 'me',
+      },
+      owner.token,
+    );
+    const shared = await api(
+      shortcutOps.add,
+      {
+        title: `${tag} shared`,
+        allow_type: 'all',
+      },
+      owner.token,
+    );
     expect((await list(owner.token, { kw: tag })).total).toBe(2);
     const seen = await list(other.token, { kw: tag });
     expect(seen.list.map((s) => s.shortcut_id)).toEqual([shared.data.shortcut_id]);
@@ -66,36 +73,46 @@ describe('shortcuts', () => {
     expect((await getS(other.token, shared.data.shortcut_id)).code).toBe('0000');
     // Someone else's private shortcut cannot be edited or deleted (it does not exist for them).
     expect(
-      (await post(other.token, 'shortcut.edit', { shortcut_id: mine.data.shortcut_id, title: 'stolen' })).code,
+      (await api(shortcutOps.edit, { shortcut_id: mine.data.shortcut_id, title: 'stolen' }, other.token)).code,
     ).toBe('0404');
-    const del = await post(other.token, 'shortcut.delete', {
-      shortcut_ids: [shared.data.shortcut_id, mine.data.shortcut_id],
-    });
+    const del = await api(
+      shortcutOps.delete,
+      {
+        shortcut_ids: [shared.data.shortcut_id, mine.data.shortcut_id],
+      },
+      other.token,
+    );
     expect(del.code).toBe('0404');
     expect((await list(owner.token, { kw: tag })).total).toBe(2);
     // A shared one any agent with the node may edit.
     expect(
       (
-        await post(other.token, 'shortcut.edit', {
-          shortcut_id: shared.data.shortcut_id,
-          title: `${tag} shared v2`,
-          allow_type: 'all',
-        })
+        await api(
+          shortcutOps.edit,
+          {
+            shortcut_id: shared.data.shortcut_id,
+            title: `${tag} shared v2`,
+            allow_type: 'all',
+          },
+          other.token,
+        )
       ).code,
     ).toBe('0000');
   });
 
   it('lets an admin edit and delete a private shortcut of someone else', async () => {
     const owner = await agent();
-    const mine = await post<{ shortcut_id: number }>(owner.token, 'shortcut.add', {
-      title: 'Private',
-      allow_type: 'me',
-    });
-    expect((await getS(admin, mine.data.shortcut_id)).code).toBe('0000');
-    expect((await post(admin, 'shortcut.edit', { shortcut_id: mine.data.shortcut_id, title: 'Tidied' })).code).toBe(
-      '0000',
+    const mine = await api(
+      shortcutOps.add,
+      {
+        title: 'Private',
+        allow_type: 'me',
+      },
+      owner.token,
     );
-    expect((await post(admin, 'shortcut.delete', { shortcut_ids: [mine.data.shortcut_id] })).code).toBe('0000');
+    expect((await getS(admin, mine.data.shortcut_id)).code).toBe('0000');
+    expect((await api(shortcutOps.edit, { shortcut_id: mine.data.shortcut_id, title: 'Tidied' })).code).toBe('0000');
+    expect((await api(shortcutOps.delete, { shortcut_ids: [mine.data.shortcut_id] })).code).toBe('0000');
     expect((await getS(owner.token, mine.data.shortcut_id)).code).toBe('0404');
   });
 });

@@ -1,20 +1,15 @@
-import { type TTicket, tagOps } from '@parley/contracts';
+import { settingOps, tagOps, ticketOps } from '@parley/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
 import { buildTicket } from '../../../test/factories.js';
-import { admin, api, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { ticket, ticketEvent } from '../../db/schema/index.js';
 import { ticketSettingDefaults } from '../setting/setting.service.js';
 import { retagTickets } from './tag.repo.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> } | null;
-const base = '/api/admin/settings';
 const db = () => t.database.db;
-const post = <T = Fields>(path: string, body: unknown, lang?: string) =>
-  call<T>(t.app, 'POST', `${base}/${path}`, { token: admin, body, ...(lang ? { lang } : {}) });
 const list = async (kw: string) => (await api(tagOps.list, { kw })).data;
 const tagsOf = async (ids: number[]) => {
   const rows = await db()
@@ -27,17 +22,17 @@ const unique = () => `t${Math.random().toString(36).slice(2, 9)}`;
 
 describe('tags', () => {
   it('requires a name, adds a tag once, and lists tags with their number of live tickets', async () => {
-    const noName = await post('tag.add', { tag_name: '  ' });
+    const noName = await api(tagOps.add, { tag_name: '  ' });
     expect([noName.code, noName.msg, noName.data]).toEqual([
       'FFFF',
       'Tag name is required',
       { fields: { tag_name: 'Tag name is required' } },
     ]);
-    expect((await post('tag.add', {}, 'zh-cn')).msg).toBe('请输入标签名称');
-    expect((await post('tag.add', { tag_name: 'two words' })).code).toBe('FFFF');
+    expect((await apiUntyped(tagOps.add, {}, admin, { lang: 'zh-cn' })).msg).toBe('请输入标签名称');
+    expect((await api(tagOps.add, { tag_name: 'two words' })).code).toBe('FFFF');
     const name = unique();
-    expect((await post('tag.add', { tag_name: `  ${name.toUpperCase()} ` })).code).toBe('0000');
-    const again = await post('tag.add', { tag_name: name });
+    expect((await api(tagOps.add, { tag_name: `  ${name.toUpperCase()} ` })).code).toBe('0000');
+    const again = await api(tagOps.add, { tag_name: name });
     expect([again.code, again.msg]).toEqual(['FFFF', 'This tag already exists; merge the two tags instead']);
     const [a, b] = [await buildTicket(db(), { tags: [`${name}x`] }), await buildTicket(db(), { tags: [`${name}x`] })];
     await buildTicket(db(), { tags: [`${name}x`] }).then((c) =>
@@ -57,7 +52,7 @@ describe('tags', () => {
     const one = await buildTicket(db(), { tags: ['first', old, 'last'] });
     const two = await buildTicket(db(), { tags: [old] });
     const untouched = await buildTicket(db(), { tags: [other] });
-    const res = await post<{ ticket_count: number }>('tag.edit', { tag_name: old, new_name: renamed });
+    const res = await api(tagOps.edit, { tag_name: old, new_name: renamed });
     expect([res.code, res.msg, res.data]).toEqual(['0000', 'Successfully saved', { ticket_count: 2 }]);
     expect(await tagsOf([one.ticketId, two.ticketId, untouched.ticketId])).toEqual([
       ['first', renamed, 'last'],
@@ -66,28 +61,20 @@ describe('tags', () => {
     ]);
     expect((await list(old)).list.map((x) => x.tag_name)).not.toContain(old);
     expect((await list(renamed)).list[0]).toMatchObject({ tag_name: renamed, ticket_count: 2 });
-    const events = await call<{ list: Array<{ field: string; old_value: unknown; new_value: unknown }> }>(
-      t.app,
-      'GET',
-      '/api/admin/ticket.event.list',
-      { token: admin, query: { ticket_id: String(one.ticketId) } },
-    );
+    const events = await api(ticketOps.events, { ticket_id: String(one.ticketId) });
     expect(events.data.list.filter((e) => e.field === 'tags').at(-1)).toMatchObject({
       old_value: ['first', old, 'last'],
       new_value: ['first', renamed, 'last'],
     });
-    const taken = await post('tag.edit', { tag_name: renamed, new_name: other });
+    const taken = await api(tagOps.edit, { tag_name: renamed, new_name: other });
     expect([taken.code, taken.data]).toEqual([
       'FFFF',
       { fields: { new_name: 'This tag already exists; merge the two tags instead' } },
     ]);
-    expect((await post('tag.edit', { tag_name: unique(), new_name: unique() })).code).toBe('0404');
-    expect((await post('tag.edit', { tag_name: renamed, new_name: '' })).msg).toBe('Tag name is required');
+    expect((await api(tagOps.edit, { tag_name: unique(), new_name: unique() })).code).toBe('0404');
+    expect((await api(tagOps.edit, { tag_name: renamed, new_name: '' })).msg).toBe('Tag name is required');
     // The ticket page reads the new name.
-    const page = await call<TTicket>(t.app, 'GET', '/api/admin/ticket.get', {
-      token: admin,
-      query: { ticket_id: String(two.ticketId) },
-    });
+    const page = await api(ticketOps.get, { ticket_id: String(two.ticketId) });
     expect(page.data.tags).toEqual([renamed]);
   });
 
@@ -95,13 +82,13 @@ describe('tags', () => {
     const [a, b, into] = [unique(), unique(), unique()];
     const both = await buildTicket(db(), { tags: [a, into, b] });
     const onlyA = await buildTicket(db(), { tags: ['x', a] });
-    await post('tag.add', { tag_name: into });
-    const none = await post('tag.merge', { tag_names: [], into });
+    await api(tagOps.add, { tag_name: into });
+    const none = await api(tagOps.merge, { tag_names: [], into });
     expect([none.code, none.msg]).toEqual(['FFFF', 'Must choose tag(s)']);
-    expect((await post('tag.merge', { into }, 'zh-cn')).msg).toBe('请选择标签');
-    expect((await post('tag.merge', { tag_names: [a], into: '' })).msg).toBe('Tag name is required');
-    expect((await post('tag.merge', { tag_names: [a, into], into })).msg).toBe('A tag cannot be merged into itself');
-    const res = await post<{ ticket_count: number }>('tag.merge', { tag_names: [a, b], into });
+    expect((await apiUntyped(tagOps.merge, { into }, admin, { lang: 'zh-cn' })).msg).toBe('请选择标签');
+    expect((await api(tagOps.merge, { tag_names: [a], into: '' })).msg).toBe('Tag name is required');
+    expect((await api(tagOps.merge, { tag_names: [a, into], into })).msg).toBe('A tag cannot be merged into itself');
+    const res = await api(tagOps.merge, { tag_names: [a, b], into });
     expect([res.code, res.data]).toEqual(['0000', { ticket_count: 2 }]);
     expect(await tagsOf([both.ticketId, onlyA.ticketId])).toEqual([[into], ['x', into]]);
     expect((await list(a)).list.map((x) => x.tag_name)).not.toContain(a);
@@ -110,32 +97,32 @@ describe('tags', () => {
   it('deletes tags from every ticket; must choose tags', async () => {
     const [gone, kept] = [unique(), unique()];
     const one = await buildTicket(db(), { tags: [kept, gone] });
-    const none = await post('tag.delete', { tag_names: [] });
+    const none = await api(tagOps.delete, { tag_names: [] });
     expect([none.code, none.msg]).toEqual(['FFFF', 'Must choose tag(s)']);
-    const res = await post<{ ticket_count: number }>('tag.delete', { tag_names: [gone] });
+    const res = await api(tagOps.delete, { tag_names: [gone] });
     expect([res.code, res.msg, res.data]).toEqual(['0000', 'Successfully deleted', { ticket_count: 1 }]);
     expect(await tagsOf([one.ticketId])).toEqual([[kept]]);
-    expect((await post('tag.delete', { tag_names: [gone] })).code).toBe('0404');
+    expect((await api(tagOps.delete, { tag_names: [gone] })).code).toBe('0404');
   });
 
   it('changes nothing while tags are turned off in the ticket settings', async () => {
     const name = unique();
     const one = await buildTicket(db(), { tags: [name] });
-    await post('ticket.edit', { ...ticketSettingDefaults, enable_tag: false });
+    await api(settingOps.ticketEdit, { ...ticketSettingDefaults, enable_tag: false });
     try {
       expect((await list(name)).enable_tag).toBe(false);
-      for (const [path, body] of [
-        ['tag.add', { tag_name: unique() }],
-        ['tag.edit', { tag_name: name, new_name: unique() }],
-        ['tag.merge', { tag_names: [name], into: unique() }],
-        ['tag.delete', { tag_names: [name] }],
+      for (const [path, refused] of [
+        [tagOps.add.path, () => api(tagOps.add, { tag_name: unique() })],
+        [tagOps.edit.path, () => api(tagOps.edit, { tag_name: name, new_name: unique() })],
+        [tagOps.merge.path, () => api(tagOps.merge, { tag_names: [name], into: unique() })],
+        [tagOps.delete.path, () => api(tagOps.delete, { tag_names: [name] })],
       ] as const) {
-        const res = await post(path, body);
+        const res = await refused();
         expect([res.code, res.msg], path).toEqual(['FFFF', 'Tags are turned off in the ticket settings']);
       }
       expect(await tagsOf([one.ticketId])).toEqual([[name]]);
     } finally {
-      await post('ticket.edit', ticketSettingDefaults);
+      await api(settingOps.ticketEdit, ticketSettingDefaults);
     }
   });
 

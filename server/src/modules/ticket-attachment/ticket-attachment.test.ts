@@ -3,15 +3,16 @@ import path from 'node:path';
 import { homeOps, ticketOps } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { signIn } from '../../../test/app.js';
 import { buildAgent, buildTicket, defaultPassword, giveDefaultRole } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
-import { admin, api, setUpApp, t } from '../../../test/kit.js';
+import { api, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { ticketAttachment } from '../../db/schema/index.js';
 
 setUpApp({ ticketDefaults: true });
 
+/** A multipart upload to `url`: no operation (operations take JSON). */
 async function upload(url: string, token?: string) {
   const body = multipart(png(20, 20), 'shot.png', 'image/png');
   const res = await t.app.inject({
@@ -62,12 +63,9 @@ describe('uploads waiting for a ticket', () => {
     const anonymous = await upload('/api/home/upload');
     const { ticketId } = await buildTicket(t.database.db);
     for (const fileId of [mine, anonymous]) {
-      const res = await call<{ fields: Record<string, string> }>(t.app, 'POST', '/api/admin/ticket.edit', {
-        token: admin,
-        body: { ticket_id: ticketId, comment: { body: 'mine now', file_ids: [fileId] } },
-      });
+      const res = await api(ticketOps.edit, { ticket_id: ticketId, comment: { body: 'mine now', file_ids: [fileId] } });
       expect(res.code).toBe('FFFF');
-      expect(Object.keys(res.data.fields)).toEqual(['file_ids']);
+      expect(Object.keys(res.fields)).toEqual(['file_ids']);
     }
     expect((await rowOf(mine))?.commentId).toBeNull();
     const own = await api(

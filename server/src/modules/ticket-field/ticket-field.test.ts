@@ -1,22 +1,13 @@
-import { type TTicketField, ZFieldAllListResponse, ZTicketField } from '@parley/contracts';
+import { fieldOps, type TOpInput, type TTicketField } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, apiUntyped, setUpApp } from '../../../test/kit.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> };
-const base = '/api/admin/settings';
-const post = <T = Fields>(path: string, body: unknown, lang?: string) =>
-  call<T>(t.app, 'POST', `${base}/${path}`, { token: admin, body, ...(lang ? { lang } : {}) });
-const get = async (field_id: number) =>
-  ZTicketField.parse(
-    (await call(t.app, 'GET', `${base}/field.get`, { token: admin, query: { field_id: String(field_id) } })).data,
-  );
-const all = async () =>
-  ZFieldAllListResponse.parse((await call(t.app, 'GET', `${base}/field.all.list`, { token: admin })).data).list;
-const add = async (body: Record<string, unknown>) => {
-  const res = await post<{ field_id: number }>('field.add', body);
+const get = async (field_id: number) => (await api(fieldOps.get, { field_id })).data;
+const all = async () => (await api(fieldOps.allList, {})).data.list;
+const add = async (body: TOpInput<typeof fieldOps.add>) => {
+  const res = await api(fieldOps.add, body);
   expect(res.code, res.msg).toBe('0000');
   return res.data.field_id;
 };
@@ -63,17 +54,15 @@ describe('ticket fields', () => {
       { name: 'Hardware::Laser scanner', value: 'hardware::laser_scanner' },
       { name: 'Software', value: 'software' },
     ]);
-    const noParent = await post('field.add', { field_type: 'nested', title: 'C', options: [{ name: '::Printer' }] });
+    const noParent = await api(fieldOps.add, { field_type: 'nested', title: 'C', options: [{ name: '::Printer' }] });
     expect([noParent.code, noParent.msg, noParent.data]).toEqual([
       'FFFF',
       'Parent value is required',
       { fields: { 'options.0.name': 'Parent value is required' } },
     ]);
-    const zh = await post(
-      'field.add',
-      { field_type: 'nested', title: 'C', options: [{ name: 'Hardware::' }] },
-      'zh-cn',
-    );
+    const zh = await api(fieldOps.add, { field_type: 'nested', title: 'C', options: [{ name: 'Hardware::' }] }, admin, {
+      lang: 'zh-cn',
+    });
     expect(zh.msg).toBe('请选择父级值');
   });
 
@@ -125,25 +114,27 @@ describe('ticket fields', () => {
       [{ field_type: 'colour', title: 'X' }, 'field_type', 'Unknown value', '未知的选项'],
     ];
     for (const [body, field, en, zh] of cases) {
-      const res = await post('field.add', body);
-      expect([res.code, res.data?.fields?.[field]], JSON.stringify(body)).toEqual(['FFFF', en]);
-      expect((await post('field.add', body, 'zh-cn')).data.fields[field], JSON.stringify(body)).toBe(zh);
+      const res = await apiUntyped(fieldOps.add, body);
+      expect([res.code, res.fields[field]], JSON.stringify(body)).toEqual(['FFFF', en]);
+      expect((await apiUntyped(fieldOps.add, body, admin, { lang: 'zh-cn' })).fields[field], JSON.stringify(body)).toBe(
+        zh,
+      );
     }
     // A default is checked against the type: a regex default must match the pattern.
-    const bad = await post('field.add', {
+    const bad = await api(fieldOps.add, {
       field_type: 'regex',
       title: 'Code',
       regex_pattern: '[A-Z]{3}-\\d+',
       has_default: true,
       default_value: 'abc',
     });
-    expect(bad.data.fields).toEqual({ default_value: 'Does not match the required format' });
+    expect(bad.fields).toEqual({ default_value: 'Does not match the required format' });
   });
 
   it('edits a field but never its type; inactive fields stay listed; the order is kept', async () => {
     const a = await add({ field_type: 'checkbox', title: 'VIP' });
     const b = await add({ field_type: 'date', title: 'Due' });
-    const res = await post('field.edit', {
+    const res = await api(fieldOps.edit, {
       field_id: a,
       field_type: 'checkbox',
       title: 'Very important',
@@ -151,18 +142,16 @@ describe('ticket fields', () => {
     });
     expect(res.code).toBe('0000');
     expect(await get(a)).toMatchObject({ title: 'Very important', field_state: 'inactive' });
-    const typed = await post('field.edit', { field_id: a, field_type: 'text', title: 'VIP' });
+    const typed = await api(fieldOps.edit, { field_id: a, field_type: 'text', title: 'VIP' });
     expect([typed.code, typed.msg]).toEqual(['FFFF', 'The type of a field cannot be changed']);
-    expect((await post('field.edit', { field_id: 99999999, field_type: 'text', title: 'x' })).code).toBe('0404');
+    expect((await api(fieldOps.edit, { field_id: 99999999, field_type: 'text', title: 'x' })).code).toBe('0404');
 
-    expect((await post('field.position.edit', { field_ids: [b, a] })).code).toBe('0000');
+    expect((await api(fieldOps.positionEdit, { field_ids: [b, a] })).code).toBe('0000');
     const order = (await all()).map((f) => f.field_id);
     expect(order.indexOf(b)).toBeLessThan(order.indexOf(a));
     expect(order.slice(0, 2)).toEqual([b, a]);
-    const active = ZFieldAllListResponse.parse(
-      (await call(t.app, 'GET', `${base}/field.all.list`, { token: admin, query: { field_state: 'active' } })).data,
-    ).list;
+    const active = (await api(fieldOps.allList, { field_state: 'active' })).data.list;
     expect(active.map((f) => f.field_id)).not.toContain(a);
-    expect((await post('field.position.edit', { field_ids: [] })).msg).toBe('Must choose field(s)');
+    expect((await api(fieldOps.positionEdit, { field_ids: [] })).msg).toBe('Must choose field(s)');
   });
 });

@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { fieldOps, formOps, homeOps, type TOpInput, ticketOps, ZHomeTicketFormResponse } from '@parley/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
+import { callOp } from '../../../test/app.js';
 import { harmlessDefaultForm } from '../../../test/field-kit.js';
 import { api, setUpApp, t } from '../../../test/kit.js';
 
 setUpApp({ ticketDefaults: true });
 
 const newIp = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-const submit = (body: Record<string, unknown>, lang?: string) =>
-  call<{ ticket_id: number; fields?: Record<string, string> }>(t.app, 'POST', '/api/home/ticket.add', {
-    body: {
+const submit = (body: Partial<TOpInput<typeof homeOps.ticketAdd>>, lang?: string) =>
+  callOp(
+    t.app,
+    homeOps.ticketAdd,
+    {
       email: `pf-${randomUUID().slice(0, 8)}@example.com`,
       real_name: 'Visitor',
       subject: 'Public form with fields',
       description: 'Please help',
       ...body,
     },
-    headers: { 'x-forwarded-for': newIp() },
-    ...(lang ? { lang } : {}),
-  });
+    { headers: { 'x-forwarded-for': newIp() }, ...(lang ? { lang } : {}) },
+  );
 const formOf = async (formId?: number) =>
   ZHomeTicketFormResponse.parse((await api(homeOps.ticketForm, formId ? { form_id: formId } : {}, null)).data);
 async function field(body: TOpInput<typeof fieldOps.add>) {
@@ -83,7 +84,7 @@ describe('the public form with ticket fields', () => {
 
   it('a visitor must fill the required fields they see; hidden ones are not required; defaults apply', async () => {
     const missing = await submit({ form_id: formId, fields: {} });
-    expect([missing.code, missing.msg, missing.data.fields]).toEqual([
+    expect([missing.code, missing.msg, missing.fields]).toEqual([
       'FFFF',
       'Product is required',
       { [`field_${product}`]: 'This field is required' },
@@ -91,7 +92,7 @@ describe('the public form with ticket fields', () => {
     expect((await submit({ form_id: formId, fields: {} }, 'zh-cn')).msg).toBe('请填写Product');
     // Printer shows Serial, which is then required and must match its pattern.
     const noSerial = await submit({ form_id: formId, fields: { [`field_${product}`]: 'hardware::printer' } });
-    expect([noSerial.msg, noSerial.data.fields]).toEqual([
+    expect([noSerial.msg, noSerial.fields]).toEqual([
       'Serial is required',
       { [`field_${serial}`]: 'This field is required' },
     ]);
@@ -105,10 +106,7 @@ describe('the public form with ticket fields', () => {
       form_id: formId,
       fields: { [`field_${product}`]: 'software', [`field_${internal}`]: 'x' },
     });
-    expect([hidden.code, hidden.data.fields]).toEqual([
-      'FFFF',
-      { [`field_${internal}`]: 'No ticket field has this key' },
-    ]);
+    expect([hidden.code, hidden.fields]).toEqual(['FFFF', { [`field_${internal}`]: 'No ticket field has this key' }]);
     const readOnly = await submit({
       form_id: formId,
       fields: { [`field_${product}`]: 'software', [`field_${hint}`]: 'x' },

@@ -1,27 +1,18 @@
-import { ZFormAllListResponse, ZTicketForm } from '@parley/contracts';
+import { fieldOps, formOps, type TOpInput } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, setUpApp } from '../../../test/kit.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> };
-const base = '/api/admin/settings';
-const post = <T = Fields>(path: string, body: unknown, lang?: string) =>
-  call<T>(t.app, 'POST', `${base}/${path}`, { token: admin, body, ...(lang ? { lang } : {}) });
-const get = async (form_id: number) =>
-  ZTicketForm.parse(
-    (await call(t.app, 'GET', `${base}/form.get`, { token: admin, query: { form_id: String(form_id) } })).data,
-  );
-const forms = async () =>
-  ZFormAllListResponse.parse((await call(t.app, 'GET', `${base}/form.all.list`, { token: admin })).data).list;
-async function field(body: Record<string, unknown>) {
-  const res = await post<{ field_id: number }>('field.add', body);
+const get = async (form_id: number) => (await api(formOps.get, { form_id })).data;
+const forms = async () => (await api(formOps.allList, {})).data.list;
+async function field(body: TOpInput<typeof fieldOps.add>) {
+  const res = await api(fieldOps.add, body);
   expect(res.code, res.msg).toBe('0000');
   return res.data.field_id;
 }
-async function form(body: Record<string, unknown>) {
-  const res = await post<{ form_id: number }>('form.add', body);
+async function form(body: TOpInput<typeof formOps.add>) {
+  const res = await api(formOps.add, body);
   expect(res.code, res.msg).toBe('0000');
   return res.data.form_id;
 }
@@ -29,20 +20,24 @@ async function form(body: Record<string, unknown>) {
 describe('ticket forms', () => {
   it('answers the spec messages: "Form name is required", "Must choose field(s)", in both languages', async () => {
     const f = await field({ field_type: 'text', title: 'T' });
-    const noName = await post('form.add', { form_name: '', field_ids: [f] });
+    const noName = await api(formOps.add, { form_name: '', field_ids: [f] });
     expect([noName.code, noName.msg, noName.data]).toEqual([
       'FFFF',
       'Form name is required',
       { fields: { form_name: 'Form name is required' } },
     ]);
-    expect((await post('form.add', { form_name: '', field_ids: [f] }, 'zh-cn')).msg).toBe('请输入表单名称');
-    const noFields = await post('form.add', { form_name: 'Support', field_ids: [] });
+    expect((await api(formOps.add, { form_name: '', field_ids: [f] }, admin, { lang: 'zh-cn' })).msg).toBe(
+      '请输入表单名称',
+    );
+    const noFields = await api(formOps.add, { form_name: 'Support', field_ids: [] });
     expect([noFields.msg, noFields.data]).toEqual([
       'Must choose field(s)',
       { fields: { field_ids: 'Must choose field(s)' } },
     ]);
-    expect((await post('form.add', { form_name: 'Support', field_ids: [] }, 'zh-cn')).msg).toBe('请选择字段');
-    const unknown = await post('form.add', { form_name: 'Support', field_ids: [99999999] });
+    expect((await api(formOps.add, { form_name: 'Support', field_ids: [] }, admin, { lang: 'zh-cn' })).msg).toBe(
+      '请选择字段',
+    );
+    const unknown = await api(formOps.add, { form_name: 'Support', field_ids: [99999999] });
     expect(unknown.data).toEqual({ fields: { field_ids: 'No record has this id' } });
   });
 
@@ -75,7 +70,7 @@ describe('ticket forms', () => {
       { parent_field_id: urgent, value: 'yes', child_field_ids: [why] }, // a checkbox is true or false
     ];
     for (const c of bad) {
-      const res = await post('form.edit', {
+      const res = await api(formOps.edit, {
         form_id: id,
         form_name: 'Report',
         field_ids: [steps, kind, urgent, why],
@@ -91,14 +86,14 @@ describe('ticket forms', () => {
         },
       ]);
     }
-    const outside = await post('form.edit', {
+    const outside = await api(formOps.edit, {
       form_id: id,
       form_name: 'Report',
       field_ids: [kind],
       conditions: [{ parent_field_id: kind, value: 'bug', child_field_ids: [steps] }],
     });
     expect(outside.code).toBe('FFFF');
-    const noChildren = await post('form.edit', {
+    const noChildren = await api(formOps.edit, {
       form_id: id,
       form_name: 'Report',
       field_ids: [kind],
@@ -115,12 +110,12 @@ describe('ticket forms', () => {
     const b = await form({ form_name: 'B', field_ids: [f], is_default: true });
     expect((await defaults()).map((x) => x.form_id)).toEqual([b]);
     expect((await forms())[0]?.form_id).toBe(b);
-    const unset = await post('form.edit', { form_id: b, form_name: 'B', field_ids: [f], is_default: false });
+    const unset = await api(formOps.edit, { form_id: b, form_name: 'B', field_ids: [f], is_default: false });
     expect([unset.code, unset.msg]).toEqual([
       'FFFF',
       'One form must be the default; make another form the default instead',
     ]);
-    const off = await post('form.edit', {
+    const off = await api(formOps.edit, {
       form_id: b,
       form_name: 'B',
       field_ids: [f],
@@ -129,9 +124,13 @@ describe('ticket forms', () => {
     });
     expect([off.code, off.msg]).toEqual(['FFFF', 'The default form must be active']);
     expect(
-      (await post('form.edit', { form_id: b, form_name: 'B', field_ids: [f], is_default: true }, 'zh-cn')).msg,
+      (
+        await api(formOps.edit, { form_id: b, form_name: 'B', field_ids: [f], is_default: true }, admin, {
+          lang: 'zh-cn',
+        })
+      ).msg,
     ).toBe('保存成功');
-    const inactiveDefault = await post('form.add', {
+    const inactiveDefault = await api(formOps.add, {
       form_name: 'C',
       field_ids: [f],
       is_default: true,
@@ -140,12 +139,10 @@ describe('ticket forms', () => {
     expect(inactiveDefault.code).toBe('FFFF');
     expect((await defaults()).map((x) => x.form_id)).toEqual([b]);
     // A is no default now and may be made inactive.
-    expect((await post('form.edit', { form_id: a, form_name: 'A', field_ids: [f], form_state: 'inactive' })).code).toBe(
+    expect((await api(formOps.edit, { form_id: a, form_name: 'A', field_ids: [f], form_state: 'inactive' })).code).toBe(
       '0000',
     );
     expect((await get(a)).form_state).toBe('inactive');
-    expect((await call(t.app, 'GET', `${base}/form.get`, { token: admin, query: { form_id: '99999999' } })).code).toBe(
-      '0404',
-    );
+    expect((await api(formOps.get, { form_id: '99999999' })).code).toBe('0404');
   });
 });

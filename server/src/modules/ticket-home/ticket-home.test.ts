@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { bannedOps, homeOps, settingOps, ticketOps } from '@parley/contracts';
+import { bannedOps, homeOps, settingOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { callOp, signIn } from '../../../test/app.js';
 import {
   buildAgent,
   buildCompany,
@@ -20,13 +20,10 @@ setUpApp({ ticketDefaults: true });
 /** Each test submits from its own address, so that the per-IP limit of one does not touch another. */
 const newIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-const submit = (body: Record<string, unknown>, ip = newIp(), lang?: string) =>
-  call<{ ticket_id: number; fields?: Record<string, string> }>(t.app, 'POST', '/api/home/ticket.add', {
-    body,
-    headers: { 'x-forwarded-for': ip },
-    ...(lang ? { lang } : {}),
-  });
-const form = (over: Record<string, unknown> = {}) => ({
+type TForm = TOpInput<typeof homeOps.ticketAdd>;
+const submit = (body: TForm, ip = newIp(), lang?: string) =>
+  callOp(t.app, homeOps.ticketAdd, body, { headers: { 'x-forwarded-for': ip }, ...(lang ? { lang } : {}) });
+const form = (over: Partial<TForm> = {}): TForm => ({
   email: `visitor-${randomUUID().slice(0, 8)}@example.com`,
   real_name: 'Visitor',
   subject: 'My printer is on fire',
@@ -36,13 +33,17 @@ const form = (over: Record<string, unknown> = {}) => ({
 
 async function upload(name: string, type: string, data: Buffer, ip = newIp()) {
   const body = multipart(data, name, type);
+  // A multipart upload: no operation (operations take JSON).
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/home/upload',
     payload: body.payload,
     headers: { ...body.headers, 'x-forwarded-for': ip },
   });
-  return { status: res.statusCode, ...(res.json() as { code: string; msg: string; data: Record<string, unknown> }) };
+  return {
+    status: res.statusCode,
+    ...(res.json() as { code: string; msg: string; data: { file_id: string } & Record<string, unknown> }),
+  };
 }
 
 describe('home/ticket.add', () => {
@@ -84,7 +85,7 @@ describe('home/ticket.add', () => {
   it('answers the spec messages for a bad form, in both languages', async () => {
     const bad = await submit({ email: 'not-an-email', real_name: '', subject: ' ', description: '' });
     expect(bad.code).toBe('FFFF');
-    expect(bad.data.fields).toEqual({
+    expect(bad.fields).toEqual({
       email: 'Incorrect mailbox format',
       real_name: 'Name is required',
       subject: 'Subject is required',
@@ -183,6 +184,7 @@ describe('uploads and attachments', () => {
     const comments = await api(ticketOps.comments, { ticket_id: res.data.ticket_id });
     expect(comments.data.list[0]?.file_ids.sort()).toEqual([image.data.file_id, html.data.file_id].sort());
 
+    // A file download, not an operation.
     const get = (fileId: unknown, token = admin) =>
       t.app.inject({
         method: 'GET',
@@ -233,6 +235,7 @@ describe('uploads and attachments', () => {
       expect([another.code, another.msg]).toEqual(['FFFF', 'Attachments are not allowed']);
       // Nor can an agent's comment take one (pasted images included).
       const body = multipart(Buffer.from('hello'), 'c.txt', 'text/plain');
+      // A multipart upload: no operation.
       const agentUpload = await t.app.inject({
         method: 'POST',
         url: '/api/admin/ticket.upload',

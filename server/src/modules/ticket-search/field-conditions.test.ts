@@ -1,8 +1,16 @@
-import type { TFieldOperator, TTicketListItem, TViewCondition, TViewConditions } from '@parley/contracts';
+import {
+  fieldOps,
+  type TFieldOperator,
+  type TOpInput,
+  type TTicketListItem,
+  type TViewCondition,
+  type TViewConditions,
+  ticketOps,
+  viewOps,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { api, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
@@ -26,9 +34,7 @@ let agent: Viewer;
 const tickets = 6000;
 
 beforeAll(async () => {
-  const add = async (body: Record<string, unknown>) =>
-    (await call<{ field_id: number }>(t.app, 'POST', '/api/admin/settings/field.add', { token: admin, body })).data
-      .field_id;
+  const add = async (body: TOpInput<typeof fieldOps.add>) => (await api(fieldOps.add, body)).data.field_id;
   area = await add({
     field_type: 'nested',
     title: 'Conditions area',
@@ -213,17 +219,14 @@ describe('lists with two or more custom field conditions', () => {
 
   it('through the API: a view with two field conditions lists what the plain query lists', async () => {
     const conditions = (views[0] as [string, () => TViewConditions])[1]();
-    const res = await call<{ view_id: number }>(t.app, 'POST', '/api/admin/settings/view.add', {
-      token: admin,
-      body: { title: 'Two conditions', conditions, columns: ['ticket_id', 'subject'], sort: '-update_ts' },
+    const res = await api(viewOps.add, {
+      title: 'Two conditions',
+      conditions,
+      columns: ['ticket_id', 'subject'],
+      sort: '-update_ts',
     });
     expect(res.code, res.msg).toBe('0000');
-    const listed = await call<{ list: TTicketListItem[]; total: number }>(
-      t.app,
-      'GET',
-      `/api/admin/ticket.list?view_id=${res.data.view_id}&limit=50`,
-      { token: admin },
-    );
+    const listed = await api(ticketOps.list, { view_id: res.data.view_id, limit: 50 });
     const p = planList(viewer, { offset: 0, limit: 50 } as never, { conditions, sort: '-update_ts' } as never);
     const rows = await queryRows<TTicketListItem>(db(), pageQuery(p.where, p.order, 0, 50));
     expect(ids(listed.data.list)).toEqual(ids(rows));
@@ -233,12 +236,7 @@ describe('lists with two or more custom field conditions', () => {
     const kw = `field_${area}:Hardware field_${plan}:Enterprise`;
     const searched = planList(viewer, { offset: 0, limit: 50, kw } as never, null, { fields });
     expect(searched.fieldTerms).toBe(2);
-    const viaApi = await call<{ list: TTicketListItem[] }>(
-      t.app,
-      'GET',
-      `/api/admin/ticket.list?kw=${encodeURIComponent(kw)}&limit=50`,
-      { token: admin },
-    );
+    const viaApi = await api(ticketOps.list, { kw, limit: 50 });
     const direct = await queryRows<TTicketListItem>(db(), pageQuery(searched.where, searched.order, 0, 50));
     expect(ids(viaApi.data.list)).toEqual(ids(direct));
     // A search operator naming one value and the `field_id` filter are merged as a view's are.
@@ -256,12 +254,12 @@ describe('lists with two or more custom field conditions', () => {
     const merged = await runFieldConditions(db(), both, { few: 0, collect: 5000, candidates: 10_000 });
     expect(ids(merged?.list ?? [])).toEqual(ids(want));
     expect(merged?.total).toBe(Number(n?.n));
-    const filtered = await call<{ list: TTicketListItem[]; total: number }>(
-      t.app,
-      'GET',
-      `/api/admin/ticket.list?kw=${encodeURIComponent(oneEach)}&field_id=${area}&field_value=hardware::printer&limit=50`,
-      { token: admin },
-    );
+    const filtered = await api(ticketOps.list, {
+      kw: oneEach,
+      field_id: area,
+      field_value: 'hardware::printer',
+      limit: 50,
+    });
     expect(ids(filtered.data.list)).toEqual(ids(want));
     expect(filtered.data.total).toBe(Number(n?.n));
   });

@@ -1,8 +1,7 @@
-import type { TTicketListItem } from '@parley/contracts';
+import { fieldOps, type TOpInput, type TTicketListItem } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../test/app.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { api, setUpApp, t } from '../../../test/kit.js';
 import { queryRows } from '../../db/rows.js';
 import { account } from '../../db/schema/index.js';
 import { type FieldCondition, fieldSortedIdsQuery } from '../ticket-field/field-where.js';
@@ -35,9 +34,7 @@ const indexes = (node: Node): string[] =>
 
 describe('query plans of custom field conditions', () => {
   it('filters, counts and sorts by a custom field through the value indexes, never scanning tickets, at realistic statistics', async () => {
-    const add = async (body: Record<string, unknown>) =>
-      (await call<{ field_id: number }>(t.app, 'POST', '/api/admin/settings/field.add', { token: admin, body })).data
-        .field_id;
+    const add = async (body: TOpInput<typeof fieldOps.add>) => (await api(fieldOps.add, body)).data.field_id;
     const category = await add({
       field_type: 'nested',
       title: 'Plan category',

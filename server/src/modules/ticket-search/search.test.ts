@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TTicketListResponse } from '@parley/contracts';
+import { fieldOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signInAdmin, type TestApp } from '../../../test/app.js';
+import { buildTestApp, callOp, signInAdmin, type TestApp } from '../../../test/app.js';
 import { buildAgent, buildEndUser, buildTicket } from '../../../test/factories.js';
 import { queryRows } from '../../db/rows.js';
 import { reindexBatches, searchIndexVersion } from './search-index.js';
@@ -17,8 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const search = (kw: string, lang = 'en') =>
-  call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', { token: admin, query: { kw }, lang });
+const search = (kw: string, lang = 'en') => callOp(t.app, ticketOps.list, { kw }, { token: admin, lang });
 const found = async (kw: string) => {
   const answer = await search(kw);
   expect(answer.code, answer.msg).toBe('0000');
@@ -113,10 +112,7 @@ describe('the search box', () => {
     const w = word();
     const jane = await buildEndUser(db(), { email: `old.${w}@example.com` });
     const old = await buildTicket(db(), { requesterId: jane.accountId, subject: `${w} printers` });
-    const serial = await call<{ field_id: number }>(t.app, 'POST', '/api/admin/settings/field.add', {
-      token: admin,
-      body: { field_type: 'text', title: `Serial ${w}` },
-    });
+    const serial = await callOp(t.app, fieldOps.add, { field_type: 'text', title: `Serial ${w}` }, { token: admin });
     const serialKey = `field_${serial.data.field_id}`;
     await db().execute(
       sql`UPDATE ticket SET fields = jsonb_build_object(${serialKey}::text, 'Tray jam') WHERE ticket_id = ${old.ticketId}`,

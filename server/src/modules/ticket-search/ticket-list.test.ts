@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TTicketListItem, TTicketListResponse, TTicketView } from '@parley/contracts';
+import { type TOpInput, type TTicketListItem, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { callOp, signIn } from '../../../test/app.js';
 import {
   buildAgent,
   buildCompany,
@@ -15,11 +15,8 @@ import { setUpListTests } from '../../../test/list-kit.js';
 
 const s = setUpListTests();
 const db = () => s.t.database.db;
-const list = (token: string, query: Record<string, unknown>) =>
-  call<TTicketListResponse>(s.t.app, 'GET', '/api/admin/ticket.list', {
-    token,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-  });
+const list = (token: string, query: TOpInput<typeof ticketOps.list>) =>
+  callOp(s.t.app, ticketOps.list, query, { token });
 const ids = (rows: TTicketListItem[]) => rows.map((r) => r.ticket_id);
 const viewId = (title: string) => s.views.find((v) => v.title === title)?.view_id as number;
 /** A word no other test uses. */
@@ -47,10 +44,7 @@ describe('views', () => {
       expect(v.columns.length).toBeLessThanOrEqual(10);
       expect(v.view_state).toBe('active');
     }
-    const zh = await call<{ list: TTicketView[] }>(s.t.app, 'GET', '/api/admin/ticket.view.list', {
-      token: s.admin,
-      lang: 'zh-cn',
-    });
+    const zh = await callOp(s.t.app, ticketOps.views, {}, { token: s.admin, lang: 'zh-cn' });
     expect(zh.data.list[0]?.title).toBe('您未解决的工单');
   });
 
@@ -70,14 +64,9 @@ describe('views', () => {
     await buildTicket(db(), { requesterId: requester.accountId, assigneeId: me.accountId, state: 'solved' });
     const unassigned = await buildTicket(db(), { requesterId: requester.accountId });
     const mineDeleted = await buildTicket(db(), { requesterId: requester.accountId, assigneeId: me.accountId });
-    await call(s.t.app, 'POST', '/api/admin/ticket.delete', {
-      token: s.admin,
-      body: { ticket_ids: [mineDeleted.ticketId] },
-    });
+    await callOp(s.t.app, ticketOps.delete, { ticket_ids: [mineDeleted.ticketId] }, { token: s.admin });
 
-    const myViews = (
-      await call<{ list: TTicketView[] }>(s.t.app, 'GET', '/api/admin/ticket.view.list', { token: me.token })
-    ).data.list;
+    const myViews = (await callOp(s.t.app, ticketOps.views, {}, { token: me.token })).data.list;
     const count = (title: string) => myViews.find((v) => v.title === title);
     expect(count('Your unsolved tickets')).toMatchObject({ count: 2, count_estimated: false });
     expect(count('Unassigned tickets')?.count).toBe(0);
@@ -165,21 +154,17 @@ describe('search', () => {
 
     // A reply is searchable at once (same transaction), and so is the new subject; the old one is gone.
     const later = word();
-    await call(s.t.app, 'POST', '/api/admin/ticket.edit', {
-      token: s.admin,
-      body: { ticket_id: viaComment.ticketId, comment: { body: `<p>try ${later}</p>`, is_public: false } },
-    });
+    await callOp(
+      s.t.app,
+      ticketOps.edit,
+      { ticket_id: viaComment.ticketId, comment: { body: `<p>try ${later}</p>`, is_public: false } },
+      { token: s.admin },
+    );
     expect(await found(later)).toEqual([viaComment.ticketId]);
     const renamed = word();
     const old = word();
-    await call(s.t.app, 'POST', '/api/admin/ticket.edit', {
-      token: s.admin,
-      body: { ticket_id: viaComment.ticketId, subject: old },
-    });
-    await call(s.t.app, 'POST', '/api/admin/ticket.edit', {
-      token: s.admin,
-      body: { ticket_id: viaComment.ticketId, subject: renamed },
-    });
+    await callOp(s.t.app, ticketOps.edit, { ticket_id: viaComment.ticketId, subject: old }, { token: s.admin });
+    await callOp(s.t.app, ticketOps.edit, { ticket_id: viaComment.ticketId, subject: renamed }, { token: s.admin });
     expect(await found(renamed)).toEqual([viaComment.ticketId]);
     expect(await found(old)).toEqual([]);
     expect(await found(later)).toEqual([viaComment.ticketId]);

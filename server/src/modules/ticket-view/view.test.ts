@@ -1,7 +1,14 @@
-import type { TTicketListResponse, TTicketView, TViewSetting } from '@parley/contracts';
+import {
+  fieldOps,
+  type TOpInput,
+  type TTicketListResponse,
+  type TViewSetting,
+  ticketOps,
+  viewOps,
+} from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../test/app.js';
+import { signIn } from '../../../test/app.js';
 import {
   buildAgent,
   buildCompany,
@@ -12,22 +19,15 @@ import {
   defaultPassword,
   giveDefaultRole,
 } from '../../../test/factories.js';
-import { admin, setUpApp, t } from '../../../test/kit.js';
+import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { ticket } from '../../db/schema/index.js';
 
 setUpApp();
 
-type Fields = { fields: Record<string, string> };
-const base = '/api/admin/settings';
 const db = () => t.database.db;
-const post = <T = Fields>(token: string, path: string, body: unknown, lang?: string) =>
-  call<T>(t.app, 'POST', `${base}/${path}`, { token, body, ...(lang ? { lang } : {}) });
-const allViews = async (token: string) =>
-  (await call<{ list: TViewSetting[] }>(t.app, 'GET', `${base}/view.all.list`, { token })).data.list;
-const sidebar = async (token: string) =>
-  (await call<{ list: TTicketView[] }>(t.app, 'GET', '/api/admin/ticket.view.list', { token })).data.list;
-const listOf = (token: string, view_id: number) =>
-  call<TTicketListResponse>(t.app, 'GET', '/api/admin/ticket.list', { token, query: { view_id: String(view_id) } });
+const allViews = async (token: string) => (await api(viewOps.allList, {}, token)).data.list;
+const sidebar = async (token: string) => (await api(ticketOps.views, {}, token)).data.list;
+const listOf = (token: string, view_id: number) => api(ticketOps.list, { view_id }, token);
 const ids = (res: { data: TTicketListResponse }) => res.data.list.map((r) => r.ticket_id);
 const word = () => `v${Math.random().toString(36).slice(2, 10)}`;
 
@@ -48,22 +48,24 @@ async function editor() {
   return { account: a, token: await signIn(t.app, a.email, defaultPassword) };
 }
 
-async function addView(token: string, body: Record<string, unknown>) {
-  const res = await post<{ view_id: number }>(token, 'view.add', { columns: ['ticket_id', 'subject'], ...body });
+async function addView(token: string, body: Partial<TOpInput<typeof viewOps.add>> & { title: string }) {
+  const res = await api(viewOps.add, { columns: ['ticket_id', 'subject'], ...body }, token);
   expect(res.code, JSON.stringify(res)).toBe('0000');
   return res.data.view_id;
 }
 
 describe('views editor', () => {
   it('requires a title and refuses more than 10 columns, in English and Chinese', async () => {
-    const noTitle = await post(admin, 'view.add', { title: ' ', columns: ['ticket_id'] });
+    const noTitle = await api(viewOps.add, { title: ' ', columns: ['ticket_id'] });
     expect([noTitle.code, noTitle.msg, noTitle.data]).toEqual([
       'FFFF',
       'View title is required',
       { fields: { title: 'View title is required' } },
     ]);
-    expect((await post(admin, 'view.add', { columns: ['ticket_id'] }, 'zh-cn')).msg).toBe('请输入视图标题');
-    const eleven = [
+    expect((await apiUntyped(viewOps.add, { columns: ['ticket_id'] }, admin, { lang: 'zh-cn' })).msg).toBe(
+      '请输入视图标题',
+    );
+    const eleven: TOpInput<typeof viewOps.add>['columns'] = [
       'ticket_id',
       'subject',
       'requester',
@@ -76,10 +78,12 @@ describe('views editor', () => {
       'tags',
       'update_ts',
     ];
-    const tooMany = await post(admin, 'view.add', { title: 'Wide', columns: eleven });
+    const tooMany = await api(viewOps.add, { title: 'Wide', columns: eleven });
     expect([tooMany.code, tooMany.msg]).toEqual(['FFFF', 'Views allow up to 10 columns']);
-    expect((await post(admin, 'view.add', { title: 'Wide', columns: eleven }, 'zh-cn')).msg).toBe('视图最多 10 列');
-    expect((await post(admin, 'view.add', { title: 'Ten', columns: eleven.slice(0, 10) })).code).toBe('0000');
+    expect((await api(viewOps.add, { title: 'Wide', columns: eleven }, admin, { lang: 'zh-cn' })).msg).toBe(
+      '视图最多 10 列',
+    );
+    expect((await api(viewOps.add, { title: 'Ten', columns: eleven.slice(0, 10) })).code).toBe('0000');
     // Conditions are checked too: an unknown state, a "deleted" among "any of", a group share without a group.
     for (const bad of [
       { conditions: { all: [{ field: 'ticket_state', operator: 'in', value: ['lost'] }] } },
@@ -90,7 +94,7 @@ describe('views editor', () => {
       { sort: 'subject' },
       { group_by: 'requester' },
     ]) {
-      const res = await post(admin, 'view.add', { title: 'Bad', columns: ['ticket_id'], ...bad });
+      const res = await apiUntyped(viewOps.add, { title: 'Bad', columns: ['ticket_id'], ...bad });
       expect(res.code, JSON.stringify(bad)).toBe('FFFF');
     }
   });
@@ -149,23 +153,21 @@ describe('views editor', () => {
   });
 
   it('filters by a custom field and shows it as a column; unknown fields are refused', async () => {
-    const field = await call<{ field_id: number }>(t.app, 'POST', `${base}/field.add`, {
-      token: admin,
-      body: { field_type: 'nested', title: 'Category', options: [{ name: 'Hardware::Printer' }, { name: 'Software' }] },
+    const field = await api(fieldOps.add, {
+      field_type: 'nested',
+      title: 'Category',
+      options: [{ name: 'Hardware::Printer' }, { name: 'Software' }],
     });
     expect(field.code, JSON.stringify(field)).toBe('0000');
     const fieldId = field.data.field_id;
-    const key = `field_${fieldId}`;
+    const key = `field_${fieldId}` as const;
     const printer = await buildTicket(db());
     const software = await buildTicket(db());
     for (const [ticketId, value] of [
       [printer.ticketId, 'hardware::printer'],
       [software.ticketId, 'software'],
     ] as const) {
-      const res = await call(t.app, 'POST', '/api/admin/ticket.edit', {
-        token: admin,
-        body: { ticket_id: ticketId, fields: { [key]: value } },
-      });
+      const res = await api(ticketOps.edit, { ticket_id: ticketId, fields: { [key]: value } });
       expect(res.code, JSON.stringify(res)).toBe('0000');
     }
     const viewId = await addView(admin, {
@@ -177,18 +179,18 @@ describe('views editor', () => {
     expect(ids(res)).toEqual([printer.ticketId]);
     expect((res.data.list[0] as { fields?: Record<string, unknown> }).fields?.[key]).toBe('hardware::printer');
     expect((await sidebar(admin)).find((v) => v.view_id === viewId)?.columns).toEqual(['ticket_id', 'subject', key]);
-    const unknownColumn = await post(admin, 'view.add', { title: 'Bad', columns: ['ticket_id', 'field_99999999'] });
+    const unknownColumn = await api(viewOps.add, { title: 'Bad', columns: ['ticket_id', 'field_99999999'] });
     expect([unknownColumn.code, unknownColumn.data]).toEqual([
       'FFFF',
       { fields: { columns: 'No record has this id' } },
     ]);
-    const unknownCondition = await post(admin, 'view.add', {
+    const unknownCondition = await api(viewOps.add, {
       title: 'Bad',
       columns: ['ticket_id'],
       conditions: { all: [{ field: 'custom_field', field_id: 99999999, operator: 'present' }] },
     });
     expect(unknownCondition.code).toBe('FFFF');
-    expect((await post(admin, 'view.add', { title: 'Bad', columns: ['field_x'] })).code).toBe('FFFF');
+    expect((await apiUntyped(viewOps.add, { title: 'Bad', columns: ['field_x'] })).code).toBe('FFFF');
   });
 
   it('groups rows by a property, then by the sort', async () => {
@@ -227,20 +229,17 @@ describe('views editor', () => {
     expect((await listOf(member.token, grouped)).code).toBe('0000');
     // The editor: someone else's personal view does not exist for them.
     expect((await allViews(other.token)).map((v) => v.view_id)).not.toContain(personal);
-    const get = await call(t.app, 'GET', `${base}/view.get`, {
-      token: other.token,
-      query: { view_id: String(personal) },
-    });
+    const get = await api(viewOps.get, { view_id: String(personal) }, other.token);
     expect(get.code).toBe('0404');
-    expect((await post(other.token, 'view.delete', { view_ids: [personal] })).code).toBe('0404');
-    expect((await post(me.token, 'view.delete', { view_ids: [personal] })).code).toBe('0000');
+    expect((await api(viewOps.delete, { view_ids: [personal] }, other.token)).code).toBe('0404');
+    expect((await api(viewOps.delete, { view_ids: [personal] }, me.token)).code).toBe('0000');
     expect(await seen(me.token)).not.toContain(personal);
   });
 
   it('edits a seeded view like any other; an inactive view leaves the sidebar', async () => {
     const seeded = (await allViews(admin)).find((v) => v.title === 'Pending tickets') as TViewSetting;
     const edit = (over: Record<string, unknown>) =>
-      post(admin, 'view.edit', {
+      api(viewOps.edit, {
         view_id: seeded.view_id,
         title: seeded.title,
         conditions: seeded.conditions,
@@ -250,10 +249,7 @@ describe('views editor', () => {
       });
     // Kept title: the translations stay.
     expect((await edit({ columns: ['ticket_id', 'subject', 'priority'] })).code).toBe('0000');
-    const zh = await call<{ list: TViewSetting[] }>(t.app, 'GET', `${base}/view.all.list`, {
-      token: admin,
-      lang: 'zh-cn',
-    });
+    const zh = await api(viewOps.allList, {}, admin, { lang: 'zh-cn' });
     expect(zh.data.list.find((v) => v.view_id === seeded.view_id)?.title).toBe('待回应的工单');
     expect((await edit({ view_state: 'inactive', columns: ['ticket_id', 'subject', 'priority'] })).code).toBe('0000');
     expect((await sidebar(admin)).map((v) => v.view_id)).not.toContain(seeded.view_id);
@@ -269,10 +265,7 @@ describe('views editor', () => {
     ).toBe('0000');
     const back = (await sidebar(admin)).find((v) => v.view_id === seeded.view_id);
     expect([back?.title, back?.columns]).toEqual(['Waiting on customer', ['ticket_id', 'subject', 'priority']]);
-    const zhAfter = await call<{ list: TViewSetting[] }>(t.app, 'GET', `${base}/view.all.list`, {
-      token: admin,
-      lang: 'zh-cn',
-    });
+    const zhAfter = await api(viewOps.allList, {}, admin, { lang: 'zh-cn' });
     expect(zhAfter.data.list.find((v) => v.view_id === seeded.view_id)?.title).toBe('Waiting on customer');
     // Back as it was, for the other tests of this file.
     await edit({ title: 'Pending tickets', columns: seeded.columns });
@@ -281,13 +274,13 @@ describe('views editor', () => {
   it('keeps the dragged order in the editor and the sidebar', async () => {
     const before = (await allViews(admin)).map((v) => v.view_id);
     const reordered = [before[2], before[0], ...before.slice(3), before[1]] as number[];
-    const res = await post(admin, 'view.sort', { view_ids: reordered });
+    const res = await api(viewOps.sort, { view_ids: reordered });
     expect([res.code, res.msg]).toEqual(['0000', 'Successfully saved']);
     expect((await allViews(admin)).map((v) => v.view_id)).toEqual(reordered);
     const active = (await allViews(admin)).filter((v) => v.view_state === 'active').map((v) => v.view_id);
     expect((await sidebar(admin)).map((v) => v.view_id)).toEqual(active);
-    expect((await post(admin, 'view.sort', { view_ids: [before[0], before[0]] })).code).toBe('FFFF');
-    expect((await post(admin, 'view.sort', { view_ids: [99999999] })).code).toBe('0404');
-    expect((await post(admin, 'view.sort', { view_ids: [] })).code).toBe('FFFF');
+    expect((await api(viewOps.sort, { view_ids: [before[0], before[0]] as number[] })).code).toBe('FFFF');
+    expect((await api(viewOps.sort, { view_ids: [99999999] })).code).toBe('0404');
+    expect((await api(viewOps.sort, { view_ids: [] })).code).toBe('FFFF');
   });
 });
