@@ -182,13 +182,16 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
   it('replies automatically when nobody accepts within the delay, through the job queue, and not once accepted', async () => {
     const trigger = await api(
       chatTriggerOps.add,
-      { title: 'Hold on', trigger_type: 'no_accept_reply', delay_seconds: 1, message: 'All agents are busy, hold on' },
+      { title: 'Hold on', trigger_type: 'no_accept_reply', delay_seconds: 3, message: 'All agents are busy, hold on' },
       admin,
     );
     expect(trigger.code).toBe('0000');
     try {
       const agent = await chatAgent(t);
       await connect({ token: agent.token });
+      // 3 s, not 1: the setup below took over a second on a loaded machine, and the job was due
+      // before the check that it is not.
+      const started = Date.now();
       const waiting = await startChat(t);
       const taken = await startChat(t);
       const visitor = await connect({ visitor_token: waiting.visitor_token });
@@ -197,7 +200,7 @@ describe.skipIf(!hasRedis)('Settings › Chats and Chat triggers, with real sock
 
       // Not before the delay: the job is not due yet.
       expect(await t.app.parley.jobs.runOnce(noAcceptQueue)).toBe(0);
-      await sleep(1300);
+      await sleep(Math.max(0, started + 3300 - Date.now()));
       expect(await t.app.parley.jobs.runOnce(noAcceptQueue)).toBe(2);
       const reply = await eventually('automatic reply on the visitor socket', () =>
         visitor.messages.find((m) => m.automatic),
