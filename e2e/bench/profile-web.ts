@@ -202,7 +202,7 @@ const fiberMark = () => {
   w.__fibersSeen = new WeakSet();
   const root = document.getElementById('root') as unknown as Record<string, unknown>;
   const key = Object.keys(root).find((k) => k.startsWith('__reactContainer$')) as string;
-  type F = { child: F | null; sibling: F | null; alternate: F | null };
+  type F = { child: F | null; sibling: F | null; alternate: F | null; stateNode: { current: F } };
   const walk = (f: F | null) => {
     for (let x = f; x; x = x.sibling) {
       w.__fibersSeen.add(x);
@@ -212,7 +212,8 @@ const fiberMark = () => {
       walk(x.child);
     }
   };
-  walk(root[key] as F);
+  // The container keeps the first root fiber; the tree on screen is the root's \`current\`.
+  walk((root[key] as F).stateNode.current);
 };
 const fiberCount = () => {
   const w = window as unknown as { __fibersSeen: WeakSet<object> };
@@ -224,6 +225,7 @@ const fiberCount = () => {
     alternate: F | null;
     type: unknown;
     tag: number;
+    stateNode: { current: F };
   };
   const nameOf = (f: F): string => {
     const t = f.type;
@@ -261,7 +263,7 @@ const fiberCount = () => {
       walk(x.child, here);
     }
   };
-  walk(root[key] as F, []);
+  walk((root[key] as F).stateNode.current, []);
   const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
   return { total, created, byName: top(byName, 30), byOwner: top(byOwner, 30) };
 };
