@@ -345,7 +345,9 @@ async function record(
   const onData = (e: { value: Array<Record<string, unknown>> }) => events.push(...e.value);
   cdp.on('Tracing.dataCollected', onData);
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
+    categories:
+      process.env.PROFILE_CATEGORIES ??
+      'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
     transferMode: 'ReportEvents',
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -537,18 +539,13 @@ async function main() {
       `${tag}open-search-${run}`,
       await clickAt(page, page.getByRole('menuitem', { name: /(^|\s)(Search|搜索)$/ }).first()),
       [
-        // The search screen with its results (the list's row checkboxes are inputs too).
-        () => {
-          const w = window as unknown as { __sawSpin?: boolean };
-          w.__sawSpin = w.__sawSpin || document.querySelector('.ant-spin-spinning') !== null;
-          return (
-            location.pathname === '/wswt/search' &&
-            document.querySelector('input[placeholder*="status:pending"]') !== null &&
-            document.querySelector('tbody tr[data-row-key]') !== null &&
-            w.__sawSpin &&
-            document.querySelector('.ant-spin-spinning') === null
-          );
-        },
+        // The search screen with its results (the list's row checkboxes are inputs too; the
+        // search's box and its rows come in one render; results the list warmed need no spinner).
+        () =>
+          location.pathname === '/wswt/search' &&
+          document.querySelector('input[placeholder*="status:pending"]') !== null &&
+          document.querySelector('tbody tr[data-row-key], tbody tr.ant-table-placeholder') !== null &&
+          document.querySelector('.ant-spin-spinning') === null,
         '',
       ],
     );

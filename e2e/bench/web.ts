@@ -654,8 +654,10 @@ async function main() {
         page,
         cdp,
         meter,
-        // The search screen with its results (the list's row checkboxes are inputs too).
-        `location.pathname === '/wswt/search' && document.querySelector('input[placeholder*="status:pending"]') !== null && document.querySelector('tbody tr[data-row-key]') !== null && ${spinDone}`,
+        // The search screen with its results (the list's row checkboxes are inputs too; the
+        // search's box and its rows come in one render, the list's rows gone; results the list
+        // warmed may need no spinner).
+        `location.pathname === '/wswt/search' && document.querySelector('input[placeholder*="status:pending"]') !== null && document.querySelector('tbody tr[data-row-key], tbody tr.ant-table-placeholder') !== null && document.querySelector('.ant-spin-spinning') === null`,
         openSearch,
       ),
     );
