@@ -144,6 +144,19 @@ describe('ticket list', () => {
     expect(again).toBe(row);
   });
 
+  it('names the rows’ states in the language switched to', async () => {
+    serve();
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    // Each tag reads its label as the row draws, without a language subscription of its own.
+    within(row).getByText('Open');
+    within(screen.getByRole('row', { name: /VPN/ })).getByText('Pending');
+    fireEvent.click(await screen.findByRole('button', { name: /English/ }));
+    fireEvent.click(await screen.findByText('简体中文'));
+    await within(row).findByText('处理中');
+    within(screen.getByRole('row', { name: /VPN/ })).getByText('待回应');
+  });
+
   it('says so when the view has no tickets', async () => {
     serve({ handlers: { 'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }) } });
     renderApp('/wswt');
