@@ -6,7 +6,11 @@
 // (a click found before the recording starts) until the content is there, writes them to outDir
 // (default test-results/profile) and prints: the main thread's CPU time per trace event kind
 // (script, style, layout, paint...), and the time per source file and per function. PROFILE_DIST=<dir> serves another build (e.g. one built with --minify false to
-// read function names); PROFILE_RUNS=<n> repeats each scenario (default 1).
+// read function names); PROFILE_RUNS=<n> repeats each scenario (default 1); PROFILE_STEPS=<names>
+// records only those (comma-separated: list-reload, open-ticket, switch-view, open-search);
+// PROFILE_FIBERS=1 also counts the React fibers each step created, by component (to see which
+// parts of a screen React's work is spent on; names need the unminified build);
+// PROFILE_COMPARE=<distA>,<distB> times two builds' steps in turns instead (see measure()).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,6 +191,83 @@ function traceTimes(events: Array<Record<string, unknown>>, from: number) {
 
 type TReady = [(arg: string) => boolean, string];
 
+/**
+ * Before the step: marks every React fiber on the page (both trees). After it: counts the fibers
+ * the step created (a mount, or the first update of a fiber), by component, and by the app's
+ * components whose subtree they are in (the cost of React's work grows with them: creating,
+ * committing, running effects, removing). Needs a build with names (PROFILE_DIST, unminified).
+ */
+const fiberMark = () => {
+  const w = window as unknown as { __fibersSeen: WeakSet<object> };
+  w.__fibersSeen = new WeakSet();
+  const root = document.getElementById('root') as unknown as Record<string, unknown>;
+  const key = Object.keys(root).find((k) => k.startsWith('__reactContainer$')) as string;
+  type F = { child: F | null; sibling: F | null; alternate: F | null; stateNode: { current: F } };
+  const walk = (f: F | null) => {
+    for (let x = f; x; x = x.sibling) {
+      w.__fibersSeen.add(x);
+      if (x.alternate) {
+        w.__fibersSeen.add(x.alternate);
+      }
+      walk(x.child);
+    }
+  };
+  // The container keeps the first root fiber; the tree on screen is the root's \`current\`.
+  walk((root[key] as F).stateNode.current);
+};
+const fiberCount = () => {
+  const w = window as unknown as { __fibersSeen: WeakSet<object> };
+  const root = document.getElementById('root') as unknown as Record<string, unknown>;
+  const key = Object.keys(root).find((k) => k.startsWith('__reactContainer$')) as string;
+  type F = {
+    child: F | null;
+    sibling: F | null;
+    alternate: F | null;
+    type: unknown;
+    tag: number;
+    stateNode: { current: F };
+  };
+  const nameOf = (f: F): string => {
+    const t = f.type;
+    if (typeof t === 'string') {
+      return `<${t}>`;
+    }
+    if (!t) {
+      return `#${f.tag}`;
+    }
+    const named = t as { name?: string; displayName?: string; render?: { name?: string }; type?: { name?: string } };
+    if (typeof t === 'function') {
+      return named.displayName || named.name || '(anonymous)';
+    }
+    return named.displayName || named.render?.name || named.type?.name || `#${f.tag}`;
+  };
+  let total = 0;
+  let created = 0;
+  const byName = new Map<string, number>();
+  const byOwner = new Map<string, number>();
+  // The app's components (not Ant Design's, rc-*'s or the router's) whose subtrees are counted.
+  const owners =
+    /^(Ticket|Comment|Properties|Requester|Other|Conversation|Composer|Event|Search|List|Shell|Header|Side|Staff|User|Chat|Todo|Views|Light|Page|Paging|Route)/;
+  const walk = (f: F | null, path: string[]) => {
+    for (let x = f; x; x = x.sibling) {
+      total++;
+      const name = nameOf(x);
+      const here = owners.test(name) ? [...path, name] : path;
+      if (!w.__fibersSeen.has(x) && !(x.alternate && w.__fibersSeen.has(x.alternate))) {
+        created++;
+        byName.set(name, (byName.get(name) ?? 0) + 1);
+        for (const o of new Set(here.slice(-3))) {
+          byOwner.set(o, (byOwner.get(o) ?? 0) + 1);
+        }
+      }
+      walk(x.child, here);
+    }
+  };
+  walk((root[key] as F).stateNode.current, []);
+  const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+  return { total, created, byName: top(byName, 30), byOwner: top(byOwner, 30) };
+};
+
 /** A click where the element is, found before the recording: the finding is Playwright's work, not the app's. */
 async function clickAt(page: Page, locator: Locator) {
   const box = await locator.boundingBox();
@@ -194,6 +275,51 @@ async function clickAt(page: Page, locator: Locator) {
     throw new Error('nothing to click');
   }
   return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/**
+ * PROFILE_COMPARE=<distA>,<distB>: no profile, only the main thread's time of each step (CDP
+ * Performance TaskDuration, as \`npm run bench:web\`), each build served by its own server on the same
+ * database, the builds taking turns run after run: on a busy machine, two builds measured minutes
+ * apart differ by more than a change does. Prints each step's times and median per build.
+ */
+const compared = process.env.PROFILE_COMPARE?.split(',').map((d) => path.resolve(d));
+const comparedTimes = new Map<string, number[]>();
+
+async function measure(
+  page: Page,
+  cdp: CDPSession,
+  name: string,
+  act: () => Promise<unknown>,
+  ready: TReady,
+  prepare?: () => Promise<unknown>,
+) {
+  const click = prepare ? await prepare() : act;
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await page.evaluate(() => {
+    const w = window as unknown as { __sawSpin: boolean };
+    w.__sawSpin = false;
+    const o = new MutationObserver(() => {
+      if (document.querySelector('.ant-spin-spinning')) {
+        w.__sawSpin = true;
+        o.disconnect();
+      }
+    });
+    o.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  const taskMs = async () => {
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+  };
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const before = await taskMs();
+  await (typeof click === 'function' ? (click as () => Promise<unknown>)() : act());
+  await page.waitForFunction(ready[0], ready[1], { timeout: 60_000, polling: 50 });
+  const after = await taskMs();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const key = name.replace(/-\d+$/, '');
+  comparedTimes.set(key, [...(comparedTimes.get(key) ?? []), after - before]);
+  console.log(`${key.padEnd(40)} main ${(after - before).toFixed(0).padStart(6)} ms`);
 }
 
 async function record(
@@ -205,13 +331,23 @@ async function record(
   /** Done after the recording starts, before the measured part (as \`npm run bench:web\` does it). */
   prepare?: () => Promise<unknown>,
 ) {
+  const only = process.env.PROFILE_STEPS?.split(',');
+  if (only && !only.some((step) => name.includes(step))) {
+    return;
+  }
+  if (compared) {
+    await measure(page, cdp, name, act, ready, prepare);
+    return;
+  }
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   const events: Array<Record<string, unknown>> = [];
   const onData = (e: { value: Array<Record<string, unknown>> }) => events.push(...e.value);
   cdp.on('Tracing.dataCollected', onData);
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
+    categories:
+      process.env.PROFILE_CATEGORIES ??
+      'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
     transferMode: 'ReportEvents',
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -220,10 +356,29 @@ async function record(
   // pass, then mark where the measured part starts; what comes before the mark is not counted.
   await page.waitForTimeout(500);
   const click = prepare ? await prepare() : act;
-  await page.evaluate(() => performance.mark('profile-act'));
+  const fibers = process.env.PROFILE_FIBERS === '1' && !name.includes('list-reload');
+  if (fibers) {
+    // tsx keeps functions' names with a helper the page does not have.
+    await page.evaluate('window.__name = window.__name || ((f) => f)');
+    await page.evaluate(fiberMark);
+  }
+  await page.evaluate(() => {
+    // Whether the rows' spinner showed (it may come and go between two polls of \`ready\`).
+    const w = window as unknown as { __sawSpin: boolean };
+    w.__sawSpin = false;
+    const o = new MutationObserver(() => {
+      if (document.querySelector('.ant-spin-spinning')) {
+        w.__sawSpin = true;
+        o.disconnect();
+      }
+    });
+    o.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    performance.mark('profile-act');
+  });
   await (typeof click === 'function' ? (click as () => Promise<unknown>)() : act());
   await page.waitForFunction(ready[0], ready[1], { timeout: 60_000, polling: 50 });
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const counted = fibers ? await page.evaluate(fiberCount) : null;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.end');
@@ -256,6 +411,14 @@ async function record(
   for (const [k, v] of cpu.perFunction) {
     lines.push(`    ${v.toFixed(1).padStart(8)}  ${k}`);
   }
+  if (counted) {
+    lines.push(
+      `  React fibers: ${counted.total} on the page, ${counted.created} created by the step; created, by component:`,
+    );
+    lines.push(`    ${counted.byName.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    lines.push('  created, by the app component they are under (up to three levels):');
+    lines.push(`    ${counted.byOwner.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  }
   console.log(lines.join('\n'));
 }
 
@@ -265,8 +428,13 @@ async function main() {
   const database = await openDatabase({});
   await migrate(database);
   await bootstrap(database.db, admin);
-  const app = await buildApp({ database, webDist, dataDir });
+  const app = await buildApp({ database, webDist: compared?.[0] ?? webDist, dataDir });
   const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+  const servers = [{ dist: compared?.[0] ?? webDist, baseURL, app }];
+  for (const dist of compared?.slice(1) ?? []) {
+    const other = await buildApp({ database, webDist: dist, dataDir });
+    servers.push({ dist, baseURL: await other.listen({ port: 0, host: '127.0.0.1' }), app: other });
+  }
   const token = (
     await call<{ token: string }>(app, 'POST', '/api/admin/auth.login', null, { ...admin, stay_login: true })
   ).token;
@@ -292,11 +460,15 @@ async function main() {
   const viewId = views.list.find((v) => v.title === 'All unsolved tickets')?.view_id as number;
   const other = views.list.find((v) => v.title === 'Recently updated tickets')?.view_id as number;
   const browser = await launchBrowser();
-  const origin = new URL(baseURL).origin;
   const item = (value: unknown) => JSON.stringify({ value, expires_at: null });
   const listUrl = `/wswt?view_id=${viewId}&limit=50`;
   const rows50: TReady = [() => document.querySelectorAll('tbody tr[data-row-key]').length >= 50, ''];
-  for (let run = 1; run <= runs; run++) {
+  for (let turn = 0; turn < runs * servers.length; turn++) {
+    const run = Math.floor(turn / servers.length) + 1;
+    const server = servers[turn % servers.length] as (typeof servers)[number];
+    const baseURL = server.baseURL;
+    const origin = new URL(baseURL).origin;
+    const tag = compared ? `${path.basename(server.dist)}:` : '';
     const context = await browser.newContext({
       baseURL,
       viewport: { width: 1366, height: 800 },
@@ -324,12 +496,12 @@ async function main() {
       await page.waitForTimeout(600);
     };
     await settle();
-    await record(page, cdp, `list-reload-${run}`, () => page.reload({ waitUntil: 'commit' }), rows50);
+    await record(page, cdp, `${tag}list-reload-${run}`, () => page.reload({ waitUntil: 'commit' }), rows50);
     await page.waitForTimeout(600);
     await record(
       page,
       cdp,
-      `open-ticket-${run}`,
+      `${tag}open-ticket-${run}`,
       await clickAt(page, page.locator(`tbody tr[data-row-key="${small}"]`).getByRole('link').first()),
       [() => document.querySelectorAll('.ticket-comment-body').length >= 2, ''],
     );
@@ -343,13 +515,19 @@ async function main() {
     await record(
       page,
       cdp,
-      `switch-view-${run}`,
+      `${tag}switch-view-${run}`,
       async () => {},
       [
-        (id) =>
-          new URLSearchParams(location.search).get('view_id') === id &&
-          document.querySelector('.ant-table-tbody') !== null &&
-          !document.querySelector('.ant-spin-spinning'),
+        // The new view's rows: the spinner has shown over the old ones (since the mark) and gone.
+        (id) => {
+          const w = window as unknown as { __sawSpin?: boolean };
+          w.__sawSpin = w.__sawSpin || document.querySelector('.ant-spin-spinning') !== null;
+          return (
+            new URLSearchParams(location.search).get('view_id') === id &&
+            w.__sawSpin &&
+            document.querySelector('.ant-spin-spinning') === null
+          );
+        },
         String(other),
       ],
       switchView,
@@ -358,13 +536,35 @@ async function main() {
     await record(
       page,
       cdp,
-      `open-search-${run}`,
+      `${tag}open-search-${run}`,
       await clickAt(page, page.getByRole('menuitem', { name: /(^|\s)(Search|搜索)$/ }).first()),
-      [() => location.pathname === '/wswt/search' && document.querySelector('input') !== null, ''],
+      [
+        // The search screen with its results (the list's row checkboxes are inputs too; the
+        // search's box and its rows come in one render; results the list warmed need no spinner).
+        () =>
+          location.pathname === '/wswt/search' &&
+          document.querySelector('input[placeholder*="status:pending"]') !== null &&
+          document.querySelector('tbody tr[data-row-key], tbody tr.ant-table-placeholder') !== null &&
+          document.querySelector('.ant-spin-spinning') === null,
+        '',
+      ],
     );
     await context.close();
   }
   await browser.close();
+  if (compared) {
+    console.log('\nmedians (ms of main-thread time, CPU 4×):');
+    for (const [key, list] of comparedTimes) {
+      const sorted = [...list].sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      const median =
+        sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+      console.log(`${key.padEnd(40)} ${median.toFixed(0).padStart(6)}   (${list.map((x) => x.toFixed(0)).join(', ')})`);
+    }
+  }
+  for (const other of servers.slice(1)) {
+    await other.app.close();
+  }
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -411,6 +411,7 @@ async function measureStep(
     const w = window as unknown as { __bench: { readyAt: number | null }; __stepCheck: string };
     w.__stepCheck = check;
     w.__bench.readyAt = null;
+    (w as unknown as { __sawSpin: boolean }).__sawSpin = false;
   }, ready);
   await page.evaluate(`(() => {
     const check = () => { try { return (${ready}); } catch { return false; } };
@@ -542,6 +543,9 @@ async function main() {
 
   const rows50 = `document.querySelectorAll('tbody tr[data-row-key]').length >= 50`;
   const comments = (n: number) => `document.querySelectorAll('.ticket-comment-body').length >= ${n}`;
+  /** The rows' spinner has shown since the step began (measureStep resets the mark) and is gone. */
+  const spinDone =
+    "(window.__sawSpin = window.__sawSpin || document.querySelector('.ant-spin-spinning') !== null) && document.querySelector('.ant-spin-spinning') === null";
   const targets: Array<Target & { reload?: boolean }> = [
     { name: 'floor (HTML table)', url: '/bench/floor', ready: rows50, signedIn: true },
     {
@@ -634,7 +638,9 @@ async function main() {
           page,
           cdp,
           meter,
-          `new URLSearchParams(location.search).get('view_id') === '${other.view_id}' && document.querySelector('.ant-table-tbody') !== null && !document.querySelector('.ant-spin-spinning')`,
+          // The new view's rows: its first page is asked for anew, so the spinner has shown over
+          // the old rows and gone (the URL alone changes at the click, before the list renders).
+          `new URLSearchParams(location.search).get('view_id') === '${other.view_id}' && ${spinDone}`,
           switchView,
         ),
       );
@@ -648,7 +654,10 @@ async function main() {
         page,
         cdp,
         meter,
-        `location.pathname === '/wswt/search' && document.querySelector('input') !== null`,
+        // The search screen with its results (the list's row checkboxes are inputs too; the
+        // search's box and its rows come in one render, the list's rows gone; results the list
+        // warmed may need no spinner).
+        `location.pathname === '/wswt/search' && document.querySelector('input[placeholder*="status:pending"]') !== null && document.querySelector('tbody tr[data-row-key], tbody tr.ant-table-placeholder') !== null && document.querySelector('.ant-spin-spinning') === null`,
         openSearch,
       ),
     );

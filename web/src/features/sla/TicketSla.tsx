@@ -1,11 +1,12 @@
 import { ClockCircleOutlined, PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/rulesStrings';
 import { slaApi } from '../../api/rule';
 import { pickerSilent } from '../../api/types';
+import { Text } from '../../components/Text';
 import { formatMinutes, useFormatTime } from '../../components/useFormatTime';
 import { slaKeys } from './queries';
 
@@ -76,17 +77,17 @@ export function TicketSla({ ticketId, updateTs }: { ticketId: number; updateTs: 
   ].filter(Boolean);
   return (
     <Flex vertical gap={4} style={{ marginBottom: 16 }} data-testid="ticket-sla">
-      <Typography.Text type="secondary">{t('sla.next_target')}</Typography.Text>
+      <Text type="secondary">{t('sla.next_target')}</Text>
       <Flex gap={6} align="center" wrap>
-        {sla.metric && <Typography.Text strong>{t(`sla.metric.${sla.metric}`)}</Typography.Text>}
+        {sla.metric && <Text strong>{t(`sla.metric.${sla.metric}`)}</Text>}
         <Tag color={tag.color} icon={tag.icon} style={{ marginInlineEnd: 0 }}>
           {tag.text}
         </Tag>
       </Flex>
       {details.length > 0 && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Text type="secondary" style={{ fontSize: 12 }}>
           {details.join(' · ')}
-        </Typography.Text>
+        </Text>
       )}
     </Flex>
   );

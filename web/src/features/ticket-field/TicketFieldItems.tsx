@@ -1,7 +1,8 @@
 import { fieldKey, type TTicketField, type TTicketForm, visibleFieldIds } from '@parley/contracts';
-import { Divider, Form, Select, Typography } from 'antd';
+import { Divider, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
+import { Text } from '../../components/Text';
 import { useFormList } from '../ticket-form/queries';
 import { FieldValueInput } from './FieldValueInput';
 import { useFieldList } from './queries';
@@ -42,7 +43,7 @@ export function TicketFieldItems({ disabled }: { disabled?: boolean }) {
   const shown = fieldsToShow(fields.data?.list ?? [], chosen, values);
   if (fields.isError || forms.isError) {
     const absent = [fields.error, forms.error].every((e) => !e || (isApiError(e) && ['0403', '0404'].includes(e.code)));
-    return absent ? null : <Typography.Text type="danger">{t('field.load_failed')}</Typography.Text>;
+    return absent ? null : <Text type="danger">{t('field.load_failed')}</Text>;
   }
   if (all.length === 0 && shown.length === 0) {
     return null;

@@ -129,6 +129,34 @@ describe('ticket list', () => {
     expect(callsTo(calls, 'admin/ticket.bulk.edit')[0]?.body).toEqual({ ticket_ids: [101, 102], submit_as: 'solved' });
   });
 
+  it('starts another view without the selection made in the last, its rows drawn once', async () => {
+    serve();
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    fireEvent.click(within(row).getByRole('checkbox'));
+    await screen.findByText('1 selected');
+    fireEvent.click(screen.getByText('All unsolved tickets'));
+    await waitFor(() => expect(screen.queryByText('1 selected')).toBeNull());
+    // The same ticket in the other view is not selected: the selection belongs to its view.
+    const again = await screen.findByRole('row', { name: /Printer on fire/ });
+    expect((within(again).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    // The table is the same one: its rows were updated, not drawn anew (the row kept its element).
+    expect(again).toBe(row);
+  });
+
+  it('names the rows’ states in the language switched to', async () => {
+    serve();
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    // Each tag reads its label as the row draws, without a language subscription of its own.
+    within(row).getByText('Open');
+    within(screen.getByRole('row', { name: /VPN/ })).getByText('Pending');
+    fireEvent.click(await screen.findByRole('button', { name: /English/ }));
+    fireEvent.click(await screen.findByText('简体中文'));
+    await within(row).findByText('处理中');
+    within(screen.getByRole('row', { name: /VPN/ })).getByText('待回应');
+  });
+
   it('says so when the view has no tickets', async () => {
     serve({ handlers: { 'admin/ticket.list': () => ok({ list: [], total: 0, total_estimated: false }) } });
     renderApp('/wswt');

@@ -155,7 +155,7 @@ export function TicketListPage() {
             ) : (
               <TicketTable
                 // A selection belongs to the view it was made in.
-                key={view?.view_id}
+                scope={view?.view_id}
                 rows={view || views.isPending ? query.data?.list : []}
                 columns={view?.columns ?? searchColumns}
                 loading={views.isPending || query.isFetching}

@@ -43,6 +43,7 @@ export function TicketTable({
   onBulkDone,
   keyboard = false,
   emptyText,
+  scope,
 }: {
   rows: TTicketListItem[] | undefined;
   columns: readonly TViewColumn[];
@@ -57,10 +58,26 @@ export function TicketTable({
   keyboard?: boolean;
   /** What an empty list says (a view's "no tickets in this view" by default). */
   emptyText?: string;
+  /**
+   * What the rows belong to (the view): when it changes, the selection, the keyboard's row and its
+   * help start afresh. Not a \`key\`: a new key would draw every row again twice (once over the old
+   * view's rows kept under the spinner, once as the new ones come), where the same table only
+   * updates the rows that changed.
+   */
+  scope?: unknown;
 }) {
   const navigate = useNavigate();
   const [active, setActive] = useState(-1);
   const [keysHelp, setKeysHelp] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [shownScope, setShownScope] = useState(scope);
+  if (shownScope !== scope) {
+    // Reset while rendering (React's way to adjust state to a prop): no frame with the old selection.
+    setShownScope(scope);
+    setActive(-1);
+    setKeysHelp(false);
+    setSelected([]);
+  }
   const open = (ticketId: number, newTab: boolean) => {
     const path = ticketPaths.edit(ticketId);
     if (newTab) {
@@ -106,7 +123,6 @@ export function TicketTable({
   });
   const { t } = useTranslation();
   const table = useTicketColumns(columns, sort, rows);
-  const [selected, setSelected] = useState<number[]>([]);
   const done = (deletedAll: boolean) => {
     setSelected([]);
     onBulkDone?.(deletedAll);

@@ -1,10 +1,11 @@
 import { BankOutlined } from '@ant-design/icons';
 import type { TTicket, TTicketComment } from '@parley/contracts';
-import { Badge, Card, Divider, Flex, Skeleton, Typography } from 'antd';
+import { Badge, Card, Divider, Flex, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LetterAvatar } from '../../../components/LetterAvatar';
+import { Text } from '../../../components/Text';
 import { AccessTag } from '../../account/AccountTags';
 import { useCompanyName } from '../../company/queries';
 import { ticketPaths, useRequesterTickets } from '../shared/queries';
@@ -39,6 +40,9 @@ function useActive(ts: number | null): boolean {
   return left > 0;
 }
 
+// The texts are Typography's markup (components/Text.tsx), cut by CSS with the whole text as a
+// title: Typography's ellipsis measured each one in a layout effect (a layout of the page each)
+// and watched it with a ResizeObserver (issue 15).
 function OtherTickets({ ticket }: { ticket: TTicket }) {
   const { t } = useTranslation();
   const relative = useRelativeTime();
@@ -48,7 +52,7 @@ function OtherTickets({ ticket }: { ticket: TTicket }) {
   }
   const list = others.data?.list ?? [];
   if (list.length === 0) {
-    return <Typography.Text type="secondary">{t('ticket.no_other_tickets')}</Typography.Text>;
+    return <Text type="secondary">{t('ticket.no_other_tickets')}</Text>;
   }
   const more = (others.data?.total ?? 0) - list.length;
   return (
@@ -56,15 +60,15 @@ function OtherTickets({ ticket }: { ticket: TTicket }) {
       {list.map((row) => (
         <Flex key={row.ticket_id} vertical gap={2}>
           <Link to={ticketPaths.edit(row.ticket_id)} style={{ minWidth: 0 }}>
-            <Typography.Text ellipsis style={{ color: 'inherit', maxWidth: '100%' }}>
+            <Text ellipsis style={{ color: 'inherit', maxWidth: '100%' }} title={`#${row.ticket_id} ${row.subject}`}>
               #{row.ticket_id} {row.subject}
-            </Typography.Text>
+            </Text>
           </Link>
           <Flex gap={6} align="center">
             <TicketStateTag state={row.ticket_state} />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Text type="secondary" style={{ fontSize: 12 }}>
               {relative(row.update_ts)}
-            </Typography.Text>
+            </Text>
           </Flex>
         </Flex>
       ))}
@@ -100,13 +104,13 @@ export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments
             {active && <Badge status="success" text={t('ticket.active')} />}
             <AccessTag state={person.access_state} />
           </Flex>
-          <Typography.Text type="secondary" ellipsis>
+          <Text type="secondary" ellipsis title={person.email}>
             {person.email}
-          </Typography.Text>
+          </Text>
           {company && (
-            <Typography.Text type="secondary" ellipsis>
+            <Text type="secondary" ellipsis title={company}>
               <BankOutlined /> {company}
-            </Typography.Text>
+            </Text>
           )}
         </Flex>
       </Flex>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { ticketApi } from '../../../api/ticket';
+import { LightCardTabs } from '../../../components/LightCardTabs';
 import { useSave } from '../../../components/useSave';
 import { ticketKeys, useTicket, useTicketComments, useTicketSettings } from '../shared/queries';
 import { markSeen } from '../shared/seenTickets';
@@ -80,11 +81,10 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
         <TicketHeader ticket={ticket} editable={editable} />
         {ticket.is_deleted && <Alert type="warning" showIcon title={t('ticket.deleted_notice')} />}
         <TicketPresence others={presence.others} />
-        <Card
-          variant="borderless"
-          activeTabKey={tab}
-          onTabChange={(key) => setTab(key as TTab)}
-          tabList={[
+        <LightCardTabs<TTab>
+          activeKey={tab}
+          onChange={setTab}
+          items={[
             { key: 'conversation', label: t('ticket.conversation') },
             { key: 'history', label: t('ticket.history') },
           ]}
@@ -94,7 +94,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
           ) : (
             <EventHistory ticket={ticket} />
           )}
-        </Card>
+        </LightCardTabs>
         {editable && !comments.isPending && (
           // Not before the comments: arriving above it, they would push it down the screen (a
           // layout shift of 0.26 with 200 comments); appearing after them, it moves nothing.

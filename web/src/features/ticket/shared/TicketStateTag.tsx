@@ -1,6 +1,6 @@
 import type { TTicketPriority, TTicketState } from '@parley/contracts';
-import { Tag } from 'antd';
-import { useEnum } from '../../../components/enumOptions';
+import { enumLabel } from '../../../components/enumOptions';
+import { LightTag } from '../../../components/LightTag';
 
 const stateColors: Record<TTicketState, string> = {
   new: 'gold',
@@ -10,12 +10,14 @@ const stateColors: Record<TTicketState, string> = {
   closed: 'default',
 };
 
+// Light markup (components/LightTag.tsx) and labels without a language subscription of their own
+// (enumLabel: the rows, panels and header that show them render again on a language change): two
+// per row of a list of 50.
 export function TicketStateTag({ state }: { state: TTicketState }) {
-  const { label } = useEnum('ticket_state');
   return (
-    <Tag color={stateColors[state]} variant="solid" style={{ marginInlineEnd: 0 }}>
-      {label(state)}
-    </Tag>
+    <LightTag color={stateColors[state]} variant="solid" style={{ marginInlineEnd: 0 }}>
+      {enumLabel('ticket_state', state)}
+    </LightTag>
   );
 }
 
@@ -27,7 +29,7 @@ const priorityColors: Record<TTicketPriority, string | undefined> = {
 };
 
 export function PriorityText({ priority }: { priority: TTicketPriority }) {
-  const { label } = useEnum('ticket_priority');
   const color = priorityColors[priority];
-  return color ? <Tag color={color}>{label(priority)}</Tag> : <span>{label(priority)}</span>;
+  const label = enumLabel('ticket_priority', priority);
+  return color ? <LightTag color={color}>{label}</LightTag> : <span>{label}</span>;
 }
