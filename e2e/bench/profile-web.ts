@@ -277,6 +277,21 @@ async function clickAt(page: Page, locator: Locator) {
   return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+/** Notes in the page whether the rows' spinner shows (it may come and go between two polls of `ready`). */
+function watchSpin(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { __sawSpin: boolean };
+    w.__sawSpin = false;
+    const o = new MutationObserver(() => {
+      if (document.querySelector('.ant-spin-spinning')) {
+        w.__sawSpin = true;
+        o.disconnect();
+      }
+    });
+    o.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+}
+
 /**
  * PROFILE_COMPARE=<distA>,<distB>: no profile, only the main thread's time of each step (CDP
  * Performance TaskDuration, as \`npm run bench:web\`), each build served by its own server on the same
@@ -296,17 +311,7 @@ async function measure(
 ) {
   const click = prepare ? await prepare() : act;
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  await page.evaluate(() => {
-    const w = window as unknown as { __sawSpin: boolean };
-    w.__sawSpin = false;
-    const o = new MutationObserver(() => {
-      if (document.querySelector('.ant-spin-spinning')) {
-        w.__sawSpin = true;
-        o.disconnect();
-      }
-    });
-    o.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-  });
+  await watchSpin(page);
   const taskMs = async () => {
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
@@ -362,19 +367,8 @@ async function record(
     await page.evaluate('window.__name = window.__name || ((f) => f)');
     await page.evaluate(fiberMark);
   }
-  await page.evaluate(() => {
-    // Whether the rows' spinner showed (it may come and go between two polls of \`ready\`).
-    const w = window as unknown as { __sawSpin: boolean };
-    w.__sawSpin = false;
-    const o = new MutationObserver(() => {
-      if (document.querySelector('.ant-spin-spinning')) {
-        w.__sawSpin = true;
-        o.disconnect();
-      }
-    });
-    o.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-    performance.mark('profile-act');
-  });
+  await watchSpin(page);
+  await page.evaluate(() => performance.mark('profile-act'));
   await (typeof click === 'function' ? (click as () => Promise<unknown>)() : act());
   await page.waitForFunction(ready[0], ready[1], { timeout: 60_000, polling: 50 });
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { moveTabFocus } from './tabKeys';
 
 /**
  * Ant Design's borderless Card with tabs in its head (`tabList`), as its markup (issue 15): drawn by
@@ -22,13 +23,11 @@ export function LightCardTabs<K extends string>({
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
-    const tabs = [...(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
-    const move = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: tabs.length - 1 }[event.key];
     const item = items[index];
-    if (move !== undefined) {
-      event.preventDefault();
-      tabs[Math.max(0, Math.min(tabs.length - 1, move))]?.focus();
-    } else if ((event.key === 'Enter' || event.key === ' ') && item) {
+    if (moveTabFocus(event, index, list.current)) {
+      return;
+    }
+    if ((event.key === 'Enter' || event.key === ' ') && item) {
       event.preventDefault();
       if (item.key !== activeKey) {
         onChange(item.key);

@@ -1,5 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { moveTabFocus } from '../components/tabKeys';
 
 export interface THeaderTabItem {
   key: string;
@@ -56,13 +57,11 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
-    const tabs = [...(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
-    const move = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: tabs.length - 1 }[event.key];
     const item = items[index];
-    if (move !== undefined) {
-      event.preventDefault();
-      tabs[Math.max(0, Math.min(tabs.length - 1, move))]?.focus();
-    } else if ((event.key === 'Enter' || event.key === ' ') && item) {
+    if (moveTabFocus(event, index, list.current)) {
+      return;
+    }
+    if ((event.key === 'Enter' || event.key === ' ') && item) {
       event.preventDefault();
       open(item.key);
     } else if ((event.key === 'Delete' || event.key === 'Backspace') && item?.closable) {
