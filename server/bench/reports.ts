@@ -47,6 +47,7 @@ import {
   unsolvedReport,
 } from '../src/modules/report/report.service.js';
 import { buildSums } from '../src/modules/report/report.sums.js';
+import { apiAt } from './http-api.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 /** BENCH_ONLY=efficiency,backlog: only these reports; BENCH_RANGES=1y,6m: only these ranges. */
@@ -246,22 +247,11 @@ async function benchFreshness(database: Database): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/admin`;
-  const call = async <T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}/${path}`, {
-      method,
-      headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await res.json()) as { code: string; msg: string; data: T };
-    if (json.code !== '0000') {
-      throw new Error(`${path}: ${json.code} ${json.msg}`);
-    }
-    return json.data;
-  };
+  const call = apiAt(`${base}/`);
   try {
-    const { token } = await call<{ token: string }>('POST', 'auth.login', '', { ...benchAdmin, stay_login: true });
+    const { token } = await call<{ token: string }>(null, 'POST', 'auth.login', { ...benchAdmin, stay_login: true });
     const dashboardNow = () =>
-      call<TDashboard>('GET', 'report.dashboard.get?time_range=24h&timezone=Asia%2FShanghai', token);
+      call<TDashboard>(token, 'GET', 'report.dashboard.get?time_range=24h&timezone=Asia%2FShanghai');
     /** Sends the write and reads the dashboard until `seen` holds; ms from send to seen. */
     const until = async (write: () => Promise<unknown>, seen: (d: TDashboard) => boolean) => {
       const t0 = performance.now();
@@ -289,7 +279,7 @@ async function benchFreshness(database: Database): Promise<void> {
         await until(
           async () => {
             ticketId = (
-              await call<{ ticket_id: number }>('POST', 'ticket.add', token, {
+              await call<{ ticket_id: number }>(token, 'POST', 'ticket.add', {
                 requester_email: `fresh-${Date.now()}-${i}@example.com`,
                 subject: `Freshness ${i}`,
                 comment: { body: '<p>Does it show?</p>', is_public: true },
@@ -303,7 +293,7 @@ async function benchFreshness(database: Database): Promise<void> {
       const mid = await dashboardNow();
       solved.push(
         await until(
-          () => call('POST', 'ticket.edit', token, { ticket_id: ticketId, submit_as: 'solved' }),
+          () => call(token, 'POST', 'ticket.edit', { ticket_id: ticketId, submit_as: 'solved' }),
           (d) => d.solved >= mid.solved + 1,
         ),
       );

@@ -36,6 +36,7 @@ import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/db/client.js';
 import { sendQueue } from '../src/modules/mail/mail.facts.js';
 import { slaRecomputeQueue } from '../src/modules/sla/sla.recompute.js';
+import { apiAt } from './http-api.js';
 import {
   automationBodies,
   deskPeople,
@@ -128,18 +129,7 @@ function startServer(): Promise<ChildProcess> {
   });
 }
 
-async function api<T>(token: string | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api/admin/${path}`, {
-    method,
-    headers: { ...(token ? { authorization: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { code: string; msg: string; data: T };
-  if (json.code !== '0000') {
-    throw new Error(`${path}: ${json.code} ${json.msg}`);
-  }
-  return json.data;
-}
+const api = apiAt(`${base}/api/admin/`);
 
 /** `fn` from `concurrency` loops until `until` resolves true; every call's latency, sorted. */
 async function loop(fn: (i: number) => Promise<unknown>, concurrency: number, until: () => boolean): Promise<number[]> {

@@ -51,6 +51,7 @@ import {
   setUpFieldView,
   tearDownFieldView,
 } from './field-view.js';
+import { apiAt } from './http-api.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -138,18 +139,7 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
   });
 }
 
-async function api<T>(token: string | null, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { code: string; msg: string; data: T };
-  if (json.code !== '0000') {
-    throw new Error(`${url}: ${json.code} ${json.msg}`);
-  }
-  return json.data;
-}
+const api = apiAt(base);
 
 async function timed(fn: () => Promise<unknown>, runs: number): Promise<number[]> {
   const times: number[] = [];
