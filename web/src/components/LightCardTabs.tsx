@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
-import { moveTabFocus } from './tabKeys';
+import { onTabKey } from './tabKeys';
 
 /**
  * Ant Design's borderless Card with tabs in its head (`tabList`), as its markup (issue 15): drawn by
@@ -24,14 +24,8 @@ export function LightCardTabs<K extends string>({
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
     const item = items[index];
-    if (moveTabFocus(event, index, list.current)) {
-      return;
-    }
-    if ((event.key === 'Enter' || event.key === ' ') && item) {
-      event.preventDefault();
-      if (item.key !== activeKey) {
-        onChange(item.key);
-      }
+    if (item) {
+      onTabKey(event, index, list.current, () => item.key !== activeKey && onChange(item.key));
     }
   };
   const tabId = (key: string) => `${id}-tab-${key}`;

@@ -14,3 +14,26 @@ export function moveTabFocus(event: KeyboardEvent<HTMLElement>, index: number, l
   tabs[Math.max(0, Math.min(tabs.length - 1, move))]?.focus();
   return true;
 }
+
+/**
+ * A tab's keys, as Ant Design's: arrows, Home and End move the focus, Enter or Space opens it,
+ * Delete or Backspace closes it where it can be closed (`close` given).
+ */
+export function onTabKey(
+  event: KeyboardEvent<HTMLElement>,
+  index: number,
+  list: HTMLElement | null,
+  open: () => void,
+  close?: () => void,
+): void {
+  if (moveTabFocus(event, index, list)) {
+    return;
+  }
+  if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    open();
+  } else if ((event.key === 'Delete' || event.key === 'Backspace') && close) {
+    event.preventDefault();
+    close();
+  }
+}

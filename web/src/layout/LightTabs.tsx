@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import { moveTabFocus } from '../components/tabKeys';
+import { onTabKey } from '../components/tabKeys';
 
 export interface THeaderTabItem {
   key: string;
@@ -58,15 +58,8 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
     const item = items[index];
-    if (moveTabFocus(event, index, list.current)) {
-      return;
-    }
-    if ((event.key === 'Enter' || event.key === ' ') && item) {
-      event.preventDefault();
-      open(item.key);
-    } else if ((event.key === 'Delete' || event.key === 'Backspace') && item?.closable) {
-      event.preventDefault();
-      onClose(item.key);
+    if (item) {
+      onTabKey(event, index, list.current, () => open(item.key), item.closable ? () => onClose(item.key) : undefined);
     }
   };
 
