@@ -18,11 +18,14 @@
  *   without it the database must be seeded already. BENCH_SECONDS (default 10) per phase,
  *   BENCH_WARMUP_SECONDS (default 5) of calls before each ticket.edit phase; BENCH_PROFILE_LINES
  *   (default 12) of the statements that took the automation runs' time (statement-profile.ts).
+ *   BENCH_STALL_LOG=file appends each stall of the runs (monotonic end in µs, ms, ms less GC) to
+ *   line up with a `node --cpu-prof` profile of this process.
  *   Full size: npm run bench:rules -- --tickets 1000000
  *   The triggers, automations and SLA policy it makes are deleted at the end and the email
  *   settings put back; the tickets' changes (and the old breaches it marks) stay.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
@@ -179,13 +182,13 @@ const forSeconds = (s: number) => {
  * running this process; the GC's pauses are apart (on a loaded machine they stretch too).
  */
 function watchStalls() {
-  const stalls: Array<{ at: number; ms: number }> = [];
+  const stalls: Array<{ at: number; ms: number; mono: number }> = [];
   const pauses: Array<{ start: number; ms: number }> = [];
   let last = performance.now();
   const timer = setInterval(() => {
     const now = performance.now();
     if (now - last - 10 > 20) {
-      stalls.push({ at: now, ms: now - last - 10 });
+      stalls.push({ at: now, ms: now - last - 10, mono: Number(process.hrtime.bigint() / 1000n) });
     }
     last = now;
   }, 10);
@@ -207,7 +210,15 @@ function watchStalls() {
         );
         return s.ms - inGc;
       });
-      return { pauses: pauses.map((p) => p.ms).sort((a, b) => b - a), net: net.sort((a, b) => b - a) };
+      if (process.env.BENCH_STALL_LOG) {
+        // Each stall's end on the monotonic clock in µs (a `--cpu-prof` profile's clock) and its
+        // length: to look up what ran in it.
+        fs.appendFileSync(
+          process.env.BENCH_STALL_LOG,
+          stalls.map((s, i) => `${s.mono} ${s.ms.toFixed(1)} ${(net[i] ?? 0).toFixed(1)}\n`).join(''),
+        );
+      }
+      return { pauses: pauses.map((p) => p.ms).sort((a, b) => b - a), net: [...net].sort((a, b) => b - a) };
     },
   };
 }
