@@ -18,14 +18,17 @@
  *   without it the database must be seeded already. BENCH_SECONDS (default 10) per phase,
  *   BENCH_WARMUP_SECONDS (default 5) of calls before each ticket.edit phase; BENCH_PROFILE_LINES
  *   (default 12) of the statements that took the automation runs' time (statement-profile.ts).
+ *   BENCH_STALL_LOG=file appends each stall of the runs (monotonic end in µs, ms, ms less GC) to
+ *   line up with a `node --cpu-prof` profile of this process.
  *   Full size: npm run bench:rules -- --tickets 1000000
  *   The triggers, automations and SLA policy it makes are deleted at the end and the email
  *   settings put back; the tickets' changes (and the old breaches it marks) stay.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -172,6 +175,54 @@ const forSeconds = (s: number) => {
   return () => performance.now() >= stop;
 };
 
+/**
+ * This thread's stalls while a run works: how late a 10-ms timer fires (over 20 ms late: a
+ * stall), and the garbage collector's pauses meanwhile. A stall less the GC pauses inside it is
+ * JavaScript (ours or a library's) that ran without letting the loop turn, or the machine not
+ * running this process; the GC's pauses are apart (on a loaded machine they stretch too).
+ */
+function watchStalls() {
+  const stalls: Array<{ at: number; ms: number; mono: number }> = [];
+  const pauses: Array<{ start: number; ms: number }> = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (now - last - 10 > 20) {
+      stalls.push({ at: now, ms: now - last - 10, mono: Number(process.hrtime.bigint() / 1000n) });
+    }
+    last = now;
+  }, 10);
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      pauses.push({ start: e.startTime, ms: e.duration });
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      clearInterval(timer);
+      gc.disconnect();
+      const net = stalls.map((s) => {
+        const from = s.at - s.ms;
+        const inGc = pauses.reduce(
+          (n, p) => n + Math.max(0, Math.min(s.at, p.start + p.ms) - Math.max(from, p.start)),
+          0,
+        );
+        return s.ms - inGc;
+      });
+      if (process.env.BENCH_STALL_LOG) {
+        // Each stall's end on the monotonic clock in µs (a `--cpu-prof` profile's clock) and its
+        // length: to look up what ran in it.
+        fs.appendFileSync(
+          process.env.BENCH_STALL_LOG,
+          stalls.map((s, i) => `${s.mono} ${s.ms.toFixed(1)} ${(net[i] ?? 0).toFixed(1)}\n`).join(''),
+        );
+      }
+      return { pauses: pauses.map((p) => p.ms).sort((a, b) => b - a), net: [...net].sort((a, b) => b - a) };
+    },
+  };
+}
+
 /** Waits until the queue has nothing waiting or running (the server's workers run it); seconds taken. */
 async function settled(ctx: AppContext, queue: string, limitSeconds: number): Promise<number> {
   const t0 = performance.now();
@@ -304,10 +355,12 @@ async function main() {
       const profile = profileStatements();
       const lag = monitorEventLoopDelay({ resolution: 10 });
       lag.enable();
+      const stalls = watchStalls();
       const running = worker.runAutomations(at);
       const during = await readLoop(token, ids, 4, running);
       const report = await running;
       lag.disable();
+      const { pauses, net } = stalls.stop();
       const took = (performance.now() - t1) / 1000;
       const spent = profile.stop();
       const acted = report.reduce((n, r) => n + r.fired, 0);
@@ -329,6 +382,14 @@ async function main() {
       line(
         '  event-loop delay of the running process: p99, max',
         `${ms(lag.percentile(99) / 1e6)}, ${ms(lag.max / 1e6)}`,
+      );
+      line(
+        '  its GC pauses: count, total, longest, ≥ 50 ms',
+        `${pauses.length}, ${ms(pauses.reduce((n, x) => n + x, 0))}, ${ms(pauses[0] ?? 0)}, ${pauses.filter((x) => x >= 50).length}`,
+      );
+      line(
+        '  its stalls less their GC pauses: longest, ≥ 50 ms, ≥ 100 ms',
+        `${ms(net[0] ?? 0)}, ${net.filter((x) => x >= 50).length}, ${net.filter((x) => x >= 100).length}`,
       );
       const slow = pct(during, 95) / pct(rest, 95);
       line('  p95 during / at rest (goal ≤ 2)', `${slow.toFixed(2)} ${slow <= 2 ? 'ok' : 'OVER'}`);

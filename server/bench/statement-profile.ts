@@ -22,7 +22,9 @@ export function profileStatements(): { stop(): Array<{ text: string; calls: numb
   sent.watch = (text) => {
     const now = performance.now();
     charge(now);
-    last = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+    // Its head only: the whole text of a batch's statement is tens of kilobytes, and a regular
+    // expression over it in the process measured was a block of its own (45 ms seen in a profile).
+    last = text.slice(0, 400).replace(/\s+/g, ' ').trim().slice(0, 90);
     since = now;
   };
   return {

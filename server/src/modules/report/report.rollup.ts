@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { breather } from '../../events/breathe.js';
 import { type LogEvent, type TicketFigures, ticketFigures } from './report.figures.js';
 import { actionRecord, appendDeltas, buildSums, compactSums, spanRecord } from './report.sums.js';
 
@@ -108,7 +109,10 @@ export async function refreshTickets(db: DbOrTx, ticketIds: number[]): Promise<v
   const facts: Record<string, unknown>[] = [];
   const actions: Record<string, unknown>[] = [];
   const spans: Record<string, unknown>[] = [];
+  // Each ticket's figures from its events, in memory: the event loop runs between slices (events/breathe.ts).
+  const breathe = breather();
   for (const t of tickets) {
+    await breathe();
     const ticketId = Number(t.ticket_id);
     const f: TicketFigures = ticketFigures(Number(t.create_ts), Number(t.requester_id), events.get(ticketId) ?? []);
     facts.push({

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { breather } from '../../events/breathe.js';
 import { emit } from '../../events/transact.js';
 import { valueRows } from '../ticket-field/field-store.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
@@ -74,7 +75,10 @@ function ruleTicketAfter(t: RuleTicket, plan: ActionPlan, now: number): RuleTick
  *      ticket and in the same order, as one ticket at a time); one more the custom field values;
  *   5. each changed ticket then gets the triggers' pass as before (claimed, so the change fires
  *      each trigger at most once and never loops; evaluated in memory from the values just
- *      written: only a ticket on which a trigger fires costs statements);
+ *      written: only a ticket on which a trigger fires costs statements). Evaluated in memory,
+ *      500 tickets against 100 triggers are one long stretch of JavaScript: this loop and the
+ *      plan's let the event loop run every 10 ms (events/breathe.ts), so a server running the
+ *      hour's run keeps answering meanwhile;
  *   6. one `tickets.changed` for the batch instead of a `ticket.changed` per ticket, its tickets
  *      by kind of change (the same fields changed, the automation's and the triggers' after it):
  *      reports and SLA targets refresh them all at once, and the mails their change causes
@@ -104,7 +108,10 @@ export async function actOnBatch(
   const acted: number[] = [];
   const failed: Array<{ ticketId: number; error: unknown }> = [];
   const planned: Array<{ before: ActionTicket; ticket: RuleTicket; plan: ActionPlan }> = [];
+  // The loops over the batch below work in memory: they let the event loop run between slices.
+  const breathe = breather();
   for (const r of rows) {
+    await breathe();
     const ticket = readRuleTicket(r);
     if (
       ticket.deleted_ts !== null ||
@@ -173,6 +180,7 @@ export async function actOnBatch(
   // A mail or a call alone changes nothing: no triggers' pass, no event (as one ticket at a time).
   const together = new Map<string, { ticketIds: number[]; fields: string[] }>();
   for (const { ticket, effects } of changed) {
+    await breathe();
     const own = [...new Set(effects.map((e) => e.field).filter((f) => f !== 'notify' && f !== 'webhook'))];
     if (own.length === 0) {
       continue;

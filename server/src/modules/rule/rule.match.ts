@@ -212,6 +212,20 @@ export function matchConditions(
   return { matched: allOk && (anyList.length === 0 || anyList.some((r) => r.matched)), results };
 }
 
+/**
+ * Whether the conditions hold, as `matchConditions(…).matched` says, without the results: a
+ * trigger's pass tries every active trigger on every change (an automation's batch: 500 tickets
+ * × 100 triggers), and the results, an object per condition, are only read by a dry run.
+ */
+export function conditionsHold(conditions: TRuleConditions, facts: RuleFacts): boolean {
+  for (const c of conditions.all) {
+    if (!holds(c, facts, actualOf(c, facts))) {
+      return false;
+    }
+  }
+  return conditions.any.length === 0 || conditions.any.some((c) => holds(c, facts, actualOf(c, facts)));
+}
+
 /** The schedules a set of conditions names (loaded once per pass). */
 export function scheduleIdsOf(conditions: TRuleConditions[]): number[] {
   return conditions.flatMap((c) =>

@@ -10,7 +10,7 @@ import { refreshSla, slaClock } from '../sla/sla.service.js';
 import { actsInMemory, applyActions, memoryEffects, type RuleRef } from './rule.actions.js';
 import { PendingWrites } from './rule.batch.js';
 import { changeOfTransaction, loadRuleTicket, type RuleChange, type RuleFacts, type RuleTicket } from './rule.facts.js';
-import { matchConditions, scheduleIdsOf } from './rule.match.js';
+import { conditionsHold, matchConditions, scheduleIdsOf } from './rule.match.js';
 import { errorText, recordFailure } from './rule.usage.js';
 import { activeTriggers, currentTriggers, type StoredRule } from './trigger.cache.js';
 
@@ -25,6 +25,20 @@ export interface PassEntry {
   conditions: TConditionResult[];
   effects: TRuleEffect[];
   error: string | null;
+}
+
+/**
+ * The schedules a list of triggers names, per list (the trigger cache's, a batch's): a pass runs
+ * per changed ticket, and an automation's batch runs 500 of them over the same list.
+ */
+const scheduleIds = new WeakMap<StoredRule[], number[]>();
+function schedulesOf(list: StoredRule[]): number[] {
+  let ids = scheduleIds.get(list);
+  if (!ids) {
+    ids = scheduleIdsOf(list.map((t) => t.conditions));
+    scheduleIds.set(list, ids);
+  }
+  return ids;
 }
 
 /** Tickets that had their pass in a transaction: a rule's own changes do not start another. */
@@ -87,7 +101,7 @@ export async function runPass(
     return { fired: [], fields: [] };
   }
   let settings: TTicketSetting | null = null;
-  const schedules = await businessSchedules(tx, scheduleIdsOf(list.map((t) => t.conditions)));
+  const schedules = await businessSchedules(tx, schedulesOf(list));
   let facts: RuleFacts = { ticket, change, now, schedules };
   const pending = new PendingWrites();
   const fired: number[] = [];
@@ -98,7 +112,11 @@ export async function runPass(
       if (done.has(trigger.id)) {
         continue;
       }
-      const match = matchConditions(trigger.conditions, facts);
+      // Without a dry run's report, whether it holds is all a pass needs (most triggers do not).
+      if (!report && !conditionsHold(trigger.conditions, facts)) {
+        continue;
+      }
+      const match = report ? matchConditions(trigger.conditions, facts) : { matched: true, results: [] };
       const entry: PassEntry = {
         trigger_id: trigger.id,
         title: trigger.title,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { breather } from '../../events/breathe.js';
 import { readRuleTicket, ruleTicketColumns } from '../rule/rule.facts.js';
 import { matchConditions, scheduleIdsOf } from '../rule/rule.match.js';
 import { bumpRuleVersion } from '../rule/rule.version.js';
@@ -104,7 +105,10 @@ async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number
     ...list.flatMap((p) => (p.schedule_id ? [p.schedule_id] : [])),
   ]);
   const policyOf = new Map<number, (typeof list)[number]>();
+  // Computed in memory ticket by ticket: the event loop runs between slices (events/breathe.ts).
+  const breathe = breather();
   for (const ticket of tickets) {
+    await breathe();
     const policy = list.find((p) => matchConditions(p.conditions, { ticket, change: null, now, schedules }).matched);
     if (policy) {
       policyOf.set(ticket.ticket_id, policy);
@@ -144,6 +148,7 @@ async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number
     paused_left: number | null;
   }> = [];
   for (const ticket of tickets) {
+    await breathe();
     const policy = policyOf.get(ticket.ticket_id);
     let target: SlaTarget | null = null;
     if (policy) {
