@@ -3,6 +3,7 @@ import { Card, Form, type FormInstance, Select } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
+import { LazySelect } from '../../../components/LazySelect';
 import { TicketSla } from '../../sla/TicketSla';
 import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
 import { CcSelect, TagSelect } from '../shared/PropertySelects';
@@ -99,7 +100,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({
       >
         <TicketSla ticketId={ticket.ticket_id} updateTs={ticket.update_ts} />
         <Form.Item name="group_id" label={t('ticket.group')}>
-          <Select
+          <LazySelect
             options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}
             showSearch={{ optionFilterProp: 'label' }}
             loading={names.loading}
@@ -110,7 +111,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({
           label={t('ticket.assignee')}
           extra={ticket.abilities.reassign ? undefined : t('ticket.reassign_not_allowed')}
         >
-          <Select
+          <LazySelect
             disabled={disabled || !ticket.abilities.reassign}
             options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
             showSearch={{ optionFilterProp: 'label' }}
@@ -118,10 +119,10 @@ export const PropertiesPanel = memo(function PropertiesPanel({
           />
         </Form.Item>
         <Form.Item name="ticket_type" label={t('ticket.type')}>
-          <Select options={types.options.filter((o) => o.value !== 'chat' || ticket.ticket_type === 'chat')} />
+          <LazySelect options={types.options.filter((o) => o.value !== 'chat' || ticket.ticket_type === 'chat')} />
         </Form.Item>
         <Form.Item name="priority" label={t('ticket.priority')}>
-          <Select options={priorities.options} />
+          <LazySelect options={priorities.options} />
         </Form.Item>
         {settings?.enable_tag && (
           <Form.Item name="tags" label={t('ticket.tags')}>
