@@ -32,7 +32,13 @@ export function Screens({ pending }: { pending: boolean }) {
   // While the guard asks about the page (each page change), the list waits hidden.
   const listShown = onList && !pending;
   if (listShown) {
-    kept.current = { outlet, location };
+    // Back at the address it was left at: the same elements, so the list shows without drawing
+    // its rows again (a new location would redraw every row's links). Its data still updates.
+    const was = kept.current?.location.location;
+    const now = location.location;
+    if (!(was && was.pathname === now.pathname && was.search === now.search && was.hash === now.hash)) {
+      kept.current = { outlet, location };
+    }
   } else if ((key === 'ticket_edit' || onList) && kept.current) {
     if (wasShown.current) {
       // Leaving the list: where it was, read before the ticket's commit hides it (so in render).
