@@ -62,8 +62,12 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // Node runs Ant Design's CommonJS copy under the tests ('antd' is lib/ there, es/ in the build):
-    // LateApp must provide the same App context that the screens' App.useApp() reads.
-    alias: { 'antd/es/app/context': 'antd/lib/app/context' },
+    // LateApp must provide the same App context that the screens' App.useApp() reads, and
+    // LazySelect read the same disabled context that Form provides.
+    alias: {
+      'antd/es/app/context': 'antd/lib/app/context',
+      'antd/es/config-provider/DisabledContext': 'antd/lib/config-provider/DisabledContext',
+    },
     restoreMocks: true,
     // Generous: on a loaded 2-core machine Ant Design forms under happy-dom can take many seconds.
     testTimeout: 40_000,

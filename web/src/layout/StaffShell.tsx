@@ -2,7 +2,6 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
 import { lazy, type ReactNode, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { AntdRoot } from '../AntdRoot';
 import { useGuardPending, useSession } from '../auth/SessionContext';
 import { usePermission } from '../auth/usePermission';
@@ -12,6 +11,7 @@ import { PageLoading } from '../components/PageLoading';
 import { ChatProvider } from '../features/chat/ChatContext';
 import { staffStringsReady } from '../i18n/staffStrings';
 import { HeaderTabs } from './HeaderTabs';
+import { Screens } from './Screens';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
@@ -97,7 +97,13 @@ function Shell({ children }: { children?: ReactNode }) {
           <UserMenu />
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
-          {pending ? <PageLoading /> : <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>}
+          {children === undefined ? (
+            <Screens pending={pending} />
+          ) : pending ? (
+            <PageLoading />
+          ) : (
+            <Suspense fallback={<PageLoading />}>{children}</Suspense>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -80,6 +80,32 @@ describe('the agent workspace', () => {
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
   });
 
+  it('keeps the list while a ticket opened from it is on screen: back, its rows are the same, and hidden it takes no keys', async () => {
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/ticket.view.list': () => ok({ list: [mine, unassigned] }),
+        'admin/ticket.list': () => ok({ list: rows, total: 3, total_estimated: false }),
+      },
+    });
+    const { router, here } = renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /VPN drops/ }, { timeout: 45_000 });
+    fireEvent.click(within(row).getByText('#102'));
+    await screen.findByRole('textbox', { name: 'Comment' }, { timeout: 45_000 });
+    // Hidden, not gone; and its keys (j, Enter) do not act on the ticket page.
+    expect(row.isConnected).toBe(true);
+    expect(screen.queryByRole('row', { name: /VPN drops/ })).toBeNull();
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    expect(here()).toBe('/wswt/ticket/edit/102');
+    const listCalls = callsTo(calls, 'admin/ticket.list').length;
+    await router.navigate('/wswt');
+    await waitFor(() => expect(screen.getByRole('row', { name: /VPN drops/ })).toBe(row));
+    // The row opened is still the keyboard's row: the j pressed on the ticket page did not move it.
+    expect(document.querySelector('tr.ticket-row-active')?.textContent).toContain('VPN drops');
+    // Within the cache's freshness: shown as it was, not asked for again.
+    expect(callsTo(calls, 'admin/ticket.list')).toHaveLength(listCalls);
+  });
+
   it('says the list failed to load, with a retry, instead of "no tickets"', async () => {
     let failing = true;
     serve(() => (failing ? fail('0500', 'Server error') : ok({ list: rows, total: 3, total_estimated: false })));

@@ -3,6 +3,8 @@ import { Card, Form, type FormInstance, Select } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
+import { LazySelect } from '../../../components/LazySelect';
+import { PlainFormItem } from '../../../components/PlainFormItem';
 import { TicketSla } from '../../sla/TicketSla';
 import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
 import { CcSelect, TagSelect } from '../shared/PropertySelects';
@@ -98,50 +100,50 @@ export const PropertiesPanel = memo(function PropertiesPanel({
         className="ticket-properties"
       >
         <TicketSla ticketId={ticket.ticket_id} updateTs={ticket.update_ts} />
-        <Form.Item name="group_id" label={t('ticket.group')}>
-          <Select
+        <PlainFormItem name="group_id" label={t('ticket.group')}>
+          <LazySelect
             options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}
             showSearch={{ optionFilterProp: 'label' }}
             loading={names.loading}
           />
-        </Form.Item>
-        <Form.Item
+        </PlainFormItem>
+        <PlainFormItem
           name="assignee_id"
           label={t('ticket.assignee')}
           extra={ticket.abilities.reassign ? undefined : t('ticket.reassign_not_allowed')}
         >
-          <Select
+          <LazySelect
             disabled={disabled || !ticket.abilities.reassign}
             options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
             showSearch={{ optionFilterProp: 'label' }}
             loading={names.loading}
           />
-        </Form.Item>
-        <Form.Item name="ticket_type" label={t('ticket.type')}>
-          <Select options={types.options.filter((o) => o.value !== 'chat' || ticket.ticket_type === 'chat')} />
-        </Form.Item>
-        <Form.Item name="priority" label={t('ticket.priority')}>
-          <Select options={priorities.options} />
-        </Form.Item>
+        </PlainFormItem>
+        <PlainFormItem name="ticket_type" label={t('ticket.type')}>
+          <LazySelect options={types.options.filter((o) => o.value !== 'chat' || ticket.ticket_type === 'chat')} />
+        </PlainFormItem>
+        <PlainFormItem name="priority" label={t('ticket.priority')}>
+          <LazySelect options={priorities.options} />
+        </PlainFormItem>
         {settings?.enable_tag && (
-          <Form.Item name="tags" label={t('ticket.tags')}>
+          <PlainFormItem name="tags" label={t('ticket.tags')}>
             <TagSelect />
-          </Form.Item>
+          </PlainFormItem>
         )}
         {settings?.enable_ccs && (
-          <Form.Item name="cc_ids" label={t('ticket.ccs')}>
+          <PlainFormItem name="cc_ids" label={t('ticket.ccs')}>
             <CcSelect ticket={ticket} />
-          </Form.Item>
+          </PlainFormItem>
         )}
         {settings?.enable_follow && (
-          <Form.Item name="follower_ids" label={t('ticket.followers')}>
+          <PlainFormItem name="follower_ids" label={t('ticket.followers')}>
             <Select
               mode="multiple"
               options={names.agentOptions}
               showSearch={{ optionFilterProp: 'label' }}
               loading={names.loading}
             />
-          </Form.Item>
+          </PlainFormItem>
         )}
         <TicketFieldItems disabled={disabled} />
       </Form>
