@@ -267,11 +267,15 @@ describe('ticket fields and forms, end to end', () => {
     await settled(page);
     await screenshot(page, 'field-search-en');
     // By id too, as Zendesk names it; another branch does not.
+    // Each search waits for its own address: the box takes its words from the address, so a
+    // search typed before the previous one's address arrived would be overwritten by it.
     await box.fill(`custom_field_${fieldId}:"Hardware::Scanner"`);
     await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('kw') === `custom_field_${fieldId}:"Hardware::Scanner"`);
     await page.getByRole('link', { name: 'The printer prints blank pages' }).waitFor();
     await box.fill('product_area:Software');
     await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('kw') === 'product_area:Software');
     await expect.poll(() => page.getByRole('link', { name: 'The printer prints blank pages' }).count()).toBe(0);
     await box.fill('product_area:Firmware');
     await box.press('Enter');
