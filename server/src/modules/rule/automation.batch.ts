@@ -13,7 +13,7 @@ import type { AutomationRow } from './automation.service.js';
 import { type ActionEnv, ActionLookups, type ActionPlan, type ActionTicket, planActions } from './rule.actions.js';
 import { ruleEvent } from './rule.env.js';
 import { type RuleTicket, readRuleTicket, ruleTicketColumns } from './rule.facts.js';
-import { matchConditions } from './rule.match.js';
+import { conditionsHold } from './rule.match.js';
 import type { SqlEnv } from './rule.sql.js';
 import { recordFailures } from './rule.usage.js';
 import { passAfterAutomation, type StoredRule } from './trigger.engine.js';
@@ -116,13 +116,13 @@ export async function actOnBatch(
     if (
       ticket.deleted_ts !== null ||
       ticket.ticket_state === 'closed' ||
-      !matchConditions(a.conditions, {
+      !conditionsHold(a.conditions, {
         ticket,
         change: null,
         now: env.now,
         schedules: env.schedules,
         hoursIn: env.hoursIn,
-      }).matched
+      })
     ) {
       continue;
     }

@@ -10,7 +10,7 @@ import { actOnBatch, type BatchEnv } from './automation.batch.js';
 import { type AutomationInput, type AutomationRow, automationRows } from './automation.service.js';
 import { applyActions, type RuleRef } from './rule.actions.js';
 import { readRuleTicket, ruleTicketColumns } from './rule.facts.js';
-import { matchConditions, scheduleIdsOf } from './rule.match.js';
+import { conditionsHold, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
 import { countUsage, recordFailure } from './rule.usage.js';
 import { currentTriggers } from './trigger.cache.js';
@@ -59,7 +59,7 @@ async function actOn(
   );
   const ticket = row ? readRuleTicket(row) : null;
   const facts = { ticket, change: null, now: env.now, schedules: env.schedules, hoursIn: env.hoursIn };
-  if (!ticket || !matchConditions(a.conditions, { ...facts, ticket }).matched) {
+  if (!ticket || !conditionsHold(a.conditions, { ...facts, ticket })) {
     return null;
   }
   const rule: RuleRef = { kind: 'automation', id: a.automation_id, title: a.title };

@@ -207,15 +207,14 @@ export function matchConditions(
       });
     }
   }
-  const allOk = results.filter((r) => r.group === 'all').every((r) => r.matched);
-  const anyList = results.filter((r) => r.group === 'any');
-  return { matched: allOk && (anyList.length === 0 || anyList.some((r) => r.matched)), results };
+  return { matched: conditionsHold(conditions, facts), results };
 }
 
 /**
- * Whether the conditions hold, as `matchConditions(…).matched` says, without the results: a
- * trigger's pass tries every active trigger on every change (an automation's batch: 500 tickets
- * × 100 triggers), and the results, an object per condition, are only read by a dry run.
+ * Whether the conditions hold: every one of "all", and one of "any" if it has any. Without the
+ * results `matchConditions` adds (an object per condition, read by a dry run only): a trigger's
+ * pass tries every active trigger on every change (an automation's batch: 500 tickets × 100
+ * triggers), an automation and an SLA policy are tried on each ticket of a batch.
  */
 export function conditionsHold(conditions: TRuleConditions, facts: RuleFacts): boolean {
   for (const c of conditions.all) {

@@ -112,11 +112,10 @@ export async function runPass(
       if (done.has(trigger.id)) {
         continue;
       }
-      // Without a dry run's report, whether it holds is all a pass needs (most triggers do not).
-      if (!report && !conditionsHold(trigger.conditions, facts)) {
-        continue;
-      }
-      const match = report ? matchConditions(trigger.conditions, facts) : { matched: true, results: [] };
+      // Each condition's result only for a dry run's report; a pass needs whether they hold.
+      const match = report
+        ? matchConditions(trigger.conditions, facts)
+        : { matched: conditionsHold(trigger.conditions, facts), results: [] };
       const entry: PassEntry = {
         trigger_id: trigger.id,
         title: trigger.title,

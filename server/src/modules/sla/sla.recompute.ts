@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { breather } from '../../events/breathe.js';
 import { readRuleTicket, ruleTicketColumns } from '../rule/rule.facts.js';
-import { matchConditions, scheduleIdsOf } from '../rule/rule.match.js';
+import { conditionsHold, scheduleIdsOf } from '../rule/rule.match.js';
 import { bumpRuleVersion } from '../rule/rule.version.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaTarget } from './sla.compute.js';
@@ -109,7 +109,7 @@ async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number
   const breathe = breather();
   for (const ticket of tickets) {
     await breathe();
-    const policy = list.find((p) => matchConditions(p.conditions, { ticket, change: null, now, schedules }).matched);
+    const policy = list.find((p) => conditionsHold(p.conditions, { ticket, change: null, now, schedules }));
     if (policy) {
       policyOf.set(ticket.ticket_id, policy);
     }

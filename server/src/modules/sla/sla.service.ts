@@ -5,7 +5,7 @@ import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { checkRule } from '../rule/rule.check.js';
 import { loadRuleTicket } from '../rule/rule.facts.js';
-import { matchConditions, scheduleIdsOf } from '../rule/rule.match.js';
+import { conditionsHold, scheduleIdsOf } from '../rule/rule.match.js';
 import { reorder } from '../rule/trigger.service.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaFacts } from './sla.compute.js';
@@ -153,7 +153,7 @@ export async function refreshSla(tx: Tx, ticketId: number, now = clocks.get(tx) 
     ...scheduleIdsOf(list.map((p) => p.conditions as TRuleConditions)),
     ...list.flatMap((p) => (p.schedule_id ? [p.schedule_id] : [])),
   ]);
-  const policy = list.find((p) => matchConditions(p.conditions, { ticket, change: null, now, schedules }).matched);
+  const policy = list.find((p) => conditionsHold(p.conditions, { ticket, change: null, now, schedules }));
   let target = null as ReturnType<typeof nextTarget>;
   if (policy) {
     const [row] = await queryRows<{ first_reply_ts: number | null }>(
