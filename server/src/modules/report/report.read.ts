@@ -215,8 +215,13 @@ export async function readSums(
     for (const b of plan.blocks) {
       byLevel.set(b.days, [...(byLevel.get(b.days) ?? []), b.day]);
     }
+    // A block of 8 or 64 days: its rows, and the fresh day rows inside it (a write's delta is
+    // written at the day level only until the compaction merges it into the blocks above).
     const pick = sql.join(
-      [...byLevel.entries()].map(([days, list]) => sql`(x.days = ${days} AND x.day = ANY(${ints(list)}::int[]))`),
+      [...byLevel.entries()].flatMap(([days, list]) => [
+        sql`(x.days = ${days} AND x.day = ANY(${ints(list)}::int[]))`,
+        ...(days > 1 ? [sql`(x.fresh AND x.days = 1 AND x.day / ${days} * ${days} = ANY(${ints(list)}::int[]))`] : []),
+      ]),
       sql` OR `,
     );
     const rows = await queryRows<Record<string, unknown>>(

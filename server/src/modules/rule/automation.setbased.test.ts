@@ -7,7 +7,7 @@ import { addTrigger, deleteTriggers, word } from '../../../test/rule-kit.js';
 import { sent } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { refreshTickets } from '../report/report.rollup.js';
-import { allSumTables, columnsOf, sumsFromFacts } from '../report/report.sums.js';
+import { allSumTables, columnsOf, countedRows, sumsFromFacts } from '../report/report.sums.js';
 
 setUpApp({ ticketDefaults: true });
 
@@ -334,7 +334,7 @@ describe('automations acting set-based on assignment, group, state and custom fi
       const kept = await queryRows(
         db(),
         sql.raw(`SELECT ${keys.join(', ')}, ${counters.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
-          FROM ${table} WHERE group_id IN ${groups} GROUP BY ${keys.join(', ')}
+          FROM ${countedRows(table)} x WHERE group_id IN ${groups} GROUP BY ${keys.join(', ')}
           HAVING ${counters.map((c) => `sum(${c}) <> 0`).join(' OR ')}`),
       );
       const fresh = await queryRows(
