@@ -170,6 +170,57 @@ async function readLoop(token: string, ids: number[], concurrency: number, until
 }
 const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
 
+/** The machine's CPU busy (all cores, /proc/stat) from now until the answer is asked for, as "N%". */
+function cpuBusy(): () => string {
+  const read = () => {
+    const [, ...f] = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+    const n = f.map(Number);
+    const idle = (n[3] ?? 0) + (n[4] ?? 0);
+    return { idle, total: n.reduce((a, b) => a + b, 0) };
+  };
+  const from = read();
+  return () => {
+    const to = read();
+    const total = to.total - from.total;
+    return total > 0 ? `${Math.round((100 * (total - (to.idle - from.idle))) / total)}%` : 'n/a';
+  };
+}
+
+/**
+ * What PostgreSQL runs besides the bench's own statements while a run works: autovacuum workers
+ * and checkpoints, sampled 4 times a second from pg_stat_activity (on its
+ * own connection). Answers, per kind, in how many samples it was seen.
+ */
+function watchBackground(helper: pg.Client) {
+  const seen = new Map<string, number>();
+  let samples = 0;
+  let stopped = false;
+  const sampling = (async () => {
+    while (!stopped) {
+      const { rows } = await helper.query<{ what: string }>(
+        // A checkpoint in progress: the checkpointer waits on its writes, not in its main loop.
+        `SELECT DISTINCT CASE WHEN backend_type = 'autovacuum worker' THEN query ELSE 'checkpoint' END AS what
+          FROM pg_stat_activity
+          WHERE (backend_type = 'autovacuum worker' AND query <> '')
+            OR (backend_type = 'checkpointer' AND wait_event IS DISTINCT FROM 'CheckpointerMain')`,
+      );
+      samples++;
+      for (const r of rows) {
+        seen.set(r.what, (seen.get(r.what) ?? 0) + 1);
+      }
+      await sleep(0.25);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await sampling;
+      const list = [...seen].sort((a, b) => b[1] - a[1]).slice(0, 4);
+      return `${samples} samples; ${list.map(([w, n]) => `${w.slice(0, 60)} ${n}`).join('; ') || 'none'}`;
+    },
+  };
+}
+
 const forSeconds = (s: number) => {
   const stop = performance.now() + s * 1000;
   return () => performance.now() >= stop;
@@ -342,22 +393,40 @@ async function main() {
         (await api<{ automation_id: number }>(token, 'POST', 'settings/automation.add', body)).automation_id,
       );
     }
+    const cpu = cpuBusy();
     const rest = await readLoop(token, ids, 4, sleep(seconds));
-    line('API ticket.get at rest: calls, p50, p95', `${rest.length}, ${ms(pct(rest, 50))}, ${ms(pct(rest, 95))}`);
+    line(
+      'API ticket.get at rest: calls, p50, p95; CPU busy',
+      `${rest.length}, ${ms(pct(rest, 50))}, ${ms(pct(rest, 95))}; ${cpu()}`,
+    );
+    // The same with one loop instead of four: how much of the figure above is calls queueing for
+    // the two cores the four loops keep busy (the ratio during a run compares with that figure).
+    const single = await readLoop(token, ids, 1, sleep(seconds));
+    line(
+      '  with 1 loop instead of 4: calls, p50, p95',
+      `${single.length}, ${ms(pct(single, 50))}, ${ms(pct(single, 95))}`,
+    );
     // The first run catches up on everything already due; the next (an hour later) is the steady state.
     const start = Date.now();
     for (const [label, at] of [
       ['first run (catch-up)', start],
       ['next hour (steady state)', start + 3_600_000],
     ] as const) {
+      // The API at rest just before this run as well: after the catch-up the server and
+      // PostgreSQL still have work of their own (autovacuum of what it wrote, the report
+      // compaction), which a baseline taken before the catch-up does not carry.
+      const restNow = label === 'first run (catch-up)' ? rest : await readLoop(token, ids, 4, sleep(seconds));
       const sentBefore = sink.count();
+      const background = watchBackground(helper);
       const t1 = performance.now();
       const profile = profileStatements();
       const lag = monitorEventLoopDelay({ resolution: 10 });
       lag.enable();
       const stalls = watchStalls();
       const running = worker.runAutomations(at);
+      const cpuRun = cpuBusy();
       const during = await readLoop(token, ids, 4, running);
+      const busy = cpuRun();
       const report = await running;
       lag.disable();
       const { pauses, net } = stalls.stop();
@@ -375,8 +444,8 @@ async function main() {
         console.log(`      ${(x.ms / 1000).toFixed(1).padStart(6)} s ${String(x.calls).padStart(7)} × ${x.text}`);
       }
       line(
-        '  API ticket.get during: calls, p50, p95',
-        `${during.length}, ${ms(pct(during, 50))}, ${ms(pct(during, 95))}`,
+        '  API ticket.get during: calls, p50, p95; CPU busy',
+        `${during.length}, ${ms(pct(during, 50))}, ${ms(pct(during, 95))}; ${busy}`,
       );
       // What the run's own JavaScript costs a process that serves calls while it runs one.
       line(
@@ -393,6 +462,13 @@ async function main() {
       );
       const slow = pct(during, 95) / pct(rest, 95);
       line('  p95 during / at rest (goal ≤ 2)', `${slow.toFixed(2)} ${slow <= 2 ? 'ok' : 'OVER'}`);
+      if (restNow !== rest) {
+        line(
+          '  API ticket.get at rest just before: calls, p50, p95; p95 during / it',
+          `${restNow.length}, ${ms(pct(restNow, 50))}, ${ms(pct(restNow, 95))}; ${(pct(during, 95) / pct(restNow, 95)).toFixed(2)}`,
+        );
+      }
+      line('  PostgreSQL background seen during the run (samples of 4/s)', await background.stop());
       const wait = await settled(ctx, sendQueue, 900);
       const sent = sink.count() - sentBefore;
       const expected = await mailsDue(helper, at);
