@@ -10,6 +10,8 @@
  *      through the same subscribers as in production (the triggers' pass, SLA targets, report
  *      rows, the mails of an assignment or a solve). Meanwhile a loop measures the API's p95
  *      (ticket.get) against the same loop at rest. Goals: run < 60 s, p95 during ≤ 2 × at rest.
+ *      Three runs: the first (catching up on everything due), the next hour's (the steady state),
+ *      and the hour after with one loop of calls instead of four (four keep two cores busy alone).
  *      The server sends the mails the run queued; the sink counts them against the assignments
  *      and solves the run wrote (once per ticket and recipient: no duplicates).
  *
@@ -408,14 +410,18 @@ async function main() {
     );
     // The first run catches up on everything already due; the next (an hour later) is the steady state.
     const start = Date.now();
-    for (const [label, at] of [
-      ['first run (catch-up)', start],
-      ['next hour (steady state)', start + 3_600_000],
+    // The hour after that with one loop of calls instead of four (one agent's clicks): four loops
+    // alone keep the two cores over 80% busy, so their p95 is mostly calls queueing for a core,
+    // and any other work doubles it; one loop's p95 is what a call takes.
+    for (const [label, at, loops] of [
+      ['first run (catch-up)', start, 4],
+      ['next hour (steady state)', start + 3_600_000, 4],
+      ['the hour after, with 1 loop of calls', start + 7_200_000, 1],
     ] as const) {
       // The API at rest just before this run as well: after the catch-up the server and
       // PostgreSQL still have work of their own (autovacuum of what it wrote, the report
       // compaction), which a baseline taken before the catch-up does not carry.
-      const restNow = label === 'first run (catch-up)' ? rest : await readLoop(token, ids, 4, sleep(seconds));
+      const restNow = label === 'first run (catch-up)' ? rest : await readLoop(token, ids, loops, sleep(seconds));
       const sentBefore = sink.count();
       const background = watchBackground(helper);
       const t1 = performance.now();
@@ -425,7 +431,7 @@ async function main() {
       const stalls = watchStalls();
       const running = worker.runAutomations(at);
       const cpuRun = cpuBusy();
-      const during = await readLoop(token, ids, 4, running);
+      const during = await readLoop(token, ids, loops, running);
       const busy = cpuRun();
       const report = await running;
       lag.disable();
@@ -460,8 +466,11 @@ async function main() {
         '  its stalls less their GC pauses: longest, ≥ 50 ms, ≥ 100 ms',
         `${ms(net[0] ?? 0)}, ${net.filter((x) => x >= 50).length}, ${net.filter((x) => x >= 100).length}`,
       );
-      const slow = pct(during, 95) / pct(rest, 95);
-      line('  p95 during / at rest (goal ≤ 2)', `${slow.toFixed(2)} ${slow <= 2 ? 'ok' : 'OVER'}`);
+      const slow = pct(during, 95) / pct(loops === 1 ? single : rest, 95);
+      line(
+        `  p95 during / at rest with ${loops} loop${loops === 1 ? '' : 's'} (goal ≤ 2)`,
+        `${slow.toFixed(2)} ${slow <= 2 ? 'ok' : 'OVER'}`,
+      );
       if (restNow !== rest) {
         line(
           '  API ticket.get at rest just before: calls, p50, p95; p95 during / it',
