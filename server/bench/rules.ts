@@ -190,8 +190,8 @@ function cpuBusy(): () => string {
 
 /**
  * What PostgreSQL runs besides the bench's own statements while a run works: autovacuum workers
- * and checkpoints, sampled 4 times a second from pg_stat_activity (on its
- * own connection). Answers, per kind, in how many samples it was seen.
+ * and checkpoints, sampled 4 times a second from pg_stat_activity on the helper connection.
+ * Answers, per kind, in how many samples it was seen.
  */
 function watchBackground(helper: pg.Client) {
   const seen = new Map<string, number>();
