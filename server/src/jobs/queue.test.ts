@@ -171,4 +171,27 @@ describe('job queue (pg-boss on this database)', () => {
     expect(steps.length).toBeLessThan(100);
     await expect(running).resolves.toBe(1);
   });
+
+  it('runs a queue that holds more than a batch batch after batch, not one batch per polling interval', async () => {
+    // A polling interval far longer than the test may take: five batches of five must not wait for it.
+    const c = new JobQueue(database.db, { prefix: `${prefix}b_`, pollSeconds: 60 });
+    const done: string[] = [];
+    c.define<{ n: string }>('mail', {
+      attempts: 1,
+      batchSize: 5,
+      handler: async ({ n }) => {
+        done.push(n);
+      },
+    });
+    for (let i = 0; i < 23; i++) {
+      await c.send('mail', { n: String(i) });
+    }
+    await c.startWorkers();
+    const until = Date.now() + 15_000;
+    while (done.length < 23 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await c.stop();
+    expect(done.length).toBe(23);
+  });
 });

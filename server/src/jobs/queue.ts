@@ -284,16 +284,20 @@ export class JobQueue {
     await this.start();
     this.working = true;
     for (const [name, def] of this.queues) {
-      await this.boss.work<object>(
+      const batchSize = def.batchSize ?? 10;
+      let workerId: string | null = null;
+      workerId = await this.boss.work<object>(
         this.full(name),
-        {
-          batchSize: def.batchSize ?? 10,
-          includeMetadata: true,
-          pollingIntervalSeconds: this.options.pollSeconds ?? 2,
-        },
+        { batchSize, includeMetadata: true, pollingIntervalSeconds: this.options.pollSeconds ?? 2 },
         async (jobs) => {
           for (const job of jobs) {
             await this.runJob(name, def, job);
+          }
+          // A full batch: more are likely waiting. pg-boss's worker otherwise waits out the rest of
+          // its polling interval after every batch, however many jobs wait: a queue of 20 a batch
+          // sent at most 10 a second (a first automation run's 3,250 mails left over 4 minutes).
+          if (jobs.length >= batchSize && workerId !== null) {
+            this.boss.notifyWorker(workerId);
           }
         },
       );
