@@ -6,6 +6,8 @@ import type { Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { breather } from '../../events/breathe.js';
 import { emit } from '../../events/transact.js';
+import { type SlaRowTarget, slaTargetsOf } from '../sla/sla.recompute.js';
+import { slaClock } from '../sla/sla.service.js';
 import { valueRows } from '../ticket-field/field-store.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import { actExtras } from './automation.extras.js';
@@ -16,7 +18,7 @@ import { type RuleTicket, readRuleTicket, ruleTicketColumns } from './rule.facts
 import { conditionsHold } from './rule.match.js';
 import type { SqlEnv } from './rule.sql.js';
 import { recordFailures } from './rule.usage.js';
-import { passAfterAutomation, type StoredRule } from './trigger.engine.js';
+import { passAfterAutomation, type StoredRule, slaWritten } from './trigger.engine.js';
 
 /** What a batch reads once: the ticket settings and the active triggers. */
 export interface BatchEnv {
@@ -35,6 +37,8 @@ interface Changed {
   touched: boolean;
   /** Search words its changes add (null: none). */
   words: Set<string> | null;
+  /** Its first reply's time (its SLA target reads it). */
+  firstReplyTs: number | null;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -98,7 +102,7 @@ export async function actOnBatch(
 ): Promise<number[]> {
   const rows = await queryRows(
     tx,
-    sql`SELECT ${ruleTicketColumns}, t.form_id, t.satisfaction_token FROM ticket t
+    sql`SELECT ${ruleTicketColumns}, t.form_id, t.satisfaction_token, t.first_reply_ts FROM ticket t
       WHERE t.ticket_id = ANY(${intArrayLiteral(ids)}::int[]) AND ${where}
       ORDER BY t.ticket_id FOR UPDATE OF t`,
   );
@@ -107,7 +111,8 @@ export async function actOnBatch(
   const lookups = new ActionLookups();
   const acted: number[] = [];
   const failed: Array<{ ticketId: number; error: unknown }> = [];
-  const planned: Array<{ before: ActionTicket; ticket: RuleTicket; plan: ActionPlan }> = [];
+  const planned: Array<{ before: ActionTicket; ticket: RuleTicket; plan: ActionPlan; firstReplyTs: number | null }> =
+    [];
   // The loops over the batch below work in memory: they let the event loop run between slices.
   const breathe = breather();
   for (const r of rows) {
@@ -146,13 +151,13 @@ export async function actOnBatch(
       continue;
     }
     acted.push(ticket.ticket_id);
-    planned.push({ before, ticket, plan });
+    planned.push({ before, ticket, plan, firstReplyTs: num(r.first_reply_ts) });
   }
   await recordFailures(tx, rule, failed, env.now);
   // Notes, mails and calls go to every ticket acted on, changed or not (as one ticket at a time).
   const extras = await actExtras(actionEnv, a.actions, acted);
   const changed: Changed[] = [];
-  for (const { before, ticket, plan } of planned) {
+  for (const { before, ticket, plan, firstReplyTs } of planned) {
     const x = extras.get(ticket.ticket_id);
     const effects = [...plan.effects, ...(x?.effects ?? [])];
     if (effects.length === 0) {
@@ -167,12 +172,34 @@ export async function actOnBatch(
       effects,
       touched,
       words,
+      firstReplyTs,
     });
   }
   if (changed.length === 0) {
     return acted;
   }
-  await writeChanges(tx, changed, ruleEvent(rule), env.now);
+  // The SLA targets of the tickets written, as they will be (a state change counted as the event
+  // the statement below adds), written by the same statement: a second UPDATE of each row after
+  // it (the SLA subscriber's) re-inserted every index entry of the row again, the search vector's
+  // words included (6-9 s of a first run at 1M tickets).
+  const slaNow = slaClock(tx);
+  const written = changed.filter((c) => c.touched);
+  const newStates = new Map(
+    written
+      .filter((c) => c.plan.stateChanged)
+      .map((c) => [c.ticket.ticket_id, { new_value: c.ticket.ticket_state, create_ts: env.now }]),
+  );
+  const targets = await slaTargetsOf(
+    tx,
+    written.map((c) => ({ ...c.ticket, first_reply_ts: c.firstReplyTs })),
+    slaNow,
+    newStates,
+  );
+  await writeChanges(tx, changed, ruleEvent(rule), env.now, {
+    now: slaNow,
+    of: new Map(targets.map((x) => [x.ticket_id, x])),
+  });
+  const slaKept: number[] = [];
 
   // The tickets by what changed on them (the automation's effects, then the triggers'): one
   // automation's batch leaves a few kinds at most (a ticket that had the assignee already, one a
@@ -187,11 +214,16 @@ export async function actOnBatch(
     }
     const passed = await passAfterAutomation(ctx, tx, ticket.ticket_id, effects, batch.triggers, ticket);
     const more = (passed ?? []).filter((f) => f !== 'rule' && !own.includes(f));
+    // No trigger changed it after the automation: the target written with it stands.
+    if (more.length === 0) {
+      slaKept.push(ticket.ticket_id);
+    }
     const fields = ['rule', ...own, ...more];
     const alike = together.get(fields.join()) ?? { ticketIds: [], fields };
     alike.ticketIds.push(ticket.ticket_id);
     together.set(fields.join(), alike);
   }
+  slaWritten(tx, slaKept);
   const kinds = [...together.values()];
   if (kinds.length) {
     emit(tx, { type: 'tickets.changed', ticketIds: kinds.flatMap((k) => k.ticketIds), actorId: null, kinds });
@@ -203,7 +235,13 @@ export async function actOnBatch(
  * The changed tickets' values, tag names and the event-log rows of all in one statement; their custom field
  * values (the value table, as `storeFieldValues` keeps it per ticket) in one more.
  */
-async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: number) {
+async function writeChanges(
+  tx: Tx,
+  changed: Changed[],
+  rule: TRuleEffect,
+  now: number,
+  sla: { now: number; of: ReadonlyMap<number, SlaRowTarget> },
+) {
   const tags = new Set<string>();
   const values = changed.flatMap(({ before, ticket, plan, touched, words }) => {
     if (!touched) {
@@ -229,6 +267,10 @@ async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: 
       assigned_ts: ticket.assigned_ts,
       state_ts: ticket.state_ts,
       words: words ? [...words] : null,
+      sla_policy_id: sla.of.get(ticket.ticket_id)?.policy_id ?? null,
+      sla_metric: sla.of.get(ticket.ticket_id)?.metric ?? null,
+      sla_due: sla.of.get(ticket.ticket_id)?.due ?? null,
+      sla_paused_left: sla.of.get(ticket.ticket_id)?.paused_left ?? null,
     };
   });
   const events = changed.flatMap(({ ticket, effects }) =>
@@ -244,7 +286,7 @@ async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: 
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
         AS v(ticket_id int, priority text, ticket_type text, tags text[], assignee_id int, group_id int,
           ticket_state text, solved_ts bigint, satisfaction_token text, fields jsonb, assigned_ts bigint,
-          state_ts bigint, words text[])
+          state_ts bigint, words text[], sla_policy_id int, sla_metric text, sla_due bigint, sla_paused_left int)
     ), changed AS (
       UPDATE ticket t SET priority = v.priority, ticket_type = v.ticket_type, tags = v.tags,
         assignee_id = v.assignee_id, group_id = v.group_id, ticket_state = v.ticket_state,
@@ -252,6 +294,12 @@ async function writeChanges(tx: Tx, changed: Changed[], rule: TRuleEffect, now: 
         assigned_ts = v.assigned_ts, state_ts = v.state_ts,
         search_vector = CASE WHEN v.words IS NULL THEN t.search_vector
           ELSE t.search_vector || array_to_tsvector(v.words) END,
+        sla_policy_id = v.sla_policy_id, sla_metric = v.sla_metric, sla_due_ts = v.sla_due,
+        sla_paused_left = v.sla_paused_left,
+        -- As the SLA subscriber keeps it (sla.recompute.ts): a breach stands while the same
+        -- metric stays due and its due time has passed.
+        sla_breach_ts = CASE WHEN t.sla_metric IS DISTINCT FROM v.sla_metric
+            OR (v.sla_due IS NOT NULL AND v.sla_due > ${sla.now}::bigint) THEN NULL ELSE t.sla_breach_ts END,
         update_ts = ${now}
       FROM v WHERE t.ticket_id = v.ticket_id
     ), names AS (

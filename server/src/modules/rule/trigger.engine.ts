@@ -225,6 +225,22 @@ async function stampTimes(tx: Tx, ticketId: number, change: RuleChange) {
 const slaDone = new WeakMap<object, Set<number>>();
 
 /**
+ * Tickets whose SLA target the caller wrote with their change, from the ticket as the transaction
+ * leaves it (an automation's batch, when no trigger changed the ticket after it): the
+ * `tickets.changed` subscriber below leaves them.
+ */
+export function slaWritten(tx: Tx, ticketIds: readonly number[]): void {
+  let done = slaDone.get(tx);
+  if (!done) {
+    done = new Set();
+    slaDone.set(tx, done);
+  }
+  for (const id of ticketIds) {
+    done.add(id);
+  }
+}
+
+/**
  * Triggers run on every ticket change (any channel, agent, mail, chat, automation), before
  * commit and before the other subscribers of `ticket.changed` (reports, mail): what the triggers
  * changed is added to the event's fields, so those run once on the ticket as the change and its

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { breather } from '../../events/breathe.js';
-import { readRuleTicket, ruleTicketColumns } from '../rule/rule.facts.js';
+import { type RuleTicket, readRuleTicket, ruleTicketColumns } from '../rule/rule.facts.js';
 import { conditionsHold, scheduleIdsOf } from '../rule/rule.match.js';
 import { bumpRuleVersion } from '../rule/rule.version.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
@@ -96,9 +96,27 @@ export async function refreshTargets(tx: Tx, ticketIds: number[], now: number): 
   return writeTargets(tx, rows, now);
 }
 
-/** Targets of these ticket rows (`ruleTicketColumns` and `first_reply_ts`); answers how many moved. */
-async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number): Promise<number> {
-  const tickets = rows.map((r) => ({ ...readRuleTicket(r), first_reply_ts: n(r.first_reply_ts) }));
+/** A ticket's next target as the ticket row keeps it (`sla_*` columns). */
+export interface SlaRowTarget {
+  ticket_id: number;
+  policy_id: number | null;
+  metric: string | null;
+  due: number | null;
+  paused_left: number | null;
+}
+
+/**
+ * The next targets of these tickets as they are in memory (`RuleTicket` and `first_reply_ts`),
+ * computed as a change's are: their policy, pending spans and last public replies read set-based.
+ * `newStates`: a state change of a ticket not in its event log yet (an automation's batch works
+ * them out before it writes them), counted after the ones there.
+ */
+export async function slaTargetsOf(
+  tx: Tx,
+  tickets: Array<RuleTicket & { first_reply_ts: number | null }>,
+  now: number,
+  newStates: ReadonlyMap<number, { new_value: unknown; create_ts: number }> = new Map(),
+): Promise<SlaRowTarget[]> {
   const { list } = await slaPolicyList(tx, true);
   const schedules = await businessSchedules(tx, [
     ...scheduleIdsOf(list.map((p) => p.conditions as TRuleConditions)),
@@ -138,15 +156,12 @@ async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number
     const id = Number(s.ticket_id);
     statesOf.set(id, [...(statesOf.get(id) ?? []), s]);
   }
+  for (const [id, s] of newStates) {
+    statesOf.set(id, [...(statesOf.get(id) ?? []), s]);
+  }
   const repliesOf = new Map(replies.map((r) => [Number(r.ticket_id), r]));
 
-  const out: Array<{
-    ticket_id: number;
-    policy_id: number | null;
-    metric: string | null;
-    due: number | null;
-    paused_left: number | null;
-  }> = [];
+  const out: SlaRowTarget[] = [];
   for (const ticket of tickets) {
     await breathe();
     const policy = policyOf.get(ticket.ticket_id);
@@ -176,6 +191,13 @@ async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number
       paused_left: target?.pausedLeft ?? null,
     });
   }
+  return out;
+}
+
+/** Targets of these ticket rows (`ruleTicketColumns` and `first_reply_ts`); answers how many moved. */
+async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number): Promise<number> {
+  const tickets = rows.map((r) => ({ ...readRuleTicket(r), first_reply_ts: n(r.first_reply_ts) }));
+  const out = await slaTargetsOf(tx, tickets, now);
   // Only the rows whose target moved are written; a breach mark is kept while the same metric
   // stays due and the new due time has passed (as sla.service.ts does on a change).
   const moved = await queryRows(
