@@ -198,14 +198,16 @@ function insertSums(s: SumTable, fresh: boolean): string {
  */
 export function countedRows(table: string): string {
   const s = Object.values(sumTables).find((x) => x.table === table);
-  if (!s) {
-    return table;
-  }
-  const rest = [...s.keys, ...s.counters].join(', ');
-  return `(SELECT day, days, ${rest} FROM ${table}
+  return s ? `(${spreadFresh(table, [...s.keys, ...s.counters])})` : table;
+}
+
+/** The rows of `from` (a sum table's columns), each fresh day row once more in each block above it. */
+function spreadFresh(from: string, columns: string[]): string {
+  const rest = columns.join(', ');
+  return `SELECT day, days, ${rest} FROM ${from}
     UNION ALL
-    SELECT x.day / lv.days * lv.days, lv.days, ${rest} FROM ${table} x CROSS JOIN ${upperLevels}
-    WHERE x.fresh AND x.days = 1)`;
+    SELECT x.day / lv.days * lv.days, lv.days, ${rest} FROM ${from} x CROSS JOIN ${upperLevels}
+    WHERE x.fresh AND x.days = 1`;
 }
 
 function insertNow(fresh: boolean): string {
@@ -353,7 +355,6 @@ export async function compactSums(db: DbOrTx): Promise<boolean> {
     }
     for (const s of Object.values(sumTables)) {
       const keys = ['day', 'days', ...s.keys];
-      const rest = [...s.keys, ...s.counters].join(', ');
       // The blocks with fresh rows: a fresh day row's day and the blocks of 8 and 64 days it lies
       // in (a delta is written at the day level only); a fresh row of a longer block (written so
       // before that) its own. All their rows become one per key, each fresh day row counted in
@@ -366,12 +367,7 @@ export async function compactSums(db: DbOrTx): Promise<boolean> {
           ),
           d AS (DELETE FROM ${s.table} x USING k WHERE x.tag = k.tag AND x.days = k.days AND x.day = k.day
             RETURNING x.*),
-          p AS (
-            SELECT day, days, ${rest} FROM d
-            UNION ALL
-            SELECT d.day / lv.days * lv.days, lv.days, ${rest} FROM d CROSS JOIN ${upperLevels}
-            WHERE d.fresh AND d.days = 1
-          )
+          p AS (${spreadFresh('d', [...s.keys, ...s.counters])})
           INSERT INTO ${s.table} (${keys.join(', ')}, fresh, ${s.counters.join(', ')})
           SELECT ${keys.join(', ')}, false, ${s.counters.map((c) => `sum(${c})`).join(', ')}
           FROM p GROUP BY ${keys.join(', ')}

@@ -7,7 +7,7 @@ import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { breather } from '../../events/breathe.js';
 import { emit } from '../../events/transact.js';
 import { type SlaRowTarget, slaTargetsOf } from '../sla/sla.recompute.js';
-import { slaClock } from '../sla/sla.service.js';
+import { breachAfter, slaClock } from '../sla/sla.service.js';
 import { valueRows } from '../ticket-field/field-store.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import { actExtras } from './automation.extras.js';
@@ -252,6 +252,7 @@ async function writeChanges(
         tags.add(tag);
       }
     }
+    const target = sla.of.get(ticket.ticket_id);
     return {
       ticket_id: ticket.ticket_id,
       priority: ticket.priority,
@@ -267,10 +268,10 @@ async function writeChanges(
       assigned_ts: ticket.assigned_ts,
       state_ts: ticket.state_ts,
       words: words ? [...words] : null,
-      sla_policy_id: sla.of.get(ticket.ticket_id)?.policy_id ?? null,
-      sla_metric: sla.of.get(ticket.ticket_id)?.metric ?? null,
-      sla_due: sla.of.get(ticket.ticket_id)?.due ?? null,
-      sla_paused_left: sla.of.get(ticket.ticket_id)?.paused_left ?? null,
+      sla_policy_id: target?.policy_id ?? null,
+      sla_metric: target?.metric ?? null,
+      sla_due: target?.due ?? null,
+      sla_paused_left: target?.paused_left ?? null,
     };
   });
   const events = changed.flatMap(({ ticket, effects }) =>
@@ -296,10 +297,7 @@ async function writeChanges(
           ELSE t.search_vector || array_to_tsvector(v.words) END,
         sla_policy_id = v.sla_policy_id, sla_metric = v.sla_metric, sla_due_ts = v.sla_due,
         sla_paused_left = v.sla_paused_left,
-        -- As the SLA subscriber keeps it (sla.recompute.ts): a breach stands while the same
-        -- metric stays due and its due time has passed.
-        sla_breach_ts = CASE WHEN t.sla_metric IS DISTINCT FROM v.sla_metric
-            OR (v.sla_due IS NOT NULL AND v.sla_due > ${sla.now}::bigint) THEN NULL ELSE t.sla_breach_ts END,
+        sla_breach_ts = ${breachAfter('t', sql`v.sla_metric`, sql`v.sla_due`, sla.now)},
         update_ts = ${now}
       FROM v WHERE t.ticket_id = v.ticket_id
     ), names AS (

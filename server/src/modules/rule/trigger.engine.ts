@@ -223,6 +223,14 @@ async function stampTimes(tx: Tx, ticketId: number, change: RuleChange) {
 
 /** Tickets whose SLA target was computed in a transaction. */
 const slaDone = new WeakMap<object, Set<number>>();
+function slaDoneIn(tx: Tx): Set<number> {
+  let done = slaDone.get(tx);
+  if (!done) {
+    done = new Set();
+    slaDone.set(tx, done);
+  }
+  return done;
+}
 
 /**
  * Tickets whose SLA target the caller wrote with their change, from the ticket as the transaction
@@ -230,11 +238,7 @@ const slaDone = new WeakMap<object, Set<number>>();
  * `tickets.changed` subscriber below leaves them.
  */
 export function slaWritten(tx: Tx, ticketIds: readonly number[]): void {
-  let done = slaDone.get(tx);
-  if (!done) {
-    done = new Set();
-    slaDone.set(tx, done);
-  }
+  const done = slaDoneIn(tx);
   for (const id of ticketIds) {
     done.add(id);
   }
@@ -266,11 +270,7 @@ export function registerTriggers(ctx: AppContext): void {
           }
         }
       }
-      let done = slaDone.get(tx);
-      if (!done) {
-        done = new Set();
-        slaDone.set(tx, done);
-      }
+      const done = slaDoneIn(tx);
       if (!done.has(event.ticketId)) {
         done.add(event.ticketId);
         await refreshSla(tx, event.ticketId);
@@ -280,11 +280,7 @@ export function registerTriggers(ctx: AppContext): void {
   );
   // An automation's batch: the targets of the tickets not refreshed yet in this transaction, together.
   ctx.events.beforeCommit('tickets.changed', async (event, tx) => {
-    let done = slaDone.get(tx);
-    if (!done) {
-      done = new Set();
-      slaDone.set(tx, done);
-    }
+    const done = slaDoneIn(tx);
     const ids = event.ticketIds.filter((id) => !done.has(id));
     for (const id of ids) {
       done.add(id);

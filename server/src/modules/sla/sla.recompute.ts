@@ -9,7 +9,7 @@ import { conditionsHold, scheduleIdsOf } from '../rule/rule.match.js';
 import { bumpRuleVersion } from '../rule/rule.version.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaTarget } from './sla.compute.js';
-import { pendingSpans, slaPolicyList } from './sla.service.js';
+import { breachAfter, pendingSpans, slaPolicyList } from './sla.service.js';
 
 /**
  * A save of the SLA policies (add, edit, reorder, delete) moves the next target of the open
@@ -198,14 +198,11 @@ export async function slaTargetsOf(
 async function writeTargets(tx: Tx, rows: Record<string, unknown>[], now: number): Promise<number> {
   const tickets = rows.map((r) => ({ ...readRuleTicket(r), first_reply_ts: n(r.first_reply_ts) }));
   const out = await slaTargetsOf(tx, tickets, now);
-  // Only the rows whose target moved are written; a breach mark is kept while the same metric
-  // stays due and the new due time has passed (as sla.service.ts does on a change).
+  // Only the rows whose target moved are written, their breach mark as a change keeps it.
   const moved = await queryRows(
     tx,
     sql`UPDATE ticket t SET sla_policy_id = u.policy_id, sla_metric = u.metric, sla_due_ts = u.due,
-        sla_paused_left = u.paused_left,
-        sla_breach_ts = CASE WHEN t.sla_metric IS DISTINCT FROM u.metric
-            OR (u.due IS NOT NULL AND u.due > ${now}::bigint) THEN NULL ELSE t.sla_breach_ts END
+        sla_paused_left = u.paused_left, sla_breach_ts = ${breachAfter('t', sql`u.metric`, sql`u.due`, now)}
       FROM jsonb_to_recordset(${JSON.stringify(out)}::jsonb)
         AS u(ticket_id int, policy_id int, metric text, due bigint, paused_left int)
       WHERE t.ticket_id = u.ticket_id

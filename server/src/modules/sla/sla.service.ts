@@ -1,5 +1,5 @@
 import type { TRuleConditions, TSlaPolicy, TSlaPolicyData } from '@parley/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
@@ -133,6 +133,18 @@ export function setSlaClock(tx: Tx, now: number) {
 export const slaClock = (tx: Tx) => clocks.get(tx) ?? Date.now();
 
 /**
+ * A ticket row's breach mark once a new target (`metric`, `due`) is written over `row` (the
+ * ticket's alias in the UPDATE): it stays while the same metric is still due (also while paused)
+ * and its due time has passed, and is cleared when another metric is next or the target moved
+ * ahead. One rule for every writer of targets (a change, the batch and the job, an automation's batch).
+ */
+export function breachAfter(row: string, metric: SQL, due: SQL, now: number): SQL {
+  const r = sql.raw(row);
+  return sql`CASE WHEN ${r}.sla_metric IS DISTINCT FROM ${metric}
+    OR (${due} IS NOT NULL AND ${due} > ${now}::bigint) THEN NULL ELSE ${r}.sla_breach_ts END`;
+}
+
+/**
  * Sets a ticket's next SLA target after a change (in the change's transaction): the first policy
  * whose conditions hold, its targets for the ticket's priority. No policy: no target.
  */
@@ -175,14 +187,13 @@ export async function refreshSla(tx: Tx, ticketId: number, now = clocks.get(tx) 
       facts,
     );
   }
-  // A breach is recorded once per target: it stays marked while the same metric is still due
-  // (also while paused), and is cleared when another metric is next or the target moved ahead.
+  // A breach is recorded once per target (breachAfter).
+  const metric = target?.metric ?? null;
   const due = target?.dueTs ?? null;
   await tx.execute(
-    sql`UPDATE ticket SET sla_policy_id = ${policy?.policy_id ?? null}, sla_metric = ${target?.metric ?? null},
+    sql`UPDATE ticket SET sla_policy_id = ${policy?.policy_id ?? null}, sla_metric = ${metric},
         sla_due_ts = ${due}, sla_paused_left = ${target?.pausedLeft ?? null},
-        sla_breach_ts = CASE WHEN sla_metric IS DISTINCT FROM ${target?.metric ?? null}::text
-            OR (${due}::bigint IS NOT NULL AND ${due ?? 0}::bigint > ${now}::bigint) THEN NULL ELSE sla_breach_ts END
+        sla_breach_ts = ${breachAfter('ticket', sql`${metric}::text`, sql`${due}::bigint`, now)}
       WHERE ticket_id = ${ticketId}`,
   );
 }
