@@ -51,6 +51,7 @@ import {
   startMailSink,
   triggerBodies,
 } from './rules-desk.js';
+import { cpuSplit } from './cpu-split.js';
 import { profileStatements } from './statement-profile.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +66,12 @@ const profileLines = Number(process.env.BENCH_PROFILE_LINES ?? 12);
 const port = 19_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/parley_bench_rules';
+/** The URL with a connection name, so pg_stat_activity tells the server's, run's and helper's apart. */
+const named = (name: string) => {
+  const u = new URL(url);
+  u.searchParams.set('application_name', name);
+  return u.toString();
+};
 const { values: args } = parseArgs({ options: { tickets: { type: 'string' } } });
 
 const pct = (sorted: number[], p: number) =>
@@ -101,7 +108,7 @@ function startServer(): Promise<ChildProcess> {
     cwd: serverDir,
     env: {
       ...process.env,
-      DATABASE_URL: url,
+      DATABASE_URL: named('parley-server'),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -319,10 +326,14 @@ async function main() {
   }
   const sink: MailSink = await startMailSink();
   const server = await startServer();
-  const helper = new pg.Client({ connectionString: url });
+  const helper = new pg.Client({ connectionString: named('bench-helper') });
   await helper.connect();
   // The worker: a second app on the same database, as a server runs the hourly job.
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: named('the-run'), poolSize: 4 });
+  const processes = new Map([
+    [process.pid, 'the bench (the run, the calls, the mail sink)'],
+    [server.pid ?? -1, 'the server (API, mail)'],
+  ]);
   const worker = await buildApp({ database, dataDir: os.tmpdir(), webDist: '/nonexistent' });
   const ctx = worker.parley;
   const emailBefore = (
@@ -431,8 +442,10 @@ async function main() {
       const stalls = watchStalls();
       const running = worker.runAutomations(at);
       const cpuRun = cpuBusy();
+      const split = cpuSplit(helper, processes);
       const during = await readLoop(token, ids, loops, running);
       const busy = cpuRun();
+      const cores = await split();
       const report = await running;
       lag.disable();
       const { pauses, net } = stalls.stop();
@@ -478,6 +491,7 @@ async function main() {
         );
       }
       line('  PostgreSQL background seen during the run (samples of 4/s)', await background.stop());
+      line('  CPU by process during the run, in cores', cores);
       const wait = await settled(ctx, sendQueue, 900);
       const sent = sink.count() - sentBefore;
       const expected = await mailsDue(helper, at);
