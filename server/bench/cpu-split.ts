@@ -2,7 +2,8 @@
  * Where the machine's CPU went while a run worked, by process (bench:rules): /proc/<pid>/stat's
  * user + system time of every process at the start and at the end, PostgreSQL's processes named
  * by pg_stat_activity (a backend by its connection's application_name, the rest by backend type).
- * Answers each group's share in cores (1.00 = one core busy for the whole run), largest first.
+ * Answers each group's share in cores (1.00 = one core busy for the whole run), largest first,
+ * and the share of the time tasks waited on the disk (Linux's pressure stall information).
  * Linux only; elsewhere it answers 'n/a'.
  */
 import fs from 'node:fs';
@@ -31,15 +32,34 @@ function cpuTicks(): Map<number, number> {
   return ticks;
 }
 
+/** Microseconds some task and all tasks waited on I/O so far (/proc/pressure/io), or null. */
+function ioStalls(): { some: number; full: number } | null {
+  try {
+    const text = fs.readFileSync('/proc/pressure/io', 'utf8');
+    const total = (kind: string) =>
+      Number(/total=(\d+)/.exec(text.split('\n').find((l) => l.startsWith(kind)) ?? '')?.[1]);
+    return { some: total('some'), full: total('full') };
+  } catch {
+    return null;
+  }
+}
+
 /** `names`: process ids of this bench's own processes (the bench, the server) and their labels. */
 export function cpuSplit(helper: pg.Client, names: Map<number, string>) {
   const from = cpuTicks();
+  const io = ioStalls();
   const t0 = performance.now();
-  return async (): Promise<string> => {
+  return async (): Promise<{ cores: string; io: string }> => {
     const to = cpuTicks();
+    const ioTo = ioStalls();
     const seconds = (performance.now() - t0) / 1000;
+    // Share of the run during which some task (and every task) waited for the disk.
+    const ioShare =
+      io && ioTo
+        ? `some ${((100 * (ioTo.some - io.some)) / 1e6 / seconds).toFixed(0)}%, full ${((100 * (ioTo.full - io.full)) / 1e6 / seconds).toFixed(0)}%`
+        : 'n/a';
     if (to.size === 0 || seconds <= 0) {
-      return 'n/a';
+      return { cores: 'n/a', io: ioShare };
     }
     const { rows } = await helper.query<{ pid: number; label: string }>(
       `SELECT pid, CASE WHEN backend_type = 'client backend'
@@ -56,10 +76,11 @@ export function cpuSplit(helper: pg.Client, names: Map<number, string>) {
         groups.set(label, (groups.get(label) ?? 0) + spent);
       }
     }
-    return [...groups]
+    const cores = [...groups]
       .sort((a, b) => b[1] - a[1])
       .filter(([, n]) => n / ticksPerSecond / seconds >= 0.01)
       .map(([label, n]) => `${label} ${(n / ticksPerSecond / seconds).toFixed(2)}`)
       .join('; ');
+    return { cores, io: ioShare };
   };
 }

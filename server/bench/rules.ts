@@ -41,6 +41,7 @@ import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/db/client.js';
 import { sendQueue } from '../src/modules/mail/mail.facts.js';
 import { slaRecomputeQueue } from '../src/modules/sla/sla.recompute.js';
+import { cpuSplit } from './cpu-split.js';
 import { apiAt } from './http-api.js';
 import {
   automationBodies,
@@ -51,7 +52,6 @@ import {
   startMailSink,
   triggerBodies,
 } from './rules-desk.js';
-import { cpuSplit } from './cpu-split.js';
 import { profileStatements } from './statement-profile.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -491,7 +491,8 @@ async function main() {
         );
       }
       line('  PostgreSQL background seen during the run (samples of 4/s)', await background.stop());
-      line('  CPU by process during the run, in cores', cores);
+      line('  CPU by process during the run, in cores', cores.cores);
+      line('  waiting on the disk during the run (some tasks, all tasks)', cores.io);
       const wait = await settled(ctx, sendQueue, 900);
       const sent = sink.count() - sentBefore;
       const expected = await mailsDue(helper, at);
