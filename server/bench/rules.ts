@@ -57,6 +57,17 @@ import { profileStatements } from './statement-profile.js';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /**
+ * The API load of the automation runs' first two measurements: BENCH_RATE calls a second on a
+ * schedule, or (unset) four closed loops, which alone keep two cores over 80 % busy; BENCH_RATE=0
+ * makes no calls (the runs' own seconds, with the machine to themselves).
+ */
+const mainLoad: Load =
+  process.env.BENCH_RATE === '0'
+    ? { loops: 0 }
+    : process.env.BENCH_RATE
+      ? { rate: Number(process.env.BENCH_RATE) }
+      : { loops: 4 };
+/**
  * Seconds of calls before each measured ticket.edit phase. One second was not enough after the
  * server starts (at 50k the first phase, without triggers, came out slower than the one with 100).
  */
@@ -159,13 +170,26 @@ async function loop(fn: (i: number) => Promise<unknown>, concurrency: number, un
   return times.sort((a, b) => a - b);
 }
 /**
- * ticket.get from `concurrency` loops in a worker thread until `until` settles; latencies, sorted.
+ * The API load while measuring: `loops` closed loops (each calls again at once), or `rate` calls a
+ * second on a fixed schedule (BENCH_RATE; an open load with room to spare, as a desk's agents).
+ */
+type Load = { loops: number } | { rate: number };
+const loadName = (load: Load) =>
+  'rate' in load ? `${load.rate} calls/s` : `${load.loops} loop${load.loops === 1 ? '' : 's'}`;
+/**
+ * ticket.get under `load` in a worker thread until `until` settles; latencies, sorted.
  * In a thread of its own, the automation run's JavaScript in this thread does not delay the loop's
  * callbacks (that delay is reported apart, as this thread's event-loop delay).
  */
-async function readLoop(token: string, ids: number[], concurrency: number, until: Promise<unknown>): Promise<number[]> {
+async function readLoop(token: string, ids: number[], load: Load, until: Promise<unknown>): Promise<number[]> {
   const worker = new Worker(new URL('./read-loop.mjs', import.meta.url), {
-    workerData: { base, token, ids, concurrency },
+    workerData: {
+      base,
+      token,
+      ids,
+      concurrency: 'loops' in load ? load.loops : 0,
+      rate: 'rate' in load ? load.rate : 0,
+    },
   });
   const answer = new Promise<number[]>((resolve, reject) => {
     worker.once('message', resolve);
@@ -407,32 +431,29 @@ async function main() {
       );
     }
     const cpu = cpuBusy();
-    const rest = await readLoop(token, ids, 4, sleep(seconds));
+    const rest = await readLoop(token, ids, mainLoad, sleep(seconds));
     line(
-      'API ticket.get at rest: calls, p50, p95; CPU busy',
+      `API ticket.get at rest (${loadName(mainLoad)}): calls, p50, p95; CPU busy`,
       `${rest.length}, ${ms(pct(rest, 50))}, ${ms(pct(rest, 95))}; ${cpu()}`,
     );
     // The same with one loop instead of four: how much of the figure above is calls queueing for
     // the two cores the four loops keep busy (the ratio during a run compares with that figure).
-    const single = await readLoop(token, ids, 1, sleep(seconds));
-    line(
-      '  with 1 loop instead of 4: calls, p50, p95',
-      `${single.length}, ${ms(pct(single, 50))}, ${ms(pct(single, 95))}`,
-    );
+    const single = await readLoop(token, ids, { loops: 1 }, sleep(seconds));
+    line('  with 1 loop instead: calls, p50, p95', `${single.length}, ${ms(pct(single, 50))}, ${ms(pct(single, 95))}`);
     // The first run catches up on everything already due; the next (an hour later) is the steady state.
     const start = Date.now();
     // The hour after that with one loop of calls instead of four (one agent's clicks): four loops
     // alone keep the two cores over 80% busy, so their p95 is mostly calls queueing for a core,
     // and any other work doubles it; one loop's p95 is what a call takes.
-    for (const [label, at, loops] of [
-      ['first run (catch-up)', start, 4],
-      ['next hour (steady state)', start + 3_600_000, 4],
-      ['the hour after, with 1 loop of calls', start + 7_200_000, 1],
+    for (const [label, at, load] of [
+      ['first run (catch-up)', start, mainLoad],
+      ['next hour (steady state)', start + 3_600_000, mainLoad],
+      ['the hour after, with 1 loop of calls', start + 7_200_000, { loops: 1 }],
     ] as const) {
       // The API at rest just before this run as well: after the catch-up the server and
       // PostgreSQL still have work of their own (autovacuum of what it wrote, the report
       // compaction), which a baseline taken before the catch-up does not carry.
-      const restNow = label === 'first run (catch-up)' ? rest : await readLoop(token, ids, loops, sleep(seconds));
+      const restNow = label === 'first run (catch-up)' ? rest : await readLoop(token, ids, load, sleep(seconds));
       const sentBefore = sink.count();
       const background = watchBackground(helper);
       const t1 = performance.now();
@@ -443,7 +464,7 @@ async function main() {
       const running = worker.runAutomations(at);
       const cpuRun = cpuBusy();
       const split = cpuSplit(helper, processes);
-      const during = await readLoop(token, ids, loops, running);
+      const during = await readLoop(token, ids, load, running);
       const busy = cpuRun();
       const cores = await split();
       const report = await running;
@@ -479,9 +500,9 @@ async function main() {
         '  its stalls less their GC pauses: longest, ≥ 50 ms, ≥ 100 ms',
         `${ms(net[0] ?? 0)}, ${net.filter((x) => x >= 50).length}, ${net.filter((x) => x >= 100).length}`,
       );
-      const slow = pct(during, 95) / pct(loops === 1 ? single : rest, 95);
+      const slow = pct(during, 95) / pct(load === mainLoad ? rest : single, 95);
       line(
-        `  p95 during / at rest with ${loops} loop${loops === 1 ? '' : 's'} (goal ≤ 2)`,
+        `  p95 during / at rest with ${loadName(load)} (goal ≤ 2)`,
         `${slow.toFixed(2)} ${slow <= 2 ? 'ok' : 'OVER'}`,
       );
       if (restNow !== rest) {

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { buildGroup } from '../../../test/factories.js';
 import { api, db, setUpApp, t } from '../../../test/kit.js';
 import { expectSumsExact } from '../../../test/report-kit.js';
+import { preparedMark } from '../../db/client.js';
 import { lockKeys } from '../../db/locks.js';
 import { queryRows } from '../../db/rows.js';
+import { refreshTickets } from './report.rollup.js';
 import { allSumTables, buildSums } from './report.sums.js';
 
 setUpApp({ ticketDefaults: true });
@@ -106,5 +108,31 @@ describe('building the daily sums', () => {
       expect([dash.data.created, dash.data.solved, dash.data.unsolved]).toEqual([2, 1, 1]);
     },
     60_000,
+  );
+});
+
+describe('the report deltas of a write', () => {
+  // Parsing and planning the deltas' statement took 12-64 ms at every write at 1M tickets, for a
+  // few milliseconds of work on one ticket: PostgreSQL keeps it prepared on the connection.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'are written by a statement kept prepared on the connection, and stay exact',
+    async () => {
+      const groupId = await buildGroup(db());
+      const ticketId = await addTicket(groupId, 'Prepared deltas');
+      const prepared = await db().transaction(async (tx) => {
+        await refreshTickets(tx, [ticketId]);
+        return queryRows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE ${`${preparedMark}%`}`,
+        );
+      });
+      expect(prepared[0]?.n).toBe(1);
+      for (let i = 0; i < 7; i++) {
+        expect((await api(ticketOps.edit, { ticket_id: ticketId, priority: i % 2 ? 'high' : 'low' })).code).toBe(
+          '0000',
+        );
+      }
+      await expectSumsExact(db());
+    },
   );
 });

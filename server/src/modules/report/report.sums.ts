@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, type DbOrTx, preparedMark } from '../../db/client.js';
 import { isSerializationFailure } from '../../db/errors.js';
 import { lockForTransaction, lockKeys } from '../../db/locks.js';
 import { queryRows } from '../../db/rows.js';
@@ -246,7 +246,8 @@ export async function appendDeltas(
   spans: string,
 ): Promise<void> {
   const inserts = [...Object.values(sumTables).map((s) => insertSums(s, true)), insertNow(true)];
-  await db.execute(sql`
+  // Prepared: the same text at every write, 3-20 ms to parse and 9-44 ms to plan each time (1M tickets).
+  await db.execute(sql`${sql.raw(preparedMark)}
     WITH t AS (
       SELECT -1 AS sign, ${sql.raw(factColumns)} FROM report_ticket WHERE ticket_id = ANY(${ids}::int[])
       UNION ALL
