@@ -1,7 +1,8 @@
-import { DatePicker, Select, Space } from 'antd';
+import { DatePicker, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../../components/LazySelect';
 import { formatDateRange, parseDateRange, rangePresets } from './dateRange';
 
 const custom = 'custom';
@@ -36,7 +37,7 @@ export function DateRangeFilter({
 
   return (
     <Space.Compact>
-      <Select<string>
+      <LazySelect<string>
         aria-label={label}
         placeholder={label}
         allowClear
