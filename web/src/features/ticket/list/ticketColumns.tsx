@@ -7,19 +7,18 @@ import {
 } from '@parley/contracts';
 import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useEnum } from '../../../components/enumOptions';
 import { Text, text } from '../../../components/Text';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { useFieldDefs } from '../../view/useFieldDefs';
-import { ticketPaths } from '../shared/queries';
 import { seenMark, useSeenTickets } from '../shared/seenTickets';
 import { priorityText, ticketStateTag } from '../shared/TicketStateTag';
 import { useCompanyNames } from '../shared/useCompanyNames';
 import { useStaffNames } from '../shared/useNames';
 import { useRelativeTime } from '../shared/useRelativeTime';
 import { fieldColumn } from './fieldColumns';
-import { LatestCommentPopover } from './LatestComment';
+import { followLink, LatestCommentLink } from './LatestComment';
 import type { TListColumn, TSortOrder } from './ListTable';
 import { searchSnippet } from './SearchSnippet';
 
@@ -113,6 +112,9 @@ export function useTicketColumns(
   const satisfaction = useEnum('satisfaction');
   const seen = useSeenTickets();
   const fields = useFieldDefs();
+  // One click handler for every row's subject link.
+  const navigate = useNavigate();
+  const openLink = followLink(navigate);
 
   const time = (key: 'create_ts' | 'update_ts' | 'solved_ts', title: string): TColumn => ({
     title,
@@ -150,14 +152,13 @@ export function useTicketColumns(
               />
             )}
             <div className="ant-flex parley ant-flex-align-stretch ant-flex-vertical" style={snippetGap}>
-              <LatestCommentPopover ticketId={row.ticket_id}>
-                <Link
-                  to={ticketPaths.edit(row.ticket_id)}
-                  style={{ ...twoLines, fontWeight: mark === 'new' ? 600 : undefined }}
-                >
-                  {row.subject}
-                </Link>
-              </LatestCommentPopover>
+              <LatestCommentLink
+                ticketId={row.ticket_id}
+                style={{ ...twoLines, fontWeight: mark === 'new' ? 600 : undefined }}
+                onClick={openLink}
+              >
+                {row.subject}
+              </LatestCommentLink>
               {row.snippet && searchSnippet(row.snippet)}
             </div>
           </div>
