@@ -1,12 +1,19 @@
-import { CloseCircleFilled, DownOutlined, LoadingOutlined } from '@ant-design/icons';
+import { LoadingOutlined } from '@ant-design/icons';
 import { type RefSelectProps, Select, type SelectProps } from 'antd';
 import DisabledContext from 'antd/es/config-provider/DisabledContext';
 import { FormItemInputContext } from 'antd/es/form/context';
 import { useCompactItemContext } from 'antd/es/space/Compact';
 import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { antIcon } from './antIcon';
+import { downOutlined } from './light/iconPaths';
+import { closeCircleFilled } from './light/statusIconPaths';
 
 type TOption<V> = { value: V; label: ReactNode };
+
+// Select's own icons as their markup: the closed Select is drawn many times on a screen.
+const downIcon = antIcon('down', downOutlined);
+const clearIcon = antIcon('close-circle', closeCircleFilled, { evenOdd: true });
 
 /** What LazySelect takes: a Select's props with plain options (a picker may draw either). */
 export type TPickerProps<V> = Omit<SelectProps<V>, 'options'> & {
@@ -120,11 +127,11 @@ export function LazySelect<V extends string | number | null>(props: TPickerProps
         />
       </div>
       <div className={`ant-select-suffix${loading ? ' ant-select-suffix-loading' : ''}`}>
-        {loading ? <LoadingOutlined spin /> : <DownOutlined />}
+        {loading ? <LoadingOutlined spin /> : downIcon}
       </div>
       {clearable && (
         <button type="button" aria-label="Clear" className="ant-select-clear" onFocus={come('clear')}>
-          <CloseCircleFilled />
+          {clearIcon}
         </button>
       )}
     </div>
