@@ -63,10 +63,12 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // Node runs Ant Design's CommonJS copy under the tests ('antd' is lib/ there, es/ in the build):
     // LateApp must provide the same App context that the screens' App.useApp() reads, and
-    // LazySelect read the same disabled context that Form provides.
+    // LazySelect read the same disabled, form item and Space.Compact contexts that Form and Space provide.
     alias: {
       'antd/es/app/context': 'antd/lib/app/context',
       'antd/es/config-provider/DisabledContext': 'antd/lib/config-provider/DisabledContext',
+      'antd/es/form/context': 'antd/lib/form/context',
+      'antd/es/space/Compact': 'antd/lib/space/Compact',
     },
     restoreMocks: true,
     // Generous: on a loaded 2-core machine Ant Design forms under happy-dom can take many seconds.

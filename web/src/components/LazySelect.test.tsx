@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Form } from 'antd';
+import { Form, Space } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LazySelect } from './LazySelect';
 
@@ -27,6 +27,8 @@ describe('LazySelect', () => {
     const box = screen.getByRole('combobox', { name: 'Group' });
     expect(box.getAttribute('aria-expanded')).toBe('false');
     expect(box.closest('.ant-select')?.textContent).toBe('Support');
+    // Inside a Form.Item, its class as Select's (not outside one: below).
+    expect(box.closest('.ant-select')?.className).toContain('ant-select-in-form-item');
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
@@ -67,5 +69,72 @@ describe('LazySelect', () => {
     fireEvent.mouseDown(box);
     expect(screen.getByRole('combobox', { name: 'Group' })).toBe(box);
     expect(screen.queryByTitle('No group')).toBeNull();
+  });
+
+  it('outside a form, with a value to clear: the clear button clears without opening, as Select', async () => {
+    const onChange = vi.fn();
+    const onClear = vi.fn();
+    render(
+      <LazySelect
+        aria-label="State"
+        allowClear
+        value="open"
+        onChange={onChange}
+        onClear={onClear}
+        style={{ width: 140 }}
+        options={[
+          { value: 'open', label: 'Open' },
+          { value: 'pending', label: 'Pending' },
+        ]}
+      />,
+    );
+    const box = screen.getByRole('combobox', { name: 'State' });
+    const drawn = box.closest('.ant-select') as HTMLElement;
+    expect(drawn.className).not.toContain('ant-select-in-form-item');
+    expect(drawn.className).toContain('ant-select-allow-clear');
+    expect(drawn.style.width).toBe('140px');
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'Clear' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith(undefined, undefined);
+    // Not opened: the real Select is there, closed.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'State' })).not.toBe(box));
+    expect(screen.getByRole('combobox', { name: 'State' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTitle('Pending')).toBeNull();
+  });
+
+  it('no clear button without a value; the focus on its clear button (Shift+Tab) goes to the real one', async () => {
+    const options = [{ value: 'open', label: 'Open' }];
+    const { rerender } = render(<LazySelect aria-label="State" allowClear options={options} />);
+    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'State' }).closest('.ant-select')?.className).not.toContain(
+      'ant-select-allow-clear',
+    );
+    rerender(<LazySelect aria-label="State" allowClear value="open" options={options} />);
+    const drawn = screen.getByRole('button', { name: 'Clear' });
+    drawn.focus();
+    await waitFor(() => {
+      const el = document.activeElement as HTMLElement;
+      expect(el).not.toBe(drawn);
+      expect(el).toBe(screen.getByRole('button', { name: 'Clear' }));
+    });
+  });
+
+  it('in a Space.Compact, with labelRender: the compact classes and the rendered label, the option as title', () => {
+    render(
+      <Space.Compact>
+        <LazySelect
+          aria-label="Created in"
+          value="7d"
+          labelRender={({ label }) => `Created in: ${label}`}
+          options={[{ value: '7d', label: 'Last 7 days' }]}
+        />
+      </Space.Compact>,
+    );
+    const content = screen.getByRole('combobox', { name: 'Created in' }).parentElement as HTMLElement;
+    expect(content.textContent).toBe('Created in: Last 7 days');
+    expect(content.title).toBe('Last 7 days');
+    expect(content.parentElement?.className).toContain(
+      'ant-select-compact-item ant-select-compact-first-item ant-select-compact-last-item',
+    );
   });
 });

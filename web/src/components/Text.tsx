@@ -31,13 +31,21 @@ function classes({ type, ellipsis, className }: Pick<TTextProps, 'type' | 'ellip
     .join(' ');
 }
 
-/** Typography.Text's markup. */
-export function Text({ children, type, strong, ellipsis, className, ...rest }: TTextProps) {
+/**
+ * Typography.Text's markup as an element, without a component: for the cells of a list, drawn
+ * once per row (each component is a React fiber made, committed and removed with the row).
+ */
+export function text({ children, type, strong, ellipsis, className, ...rest }: TTextProps) {
   return (
     <span className={classes({ type, ellipsis, className })} {...rest}>
       {strong ? <strong>{children}</strong> : children}
     </span>
   );
+}
+
+/** Typography.Text's markup. */
+export function Text(props: TTextProps) {
+  return text(props);
 }
 
 /** Typography.Title's markup, level 3 (a screen's heading). */

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyApi } from '../api/company';
 import { pickerSilent } from '../api/types';
+import { LazySelect, type TPickerProps } from '../components/LazySelect';
 import { useSettled } from '../components/useSettled';
 import { companyKeys } from './companyKeys';
 
@@ -12,10 +13,13 @@ export function CompanySelect({
   value,
   onChange,
   id,
+  lazy = false,
 }: {
   value?: number | null;
   onChange?: (companyId: number | null) => void;
   id?: string;
+  /** Drawn as its closed markup until used (components/LazySelect.tsx): for screens that open with several pickers. */
+  lazy?: boolean;
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
@@ -36,17 +40,16 @@ export function CompanySelect({
     return all.map((c) => ({ value: c.company_id, label: c.company_name }));
   }, [found.data, current.data]);
 
-  return (
-    <Select<number>
-      id={id}
-      value={value ?? undefined}
-      onChange={(next) => onChange?.(next ?? null)}
-      options={options}
-      showSearch={{ filterOption: false, onSearch: setTyped }}
-      allowClear
-      loading={found.isFetching}
-      placeholder={t('company.choose')}
-      notFoundContent={found.isFetching ? null : t('common.no_match')}
-    />
-  );
+  const select: TPickerProps<number> = {
+    id,
+    value: value ?? undefined,
+    onChange: (next) => onChange?.(next ?? null),
+    options,
+    showSearch: { filterOption: false, onSearch: setTyped },
+    allowClear: true,
+    loading: found.isFetching,
+    placeholder: t('company.choose'),
+    notFoundContent: found.isFetching ? null : t('common.no_match'),
+  };
+  return lazy ? <LazySelect<number> {...select} /> : <Select<number> {...select} />;
 }

@@ -1,9 +1,9 @@
 import type { TTicketSnippet } from '@parley/contracts';
 import '../shared/ticket.css';
-import { Text } from '../../../components/Text';
+import { text } from '../../../components/Text';
 
-/** The part of a comment a search found, its matched words highlighted. */
-export function SearchSnippet({ snippet }: { snippet: TTicketSnippet }) {
+/** The part of a comment a search found, its matched words highlighted (markup for a row's cell, no component). */
+export function searchSnippet(snippet: TTicketSnippet) {
   const pieces: React.ReactNode[] = [];
   let at = 0;
   for (const [start, end] of snippet.marks) {
@@ -15,9 +15,5 @@ export function SearchSnippet({ snippet }: { snippet: TTicketSnippet }) {
     at = end;
   }
   pieces.push(snippet.text.slice(at));
-  return (
-    <Text type="secondary" className="search-snippet" data-testid="search-snippet">
-      {pieces}
-    </Text>
-  );
+  return text({ type: 'secondary', className: 'search-snippet', 'data-testid': 'search-snippet', children: pieces });
 }

@@ -59,6 +59,23 @@ describe('the agent workspace', () => {
     opened.mockRestore();
   });
 
+  it('opens a ticket by its subject, a link: in the app on a click, left to the browser with Ctrl', async () => {
+    serve();
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { here } = renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /VPN drops/ }, { timeout: 45_000 });
+    const link = within(row).getByRole('link', { name: /VPN drops/ });
+    expect(link.getAttribute('href')).toBe('/wswt/ticket/edit/102');
+    // Not taken by the app (fireEvent says true when nothing prevented it): the browser opens a new tab.
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(link, { button: 1 })).toBe(true);
+    expect(opened).not.toHaveBeenCalled();
+    expect(here()).toBe('/wswt');
+    expect(fireEvent.click(link)).toBe(false);
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+    opened.mockRestore();
+  });
+
   it('triages from the keyboard: j/k move, x selects, Enter opens, ? lists the keys', async () => {
     serve();
     const { here } = renderApp('/wswt');

@@ -1,7 +1,8 @@
-import { DatePicker, Select, Space } from 'antd';
+import { DatePicker, Space } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../../components/LazySelect';
 import { formatDateRange, parseDateRange, rangePresets } from './dateRange';
 
 const custom = 'custom';
@@ -29,14 +30,18 @@ export function DateRangeFilter({
   const [open, setOpen] = useState(false);
   const days = range && 'from' in range ? range : undefined;
   const isCustom = picking || days !== undefined;
-  const options = [
-    ...rangePresets.map((key) => ({ value: key, label: t(`ticket.range_${key}`) })),
-    { value: custom, label: t('ticket.range_custom') },
-  ];
+  // Once per language (`t` changes with it), not on every render: an i18next lookup is ~0.3 ms at 4× CPU.
+  const options = useMemo(
+    () => [
+      ...rangePresets.map((key) => ({ value: key, label: t(`ticket.range_${key}`) })),
+      { value: custom, label: t('ticket.range_custom') },
+    ],
+    [t],
+  );
 
   return (
     <Space.Compact>
-      <Select<string>
+      <LazySelect<string>
         aria-label={label}
         placeholder={label}
         allowClear

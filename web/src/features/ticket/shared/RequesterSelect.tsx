@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../../api/account';
 import { pickerSilent } from '../../../api/types';
+import { LazySelect, type TPickerProps } from '../../../components/LazySelect';
 import { useSettled } from '../../../components/useSettled';
 import { accountKeys, accountLabel, useAccountSearch } from '../../../pickers/accountQueries';
 
@@ -12,11 +13,14 @@ export function RequesterSelect({
   value,
   onChange,
   id,
+  lazy = false,
   placeholder,
 }: {
   value?: number | null;
   onChange?: (accountId: number | null) => void;
   id?: string;
+  /** Drawn as its closed markup until used (components/LazySelect.tsx): for screens that open with several pickers. */
+  lazy?: boolean;
   placeholder?: string;
 }) {
   const { t } = useTranslation();
@@ -35,23 +39,22 @@ export function RequesterSelect({
   const current =
     typeof value === 'number' && !options.some((o) => o.value === value) ? (labels[value] ?? knownLabel) : undefined;
 
-  return (
-    <Select<number>
-      id={id}
-      value={value ?? undefined}
-      onChange={(next, option) => {
-        if (typeof next === 'number' && option && !Array.isArray(option)) {
-          setLabels((l) => ({ ...l, [next]: String(option.label) }));
-        }
-        onChange?.(next ?? null);
-      }}
-      options={current ? [{ value: value as number, label: current }, ...options] : options}
-      showSearch={{ filterOption: false, onSearch: setTyped }}
-      allowClear
-      style={{ width: '100%' }}
-      loading={found.isFetching}
-      placeholder={placeholder ?? t('ticket.find_requester')}
-      notFoundContent={kw === '' ? t('ticket.type_to_search') : undefined}
-    />
-  );
+  const select: TPickerProps<number> = {
+    id,
+    value: value ?? undefined,
+    onChange: (next, option) => {
+      if (typeof next === 'number' && option && !Array.isArray(option)) {
+        setLabels((l) => ({ ...l, [next]: String(option.label) }));
+      }
+      onChange?.(next ?? null);
+    },
+    options: current ? [{ value: value as number, label: current }, ...options] : options,
+    showSearch: { filterOption: false, onSearch: setTyped },
+    allowClear: true,
+    style: { width: '100%' },
+    loading: found.isFetching,
+    placeholder: placeholder ?? t('ticket.find_requester'),
+    notFoundContent: kw === '' ? t('ticket.type_to_search') : undefined,
+  };
+  return lazy ? <LazySelect<number> {...select} /> : <Select<number> {...select} />;
 }

@@ -1,6 +1,6 @@
 import type { TTicketPriority, TTicketState } from '@parley/contracts';
 import { enumLabel } from '../../../components/enumOptions';
-import { LightTag } from '../../../components/LightTag';
+import { lightTag } from '../../../components/LightTag';
 
 const stateColors: Record<TTicketState, string> = {
   new: 'gold',
@@ -12,13 +12,21 @@ const stateColors: Record<TTicketState, string> = {
 
 // Light markup (components/LightTag.tsx) and labels without a language subscription of their own
 // (enumLabel: the rows, panels and header that show them render again on a language change): two
-// per row of a list of 50.
+// per row of a list of 50. The lists' cells take the markup (`ticketStateTag`, `priorityText`)
+// without a component per tag.
+const stateTagStyle = { marginInlineEnd: 0 };
+
+export function ticketStateTag(state: TTicketState) {
+  return lightTag({
+    color: stateColors[state],
+    variant: 'solid',
+    style: stateTagStyle,
+    children: enumLabel('ticket_state', state),
+  });
+}
+
 export function TicketStateTag({ state }: { state: TTicketState }) {
-  return (
-    <LightTag color={stateColors[state]} variant="solid" style={{ marginInlineEnd: 0 }}>
-      {enumLabel('ticket_state', state)}
-    </LightTag>
-  );
+  return ticketStateTag(state);
 }
 
 const priorityColors: Record<TTicketPriority, string | undefined> = {
@@ -28,8 +36,8 @@ const priorityColors: Record<TTicketPriority, string | undefined> = {
   urgent: 'red',
 };
 
-export function PriorityText({ priority }: { priority: TTicketPriority }) {
+export function priorityText(priority: TTicketPriority) {
   const color = priorityColors[priority];
   const label = enumLabel('ticket_priority', priority);
-  return color ? <LightTag color={color}>{label}</LightTag> : <span>{label}</span>;
+  return color ? lightTag({ color, children: label }) : <span>{label}</span>;
 }
