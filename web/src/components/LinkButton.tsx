@@ -1,16 +1,9 @@
 import { Button, type ButtonProps } from 'antd';
-import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { followLink } from './followLink';
 
 /** A button that is a real link (middle-click, copy address) but navigates inside the app. */
 export function LinkButton({ to, ...props }: Omit<ButtonProps, 'href' | 'onClick'> & { to: string }) {
   const navigate = useNavigate();
-  const onClick = (event: MouseEvent<HTMLElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) {
-      return;
-    }
-    event.preventDefault();
-    void navigate(to);
-  };
-  return <Button {...props} href={to} onClick={onClick} />;
+  return <Button {...props} href={to} onClick={followLink(navigate, to)} />;
 }

@@ -1,5 +1,6 @@
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { followLink } from '../followLink';
 import { Spinner } from './Icon';
 
 interface TLook {
@@ -61,15 +62,8 @@ export function Button({
 /** A link with a button's look that navigates inside the app (middle-click and copying still work). */
 export function LinkButton({ to, children, ...look }: TLook & { to: string; children: ReactNode }) {
   const navigate = useNavigate();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) {
-      return;
-    }
-    event.preventDefault();
-    void navigate(to);
-  };
   return (
-    <a href={to} onClick={onClick} className={classes(look)}>
+    <a href={to} onClick={followLink(navigate, to)} className={classes(look)}>
       {look.icon}
       <span>{children}</span>
     </a>

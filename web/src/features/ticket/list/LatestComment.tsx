@@ -1,5 +1,6 @@
 import {
   type CSSProperties,
+  type HTMLAttributes,
   lazy,
   type MouseEvent,
   type ReactNode,
@@ -39,62 +40,29 @@ export function LatestCommentLink({
   const inside = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const href = ticketPaths.edit(ticketId);
+  const link = (hover?: Pick<HTMLAttributes<HTMLAnchorElement>, 'onMouseEnter' | 'onMouseLeave'>) => (
+    <a href={ticketPaths.edit(ticketId)} data-discover="true" style={style} onClick={onClick} {...hover}>
+      {children}
+    </a>
+  );
   if (armed) {
-    const link = (
-      <a href={href} data-discover="true" style={style} onClick={onClick}>
-        {children}
-      </a>
-    );
     return (
-      <Suspense fallback={link}>
+      <Suspense fallback={link()}>
         <Popup ticketId={ticketId} defaultOpen={inside.current}>
-          {link}
+          {link()}
         </Popup>
       </Suspense>
     );
   }
-  return (
-    <a
-      href={href}
-      data-discover="true"
-      style={style}
-      onClick={onClick}
-      onMouseEnter={() => {
-        inside.current = true;
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setArmed(true), restMs);
-      }}
-      onMouseLeave={() => {
-        inside.current = false;
-        clearTimeout(timer.current);
-      }}
-    >
-      {children}
-    </a>
-  );
-}
-
-/**
- * What the router's Link does on a click: a plain left click navigates in the app; with a
- * modifier key, another button or a target, the browser's own (a new tab or window).
- */
-export function followLink(navigate: (to: string) => unknown) {
-  return (event: MouseEvent<HTMLAnchorElement>) => {
-    const { button, metaKey, altKey, ctrlKey, shiftKey, currentTarget } = event;
-    const target = currentTarget.getAttribute('target');
-    if (
-      event.defaultPrevented ||
-      button !== 0 ||
-      metaKey ||
-      altKey ||
-      ctrlKey ||
-      shiftKey ||
-      (target !== null && target !== '_self')
-    ) {
-      return;
-    }
-    event.preventDefault();
-    void navigate(currentTarget.getAttribute('href') as string);
-  };
+  return link({
+    onMouseEnter: () => {
+      inside.current = true;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setArmed(true), restMs);
+    },
+    onMouseLeave: () => {
+      inside.current = false;
+      clearTimeout(timer.current);
+    },
+  });
 }

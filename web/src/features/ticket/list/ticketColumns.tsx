@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEnum } from '../../../components/enumOptions';
+import { followLink } from '../../../components/followLink';
 import { Text, text } from '../../../components/Text';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { useFieldDefs } from '../../view/useFieldDefs';
@@ -19,7 +20,7 @@ import { useCompanyNames } from '../shared/useCompanyNames';
 import { useStaffNames } from '../shared/useNames';
 import { useRelativeTime } from '../shared/useRelativeTime';
 import { fieldColumn } from './fieldColumns';
-import { followLink, LatestCommentLink } from './LatestComment';
+import { LatestCommentLink } from './LatestComment';
 import type { TListColumn, TSortOrder } from './ListTable';
 import { searchSnippet } from './SearchSnippet';
 
