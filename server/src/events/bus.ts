@@ -16,12 +16,12 @@ export interface DomainEvents {
   /** Any entry of the ticket's event log: the fields that changed, in order. */
   'ticket.changed': { ticketId: number; actorId: number | null; fields: string[] };
   /**
-   * A rule's changes to many tickets at once (an automation's batch): each has its rows in its
-   * event log; `ticketIds` are all of them, `kinds` the same tickets by what changed on them
-   * (`fields` changed on every ticket of a kind). The subscribers that keep derived data
-   * (reports, SLA targets) refresh them all together, once; mail queues what each kind's change
-   * causes (a solve, an assignment). The triggers' pass has run on each already (the automation
-   * runs it itself): `fields` has what the triggers changed too.
+   * The system's changes to many tickets at once (an automation's batch, a batch of SLA
+   * breaches): each has its rows in its event log; `ticketIds` are all of them, `kinds` the same
+   * tickets by what changed on them (`fields` changed on every ticket of a kind). The subscribers
+   * that keep derived data (reports, SLA targets) refresh them all together, once; mail queues
+   * what each kind's change causes (a solve, an assignment). The triggers' pass has run on each
+   * already (the writer runs it itself): `fields` has what the triggers changed too.
    */
   'tickets.changed': {
     ticketIds: number[];

@@ -18,7 +18,7 @@ import { type RuleTicket, readRuleTicket, ruleTicketColumns } from './rule.facts
 import { conditionsHold } from './rule.match.js';
 import type { SqlEnv } from './rule.sql.js';
 import { recordFailures } from './rule.usage.js';
-import { passAfterAutomation, type StoredRule, slaWritten } from './trigger.engine.js';
+import { passAfterSystem, type StoredRule, slaWritten } from './trigger.engine.js';
 
 /** What a batch reads once: the ticket settings and the active triggers. */
 export interface BatchEnv {
@@ -212,7 +212,7 @@ export async function actOnBatch(
     if (own.length === 0) {
       continue;
     }
-    const passed = await passAfterAutomation(ctx, tx, ticket.ticket_id, effects, batch.triggers, ticket);
+    const passed = await passAfterSystem(ctx, tx, ticket.ticket_id, effects, batch.triggers, ticket);
     const more = (passed ?? []).filter((f) => f !== 'rule' && !own.includes(f));
     // No trigger changed it after the automation: the target written with it stands.
     if (more.length === 0) {

@@ -14,7 +14,7 @@ import { conditionsHold, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
 import { countUsage, recordFailure } from './rule.usage.js';
 import { currentTriggers } from './trigger.cache.js';
-import { claimPass, passAfterAutomation } from './trigger.engine.js';
+import { claimPass, passAfterSystem } from './trigger.engine.js';
 
 const batchEnv = async (ctx: AppContext, tx: Tx): Promise<BatchEnv> => ({
   settings: await getTicketSettings(tx),
@@ -75,7 +75,7 @@ async function actOn(
     return null;
   }
   const fields = effects.map((e) => e.field).filter((f) => f !== 'notify' && f !== 'webhook');
-  const passed = fields.length ? await passAfterAutomation(ctx, tx, ticketId, effects, triggers) : null;
+  const passed = fields.length ? await passAfterSystem(ctx, tx, ticketId, effects, triggers) : null;
   if (passed) {
     const more = passed.filter((f) => f !== 'rule' && !fields.includes(f));
     emit(tx, { type: 'ticket.changed', ticketId, actorId: null, fields: ['rule', ...fields, ...more] });

@@ -172,11 +172,11 @@ export async function runPass(
 }
 
 /**
- * The triggers' pass after an automation changed a ticket (its effects, made by the system), the
- * ticket claimed first so its pass runs once in the transaction. Answers the fields the triggers
- * changed (empty: none fired), or null when the ticket already had its pass.
+ * The triggers' pass after the system changed a ticket (an automation's effects, an SLA breach),
+ * the ticket claimed first so its pass runs once in the transaction. Answers the fields the
+ * triggers changed (empty: none fired), or null when the ticket already had its pass.
  */
-export async function passAfterAutomation(
+export async function passAfterSystem(
   ctx: AppContext,
   tx: Tx,
   ticketId: number,

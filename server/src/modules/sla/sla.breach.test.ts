@@ -2,6 +2,7 @@ import { automationOps, slaOps, type TOpInput, ticketOps, viewOps } from '@parle
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agent, api, apiUntyped, db, setUpApp, t } from '../../../test/kit.js';
+import { expectSumsExact } from '../../../test/report-kit.js';
 import { addTrigger, deleteTriggers, submit, ticketRow, word } from '../../../test/rule-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { explain } from '../ticket-search/ticket-list.repo.js';
@@ -137,6 +138,72 @@ describe('SLA breaches', () => {
     // When that one passes too, it is a breach of its own.
     await breach(Date.now() + 121 * minute);
     expect((await breachEvents(ticketId)).map((e) => e.new_value.metric)).toEqual(['first_reply', 'periodic_update']);
+  });
+
+  it('marks the due tickets of a batch together: one event each, each its own triggers, the targets a trigger moved computed again', async () => {
+    const w = word();
+    await addPolicy({
+      title: `Batch ${w}`,
+      conditions: subjectHas(w),
+      targets: { normal: { first_reply: 60 }, urgent: { first_reply: 600 } },
+    });
+    // On a breached VIP ticket: urgent (its target moves ahead); that change fires the next trigger.
+    triggers.push(
+      await addTrigger(
+        `Escalate ${w}`,
+        {
+          all: [
+            { field: 'sla_breached', operator: 'changed_to', value: 'yes' },
+            { field: 'subject', operator: 'contains', value: `${w}-vip` },
+          ],
+        },
+        [{ action: 'set_priority', value: 'urgent' }],
+      ),
+      await addTrigger(
+        `Flag ${w}`,
+        {
+          all: [
+            { field: 'priority', operator: 'changed_to', value: 'urgent' },
+            { field: 'subject', operator: 'contains', value: w },
+          ],
+        },
+        [{ action: 'add_tags', value: [`urgent-${w}`] }],
+      ),
+    );
+    const ids: number[] = [];
+    for (const name of ['a', 'vip', 'b', 'c']) {
+      ids.push((await submit(`Late ${w}-${name}`)).data.ticket_id);
+    }
+    const [plain, vip] = ids as [number, number];
+    const dueBefore = (await slaOf(plain)).due_ts ?? 0;
+
+    // All four due at once: one run marks them all.
+    expect(await breach(Date.now() + 61 * minute)).toBe(4);
+    for (const id of ids) {
+      expect((await breachEvents(id)).map((e) => e.new_value.metric), String(id)).toEqual(['first_reply']);
+    }
+    // The VIP ticket's triggers ran (one after the other), and only on it: its urgent target is
+    // ten hours from its creation, not breached; the others keep theirs, breached.
+    expect(await ticketRow(vip)).toMatchObject({ priority: 'urgent', tags: [`urgent-${w}`] });
+    const moved = await slaOf(vip);
+    expect(moved).toMatchObject({ metric: 'first_reply', breached: false });
+    expect(moved.due_ts).toBeGreaterThan(Date.now() + 590 * minute);
+    for (const id of ids.filter((id) => id !== vip)) {
+      expect(await ticketRow(id), String(id)).toMatchObject({ priority: 'normal', tags: [] });
+      expect(await slaOf(id), String(id)).toMatchObject({ metric: 'first_reply', breached: true });
+    }
+    expect((await slaOf(plain)).due_ts).toBe(dueBefore);
+    // Each ticket's history: the breach, then what the triggers did after it.
+    const fields = await queryRows<{ field: string }>(
+      db(),
+      sql`SELECT field FROM ticket_event WHERE ticket_id = ${vip} ORDER BY event_id`,
+    );
+    const since = fields.map((f) => f.field);
+    expect(since.slice(since.indexOf('sla_breached'))).toEqual(['sla_breached', 'rule', 'priority', 'rule', 'tags']);
+    // The reports counted the breaches as the per-ticket rows do.
+    await expectSumsExact(db());
+    // Nothing left due: a second run marks none.
+    expect(await breach(Date.now() + 61 * minute)).toBe(0);
   });
 
   it('SLA targets paused while pending where configured', async () => {
