@@ -180,7 +180,10 @@ describe('SLA breaches', () => {
     // All four due at once: one run marks them all.
     expect(await breach(Date.now() + 61 * minute)).toBe(4);
     for (const id of ids) {
-      expect((await breachEvents(id)).map((e) => e.new_value.metric), String(id)).toEqual(['first_reply']);
+      expect(
+        (await breachEvents(id)).map((e) => e.new_value.metric),
+        String(id),
+      ).toEqual(['first_reply']);
     }
     // The VIP ticket's triggers ran (one after the other), and only on it: its urgent target is
     // ten hours from its creation, not breached; the others keep theirs, breached.
