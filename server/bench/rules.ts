@@ -40,6 +40,7 @@ import { buildApp } from '../src/app.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/db/client.js';
 import { sendQueue } from '../src/modules/mail/mail.facts.js';
+import { automationQueue } from '../src/modules/rule/automation.routes.js';
 import { slaRecomputeQueue } from '../src/modules/sla/sla.recompute.js';
 import { cpuSplit } from './cpu-split.js';
 import { apiAt } from './http-api.js';
@@ -322,6 +323,22 @@ async function settled(ctx: AppContext, queue: string, limitSeconds: number): Pr
   }
 }
 
+/**
+ * The server runs the automations itself at the top of every hour (its own job, on its own
+ * clock): a measurement that straddles it measures two runs. Within 240 s of the next hour this
+ * waits until it has passed and the server's run is over.
+ */
+async function clearOfServerHour(ctx: AppContext): Promise<void> {
+  const hour = 3_600_000;
+  const left = hour - (Date.now() % hour);
+  if (left > 240_000) {
+    return;
+  }
+  line('  (the server runs the automations at the top of the hour: waiting for it, seconds)', (left / 1000).toFixed(0));
+  await new Promise((r) => setTimeout(r, left + 5_000));
+  await settled(ctx, automationQueue, 900);
+}
+
 /** The mails a run at `now` should cause: its assignments to an agent, its solves (chats mail nobody). */
 async function mailsDue(db: pg.Client, now: number): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
@@ -430,6 +447,8 @@ async function main() {
         (await api<{ automation_id: number }>(token, 'POST', 'settings/automation.add', body)).automation_id,
       );
     }
+    // The catch-up starts right after the rests below (about 25 s): clear of the server's hour by then.
+    await clearOfServerHour(ctx);
     const cpu = cpuBusy();
     const rest = await readLoop(token, ids, mainLoad, sleep(seconds));
     line(
@@ -453,6 +472,9 @@ async function main() {
       // The API at rest just before this run as well: after the catch-up the server and
       // PostgreSQL still have work of their own (autovacuum of what it wrote, the report
       // compaction), which a baseline taken before the catch-up does not carry.
+      if (label !== 'first run (catch-up)') {
+        await clearOfServerHour(ctx);
+      }
       const restNow = label === 'first run (catch-up)' ? rest : await readLoop(token, ids, load, sleep(seconds));
       const sentBefore = sink.count();
       const background = watchBackground(helper);
