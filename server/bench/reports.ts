@@ -17,6 +17,9 @@
  * It rewrites the sums (with the same figures): run it on a copy
  * (`createdb -T parley_bench -S file_copy parley_bench_build`, DATABASE_URL=.../parley_bench_build).
  *
+ * `-- --compact` instead: the merge of the sums' deltas after an automation's batches wrote them
+ * (benchCompact). It moves tickets to other groups: run it on a copy.
+ *
  * `-- --fresh` instead: how soon a change shows in the reports (goal ≤ 5 s). The server runs in
  * this process on the database and an admin works through HTTP: creates a ticket, then solves
  * it, each time reading the dashboard (24 hours) every 50 ms from the moment the write is sent
@@ -32,7 +35,7 @@ import { benchAdmin, defaultBenchUrl } from '../scripts/seed.js';
 import { buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { queryRows } from '../src/db/rows.js';
+import { intArrayLiteral, queryRows } from '../src/db/rows.js';
 import type { Actor } from '../src/modules/auth/actor.js';
 import { findAccountWithLinks } from '../src/modules/auth/session.repo.js';
 import { refreshTickets } from '../src/modules/report/report.rollup.js';
@@ -46,7 +49,7 @@ import {
   satisfactionReport,
   unsolvedReport,
 } from '../src/modules/report/report.service.js';
-import { buildSums } from '../src/modules/report/report.sums.js';
+import { allSumTables, buildSums, compactSums } from '../src/modules/report/report.sums.js';
 import { apiAt } from './http-api.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
@@ -54,7 +57,12 @@ const runs = Number(process.env.BENCH_RUNS ?? 20);
 const only = process.env.BENCH_ONLY?.split(',');
 const onlyRanges = process.env.BENCH_RANGES?.split(',');
 const { values: args } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, build: { type: 'boolean' }, fresh: { type: 'boolean' } },
+  options: {
+    'data-dir': { type: 'string' },
+    build: { type: 'boolean' },
+    fresh: { type: 'boolean' },
+    compact: { type: 'boolean' },
+  },
 });
 const ranges: TTimeRange[] = ['24h', '7d', '30d', '3m', '6m', '1y'];
 const reports = {
@@ -84,6 +92,11 @@ async function main() {
   await migrate(database);
   if (args.build) {
     await benchBuild(database);
+    return;
+  }
+  if (args.compact) {
+    await benchCompact(database);
+    await database.close();
     return;
   }
   if (args.fresh) {
@@ -202,6 +215,54 @@ async function main() {
     );
   }
   await database.close();
+}
+
+/**
+ * `-- --compact`: the minute's merge of the sums' deltas (`compactSums`) after an automation's
+ * catch-up wrote them: BENCH_COMPACT_TICKETS (default 5000) open tickets of the last 90 days,
+ * in batches of 500, each batch moved to another group and its report rows refreshed in one
+ * transaction (the deltas, as a batch writes them: the floor), then one compaction timed. Three
+ * rounds. It moves tickets: run it on a copy.
+ */
+async function benchCompact(database: Database): Promise<void> {
+  const db = database.db;
+  const n = Number(process.env.BENCH_COMPACT_TICKETS ?? 5000);
+  const groups = (await queryRows<{ group_id: number }>(db, sql`SELECT group_id FROM agent_group ORDER BY 1`)).map(
+    (r) => Number(r.group_id),
+  );
+  await compactSums(db);
+  say(`compaction of the deltas of ${n} tickets moved to another group, in batches of 500 (3 rounds)`);
+  for (let round = 1; round <= 3; round++) {
+    const ids = (
+      await queryRows<{ ticket_id: number }>(
+        db,
+        sql`SELECT ticket_id FROM ticket WHERE deleted_ts IS NULL AND ticket_state IN ('new', 'open', 'pending')
+          AND create_ts > ${Date.now() - 90 * 86_400_000} ORDER BY random() LIMIT ${n}`,
+      )
+    ).map((r) => Number(r.ticket_id));
+    const group = groups[round % groups.length] as number;
+    let t0 = performance.now();
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`UPDATE ticket SET group_id = ${group} WHERE ticket_id = ANY(${intArrayLiteral(batch)}::int[])`,
+        );
+        await refreshTickets(tx, batch);
+      });
+    }
+    const deltas = performance.now() - t0;
+    const [fresh] = await queryRows<{ n: number }>(
+      db,
+      sql.raw(`SELECT (${allSumTables.map((t) => `(SELECT count(*) FROM ${t} WHERE fresh)`).join(' + ')})::int AS n`),
+    );
+    t0 = performance.now();
+    await compactSums(db);
+    const compact = performance.now() - t0;
+    say(
+      `  round ${round}: ${ids.length} tickets; deltas written ${(deltas / 1000).toFixed(2)} s (${fresh?.n} fresh rows); compaction ${(compact / 1000).toFixed(2)} s (${(compact / deltas).toFixed(2)} × the deltas)`,
+    );
+  }
 }
 
 /** The sums built while ticket writes go on: what the writes pay meanwhile. */

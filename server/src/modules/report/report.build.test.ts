@@ -8,7 +8,7 @@ import { preparedMark } from '../../db/client.js';
 import { lockKeys } from '../../db/locks.js';
 import { queryRows } from '../../db/rows.js';
 import { refreshTickets } from './report.rollup.js';
-import { allSumTables, buildSums } from './report.sums.js';
+import { allSumTables, buildSums, compactSums } from './report.sums.js';
 
 setUpApp({ ticketDefaults: true });
 
@@ -135,4 +135,44 @@ describe('the report deltas of a write', () => {
       await expectSumsExact(db());
     },
   );
+});
+
+describe('merging the deltas', () => {
+  const createdRows = (groupId: number) =>
+    queryRows<{ key: string; xmin: string }>(
+      db(),
+      sql`SELECT concat_ws(':', tag, days, day, group_id, assignee_id, source) AS key, xmin::text AS xmin
+        FROM report_created_day WHERE NOT fresh AND group_id = ${groupId} ORDER BY 1`,
+    );
+
+  it('folds each delta into the rows of its own key only, one row per key, and stays exact', async () => {
+    const [moved, stays, elsewhere] = [await buildGroup(db()), await buildGroup(db()), await buildGroup(db())];
+    const ticketId = await addTicket(moved, 'Moves');
+    await addTicket(moved, 'Stays with it');
+    await addTicket(stays, 'Another group the same day');
+    await compactSums(db());
+    const untouched = await createdRows(stays);
+    expect(untouched.length).toBeGreaterThan(0);
+
+    // The ticket moves group twice: deltas for the keys of three groups, merged twice.
+    const first = await api(ticketOps.edit, { ticket_id: ticketId, group_id: elsewhere });
+    expect(first.code, JSON.stringify(first)).toBe('0000');
+    expect(await compactSums(db())).toBe(true);
+    expect((await api(ticketOps.edit, { ticket_id: ticketId, group_id: moved })).code).toBe('0000');
+    expect(await compactSums(db())).toBe(true);
+    await expectSumsExact(db());
+    // The rows of a group no delta named are the same row versions: not rewritten with their
+    // day's and blocks' neighbours (they were, once, with every row of each day a delta touched).
+    expect(await createdRows(stays)).toEqual(untouched);
+    // Merged rows: one per key.
+    const repeated = await queryRows(
+      db(),
+      sql`SELECT tag, days, day, group_id, assignee_id, source FROM report_created_day WHERE NOT fresh
+        GROUP BY 1, 2, 3, 4, 5, 6 HAVING count(*) > 1`,
+    );
+    expect(repeated).toEqual([]);
+    const dash = await api(reportOps.dashboard, { group_id: moved });
+    expect(dash.data.created).toBe(2);
+    expect((await api(reportOps.dashboard, { group_id: elsewhere })).data.created).toBe(0);
+  });
 });
