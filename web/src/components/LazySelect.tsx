@@ -6,7 +6,7 @@ import { useCompactItemContext } from 'antd/es/space/Compact';
 import {
   type CSSProperties,
   type FocusEvent,
-  type MouseEvent,
+  type MouseEvent as ReactMouseEvent,
   type ReactNode,
   useContext,
   useEffect,
@@ -43,7 +43,7 @@ type TLive = null | 'near' | 'focus' | 'clear';
  */
 function useComing(props: {
   disabled?: boolean | undefined;
-  onMouseEnter?: ((event: MouseEvent<HTMLDivElement>) => void) | undefined;
+  onMouseEnter?: ((event: ReactMouseEvent<HTMLDivElement>) => void) | undefined;
   onFocus?: ((event: FocusEvent<HTMLElement>) => void) | undefined;
 }) {
   const [live, setLive] = useState<TLive>(null);
@@ -63,7 +63,7 @@ function useComing(props: {
     }
   };
   // The pointer's coming and the focus reach the Select's own handlers too, as on a real one.
-  const near = (event: MouseEvent<HTMLDivElement>) => {
+  const near = (event: ReactMouseEvent<HTMLDivElement>) => {
     if (!disabled) {
       props.onMouseEnter?.(event);
       setLive('near');
