@@ -9,7 +9,9 @@
 // read function names); PROFILE_RUNS=<n> repeats each scenario (default 1); PROFILE_STEPS=<names>
 // records only those (comma-separated: list-reload, open-ticket, switch-view, open-search);
 // PROFILE_FIBERS=1 also counts the React fibers each step created, by component (to see which
-// parts of a screen React's work is spent on; names need the unminified build);
+// parts of a screen React's work is spent on; names need the unminified build), and with
+// PROFILE_FIBER_TREE=<n> prints them as a tree of the components whose created subtree is ≥ n,
+// PROFILE_FIBER_SETTLE=<ms> counts them that long after the step is ready (the profile ends at ready);
 // PROFILE_COMPARE=<distA>,<distB> times two builds' steps in turns instead (see measure()).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -216,7 +218,7 @@ const fiberMark = () => {
   walk((root[key] as F).stateNode.current);
 };
 const fiberCount = () => {
-  const w = window as unknown as { __fibersSeen: WeakSet<object> };
+  const w = window as unknown as { __fibersSeen: WeakSet<object>; __fiberTreeMin?: number };
   const root = document.getElementById('root') as unknown as Record<string, unknown>;
   const key = Object.keys(root).find((k) => k.startsWith('__reactContainer$')) as string;
   type F = {
@@ -265,7 +267,30 @@ const fiberCount = () => {
   };
   walk((root[key] as F).stateNode.current, []);
   const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
-  return { total, created, byName: top(byName, 30), byOwner: top(byOwner, 30) };
+  // The tree of created components (not host elements) whose created subtree is `min` fibers or more.
+  const min = w.__fiberTreeMin;
+  const tree: string[] = [];
+  const isNew = (x: F) => !w.__fibersSeen.has(x) && !(x.alternate && w.__fibersSeen.has(x.alternate));
+  const size = (f: F | null): number => {
+    let n = 0;
+    for (let x = f; x; x = x.sibling) {
+      n += (isNew(x) ? 1 : 0) + size(x.child);
+    }
+    return n;
+  };
+  const draw = (f: F | null, depth: number) => {
+    for (let x = f; x; x = x.sibling) {
+      const n = isNew(x) ? 1 + size(x.child) : size(x.child);
+      if (min && n >= min && isNew(x) && typeof x.type !== 'string' && x.type) {
+        tree.push(`${'  '.repeat(depth)}${nameOf(x)} ${n}`);
+        draw(x.child, depth + 1);
+      } else if (min && n >= min) {
+        draw(x.child, depth);
+      }
+    }
+  };
+  draw((root[key] as F).stateNode.current, 0);
+  return { total, created, byName: top(byName, 30), byOwner: top(byOwner, 30), tree };
 };
 
 /** A click where the element is, found before the recording: the finding is Playwright's work, not the app's. */
@@ -366,12 +391,17 @@ async function record(
     // tsx keeps functions' names with a helper the page does not have.
     await page.evaluate('window.__name = window.__name || ((f) => f)');
     await page.evaluate(fiberMark);
+    await page.evaluate(`window.__fiberTreeMin = ${Number(process.env.PROFILE_FIBER_TREE ?? 0)}`);
   }
   await watchSpin(page);
   await page.evaluate(() => performance.mark('profile-act'));
   await (typeof click === 'function' ? (click as () => Promise<unknown>)() : act());
   await page.waitForFunction(ready[0], ready[1], { timeout: 60_000, polling: 50 });
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  if (fibers && process.env.PROFILE_FIBER_SETTLE) {
+    // What arrives after \`ready\` (the ticket's settings, the SLA...) varies run to run: counted too.
+    await page.waitForTimeout(Number(process.env.PROFILE_FIBER_SETTLE));
+  }
   const counted = fibers ? await page.evaluate(fiberCount) : null;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
@@ -412,6 +442,10 @@ async function record(
     lines.push(`    ${counted.byName.map(([k, v]) => `${k} ${v}`).join(', ')}`);
     lines.push('  created, by the app component they are under (up to three levels):');
     lines.push(`    ${counted.byOwner.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (counted.tree.length > 0) {
+      lines.push(`  created, as a tree of components (created subtree ≥ ${process.env.PROFILE_FIBER_TREE} fibers):`);
+      lines.push(...counted.tree.map((l) => `    ${l}`));
+    }
   }
   console.log(lines.join('\n'));
 }

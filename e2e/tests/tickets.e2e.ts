@@ -133,6 +133,56 @@ describe('tickets from the public form to solved', () => {
   });
 });
 
+describe('properties', () => {
+  it('edits tags, followers and priority with the pointer and the keyboard, and saves them with the submit', async () => {
+    const id = await submitPublicly('Invoice shows the wrong address', 'The billing address is the old one.');
+    const me = await call<{ account_id: number }>(server.app, 'GET', '/api/admin/auth.my.info.get', { token });
+    await call(server.app, 'POST', '/api/admin/ticket.edit', {
+      token,
+      body: { ticket_id: id, tags: ['billing'], follower_ids: [me.data.account_id] },
+    });
+    const agent = await signedIn(browser, server.url, admin, `/wswt/ticket/edit/${id}`);
+    const item = (label: string) =>
+      agent.locator('.ant-form-item').filter({ has: agent.getByText(label, { exact: true }) });
+    await item('Followers').getByTitle('Administrator').waitFor();
+
+    // Tags: a press opens the real Select (drawn as its markup until then); a typed tag and Enter add it.
+    await agent.getByLabel('Tags').click();
+    await agent.keyboard.type('refund');
+    await agent.keyboard.press('Enter');
+    await item('Tags').getByTitle('refund').waitFor();
+    await agent.keyboard.press('Escape');
+
+    // Followers: the remove button on an item removes it, without opening the list.
+    await item('Followers').getByTitle('Administrator').locator('.ant-select-selection-item-remove').click();
+    await expect.poll(() => item('Followers').getByTitle('Administrator').count()).toBe(0);
+    expect(await agent.locator('.ant-select-dropdown:visible').count()).toBe(0);
+
+    // Priority from the keyboard: the focus (the label's) brings the real Select, ArrowDown opens it.
+    await agent.getByText('Priority', { exact: true }).click();
+    await agent.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => agent.getByRole('combobox', { name: 'Priority' }).getAttribute('aria-expanded'))
+      .toBe('true');
+    await agent.locator('.ant-select-item-option').getByText('Urgent', { exact: true }).click();
+
+    await afterSubmit(agent, 'Stay on ticket');
+    await agent.getByRole('button', { name: 'Submit as Open' }).click();
+    await agent.getByTestId('ticket-updated').waitFor();
+    const saved = (
+      await call<{ tags: string[]; follower_ids: number[]; priority: string }>(
+        server.app,
+        'GET',
+        '/api/admin/ticket.get',
+        { token, query: { ticket_id: String(id) } },
+      )
+    ).data;
+    expect(saved.tags).toEqual(['billing', 'refund']);
+    expect(saved.follower_ids).toEqual([]);
+    expect(saved.priority).toBe('urgent');
+  });
+});
+
 describe('search', () => {
   it('finds a ticket by a Chinese word inside its subject', async () => {
     const id = await submitPublicly('我的打印机无法连接网络', '办公室的打印机从昨天开始无法打印。', 'li@example.com');

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, Space } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LazySelect } from './LazySelect';
+import { LazyMultiSelect, LazySelect } from './LazySelect';
 
 const options = [
   { value: null, label: 'No group' },
@@ -136,5 +136,120 @@ describe('LazySelect', () => {
     expect(content.parentElement?.className).toContain(
       'ant-select-compact-item ant-select-compact-first-item ant-select-compact-last-item',
     );
+  });
+});
+
+const agents = [
+  { value: 7, label: 'Linus Agent' },
+  { value: 8, label: 'Ada Agent' },
+  { value: 9, label: 'Grace Agent' },
+];
+
+function Followers({ onValues, disabled }: { onValues?: (v: unknown) => void; disabled?: boolean }) {
+  return (
+    <Form layout="vertical" initialValues={{ follower_ids: [7, 8] }} onValuesChange={onValues} disabled={disabled}>
+      <Form.Item name="follower_ids" label="Followers">
+        <LazyMultiSelect mode="multiple" options={agents} showSearch={{ optionFilterProp: 'label' }} />
+      </Form.Item>
+    </Form>
+  );
+}
+
+describe('LazyMultiSelect', () => {
+  it('shows the chosen items, each with its remove button, as a labelled closed combobox', () => {
+    render(<Followers />);
+    const box = screen.getByRole('combobox', { name: 'Followers' });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    const drawn = box.closest('.ant-select') as HTMLElement;
+    expect(drawn.className).toContain('ant-select-multiple');
+    expect(drawn.className).toContain('ant-select-in-form-item');
+    expect([...drawn.querySelectorAll('.ant-select-selection-item')].map((el) => el.getAttribute('title'))).toEqual([
+      'Linus Agent',
+      'Ada Agent',
+    ]);
+    expect(drawn.querySelectorAll('.ant-select-selection-item-remove')).toHaveLength(2);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('a press opens the real Select, which adds the option picked', async () => {
+    const onValues = vi.fn();
+    render(<Followers onValues={onValues} />);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Followers' }));
+    fireEvent.click(await screen.findByTitle('Grace Agent'));
+    expect(onValues).toHaveBeenCalledWith({ follower_ids: [7, 8, 9] }, { follower_ids: [7, 8, 9] });
+  });
+
+  it('a press on an item’s remove button removes it without opening', async () => {
+    const onValues = vi.fn();
+    render(<Followers onValues={onValues} />);
+    const box = screen.getByRole('combobox', { name: 'Followers' });
+    const removes = (box.closest('.ant-select') as HTMLElement).querySelectorAll('.ant-select-selection-item-remove');
+    fireEvent.mouseDown(removes[0] as Element);
+    expect(onValues).toHaveBeenCalledWith({ follower_ids: [8] }, { follower_ids: [8] });
+    // The real Select, closed, with the item that is left.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Followers' })).not.toBe(box));
+    expect(screen.getByRole('combobox', { name: 'Followers' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTitle('Grace Agent')).toBeNull();
+    expect(screen.queryByTitle('Linus Agent')).toBeNull();
+    screen.getByTitle('Ada Agent');
+  });
+
+  it('from the keyboard: focused, it is the real Select; typing searches and Enter adds', async () => {
+    const onValues = vi.fn();
+    render(<Followers onValues={onValues} />);
+    const drawn = screen.getByRole('combobox', { name: 'Followers' });
+    drawn.focus();
+    const real = await waitFor(() => {
+      const el = document.activeElement as HTMLInputElement;
+      expect(el).not.toBe(drawn);
+      expect(el).toBe(screen.getByRole('combobox', { name: 'Followers' }));
+      expect(el.id).toBe('follower_ids');
+      return el;
+    });
+    fireEvent.change(real, { target: { value: 'gra' } });
+    await screen.findByTitle('Grace Agent');
+    fireEvent.keyDown(real, { key: 'Enter', keyCode: 13, which: 13 });
+    expect(onValues).toHaveBeenCalledWith({ follower_ids: [7, 8, 9] }, { follower_ids: [7, 8, 9] });
+  });
+
+  it('disabled with its form: no remove buttons, and it stays the markup', () => {
+    render(<Followers disabled />);
+    const box = screen.getByRole('combobox', { name: 'Followers' }) as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    const drawn = box.closest('.ant-select') as HTMLElement;
+    expect(drawn.className).toContain('ant-select-disabled');
+    expect(drawn.querySelectorAll('.ant-select-selection-item-remove')).toHaveLength(0);
+    fireEvent.mouseDown(box);
+    expect(screen.getByRole('combobox', { name: 'Followers' })).toBe(box);
+  });
+
+  it('tags: no arrow, the placeholder while empty, a typed tag added with Enter', async () => {
+    const onChange = vi.fn();
+    render(
+      <LazyMultiSelect<string>
+        aria-label="Tags"
+        mode="tags"
+        value={[]}
+        options={[]}
+        placeholder="Add tags"
+        suffixIcon={null}
+        onChange={onChange}
+      />,
+    );
+    const box = screen.getByRole('combobox', { name: 'Tags' });
+    const drawn = box.closest('.ant-select') as HTMLElement;
+    expect(drawn.className).not.toContain('ant-select-show-arrow');
+    expect(drawn.querySelector('.ant-select-suffix')).toBeNull();
+    expect(drawn.querySelector('.ant-select-placeholder')?.textContent).toBe('Add tags');
+    box.focus();
+    const real = await waitFor(() => {
+      const el = document.activeElement as HTMLInputElement;
+      expect(el).not.toBe(box);
+      return el;
+    });
+    fireEvent.change(real, { target: { value: 'refund' } });
+    fireEvent.keyDown(real, { key: 'Enter', keyCode: 13, which: 13 });
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onChange.mock.calls[0]?.[0]).toEqual(['refund']);
   });
 });

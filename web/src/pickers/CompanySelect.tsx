@@ -24,9 +24,14 @@ export function CompanySelect({
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const kw = useSettled(typed);
+  // The organizations to choose from are listed once the user comes to the picker (a pointer over
+  // it, the focus, opening it), not for a closed one (issue 15: search shows it on opening).
+  const [used, setUsed] = useState(false);
+  const use = () => setUsed(true);
   const found = useQuery({
     queryKey: [...companyKeys.all, 'options', kw],
     queryFn: ({ signal }) => companyApi.list({ kw, offset: 0, limit: 50 }, { signal, silent: pickerSilent }),
+    enabled: used,
   });
   const current = useQuery({
     queryKey: companyKeys.option(value ?? 0),
@@ -47,6 +52,9 @@ export function CompanySelect({
     options,
     showSearch: { filterOption: false, onSearch: setTyped },
     allowClear: true,
+    onMouseEnter: use,
+    onFocus: use,
+    onOpenChange: (open) => open && use(),
     loading: found.isFetching,
     placeholder: t('company.choose'),
     notFoundContent: found.isFetching ? null : t('common.no_match'),

@@ -1,9 +1,9 @@
 import type { TTicket, TTicketFields, TTicketPriority, TTicketSetting, TTicketType } from '@parley/contracts';
-import { Card, Form, type FormInstance, Select } from 'antd';
+import { Card, Form, type FormInstance } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
-import { LazySelect } from '../../../components/LazySelect';
+import { LazyMultiSelect, LazySelect } from '../../../components/LazySelect';
 import { PlainFormItem } from '../../../components/PlainFormItem';
 import { TicketSla } from '../../sla/TicketSla';
 import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
@@ -137,7 +137,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({
         )}
         {settings?.enable_follow && (
           <PlainFormItem name="follower_ids" label={t('ticket.followers')}>
-            <Select
+            <LazyMultiSelect
               mode="multiple"
               options={names.agentOptions}
               showSearch={{ optionFilterProp: 'label' }}

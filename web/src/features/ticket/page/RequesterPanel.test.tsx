@@ -53,6 +53,18 @@ describe('requester panel', () => {
     expect([query?.get('requester_id'), query?.get('except_ticket_id')]).toEqual(['20', '101']);
   });
 
+  it('opens another ticket of theirs in the app with a plain click, and leaves a Ctrl+click to the browser', async () => {
+    serve(0);
+    const { here } = renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const link = (await within(card()).findByText('#90 Toner is low')).closest('a') as HTMLAnchorElement;
+    // A new tab is the browser's: the app does not prevent it nor move.
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(here()).toBe('/wswt/ticket/edit/101');
+    expect(fireEvent.click(link)).toBe(false);
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/90'));
+  });
+
   it('is not active when they last wrote more than 180 seconds ago', async () => {
     serve(Date.now() - 181_000);
     renderApp('/wswt/ticket/edit/101');

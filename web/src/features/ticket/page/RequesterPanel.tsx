@@ -3,13 +3,14 @@ import type { TTicket, TTicketComment } from '@parley/contracts';
 import { Badge, Card, Divider, Flex, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { followLink } from '../../../components/followLink';
 import { LetterAvatar } from '../../../components/LetterAvatar';
-import { Text } from '../../../components/Text';
+import { Text, text } from '../../../components/Text';
 import { AccessTag } from '../../account/AccountTags';
 import { useCompanyName } from '../../company/queries';
 import { ticketPaths, useRequesterTickets } from '../shared/queries';
-import { TicketStateTag } from '../shared/TicketStateTag';
+import { ticketStateTag } from '../shared/TicketStateTag';
 import { useRelativeTime } from '../shared/useRelativeTime';
 
 /** docs/product.md §4 and §9: a requester who wrote within the last 180 seconds counts as active. */
@@ -42,9 +43,11 @@ function useActive(ts: number | null): boolean {
 
 // The texts are Typography's markup (components/Text.tsx), cut by CSS with the whole text as a
 // title: Typography's ellipsis measured each one in a layout effect (a layout of the page each)
-// and watched it with a ResizeObserver (issue 15).
+// and watched it with a ResizeObserver (issue 15). The rows are markup made by functions, their
+// links the router Link's markup with the app's own click handler (followLink).
 function OtherTickets({ ticket }: { ticket: TTicket }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const relative = useRelativeTime();
   const others = useRequesterTickets(ticket.requester_id, ticket.ticket_id);
   if (others.isPending) {
@@ -55,29 +58,41 @@ function OtherTickets({ ticket }: { ticket: TTicket }) {
     return <Text type="secondary">{t('ticket.no_other_tickets')}</Text>;
   }
   const more = (others.data?.total ?? 0) - list.length;
+  const follow = followLink(navigate);
+  // Flex's and the router Link's markup, the tags and texts made by functions: no fibers of their own.
   return (
-    <Flex vertical gap={8}>
+    <div className="ant-flex parley ant-flex-align-stretch ant-flex-vertical" style={{ gap: 8 }}>
       {list.map((row) => (
-        <Flex key={row.ticket_id} vertical gap={2}>
-          <Link to={ticketPaths.edit(row.ticket_id)} style={{ minWidth: 0 }}>
-            <Text ellipsis style={{ color: 'inherit', maxWidth: '100%' }} title={`#${row.ticket_id} ${row.subject}`}>
-              #{row.ticket_id} {row.subject}
-            </Text>
-          </Link>
-          <Flex gap={6} align="center">
-            <TicketStateTag state={row.ticket_state} />
-            <Text type="secondary" style={{ fontSize: 12 }}>
-              {relative(row.update_ts)}
-            </Text>
-          </Flex>
-        </Flex>
+        <div
+          key={row.ticket_id}
+          className="ant-flex parley ant-flex-align-stretch ant-flex-vertical"
+          style={{ gap: 2 }}
+        >
+          <a href={ticketPaths.edit(row.ticket_id)} data-discover="true" style={{ minWidth: 0 }} onClick={follow}>
+            {text({
+              ellipsis: true,
+              style: { color: 'inherit', maxWidth: '100%' },
+              title: `#${row.ticket_id} ${row.subject}`,
+              // The text nodes Link's children made: the ellipsis falls on the same pixels.
+              children: (
+                <>
+                  #{row.ticket_id} {row.subject}
+                </>
+              ),
+            })}
+          </a>
+          <div className="ant-flex parley ant-flex-align-center" style={{ gap: 6 }}>
+            {ticketStateTag(row.ticket_state)}
+            {text({ type: 'secondary', style: { fontSize: 12 }, children: relative(row.update_ts) })}
+          </div>
+        </div>
       ))}
       {more > 0 && (
         <Link to={ticketPaths.account(ticket.ticket_id, ticket.requester_id)}>
           {t('ticket.more_tickets', { count: more })}
         </Link>
       )}
-    </Flex>
+    </div>
   );
 }
 

@@ -2,6 +2,10 @@ import type { TTicket } from '@parley/contracts';
 import { App, Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
+import { text } from '../../../components/Text';
+
+// Its texts are Typography.Text's markup (components/Text.tsx): each Typography.Text was ~10
+// fibers with a ResizeObserver, on every ticket (issue 15).
 
 /**
  * The customer's rating of a solved ticket and their comment; while none came, whether the survey
@@ -15,7 +19,7 @@ export function SatisfactionInfo({ ticket }: { ticket: TTicket }) {
   const surveyUrl = ticket.satisfaction_url ? new URL(ticket.satisfaction_url, window.location.origin).href : null;
   return (
     <Flex vertical gap={4} data-testid="satisfaction">
-      <Typography.Text type="secondary">{t('ticket.satisfaction')}</Typography.Text>
+      {text({ type: 'secondary', children: t('ticket.satisfaction') })}
       {rated ? (
         <>
           <span>
@@ -27,7 +31,7 @@ export function SatisfactionInfo({ ticket }: { ticket: TTicket }) {
         </>
       ) : surveyUrl ? (
         <Flex vertical gap={4} align="flex-start">
-          <Typography.Text>{t('ticket.satisfaction_waiting')}</Typography.Text>
+          {text({ children: t('ticket.satisfaction_waiting') })}
           <Button
             size="small"
             onClick={() => {
@@ -41,7 +45,7 @@ export function SatisfactionInfo({ ticket }: { ticket: TTicket }) {
           </Button>
         </Flex>
       ) : (
-        <Typography.Text type="secondary">{t('ticket.satisfaction_not_offered')}</Typography.Text>
+        text({ type: 'secondary', children: t('ticket.satisfaction_not_offered') })
       )}
     </Flex>
   );

@@ -7,13 +7,14 @@ import {
   type TTicketEditRequest,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Dropdown, Flex, type FormInstance, Segmented, Select, Space } from 'antd';
+import { Alert, App, Button, Card, Dropdown, Flex, type FormInstance, Segmented, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../../api/ticket';
 import { useSession } from '../../../auth/SessionContext';
 import { useEnum } from '../../../components/enumOptions';
+import { LazySelect } from '../../../components/LazySelect';
 import { Text } from '../../../components/Text';
 import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
@@ -177,7 +178,7 @@ export function TicketComposer({
         <Flex justify="space-between" align="center" gap={12} wrap>
           <Space>
             <Text type="secondary">{t('ticket.after_submit')}</Text>
-            <Select<TAfterSubmit>
+            <LazySelect<TAfterSubmit>
               aria-label={t('ticket.after_submit')}
               value={after}
               style={{ minWidth: 190 }}

@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { ticketApi } from '../../../api/ticket';
 import { LightCardTabs } from '../../../components/LightCardTabs';
+import { text } from '../../../components/Text';
 import { useSave } from '../../../components/useSave';
 import { ticketKeys, useTicket, useTicketComments, useTicketSettings } from '../shared/queries';
 import { markSeen } from '../shared/seenTickets';
@@ -39,9 +40,7 @@ function TicketHeader({ ticket, editable }: { ticket: TTicket; editable: boolean
   return (
     <Card variant="borderless">
       <Flex gap={12} align="center" wrap>
-        <Typography.Text type="secondary" style={{ fontSize: 18 }}>
-          #{ticket.ticket_id}
-        </Typography.Text>
+        {text({ type: 'secondary', style: { fontSize: 18 }, children: `#${ticket.ticket_id}` })}
         <Typography.Title
           level={4}
           style={{ margin: 0, flex: 1, minWidth: 200 }}

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer, ok } from '../../../test/fakeServer';
-import { ticketField, ticketRow, ticketView } from '../../../test/fixtures';
+import { fail, fakeServer, ok, page } from '../../../test/fakeServer';
+import { company, ticketField, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, chooseLanguage, signInEachTest } from '../../../test/session';
 
@@ -40,6 +40,29 @@ describe('ticket search', () => {
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('kw')).toBe('printer'));
     expect(here()).toContain('kw=printer');
     expect(here()).toContain('ticket_state=pending');
+  });
+
+  it('lists the organizations to filter by once the pointer comes to their picker, not before', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }),
+        'admin/settings/company.list': () =>
+          page([company({ company_id: 3, company_name: 'Acme' }), company({ company_id: 4, company_name: 'Globex' })]),
+        'admin/settings/company.get': () => ok(company({ company_id: 4, company_name: 'Globex' })),
+      },
+    });
+    const { here } = renderApp('/wswt/search');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+    const picker = () => screen.getByText('Choose an organization').closest('.ant-select') as HTMLElement;
+    // Closed and never come to: no list of organizations asked for.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(callsTo(calls, 'admin/settings/company.list')).toHaveLength(0);
+    fireEvent.mouseEnter(picker());
+    await waitFor(() => expect(callsTo(calls, 'admin/settings/company.list')).toHaveLength(1));
+    fireEvent.mouseDown(within(picker()).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Globex'));
+    await waitFor(() => expect(here()).toContain('company_id=4'));
   });
 
   it('shows where in a comment the words were found, the words highlighted', async () => {

@@ -1,11 +1,13 @@
 import type { TTicket } from '@parley/contracts';
-import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyMultiSelect } from '../../../components/LazySelect';
 import { useSettled } from '../../../components/useSettled';
 import { accountLabel, useAccountSearch } from '../../../pickers/accountQueries';
 import { useTagSuggestions } from './queries';
 import { usePersonNames } from './usePersonNames';
+
+// Both drawn as Select's closed markup until used (components/LazySelect.tsx, issue 15).
 
 /**
  * CCs: any accounts, searched by email or name. The server refuses addresses of the CC
@@ -32,7 +34,7 @@ export function CcSelect({
     .filter((a) => !(value ?? []).includes(a.account_id))
     .map((a) => ({ value: a.account_id, label: accountLabel(a) }));
   return (
-    <Select<number[]>
+    <LazyMultiSelect<number>
       id={id}
       mode="multiple"
       value={value ?? []}
@@ -64,7 +66,7 @@ export function TagSelect({
   const suggestions = useTagSuggestions(kw, typed !== '');
   const options = (suggestions.data ?? []).filter((tag) => !(value ?? []).includes(tag)).map((tag) => ({ value: tag }));
   return (
-    <Select<string[]>
+    <LazyMultiSelect<string>
       id={id}
       mode="tags"
       value={value ?? []}
