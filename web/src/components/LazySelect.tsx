@@ -126,6 +126,36 @@ function comboInput(
   );
 }
 
+/** The closed Select's classes, in Select's own order. */
+function selectClass(
+  kind: 'single' | 'multiple',
+  o: {
+    isFormItemInput: unknown;
+    compactItemClassnames: unknown;
+    className: unknown;
+    clearable: boolean;
+    arrow: boolean;
+    disabled: unknown;
+    loading: unknown;
+    showSearch: unknown;
+  },
+): string {
+  return [
+    'ant-select ant-select-outlined',
+    o.isFormItemInput && 'ant-select-in-form-item',
+    o.compactItemClassnames,
+    o.className,
+    `parley ant-select-css-var ant-select-${kind}`,
+    o.clearable && 'ant-select-allow-clear',
+    o.arrow && 'ant-select-show-arrow',
+    o.disabled && 'ant-select-disabled',
+    o.loading && 'ant-select-loading',
+    o.showSearch && 'ant-select-show-search',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 const suffix = (loading: unknown) => (
   <div className={`ant-select-suffix${loading ? ' ant-select-suffix-loading' : ''}`}>
     {loading ? <LoadingOutlined spin /> : downIcon}
@@ -156,20 +186,16 @@ export function LazySelect<V extends string | number | null>(props: TPickerProps
     chosen && labelRender ? labelRender({ value: chosen.value as string | number, label: chosen.label }) : label;
   // As Select: the clear button once there is a value to clear.
   const clearable = Boolean(allowClear) && !disabled && label !== null;
-  const cls = [
-    'ant-select ant-select-outlined',
-    isFormItemInput && 'ant-select-in-form-item',
+  const cls = selectClass('single', {
+    isFormItemInput,
     compactItemClassnames,
     className,
-    'parley ant-select-css-var ant-select-single',
-    clearable && 'ant-select-allow-clear',
-    'ant-select-show-arrow',
-    disabled && 'ant-select-disabled',
-    loading && 'ant-select-loading',
-    showSearch && 'ant-select-show-search',
-  ]
-    .filter(Boolean)
-    .join(' ');
+    clearable,
+    arrow: true,
+    disabled,
+    loading,
+    showSearch,
+  });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the focusable parts are the combobox input and the clear button; the pointer events only swap in the real Select
     <div
@@ -236,19 +262,16 @@ export function LazyMultiSelect<V extends string | number>(props: TMultiPickerPr
   // A multiple Select searches unless told not to; its arrow shows unless its icon is taken away.
   const showSearch = props.showSearch ?? true;
   const arrow = suffixIcon !== null;
-  const cls = [
-    'ant-select ant-select-outlined',
-    isFormItemInput && 'ant-select-in-form-item',
+  const cls = selectClass('multiple', {
+    isFormItemInput,
     compactItemClassnames,
     className,
-    'parley ant-select-css-var ant-select-multiple',
-    arrow && 'ant-select-show-arrow',
-    disabled && 'ant-select-disabled',
-    loading && 'ant-select-loading',
-    showSearch && 'ant-select-show-search',
-  ]
-    .filter(Boolean)
-    .join(' ');
+    clearable: false,
+    arrow,
+    disabled,
+    loading,
+    showSearch,
+  });
   // rc-overflow's items: their style as it writes it.
   const shown = { opacity: 1 };
   return (
