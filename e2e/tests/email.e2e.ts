@@ -190,6 +190,9 @@ describe('email channel end to end', () => {
     expect(ticket?.group_id).toBe(group?.group_id);
 
     const zh = await signedIn(browser, server.url, admin, '/wswt/setting/email');
+    // The screen first, then the language: once, in a full run on a loaded machine, the menu never
+    // opened after a click made while the page was still coming (not reproduced alone).
+    await zh.getByRole('tab', { name: 'Support addresses' }).waitFor();
     await zh.getByRole('button', { name: /Language/ }).click();
     await zh.getByText('简体中文').last().click();
     await zh.getByRole('tab', { name: '支持邮箱地址' }).click();
