@@ -86,7 +86,21 @@ function useComing(props: {
         ?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
     });
   };
-  return { live, setLive, real, disabled, isFormItemInput, compactItemClassnames, come, near, focus, press };
+  /**
+   * The press handler of the closed markup: `onButton` takes a press on one of its own buttons
+   * (and says so); any other press opens the real Select.
+   */
+  const pressed = (onButton: (target: HTMLElement) => boolean) => (event: ReactMouseEvent<HTMLDivElement>) => {
+    if (disabled) {
+      return;
+    }
+    // The press's own focus would land on this markup, gone by then: the real Select takes it.
+    event.preventDefault();
+    if (!onButton(event.target as HTMLElement)) {
+      press();
+    }
+  };
+  return { live, setLive, real, disabled, isFormItemInput, compactItemClassnames, come, near, focus, pressed };
 }
 
 /** The closed Select's combobox input, as Select draws it: labelled, with the field's id. */
@@ -173,7 +187,7 @@ const suffix = (loading: unknown) => (
  * ticket's panel, the search's filters) that show several on opening and rarely change them.
  */
 export function LazySelect<V extends string | number | null>(props: TPickerProps<V>) {
-  const { live, setLive, real, disabled, isFormItemInput, compactItemClassnames, come, near, focus, press } =
+  const { live, setLive, real, disabled, isFormItemInput, compactItemClassnames, come, near, focus, pressed } =
     useComing(props);
   if (live !== null) {
     return <Select<V> {...props} ref={real} autoFocus={live === 'focus'} />;
@@ -202,22 +216,17 @@ export function LazySelect<V extends string | number | null>(props: TPickerProps
       className={cls}
       style={style}
       onMouseEnter={near}
-      onMouseDown={(event) => {
-        if (disabled) {
-          return;
+      onMouseDown={pressed((target) => {
+        if (!target.closest('.ant-select-clear')) {
+          return false;
         }
-        // The press's own focus would land on this markup, gone by then: the real Select takes it.
-        event.preventDefault();
-        if ((event.target as HTMLElement).closest('.ant-select-clear')) {
-          // A press on the clear button clears (as Select's), without opening.
-          flushSync(() => setLive('near'));
-          props.onClear?.();
-          props.onChange?.(undefined as unknown as V, undefined);
-          real.current?.focus();
-          return;
-        }
-        press();
-      }}
+        // A press on the clear button clears (as Select's), without opening.
+        flushSync(() => setLive('near'));
+        props.onClear?.();
+        props.onChange?.(undefined as unknown as V, undefined);
+        real.current?.focus();
+        return true;
+      })}
     >
       <div className={`ant-select-content${label !== null ? ' ant-select-content-has-value' : ''}`} title={title}>
         {shown ?? <div className="ant-select-placeholder">{placeholder}</div>}
@@ -249,7 +258,7 @@ export type TMultiPickerProps<V extends string | number> = Omit<SelectProps<V[]>
  * (as Select's, without opening); the rest as LazySelect.
  */
 export function LazyMultiSelect<V extends string | number>(props: TMultiPickerProps<V>) {
-  const { live, setLive, real, disabled, isFormItemInput, compactItemClassnames, near, focus, press } =
+  const { live, setLive, real, disabled, isFormItemInput, compactItemClassnames, near, focus, pressed } =
     useComing(props);
   if (live !== null) {
     return <Select<V[]> {...props} ref={real} autoFocus={live === 'focus'} />;
@@ -280,24 +289,20 @@ export function LazyMultiSelect<V extends string | number>(props: TMultiPickerPr
       className={cls}
       style={style}
       onMouseEnter={near}
-      onMouseDown={(event) => {
-        if (disabled) {
-          return;
+      onMouseDown={pressed((target) => {
+        const remove = target.closest<HTMLElement>('.ant-select-selection-item-remove');
+        if (!remove) {
+          return false;
         }
-        event.preventDefault();
-        const remove = (event.target as HTMLElement).closest<HTMLElement>('.ant-select-selection-item-remove');
-        if (remove) {
-          // A press on an item's remove button removes it (as Select's), without opening.
-          const item = remove.closest('.ant-select-content-item') as HTMLElement;
-          const at = Array.from(item.parentElement?.children ?? []).indexOf(item);
-          const next = (value ?? []).filter((_, i) => i !== at);
-          flushSync(() => setLive('near'));
-          props.onDeselect?.((value ?? [])[at] as V, undefined as never);
-          props.onChange?.(next, undefined);
-          return;
-        }
-        press();
-      }}
+        // A press on an item's remove button removes it (as Select's), without opening.
+        const item = remove.closest('.ant-select-content-item') as HTMLElement;
+        const at = Array.from(item.parentElement?.children ?? []).indexOf(item);
+        const next = (value ?? []).filter((_, i) => i !== at);
+        flushSync(() => setLive('near'));
+        props.onDeselect?.((value ?? [])[at] as V, undefined as never);
+        props.onChange?.(next, undefined);
+        return true;
+      })}
     >
       <div className="ant-select-content">
         {chosen.length === 0 && (
