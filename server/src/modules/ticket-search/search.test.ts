@@ -119,7 +119,7 @@ describe('the search box', () => {
     );
     // As version 1 wrote it: the subject's words only.
     await db().execute(
-      sql`UPDATE ticket SET search_vector = array_to_tsvector(ARRAY[${w}, 'printers']) WHERE ticket_id = ${old.ticketId}`,
+      sql`UPDATE ticket_search SET search_vector = array_to_tsvector(ARRAY[${w}, 'printers']) WHERE ticket_id = ${old.ticketId}`,
     );
     await db().execute(sql`UPDATE search_index_state SET version = 1, cursor = ${old.ticketId - 1}`);
     expect(await found(`${w} printer`)).toEqual([]);
