@@ -294,7 +294,7 @@ async function main() {
 
     // The ticket table's indexes are built once at the end, not row by row.
     const indexes = await one(
-      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('ticket', 'ticket_comment', 'ticket_event') AND indexname NOT LIKE '%_pkey'`,
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('ticket', 'ticket_search', 'ticket_comment', 'ticket_event') AND indexname NOT LIKE '%_pkey'`,
     );
     for (const ix of indexes) {
       await one(`DROP INDEX "${String(ix.indexname)}"`);
@@ -323,7 +323,7 @@ async function main() {
         floor(random() * 50)::int AS agent_n
       FROM generate_series(1, ${N}) g;
       INSERT INTO ticket (ticket_id, subject, ticket_state, ticket_type, priority, source, requester_id, submitter_id,
-        assignee_id, group_id, company_id, tags, satisfaction, satisfaction_comment, satisfaction_token, search_vector,
+        assignee_id, group_id, company_id, tags, satisfaction, satisfaction_comment, satisfaction_token,
         create_ts, update_ts, first_reply_ts, solved_ts)
       SELECT s.ticket_id,
         st.body || CASE WHEN s.r4 < 0.5 THEN ' ORD-' || lpad(((s.ticket_id::bigint * 7919) % 1000000)::text, 6, '0') ELSE '' END,
@@ -343,9 +343,6 @@ async function main() {
              WHEN x.state IN ('solved','closed') AND s.r4 < 0.35 THEN 'bad' ELSE 'unoffered' END,
         '',
         CASE WHEN x.state IN ('solved','closed') THEN md5(s.ticket_id::text || 'seed') ELSE NULL END,
-        st.vec || coalesce(v.vec, ''::tsvector)
-          || CASE WHEN s.r4 < 0.5 THEN array_to_tsvector(ARRAY['ord', lpad(((s.ticket_id::bigint * 7919) % 1000000)::text, 6, '0')])
-                  ELSE ''::tsvector END,
         s.created::bigint, x.updated::bigint,
         CASE WHEN x.state = 'new' THEN NULL ELSE (s.created + 3600000 * s.r1 * 24)::bigint END,
         CASE WHEN x.state IN ('solved','closed') THEN x.updated::bigint ELSE NULL END
@@ -361,6 +358,13 @@ async function main() {
              WHEN s.r1 < 0.30 THEN 'solved' ELSE 'closed' END AS state,
         least(${now}, s.created + s.r2 * 3600000 * 24 * 20) AS updated) x;
       SELECT setval(pg_get_serial_sequence('ticket', 'ticket_id'), ${N});
+      INSERT INTO ticket_search (ticket_id, search_vector)
+      SELECT s.ticket_id, st.vec || coalesce(v.vec, ''::tsvector)
+          || CASE WHEN s.r4 < 0.5 THEN array_to_tsvector(ARRAY['ord', lpad(((s.ticket_id::bigint * 7919) % 1000000)::text, 6, '0')])
+                  ELSE ''::tsvector END
+      FROM seed_ticket s
+      JOIN seed_text st ON st.kind = 'subject' AND st.idx = s.subject_idx
+      LEFT JOIN seed_vec v ON v.ticket_id = s.ticket_id;
     `);
     log(start, `${N} tickets`);
 

@@ -54,10 +54,10 @@ export async function craftTicket(db: Db, c: Crafted): Promise<number> {
   const [row] = await queryRows<{ ticket_id: number }>(
     db,
     sql`INSERT INTO ticket (subject, ticket_state, priority, source, requester_id, assignee_id, group_id, tags,
-          satisfaction, search_vector, create_ts, update_ts, deleted_ts)
+          satisfaction, create_ts, update_ts, deleted_ts)
         VALUES ('Crafted', ${finalState}, ${c.priority ?? 'normal'}, ${c.source ?? 'web'}, ${c.requesterId},
           ${c.assigneeId ?? null}, ${c.groupId ?? null}, ${textArrayLiteral(c.tags ?? [])}::text[],
-          ${c.satisfaction ?? 'unoffered'}, ''::tsvector, ${c.createTs}, ${c.createTs},
+          ${c.satisfaction ?? 'unoffered'}, ${c.createTs}, ${c.createTs},
           ${c.deleted ? c.createTs : null})
         RETURNING ticket_id`,
   );

@@ -40,10 +40,11 @@ describe('embedded database maintenance (PGlite has no autovacuum)', () => {
       const db = database.db;
       await db.execute(sql`INSERT INTO account (email, real_name, user_type, create_ts, update_ts)
         VALUES ('maint@example.com', 'M', 'end_user', 1, 1)`);
-      await db.execute(sql`INSERT INTO ticket (subject, ticket_state, source, requester_id, search_vector, create_ts, update_ts)
-        SELECT 'printer ' || g, 'new', 'web', (SELECT account_id FROM account WHERE email = 'maint@example.com'),
-          array_to_tsvector('{printer}'::text[]), g, g
+      await db.execute(sql`INSERT INTO ticket (subject, ticket_state, source, requester_id, create_ts, update_ts)
+        SELECT 'printer ' || g, 'new', 'web', (SELECT account_id FROM account WHERE email = 'maint@example.com'), g, g
         FROM generate_series(1, 1100) g`);
+      await db.execute(sql`INSERT INTO ticket_search (ticket_id, search_vector)
+        SELECT ticket_id, array_to_tsvector('{printer}'::text[]) FROM ticket`);
       const planned = async () =>
         (
           await queryRows<{ n: number }>(db, sql`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = 'ticket'`)

@@ -53,8 +53,6 @@ export const ticket = pgTable(
     satisfactionComment: text('satisfaction_comment').notNull().default(''),
     /** The survey link's key, made when the ticket is first solved with scoring allowed. */
     satisfactionToken: text('satisfaction_token'),
-    /** Subject and comment words (CJK as single characters and pairs), kept in the same transaction as each write. */
-    searchVector: tsvector('search_vector').notNull(),
     createTs: ts('create_ts').notNull(),
     updateTs: ts('update_ts').notNull(),
     firstReplyTs: ts('first_reply_ts'),
@@ -84,9 +82,24 @@ export const ticket = pgTable(
       .where(sql`deleted_ts IS NULL AND ticket_state = 'solved'`),
     index('ticket_deleted_update_idx').on(t.updateTs.desc(), t.ticketId.desc()).where(sql`deleted_ts IS NOT NULL`),
     index('ticket_tags_idx').using('gin', t.tags),
-    index('ticket_search_idx').using('gin', t.searchVector),
     uniqueIndex('ticket_satisfaction_token_uq').on(t.satisfactionToken).where(sql`satisfaction_token IS NOT NULL`),
   ],
+);
+
+/**
+ * A ticket's search words (subject, comments, requester, text field values; CJK as single
+ * characters and pairs), kept in the same transaction as each write that changes them. A table
+ * of its own (migration 0046): a ticket's other writes leave its words and their index alone.
+ */
+export const ticketSearch = pgTable(
+  'ticket_search',
+  {
+    ticketId: integer('ticket_id')
+      .primaryKey()
+      .references(() => ticket.ticketId, { onDelete: 'cascade' }),
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  (t) => [index('ticket_search_vector_idx').using('gin', t.searchVector)],
 );
 
 /** A public reply or an internal note. */

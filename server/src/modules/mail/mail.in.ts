@@ -12,6 +12,7 @@ import { getTicketSettings } from '../setting/setting.service.js';
 import { findOrCreateRequester, insertTicket } from '../ticket/ticket.create.js';
 import { insertComment, insertEvents } from '../ticket/ticket.repo.js';
 import { bodyText, isEmptyBody, sanitizeBody } from '../ticket/ticket.sanitize.js';
+import { addSearchWords } from '../ticket-search/search-words.js';
 import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import { addressOfMail, listSupportAddresses, type SupportAddress } from './mail.address.js';
 import type { MailConfig } from './mail.config.js';
@@ -177,12 +178,11 @@ export async function ingestMail(
         if (reopen) {
           events.unshift({ field: 'ticket_state', old: t.ticket_state, new: 'open' });
         }
-        const tokens = documentTokens(bodyText(body));
         await tx.execute(
-          sql`UPDATE ticket SET update_ts = ${now}, ticket_state = ${reopen ? 'open' : (t?.ticket_state ?? 'open')},
-                search_vector = search_vector || array_to_tsvector(${textArrayLiteral(tokens)}::text[])
+          sql`UPDATE ticket SET update_ts = ${now}, ticket_state = ${reopen ? 'open' : (t?.ticket_state ?? 'open')}
               WHERE ticket_id = ${ticketId}`,
         );
+        await addSearchWords(tx, ticketId, documentTokens(bodyText(body)));
         await insertEvents(tx, ticketId, sender.accountId, now, events);
         await addCcs(tx, settings, ours, mail, ticketId, now);
         await recordMessage(tx, messageId, ticketId, commentId, from.address, now);

@@ -9,6 +9,7 @@ import { emit } from '../../events/transact.js';
 import { type SlaRowTarget, slaTargetsOf } from '../sla/sla.recompute.js';
 import { breachAfter, slaClock } from '../sla/sla.service.js';
 import { valueRows } from '../ticket-field/field-store.js';
+import { addSearchWordsOf } from '../ticket-search/search-words.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import { actExtras } from './automation.extras.js';
 import type { AutomationRow } from './automation.service.js';
@@ -243,7 +244,7 @@ async function writeChanges(
   sla: { now: number; of: ReadonlyMap<number, SlaRowTarget> },
 ) {
   const tags = new Set<string>();
-  const values = changed.flatMap(({ before, ticket, plan, touched, words }) => {
+  const values = changed.flatMap(({ before, ticket, plan, touched }) => {
     if (!touched) {
       return [];
     }
@@ -267,13 +268,16 @@ async function writeChanges(
       fields: plan.scope ? ticket.fields : null,
       assigned_ts: ticket.assigned_ts,
       state_ts: ticket.state_ts,
-      words: words ? [...words] : null,
       sla_policy_id: target?.policy_id ?? null,
       sla_metric: target?.metric ?? null,
       sla_due: target?.due ?? null,
       sla_paused_left: target?.paused_left ?? null,
     };
   });
+  // Notes' words: the tickets' own rows are not written again for them (migration 0046).
+  const searchWords = changed.flatMap(({ ticket, touched, words }) =>
+    touched && words ? [{ ticket_id: ticket.ticket_id, words: [...words] }] : [],
+  );
   const events = changed.flatMap(({ ticket, effects }) =>
     [rule, ...effects].map((e) => ({
       ticket_id: ticket.ticket_id,
@@ -287,14 +291,12 @@ async function writeChanges(
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
         AS v(ticket_id int, priority text, ticket_type text, tags text[], assignee_id int, group_id int,
           ticket_state text, solved_ts bigint, satisfaction_token text, fields jsonb, assigned_ts bigint,
-          state_ts bigint, words text[], sla_policy_id int, sla_metric text, sla_due bigint, sla_paused_left int)
+          state_ts bigint, sla_policy_id int, sla_metric text, sla_due bigint, sla_paused_left int)
     ), changed AS (
       UPDATE ticket t SET priority = v.priority, ticket_type = v.ticket_type, tags = v.tags,
         assignee_id = v.assignee_id, group_id = v.group_id, ticket_state = v.ticket_state,
         solved_ts = v.solved_ts, satisfaction_token = v.satisfaction_token, fields = coalesce(v.fields, t.fields),
         assigned_ts = v.assigned_ts, state_ts = v.state_ts,
-        search_vector = CASE WHEN v.words IS NULL THEN t.search_vector
-          ELSE t.search_vector || array_to_tsvector(v.words) END,
         sla_policy_id = v.sla_policy_id, sla_metric = v.sla_metric, sla_due_ts = v.sla_due,
         sla_paused_left = v.sla_paused_left,
         sla_breach_ts = ${breachAfter('t', sql`v.sla_metric`, sql`v.sla_due`, sla.now)},
@@ -309,6 +311,7 @@ async function writeChanges(
     FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
       AS (ticket_id int, field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(ticket_id, field, old, new, n)
     ORDER BY e.n`);
+  await addSearchWordsOf(tx, searchWords);
 
   // Custom field values: the changed fields' rows go, their new values' rows come.
   const gone: Array<{ ticket_id: number; field_id: number }> = [];

@@ -219,7 +219,7 @@ describe('automations acting set-based on assignment, group, state and custom fi
         db(),
         sql`SELECT assignee_id, group_id, ticket_state, priority, tags, fields, solved_ts IS NOT NULL AS solved,
             satisfaction_token IS NOT NULL AS survey, assigned_ts IS NOT NULL AS assigned, state_ts IS NOT NULL AS stated,
-            search_vector @@ 'gold'::tsquery AS found_by_plan
+            (SELECT search_vector @@ 'gold'::tsquery FROM ticket_search s WHERE s.ticket_id = ticket.ticket_id) AS found_by_plan
           FROM ticket WHERE ticket_id = ${ticketId}`,
       );
       const values = await queryRows(

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { ticket } from '../../db/schema/index.js';
 import { invalid } from '../../http/app-error.js';
-import { findTicket, insertComment, rememberTags, type TicketRow, vectorOf } from '../ticket/ticket.repo.js';
+import { findTicket, insertComment, rememberTags, type TicketRow } from '../ticket/ticket.repo.js';
 import { type Assignment, resolveAssignment } from '../ticket/ticket.rules.js';
 import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
 import { enterState } from '../ticket/ticket.state.js';
@@ -15,6 +15,7 @@ import {
   fieldWords,
   loadFieldScope,
 } from '../ticket-field/field-values.js';
+import { addSearchWords } from '../ticket-search/search-words.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
 import { withEffects } from './rule.batch.js';
 import { type ActionEnv, ruleEvent } from './rule.env.js';
@@ -243,7 +244,6 @@ export async function applyActions(env: ActionEnv, ticketId: number, actions: TR
       tokens = documentTokens(bodyText(body), tokens ?? undefined);
     }
   }
-  const vector = tokens ? vectorOf(tokens) : null;
   const changed = effects.length > 0;
   for (const a of actions) {
     if (a.action === 'notify') {
@@ -260,12 +260,11 @@ export async function applyActions(env: ActionEnv, ticketId: number, actions: TR
     ) as Partial<typeof ticket.$inferInsert>;
     await tx
       .update(ticket)
-      .set({
-        ...set,
-        ...(vector ? { searchVector: sql`${ticket.searchVector} || ${vector}` as unknown as string } : {}),
-        updateTs: now,
-      })
+      .set({ ...set, updateTs: now })
       .where(eq(ticket.ticketId, ticketId));
+    if (tokens) {
+      await addSearchWords(tx, ticketId, tokens);
+    }
     const extra = [
       ...(plan.assigned ? [next.assigneeId === null ? 'assigned_ts = NULL' : `assigned_ts = ${now}`] : []),
       ...(plan.stateChanged ? [`state_ts = ${now}`] : []),

@@ -8,7 +8,7 @@ import { allFields } from '../ticket-field/ticket-field.service.js';
 import { documentTokens, textArrayLiteral } from './tokenize.js';
 
 /**
- * What a ticket's `search_vector` holds, by version: 1 the words of the subject and comments;
+ * What a ticket's search words (`ticket_search`) hold, by version: 1 the words of the subject and comments;
  * 2 adds English word stems and the requester's name and email, so that `printers` finds
  * "printer" and `jane.doe@acme-corp.com` or `王伟` finds that requester's tickets. Tickets
  * written before are brought up to date by the `search.reindex` job, a batch at a time, in the
@@ -104,9 +104,10 @@ export async function reindexBatches(db: DbOrTx, batches: number): Promise<numbe
       }
       // Tokens are letters, digits and marks only: the unit separator cannot occur in one.
       const docs = ids.map((id) => [...(tokens.get(id) ?? [])].join('\u001f'));
-      await tx.execute(sql`UPDATE ticket SET search_vector = array_to_tsvector(string_to_array(d.doc, E'\\x1f'))
+      await tx.execute(sql`INSERT INTO ticket_search (ticket_id, search_vector)
+        SELECT d.id, array_to_tsvector(string_to_array(d.doc, E'\\x1f'))
         FROM unnest(${intArrayLiteral(ids)}::int[], ${textArrayLiteral(docs)}::text[]) AS d(id, doc)
-        WHERE ticket.ticket_id = d.id`);
+        ON CONFLICT (ticket_id) DO UPDATE SET search_vector = excluded.search_vector`);
       await tx.execute(sql`UPDATE search_index_state SET cursor = ${ids[ids.length - 1] as number} WHERE id = 1`);
       return false;
     });

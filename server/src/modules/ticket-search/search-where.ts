@@ -18,6 +18,18 @@ function accountsMatching(text: string, staffOnly = false): SQL {
 }
 
 /**
+ * Tickets whose words match (`ticket_search`, migration 0046): a semi-join the planner takes
+ * either way, from the words' index to the tickets or, walking a list's own index, a lookup of
+ * each ticket's words by its key (see `runSearch`).
+ */
+const wordsMatch = (query: string, orTicket?: number): SQL =>
+  orTicket === undefined
+    ? sql`ticket_id IN (SELECT ticket_id FROM ticket_search WHERE search_vector @@ ${query}::tsquery)`
+    : // The number inside the one semi-join: an OR beside it would be a subplan run on every ticket.
+      sql`ticket_id IN (SELECT ticket_id FROM ticket_search WHERE search_vector @@ ${query}::tsquery
+        UNION ALL SELECT ${int(orTicket)})`;
+
+/**
  * The conditions of a search: its words through the search index (a number also finds that
  * ticket), each quoted phrase as written, and its operators as the list's own filters.
  */
@@ -28,9 +40,9 @@ export function searchWhere(viewer: Viewer, q: SearchQuery): SQL[] {
     // "#123" or "123" also finds ticket 123.
     const number = /^#?(\d{1,9})$/.exec(q.words.trim());
     if (query && number) {
-      parts.push(sql`(search_vector @@ ${query}::tsquery OR ticket_id = ${int(Number(number[1]))})`);
+      parts.push(wordsMatch(query, Number(number[1])));
     } else if (query) {
-      parts.push(sql`search_vector @@ ${query}::tsquery`);
+      parts.push(wordsMatch(query));
     } else {
       parts.push(sql`false`);
     }
@@ -89,7 +101,7 @@ function containsWhere(fieldId: number, text: string): SQL {
   if (!query) {
     return sql`false`;
   }
-  return sql`(search_vector @@ ${query}::tsquery AND fields ->> ${`field_${fieldId}`} ILIKE ${likeOf(text)})`;
+  return sql`(${wordsMatch(query)} AND fields ->> ${`field_${fieldId}`} ILIKE ${likeOf(text)})`;
 }
 
 /** The words a search looks up in the index: the free words and those of text-field operators. */

@@ -27,6 +27,41 @@ const found = async (kw: string) => {
 const word = () => `zq${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 
 describe('the search box', () => {
+  it("leaves a ticket's words alone when its priority or assignee changes, and adds a reply's", async () => {
+    const w = word();
+    const agent = await buildAgent(db(), { email: `words.${w}@example.com` });
+    const made = await buildTicket(db(), { subject: `${w} printer`, state: 'open' });
+    // The words' row version: rewritten only when the words change (migration 0046).
+    const version = async () =>
+      (
+        await queryRows<{ v: string }>(
+          db(),
+          sql`SELECT xmin::text AS v FROM ticket_search WHERE ticket_id = ${made.ticketId}`,
+        )
+      )[0]?.v;
+    const before = await version();
+    expect(before).toBeDefined();
+    const edited = await callOp(
+      t.app,
+      ticketOps.edit,
+      { ticket_id: made.ticketId, priority: 'high', assignee_id: agent.accountId },
+      { token: admin },
+    );
+    expect(edited.code, edited.msg).toBe('0000');
+    expect(await version()).toBe(before);
+    expect(await found(`${w} priority:high`)).toEqual([made.ticketId]);
+    const reply = word();
+    const replied = await callOp(
+      t.app,
+      ticketOps.edit,
+      { ticket_id: made.ticketId, comment: { body: `<p>${reply}</p>`, is_public: true } },
+      { token: admin },
+    );
+    expect(replied.code, replied.msg).toBe('0000');
+    expect(await version()).not.toBe(before);
+    expect(await found(`${w} ${reply}`)).toEqual([made.ticketId]);
+  });
+
   it("finds a requester's tickets by their email or their Chinese name", async () => {
     const w = word();
     const jane = await buildEndUser(db(), { email: `jane.doe.${w}@acme-corp.com`, realName: 'Jane Doe' });
@@ -119,7 +154,7 @@ describe('the search box', () => {
     );
     // As version 1 wrote it: the subject's words only.
     await db().execute(
-      sql`UPDATE ticket SET search_vector = array_to_tsvector(ARRAY[${w}, 'printers']) WHERE ticket_id = ${old.ticketId}`,
+      sql`UPDATE ticket_search SET search_vector = array_to_tsvector(ARRAY[${w}, 'printers']) WHERE ticket_id = ${old.ticketId}`,
     );
     await db().execute(sql`UPDATE search_index_state SET version = 1, cursor = ${old.ticketId - 1}`);
     expect(await found(`${w} printer`)).toEqual([]);

@@ -34,10 +34,13 @@ beforeAll(async () => {
     .from(account)
     .where(eq(account.userType, 'admin'));
   await db().execute(sql`
-    INSERT INTO ticket (subject, ticket_state, source, requester_id, tags, search_vector, fields, create_ts, update_ts)
-    SELECT 'fcount ' || g, 'open', 'web', ${row?.a}::int, ARRAY[]::text[], array_to_tsvector(ARRAY['fcount']), '{}'::jsonb, g, g
+    INSERT INTO ticket (subject, ticket_state, source, requester_id, tags, fields, create_ts, update_ts)
+    SELECT 'fcount ' || g, 'open', 'web', ${row?.a}::int, ARRAY[]::text[], '{}'::jsonb, g, g
     FROM generate_series(1, ${exactCountCap + 50}) g`);
+  await db().execute(sql`INSERT INTO ticket_search (ticket_id, search_vector)
+    SELECT ticket_id, array_to_tsvector(ARRAY['fcount']) FROM ticket WHERE subject LIKE 'fcount %'`);
   await db().execute(sql`ANALYZE ticket`);
+  await db().execute(sql`ANALYZE ticket_search`);
 }, 60_000);
 
 afterAll(async () => {

@@ -190,9 +190,12 @@ export function rowsByIds(ids: number[], order: SQL, where?: SQL): SQL {
  * id when the page is empty.
  */
 export function collectedPageQuery(db: DbOrTx, where: SQL, order: SQL, offset: number, limit: number, cap: number) {
-  return queryRows<{ id: number | null; n: number }>(
-    db,
-    sql`
+  return queryRows<{ id: number | null; n: number }>(db, collectedPageSql(where, order, offset, limit, cap));
+}
+
+/** The statement of `collectedPageQuery`. */
+export function collectedPageSql(where: SQL, order: SQL, offset: number, limit: number, cap: number): SQL {
+  return sql`
     WITH collected AS MATERIALIZED (
       SELECT ${orderColumns} FROM ticket WHERE ${where} LIMIT ${int(cap + 1)}
     )
@@ -200,8 +203,7 @@ export function collectedPageQuery(db: DbOrTx, where: SQL, order: SQL, offset: n
     FROM (SELECT count(*)::int AS n FROM collected) c
     LEFT JOIN LATERAL (
       SELECT ticket_id FROM collected AS ticket ORDER BY ${order} LIMIT ${int(limit)} OFFSET ${int(offset)}
-    ) p ON true`,
-  );
+    ) p ON true`;
 }
 
 /** Lists longer than this are counted from the planner's estimate. */

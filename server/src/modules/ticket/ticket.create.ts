@@ -21,6 +21,7 @@ import {
   loadFieldScope,
 } from '../ticket-field/field-values.js';
 import { addRequesterTokens } from '../ticket-search/search-index.js';
+import { setSearchWords } from '../ticket-search/search-words.js';
 import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import {
   type EventInput,
@@ -30,7 +31,6 @@ import {
   insertEvents,
   insertMembers,
   rememberTags,
-  vectorOf,
 } from './ticket.repo.js';
 import { type CommentPlan, planComment, resolveAssignment, resolveMembers, resolveTags } from './ticket.rules.js';
 import { bodyText } from './ticket.sanitize.js';
@@ -96,14 +96,15 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
   const [row] = await queryRows<{ ticket_id: number }>(
     tx,
     sql`INSERT INTO ticket (subject, ticket_state, ticket_type, priority, source, requester_id, submitter_id,
-        assignee_id, group_id, company_id, tags, fields, form_id, satisfaction_token, search_vector, create_ts, update_ts, solved_ts)
+        assignee_id, group_id, company_id, tags, fields, form_id, satisfaction_token, create_ts, update_ts, solved_ts)
       VALUES (${t.subject}, ${t.state}, ${t.ticketType ?? 'question'}, ${t.priority ?? 'normal'}, ${t.source},
         ${t.requester.accountId}, ${t.submitterId}, ${t.assignment.assigneeId}, ${t.assignment.groupId},
         ${t.requester.companyId}, ${textArrayLiteral(t.tags)}::text[], ${JSON.stringify(t.fields ?? {})}::jsonb, ${t.formId ?? null},
-        ${state.satisfactionToken}, ${vectorOf(tokens)}, ${now}, ${now}, ${state.solvedTs})
+        ${state.satisfactionToken}, ${now}, ${now}, ${state.solvedTs})
       RETURNING ticket_id`,
   );
   const ticketId = Number(row?.ticket_id);
+  await setSearchWords(tx, ticketId, tokens);
   if (t.fieldScope && t.fields) {
     await storeFieldValues(tx, ticketId, t.fieldScope, {}, t.fields);
   }

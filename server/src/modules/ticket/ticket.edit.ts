@@ -10,6 +10,7 @@ import { getTicketSettings } from '../setting/setting.service.js';
 import { storeFieldValues } from '../ticket-field/field-store.js';
 import { loadFieldScope } from '../ticket-field/field-values.js';
 import { addRequesterTokens } from '../ticket-search/search-index.js';
+import { addSearchWords, setSearchWords } from '../ticket-search/search-words.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
 import {
   assignmentInput,
@@ -29,7 +30,6 @@ import {
   rememberTags,
   setMembers,
   type TicketRow,
-  vectorOf,
 } from './ticket.repo.js';
 import { loadAddedPeople, planComment, resolveAssignment } from './ticket.rules.js';
 import { bodyText } from './ticket.sanitize.js';
@@ -92,7 +92,6 @@ async function writeChange(tx: Tx, actor: Actor, row: TicketRow, plan: ChangePla
       isPublic: plan.comment.isPublic,
     });
   }
-  let vector: SQL | null = null;
   if (plan.search && 'rebuild' in plan.search) {
     const tokens = documentTokens(plan.search.rebuild);
     for (const body of await commentBodies(tx, row.ticketId)) {
@@ -101,18 +100,17 @@ async function writeChange(tx: Tx, actor: Actor, row: TicketRow, plan: ChangePla
     if (plan.search.fieldWords !== null) {
       documentTokens(plan.search.fieldWords, tokens);
     }
-    await addRequesterTokens(tx, row.requesterId, tokens);
-    vector = vectorOf(tokens);
+    await setSearchWords(tx, row.ticketId, await addRequesterTokens(tx, row.requesterId, tokens));
   } else if (plan.search) {
     const tokens = new Set<string>();
     for (const text of plan.search.append) {
       documentTokens(text, tokens);
     }
-    vector = sql`${ticket.searchVector} || ${vectorOf(tokens)}`;
+    await addSearchWords(tx, row.ticketId, tokens);
   }
   await tx
     .update(ticket)
-    .set({ ...set, ...(vector ? { searchVector: vector as unknown as string } : {}), updateTs: now })
+    .set({ ...set, updateTs: now })
     .where(eq(ticket.ticketId, row.ticketId));
   await insertEvents(tx, row.ticketId, actor.account.accountId, now, events);
   return commentId;

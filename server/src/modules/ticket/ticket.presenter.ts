@@ -21,7 +21,7 @@ export function presentPerson(a: AccountRow): TTicketPerson {
 
 /** The only place that decides which ticket fields leave the server (never the search vector). */
 export function presentTicket(
-  t: Omit<TicketRow, 'searchVector'>,
+  t: TicketRow,
   requester: AccountRow,
   members: { ccIds: number[]; followerIds: number[] },
   abilities: TTicketAbilities,

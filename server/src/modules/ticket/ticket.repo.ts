@@ -13,8 +13,8 @@ import {
 import { emit } from '../../events/transact.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 
-const { searchVector: _vector, ...ticketColumns } = getTableColumns(ticket);
-export type TicketRow = Omit<typeof ticket.$inferSelect, 'searchVector'>;
+const ticketColumns = getTableColumns(ticket);
+export type TicketRow = typeof ticket.$inferSelect;
 
 // Read on every ticket page and write: templates, not the query builder (db/rows.ts).
 const ticketSelect = selectList(ticketColumns);
@@ -184,9 +184,6 @@ export async function rememberTags(tx: DbOrTx, tags: string[], now: number) {
       ON CONFLICT DO NOTHING`);
   }
 }
-
-/** `array_to_tsvector` of tokens; merged into the stored vector with `||`. */
-export const vectorOf = (tokens: Iterable<string>): SQL => sql`array_to_tsvector(${textArrayLiteral(tokens)}::text[])`;
 
 export async function insertComment(
   tx: DbOrTx,
