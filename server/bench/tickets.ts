@@ -52,6 +52,7 @@ import {
   tearDownFieldView,
 } from './field-view.js';
 import { apiAt } from './http-api.js';
+import { searchTerms } from './search-terms.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -150,50 +151,6 @@ async function timed(fn: () => Promise<unknown>, runs: number): Promise<number[]
   }
   return times.sort((a, b) => a - b);
 }
-
-/** Common and rare words, English and Chinese, and order numbers (rare). */
-const searchTerms = [
-  'password',
-  'refund',
-  'invoice',
-  'login',
-  'error',
-  'printer',
-  'account',
-  'order',
-  'payment',
-  'the',
-  'please',
-  'thank',
-  'delivery',
-  'vpn',
-  'crashes',
-  'subscription',
-  'discount',
-  'certificate',
-  'android',
-  'spreadsheet',
-  'outage',
-  'replacement',
-  'password reset',
-  'refund card',
-  '密码',
-  '退款',
-  '发票',
-  '登录',
-  '打印机',
-  '物流',
-  '验证码',
-  '无法登录',
-  '信用卡',
-  '快递',
-  '错',
-  'ORD-000123',
-  'ORD-791900',
-  'ord 424242',
-  '999999',
-  'zebra',
-];
 
 interface DirectRunner {
   label: string;
