@@ -5,7 +5,8 @@ import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { bodyText } from '../ticket/ticket.sanitize.js';
 import { fieldWords } from '../ticket-field/field-values.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
-import { documentTokens, textArrayLiteral } from './tokenize.js';
+import { setSearchWordsOf } from './search-words.js';
+import { documentTokens } from './tokenize.js';
 
 /**
  * What a ticket's search words (`ticket_search`) hold, by version: 1 the words of the subject and comments;
@@ -102,12 +103,10 @@ export async function reindexBatches(db: DbOrTx, batches: number): Promise<numbe
           documentTokens(bodyText(c.body), into);
         }
       }
-      // Tokens are letters, digits and marks only: the unit separator cannot occur in one.
-      const docs = ids.map((id) => [...(tokens.get(id) ?? [])].join('\u001f'));
-      await tx.execute(sql`INSERT INTO ticket_search (ticket_id, search_vector)
-        SELECT d.id, array_to_tsvector(string_to_array(d.doc, E'\\x1f'))
-        FROM unnest(${intArrayLiteral(ids)}::int[], ${textArrayLiteral(docs)}::text[]) AS d(id, doc)
-        ON CONFLICT (ticket_id) DO UPDATE SET search_vector = excluded.search_vector`);
+      await setSearchWordsOf(
+        tx,
+        ids.map((id) => ({ ticket_id: id, words: tokens.get(id) ?? [] })),
+      );
       await tx.execute(sql`UPDATE search_index_state SET cursor = ${ids[ids.length - 1] as number} WHERE id = 1`);
       return false;
     });

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { intArrayLiteral } from '../../db/rows.js';
 import { textArrayLiteral } from './tokenize.js';
 
 /**
@@ -8,12 +9,24 @@ import { textArrayLiteral } from './tokenize.js';
  * words and their GIN index alone. Each write runs in the transaction of the change it follows.
  */
 
-/** `array_to_tsvector` of tokens. */
-const vectorOf = (tokens: Iterable<string>): SQL => sql`array_to_tsvector(${textArrayLiteral(tokens)}::text[])`;
-
 /** The ticket's words, all of them (a new ticket; a subject, requester or field rebuild). */
-export async function setSearchWords(tx: DbOrTx, ticketId: number, tokens: Iterable<string>): Promise<void> {
-  await tx.execute(sql`INSERT INTO ticket_search (ticket_id, search_vector) VALUES (${ticketId}, ${vectorOf(tokens)})
+export function setSearchWords(tx: DbOrTx, ticketId: number, tokens: Iterable<string>): Promise<void> {
+  return setSearchWordsOf(tx, [{ ticket_id: ticketId, words: tokens }]);
+}
+
+/** Several tickets' words, all of them, in one statement (the reindex job's batch). */
+export async function setSearchWordsOf(
+  tx: DbOrTx,
+  rows: ReadonlyArray<{ ticket_id: number; words: Iterable<string> }>,
+): Promise<void> {
+  if (rows.length === 0) {
+    return;
+  }
+  // Tokens are letters, digits and marks only: the unit separator cannot occur in one.
+  const docs = rows.map((r) => [...r.words].join('\u001f'));
+  await tx.execute(sql`INSERT INTO ticket_search (ticket_id, search_vector)
+    SELECT d.id, array_to_tsvector(string_to_array(d.doc, E'\\x1f'))
+    FROM unnest(${intArrayLiteral(rows.map((r) => r.ticket_id))}::int[], ${textArrayLiteral(docs)}::text[]) AS d(id, doc)
     ON CONFLICT (ticket_id) DO UPDATE SET search_vector = excluded.search_vector`);
 }
 
