@@ -54,6 +54,27 @@ async function afterSubmit(page: Page, choice: 'Close tab' | 'Next ticket in vie
   await page.locator('.ant-select-item-option').getByText(choice, { exact: true }).click();
 }
 
+/** From now on, keeps the text of each `<style>` the page adds (Ant Design adds its runtime styles so). */
+async function collectAddedStyles(page: Page) {
+  await page.evaluate(() => {
+    const added: string[] = [];
+    (window as unknown as { addedStyles: string[] }).addedStyles = added;
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (node instanceof HTMLStyleElement) {
+            added.push(node.textContent ?? '');
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function addedStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { addedStyles: string[] }).addedStyles);
+}
+
 /** Types into the rich-text composer the way a person does. */
 async function compose(page: Page, text: string) {
   const composer = page.getByRole('textbox', { name: 'Comment' });
@@ -102,12 +123,16 @@ describe('tickets from the public form to solved', () => {
     await row.waitFor();
     await agent.waitForLoadState('networkidle');
     await screenshot(agent, 'tickets-unassigned');
+    await collectAddedStyles(agent);
     await row.getByRole('link', { name: 'VPN disconnects every few minutes' }).click();
     await agent.waitForURL((url) => url.pathname === `/wswt/ticket/edit/${number}`);
     // The header tab carries the subject, not a number.
     await agent.getByRole('tab', { name: /VPN disconnects every few minutes/ }).waitFor();
     await agent.getByText('Since the update my VPN drops every 5 minutes.').waitFor();
     await agent.getByText('vpn-log.txt').waitFor();
+    // The components' CSS variables come with the build's style sheet: opening the ticket (cards,
+    // tags, the composer...) added none of them to the page again, each a restyle of the page.
+    expect((await addedStyles(agent)).filter((css) => /\.parley\.ant-[\w-]+\{--/.test(css))).toEqual([]);
 
     // A public reply…
     await afterSubmit(agent, 'Stay on ticket');
