@@ -61,11 +61,11 @@ async function collectAddedStyles(page: Page) {
     (window as unknown as { addedStyles: string[] }).addedStyles = added;
     new MutationObserver((changes) => {
       for (const change of changes) {
-        for (const node of change.addedNodes) {
+        change.addedNodes.forEach((node) => {
           if (node instanceof HTMLStyleElement) {
             added.push(node.textContent ?? '');
           }
-        }
+        });
       }
     }).observe(document, { childList: true, subtree: true });
   });
