@@ -40,8 +40,7 @@ export function precompress(minBytes = 1024): Plugin {
   let outDir = '';
   return {
     name: 'parley:precompress',
-    // Not for the first pass of the build, which only surveys the chunks (staff-chunk.ts).
-    apply: (_config, env) => env.command === 'build' && env.mode !== 'survey',
+    apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
