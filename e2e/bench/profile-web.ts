@@ -526,9 +526,7 @@ async function main() {
     // Two visits first: the reload reads V8's code cache, as in an agent's day (bench:web's
     // "ticket list (reload)"); after one, it would also write it.
     await settle();
-    await page.reload();
-    await page.waitForFunction(rows50[0], '');
-    await page.waitForTimeout(600);
+    await settle();
     await record(page, cdp, `${tag}list-reload-${run}`, () => page.reload({ waitUntil: 'commit' }), rows50);
     await page.waitForTimeout(600);
     await record(

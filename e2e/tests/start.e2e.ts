@@ -41,19 +41,10 @@ function portTaken(port: number): Promise<boolean> {
 
 /** `npm start` as a person runs it (not a terminal here, so JSON log lines). */
 function npmStart(port: number, env: Record<string, string> = {}) {
-  // Not Vitest's own variables: a stale web build made under VITEST would lack Ant Design's style
-  // sheet (web/build/antd-static-css.ts leaves it empty for unit tests), and the later files would test that.
-  const {
-    VITEST: _vitest,
-    VITEST_MODE: _mode,
-    VITEST_POOL_ID: _pool,
-    VITEST_WORKER_ID: _worker,
-    ...outside
-  } = process.env;
   const child = spawn('npm', ['start'], {
     cwd: root,
     env: {
-      ...outside,
+      ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -46,6 +46,7 @@ export function antdStaticCss(theme: ThemeConfig): Plugin {
   let css: string | null = null;
   let realRegister: string | null = null;
   let building = false;
+  let unitTests = false;
   const sheet = () => {
     // Rendered with the runtime styles on, to collect them.
     css ??= extractStyle((node) => createElement(ConfigProvider, { theme: { ...theme, zeroRuntime: false } }, node));
@@ -57,7 +58,10 @@ export function antdStaticCss(theme: ThemeConfig): Plugin {
     // Before Vite's own resolver, which would resolve the hook's relative import itself.
     enforce: 'pre',
     configResolved(config) {
-      building = config.command === 'build' && !process.env.VITEST;
+      building = config.command === 'build';
+      // Vitest runs Vite in mode `test`. Not its VITEST variable: a child process (the start
+      // test's `npm start`) inherits that, and its build lost the sheet.
+      unitTests = config.mode === 'test';
     },
     async resolveId(source, importer, options) {
       if (source === id) {
@@ -88,7 +92,7 @@ export default function useCSSVarRegister(config, fn) {
         return null;
       }
       // Unit tests lay nothing out (happy-dom): no style sheet to build there.
-      if (process.env.VITEST) {
+      if (unitTests) {
         return '';
       }
       return sheet();
