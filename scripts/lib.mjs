@@ -65,6 +65,7 @@ export async function buildWebIfStale() {
     'web/src',
     'web/index.html',
     'web/vite.config.ts',
+    'web/build',
     'web/package.json',
     'web/public',
     'contracts/src',
@@ -75,16 +76,19 @@ export async function buildWebIfStale() {
   console.log(built ? 'Building the web app (its sources changed)…' : 'Building the web app (first start)…');
   // Vite alone: the web type check (`npm run build -w web`) is the developer's and CI's job, and
   // it would double a first start.
-  await mustRun(
-    process.execPath,
-    [path.join(root, 'web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: path.join(root, 'web'),
-      // Called from inside a test run too (NODE_ENV=test there): always the production bundle,
-      // never React's development build.
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
+  // Two passes, as web's `build` script: the first surveys the chunks (web/build/staff-chunk.ts).
+  for (const pass of [['--mode', 'survey', '--outDir', 'node_modules/.cache/parley-survey'], []]) {
+    await mustRun(
+      process.execPath,
+      [path.join(root, 'web/node_modules/vite/bin/vite.js'), 'build', ...pass, '--logLevel', 'warn'],
+      {
+        cwd: path.join(root, 'web'),
+        // Called from inside a test run too (NODE_ENV=test there): always the production bundle,
+        // never React's development build.
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+  }
   return true;
 }
 

@@ -4,12 +4,25 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticCss } from './build/antd-static-css';
 import { failOnLargeChunks, precompress, stripDescriptions } from './build/plugins';
+import { staffChunk } from './build/staff-chunk';
 import { theme } from './src/theme';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 
+// The staff shell with the ticket list in one chunk (build/staff-chunk.ts): the same screens as
+// the budget test's (e2e/support/bundle.ts, pageModules).
+const staff = staffChunk({
+  staffRoots: ['src/layout/StaffShell.tsx', 'src/features/ticket/list/TicketListPage.tsx'],
+  publicRoots: [
+    'src/features/home/HomePage.tsx',
+    'src/features/home/SatisfactionPage.tsx',
+    'src/features/auth/LoginPage.tsx',
+  ],
+  planFile: fileURLToPath(new URL('./node_modules/.cache/parley-staff-chunk.json', import.meta.url)),
+});
+
 export default defineConfig({
-  plugins: [stripDescriptions(), react(), antdStaticCss(theme), failOnLargeChunks(), precompress()],
+  plugins: [stripDescriptions(), react(), antdStaticCss(theme), staff.plugin, failOnLargeChunks(), precompress()],
   resolve: {
     // The contracts' source, not its dist: one build step fewer and no stale types.
     alias: { '@parley/contracts': contractsEntry },
@@ -52,6 +65,7 @@ export default defineConfig({
             // ECharts' renderer apart from ECharts: the report charts (loaded by the report screens
             // alone) would otherwise be one chunk at the 500 kB limit.
             { name: 'vendor-zrender', test: /node_modules[\\/]zrender[\\/]/ },
+            ...staff.groups,
           ],
         },
       },

@@ -40,7 +40,8 @@ export function precompress(minBytes = 1024): Plugin {
   let outDir = '';
   return {
     name: 'parley:precompress',
-    apply: 'build',
+    // Not for the first pass of the build, which only surveys the chunks (staff-chunk.ts).
+    apply: (_config, env) => env.command === 'build' && env.mode !== 'survey',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
