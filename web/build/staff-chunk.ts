@@ -139,13 +139,19 @@ export function staffChunk(options: {
 export function chunkCycle(
   bundle: Record<string, { type: string; imports?: string[]; code?: string }>,
 ): string[] | null {
+  // Once per chunk: the group's chunk (424 kB) is imported by a hundred others.
+  const codeRuns = new Map<string, boolean>();
   const runsCode = (file: string) => {
-    const code = bundle[file]?.code ?? '';
-    const rest = code
-      .replace(/\bimport\s*(?:[\w*{}\s,$]*from\s*)?["'][^"']*["'];?/g, '')
-      .replace(/\bexport\s*\{[^}]*\}\s*(?:from\s*["'][^"']*["'])?;?/g, '')
-      .replace(/\/\/#\s*sourceMappingURL=\S*/g, '');
-    return rest.trim() !== '';
+    let runs = codeRuns.get(file);
+    if (runs === undefined) {
+      const rest = (bundle[file]?.code ?? '')
+        .replace(/\bimport\s*(?:[\w*{}\s,$]*from\s*)?["'][^"']*["'];?/g, '')
+        .replace(/\bexport\s*\{[^}]*\}\s*(?:from\s*["'][^"']*["'])?;?/g, '')
+        .replace(/\/\/#\s*sourceMappingURL=\S*/g, '');
+      runs = rest.trim() !== '';
+      codeRuns.set(file, runs);
+    }
+    return runs;
   };
   // Each chunk's imports, with a code-less chunk replaced by what it imports.
   const through = (file: string, seen = new Set<string>()): string[] =>
