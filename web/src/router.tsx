@@ -20,6 +20,9 @@ const publicNotBuilt: TScreenLoader = () =>
 /** Screens built so far; every other route shows the "not built yet" page. */
 /** The SLA policy screens share one module: one import site, one preload list. */
 const slaPages = () => import('./features/sla/SlaPages');
+/** The screens warmed from the list (below): one import site each too. */
+const ticketPage = () => import('./features/ticket/page/TicketPage');
+const searchPage = () => import('./features/ticket/search/SearchPage');
 
 const screens: Record<string, TScreenLoader> = {
   home: () => import('./features/home/HomePage').then((m) => m.HomePage),
@@ -65,10 +68,10 @@ const screens: Record<string, TScreenLoader> = {
   setting_ticket: () => import('./features/setting-ticket/TicketSettingsPage').then((m) => m.TicketSettingsPage),
   index: () => import('./features/ticket/list/TicketListPage').then((m) => m.TicketListPage),
   ticket_views: () => import('./features/ticket/list/TicketViewsPage').then((m) => m.TicketViewsPage),
-  ticket_edit: () => import('./features/ticket/page/TicketPage').then((m) => m.TicketPage),
+  ticket_edit: () => ticketPage().then((m) => m.TicketPage),
   ticket_account: () => import('./features/ticket/page/TicketAccountPage').then((m) => m.TicketAccountPage),
   ticket_add: () => import('./features/ticket/page/TicketAddPage').then((m) => m.TicketAddPage),
-  search: () => import('./features/ticket/search/SearchPage').then((m) => m.SearchPage),
+  search: () => searchPage().then((m) => m.SearchPage),
   chat: () => import('./features/chat/ChatPage').then((m) => m.ChatPage),
   setting_widget: () => import('./features/chat/WidgetSettingsPage').then((m) => m.WidgetSettingsPage),
   setting_chat: () => import('./features/chat/ChatSettingsPage').then((m) => m.ChatSettingsPage),
@@ -101,8 +104,13 @@ const screens: Record<string, TScreenLoader> = {
   setting_sla_edit: () => slaPages().then((m) => m.SlaEditPage),
 };
 
-// What an agent opens next from the ticket list, loaded once the list is on screen.
-registerWarmScreens([screens.ticket_edit, screens.search].filter((load): load is TScreenLoader => load !== undefined));
+// What an agent opens next from the ticket list, loaded once the list is on screen: the ticket
+// page with the lists it reads beside the ticket, and the search.
+registerWarmScreens([
+  ticketPage,
+  (client) => import('./features/ticket/page/ticketLists').then((m) => m.prefetchTicketLists(client)),
+  searchPage,
+]);
 
 /** Public screens built without Ant Design (components/light): they load none of it. */
 const lightScreens = new Set(['home', 'satisfaction', 'login']);

@@ -4,12 +4,17 @@
  * list otherwise began by fetching, compiling and running the ticket page's code and Ant Design's
  * form, select and tabs (about 300 KB), with Vite adding a preload link per file, before any of
  * the ticket was drawn. The router registers how each screen loads (router.tsx); the list asks for
- * them once its rows are shown, and the browser does it when it has nothing else to do.
+ * them once its rows are shown, and the browser does it when it has nothing else to do. The ticket
+ * page also asks for the lists it reads beside the ticket (fields, forms, notes, settings).
  */
-type TLoad = () => Promise<unknown>;
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Loads a screen's code (and may ask for the data it reads first, into the query cache). */
+type TLoad = (client: QueryClient) => Promise<unknown>;
 
 let loads: TLoad[] = [];
-let asked = false;
+/** The apps (one query cache each: one per page load, one per test) that have warmed already. */
+const warmed = new WeakSet<QueryClient>();
 
 /** The router's loaders of the screens to warm. */
 export function registerWarmScreens(list: TLoad[]): void {
@@ -19,11 +24,11 @@ export function registerWarmScreens(list: TLoad[]): void {
 type TIdle = (run: () => void, options: { timeout: number }) => number;
 
 /** Loads the registered screens once, when the browser is idle (at most 2 s from now). */
-export function warmScreens(): void {
-  if (asked || loads.length === 0) {
+export function warmScreens(client: QueryClient): void {
+  if (warmed.has(client) || loads.length === 0) {
     return;
   }
-  asked = true;
+  warmed.add(client);
   const idle: TIdle =
     typeof window.requestIdleCallback === 'function'
       ? (run, options) => window.requestIdleCallback(run, options)
@@ -32,7 +37,7 @@ export function warmScreens(): void {
     () => {
       for (const load of loads) {
         // A screen that fails to load here is loaded (and its failure shown) when it is opened.
-        load().catch(() => {});
+        load(client).catch(() => {});
       }
     },
     { timeout: 2000 },

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { noteApi } from '../../api/note';
 import { pickerSilent } from '../../api/types';
 import { settingPaths } from '../../routes/staffPath';
@@ -25,9 +25,11 @@ export function useNote(noteId: number) {
 }
 
 /** The notes the ticket page offers (none, quietly, for a caller who may not list them). */
+export const offeredNotesQuery = queryOptions({
+  queryKey: noteKeys.offered,
+  queryFn: ({ signal }) => noteApi.allList({ signal, silent: pickerSilent }),
+});
+
 export function useOfferedNotes() {
-  return useQuery({
-    queryKey: noteKeys.offered,
-    queryFn: ({ signal }) => noteApi.allList({ signal, silent: pickerSilent }),
-  });
+  return useQuery(offeredNotesQuery);
 }

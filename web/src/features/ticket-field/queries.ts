@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fieldApi } from '../../api/ticketField';
 import { pickerSilent } from '../../api/types';
 import '../../i18n/fieldsStrings';
@@ -14,11 +14,15 @@ export const fieldKeys = {
 
 /** Every field in its order (settings, the ticket page, the forms editor). */
 /** `forPicker`: on the ticket pages a caller without the list (or an older server) gets no fields, not an error page. */
-export function useFieldList(forPicker = false) {
-  return useQuery({
+export function fieldListQuery(forPicker = false) {
+  return queryOptions({
     queryKey: fieldKeys.list,
     queryFn: ({ signal }) => fieldApi.allList({ signal, ...(forPicker ? { silent: pickerSilent } : {}) }),
   });
+}
+
+export function useFieldList(forPicker = false) {
+  return useQuery(fieldListQuery(forPicker));
 }
 
 export function useField(fieldId: number) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formApi } from '../../api/ticketField';
 import { pickerSilent } from '../../api/types';
 import '../../i18n/fieldsStrings';
@@ -14,11 +14,15 @@ export const formKeys = {
 
 /** Every form, the default first. */
 /** `forPicker`: on the ticket pages a caller without the list (or an older server) gets no fields, not an error page. */
-export function useFormList(forPicker = false) {
-  return useQuery({
+export function formListQuery(forPicker = false) {
+  return queryOptions({
     queryKey: formKeys.list,
     queryFn: ({ signal }) => formApi.allList({ signal, ...(forPicker ? { silent: pickerSilent } : {}) }),
   });
+}
+
+export function useFormList(forPicker = false) {
+  return useQuery(formListQuery(forPicker));
 }
 
 export function useTicketForm(formId: number) {

@@ -1,4 +1,5 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Grid } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,13 +52,14 @@ export function TicketListPage() {
     view !== undefined,
   );
   const [, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   // The rows are on screen: the ticket page and the search load meanwhile, ready for the click.
   const shown = query.data !== undefined;
   useEffect(() => {
     if (shown) {
-      warmScreens();
+      warmScreens(queryClient);
     }
-  }, [shown]);
+  }, [shown, queryClient]);
   // Another view starts at its first page in its own sort.
   const chooseView = (viewId: number) => {
     local.set(storageKeys.lastView, viewId);

@@ -1,7 +1,7 @@
 import { ticketAttachmentPath } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../../test/fakeServer';
+import { holdCalls, ok } from '../../../test/fakeServer';
 import { comment } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
@@ -10,6 +10,27 @@ import { note, serveTicket, typeComment } from '../../../test/ticketPage';
 signInEachTest();
 
 describe('ticket page', () => {
+  it('asks for the fields, forms, notes and ticket settings with the ticket, not after it arrives', async () => {
+    const { calls } = serveTicket();
+    // A slow server: the ticket's answer is held until the page has asked for the rest.
+    const release = holdCalls('admin/ticket.get');
+    renderApp('/wswt/ticket/edit/101');
+    const lists = [
+      'admin/settings/field.all.list',
+      'admin/settings/form.all.list',
+      'admin/settings/note.all.list',
+      'admin/settings/ticket.get',
+    ];
+    await waitFor(() => expect(lists.filter((path) => callsTo(calls, path).length === 0)).toEqual([]));
+    expect(screen.queryByRole('heading', { name: /Printer on fire/ })).toBeNull();
+    release();
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    // The page drawn with them asks for none of them again.
+    for (const path of lists) {
+      expect(callsTo(calls, path)).toHaveLength(1);
+    }
+  });
+
   it('shows the conversation with internal notes apart from public replies', async () => {
     serveTicket();
     renderApp('/wswt/ticket/edit/101');

@@ -19,6 +19,7 @@ import { RequesterPanel } from './RequesterPanel';
 import { TicketActions } from './TicketActions';
 import { TicketComposer } from './TicketComposer';
 import { TicketPresence } from './TicketPresence';
+import { prefetchTicketLists } from './ticketLists';
 import { useTicketPresence } from './useTicketPresence';
 
 type TTab = 'conversation' | 'history';
@@ -114,6 +115,8 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
 /** A ticket: its conversation and history, a composer that submits as a state, its requester and properties. */
 export function TicketPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  useEffect(() => prefetchTicketLists(queryClient), [queryClient]);
   const { ticket_id: raw } = useParams();
   const ticketId = Number(raw);
   const valid = Number.isInteger(ticketId) && ticketId > 0;

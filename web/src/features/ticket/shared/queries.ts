@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { settingApi } from '../../../api/setting';
 import { type TTicketListQuery, ticketApi } from '../../../api/ticket';
 import { pickerSilent, type TOpts } from '../../../api/types';
@@ -87,13 +87,15 @@ export function useRequesterTickets(requesterId: number, ticketId: number) {
   });
 }
 
+export const ticketSettingsQuery = queryOptions({
+  queryKey: ticketKeys.settings,
+  queryFn: ({ signal }) => settingApi.ticketGet({ signal, silent: pickerSilent }),
+  staleTime: 60_000,
+});
+
 /** Ticket settings (tags, CCs, followers on or off); undefined while loading or unreadable. */
 export function useTicketSettings() {
-  return useQuery({
-    queryKey: ticketKeys.settings,
-    queryFn: ({ signal }) => settingApi.ticketGet({ signal, silent: pickerSilent }),
-    staleTime: 60_000,
-  }).data;
+  return useQuery(ticketSettingsQuery).data;
 }
 
 /** Tags in use that start with `kw`, for the tags field's suggestions. */
