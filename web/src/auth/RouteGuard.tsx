@@ -1,3 +1,5 @@
+import type { TNodeKey } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
@@ -6,13 +8,19 @@ import { useDocumentTitle } from '../routes/useDocumentTitle';
 import { runGuard } from './guard';
 import { GuardPendingContext, useSession } from './SessionContext';
 import { authStore } from './storage';
+import { mayI, nodeListKey } from './usePermission';
 
 /** Runs the route guard on every change of page and shows a loading state meanwhile. */
 export function RouteGuard() {
   const location = useLocation();
   const navigate = useNavigate();
   const { user, setUser } = useSession();
-  const [passed, setPassed] = useState<string | null>(null);
+  // The page the guard last let through. A ref: when the page is already on screen (granted
+  // below), its answer must not draw the whole shell and page again; `rerender` wakes a page
+  // that waited for it.
+  const passed = useRef<string | null>(null);
+  const shown = useRef(false);
+  const [, rerender] = useState(0);
   const { pathname, search } = location;
   useDocumentTitle(pathname);
   // The query alone (a list's filters) does not change the page or the permission asked for,
@@ -50,7 +58,10 @@ export function RouteGuard() {
       if (result.outcome === 'redirect') {
         void navigate(result.to, { replace: true });
       } else {
-        setPassed(pathname);
+        passed.current = pathname;
+        if (!shown.current) {
+          rerender((n) => n + 1);
+        }
       }
     });
     return () => {
@@ -59,7 +70,23 @@ export function RouteGuard() {
   }, [pathname, navigate, setUser]);
 
   const match = matchRoute(pathname);
-  const open = passed === pathname || (match != null && !match.entry.needsLogin);
+  // A signed-in agent moving to a page whose menu their nodes (already loaded) grant sees it at
+  // once, the guard asking meanwhile (issue 15: the page's own data no longer waits a round trip
+  // behind it). Its answer still decides: a token gone or a menu taken away in the meantime leaves
+  // for sign-in or page_forbidden, and the server refuses the page's calls whatever shows.
+  const queryClient = useQueryClient();
+  const granted =
+    user !== null &&
+    match?.entry.needsLogin === true &&
+    (!match.entry.menu ||
+      mayI(
+        user,
+        queryClient.getQueryData<{ list: TNodeKey[] }>(nodeListKey(user.account_id))?.list,
+        'menu',
+        match.entry.path,
+      ));
+  const open = passed.current === pathname || (match != null && !match.entry.needsLogin) || granted;
+  shown.current = open;
   // A signed-in agent moving to another staff page keeps the shell on screen while the guard
   // asks (it shows the loading state in its content area).
   const pending = !open && user !== null && match?.entry.needsLogin === true;

@@ -20,11 +20,13 @@ export function mayI(
   return (nodes ?? []).some((n) => n.node_type === nodeType && n.node_value === nodeValue);
 }
 
+export const nodeListKey = (accountId: number) => ['auth', 'has-node-list', accountId] as const;
+
 /** The caller's menu and button nodes (`auth.has.node.list`), loaded once per account. */
 export function useNodeList() {
   const { user } = useSession();
   return useQuery({
-    queryKey: ['auth', 'has-node-list', user?.account_id ?? 0],
+    queryKey: nodeListKey(user?.account_id ?? 0),
     queryFn: ({ signal }) => authApi.hasNodeList({ node_types: ['menu', 'btn'] }, { signal }),
     enabled: user !== null,
     staleTime: 5 * 60_000,

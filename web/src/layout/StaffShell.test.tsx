@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../auth/storage';
-import { account, fakeServer, ok, page } from '../test/fakeServer';
+import { account, fakeServer, holdCalls, ok, page } from '../test/fakeServer';
 import { ticket } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { signInEachTest } from '../test/session';
@@ -49,6 +49,40 @@ describe('staff shell', () => {
     });
     // A signed-in agent stays inside the shell, with the menu to go on from.
     within(await screen.findByRole('menu')).getByText('Ticket list');
+  });
+
+  it("opens a page the agent's loaded nodes grant without waiting for auth.check, which still runs", async () => {
+    const { calls } = fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
+    const { router } = renderApp('/wswt/search');
+    await screen.findByRole('heading', { name: 'Search' });
+    await waitFor(() => within(screen.getByRole('menu')).getByText('Settings'));
+    // A slow server: the page shows before the check of its menu is answered.
+    const release = holdCalls('admin/auth.check');
+    await router.navigate('/wswt/setting/shortcut');
+    await screen.findByRole('heading', { name: 'Shortcuts' });
+    // The check was asked all the same (the fake server records a held call once it answers it).
+    release();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'admin/auth.check').map((c) => c.body.node_value)).toContain(
+        '/wswt/setting/shortcut',
+      ),
+    );
+  });
+
+  it("sends a page the loaded nodes grant to page_forbidden when auth.check refuses it (the server's answer wins)", async () => {
+    // The nodes loaded with the shell still list the menu; the server has taken it away since.
+    fakeServer({
+      menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'],
+      handlers: {
+        'admin/auth.check': (c) => ok({ has_auth: c.body.node_value !== '/wswt/setting/shortcut' }),
+      },
+    });
+    const { router, here } = renderApp('/wswt/search');
+    await screen.findByRole('heading', { name: 'Search' });
+    await waitFor(() => within(screen.getByRole('menu')).getByText('Settings'));
+    await router.navigate('/wswt/setting/shortcut');
+    await screen.findByRole('heading', { name: 'Access denied' });
+    expect(here()).toBe('/page_forbidden');
   });
 
   it('sends an unknown address to page_not_found', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { account, fail, fakeServer, ok } from '../../../test/fakeServer';
-import { ticketRow, ticketView } from '../../../test/fixtures';
+import { account, fail, fakeServer, ok, page } from '../../../test/fakeServer';
+import { ticket, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../../test/session';
 import { serveTicket } from '../../../test/ticketPage';
@@ -24,9 +24,20 @@ function serve(list: () => unknown = () => ok({ list: rows, total: 3, total_esti
     handlers: {
       'admin/ticket.view.list': () => ok({ list: [mine, unassigned] }),
       'admin/ticket.list': list as never,
+      // A ticket opened from the list (its page asks for it as it opens).
+      'admin/ticket.get': (c) => {
+        const id = Number(c.query.get('ticket_id'));
+        return ok(ticket({ ticket_id: id, subject: rows.find((r) => r.ticket_id === id)?.subject ?? '' }));
+      },
+      'admin/ticket.comment.list': () => ok({ list: [] }),
+      'admin/ticket.requester.tickets': () => page([]),
     },
   });
 }
+
+/** The ticket page of `subject` is on screen. */
+const ticketShown = (subject: string) =>
+  screen.findByRole('heading', { name: new RegExp(subject) }, { timeout: 45_000 });
 
 describe('the agent workspace', () => {
   it('opens on the first view with tickets, then on the view the agent chose last', async () => {
@@ -56,6 +67,7 @@ describe('the agent workspace', () => {
     expect(here()).toBe('/wswt');
     fireEvent.click(within(row).getByText('#102'));
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+    await ticketShown('VPN drops');
     opened.mockRestore();
   });
 
@@ -73,6 +85,7 @@ describe('the agent workspace', () => {
     expect(here()).toBe('/wswt');
     expect(fireEvent.click(link)).toBe(false);
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+    await ticketShown('VPN drops');
     opened.mockRestore();
   });
 
@@ -95,6 +108,7 @@ describe('the agent workspace', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     key('Enter');
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+    await ticketShown('VPN drops');
   });
 
   it('keeps the list while a ticket opened from it is on screen: back, its rows are the same, and hidden it takes no keys', async () => {
