@@ -6,9 +6,9 @@ import { PageLoading } from '../components/PageLoading';
 import { matchRoute } from '../routes/table';
 import { useDocumentTitle } from '../routes/useDocumentTitle';
 import { runGuard } from './guard';
+import { mayI, nodeListKey } from './nodes';
 import { GuardPendingContext, useSession } from './SessionContext';
 import { authStore } from './storage';
-import { mayI, nodeListKey } from './usePermission';
 
 /** Runs the route guard on every change of page and shows a loading state meanwhile. */
 export function RouteGuard() {

@@ -1,26 +1,9 @@
-import type { TAccount, TBtnNode, TNodeKey, TNodeType, TStaffPath } from '@parley/contracts';
+import type { TBtnNode, TNodeType, TStaffPath } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authApi } from '../api/auth';
+import { mayI, nodeListKey } from './nodes';
 import { useSession } from './SessionContext';
-
-/** "May I?" from a loaded node list: admin may do everything, others need the node's key. */
-export function mayI(
-  user: Pick<TAccount, 'user_type'> | null,
-  nodes: readonly TNodeKey[] | undefined,
-  nodeType: TNodeType,
-  nodeValue: string,
-): boolean {
-  if (!user) {
-    return false;
-  }
-  if (user.user_type === 'admin') {
-    return true;
-  }
-  return (nodes ?? []).some((n) => n.node_type === nodeType && n.node_value === nodeValue);
-}
-
-export const nodeListKey = (accountId: number) => ['auth', 'has-node-list', accountId] as const;
 
 /** The caller's menu and button nodes (`auth.has.node.list`), loaded once per account. */
 export function useNodeList() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayI } from '../auth/usePermission';
+import { mayI } from '../auth/nodes';
 import { selectedMenuPath, visibleMenu } from './menu';
 
 describe('side menu', () => {
