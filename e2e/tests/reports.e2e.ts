@@ -171,6 +171,10 @@ describe('dashboard and reports', () => {
     await page.getByRole('heading', { name: '仪表盘' }).first().waitFor();
     await statistic(page, '新建').waitFor();
     await section(page, 'dashboard').locator('[data-chart] canvas').waitFor();
+    // Thirty days, one label form: the month and day (not the last week's as weekday names).
+    const days = (await tableText(page, 'dashboard')).slice(1).map((r) => r[0]);
+    expect(days.length).toBeGreaterThanOrEqual(30);
+    expect(days.filter((d) => !/^\d{1,2}月\d{1,2}日$/.test(d ?? ''))).toEqual([]);
     await screenshot(page, 'report-dashboard-zh-cn');
     await page.goto(`/wswt/report/efficiency?group_id=${groupId}&range=30d`);
     await page.getByText('首次回复时间').first().waitFor();

@@ -26,6 +26,7 @@ export function useReportFormat() {
     const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
     const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' });
     const month = new Intl.DateTimeFormat(locale, { timeZone, month: 'short', year: 'numeric' });
+    const dayOfMonth = new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short' });
 
     /** "5 minutes ago", "Today 14:05", "Yesterday 09:12", "Monday", "3 Nov 2026". */
     const relative = (ts: number, now = Date.now()) => {
@@ -59,8 +60,13 @@ export function useReportFormat() {
       if (range === '24h') {
         return time.format(ts);
       }
-      if (range === '7d' || range === '30d') {
+      if (range === '7d') {
         return day(ts);
+      }
+      if (range === '30d') {
+        // One form along the axis: the last week's days as weekdays beside dates read as two
+        // scales ("23 Nov", "Friday", "Tuesday"), and the full dates did not fit under the bars.
+        return dayOfMonth.format(ts);
       }
       if (range === '1y') {
         return month.format(ts);
