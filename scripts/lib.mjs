@@ -76,19 +76,13 @@ export async function buildWebIfStale() {
   console.log(built ? 'Building the web app (its sources changed)…' : 'Building the web app (first start)…');
   // Vite alone: the web type check (`npm run build -w web`) is the developer's and CI's job, and
   // it would double a first start.
-  // Two passes, as web's `build` script: the first surveys the chunks (web/build/staff-chunk.ts).
-  for (const pass of [['--mode', 'survey', '--outDir', 'node_modules/.cache/parley-survey'], []]) {
-    await mustRun(
-      process.execPath,
-      [path.join(root, 'web/node_modules/vite/bin/vite.js'), 'build', ...pass, '--logLevel', 'warn'],
-      {
-        cwd: path.join(root, 'web'),
-        // Called from inside a test run too (NODE_ENV=test there): always the production bundle,
-        // never React's development build.
-        env: { ...process.env, NODE_ENV: 'production' },
-      },
-    );
-  }
+  // Both passes of web's `build` (web/build/vite-build.mjs).
+  await mustRun(process.execPath, [path.join(root, 'web/build/vite-build.mjs'), '--logLevel', 'warn'], {
+    cwd: path.join(root, 'web'),
+    // Called from inside a test run too (NODE_ENV=test there): always the production bundle,
+    // never React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return true;
 }
 

@@ -1,4 +1,4 @@
-import type { TNodeKey } from '@parley/contracts';
+import type { THasNodeListResponse } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -81,7 +81,7 @@ export function RouteGuard() {
     (!match.entry.menu ||
       mayI(
         user,
-        queryClient.getQueryData<{ list: TNodeKey[] }>(nodeListKey(user.account_id))?.list,
+        queryClient.getQueryData<THasNodeListResponse>(nodeListKey(user.account_id))?.list,
         'menu',
         match.entry.path,
       ));

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { offeredNotesQuery } from '../../note/queries';
-import { fieldListQuery } from '../../ticket-field/queries';
+import { fieldListQuery } from '../../ticket-field/fieldList';
 import { formListQuery } from '../../ticket-form/queries';
 import { ticketSettingsQuery } from '../shared/queries';
 
