@@ -25,7 +25,7 @@ export function useConfirm() {
         okText: okText ?? t('common.ok'),
         cancelText: t('common.cancel'),
         okButtonProps: { danger },
-        autoFocusButton: 'cancel',
+        focusable: { autoFocusButton: 'cancel' },
         onOk: () => onOk().catch(() => undefined),
       });
     },

@@ -70,7 +70,7 @@ function LocalizationForm({ value }: { value: TLocalization }) {
       </Form.Item>
       <Form.Item name="date_format" label={t('localization.date_format')} extra={t('localization.date_format_hint')}>
         <Radio.Group>
-          <Space direction="vertical">
+          <Space orientation="vertical">
             {dateFormats.map((format: TDateFormat) => (
               <Radio key={format} value={format}>
                 <Space size={12}>

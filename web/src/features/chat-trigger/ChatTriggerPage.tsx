@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TChatTrigger, TChatTriggerInput, TChatTriggerType } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Radio, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Radio, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/chatSettingsStrings';
@@ -10,6 +10,7 @@ import { groupApi } from '../../api/group';
 import { Can } from '../../components/Can';
 import { FormModal } from '../../components/FormModal';
 import { ListPage } from '../../components/ListPage';
+import { NumberWithUnit } from '../../components/NumberWithUnit';
 import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
@@ -227,7 +228,7 @@ function TriggerModal({
           label={type === 'page_greeting' ? t('chat_trigger.delay_page') : t('chat_trigger.delay_no_accept')}
           rules={[{ required: true, message: t('chat_trigger.delay_required') }]}
         >
-          <InputNumber min={1} max={3600} addonAfter={t('chat_trigger.seconds')} />
+          <NumberWithUnit min={1} max={3600} unit={t('chat_trigger.seconds')} style={{ width: 200 }} />
         </Form.Item>
       )}
       {type === 'page_greeting' && (

@@ -3,6 +3,7 @@ import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, optionLabel, type TT
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { NumberWithUnit } from '../../components/NumberWithUnit';
 import { CompanySelect } from '../../pickers/CompanySelect';
 import { RequesterSelect } from '../ticket/shared/RequesterSelect';
 import { useStaffNames } from '../ticket/shared/useNames';
@@ -143,13 +144,13 @@ export function ConditionRow({
       case 'hours_since_create':
       case 'hours_since_update':
       case 'hours_since_solved':
-        return <InputNumber min={1} max={87_840} addonAfter={t('view.hours')} style={{ width: '100%' }} />;
+        return <NumberWithUnit min={1} max={87_840} unit={t('view.hours')} style={{ width: '100%' }} />;
       case 'hours_until_sla_breach':
         return (
-          <InputNumber
+          <NumberWithUnit
             min={-8_784}
             max={87_840}
-            addonAfter={t('view.hours')}
+            unit={t('view.hours')}
             style={{ width: '100%' }}
             aria-label={t('view.field.hours_until_sla_breach')}
           />
