@@ -1,10 +1,11 @@
 import type { TShortcut } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Flex, Input, List, Space, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
 import { shortcutApi } from '../../api/shortcut';
+import { PlainList } from '../../components/PlainList';
 import { useChat } from './ChatContext';
 import { chatKeys } from './queries';
 
@@ -94,26 +95,33 @@ export function ChatComposer({ ticketId, mine, ended }: { ticketId: number; mine
           style={{ position: 'absolute', bottom: '100%', left: 12, right: 12, zIndex: 5 }}
           styles={{ body: { padding: 4 } }}
         >
-          <div role="listbox" aria-label={t('chat.shortcuts')}>
-            <List
-              size="small"
-              dataSource={picker}
-              renderItem={(s, i) => (
-                <List.Item
-                  role="option"
-                  aria-selected={i === active}
-                  style={{ cursor: 'pointer', padding: '4px 8px', background: i === active ? '#e6f4ff' : undefined }}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => pickShortcut(s)}
-                >
-                  <Typography.Text strong>{s.title}</Typography.Text>
-                  <Typography.Text type="secondary" ellipsis style={{ marginLeft: 8, maxWidth: 360 }}>
-                    {s.message}
-                  </Typography.Text>
-                </List.Item>
-              )}
-            />
-          </div>
+          <PlainList
+            role="listbox"
+            aria-label={t('chat.shortcuts')}
+            items={picker}
+            itemKey={(s) => s.shortcut_id}
+            itemProps={(s, i) => ({
+              role: 'option',
+              'aria-selected': i === active,
+              style: {
+                justifyContent: 'flex-start',
+                gap: 0,
+                cursor: 'pointer',
+                padding: '4px 8px',
+                background: i === active ? '#e6f4ff' : undefined,
+              },
+              onMouseDown: (e) => e.preventDefault(),
+              onClick: () => pickShortcut(s),
+            })}
+            renderItem={(s) => (
+              <>
+                <Typography.Text strong>{s.title}</Typography.Text>
+                <Typography.Text type="secondary" ellipsis style={{ marginLeft: 8, maxWidth: 360 }}>
+                  {s.message}
+                </Typography.Text>
+              </>
+            )}
+          />
         </Card>
       )}
       {quickReplies.length > 0 && (

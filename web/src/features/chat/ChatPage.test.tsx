@@ -123,10 +123,12 @@ describe('the chat workspace', () => {
     socket?.push('chat_message', chatMessage({ message_id: 300, ticket_id: 42, body: '<p>Hello?</p>' }));
     await waitFor(() => expect(document.title).toMatch(/^\(1\) /));
     fireEvent.click(screen.getByRole('tab', { name: /My chats/ }));
-    const item = (await screen.findByText('Mo Mine')).closest('[data-chat-id]') as HTMLElement;
+    // Each chat in the list is a button (the keyboard reaches it), named by its visitor.
+    const item = await screen.findByRole('button', { name: /Mo Mine/ });
     within(item).getByText('1');
-    // Opening that chat reads it.
+    // Opening that chat reads it, and the list marks it as the one open.
     fireEvent.click(item);
+    await waitFor(() => expect(item.getAttribute('aria-current')).toBe('true'));
     await waitFor(() => expect(document.title).not.toMatch(/^\(\d+\) /));
   });
 

@@ -1,11 +1,12 @@
 import type { TChatSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Card, Empty, Flex, List, Tabs, Tag, Typography } from 'antd';
+import { Alert, Badge, Card, Empty, Flex, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { chatApi } from '../../api/chat';
 import { PageLoading } from '../../components/PageLoading';
+import { PlainList } from '../../components/PlainList';
 import { useFormatTime } from '../../components/useFormatTime';
 import { useChat } from './ChatContext';
 import { ChatConversation } from './ChatConversation';
@@ -124,18 +125,15 @@ function ChatList({
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   }
   return (
-    <List
-      size="small"
-      dataSource={chats}
+    <PlainList
+      className="plain-list-buttons"
+      items={chats}
+      itemKey={(c) => c.ticket_id}
       renderItem={(c) => (
-        <List.Item
+        <button
+          type="button"
+          className="plain-list-button"
           onClick={() => onSelect(c.ticket_id)}
-          style={{
-            cursor: 'pointer',
-            padding: '8px 10px',
-            borderRadius: 6,
-            background: c.ticket_id === selected ? '#e6f4ff' : undefined,
-          }}
           aria-current={c.ticket_id === selected ? 'true' : undefined}
           data-chat-id={c.ticket_id}
         >
@@ -151,7 +149,7 @@ function ChatList({
               {format(c.create_ts)}
             </Typography.Text>
           </Flex>
-        </List.Item>
+        </button>
       )}
     />
   );

@@ -1,9 +1,10 @@
 import type { TChatSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, List, Tag, Typography } from 'antd';
+import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ticketApi } from '../../api/ticket';
+import { PlainList } from '../../components/PlainList';
 import { useFormatTime } from '../../components/useFormatTime';
 
 /** Who the agent talks to: name, email, page, whether they are active, pre-chat answers, other tickets. */
@@ -59,20 +60,21 @@ export function ChatVisitorPanel({ chat: c }: { chat: TChatSummary }) {
       {others.isError ? (
         <Typography.Text type="secondary">{t('chat.other_tickets_failed')}</Typography.Text>
       ) : (
-        <List
-          size="small"
+        <PlainList
           loading={others.isLoading}
-          dataSource={others.data?.list ?? []}
-          locale={{ emptyText: t('chat.no_other_tickets') }}
+          items={others.data?.list ?? []}
+          itemKey={(x) => x.ticket_id}
+          empty={t('chat.no_other_tickets')}
+          itemProps={() => ({ style: { padding: '4px 0' } })}
           renderItem={(x) => (
-            <List.Item style={{ padding: '4px 0' }}>
+            <>
               <Link to={`/wswt/ticket/edit/${x.ticket_id}`}>
                 #{x.ticket_id} {x.subject}
               </Link>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
                 {format(x.update_ts)}
               </Typography.Text>
-            </List.Item>
+            </>
           )}
         />
       )}

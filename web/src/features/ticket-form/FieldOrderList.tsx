@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
 import type { TTicketField } from '@parley/contracts';
-import { Button, Flex, List, Select, Tag, Typography } from 'antd';
+import { Button, Flex, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../components/PlainList';
 
 /**
  * The fields of a form in their order: pick one to add it at the end, move it up or down with
@@ -39,47 +40,43 @@ export function FieldOrderList({
           .filter((f) => !value.includes(f.field_id))
           .map((f) => ({ value: f.field_id, label: `${f.title} (${t(`field.type_${f.field_type}`)})` }))}
       />
-      <List
-        size="small"
+      <PlainList
         bordered
-        dataSource={value}
-        locale={{ emptyText: t('form.fields_hint') }}
+        items={value}
+        itemKey={(fieldId) => fieldId}
+        empty={t('form.fields_hint')}
         renderItem={(fieldId, i) => {
           const f = byId.get(fieldId);
           return (
-            <List.Item
-              actions={[
-                <Button
-                  key="up"
-                  size="small"
-                  aria-label={t('form.move_up')}
-                  icon={<ArrowUpOutlined />}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                />,
-                <Button
-                  key="down"
-                  size="small"
-                  aria-label={t('form.move_down')}
-                  icon={<ArrowDownOutlined />}
-                  disabled={i === value.length - 1}
-                  onClick={() => move(i, i + 1)}
-                />,
-                <Button
-                  key="remove"
-                  size="small"
-                  aria-label={t('form.remove_field')}
-                  icon={<CloseOutlined />}
-                  onClick={() => onChange?.(value.filter((x) => x !== fieldId))}
-                />,
-              ]}
-            >
+            <>
               <Flex gap={8} align="center">
                 <Typography.Text>{f?.title ?? `#${fieldId}`}</Typography.Text>
                 {f && <Tag>{t(`field.type_${f.field_type}`)}</Tag>}
                 {f?.field_state === 'inactive' && <Tag>{t('field.state_inactive')}</Tag>}
               </Flex>
-            </List.Item>
+              <Flex gap={8}>
+                <Button
+                  size="small"
+                  aria-label={t('form.move_up')}
+                  icon={<ArrowUpOutlined />}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                />
+                <Button
+                  size="small"
+                  aria-label={t('form.move_down')}
+                  icon={<ArrowDownOutlined />}
+                  disabled={i === value.length - 1}
+                  onClick={() => move(i, i + 1)}
+                />
+                <Button
+                  size="small"
+                  aria-label={t('form.remove_field')}
+                  icon={<CloseOutlined />}
+                  onClick={() => onChange?.(value.filter((x) => x !== fieldId))}
+                />
+              </Flex>
+            </>
           );
         }}
       />
