@@ -1,7 +1,7 @@
 import '../../i18n/rulesStrings';
 import { automationApi } from '../../api/rule';
 import { FormPage } from '../../components/FormPage';
-import { PageLoading } from '../../components/PageLoading';
+import { ListRecord } from '../../components/ListRecord';
 import { RequireStateId } from '../../components/RequireStateId';
 import { AutomationForm } from './AutomationForm';
 import { automationPaths, useAutomations } from './queries';
@@ -18,14 +18,14 @@ function AutomationEdit({ automationId }: { automationId: number }) {
   const automation = query.data?.list.find((x) => x.automation_id === automationId);
   return (
     <FormPage backTo={automationPaths.list} subtitle={automation?.title} width={1100}>
-      {automation ? (
-        <AutomationForm
-          automation={automation}
-          call={(values, opts) => automationApi.edit({ ...values, automation_id: automationId }, opts)}
-        />
-      ) : (
-        <PageLoading />
-      )}
+      <ListRecord query={query} record={automation} backTo={automationPaths.list}>
+        {(automation) => (
+          <AutomationForm
+            automation={automation}
+            call={(values, opts) => automationApi.edit({ ...values, automation_id: automationId }, opts)}
+          />
+        )}
+      </ListRecord>
     </FormPage>
   );
 }

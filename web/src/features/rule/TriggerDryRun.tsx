@@ -1,7 +1,9 @@
 import type { TTriggerDryRunResponse, TTriggerInput } from '@parley/contracts';
-import { Button, Card, Flex, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { ErrorCode } from '@parley/contracts';
+import { Alert, Button, Card, Flex, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors';
 import { triggerApi } from '../../api/rule';
 import { ConditionResults, EffectList } from './EffectList';
 
@@ -14,21 +16,30 @@ export function TriggerDryRun({ draft, triggerId }: { draft: () => TTriggerInput
   const [type, setType] = useState<'created' | 'updated'>('created');
   const [result, setResult] = useState<TTriggerDryRunResponse | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Why the last run has no result, said here: a ticket that does not exist must not leave the editor. */
+  const [refused, setRefused] = useState<string | null>(null);
   const run = async () => {
     if (!ticketId) {
       return;
     }
     setBusy(true);
+    setRefused(null);
     try {
       setResult(
-        await triggerApi.dryRun({
-          ticket_id: ticketId,
-          update_type: type,
-          draft: { ...draft(), trigger_id: triggerId },
-        }),
+        await triggerApi.dryRun(
+          {
+            ticket_id: ticketId,
+            update_type: type,
+            draft: { ...draft(), trigger_id: triggerId },
+          },
+          { silent: [ErrorCode.notFound] },
+        ),
       );
-    } catch {
+    } catch (error) {
       setResult(null);
+      if (error instanceof ApiError && error.code === ErrorCode.notFound) {
+        setRefused(error.message);
+      }
     } finally {
       setBusy(false);
     }
@@ -55,6 +66,7 @@ export function TriggerDryRun({ draft, triggerId }: { draft: () => TTriggerInput
           {t('rule.run')}
         </Button>
       </Flex>
+      {refused && <Alert type="warning" showIcon title={refused} />}
       {result && (
         <Table<TRow>
           rowKey="trigger_id"

@@ -1,7 +1,7 @@
 import '../../i18n/rulesStrings';
 import { triggerApi } from '../../api/rule';
 import { FormPage } from '../../components/FormPage';
-import { PageLoading } from '../../components/PageLoading';
+import { ListRecord } from '../../components/ListRecord';
 import { RequireStateId } from '../../components/RequireStateId';
 import { triggerPaths, useTriggers } from './queries';
 import { TriggerForm } from './TriggerForm';
@@ -16,14 +16,14 @@ function TriggerEdit({ triggerId }: { triggerId: number }) {
   const trigger = query.data?.list.find((x) => x.trigger_id === triggerId);
   return (
     <FormPage backTo={triggerPaths.list} subtitle={trigger?.title} width={1100}>
-      {trigger ? (
-        <TriggerForm
-          trigger={trigger}
-          call={(values, opts) => triggerApi.edit({ ...values, trigger_id: triggerId }, opts)}
-        />
-      ) : (
-        <PageLoading />
-      )}
+      <ListRecord query={query} record={trigger} backTo={triggerPaths.list}>
+        {(trigger) => (
+          <TriggerForm
+            trigger={trigger}
+            call={(values, opts) => triggerApi.edit({ ...values, trigger_id: triggerId }, opts)}
+          />
+        )}
+      </ListRecord>
     </FormPage>
   );
 }

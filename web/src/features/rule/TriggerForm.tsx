@@ -30,13 +30,18 @@ export function TriggerForm({
     invalidate: [ruleKeys.triggers],
     onSaved: () => void navigate(triggerPaths.list),
   });
+  /** Adds the category typed and picks it; one of that name already there is picked instead. */
   const addCategory = async () => {
-    if (!category.trim()) {
+    const name = category.trim();
+    if (!name) {
       return;
     }
-    const made = await triggerApi.categoryAdd(category.trim());
-    await queryClient.invalidateQueries({ queryKey: ruleKeys.triggers });
-    form.setFieldValue('category_id', made.category_id);
+    const same = list.data?.categories.find((c) => c.name.toLocaleLowerCase() === name.toLocaleLowerCase());
+    const categoryId = same ? same.category_id : (await triggerApi.categoryAdd(name)).category_id;
+    if (!same) {
+      await queryClient.invalidateQueries({ queryKey: ruleKeys.triggers });
+    }
+    form.setFieldValue('category_id', categoryId);
     setCategory('');
   };
   return (
@@ -72,6 +77,11 @@ export function TriggerForm({
                 onChange={(e) => setCategory(e.target.value)}
                 placeholder={t('rule.category_name')}
                 maxLength={100}
+                onPressEnter={(e) => {
+                  // Enter adds the category, as the button beside it does; it does not save the trigger.
+                  e.preventDefault();
+                  void addCategory();
+                }}
               />
               <Button onClick={() => void addCategory()}>{t('rule.add_category')}</Button>
             </Space.Compact>

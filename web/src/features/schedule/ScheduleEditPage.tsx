@@ -1,7 +1,7 @@
 import '../../i18n/rulesStrings';
 import { scheduleApi } from '../../api/rule';
 import { FormPage } from '../../components/FormPage';
-import { PageLoading } from '../../components/PageLoading';
+import { ListRecord } from '../../components/ListRecord';
 import { RequireStateId } from '../../components/RequireStateId';
 import { schedulePaths, useSchedules } from './queries';
 import { ScheduleForm } from './ScheduleForm';
@@ -16,14 +16,14 @@ function ScheduleEdit({ scheduleId }: { scheduleId: number }) {
   const schedule = query.data?.list.find((s) => s.schedule_id === scheduleId);
   return (
     <FormPage backTo={schedulePaths.list} subtitle={schedule?.name}>
-      {schedule ? (
-        <ScheduleForm
-          schedule={schedule}
-          call={(values, opts) => scheduleApi.edit({ ...values, schedule_id: scheduleId }, opts)}
-        />
-      ) : (
-        <PageLoading />
-      )}
+      <ListRecord query={query} record={schedule} backTo={schedulePaths.list}>
+        {(schedule) => (
+          <ScheduleForm
+            schedule={schedule}
+            call={(values, opts) => scheduleApi.edit({ ...values, schedule_id: scheduleId }, opts)}
+          />
+        )}
+      </ListRecord>
     </FormPage>
   );
 }

@@ -11,7 +11,7 @@ import { useEnum } from '../../components/enumOptions';
 import { FormPage } from '../../components/FormPage';
 import { LinkButton } from '../../components/LinkButton';
 import { ListPage } from '../../components/ListPage';
-import { PageLoading } from '../../components/PageLoading';
+import { ListRecord } from '../../components/ListRecord';
 import { editState, RequireStateId } from '../../components/RequireStateId';
 import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { useConfirm } from '../../components/useConfirm';
@@ -144,11 +144,11 @@ function SlaEdit({ policyId }: { policyId: number }) {
   const policy = query.data?.list.find((x) => x.policy_id === policyId);
   return (
     <FormPage backTo={slaPaths.list} subtitle={policy?.title} width={1100}>
-      {policy ? (
-        <SlaForm policy={policy} call={(values, opts) => slaApi.edit({ ...values, policy_id: policyId }, opts)} />
-      ) : (
-        <PageLoading />
-      )}
+      <ListRecord query={query} record={policy} backTo={slaPaths.list}>
+        {(policy) => (
+          <SlaForm policy={policy} call={(values, opts) => slaApi.edit({ ...values, policy_id: policyId }, opts)} />
+        )}
+      </ListRecord>
     </FormPage>
   );
 }

@@ -1,0 +1,87 @@
+import type { TTrigger } from '@parley/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, fail, fakeServer, ok } from '../../test/fakeServer';
+import { editState } from '../../components/RequireStateId';
+import { renderApp } from '../../test/renderApp';
+import { callsTo, signInEachTest, typeInto } from '../../test/session';
+
+signInEachTest();
+
+const printers: TTrigger = {
+  trigger_id: 5,
+  category_id: null,
+  title: 'Printers',
+  active: true,
+  position: 1,
+  conditions: { all: [{ field: 'subject', operator: 'contains', value: 'printer' }], any: [] },
+  actions: [{ action: 'add_tags', value: ['printer'] }],
+  usage_30d: 0,
+  last_error: null,
+  last_error_ts: null,
+  update_ts: 0,
+};
+
+function serve(handlers = {}, list: TTrigger[] = []) {
+  return fakeServer({
+    user: account({ user_type: 'admin' }),
+    menus: ['/wswt/setting/trigger', '/wswt/setting/trigger/add', '/wswt/setting/trigger/edit'],
+    buttons: ['trigger.add', 'trigger.edit', 'trigger.category.add'],
+    handlers: {
+      'admin/settings/trigger.list': () =>
+        ok({ list, categories: [{ category_id: 4, name: 'Routing', position: 1 }] }),
+      'admin/settings/schedule.list': () => ok({ list: [] }),
+      ...handlers,
+    },
+  });
+}
+
+describe('trigger editor', () => {
+  it('Enter in "New category" adds the category and picks it; it does not save the trigger', async () => {
+    const { calls } = serve({ 'admin/settings/trigger.category.add': () => ok({ category_id: 9 }) });
+    renderApp('/wswt/setting/trigger/add');
+    await screen.findByRole('heading', { name: 'Add trigger' });
+    typeInto('Title', 'Printers');
+    const name = await screen.findByPlaceholderText('Category name');
+    fireEvent.change(name, { target: { value: 'Escalation' } });
+    fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(callsTo(calls, 'admin/settings/trigger.category.add')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/settings/trigger.category.add')[0]?.body).toEqual({ name: 'Escalation' });
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe(''));
+    expect(callsTo(calls, 'admin/settings/trigger.add')).toHaveLength(0);
+    screen.getByRole('heading', { name: 'Add trigger' });
+
+    // A name that is there already (in any case) is picked, not added twice.
+    fireEvent.change(name, { target: { value: 'routing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await screen.findByTitle('Routing');
+    expect(callsTo(calls, 'admin/settings/trigger.category.add')).toHaveLength(1);
+  });
+
+  it('says in the dry run that a ticket does not exist, and stays in the editor with the edits', async () => {
+    const { calls } = serve({ 'admin/settings/trigger.dryrun': () => fail('0404', 'Ticket not found') }, [printers]);
+    renderApp('/wswt/setting/trigger/edit', { state: editState(5) });
+    await screen.findByRole('heading', { name: 'Edit trigger' });
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Printers'));
+    typeInto('Title', 'Printers and scanners');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Ticket ID' }), { target: { value: '9999' } });
+    const run = screen.getByRole('button', { name: 'Run' });
+    await waitFor(() => expect(run).toHaveProperty('disabled', false));
+    fireEvent.click(run);
+    await screen.findByText('Ticket not found');
+    expect(callsTo(calls, 'admin/settings/trigger.dryrun')[0]?.body).toMatchObject({
+      ticket_id: 9999,
+      draft: { trigger_id: 5, title: 'Printers and scanners' },
+    });
+    screen.getByRole('heading', { name: 'Edit trigger' });
+    expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Printers and scanners');
+  });
+
+  it('says when the trigger to edit is gone, instead of loading for ever', async () => {
+    serve();
+    renderApp('/wswt/setting/trigger/edit', { state: editState(5) });
+    await screen.findByText('No record has this id');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Triggers' });
+  });
+});
