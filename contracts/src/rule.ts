@@ -250,6 +250,10 @@ export const ZAutomationDryRunResponse = z.object({
         ticket_id: z.number().int().describe('The ticket'),
         subject: z.string().describe('Its subject'),
         effects: z.array(ZRuleEffect).describe('What it would change on it'),
+        error: z
+          .string()
+          .nullable()
+          .describe('Why its actions would fail on this ticket (the run records it and leaves the ticket), or null'),
       }),
     )
     .describe('The first 20 of them'),

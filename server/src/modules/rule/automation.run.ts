@@ -12,7 +12,7 @@ import { applyActions, type RuleRef } from './rule.actions.js';
 import { readRuleTicket, ruleTicketColumns } from './rule.facts.js';
 import { conditionsHold, scheduleIdsOf } from './rule.match.js';
 import { conditionsSql, type SqlEnv } from './rule.sql.js';
-import { countUsage, recordFailure } from './rule.usage.js';
+import { countUsage, errorText, recordFailure } from './rule.usage.js';
 import { currentTriggers } from './trigger.cache.js';
 import { claimPass, passAfterSystem } from './trigger.engine.js';
 
@@ -52,6 +52,7 @@ async function actOn(
   env: SqlEnv,
   ticketId: number,
   batch: BatchEnv,
+  onFailure?: (error: string) => void,
 ): Promise<TRuleEffect[] | null> {
   const [row] = await queryRows(
     tx,
@@ -72,6 +73,7 @@ async function actOn(
   } catch (error) {
     await tx.execute(sql`ROLLBACK TO SAVEPOINT parley_automation`);
     await recordFailure(tx, rule, ticketId, error, env.now);
+    onFailure?.(errorText(error));
     return null;
   }
   const fields = effects.map((e) => e.field).filter((f) => f !== 'notify' && f !== 'webhook');
@@ -170,8 +172,9 @@ export async function automationDryRun(
       const rule = { ...a, position: 0, active: true, update_ts: now };
       for (const r of rows.map(readRuleTicket)) {
         claimPass(tx, r.ticket_id);
-        const effects = (await actOn(ctx, tx, rule, env, r.ticket_id, batch)) ?? [];
-        list.push({ ticket_id: r.ticket_id, subject: r.subject, effects });
+        let error: string | null = null;
+        const effects = (await actOn(ctx, tx, rule, env, r.ticket_id, batch, (e) => (error = e))) ?? [];
+        list.push({ ticket_id: r.ticket_id, subject: r.subject, effects, error });
       }
       throw new DryRunDone({ total: Number(count?.n ?? 0), list });
     });

@@ -1,7 +1,7 @@
 import { automationOps, scheduleOps, type TOpInput } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTicket } from '../../../test/factories.js';
+import { buildAgent, buildTicket } from '../../../test/factories.js';
 import { api, db, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, rulesOn, ticketRow, word } from '../../../test/rule-kit.js';
 import { queryRows } from '../../db/rows.js';
@@ -123,6 +123,35 @@ describe('Settings › Automations', () => {
     expect(usage.map((u) => Number(u.count))).toEqual([1]);
     const listed = await api(automationOps.list, {});
     expect(listed.data.list.find((a) => a.automation_id === id)?.usage_30d).toBe(1);
+  });
+
+  it('a dry run says why its actions would fail on a ticket, and changes nothing', async () => {
+    const w = word();
+    const gone = await buildAgent(db());
+    const old = await buildTicket(db(), { subject: `Stale ${w}` });
+    await hoursAgo(old.ticketId, 'create_ts', Date.now() - 50 * 3_600_000);
+    const id = await automation({
+      title: `Hand over ${w}`,
+      conditions: {
+        all: [
+          { field: 'subject', operator: 'contains', value: w },
+          { field: 'hours_since_created', operator: 'greater_than', value: 48 },
+          { field: 'priority', operator: 'is_not', value: 'high' },
+        ],
+      },
+      actions: [
+        { action: 'set_priority', value: 'high' },
+        { action: 'set_assignee', value: gone.accountId },
+      ],
+    });
+    await db().execute(sql`UPDATE account SET access_state = 'suspended' WHERE account_id = ${gone.accountId}`);
+    const dry = await api(automationOps.dryRun, { automation_id: id });
+    expect(dry.data.total).toBe(1);
+    expect(dry.data.list[0]).toMatchObject({ ticket_id: old.ticketId, effects: [] });
+    expect(dry.data.list[0]?.error).toContain('assignee_id');
+    expect(await ticketRow(old.ticketId)).toMatchObject({ priority: 'normal', assignee_id: null });
+    const failures = await queryRows(db(), sql`SELECT 1 FROM rule_failure WHERE ticket_id = ${old.ticketId}`);
+    expect(failures).toHaveLength(0);
   });
 
   it('counts business hours across a holiday and a daylight-saving change', async () => {

@@ -49,7 +49,9 @@ export function AutomationDryRun({
               {
                 title: t('rule.changes'),
                 width: 320,
-                render: (_: unknown, r: TRow) => <EffectList list={r.effects} />,
+                // An action that would fail is said, as in the triggers' dry run (the run records it).
+                render: (_: unknown, r: TRow) =>
+                  r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : <EffectList list={r.effects} />,
               },
             ]}
           />

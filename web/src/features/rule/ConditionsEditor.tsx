@@ -16,17 +16,9 @@ import { useSchedules } from '../schedule/queries';
 import { FieldValueInput } from '../ticket-field/FieldValueInput';
 import { useFieldDefs } from '../view/useFieldDefs';
 import { usePeoplePickers } from './queries';
+import { enumOf } from './ruleEnums';
 
 export type TConditionUse = 'trigger' | 'automation' | 'sla';
-
-const enumOf: Partial<
-  Record<TRuleConditionField, 'ticket_state' | 'ticket_priority' | 'ticket_type' | 'ticket_source'>
-> = {
-  ticket_state: 'ticket_state',
-  priority: 'ticket_priority',
-  ticket_type: 'ticket_type',
-  source: 'ticket_source',
-};
 
 /** The value input of one condition, by what its field takes. */
 function ValueInput({

@@ -1,8 +1,8 @@
 import type { TTrigger } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fail, fakeServer, ok } from '../../test/fakeServer';
 import { editState } from '../../components/RequireStateId';
+import { account, fail, fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest, typeInto } from '../../test/session';
 
@@ -28,8 +28,7 @@ function serve(handlers = {}, list: TTrigger[] = []) {
     menus: ['/wswt/setting/trigger', '/wswt/setting/trigger/add', '/wswt/setting/trigger/edit'],
     buttons: ['trigger.add', 'trigger.edit', 'trigger.category.add'],
     handlers: {
-      'admin/settings/trigger.list': () =>
-        ok({ list, categories: [{ category_id: 4, name: 'Routing', position: 1 }] }),
+      'admin/settings/trigger.list': () => ok({ list, categories: [{ category_id: 4, name: 'Routing', position: 1 }] }),
       'admin/settings/schedule.list': () => ok({ list: [] }),
       ...handlers,
     },
@@ -75,6 +74,43 @@ describe('trigger editor', () => {
     });
     screen.getByRole('heading', { name: 'Edit trigger' });
     expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Printers and scanners');
+  });
+
+  it('shows the dry run in the words of the editor: states, priorities and events by name, not their keys', async () => {
+    serve(
+      {
+        'admin/settings/trigger.dryrun': () =>
+          ok({
+            list: [
+              {
+                trigger_id: 5,
+                title: 'Printers',
+                fired: true,
+                error: null,
+                conditions: [
+                  { group: 'all', field: 'update_type', operator: 'is', value: 'created', actual: 'created', matched: true },
+                  { group: 'all', field: 'ticket_state', operator: 'is', value: 'new', actual: 'new', matched: true },
+                ],
+                effects: [
+                  { field: 'priority', old: 'normal', new: 'urgent' },
+                  { field: 'satisfaction_offered', old: false, new: true },
+                ],
+              },
+            ],
+          }),
+      },
+      [printers],
+    );
+    renderApp('/wswt/setting/trigger/edit', { state: editState(5) });
+    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Ticket ID' }), { target: { value: '12' } });
+    const run = screen.getByRole('button', { name: 'Run' });
+    await waitFor(() => expect(run).toHaveProperty('disabled', false));
+    fireEvent.click(run);
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(table.textContent).toContain('Ticket is Created (Created)'));
+    expect(table.textContent).toContain('Status is New (New)');
+    expect(table.textContent).toContain('Priority: Normal → Urgent');
+    expect(table.textContent).toContain('Satisfaction offered: No → Yes');
   });
 
   it('says when the trigger to edit is gone, instead of loading for ever', async () => {
