@@ -1,8 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
 import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './rule.css';
 
 /**
  * A table whose rows are ordered by dragging (or the up and down buttons, by keyboard); each
@@ -28,6 +29,26 @@ export function OrderedTable<T extends object>({
   const { t } = useTranslation();
   const [dragged, setDragged] = useState<number | null>(null);
   const ids = rows.map(idOf);
+  const table = useRef<HTMLDivElement>(null);
+  /** The row moved by its button: once the new order shows, the focus goes back to that row's button. */
+  const moved = useRef<{ id: number; dir: 'up' | 'down' } | null>(null);
+  const shownOrder = ids.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the order shown changes
+  useEffect(() => {
+    const last = moved.current;
+    const root = table.current;
+    if (!last || !root) {
+      return;
+    }
+    const button = (dir: string) =>
+      root.querySelector<HTMLButtonElement>(`button[data-move="${dir}"][data-row="${last.id}"]:not(:disabled)`);
+    // The same direction while it can go on; at the end of the list, the other one.
+    const target = button(last.dir) ?? button(last.dir === 'up' ? 'down' : 'up');
+    if (target && document.activeElement !== target) {
+      target.focus();
+    }
+    moved.current = null;
+  }, [shownOrder]);
   const move = (id: number, to: number) => {
     const next = ids.filter((x) => x !== id);
     next.splice(Math.max(0, Math.min(to, next.length)), 0, id);
@@ -49,7 +70,12 @@ export function OrderedTable<T extends object>({
                 size="small"
                 icon={<ArrowUpOutlined />}
                 disabled={index === 0}
-                onClick={() => move(idOf(row), index - 1)}
+                data-move="up"
+                data-row={idOf(row)}
+                onClick={() => {
+                  moved.current = { id: idOf(row), dir: 'up' };
+                  move(idOf(row), index - 1);
+                }}
                 aria-label={t('rule.move_up')}
               />
               <Button
@@ -57,7 +83,12 @@ export function OrderedTable<T extends object>({
                 size="small"
                 icon={<ArrowDownOutlined />}
                 disabled={index === rows.length - 1}
-                onClick={() => move(idOf(row), index + 1)}
+                data-move="down"
+                data-row={idOf(row)}
+                onClick={() => {
+                  moved.current = { id: idOf(row), dir: 'down' };
+                  move(idOf(row), index + 1);
+                }}
                 aria-label={t('rule.move_down')}
               />
             </Space>
@@ -66,30 +97,32 @@ export function OrderedTable<T extends object>({
       ]
     : [];
   return (
-    <Table<T>
-      rowKey={idOf}
-      size="middle"
-      loading={loading}
-      dataSource={rows}
-      pagination={false}
-      locale={{ emptyText: empty }}
-      scroll={{ x: 900 }}
-      columns={[...order, ...columns]}
-      onRow={(row, index) =>
-        canMove
-          ? {
-              draggable: true,
-              onDragStart: () => setDragged(idOf(row)),
-              onDragOver: (e) => e.preventDefault(),
-              onDrop: () => {
-                if (dragged !== null && index !== undefined) {
-                  move(dragged, index);
-                }
-                setDragged(null);
-              },
-            }
-          : {}
-      }
-    />
+    <div ref={table} className="ordered-table">
+      <Table<T>
+        rowKey={idOf}
+        size="middle"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: empty }}
+        scroll={{ x: 900 }}
+        columns={[...order, ...columns]}
+        onRow={(row, index) =>
+          canMove
+            ? {
+                draggable: true,
+                onDragStart: () => setDragged(idOf(row)),
+                onDragOver: (e) => e.preventDefault(),
+                onDrop: () => {
+                  if (dragged !== null && index !== undefined) {
+                    move(dragged, index);
+                  }
+                  setDragged(null);
+                },
+              }
+            : {}
+        }
+      />
+    </div>
   );
 }
