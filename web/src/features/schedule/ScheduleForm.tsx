@@ -23,6 +23,19 @@ const week = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }
 /** `holidays.0.name` as the form's path. */
 const pathOf = (name: string) => name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
+/**
+ * The hours "Add hours" offers: 09:00-17:00 on the first day of the week (Monday first) that has
+ * none yet, or, when every day has some, the last row's day after its hours (to be filled in).
+ */
+function nextInterval(rows: Array<{ day: number; start: string; end: string }>) {
+  const free = [1, 2, 3, 4, 5, 6, 0].find((day) => !rows.some((r) => r.day === day));
+  if (free !== undefined) {
+    return { day: free, start: '09:00', end: '17:00' };
+  }
+  const last = rows[rows.length - 1];
+  return { day: last?.day ?? 1, start: '', end: '' };
+}
+
 /** A schedule: name, time zone, intervals per weekday (several a day), holidays. */
 export function ScheduleForm({
   schedule,
@@ -96,7 +109,7 @@ export function ScheduleForm({
             ))}
             <Button
               icon={<PlusOutlined />}
-              onClick={() => add({ day: 1, start: '09:00', end: '17:00' })}
+              onClick={() => add(nextInterval(form.getFieldValue('intervals') ?? []))}
               style={{ width: 'fit-content' }}
             >
               {t('schedule.add_interval')}

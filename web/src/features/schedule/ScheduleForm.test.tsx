@@ -1,0 +1,29 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, fakeServer } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+import { signInEachTest } from '../../test/session';
+
+signInEachTest();
+
+describe('schedule editor', () => {
+  it('"Add hours" offers the next day without hours, not a second Monday', async () => {
+    fakeServer({
+      user: account({ user_type: 'admin' }),
+      menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
+      buttons: ['schedule.add'],
+    });
+    renderApp('/wswt/setting/schedule/add');
+    await screen.findByRole('heading', { name: 'Add schedule' });
+    const days = () => screen.getAllByRole('combobox', { name: 'Day' });
+    expect(days()).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: /Add hours/ }));
+    await waitFor(() => expect(days()).toHaveLength(6));
+    const row = days()[5]?.closest('.ant-space') as HTMLElement;
+    expect(row.textContent).toContain('Saturday');
+    expect(row.querySelectorAll('input[value="09:00"], input[value="17:00"]')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: /Add hours/ }));
+    await waitFor(() => expect(days()).toHaveLength(7));
+    expect((days()[6]?.closest('.ant-space') as HTMLElement).textContent).toContain('Sunday');
+  });
+});
