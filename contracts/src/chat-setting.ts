@@ -6,6 +6,15 @@ export const ZClockTime = z
   .string({ error: 'field_invalid' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'field_invalid' });
 
+/**
+ * An opening's start before its end, checked only when both are times: a start that is not one
+ * is refused on its own, and its valid end is not marked too ("25:00" reads as after "17:00").
+ */
+export const startBeforeEnd =
+  (end: z.ZodType<string>) =>
+  (o: { start: string; end: string }): boolean =>
+    !ZClockTime.safeParse(o.start).success || !end.safeParse(o.end).success || o.start < o.end;
+
 /** An IANA time zone the runtime knows (`Asia/Shanghai`, `UTC`). */
 export const ZTimeZone = z
   .string({ error: 'field_invalid' })
@@ -33,7 +42,7 @@ export const ZChatOpening = z
     start: ZClockTime.describe('When it opens, `HH:MM`'),
     end: ZClockTime.describe('When it closes, `HH:MM` after the start'),
   })
-  .refine((o) => o.start < o.end, { error: 'chat_hours_order', path: ['end'] });
+  .refine(startBeforeEnd(ZClockTime), { error: 'chat_hours_order', path: ['end'] });
 export type TChatOpening = z.infer<typeof ZChatOpening>;
 
 const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '18:00' }));

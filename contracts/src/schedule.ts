@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZClockTime, ZTimeZone } from './chat-setting.js';
+import { startBeforeEnd, ZClockTime, ZTimeZone } from './chat-setting.js';
 import { fromDecimal, requiredOr, requiredText, ZId, ZIdList } from './common.js';
 
 /**
@@ -19,7 +19,7 @@ export const ZScheduleInterval = z
     start: ZClockTime.describe('When it opens, `HH:MM`'),
     end: ZIntervalEnd.describe('When it closes, `HH:MM` after the start (`24:00`: midnight)'),
   })
-  .refine((o) => o.start < o.end, { error: 'chat_hours_order', path: ['end'] });
+  .refine(startBeforeEnd(ZIntervalEnd), { error: 'chat_hours_order', path: ['end'] });
 export type TScheduleInterval = z.infer<typeof ZScheduleInterval>;
 
 /** A calendar date `YYYY-MM-DD` that exists. */

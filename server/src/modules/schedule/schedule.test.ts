@@ -42,6 +42,19 @@ describe('Settings › Schedules', () => {
       ],
     });
     expect(overlap.fields['intervals.1.start']).toBe('Intervals of a day must not overlap');
+    // A start that is not a time is refused on its own: its valid end is not marked too.
+    const notTime = await api(scheduleOps.add, {
+      name: 'x',
+      timezone: 'UTC',
+      intervals: [{ day: 1, start: '25:00', end: '17:00' }],
+    });
+    expect(notTime.fields).toEqual({ 'intervals.0.start': 'Invalid value' });
+    const backwards = await api(scheduleOps.add, {
+      name: 'x',
+      timezone: 'UTC',
+      intervals: [{ day: 1, start: '17:00', end: '09:00' }],
+    });
+    expect(backwards.fields).toEqual({ 'intervals.0.end': 'The end time must be later than the start time' });
     const zone = await api(scheduleOps.add, {
       name: 'x',
       timezone: 'Mars/Base',
