@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { TCallOptions } from '../api/client';
 import { isApiError } from '../api/errors';
 import { currentLanguage, translateMessage } from '../i18n';
-import { showFieldErrors } from './formRules';
+import { showFieldErrors, type TFieldRows } from './formRules';
 
 export type TSaveCallOptions = Pick<TCallOptions<unknown>, 'silent' | 'onMessage'>;
 
@@ -19,6 +19,7 @@ export function useSave<TVars, TResult = unknown>({
   call,
   form,
   fieldNames,
+  fieldRows,
   invalidate = [],
   successKey = 'saved',
   successContent,
@@ -28,6 +29,8 @@ export function useSave<TVars, TResult = unknown>({
   form?: FormInstance;
   /** The form's inputs that a server `fields` error may name; the form's own fields by default. */
   fieldNames?: readonly string[];
+  /** Items of the form that hold rows, to say a failure inside one under it (formRules.ts). */
+  fieldRows?: TFieldRows;
   invalidate?: readonly QueryKey[];
   successKey?: TMessageKey;
   /** The success toast's own content (a sentence with a link, say), instead of the server's message. */
@@ -59,7 +62,7 @@ export function useSave<TVars, TResult = unknown>({
         return;
       }
       const names = fieldNames ?? (form ? Object.keys(form.getFieldsValue()) : []);
-      if (!form || !showFieldErrors(form, error.fields, names)) {
+      if (!form || !showFieldErrors(form, error.fields, names, fieldRows)) {
         void message.error(error.message);
       }
     },

@@ -51,7 +51,11 @@ export function AutomationDryRun({
                 width: 320,
                 // An action that would fail is said, as in the triggers' dry run (the run records it).
                 render: (_: unknown, r: TRow) =>
-                  r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : <EffectList list={r.effects} />,
+                  r.error ? (
+                    <Typography.Text type="danger">{r.error}</Typography.Text>
+                  ) : (
+                    <EffectList list={r.effects} />
+                  ),
               },
             ]}
           />

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { AutomationDryRun } from './AutomationDryRun';
 import { automationPaths, ruleKeys } from './queries';
-import { RuleForm, ScheduleField } from './RuleForm';
+import { RuleForm, ScheduleField, useRuleRows } from './RuleForm';
 
 /** An automation: title, on or off, hours counted in a schedule or the calendar, conditions, actions; its dry run. */
 export function AutomationForm({
@@ -18,8 +18,10 @@ export function AutomationForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<TAutomationInput>();
+  const fieldRows = useRuleRows();
   const { save, saving } = useSave({
     form,
+    fieldRows,
     call: (values: TAutomationInput, opts) => call(values, opts),
     invalidate: [ruleKeys.automations],
     onSaved: () => void navigate(automationPaths.list),

@@ -3,10 +3,17 @@ import { Divider, Form, type FormInstance, Input, Select, Typography } from 'ant
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormPage';
-import { schemaRule } from '../../components/formRules';
+import { schemaRule, type TFieldRows } from '../../components/formRules';
 import { useSchedules } from '../schedule/queries';
 import { ActionsEditor } from './ActionsEditor';
 import { ConditionsEditor, type TConditionUse } from './ConditionsEditor';
+
+/** The rows of a rule's editors, for the server's failures inside one ("Action 2: …"). */
+export function useRuleRows(): TFieldRows {
+  const { t } = useTranslation();
+  const condition = (n: number) => t('rule.condition_n', { n });
+  return { 'conditions.all': condition, 'conditions.any': condition, actions: (n) => t('rule.action_n', { n }) };
+}
 
 type TFormValues = { title: string; conditions?: { all?: TRuleConditionInput[]; any?: TRuleConditionInput[] } };
 

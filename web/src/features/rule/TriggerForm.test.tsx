@@ -88,7 +88,14 @@ describe('trigger editor', () => {
                 fired: true,
                 error: null,
                 conditions: [
-                  { group: 'all', field: 'update_type', operator: 'is', value: 'created', actual: 'created', matched: true },
+                  {
+                    group: 'all',
+                    field: 'update_type',
+                    operator: 'is',
+                    value: 'created',
+                    actual: 'created',
+                    matched: true,
+                  },
                   { group: 'all', field: 'ticket_state', operator: 'is', value: 'new', actual: 'new', matched: true },
                 ],
                 effects: [
@@ -111,6 +118,24 @@ describe('trigger editor', () => {
     expect(table.textContent).toContain('Status is New (New)');
     expect(table.textContent).toContain('Priority: Normal → Urgent');
     expect(table.textContent).toContain('Satisfaction offered: No → Yes');
+  });
+
+  it('says a refusal inside an action or a condition under its editor, naming the row', async () => {
+    serve(
+      {
+        'admin/settings/trigger.edit': () =>
+          fail('FFFF', 'Invalid value', {
+            fields: { 'actions.0.value': 'field_invalid', 'conditions.all.0.value': 'field_invalid' },
+          }),
+      },
+      [printers],
+    );
+    renderApp('/wswt/setting/trigger/edit', { state: editState(5) });
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Printers'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Action 1: Invalid value');
+    screen.getByText('Condition 1: Invalid value');
+    screen.getByRole('heading', { name: 'Edit trigger' });
   });
 
   it('says when the trigger to edit is gone, instead of loading for ever', async () => {

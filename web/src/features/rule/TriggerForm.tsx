@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { triggerApi } from '../../api/rule';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { ruleKeys, triggerPaths, useTriggers } from './queries';
-import { RuleForm } from './RuleForm';
+import { RuleForm, useRuleRows } from './RuleForm';
 import { TriggerDryRun } from './TriggerDryRun';
 
 /** A trigger: title, category, on or off, conditions (all / any), actions; and the dry run. */
@@ -24,8 +24,10 @@ export function TriggerForm({
   const [form] = Form.useForm<TTriggerInput>();
   const list = useTriggers();
   const [category, setCategory] = useState('');
+  const fieldRows = useRuleRows();
   const { save, saving } = useSave({
     form,
+    fieldRows,
     call: (values: TTriggerInput, opts) => call(values, opts),
     invalidate: [ruleKeys.triggers],
     onSaved: () => void navigate(triggerPaths.list),
