@@ -14,10 +14,13 @@ export function CompanySelect({
   onChange,
   id,
   lazy = false,
+  placeholder,
 }: {
   value?: number | null;
   onChange?: (companyId: number | null) => void;
   id?: string;
+  /** What the empty picker says (by default "choose an organization"). */
+  placeholder?: string;
   /** Drawn as its closed markup until used (components/LazySelect.tsx): for screens that open with several pickers. */
   lazy?: boolean;
 }) {
@@ -56,7 +59,7 @@ export function CompanySelect({
     onFocus: use,
     onOpenChange: (open) => open && use(),
     loading: found.isFetching,
-    placeholder: t('company.choose'),
+    placeholder: placeholder ?? t('company.choose'),
     notFoundContent: found.isFetching ? null : t('common.no_match'),
   };
   return lazy ? <LazySelect<number> {...select} /> : <Select<number> {...select} />;

@@ -12,7 +12,9 @@ import {
 import { Button, Flex, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { CompanySelect } from '../../pickers/CompanySelect';
 import { useSchedules } from '../schedule/queries';
+import { RequesterSelect } from '../ticket/shared/RequesterSelect';
 import { FieldValueInput } from '../ticket-field/FieldValueInput';
 import { useFieldDefs } from '../view/useFieldDefs';
 import { usePeoplePickers } from './queries';
@@ -85,14 +87,20 @@ function ValueInput({
           />
         );
       }
+      // A requester or an organization is found by name or address, as everywhere else.
       return (
-        <InputNumber
-          style={style}
-          min={1}
-          value={value as number | null}
-          onChange={(v) => onChange(v ?? null)}
-          aria-label={t('rule.value')}
-        />
+        <div style={style}>
+          {c.field === 'company_id' ? (
+            <CompanySelect
+              id={`${c.field}-value`}
+              value={value as number | null}
+              onChange={onChange}
+              placeholder={spec.value.nullable ? t('rule.no_company') : undefined}
+            />
+          ) : (
+            <RequesterSelect id={`${c.field}-value`} value={value as number | null} onChange={onChange} />
+          )}
+        </div>
       );
     }
     case 'schedule':
