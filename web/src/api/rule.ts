@@ -44,6 +44,8 @@ export const triggerApi = {
   order: (ids: number[], opts?: TOpts): Promise<null> => call(triggerOps.orderEdit, { trigger_ids: ids }, opts),
   categoryAdd: (name: string, opts?: TOpts): Promise<TTriggerCategoryAddResponse> =>
     call(triggerOps.categoryAdd, { name }, opts),
+  categoryEdit: (categoryId: number, name: string, opts?: TOpts): Promise<null> =>
+    call(triggerOps.categoryEdit, { category_id: categoryId, name }, opts),
   categoryDelete: (categoryId: number, opts?: TOpts): Promise<null> =>
     call(triggerOps.categoryDelete, { category_id: categoryId }, opts),
   dryRun: (body: TTriggerDryRunRequest, opts?: TOpts): Promise<TTriggerDryRunResponse> =>

@@ -53,4 +53,65 @@ describe('trigger list', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move up'));
     expect(document.activeElement?.getAttribute('data-row')).toBe('1');
   });
+
+  it('manages the categories: renames with Enter, deletes after asking, adds; shows one category’s triggers', async () => {
+    let categories = [
+      { category_id: 4, name: 'Routing', position: 1 },
+      { category_id: 6, name: 'Escalaton', position: 2 },
+    ];
+    const list = [{ ...rule(1, 'Route printers', 1), category_id: 4 }, rule(2, 'Tag VIPs', 2)];
+    const { calls } = fakeServer({
+      user: account({ user_type: 'admin' }),
+      menus: ['/wswt/setting/trigger', '/wswt/setting/trigger/edit'],
+      buttons: ['trigger.edit'],
+      handlers: {
+        'admin/settings/trigger.list': () => ok({ list, categories }),
+        'admin/settings/trigger.category.edit': (call) => {
+          categories = categories.map((c) =>
+            c.category_id === call.body.category_id ? { ...c, name: call.body.name as string } : c,
+          );
+          return ok();
+        },
+        'admin/settings/trigger.category.delete': (call) => {
+          categories = categories.filter((c) => c.category_id !== call.body.category_id);
+          return ok();
+        },
+        'admin/settings/trigger.category.add': (call) => {
+          categories = [...categories, { category_id: 8, name: call.body.name as string, position: 3 }];
+          return ok({ category_id: 8 });
+        },
+      },
+    });
+    renderApp('/wswt/setting/trigger');
+    await screen.findByRole('row', { name: /Route printers/ });
+
+    // One category's triggers only; the order is not changed from there.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Category' }));
+    fireEvent.click(await screen.findByTitle('Routing'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Tag VIPs/ })).toBeNull());
+    screen.getByRole('row', { name: /Route printers/ });
+    expect(screen.queryByRole('button', { name: 'Move down' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Categories' }));
+    const dialog = await screen.findByRole('dialog');
+    const typo = within(dialog).getByText('Escalaton').closest('li') as HTMLElement;
+    fireEvent.click(within(typo).getByRole('button', { name: 'Rename' }));
+    const input = within(dialog).getByRole('textbox', { name: 'Category name' });
+    fireEvent.change(input, { target: { value: 'Escalation' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await within(dialog).findByText('Escalation');
+    expect(callsTo(calls, 'admin/settings/trigger.category.edit')[0]?.body).toEqual({ category_id: 6, name: 'Escalation' });
+
+    const routing = within(dialog).getByText('Routing').closest('li') as HTMLElement;
+    fireEvent.click(within(routing).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Its triggers stay, without a category.');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(within(dialog).queryByText('Routing')).toBeNull());
+    expect(callsTo(calls, 'admin/settings/trigger.category.delete')[0]?.body).toEqual({ category_id: 4 });
+
+    const name = within(dialog).getByRole('textbox', { name: 'New category' });
+    fireEvent.change(name, { target: { value: 'Billing' } });
+    fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await within(dialog).findByText('Billing');
+  });
 });

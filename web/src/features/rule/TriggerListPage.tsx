@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TTrigger } from '@parley/contracts';
-import { Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import '../../i18n/rulesStrings';
@@ -15,6 +16,7 @@ import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { OrderedTable } from './OrderedTable';
 import { ruleKeys, triggerPaths, useTriggers } from './queries';
+import { TriggerCategories } from './TriggerCategories';
 
 /** Settings › Triggers: the order they run in (drag), on or off, category, uses, latest failure. */
 export function TriggerListPage() {
@@ -32,24 +34,53 @@ export function TriggerListPage() {
     call: (ids: number[], opts) => triggerApi.order(ids, opts),
     invalidate: [ruleKeys.triggers],
   });
-  const categoryName = (id: number | null) => query.data?.categories.find((c) => c.category_id === id)?.name;
+  const categories = query.data?.categories ?? [];
+  const categoryName = (id: number | null) => categories.find((c) => c.category_id === id)?.name;
+  const [managing, setManaging] = useState(false);
+  /** One category's triggers (null: every trigger). They keep the order they run in. */
+  const [shown, setShown] = useState<number | 'none' | null>(null);
+  const rows = (query.data?.list ?? []).filter(
+    (x) => shown === null || (shown === 'none' ? x.category_id === null : x.category_id === shown),
+  );
   return (
     <ListPage
       subtitle={t('rule.trigger_subtitle')}
       actions={
-        <Can btn="trigger.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={triggerPaths.add}>
-            {t('rule.add_trigger')}
-          </LinkButton>
-        </Can>
+        <Space>
+          <Can btn="trigger.edit">
+            <Button onClick={() => setManaging(true)}>{t('rule.categories')}</Button>
+          </Can>
+          <Can btn="trigger.add">
+            <LinkButton type="primary" icon={<PlusOutlined />} to={triggerPaths.add}>
+              {t('rule.add_trigger')}
+            </LinkButton>
+          </Can>
+        </Space>
+      }
+      filters={
+        categories.length > 0 && (
+          <Select<number | 'none' | null>
+            value={shown}
+            onChange={setShown}
+            style={{ minWidth: 220 }}
+            aria-label={t('rule.category')}
+            options={[
+              { value: null, label: t('rule.all_categories') },
+              ...categories.map((c) => ({ value: c.category_id, label: c.name })),
+              { value: 'none', label: t('rule.no_category') },
+            ]}
+          />
+        )
       }
     >
+      <TriggerCategories open={managing} onClose={() => setManaging(false)} categories={categories} />
       <OrderedTable<TTrigger>
-        rows={query.data?.list ?? []}
+        rows={rows}
         idOf={(x) => x.trigger_id}
         loading={query.isFetching}
         empty={t('rule.empty_triggers')}
-        canMove={mayEdit}
+        // The order is the whole list's: it is changed with every trigger in sight.
+        canMove={mayEdit && shown === null}
         onMove={reorder.save}
         columns={[
           {
