@@ -156,7 +156,7 @@ export const ZAccountVisit = z.object({
   visit_id: z.number().int().describe('The sign-in'),
   ip: z.string().describe('The address it came from'),
   user_agent: z.string().describe('The browser it came from'),
-  create_ts: z.number().int().describe('When it happened (Unix seconds)'),
+  create_ts: z.number().int().describe('When it happened (Unix epoch milliseconds)'),
 });
 export type TAccountVisit = z.infer<typeof ZAccountVisit>;
 export const ZAccountVisitHistoryListRequest = ZPaging.extend({ account_id: ZId.describe('The account') });
@@ -169,8 +169,8 @@ export const ZAccountTicket = z.object({
   ticket_id: z.number().int().describe('The ticket'),
   subject: z.string().describe('Its subject'),
   ticket_state: z.string().describe('Its state'),
-  create_ts: z.number().int().describe('When it was created (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last updated (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was created (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last updated (Unix epoch milliseconds)'),
 });
 export type TAccountTicket = z.infer<typeof ZAccountTicket>;
 export const ZAccountTicketHistoryListRequest = ZPaging.extend({ account_id: ZId.describe('The requester') });

@@ -24,8 +24,8 @@ export const ZAccount = z.object({
   chat_state: ZChatState.describe('Its chat state: online, away, invisible or offline'),
   access_state: ZAccessState.describe('Whether it may sign in (suspended accounts may not)'),
   company_id: z.number().int().nullable().describe('Its organization (null: none)'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 

@@ -8,7 +8,7 @@ export const ZBanned = z.object({
   black_type: ZBannedType.describe('`ip` or `email`'),
   black_value: z.string().describe('The IP address, email address or `@domain`'),
   reason: z.string().describe('Why it was banned'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
 });
 export type TBanned = z.infer<typeof ZBanned>;
 

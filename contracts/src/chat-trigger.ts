@@ -83,7 +83,7 @@ export const ZChatTrigger = z.object({
   question_id: z.number().int().nullable().describe('The pre-chat question (routing)'),
   choice_id: z.number().int().nullable().describe('The choice that routes (routing)'),
   group_id: z.number().int().nullable().describe('The group the chat goes to (routing)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TChatTrigger = z.infer<typeof ZChatTrigger>;
 export const ZChatTriggerListResponse = z.object({

@@ -30,7 +30,7 @@ export const ZChatMessage = z.object({
   quick_replies: z.array(z.string()).describe('Answers the visitor can click instead of typing'),
   automatic: z.boolean().describe('Sent by a chat trigger, not by a person'),
   client_message_id: z.string().nullable().describe("The sender's id for the message (a retry stores one message)"),
-  create_ts: z.number().int().describe('When it was sent (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was sent (Unix epoch milliseconds)'),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 
@@ -162,8 +162,8 @@ export const ZChatSummary = z.object({
     .describe('The pre-chat answers'),
   accepted_by: z.number().int().nullable().describe('The agent who accepted it (null: waiting)'),
   visitor_active: z.boolean().describe('The visitor wrote within the last 180 s'),
-  last_visitor_ts: z.number().int().describe('When the visitor last wrote (Unix seconds)'),
-  create_ts: z.number().int().describe('When it started (Unix seconds)'),
+  last_visitor_ts: z.number().int().describe('When the visitor last wrote (Unix epoch milliseconds)'),
+  create_ts: z.number().int().describe('When it started (Unix epoch milliseconds)'),
   ended: z.boolean().describe('It has ended'),
 });
 export type TChatSummary = z.infer<typeof ZChatSummary>;

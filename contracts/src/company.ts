@@ -29,8 +29,8 @@ export const ZCompany = z.object({
     .array(z.string())
     .describe('Email domains: a new end user with an address at one of them joins the organization'),
   note: z.string().describe('Notes for agents'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TCompany = z.infer<typeof ZCompany>;
 

@@ -60,7 +60,7 @@ export const ZInboxLogEntry = z.object({
   subject: z.string().describe('Its subject'),
   has_raw: z.boolean().describe('The mail is kept as it arrived'),
   raw_size: z.number().describe('The size of the kept mail in bytes'),
-  create_ts: z.number().describe('When it arrived (Unix seconds)'),
+  create_ts: z.number().describe('When it arrived (Unix epoch milliseconds)'),
 });
 export type TInboxLogEntry = z.infer<typeof ZInboxLogEntry>;
 export const ZInboxLogResponse = z.object({ list: z.array(ZInboxLogEntry).describe('The latest 200, newest first') });
@@ -119,7 +119,7 @@ export const ZSupportAddress = z.object({
   account: z.string().describe('Its mailbox account'),
   has_password: z.boolean().describe('A password is stored (it is never answered)'),
   use_ssl: z.boolean().describe('Connect over TLS'),
-  create_ts: z.number().describe('When it was added (Unix seconds)'),
+  create_ts: z.number().describe('When it was added (Unix epoch milliseconds)'),
 });
 export type TSupportAddress = z.infer<typeof ZSupportAddress>;
 export const ZSupportAddressListResponse = z.object({

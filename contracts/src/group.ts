@@ -7,8 +7,8 @@ export const ZGroup = z.object({
   is_default: z.boolean().describe('The default group: exactly one is; new agents join it'),
   remark: z.string().describe('A note for admins'),
   account_ids: z.array(z.number().int()).describe('Its members: agents and admins'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TGroup = z.infer<typeof ZGroup>;
 

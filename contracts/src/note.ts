@@ -51,9 +51,9 @@ export const ZNote = z.object({
   owner_id: z.number().int().nullable().describe('Its owner, when `share_type` is `me`'),
   creator_id: z.number().int().nullable().describe('Who added it (null: seeded, or the account is gone)'),
   usage_count: z.number().int().describe('Tickets submitted with this note applied'),
-  last_used_ts: z.number().int().nullable().describe('When it was last applied (Unix seconds; null: never)'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  last_used_ts: z.number().int().nullable().describe('When it was last applied (Unix epoch milliseconds; null: never)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TNote = z.infer<typeof ZNote>;
 

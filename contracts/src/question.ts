@@ -25,8 +25,8 @@ export const ZQuestion = z.object({
   need_submit_user_info: z.boolean().describe('The visitor gives a name and email with the answer'),
   end_live_chat: z.boolean().describe('Answering ends the chat with `end_live_message` instead of reaching an agent'),
   end_live_message: z.string().describe('The message that ends the chat when `end_live_chat` is on'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TQuestion = z.infer<typeof ZQuestion>;
 

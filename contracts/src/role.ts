@@ -10,8 +10,8 @@ export const ZRole = z.object({
   is_default: z.boolean().describe('The role new agents get when none is chosen'),
   auth_pkg_ids: z.array(z.number().int()).describe('The permission packages it grants'),
   account_ids: z.array(z.number().int()).optional().describe('Its members; in lists only with `need_account`'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TRole = z.infer<typeof ZRole>;
 

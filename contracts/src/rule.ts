@@ -122,8 +122,8 @@ const ruleOut = {
   actions: z.array(ZRuleAction).describe('What it does, in order'),
   usage_30d: z.number().int().describe('Times it fired over the last 30 days'),
   last_error: z.string().nullable().describe('Its latest failure (the change it ran on was kept), or null'),
-  last_error_ts: z.number().int().nullable().describe('When it failed last (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  last_error_ts: z.number().int().nullable().describe('When it failed last (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 };
 
 export const ZTrigger = z.object({

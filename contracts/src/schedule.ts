@@ -84,7 +84,7 @@ export const ZSchedule = z.object({
       }),
     )
     .describe('Closed days'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
 

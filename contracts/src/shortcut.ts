@@ -11,8 +11,8 @@ export const ZShortcut = z.object({
   tag_ids: z.array(z.number().int()).describe('Tags it carries'),
   choice_list: z.array(z.string()).describe('Quick answers offered with the message'),
   creator_id: z.number().int().nullable().describe('Who made it, or null'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TShortcut = z.infer<typeof ZShortcut>;
 

@@ -67,7 +67,11 @@ export const ZSlaTicketResponse = z.object({
     .enum(slaMetrics)
     .nullable()
     .describe('The next target: first reply, next reply, periodic update, resolution'),
-  due_ts: z.number().int().nullable().describe('When it is due (Unix seconds; null while paused or without a target)'),
+  due_ts: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When it is due (Unix epoch milliseconds; null while paused or without a target)'),
   paused_left: z.number().int().nullable().describe('Minutes left while paused (pending)'),
   breached: z.boolean().describe('The target was missed'),
 });

@@ -14,7 +14,7 @@ export const ZTagItem = z.object({
   tag_name: z.string().describe('The tag'),
   ticket_count: z.number().int().describe('How many live tickets carry it'),
   count_estimated: z.boolean().describe('The count is an estimate (above 10,000)'),
-  create_ts: z.number().int().describe('When it was first used or added (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was first used or added (Unix epoch milliseconds)'),
 });
 export type TTagItem = z.infer<typeof ZTagItem>;
 

@@ -63,8 +63,8 @@ export const ZTicketField = z.object({
   regex_pattern: z.string().nullable().describe("The pattern a regex field's value must match; null for other types"),
   field_state: ZFieldState.describe('`active`, or `inactive`: hidden from forms and tickets'),
   position: z.number().int().describe('Its place in the list, from 1'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TTicketField = z.infer<typeof ZTicketField>;
 

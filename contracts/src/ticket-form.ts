@@ -19,8 +19,8 @@ export const ZTicketForm = z.object({
     .boolean()
     .describe('The default form: exactly one is while any exists; new tickets without a form take it'),
   position: z.number().int().describe('Its place in the list, from 1'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TTicketForm = z.infer<typeof ZTicketForm>;
 

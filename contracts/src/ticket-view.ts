@@ -205,8 +205,8 @@ export type TTicketViewListResponse = z.infer<typeof ZTicketViewListResponse>;
 export const ZViewSetting = z.object({
   ...viewShape,
   owner_id: z.number().int().nullable().describe('Its creator, for a `me` view'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  update_ts: z.number().int().describe('When it was last changed (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TViewSetting = z.infer<typeof ZViewSetting>;
 

@@ -11,8 +11,8 @@ export const ZTodo = z.object({
   ticket_id: z.number().int().nullable().describe('The ticket it is about, or null'),
   ticket_subject: z.string().nullable().describe("The ticket's subject, while the caller may still see that ticket"),
   done: z.boolean().describe('Ticked done'),
-  create_ts: z.number().int().describe('When it was added (Unix seconds)'),
-  done_ts: z.number().int().nullable().describe('When it was ticked done (Unix seconds), or null'),
+  create_ts: z.number().int().describe('When it was added (Unix epoch milliseconds)'),
+  done_ts: z.number().int().nullable().describe('When it was ticked done (Unix epoch milliseconds), or null'),
 });
 export type TTodo = z.infer<typeof ZTodo>;
 

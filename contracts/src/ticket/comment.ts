@@ -17,7 +17,7 @@ export const ZTicketComment = z.object({
   is_public: z.boolean().describe('A public reply; false for an internal note, which the requester never sees'),
   file_ids: z.array(z.string()).describe('Its attachments'),
   attachments: z.array(ZAttachment).describe('Its attachments, with their names and sizes'),
-  create_ts: z.number().int().describe('When it was written (Unix seconds)'),
+  create_ts: z.number().int().describe('When it was written (Unix epoch milliseconds)'),
 });
 export type TTicketComment = z.infer<typeof ZTicketComment>;
 
@@ -44,7 +44,7 @@ export const ZTicketEvent = z.object({
     ),
   old_value: z.unknown().describe('The value before'),
   new_value: z.unknown().describe('The value after'),
-  create_ts: z.number().int().describe('When (Unix seconds)'),
+  create_ts: z.number().int().describe('When (Unix epoch milliseconds)'),
 });
 export type TTicketEvent = z.infer<typeof ZTicketEvent>;
 export const ZTicketEventListRequest = z.object({ ticket_id: ZId.describe('The ticket') });

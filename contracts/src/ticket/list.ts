@@ -24,14 +24,18 @@ export const ZTicketListItem = z.object({
     .describe("Custom field values by `field_<id>`, for the list's field columns"),
   satisfaction: ZSatisfaction.describe("The requester's rating"),
   is_deleted: z.boolean().describe('In Deleted tickets'),
-  create_ts: z.number().int().describe('When it was created (Unix seconds)'),
-  update_ts: z.number().int().describe('When it last changed (Unix seconds)'),
-  solved_ts: z.number().int().nullable().describe('When it last entered `solved` (Unix seconds; null: never)'),
+  create_ts: z.number().int().describe('When it was created (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it last changed (Unix epoch milliseconds)'),
+  solved_ts: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When it last entered `solved` (Unix epoch milliseconds; null: never)'),
   sla_due_ts: z
     .number()
     .int()
     .nullable()
-    .describe('When its next SLA target breaches (Unix seconds; past: overdue; null: no running target)'),
+    .describe('When its next SLA target breaches (Unix epoch milliseconds; past: overdue; null: no running target)'),
   sla_metric: z
     .string()
     .nullable()
@@ -82,10 +86,10 @@ export const ZTicketListRequest = ZPaging.extend({
   requester_id: ZId.optional().describe('Only tickets of this requester'),
   company_id: ZId.optional().describe('Only tickets of this organization'),
   tag: ZTag.optional().describe('Only tickets with this tag'),
-  create_ts_from: ZTs.optional().describe('Created at or after (Unix seconds)'),
-  create_ts_to: ZTs.optional().describe('Created at or before (Unix seconds)'),
-  update_ts_from: ZTs.optional().describe('Last changed at or after (Unix seconds)'),
-  update_ts_to: ZTs.optional().describe('Last changed at or before (Unix seconds)'),
+  create_ts_from: ZTs.optional().describe('Created at or after (Unix epoch milliseconds)'),
+  create_ts_to: ZTs.optional().describe('Created at or before (Unix epoch milliseconds)'),
+  update_ts_from: ZTs.optional().describe('Last changed at or after (Unix epoch milliseconds)'),
+  update_ts_to: ZTs.optional().describe('Last changed at or before (Unix epoch milliseconds)'),
   sort: ZTicketSort.optional().describe("The order, `-` first for descending (default: the view's, else `-update_ts`)"),
   field_sort: z
     .string()

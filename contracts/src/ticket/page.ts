@@ -65,11 +65,11 @@ export const ZTicket = z.object({
       'The survey link (a path: `/home/satisfaction?token=...`) once the ticket was solved with scoring allowed; null while never offered',
     ),
   is_deleted: z.boolean().describe('In Deleted tickets'),
-  create_ts: z.number().int().describe('When it was created (Unix seconds)'),
-  update_ts: z.number().int().describe('When it last changed (Unix seconds)'),
-  first_reply_ts: nullableInt("An agent's first public reply (Unix seconds; null: none yet)"),
-  solved_ts: nullableInt('When it last entered `solved` (Unix seconds; null: never)'),
-  deleted_ts: nullableInt('When it was deleted (Unix seconds; null: not deleted)'),
+  create_ts: z.number().int().describe('When it was created (Unix epoch milliseconds)'),
+  update_ts: z.number().int().describe('When it last changed (Unix epoch milliseconds)'),
+  first_reply_ts: nullableInt("An agent's first public reply (Unix epoch milliseconds; null: none yet)"),
+  solved_ts: nullableInt('When it last entered `solved` (Unix epoch milliseconds; null: never)'),
+  deleted_ts: nullableInt('When it was deleted (Unix epoch milliseconds; null: not deleted)'),
   abilities: ZTicketAbilities.describe('What the caller may do with it, as the server decides'),
 });
 export type TTicket = z.infer<typeof ZTicket>;
