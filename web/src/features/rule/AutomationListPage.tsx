@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAutomation } from '@parley/contracts';
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import '../../i18n/rulesStrings';
@@ -13,6 +13,7 @@ import { editState } from '../../components/RequireStateId';
 import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
+import { ActiveSwitch } from './ActiveSwitch';
 import { OrderedTable } from './OrderedTable';
 import { automationPaths, ruleKeys, useAutomations } from './queries';
 
@@ -59,7 +60,24 @@ export function AutomationListPage() {
             title: t('common.state'),
             width: 100,
             render: (_: unknown, x: TAutomation) => (
-              <Tag color={x.active ? 'green' : 'default'}>{x.active ? t('rule.active') : t('rule.inactive')}</Tag>
+              <ActiveSwitch
+                active={x.active}
+                title={x.title}
+                mayEdit={mayEdit}
+                call={(active, opts) =>
+                  automationApi.edit(
+                    {
+                      automation_id: x.automation_id,
+                      title: x.title,
+                      schedule_id: x.schedule_id,
+                      active,
+                      conditions: x.conditions,
+                      actions: x.actions,
+                    },
+                    opts,
+                  )
+                }
+              />
             ),
           },
           { title: t('rule.usage'), dataIndex: 'usage_30d', width: 130 },

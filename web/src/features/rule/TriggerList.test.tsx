@@ -100,7 +100,10 @@ describe('trigger list', () => {
     fireEvent.change(input, { target: { value: 'Escalation' } });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await within(dialog).findByText('Escalation');
-    expect(callsTo(calls, 'admin/settings/trigger.category.edit')[0]?.body).toEqual({ category_id: 6, name: 'Escalation' });
+    expect(callsTo(calls, 'admin/settings/trigger.category.edit')[0]?.body).toEqual({
+      category_id: 6,
+      name: 'Escalation',
+    });
 
     const routing = within(dialog).getByText('Routing').closest('li') as HTMLElement;
     fireEvent.click(within(routing).getByRole('button', { name: 'Delete' }));
@@ -113,5 +116,38 @@ describe('trigger list', () => {
     fireEvent.change(name, { target: { value: 'Billing' } });
     fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await within(dialog).findByText('Billing');
+  });
+
+  it('switches a trigger off from the list, saving it whole with only that changed', async () => {
+    const list = [rule(1, 'Route printers', 1)];
+    const { calls } = fakeServer({
+      user: account({ user_type: 'admin' }),
+      menus: ['/wswt/setting/trigger', '/wswt/setting/trigger/edit'],
+      buttons: ['trigger.edit'],
+      handlers: {
+        'admin/settings/trigger.list': () => ok({ list, categories: [] }),
+        'admin/settings/trigger.edit': (call) => {
+          list[0] = { ...(list[0] as TTrigger), active: call.body.active as boolean };
+          return ok();
+        },
+      },
+    });
+    renderApp('/wswt/setting/trigger');
+    const toggle = await screen.findByRole('switch', { name: 'Route printers' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(callsTo(calls, 'admin/settings/trigger.edit')).toHaveLength(1));
+    const { trigger_id, title, category_id, conditions, actions } = rule(1, 'Route printers', 1);
+    expect(callsTo(calls, 'admin/settings/trigger.edit')[0]?.body).toEqual({
+      trigger_id,
+      title,
+      category_id,
+      active: false,
+      conditions,
+      actions,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Route printers' }).getAttribute('aria-checked')).toBe('false'),
+    );
   });
 });

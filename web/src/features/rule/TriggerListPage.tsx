@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TTrigger } from '@parley/contracts';
-import { Button, Flex, Select, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { editState } from '../../components/RequireStateId';
 import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
+import { ActiveSwitch } from './ActiveSwitch';
 import { OrderedTable } from './OrderedTable';
 import { ruleKeys, triggerPaths, useTriggers } from './queries';
 import { TriggerCategories } from './TriggerCategories';
@@ -98,7 +99,24 @@ export function TriggerListPage() {
             title: t('common.state'),
             width: 100,
             render: (_: unknown, x: TTrigger) => (
-              <Tag color={x.active ? 'green' : 'default'}>{x.active ? t('rule.active') : t('rule.inactive')}</Tag>
+              <ActiveSwitch
+                active={x.active}
+                title={x.title}
+                mayEdit={mayEdit}
+                call={(active, opts) =>
+                  triggerApi.edit(
+                    {
+                      trigger_id: x.trigger_id,
+                      title: x.title,
+                      category_id: x.category_id,
+                      active,
+                      conditions: x.conditions,
+                      actions: x.actions,
+                    },
+                    opts,
+                  )
+                }
+              />
             ),
           },
           { title: t('rule.usage'), dataIndex: 'usage_30d', width: 130 },
