@@ -9,12 +9,10 @@ import { ruleKeys } from './queries';
  */
 export function ActiveSwitch({
   active,
-  title,
   mayEdit,
   call,
 }: {
   active: boolean;
-  title: string;
   mayEdit: boolean;
   /** Saves the rule with `active` set so. */
   call: (active: boolean, opts: TSaveCallOptions) => Promise<unknown>;
@@ -34,7 +32,8 @@ export function ActiveSwitch({
       checked={active}
       loading={saving}
       onChange={save}
-      aria-label={title}
+      // Named by what it switches; the row (and its title) says which rule.
+      aria-label={t('rule.active')}
       checkedChildren={t('rule.active')}
       unCheckedChildren={t('rule.inactive')}
     />

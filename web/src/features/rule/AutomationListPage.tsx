@@ -62,7 +62,6 @@ export function AutomationListPage() {
             render: (_: unknown, x: TAutomation) => (
               <ActiveSwitch
                 active={x.active}
-                title={x.title}
                 mayEdit={mayEdit}
                 call={(active, opts) =>
                   automationApi.edit(

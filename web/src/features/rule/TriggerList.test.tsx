@@ -133,7 +133,8 @@ describe('trigger list', () => {
       },
     });
     renderApp('/wswt/setting/trigger');
-    const toggle = await screen.findByRole('switch', { name: 'Route printers' });
+    const row = await screen.findByRole('row', { name: /Route printers/ });
+    const toggle = within(row).getByRole('switch', { name: 'Active' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(toggle);
     await waitFor(() => expect(callsTo(calls, 'admin/settings/trigger.edit')).toHaveLength(1));
@@ -147,7 +148,7 @@ describe('trigger list', () => {
       actions,
     });
     await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Route printers' }).getAttribute('aria-checked')).toBe('false'),
+      expect(screen.getByRole('switch', { name: 'Active' }).getAttribute('aria-checked')).toBe('false'),
     );
   });
 });

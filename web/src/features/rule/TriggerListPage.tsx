@@ -101,7 +101,6 @@ export function TriggerListPage() {
             render: (_: unknown, x: TTrigger) => (
               <ActiveSwitch
                 active={x.active}
-                title={x.title}
                 mayEdit={mayEdit}
                 call={(active, opts) =>
                   triggerApi.edit(
