@@ -1,25 +1,31 @@
+import type { TTrigger } from '@parley/contracts';
 import { Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { ruleKeys } from './queries';
+
+/** What a trigger and an automation both are, as their edit calls take it. */
+type TRuleCore = Pick<TTrigger, 'title' | 'active' | 'conditions' | 'actions'>;
 
 /**
  * A rule's "on or off" in its list: a switch for who may edit it (the rule saved with only that
  * changed), a tag for who may not.
  */
 export function ActiveSwitch({
-  active,
+  rule,
   mayEdit,
   call,
 }: {
-  active: boolean;
+  rule: TRuleCore;
   mayEdit: boolean;
-  /** Saves the rule with `active` set so. */
-  call: (active: boolean, opts: TSaveCallOptions) => Promise<unknown>;
+  /** Saves the rule as given (its edit call adds its id and its own fields). */
+  call: (input: TRuleCore, opts: TSaveCallOptions) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
+  const { active } = rule;
   const { save, saving } = useSave({
-    call: (next: boolean, opts) => call(next, opts),
+    call: (next: boolean, opts) =>
+      call({ title: rule.title, conditions: rule.conditions, actions: rule.actions, active: next }, opts),
     invalidate: [ruleKeys.triggers, ruleKeys.automations],
   });
   const label = active ? t('rule.active') : t('rule.inactive');

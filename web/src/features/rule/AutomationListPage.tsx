@@ -61,20 +61,10 @@ export function AutomationListPage() {
             width: 100,
             render: (_: unknown, x: TAutomation) => (
               <ActiveSwitch
-                active={x.active}
+                rule={x}
                 mayEdit={mayEdit}
-                call={(active, opts) =>
-                  automationApi.edit(
-                    {
-                      automation_id: x.automation_id,
-                      title: x.title,
-                      schedule_id: x.schedule_id,
-                      active,
-                      conditions: x.conditions,
-                      actions: x.actions,
-                    },
-                    opts,
-                  )
+                call={(input, opts) =>
+                  automationApi.edit({ ...input, automation_id: x.automation_id, schedule_id: x.schedule_id }, opts)
                 }
               />
             ),

@@ -100,20 +100,10 @@ export function TriggerListPage() {
             width: 100,
             render: (_: unknown, x: TTrigger) => (
               <ActiveSwitch
-                active={x.active}
+                rule={x}
                 mayEdit={mayEdit}
-                call={(active, opts) =>
-                  triggerApi.edit(
-                    {
-                      trigger_id: x.trigger_id,
-                      title: x.title,
-                      category_id: x.category_id,
-                      active,
-                      conditions: x.conditions,
-                      actions: x.actions,
-                    },
-                    opts,
-                  )
+                call={(input, opts) =>
+                  triggerApi.edit({ ...input, trigger_id: x.trigger_id, category_id: x.category_id }, opts)
                 }
               />
             ),
