@@ -19,11 +19,12 @@ describe('schedule editor', () => {
     expect(days()).toHaveLength(5);
     fireEvent.click(screen.getByRole('button', { name: /Add hours/ }));
     await waitFor(() => expect(days()).toHaveLength(6));
-    const row = days()[5]?.closest('.ant-space') as HTMLElement;
+    const rowOf = (i: number) => days()[i]?.closest('.ant-space') as HTMLElement;
+    const row = rowOf(5);
     expect(row.textContent).toContain('Saturday');
     expect(row.querySelectorAll('input[value="09:00"], input[value="17:00"]')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: /Add hours/ }));
     await waitFor(() => expect(days()).toHaveLength(7));
-    expect((days()[6]?.closest('.ant-space') as HTMLElement).textContent).toContain('Sunday');
+    expect(rowOf(6).textContent).toContain('Sunday');
   });
 });
