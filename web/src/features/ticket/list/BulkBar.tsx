@@ -3,6 +3,7 @@ import { enums, type TSubmitAs } from '@parley/contracts';
 import { Button, Dropdown, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ticketApi } from '../../../api/ticket';
+import { useSession } from '../../../auth/SessionContext';
 import { Can } from '../../../components/Can';
 import { useEnum } from '../../../components/enumOptions';
 import { useConfirm } from '../../../components/useConfirm';
@@ -31,6 +32,9 @@ export function BulkBar({
   const names = useStaffNames();
   const submitAs = useEnum('submit_as');
   const { confirmDelete } = useConfirm();
+  const { user } = useSession();
+  // As the server decides (ticket.policy.ts): admins, and agents allowed to close tickets.
+  const mayClose = user?.user_type === 'admin' || user?.can_close_ticket === true;
   const bulkEdit = useSave({
     call: (body: { assignee_id?: number | null; submit_as?: TSubmitAs }, opts) =>
       ticketApi.bulkEdit({ ticket_ids: selected, ...body }, opts),
@@ -60,7 +64,9 @@ export function BulkBar({
         />
         <Dropdown
           menu={{
-            items: enums.submit_as.values.map((value) => ({ key: value, label: submitAs.label(value) })),
+            items: enums.submit_as.values
+              .filter((value) => value !== 'closed' || mayClose)
+              .map((value) => ({ key: value, label: submitAs.label(value) })),
             onClick: ({ key }) => bulkEdit.save({ submit_as: key as TSubmitAs }),
           }}
           disabled={bulkEdit.saving}

@@ -129,6 +129,21 @@ describe('ticket list', () => {
     expect(callsTo(calls, 'admin/ticket.bulk.edit')[0]?.body).toEqual({ ticket_ids: [101, 102], submit_as: 'solved' });
   });
 
+  it('does not offer closing the selected tickets to an agent who may not close tickets', async () => {
+    serve({
+      user: account({ user_type: 'agent', can_close_ticket: false }),
+      menus: ['/wswt'],
+      buttons: ['ticket.edit'],
+    });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    fireEvent.click(within(row).getByRole('checkbox'));
+    await screen.findByText('1 selected');
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /Change state/ }));
+    await screen.findByText('Submit as Solved');
+    expect(screen.queryByText('Submit as Closed')).toBeNull();
+  });
+
   it('starts another view without the selection made in the last, its rows drawn once', async () => {
     serve();
     renderApp('/wswt');
