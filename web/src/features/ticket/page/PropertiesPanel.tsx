@@ -110,7 +110,8 @@ export const PropertiesPanel = memo(function PropertiesPanel({
         <PlainFormItem
           name="assignee_id"
           label={t('ticket.assignee')}
-          extra={ticket.abilities.reassign ? undefined : t('ticket.reassign_not_allowed')}
+          // Said only where the rest can be edited: a deleted or closed ticket's banner says why not.
+          extra={disabled || ticket.abilities.reassign ? undefined : t('ticket.reassign_not_allowed')}
         >
           <LazySelect
             disabled={disabled || !ticket.abilities.reassign}

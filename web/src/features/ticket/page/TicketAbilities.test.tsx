@@ -43,4 +43,16 @@ describe('the ticket page offers what the server allows', () => {
     // The other properties stay editable.
     expect((screen.getByRole('combobox', { name: 'Priority' }) as HTMLInputElement).disabled).toBe(false);
   });
+
+  it('a ticket nobody may edit (deleted) does not blame the reassign rule for its locked assignee', async () => {
+    serveTicket({ ticket: { assignee_id: 7, abilities: abilities({ edit: false, reassign: false }) } });
+    renderApp('/wswt/ticket/edit/101');
+    const assignee = (await screen.findByRole(
+      'combobox',
+      { name: 'Assignee' },
+      { timeout: 10_000 },
+    )) as HTMLInputElement;
+    await waitFor(() => expect(assignee.disabled).toBe(true));
+    expect(screen.queryByText('Only the assignee or an admin may reassign this ticket')).toBeNull();
+  });
 });
