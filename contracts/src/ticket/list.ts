@@ -73,9 +73,12 @@ const ZTs = fromDecimal(
   z.number({ error: 'field_invalid' }).int({ error: 'field_invalid' }).min(0, { error: 'field_invalid' }),
 );
 
+/** The longest search a list or search takes, in characters (the box stops typing there). */
+export const ticketKwMax = 200;
+
 export const ZTicketListRequest = ZPaging.extend({
   view_id: ZId.optional().describe('A view: its conditions and sort; the other filters narrow it further'),
-  kw: optionalText(200)
+  kw: optionalText(ticketKwMax)
     .optional()
     .describe(
       'Words of the subject and the comments (Chinese is found by any part of two characters or more, or one); operators (`status:pending`, `tag:vip`, …) and custom fields by name (`product_area:Hardware`, `seats:>5`, `field_12:true`) narrow it',

@@ -8,11 +8,14 @@ export function SearchBox({
   onSearch,
   placeholder,
   width = 280,
+  maxLength,
 }: {
   value: string;
   onSearch: (kw: string) => void;
   placeholder?: string;
   width?: number;
+  /** The longest text the call takes: typing or pasting stops there instead of being refused. */
+  maxLength?: number;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
@@ -30,6 +33,7 @@ export function SearchBox({
       placeholder={placeholder ?? t('common.search_placeholder')}
       aria-label={placeholder ?? t('common.search')}
       allowClear
+      maxLength={maxLength}
       enterButton={false}
       style={{ width, maxWidth: '100%' }}
     />

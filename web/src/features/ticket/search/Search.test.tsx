@@ -141,8 +141,12 @@ describe('ticket search', () => {
     pressEnter();
     expect((await screen.findByRole('alert')).textContent).toBe(refusal);
     expect(screen.queryByRole('row', { name: /Printer on fire/ })).toBeNull();
+    // The search ran nowhere: no table says that nothing matched it.
+    expect(screen.queryByText('Nothing matches this search')).toBeNull();
     // Said once, where the box is, not also in a passing toast.
     expect(screen.getAllByText(refusal)).toHaveLength(1);
+    // The box takes no more than the call does.
+    expect(screen.getByLabelText(searchLabel).getAttribute('maxlength')).toBe('200');
     // A search it takes brings the rows back.
     fireEvent.change(screen.getByLabelText(searchLabel), { target: { value: 'seats:>5' } });
     pressEnter();

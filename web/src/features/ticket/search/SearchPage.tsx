@@ -1,4 +1,4 @@
-import { enums } from '@parley/contracts';
+import { enums, ticketKwMax } from '@parley/contracts';
 import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,13 @@ export function SearchPage() {
       subtitle={t('ticket.search_subtitle')}
       filters={
         <>
-          <SearchBox value={list.kw} onSearch={list.setKw} placeholder={t('ticket.search_placeholder')} width={360} />
+          <SearchBox
+            value={list.kw}
+            onSearch={list.setKw}
+            placeholder={t('ticket.search_placeholder')}
+            width={360}
+            maxLength={ticketKwMax}
+          />
           <SearchHelp />
           <LazySelect
             aria-label={t('ticket.state')}
@@ -168,16 +174,20 @@ export function SearchPage() {
         </>
       }
     >
-      {refusal && !results.isFetching && <Alert type="warning" showIcon title={refusal} style={{ marginBottom: 12 }} />}
-      <TicketTable
-        rows={refusal ? [] : results.data?.list}
-        columns={searchColumns}
-        loading={results.isFetching}
-        pagination={list.pagination(refusal ? 0 : results.data?.total)}
-        sort={sort ?? '-update_ts'}
-        onSort={(next) => list.setFilter('sort', next)}
-        filtered={filtered}
-      />
+      {/* A refused search ran nowhere: it says why, and no table claims that nothing matched. */}
+      {refusal && !results.isFetching ? (
+        <Alert type="warning" showIcon title={refusal} style={{ marginBottom: 12 }} />
+      ) : (
+        <TicketTable
+          rows={results.data?.list}
+          columns={searchColumns}
+          loading={results.isFetching}
+          pagination={list.pagination(results.data?.total)}
+          sort={sort ?? '-update_ts'}
+          onSort={(next) => list.setFilter('sort', next)}
+          filtered={filtered}
+        />
+      )}
     </ListPage>
   );
 }
