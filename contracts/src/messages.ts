@@ -267,6 +267,7 @@ export const messages = {
   // Business rules (#18).
   schedule_overlap: { en: 'Intervals of a day must not overlap', 'zh-cn': '同一天的时间段不能重叠' },
   schedule_in_use: { en: 'A rule still uses this schedule', 'zh-cn': '仍有规则使用该工作时间' },
+  category_exists: { en: 'A category of this name exists already', 'zh-cn': '已有同名分类' },
   automation_needs_time: { en: 'Add an hours condition', 'zh-cn': '请添加小时数条件' },
   automation_not_nullified: {
     en: 'An action must make a condition false, or it would repeat every hour',

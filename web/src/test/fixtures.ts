@@ -15,6 +15,7 @@ import type {
   TTicketListItem,
   TTicketSetting,
   TTicketView,
+  TTrigger,
 } from '@parley/contracts';
 
 /** Records as the server presents them, with overrides. */
@@ -267,6 +268,21 @@ export const ticketField = (o: Partial<TTicketField> = {}): TTicketField => ({
   field_state: 'active',
   position: 1,
   create_ts: 0,
+  update_ts: 0,
+  ...o,
+});
+
+export const trigger = (o: Partial<TTrigger> = {}): TTrigger => ({
+  trigger_id: 5,
+  category_id: null,
+  title: 'Printers',
+  active: true,
+  position: 1,
+  conditions: { all: [{ field: 'subject', operator: 'contains', value: 'printer' }], any: [] },
+  actions: [{ action: 'add_tags', value: ['printer'] }],
+  usage_30d: 0,
+  last_error: null,
+  last_error_ts: null,
   update_ts: 0,
   ...o,
 });

@@ -152,7 +152,19 @@ export async function reorder(db: DbOrTx, table: keyof typeof orderKeys, ids: nu
   });
 }
 
+/** Two categories of one name (in any case) could not be told apart in the editor's picker. */
+async function refuseTakenName(db: Db, name: string, categoryId = 0) {
+  const taken = await queryRows(
+    db,
+    sql`SELECT 1 FROM rule_trigger_category WHERE lower(name) = lower(${name}) AND category_id <> ${categoryId}`,
+  );
+  if (taken.length > 0) {
+    throw invalid('category_exists', 'name');
+  }
+}
+
 export async function categoryAdd(db: Db, name: string) {
+  await refuseTakenName(db, name);
   const [row] = await queryRows<{ category_id: number }>(
     db,
     sql`INSERT INTO rule_trigger_category (name, position, create_ts)
@@ -163,6 +175,7 @@ export async function categoryAdd(db: Db, name: string) {
 }
 
 export async function categoryEdit(db: Db, categoryId: number, name: string) {
+  await refuseTakenName(db, name, categoryId);
   const rows = await queryRows(
     db,
     sql`UPDATE rule_trigger_category SET name = ${name} WHERE category_id = ${categoryId} RETURNING category_id`,

@@ -54,8 +54,21 @@ describe('Settings › Triggers', () => {
     const zh = await apiUntyped(triggerOps.categoryAdd, {});
     expect(zh.code).toBe('FFFF');
 
-    const category = await api(triggerOps.categoryAdd, { name: 'Routing' });
     const w = word();
+    const category = await api(triggerOps.categoryAdd, { name: `Routing ${w}` });
+    // One name, one category, in any case: added or renamed to a taken name is refused.
+    const twice = await api(triggerOps.categoryAdd, { name: `ROUTING ${w}` });
+    expect(twice.fields.name).toBe('A category of this name exists already');
+    const other = await api(triggerOps.categoryAdd, { name: `Billing ${w}` });
+    const renamed = await api(triggerOps.categoryEdit, {
+      category_id: other.data.category_id,
+      name: `routing ${w}`,
+    });
+    expect(renamed.fields.name).toBe('A category of this name exists already');
+    // Its own name again (another case) is no clash.
+    const same = await api(triggerOps.categoryEdit, { category_id: category.data.category_id, name: `ROUTING ${w}` });
+    expect(same.code).toBe('0000');
+    await api(triggerOps.categoryDelete, { category_id: other.data.category_id });
     const id = await trigger(
       `Hook ${w}`,
       { all: [{ field: 'subject', operator: 'contains', value: w }] },

@@ -3,24 +3,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { editState } from '../../components/RequireStateId';
 import { account, fail, fakeServer, ok } from '../../test/fakeServer';
+import { trigger } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
 
-const printers: TTrigger = {
-  trigger_id: 5,
-  category_id: null,
-  title: 'Printers',
-  active: true,
-  position: 1,
-  conditions: { all: [{ field: 'subject', operator: 'contains', value: 'printer' }], any: [] },
-  actions: [{ action: 'add_tags', value: ['printer'] }],
-  usage_30d: 0,
-  last_error: null,
-  last_error_ts: null,
-  update_ts: 0,
-};
+const printers = trigger();
 
 function serve(handlers = {}, list: TTrigger[] = []) {
   return fakeServer({

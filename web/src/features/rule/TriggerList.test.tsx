@@ -2,24 +2,19 @@ import type { TTrigger } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fakeServer, ok } from '../../test/fakeServer';
+import { trigger } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
 
 signInEachTest();
 
-const rule = (trigger_id: number, title: string, position: number): TTrigger => ({
-  trigger_id,
-  category_id: null,
-  title,
-  active: true,
-  position,
-  conditions: { all: [{ field: 'subject', operator: 'contains', value: 'x' }], any: [] },
-  actions: [{ action: 'add_tags', value: ['x'] }],
-  usage_30d: 0,
-  last_error: null,
-  last_error_ts: null,
-  update_ts: 0,
-});
+const rule = (trigger_id: number, title: string, position: number): TTrigger =>
+  trigger({
+    trigger_id,
+    title,
+    position,
+    conditions: { all: [{ field: 'subject', operator: 'contains', value: 'x' }], any: [] },
+  });
 
 describe('trigger list', () => {
   it('keeps the focus on the moved trigger’s buttons when it is moved by keyboard', async () => {
