@@ -14,6 +14,8 @@ export interface TListColumn<T> {
   render: (row: T) => ReactNode;
   /** Style of the column's cells (not of its header). */
   cellStyle?: CSSProperties;
+  /** A cell's tooltip: the whole text of a cell that may end in "…". */
+  cellTitle?: (row: T) => string | undefined;
   /** A sortable column: its order now, and the orders a click steps through before it is unsorted again. */
   sort?: { order: TSortOrder | null; directions?: readonly TSortOrder[] };
 }
@@ -288,6 +290,7 @@ export function ListTable<T>({
                                 key={column.key}
                                 className={`ant-table-cell${column.sort?.order ? ' ant-table-column-sort' : ''}`}
                                 style={column.cellStyle}
+                                title={column.cellTitle?.(row)}
                               >
                                 {column.render(row)}
                               </td>

@@ -56,8 +56,17 @@ const dash = text({ type: 'secondary', children: '—' });
 const nowrap = { whiteSpace: 'nowrap' as const };
 const subjectGap = { gap: 8 };
 const snippetGap = { gap: 2 };
-/** Names wrap between words, never inside one ("Unassigne/d"). */
-const wholeWords = { overflowWrap: 'normal' as const, wordBreak: 'normal' as const };
+/**
+ * A name stays on one line ("Agent 4", not "Agent" over "4") up to a width past which it ends in
+ * "…" (the whole name in its title): the table shares its width by content, and the subject's
+ * long lines took it all, so short names broke at their spaces.
+ */
+const oneLine = {
+  whiteSpace: 'nowrap' as const,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  maxWidth: 140,
+};
 /** Long subjects wrap onto two lines at most. */
 const twoLines = {
   display: '-webkit-box',
@@ -140,8 +149,8 @@ export function useTicketColumns(
         sla_due: t('ticket.sla_due'),
       } satisfies Record<TViewBaseColumn, string>,
       marks: { new: t('ticket.mark_new'), updated: t('ticket.mark_updated') },
-      unassigned: text({ type: 'secondary', style: wholeWords, children: t('ticket.unassigned') }),
-      noGroup: text({ type: 'secondary', style: wholeWords, children: t('ticket.no_group') }),
+      unassigned: text({ type: 'secondary', children: t('ticket.unassigned') }),
+      noGroup: text({ type: 'secondary', children: t('ticket.no_group') }),
       yesNo: [t('view.yes'), t('view.no')] as [string, string],
     }),
     [t],
@@ -199,12 +208,14 @@ export function useTicketColumns(
     },
     requester: {
       title: title.requester,
-      cellStyle: wholeWords,
-      render: (row) => <span title={row.requester_email}>{row.requester_name || row.requester_email}</span>,
+      cellStyle: oneLine,
+      cellTitle: (row) => (row.requester_name ? `${row.requester_name} <${row.requester_email}>` : row.requester_email),
+      render: (row) => row.requester_name || row.requester_email,
     },
     company: {
       title: title.company,
-      cellStyle: wholeWords,
+      cellStyle: oneLine,
+      cellTitle: (row) => companies(row.company_id) ?? undefined,
       render: (row) => companies(row.company_id) ?? dash,
     },
     ticket_state: {
@@ -224,12 +235,14 @@ export function useTicketColumns(
     },
     assignee: {
       title: title.assignee,
-      cellStyle: wholeWords,
+      cellStyle: oneLine,
+      cellTitle: (row) => names.agent(row.assignee_id) ?? undefined,
       render: (row) => names.agent(row.assignee_id) ?? unassigned,
     },
     group: {
       title: title.group,
-      cellStyle: wholeWords,
+      cellStyle: oneLine,
+      cellTitle: (row) => names.group(row.group_id) ?? undefined,
       render: (row) => names.group(row.group_id) ?? noGroup,
     },
     tags: {
