@@ -105,6 +105,7 @@ export function Composer({
   onImages,
   onFiles,
   onSubmit,
+  invalid = false,
 }: {
   editorRef: RefObject<HTMLDivElement | null>;
   label: string;
@@ -117,6 +118,8 @@ export function Composer({
   onFiles: (files: File[]) => void;
   /** Ctrl+Enter (Cmd+Enter) sends, as on the public form; Enter alone starts a new paragraph. */
   onSubmit?: () => void;
+  /** The form refused what is in it (a required first comment left blank): drawn red, as an input. */
+  invalid?: boolean;
 }) {
   const { t } = useTranslation();
   const [empty, setEmpty] = useState(true);
@@ -160,7 +163,10 @@ export function Composer({
   };
 
   return (
-    <div className="parley-composer" style={background ? { background } : undefined}>
+    <div
+      className={invalid ? 'parley-composer is-invalid' : 'parley-composer'}
+      style={background ? { background } : undefined}
+    >
       {/* Flex's and Divider's markup (as the tool buttons) */}
       <div
         className="parley-composer-toolbar ant-flex parley ant-flex-wrap-wrap ant-flex-align-center"
@@ -209,6 +215,7 @@ export function Composer({
         tabIndex={0}
         aria-multiline="true"
         aria-label={label}
+        aria-invalid={invalid || undefined}
         data-placeholder={placeholder}
         onFocus={() => exec('defaultParagraphSeparator', 'p')}
         onInput={(e) => {

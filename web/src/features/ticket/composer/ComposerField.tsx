@@ -34,6 +34,7 @@ export function ComposerField({
   id,
   editorRef,
   background,
+  invalid,
 }: {
   field: RefObject<TComposerField | null>;
   /** The editor element, when the caller needs it too (drafts). */
@@ -45,6 +46,8 @@ export function ComposerField({
   onChange?: (html: string) => void;
   onSubmit?: () => void;
   id?: string;
+  /** Drawn red: the form refused the field (see `Composer`). */
+  invalid?: boolean;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -93,6 +96,7 @@ export function ComposerField({
           onImages={(files, at) => void images.add(files, at)}
           onFiles={(files) => files.forEach(attach)}
           {...(onSubmit ? { onSubmit } : {})}
+          {...(invalid ? { invalid } : {})}
         />
       </div>
       {canAttach && (

@@ -30,10 +30,21 @@ describe('new ticket', () => {
   it('asks for the requester, the subject and the description', async () => {
     serve();
     renderApp('/wswt/ticket/add');
-    fireEvent.click(await screen.findByRole('button', { name: 'Create ticket' }, { timeout: 10_000 }));
+    const create = await screen.findByRole('button', { name: 'Create ticket' }, { timeout: 10_000 });
+    // What must be filled in is marked before anything is tried.
+    const marked = (label: string) =>
+      screen.getByText(label, { selector: 'label' }).classList.contains('ant-form-item-required');
+    expect(['Requester', 'Subject', 'Description'].map(marked)).toEqual([true, true, true]);
+    expect(marked('Group')).toBe(false);
+    fireEvent.click(create);
     await screen.findByText('Requester is required');
     screen.getByText('Subject is required');
     screen.getByText('Description is required');
+    // The blank description is marked on the editor itself, not only under the attach button.
+    const editor = screen.getByRole('textbox', { name: 'Description' });
+    expect(editor.getAttribute('aria-invalid')).toBe('true');
+    describe_('<p>Needs a laptop</p>');
+    await waitFor(() => expect(editor.getAttribute('aria-invalid')).toBeNull());
     fireEvent.click(screen.getByText('New requester'));
     fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
     await screen.findByText('Email is required');

@@ -126,12 +126,13 @@ export function TicketAddPage() {
               name="requester_id"
               label={t('ticket.requester')}
               rules={[checkRule((v) => typeof v === 'number', 'required_requester')]}
+              required
             >
               <RequesterSelect />
             </Form.Item>
           ) : (
             <>
-              <Form.Item name="requester_email" label={t('ticket.email')} rules={[schemaRule(ZEmail)]}>
+              <Form.Item name="requester_email" label={t('ticket.email')} rules={[schemaRule(ZEmail)]} required>
                 <Input autoComplete="off" />
               </Form.Item>
               <Form.Item name="requester_name" label={t('ticket.name')}>
@@ -144,6 +145,7 @@ export function TicketAddPage() {
           name="subject"
           label={t('ticket.subject')}
           rules={[checkRule((v) => typeof v === 'string' && v.trim() !== '', 'required_subject')]}
+          required
         >
           <Input maxLength={250} />
         </Form.Item>
@@ -159,8 +161,9 @@ export function TicketAddPage() {
           name="description"
           label={t('ticket.description')}
           rules={[checkRule((v) => typeof v === 'string' && !isBlankHtml(v), 'required_description')]}
+          required
         >
-          <ComposerField
+          <DescriptionField
             field={composer}
             label={t('ticket.description')}
             placeholder={t('ticket.reply_placeholder')}
@@ -206,6 +209,12 @@ export function TicketAddPage() {
       </Form>
     </FormPage>
   );
+}
+
+/** The first comment's composer, drawn red while its form item holds an error. */
+function DescriptionField(props: Omit<Parameters<typeof ComposerField>[0], 'invalid'>) {
+  const { status } = Form.Item.useStatus();
+  return <ComposerField {...props} invalid={status === 'error'} />;
 }
 
 /** The custom field values typed in, when there are any (inputs never touched are left out). */
