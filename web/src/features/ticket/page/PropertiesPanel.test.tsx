@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { account, fail, ok, page } from '../../../test/fakeServer';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
-import { serveTicket, typeComment } from '../../../test/ticketPage';
+import { group } from '../../../test/fixtures';
+import { linus, serveTicket, typeComment } from '../../../test/ticketPage';
 
 signInEachTest();
 
@@ -55,6 +56,41 @@ describe('ticket properties', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     await screen.findByText('x@spam.example cannot be added as a CC or follower');
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ ticket_id: 101, cc_ids: [20, 55] });
+  });
+});
+
+describe('group and assignee', () => {
+  it('offers the chosen group’s agents as assignee, and a group change unassigns an agent outside it', async () => {
+    const ada = { ...account({ account_id: 8, real_name: 'Ada Billing' }), alias_name: '', group_ids: [4] };
+    const { calls } = serveTicket({
+      ticket: { group_id: 4, assignee_id: 8 },
+      handlers: {
+        'admin/auth.agent.all.list': () => ok({ list: [{ ...linus, group_ids: [3] }, ada] }),
+        'admin/auth.group.list': () => page([group({ group_id: 3, group_name: 'Hardware' }), group({ group_id: 4, group_name: 'Billing' })]),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const item = (label: string) => within(panel()).getByText(label).closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => within(item('Assignee')).getByText('Ada Billing'));
+    await waitFor(() => within(item('Group')).getByText('Billing'));
+
+    fireEvent.mouseDown(within(item('Group')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Hardware'));
+    await waitFor(() => within(item('Assignee')).getByText('Unassigned'));
+    fireEvent.mouseDown(within(item('Assignee')).getByRole('combobox'));
+    // The assignee's list: the drop-down its combobox controls.
+    await waitFor(() => {
+      const listbox = within(item('Assignee')).getByRole('combobox').getAttribute('aria-controls') ?? '';
+      const dropdown = document.getElementById(listbox)?.closest('.ant-select-dropdown');
+      const offered = [...(dropdown?.querySelectorAll('.ant-select-item-option') ?? [])];
+      expect(offered.map((o) => o.getAttribute('title'))).toEqual(['Unassigned', 'Linus Agent']);
+    });
+
+    typeComment('Moving to hardware');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ group_id: 3, assignee_id: null });
   });
 });
 

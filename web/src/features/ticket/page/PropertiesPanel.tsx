@@ -46,6 +46,8 @@ const withValues = (fields: TTicketFields | undefined) =>
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 
+const orInitial = <T,>(watched: T | undefined, initial: T): T => (watched === undefined ? initial : watched);
+
 /** The properties the form changed from `ticket`. */
 export function changedProps(ticket: TTicket, values: Partial<TTicketProps>): Partial<TTicketProps> {
   const before = propsOf(ticket);
@@ -89,6 +91,10 @@ export const PropertiesPanel = memo(function PropertiesPanel({
   const names = useStaffNames();
   const types = useEnum('ticket_type');
   const priorities = useEnum('ticket_priority');
+  const canReassign = !disabled && ticket.abilities.reassign;
+  // Undefined until the form is drawn; null is "No group" / "Unassigned".
+  const groupId = orInitial(Form.useWatch('group_id', form), ticket.group_id);
+  const assigneeId = orInitial(Form.useWatch('assignee_id', form), ticket.assignee_id);
   return (
     <Card size="small" title={t('ticket.properties')} variant="borderless">
       <Form<TTicketProps>
@@ -98,6 +104,11 @@ export const PropertiesPanel = memo(function PropertiesPanel({
         requiredMark={false}
         disabled={disabled}
         className="ticket-properties"
+        onValuesChange={(changed: Partial<TTicketProps>) => {
+          if (changed.group_id !== undefined && canReassign) {
+            form.setFieldValue('assignee_id', names.assigneeInGroup(changed.group_id, form.getFieldValue('assignee_id')));
+          }
+        }}
       >
         <TicketSla ticketId={ticket.ticket_id} updateTs={ticket.update_ts} />
         <PlainFormItem name="group_id" label={t('ticket.group')}>
@@ -115,7 +126,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({
         >
           <LazySelect
             disabled={disabled || !ticket.abilities.reassign}
-            options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
+            options={[{ value: null, label: t('ticket.unassigned') }, ...names.assigneeOptions(groupId, assigneeId)]}
             showSearch={{ optionFilterProp: 'label' }}
             loading={names.loading}
           />

@@ -63,6 +63,8 @@ export function TicketAddPage() {
   const states = useEnum('ticket_state');
   const settings = useTicketSettings();
   const composer = useRef<TComposerField>(null);
+  const groupId = Form.useWatch('group_id', form);
+  const assigneeId = Form.useWatch('assignee_id', form);
   const { message } = App.useApp();
   const { save, saving } = useSave({
     form,
@@ -102,6 +104,11 @@ export function TicketAddPage() {
         form={form}
         layout="vertical"
         initialValues={initialValues}
+        onValuesChange={(changed: Partial<TAddValues>) => {
+          if (changed.group_id !== undefined) {
+            form.setFieldValue('assignee_id', names.assigneeInGroup(changed.group_id, form.getFieldValue('assignee_id')));
+          }
+        }}
         onFinish={(values) => {
           // The first comment's files must be on the server before the ticket refers to them.
           if (composer.current?.isUploading()) {
@@ -180,7 +187,10 @@ export function TicketAddPage() {
           </Form.Item>
           <Form.Item name="assignee_id" label={t('ticket.assignee')}>
             <Select
-              options={[{ value: null, label: t('ticket.unassigned') }, ...names.agentOptions]}
+              options={[
+                { value: null, label: t('ticket.unassigned') },
+                ...names.assigneeOptions(groupId ?? null, assigneeId ?? null),
+              ]}
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
