@@ -73,9 +73,7 @@ describe('ticket list', () => {
     within(vpnRow).getByText('Yesterday 09:30');
     within(vpnRow).getByText('Unassigned');
     // Names stay on one line and may end in "…": the cell's tooltip holds the whole name.
-    expect(within(vpnRow).getByText('Alan Turing').closest('td')?.title).toBe(
-      `Alan Turing <${vpn.requester_email}>`,
-    );
+    expect(within(vpnRow).getByText('Alan Turing').closest('td')?.title).toBe(`Alan Turing <${vpn.requester_email}>`);
     expect(within(row).getByText('Linus Agent').closest('td')?.title).toBe('Linus Agent');
     within(screen.getByRole('row', { name: /Old one/ })).getByText('1 Oct 2026');
     screen.getByText('12000+');

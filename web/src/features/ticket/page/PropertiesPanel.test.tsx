@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fail, ok, page } from '../../../test/fakeServer';
+import { group } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
-import { group } from '../../../test/fixtures';
 import { linus, serveTicket, typeComment } from '../../../test/ticketPage';
 
 signInEachTest();
@@ -66,7 +66,8 @@ describe('group and assignee', () => {
       ticket: { group_id: 4, assignee_id: 8 },
       handlers: {
         'admin/auth.agent.all.list': () => ok({ list: [{ ...linus, group_ids: [3] }, ada] }),
-        'admin/auth.group.list': () => page([group({ group_id: 3, group_name: 'Hardware' }), group({ group_id: 4, group_name: 'Billing' })]),
+        'admin/auth.group.list': () =>
+          page([group({ group_id: 3, group_name: 'Hardware' }), group({ group_id: 4, group_name: 'Billing' })]),
       },
     });
     renderApp('/wswt/ticket/edit/101');

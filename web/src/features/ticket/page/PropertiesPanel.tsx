@@ -106,7 +106,10 @@ export const PropertiesPanel = memo(function PropertiesPanel({
         className="ticket-properties"
         onValuesChange={(changed: Partial<TTicketProps>) => {
           if (changed.group_id !== undefined && canReassign) {
-            form.setFieldValue('assignee_id', names.assigneeInGroup(changed.group_id, form.getFieldValue('assignee_id')));
+            form.setFieldValue(
+              'assignee_id',
+              names.assigneeInGroup(changed.group_id, form.getFieldValue('assignee_id')),
+            );
           }
         }}
       >

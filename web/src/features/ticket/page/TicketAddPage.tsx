@@ -106,7 +106,10 @@ export function TicketAddPage() {
         initialValues={initialValues}
         onValuesChange={(changed: Partial<TAddValues>) => {
           if (changed.group_id !== undefined) {
-            form.setFieldValue('assignee_id', names.assigneeInGroup(changed.group_id, form.getFieldValue('assignee_id')));
+            form.setFieldValue(
+              'assignee_id',
+              names.assigneeInGroup(changed.group_id, form.getFieldValue('assignee_id')),
+            );
           }
         }}
         onFinish={(values) => {
