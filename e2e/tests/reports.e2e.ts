@@ -154,7 +154,8 @@ describe('dashboard and reports', () => {
       page.waitForEvent('download'),
       section(page, 'efficiency-first_reply').getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('efficiency-first_reply.csv');
+    // Which report, over which range, taken which day.
+    expect(download.suggestedFilename()).toMatch(/^efficiency-first_reply-30d-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, '');
     expect(
       csv
@@ -162,6 +163,39 @@ describe('dashboard and reports', () => {
         .split('\r\n')
         .map((line) => line.split(',')),
     ).toEqual(table);
+  });
+
+  it('writes dates in the help desk’s date format, and the CSV dates that still hold tomorrow', async () => {
+    const token = await signInAdmin(server.app);
+    const setFormat = async (date_format: string) => {
+      const edited = await call(server.app, 'POST', '/api/admin/settings/localization.edit', {
+        token,
+        body: { default_language: 'en', default_timezone: 'UTC', date_format },
+      });
+      expect(edited.code).toBe('0000');
+    };
+    await setFormat('iso');
+    try {
+      const page = await signedIn(browser, server.url, admin, `/wswt/dashboard?group_id=${groupId}&range=7d`);
+      await section(page, 'dashboard').locator('[data-chart] canvas').waitFor();
+      const periods = (await tableText(page, 'dashboard')).slice(1).map((r) => r[0] ?? '');
+      // A week ago is a date, written as Settings › Localization says; the last days keep their names.
+      expect(periods[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(periods.at(-1)).toBe('Today');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        section(page, 'dashboard').getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^dashboard-7d-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = fs.readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, '');
+      const lines = csv.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Period,Created,Solved');
+      // "Today" in the table; the day's date in the file.
+      expect(lines.slice(1).filter((l) => !/^\d{4}-\d{2}-\d{2},\d+,\d+$/.test(l))).toEqual([]);
+      expect(lines).toHaveLength(periods.length + 1);
+    } finally {
+      await setFormat('medium');
+    }
   });
 
   it('shows the dashboard and a report in Chinese', async () => {

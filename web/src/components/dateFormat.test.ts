@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stampFormatter } from './dateFormat';
+import { dateFormatters, stampFormatter } from './dateFormat';
 
 // 2026-11-25 16:05 UTC.
 const ts = Date.UTC(2026, 10, 25, 16, 5);
@@ -18,5 +18,19 @@ describe('stampFormatter', () => {
 
   it('falls back to the browser time zone for one it does not know', () => {
     expect(() => stampFormatter({ language: 'en', timeZone: 'Mars/Olympus', format: 'iso' })(ts)).not.toThrow();
+  });
+});
+
+describe('dateFormatters', () => {
+  it('writes a date, a day of a month and a month in each date format', () => {
+    const all = (format: 'medium' | 'iso' | 'dmy' | 'mdy', language = 'en') => {
+      const f = dateFormatters({ language, timeZone: 'Asia/Shanghai', format });
+      return [f.day(ts), f.dayOfMonth(ts), f.month(ts)];
+    };
+    expect(all('iso')).toEqual(['2026-11-26', '11-26', '2026-11']);
+    expect(all('dmy')).toEqual(['26/11/2026', '26/11', '11/2026']);
+    expect(all('mdy')).toEqual(['11/26/2026', '11/26', '11/2026']);
+    expect(all('medium')).toEqual(['26 Nov 2026', '26 Nov', 'Nov 2026']);
+    expect(all('medium', 'zh-cn')[0]).toBe('2026年11月26日');
   });
 });

@@ -47,3 +47,36 @@ export function stampFormatter({ language, timeZone, format }: TStampOptions): (
     return `${date} ${parts.hour}:${parts.minute}`;
   };
 }
+
+/** Dates without the time, as `stampFormatter` writes them, and the shorter forms a chart's axis needs. */
+export interface TDateFormatters {
+  /** "25 Nov 2026", 2026-11-25, 25/11/2026, 11/25/2026. */
+  day: (ts: number) => string;
+  /** The day without its year: "25 Nov", 11-25, 25/11, 11/25. */
+  dayOfMonth: (ts: number) => string;
+  /** The month: "Nov 2026", 2026-11, 11/2026, 11/2026. */
+  month: (ts: number) => string;
+}
+
+/** Settings › Localization's date format for a date alone, a day of a month, a month. */
+export function dateFormatters({ language, timeZone, format }: TStampOptions): TDateFormatters {
+  const locale = language === 'zh-cn' ? 'zh-CN' : 'en-GB';
+  if (format === 'medium') {
+    const day = safeFormat(locale, { dateStyle: 'medium' }, timeZone);
+    const dayOfMonth = safeFormat(locale, { day: 'numeric', month: 'short' }, timeZone);
+    const month = safeFormat(locale, { month: 'short', year: 'numeric' }, timeZone);
+    return { day: (ts) => day.format(ts), dayOfMonth: (ts) => dayOfMonth.format(ts), month: (ts) => month.format(ts) };
+  }
+  const f = safeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
+  const parts = (ts: number) => Object.fromEntries(f.formatToParts(ts).map((p) => [p.type, p.value]));
+  const order = {
+    iso: { day: 'y-m-d', dayOfMonth: 'm-d', month: 'y-m' },
+    dmy: { day: 'd/m/y', dayOfMonth: 'd/m', month: 'm/y' },
+    mdy: { day: 'm/d/y', dayOfMonth: 'm/d', month: 'm/y' },
+  }[format];
+  const write = (pattern: string) => (ts: number) => {
+    const p = parts(ts);
+    return pattern.replace(/[ymd]/g, (k) => (k === 'y' ? p.year : k === 'm' ? p.month : p.day) ?? '');
+  };
+  return { day: write(order.day), dayOfMonth: write(order.dayOfMonth), month: write(order.month) };
+}

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/SessionContext';
 import { currentLanguage } from '../i18n';
-import { stampFormatter } from './dateFormat';
+import { dateFormatters, stampFormatter, type TDateFormatters } from './dateFormat';
 import { useBranding } from './useBranding';
 
 /**
@@ -12,17 +12,27 @@ import { useBranding } from './useBranding';
  * time zone while the user has none), in the date format of Settings › Localization.
  */
 export function useFormatTime(): (ts: number) => string {
+  const { language, timeZone, format } = useDateSettings();
+  const formatter = useMemo(() => stampFormatter({ language, timeZone, format }), [language, timeZone, format]);
+  return useCallback((ts: number) => formatter(ts), [formatter]);
+}
+
+/** Dates alone (no time) in the same language, time zone and date format as `useFormatTime`. */
+export function useFormatDate(): TDateFormatters {
+  const { language, timeZone, format } = useDateSettings();
+  return useMemo(() => dateFormatters({ language, timeZone, format }), [language, timeZone, format]);
+}
+
+/** The user's language and time zone and Settings › Localization's date format. */
+export function useDateSettings(): { language: string; timeZone: string | null; format: TDateFormat } {
   useTranslation();
   const { timezone } = useSession();
   const { localization } = useBranding();
-  const language = currentLanguage();
   // The contracts' list is not imported: its module would ride along into every screen.
   const format: TDateFormat = ['medium', 'iso', 'dmy', 'mdy'].includes(localization.date_format)
     ? (localization.date_format as TDateFormat)
     : 'medium';
-  const timeZone = timezone || localization.default_timezone || null;
-  const formatter = useMemo(() => stampFormatter({ language, timeZone, format }), [language, timeZone, format]);
-  return useCallback((ts: number) => formatter(ts), [formatter]);
+  return { language: currentLanguage(), timeZone: timezone || localization.default_timezone || null, format };
 }
 
 /** Minutes as the two largest units: "3 d 4 h", "2 h 5 min", "40 min" (units from the caller's `sla.*` strings). */

@@ -45,7 +45,12 @@ export function DashboardPage() {
               rows={rows}
               rowKey={(r) => r.start_ts}
               columns={[
-                { key: 'period', title: t('report.period'), value: (r) => r.label },
+                {
+                  key: 'period',
+                  title: t('report.period'),
+                  value: (r) => r.label,
+                  csv: (r) => format.bucketPeriod(r.start_ts, filters.time_range),
+                },
                 { key: 'created', title: t('report.dashboard.created'), value: (r) => r.created, align: 'right' },
                 { key: 'solved', title: t('report.dashboard.solved'), value: (r) => r.solved, align: 'right' },
               ]}

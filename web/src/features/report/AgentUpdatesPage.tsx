@@ -32,6 +32,7 @@ export function AgentUpdatesPage() {
               ...labels.map((label, i) => ({
                 key: `b${i}`,
                 title: label,
+                csvTitle: format.bucketPeriod(d.buckets[i] ?? 0, filters.time_range),
                 value: (r: (typeof d.list)[number]) => r.counts[i] ?? 0,
                 align: 'right' as const,
               })),

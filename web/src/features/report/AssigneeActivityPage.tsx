@@ -39,6 +39,8 @@ export function AssigneeActivityPage() {
               key: 'median',
               title: t('report.assignee.first_reply_median'),
               value: (r) => format.duration(r.first_reply_median_ms),
+              csvTitle: t('report.csv_hours', { title: t('report.assignee.first_reply_median') }),
+              csv: (r) => format.hours(r.first_reply_median_ms),
               align: 'right',
             },
           ]}

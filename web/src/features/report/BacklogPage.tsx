@@ -23,6 +23,7 @@ export function BacklogPage() {
         key={name}
         title={t(`report.backlog.${name}`)}
         fileName={`backlog-${name}`}
+        ranged={false}
         empty={rows.every((r) => r.created + r.solved + r.open === 0)}
         option={seriesOption(
           rows.map((r) => r.label),
@@ -35,7 +36,12 @@ export function BacklogPage() {
         rows={rows}
         rowKey={(r) => r.start_ts}
         columns={[
-          { key: 'period', title: t('report.period'), value: (r) => r.label },
+          {
+            key: 'period',
+            title: t('report.period'),
+            value: (r) => r.label,
+            csv: (r) => format.period(r.start_ts, 'day'),
+          },
           { key: 'created', title: t('report.backlog.created'), value: (r) => r.created, align: 'right' },
           { key: 'solved', title: t('report.backlog.solved'), value: (r) => r.solved, align: 'right' },
           { key: 'open', title: t('report.backlog.open'), value: (r) => r.open, align: 'right' },

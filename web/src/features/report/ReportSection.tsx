@@ -4,6 +4,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TChartOption } from './chartOption';
 import { downloadCsv, type TCsvColumn, toCsv } from './csv';
+import { useReportFilters } from './queries';
+import { useReportFormat } from './useReportFormat';
 
 const Chart = lazy(() => import('./Chart').then((m) => ({ default: m.Chart })));
 
@@ -23,6 +25,8 @@ export function ReportSection<R>({
   rowKey,
   fileName,
   empty,
+  emptyText,
+  ranged = true,
   height,
 }: {
   title: string;
@@ -34,9 +38,19 @@ export function ReportSection<R>({
   fileName: string;
   /** Nothing to draw: the empty state instead of the chart (the table still shows its rows). */
   empty: boolean;
+  /** What the empty state says, when "No tickets in this range" is not it. */
+  emptyText?: string;
+  /** The report follows the range filter: the file's name says which range. */
+  ranged?: boolean;
   height?: number;
 }) {
   const { t } = useTranslation();
+  const { filters } = useReportFilters();
+  const format = useReportFormat();
+  // "dashboard-7d-2026-12-03.csv": which report, over which range, taken which day.
+  const csvName = [fileName, ranged ? filters.time_range : null, format.period(Date.now(), 'day')]
+    .filter(Boolean)
+    .join('-');
   return (
     <Card
       title={title}
@@ -47,7 +61,7 @@ export function ReportSection<R>({
           <Button
             size="small"
             icon={<DownloadOutlined />}
-            onClick={() => downloadCsv(`${fileName}.csv`, toCsv(columns, rows))}
+            onClick={() => downloadCsv(`${csvName}.csv`, toCsv(columns, rows))}
             style={{ marginInlineStart: 12 }}
           >
             {t('report.export_csv')}
@@ -56,26 +70,29 @@ export function ReportSection<R>({
       }
     >
       {empty || !option ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.empty')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('report.empty')} />
       ) : (
         <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: height ?? 280 }} />}>
           <Chart option={option} label={title} height={height} />
         </Suspense>
       )}
-      <Table<R>
-        size="small"
-        style={{ marginTop: 16 }}
-        rowKey={rowKey}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        columns={columns.map((c) => ({
-          key: c.key,
-          title: c.title,
-          align: c.align,
-          render: (_: unknown, row: R) => c.value(row) ?? '',
-        }))}
-      />
+      {/* No rows: the empty state above says so once, not again as the table's "No data". */}
+      {rows.length > 0 && (
+        <Table<R>
+          size="small"
+          style={{ marginTop: 16 }}
+          rowKey={rowKey}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          columns={columns.map((c) => ({
+            key: c.key,
+            title: c.title,
+            align: c.align,
+            render: (_: unknown, row: R) => c.value(row) ?? '',
+          }))}
+        />
+      )}
     </Card>
   );
 }

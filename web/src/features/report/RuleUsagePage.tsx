@@ -24,7 +24,9 @@ export function RuleUsagePage() {
             title={t('report.rules.title')}
             extra={<Tag>{t('report.rules.utc')}</Tag>}
             fileName="rule-usage"
+            ranged={false}
             empty={used.length === 0}
+            emptyText={t('report.rules.empty')}
             height={Math.max(220, used.length * 32)}
             option={seriesOption(
               used.map((r) => r.title),
@@ -40,6 +42,7 @@ export function RuleUsagePage() {
               ...d.days.map((day, i) => ({
                 key: day,
                 title: day.slice(5),
+                csvTitle: day,
                 value: (r: (typeof rows)[number]) => r.counts[i] ?? 0,
                 align: 'right' as const,
               })),

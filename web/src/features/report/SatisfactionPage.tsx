@@ -48,6 +48,8 @@ export function SatisfactionPage() {
             const share = goodShare(r.good, r.bad);
             return share === null ? t('report.none') : `${share}%`;
           },
+          csvTitle: `${t('report.satisfaction.score')} (%)`,
+          csv: (r) => goodShare(r.good, r.bad),
           align: 'right',
         },
         { key: 'offered', title: t('report.satisfaction.offered'), value: (r) => r.offered, align: 'right' },

@@ -24,6 +24,7 @@ export function UnsolvedPage() {
   const language = currentLanguage();
   const section = (name: string, title: string, column: string, rows: TRow[]) => (
     <ReportSection
+      ranged={false}
       key={name}
       title={title}
       fileName={`unsolved-${name}`}

@@ -2,7 +2,8 @@ import type { TTimeRange } from '@parley/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionContext';
-import { currentLanguage } from '../../i18n';
+import { dateFormatters } from '../../components/dateFormat';
+import { useDateSettings } from '../../components/useFormatTime';
 import { durationParts } from './format';
 import { relativeOf } from './relativeTime';
 
@@ -18,15 +19,28 @@ function zoneOf(timezone: string | null): string {
 export function useReportFormat() {
   const { t } = useTranslation();
   const { timezone } = useSession();
-  const language = currentLanguage();
+  const { language, format } = useDateSettings();
   return useMemo(() => {
     const timeZone = zoneOf(timezone);
     const locale = language === 'zh-cn' ? 'zh-CN' : 'en-GB';
-    const date = new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short', year: 'numeric' });
-    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
+    // Dates in Settings › Localization's format, as every other screen writes them.
+    const dates = dateFormatters({ language, timeZone, format });
+    const date = { format: dates.day };
+    const month = { format: dates.month };
+    const dayOfMonth = { format: dates.dayOfMonth };
+    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' });
-    const month = new Intl.DateTimeFormat(locale, { timeZone, month: 'short', year: 'numeric' });
-    const dayOfMonth = new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short' });
+    // For CSV files: the period's start as a spreadsheet reads it, the same tomorrow as today.
+    const isoParts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const iso = (ts: number) => Object.fromEntries(isoParts.formatToParts(ts).map((p) => [p.type, p.value]));
 
     /** "5 minutes ago", "Today 14:05", "Yesterday 09:12", "Monday", "3 Nov 2026". */
     const relative = (ts: number, now = Date.now()) => {
@@ -80,6 +94,27 @@ export function useReportFormat() {
       const d = durationParts(ms);
       return t(`report.duration_${d.unit}`, { value: d.value });
     };
-    return { timeZone, relative, day, bucket, duration, date: (ts: number) => date.format(ts) };
-  }, [t, timezone, language]);
+    /** A period's start in a CSV file: 2026-11-26 14:00 for an hour, 2026-11-26 for a day or week, 2026-11 for a month. */
+    const period = (ts: number, size: 'hour' | 'day' | 'month') => {
+      const p = iso(ts);
+      const day = `${p.year}-${p.month}-${p.day}`;
+      return size === 'hour' ? `${day} ${p.hour}:${p.minute}` : size === 'day' ? day : `${p.year}-${p.month}`;
+    };
+    /** A range's bucket in a CSV file. */
+    const bucketPeriod = (ts: number, range: TTimeRange) =>
+      period(ts, range === '24h' ? 'hour' : range === '1y' ? 'month' : 'day');
+    /** A duration in a CSV file: hours as a number a spreadsheet can sum and sort (the title says "hours"). */
+    const hours = (ms: number | null) => (ms === null ? null : Math.round(ms / 36_000) / 100);
+    return {
+      timeZone,
+      relative,
+      day,
+      bucket,
+      duration,
+      date: (ts: number) => date.format(ts),
+      period,
+      bucketPeriod,
+      hours,
+    };
+  }, [t, timezone, language, format]);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateFormatters } from '../../../components/dateFormat';
 import { relativeTime } from './relativeTime';
 
 // Sunday 22 November 2026, 03:30 UTC: 11:30 in Shanghai, still Saturday 22:30 in New York.
@@ -31,6 +32,10 @@ describe('relative time of a ticket list (docs/product.md §9)', () => {
     // Sunday 15 November: seven days back, so a date.
     expect(relativeTime(Date.UTC(2026, 10, 15, 10, 0), now, 'en', 'UTC')).toBe('15 Nov 2026');
     expect(relativeTime(Date.UTC(2026, 0, 3, 10, 0), now, 'zh-cn', 'UTC')).toBe('2026年1月3日');
+    // The date in Settings › Localization's format where one is given; the recent ones keep their words.
+    const iso = dateFormatters({ language: 'en', timeZone: 'UTC', format: 'iso' }).day;
+    expect(relativeTime(Date.UTC(2026, 10, 15, 10, 0), now, 'en', 'UTC', iso)).toBe('2026-11-15');
+    expect(relativeTime(tuesday, now, 'en', 'UTC', iso)).toBe('Tuesday 10:00');
   });
 
   it('falls back to the browser time zone for an unknown zone', () => {

@@ -79,7 +79,14 @@ function capitalize(text: string): string {
  * docs/product.md §9: minutes ago within the last hour, then Today, Yesterday, the weekday within a
  * week, and a date beyond, on the calendar of the user's time zone.
  */
-export function relativeTime(ts: number, now: number, language: TLanguage, timeZone?: string | null): string {
+export function relativeTime(
+  ts: number,
+  now: number,
+  language: TLanguage,
+  timeZone?: string | null,
+  /** A date beyond a week, in Settings › Localization's date format (else the language's own). */
+  day?: (ts: number) => string,
+): string {
   const zone = knownZone(timeZone);
   const locale = localeOf(language);
   const ago = now - ts;
@@ -96,5 +103,5 @@ export function relativeTime(ts: number, now: number, language: TLanguage, timeZ
     const weekday = dateFormat(locale, { timeZone: zone, weekday: 'long' }).format(ts);
     return `${weekday} ${time}`;
   }
-  return dateFormat(locale, { timeZone: zone, dateStyle: 'medium' }).format(ts);
+  return day ? day(ts) : dateFormat(locale, { timeZone: zone, dateStyle: 'medium' }).format(ts);
 }
