@@ -188,6 +188,7 @@ export const ZAgentSummary = z.object({
   user_type: ZUserType.describe('`agent` or `admin`'),
   chat_state: ZChatState.describe('Its chat state'),
   group_ids: z.array(z.number().int()).describe('Its groups'),
+  tool_access: z.array(z.string()).describe('Tools it may use: `chat` when it takes chats'),
 });
 export type TAgentSummary = z.infer<typeof ZAgentSummary>;
 /** Agents that may sign in; admins too when `need_admin`. */

@@ -252,6 +252,10 @@ export const messages = {
   chat_taken: { en: 'Another agent has already accepted this chat', 'zh-cn': '该对话已被其他客服接入' },
   chat_not_yours: { en: 'Accept this chat before answering it', 'zh-cn': '请先接入该对话再回复' },
   chat_tool_access: { en: 'Your account does not take chats', 'zh-cn': '您的账号未开通在线对话' },
+  chat_transfer_target: {
+    en: 'This agent does not take chats: choose one who does, or a group',
+    'zh-cn': '该客服未开通在线对话：请选择已开通的客服或一个组',
+  },
   chat_origin_refused: { en: 'This site may not embed the chat', 'zh-cn': '该网站不允许嵌入在线对话' },
   chat_started_body: { en: 'Chat started', 'zh-cn': '对话开始' },
   chat_ended_body: { en: 'The chat has ended', 'zh-cn': '对话已结束' },

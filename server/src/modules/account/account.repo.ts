@@ -162,6 +162,7 @@ export async function listAgents(db: DbOrTx, needAdmin: boolean) {
       avatar: account.avatar,
       userType: account.userType,
       chatState: account.chatState,
+      toolAccess: account.toolAccess,
       groupIds,
     })
     .from(account)

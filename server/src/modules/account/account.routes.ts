@@ -119,6 +119,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
           user_type: r.userType as 'admin' | 'agent',
           chat_state: r.chatState as 'online' | 'away' | 'invisible' | 'offline',
           group_ids: r.groupIds,
+          tool_access: r.toolAccess,
         })),
       };
     },

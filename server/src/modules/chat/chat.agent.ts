@@ -141,7 +141,7 @@ export async function chatTransfer(
     if (targetId !== null) {
       const target = await findAccountWithLinks(tx, targetId);
       if (!target?.toolAccess.includes('chat') || target.accessState !== 'allowed') {
-        throw invalid('chat_tool_access', 'assignee_id');
+        throw invalid('chat_transfer_target', 'assignee_id');
       }
     }
     await applyChange(

@@ -1,4 +1,4 @@
-import { authOps, chatOps, chatSettingOps, chatWidgetOps, ticketOps } from '@parley/contracts';
+import { accountOps, authOps, chatOps, chatSettingOps, chatWidgetOps, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
 import { admin, api, client, closeClients, connect, setUpChatApp, t } from '../../../test/chat-app.js';
@@ -288,6 +288,39 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       (await chatAgent(t)).token,
     );
     expect(notYours.msg).toBe('Accept this chat before answering it');
+  });
+
+  it('transfers a chat to an agent who takes chats, and says so of one who does not', async () => {
+    const alice = await chatAgent(t, { realName: 'Alice Agent' });
+    const bob = await chatAgent(t, { realName: 'Bob Agent' });
+    const noChat = await chatAgent(t, { realName: 'Nora Nochat', toolAccess: [] });
+    // The agent list says who takes chats, so the transfer list can offer only them.
+    const agents = await api(accountOps.agentAllList, { need_admin: true }, alice.token);
+    const toolsOf = (id: number) => agents.data.list.find((a) => a.account_id === id)?.tool_access;
+    expect([toolsOf(bob.accountId), toolsOf(noChat.accountId)]).toEqual([['chat'], []]);
+
+    const chat = await startChat(t);
+    const visitor = await connect({ visitor_token: chat.visitor_token });
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, alice.token)).code).toBe('0000');
+    const refused = await api(
+      chatOps.transfer,
+      { ticket_id: chat.ticket_id, assignee_id: noChat.accountId },
+      alice.token,
+    );
+    expect(refused).toMatchObject({
+      code: 'FFFF',
+      msg: 'This agent does not take chats: choose one who does, or a group',
+    });
+    const moved = await api(chatOps.transfer, { ticket_id: chat.ticket_id, assignee_id: bob.accountId }, alice.token);
+    expect(moved.code).toBe('0000');
+    await eventually('visitor told Bob joined', () =>
+      visitor.events.find(
+        (e) => e.event === 'chat_event' && (e.payload as { agent_name?: string }).agent_name === 'Bob Agent',
+      ),
+    );
+    expect((await api(chatOps.get, { ticket_id: String(chat.ticket_id) }, bob.token)).data.accepted_by).toBe(
+      bob.accountId,
+    );
   });
 
   it('gives a chat to one of ten agents accepting at once', async () => {

@@ -7,7 +7,9 @@ import { accountApi } from '../../api/account';
 import { chatApi } from '../../api/chat';
 import { groupApi } from '../../api/group';
 import { useSession } from '../../auth/SessionContext';
+import { useEnum } from '../../components/enumOptions';
 import { PageLoading } from '../../components/PageLoading';
+import { useConfirm } from '../../components/useConfirm';
 import { useFormatTime } from '../../components/useFormatTime';
 import { ChatBubble } from './ChatBubble';
 import { ChatComposer } from './ChatComposer';
@@ -16,13 +18,15 @@ import { ChatVisitorPanel } from './ChatVisitorPanel';
 import { chatKeys } from './queries';
 
 /** One chat on screen: accept, transfer, end; the messages (joined live, caught up after a reconnect); the composer. */
-export function ChatConversation({ ticketId }: { ticketId: number }) {
+export function ChatConversation({ ticketId, onLeave }: { ticketId: number; onLeave: () => void }) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
   const chat = useChat();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const format = useFormatTime();
+  const chatStates = useEnum('chat_state');
+  const { confirm } = useConfirm();
   const info = useQuery({
     queryKey: chatKeys.chat(ticketId),
     queryFn: ({ signal }) => chatApi.get(ticketId, { signal }),
@@ -106,6 +110,8 @@ export function ChatConversation({ ticketId }: { ticketId: number }) {
       void toast.success(t('chat.transferred'));
       setTransferTo(null);
       invalidate();
+      // No longer this agent's chat: nothing is left to do on it here.
+      onLeave();
     },
   });
 
@@ -129,9 +135,14 @@ export function ChatConversation({ ticketId }: { ticketId: number }) {
   const transferOptions = [
     {
       label: t('chat.transfer_agents'),
+      // Only agents who take chats (the server refuses the others), online ones first, each with its state.
       options: (agents.data?.list ?? [])
-        .filter((a) => a.account_id !== user?.account_id)
-        .map((a) => ({ value: `a:${a.account_id}`, label: a.alias_name || a.real_name })),
+        .filter((a) => a.account_id !== user?.account_id && a.tool_access.includes('chat'))
+        .sort((a, b) => Number(b.chat_state === 'online') - Number(a.chat_state === 'online'))
+        .map((a) => ({
+          value: `a:${a.account_id}`,
+          label: `${a.alias_name || a.real_name} · ${chatStates.label(a.chat_state)}`,
+        })),
     },
     {
       label: t('chat.transfer_groups'),
@@ -177,7 +188,20 @@ export function ChatConversation({ ticketId }: { ticketId: number }) {
                 >
                   {t('chat.transfer')}
                 </Button>
-                <Button danger size="small" loading={end.isPending} onClick={() => end.mutate()}>
+                <Button
+                  danger
+                  size="small"
+                  loading={end.isPending}
+                  onClick={() =>
+                    confirm({
+                      title: t('chat.end_confirm'),
+                      content: t('chat.end_confirm_text'),
+                      okText: t('chat.end'),
+                      danger: true,
+                      onOk: () => end.mutateAsync(),
+                    })
+                  }
+                >
                   {t('chat.end')}
                 </Button>
               </>

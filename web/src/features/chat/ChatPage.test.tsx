@@ -103,6 +103,43 @@ describe('the chat workspace', () => {
     await waitFor(() => expect(screen.queryByText('Quick replies:')).toBeNull());
   });
 
+  it('offers only agents who take chats, online first, and leaves the chat once it is transferred', async () => {
+    const summary = (o: object) => ({ ...account(o), alias_name: '', group_ids: [], avatar: '' });
+    const { calls } = serve({
+      'admin/auth.agent.all.list': () =>
+        ok({
+          list: [
+            summary({ account_id: 60, real_name: 'Amy Away', tool_access: ['chat'], chat_state: 'away' }),
+            summary({ account_id: 61, real_name: 'Nora Nochat', tool_access: [], chat_state: 'offline' }),
+            summary({ account_id: 62, real_name: 'Olli Online', tool_access: ['chat'], chat_state: 'online' }),
+          ],
+        }),
+    });
+    const { here } = renderApp('/wswt/chat?chat=42');
+    const select = await screen.findByRole('combobox', { name: 'Transfer to…' });
+    fireEvent.mouseDown(select);
+    await screen.findByTitle('Olli Online · Online');
+    const offered = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
+    expect(offered).toEqual(['Olli Online · Online', 'Amy Away · Away', 'Billing']);
+    fireEvent.click(screen.getByTitle('Olli Online · Online'));
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'admin/chat.transfer')[0]?.body).toEqual({ ticket_id: 42, assignee_id: 62 }),
+    );
+    await waitFor(() => expect(here()).toBe('/wswt/chat'));
+  });
+
+  it('asks before ending a chat', async () => {
+    const { calls } = serve({ 'admin/chat.end': () => ok(null) });
+    renderApp('/wswt/chat?chat=42');
+    fireEvent.click(await screen.findByRole('button', { name: 'End chat' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('End this chat?');
+    expect(callsTo(calls, 'admin/chat.end')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End chat' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/chat.end')[0]?.body).toEqual({ ticket_id: 42 }));
+  });
+
   it('transfers a chat to a group, back to the queue', async () => {
     const { calls } = serve();
     renderApp('/wswt/chat?chat=42');

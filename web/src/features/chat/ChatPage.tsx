@@ -96,7 +96,7 @@ export function ChatPage() {
         )}
       </Card>
       {selected ? (
-        <ChatConversation key={selected} ticketId={selected} />
+        <ChatConversation key={selected} ticketId={selected} onLeave={() => setParams({})} />
       ) : (
         <Card style={{ flex: 1 }}>
           <Empty description={t('chat.pick_one')} />
