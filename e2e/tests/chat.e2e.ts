@@ -181,6 +181,8 @@ describe('live chat in the browser', () => {
 
     // End, rate, and the ticket is solved with the rating.
     await agentPage.getByRole('button', { name: 'End chat' }).click();
+    // Asked first: one stray click does not end a customer's chat.
+    await agentPage.getByRole('dialog').getByRole('button', { name: 'End chat' }).click();
     await again.getByText('How was this chat?').waitFor();
     await again.getByRole('button', { name: /Good/ }).click();
     await again.getByText('Thank you for your rating').waitFor();
@@ -315,6 +317,9 @@ describe('chat settings screens', () => {
       await frame.getByLabel('Message').fill('Do you ship at night?');
       await frame.getByRole('button', { name: 'Send message' }).click();
       await frame.getByText('Thank you! We will reply by email.').waitFor();
+      // Not a dead end: the form again, empty, for another message.
+      await frame.getByRole('button', { name: 'Leave another message' }).click();
+      await expect(frame.getByLabel('Subject').inputValue()).resolves.toBe('');
       const list = await call<{ list: Array<{ subject: string }> }>(server.app, 'GET', '/api/admin/ticket.list', {
         token: adminToken,
         query: { kw: 'Night question' },
@@ -324,5 +329,72 @@ describe('chat settings screens', () => {
     } finally {
       await post('/api/admin/settings/chat.setting.edit', saved.data);
     }
+  });
+
+  it('asks a question that ends the chat and ends it on the answer; a chat nobody answered is not rated', async () => {
+    // Only this test's questions (the first test's stay otherwise).
+    const before = await call<{ list: Array<{ question_id: number }> }>(
+      server.app,
+      'GET',
+      '/api/admin/settings/question.all.get',
+      { token: adminToken, query: { question_module: 'chat' } },
+    );
+    for (const q of before.data.list) {
+      await post('/api/admin/settings/question.delete', { question_id: q.question_id });
+    }
+    const why = await call<{ question_id: number }>(server.app, 'POST', '/api/admin/settings/question.add', {
+      token: adminToken,
+      body: {
+        title: 'Why are you here?',
+        question_type: 'single_choice',
+        answers: [{ text: 'A question' }, { text: 'Just browsing' }],
+      },
+    });
+    const choices = await call<{ answers: Array<{ choice_id: number; text: string }> }>(
+      server.app,
+      'GET',
+      '/api/admin/settings/question.get',
+      { token: adminToken, query: { question_id: String(why.data.question_id) } },
+    );
+    await post('/api/admin/settings/question.add', {
+      title: 'Shall we leave you to it?',
+      question_type: 'single_choice',
+      answers: [{ text: 'Yes please' }],
+      rule_question_id: why.data.question_id,
+      rule_choice_id: choices.data.answers.find((a) => a.text === 'Just browsing')?.choice_id,
+      end_live_chat: true,
+      end_live_message: 'Enjoy the shop!',
+    });
+
+    // Someone online, so that the widget offers a chat (nobody accepts it here).
+    const agent = await chatAgent('Olga Online');
+    const agentPage = await signedIn(
+      browser,
+      server.url,
+      { email: agent.email, password: defaultPassword },
+      '/wswt/chat',
+    );
+    await agentPage.getByText('No chat is waiting').waitFor();
+    await stayActive(agentPage);
+    const { page: visitorPage } = await newPage(browser, hostUrl);
+    await visitorPage.goto('/');
+    const frame = await openWidget(visitorPage);
+    await frame.getByRole('button', { name: 'Just browsing' }).click();
+    // Asked first, like any question; its message only once answered.
+    await frame.getByText('Shall we leave you to it?').waitFor();
+    await expect(frame.getByText('Enjoy the shop!').count()).resolves.toBe(0);
+    await frame.getByRole('button', { name: 'Yes please' }).click();
+    await frame.getByText('Enjoy the shop!').waitFor();
+    await expect(frame.getByRole('button', { name: 'Start chat' }).count()).resolves.toBe(0);
+
+    // A chat ended before any agent took it: nothing to rate, only a new chat.
+    await frame.getByRole('button', { name: 'A question' }).click();
+    await frame.getByRole('button', { name: 'Start chat' }).click();
+    await frame.getByText('Waiting for an agent…').waitFor();
+    await frame.getByRole('button', { name: 'End chat' }).click();
+    await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
+    await expect(frame.getByText('How was this chat?').count()).resolves.toBe(0);
+    await visitorPage.close();
+    await agentPage.close();
   });
 });

@@ -29,6 +29,7 @@
       message: 'Message',
       submit: 'Send message',
       left: 'Thank you! We will reply by email.',
+      another: 'Leave another message',
       nobody: 'Nobody is available right now. Please come back later.',
       emailFormat: 'Incorrect mailbox format',
       required: 'This field is required',
@@ -69,6 +70,7 @@
       message: '留言',
       submit: '提交留言',
       left: '谢谢！我们会通过邮件回复您。',
+      another: '继续留言',
       nobody: '当前没有客服在线，请稍后再来。',
       emailFormat: '邮箱格式不正确',
       required: '此项为必填项',
@@ -252,16 +254,20 @@
       const shown = visibleQuestions();
       let stop = null;
       let needInfo = false;
-      for (let i = 0; i < shown.length && !stop; i++) {
+      for (let i = 0; i < shown.length; i++) {
         const q = shown[i];
-        if (q.end_live_chat) {
-          stop = q;
-          break;
-        }
         if (q.need_submit_user_info) {
           needInfo = true;
         }
         card.appendChild(question(q));
+        // A question that ends the chat is asked like any other; once answered, its message is the
+        // visitor's last word here. Nothing after it is asked.
+        if (q.end_live_chat) {
+          if (answered(q)) {
+            stop = q;
+          }
+          break;
+        }
       }
       body.appendChild(card);
       if (stop) {
@@ -281,11 +287,13 @@
       const startButton = el('button', { type: 'button', class: 'primary', text: t('start') });
       startButton.onclick = () => {
         err.textContent = '';
-        const missing = shown.some((q) => {
-          const a = answers[q.question_id];
-          return !a || (a.choice_id === null && !a.text.trim());
-        });
-        if (missing) {
+        const ending = shown.find((q) => q.end_live_chat && answered(q));
+        if (ending) {
+          // A typed answer to a question that ends the chat: its message, not a chat.
+          render();
+          return;
+        }
+        if (shown.some((q) => !answered(q))) {
           err.textContent = t('required');
           return;
         }
@@ -325,6 +333,10 @@
         );
       };
       foot.appendChild(startButton);
+    }
+    function answered(q) {
+      const a = answers[q.question_id];
+      return !!a && (a.choice_id !== null || !!a.text.trim());
     }
     function question(q) {
       const box = el('div', { class: 'field', 'data-question': String(q.question_id) }, [
@@ -408,6 +420,9 @@
           clear(body);
           clear(foot);
           body.appendChild(el('div', { class: 'card' }, [el('p', { text: t('left') })]));
+          const another = el('button', { type: 'button', class: 'link', text: t('another') });
+          another.onclick = offline;
+          foot.appendChild(another);
         },
         (e) => {
           err.textContent = e.message;
@@ -433,6 +448,7 @@
       pending: {},
       ended: false,
       agentName: null,
+      hadAgent: false,
     };
     clear(body);
     clear(foot);
@@ -501,6 +517,7 @@
     api('GET', 'chat.get', { visitor_token: chat.token }).then(
       (info) => {
         chat.agentName = info.agent_name;
+        chat.hadAgent = chat.hadAgent || !!info.agent_name;
         statusEl.textContent = info.agent_name || t('waiting');
         if (info.ended) {
           chat.ended = true;
@@ -552,6 +569,7 @@
     socket.on('chat_event', (e) => {
       if (e.type === 'agent_joined') {
         chat.agentName = e.agent_name;
+        chat.hadAgent = true;
         statusEl.textContent = e.agent_name;
         list.appendChild(el('div', { class: 'sys', text: t('joined', { name: e.agent_name }) }));
         scroll();
@@ -602,6 +620,7 @@
       dropQuickReplies();
     }
     if (!m.from_visitor) {
+      chat.hadAgent = chat.hadAgent || !m.automatic;
       typingEl.textContent = '';
       if (!visible) {
         unread++;
@@ -745,6 +764,27 @@
   function showEnded(satisfaction) {
     clear(foot);
     statusEl.textContent = t('ended');
+    // Nothing to rate where no agent ever answered: only the way to a new chat.
+    if (chat.hadAgent) {
+      rate(satisfaction);
+    }
+    const again = el('button', { type: 'button', class: 'link', text: t('newChat') });
+    again.onclick = () => {
+      if (chat.socket) {
+        chat.socket.close();
+      }
+      save(null);
+      chat = null;
+      void api('GET', 'chat.widget.get').then((w) => {
+        widget = w;
+        statusEl.textContent = w.online ? t('online') : w.closed ? t('closedStatus') : t('offline');
+        boot2();
+      });
+    };
+    foot.appendChild(again);
+  }
+
+  function rate(satisfaction) {
     const card = el('div', { class: 'card', 'data-rate': '' }, [el('p', { text: t('rateAsk') })]);
     const row = el('div', { class: 'rate' });
     const note = el('div', { class: 'sys' });
@@ -773,20 +813,6 @@
     card.appendChild(row);
     card.appendChild(note);
     foot.appendChild(card);
-    const again = el('button', { type: 'button', class: 'link', text: t('newChat') });
-    again.onclick = () => {
-      if (chat.socket) {
-        chat.socket.close();
-      }
-      save(null);
-      chat = null;
-      void api('GET', 'chat.widget.get').then((w) => {
-        widget = w;
-        statusEl.textContent = w.online ? t('online') : t('offline');
-        boot2();
-      });
-    };
-    foot.appendChild(again);
   }
 
   boot();

@@ -104,7 +104,7 @@
           close.type = 'button';
           close.className = 'x';
           close.textContent = '×';
-          close.setAttribute('aria-label', 'Close');
+          close.setAttribute('aria-label', /^zh/i.test(navigator.language || '') ? '关闭' : 'Close');
           close.addEventListener('click', (e) => {
             e.stopPropagation();
             bubble.remove();
