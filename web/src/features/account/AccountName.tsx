@@ -7,6 +7,12 @@ export function initialOf(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
 }
 
+/**
+ * A long name or address without spaces breaks where it must: a table sizes its columns by their
+ * content, and one 200-character name pushed the actions out of sight.
+ */
+const anywhere = { overflowWrap: 'anywhere' as const };
+
 /** Avatar, name (a link to the account) and email. */
 export function AccountName({ account, link = true }: { account: TAccount; link?: boolean }) {
   const name = account.real_name || account.email;
@@ -17,11 +23,13 @@ export function AccountName({ account, link = true }: { account: TAccount; link?
       </Avatar>
       <Flex vertical style={{ minWidth: 0 }}>
         {link ? (
-          <Link to={peoplePaths.account(account.account_id)}>{name}</Link>
+          <Link to={peoplePaths.account(account.account_id)} style={anywhere}>
+            {name}
+          </Link>
         ) : (
-          <Typography.Text>{name}</Typography.Text>
+          <Typography.Text style={anywhere}>{name}</Typography.Text>
         )}
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+        <Typography.Text type="secondary" style={{ fontSize: 12, ...anywhere }}>
           {account.email}
         </Typography.Text>
       </Flex>

@@ -3,6 +3,7 @@ import type { TAccount } from '@parley/contracts';
 import { Button, Space, Table, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionContext';
+import { usePermission } from '../../auth/usePermission';
 import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
 import { tableEmpty } from '../../components/tableEmpty';
@@ -30,6 +31,8 @@ export function AccountTable({
   const { t } = useTranslation();
   const { user } = useSession();
   const actions = useAccountActions({ onDeleted });
+  const { can } = usePermission();
+  const canOpen = can('menu', '/wswt/account/:account_id');
   return (
     <Table<TAccount>
       rowKey="account_id"
@@ -40,7 +43,12 @@ export function AccountTable({
       locale={tableEmpty(t, filtered, emptyText)}
       scroll={{ x: 760 }}
       columns={[
-        { title: t('people.name'), key: 'name', render: (_, account) => <AccountName account={account} /> },
+        {
+          title: t('people.name'),
+          key: 'name',
+          // A link only for those who may open an account (else it led to "Access denied").
+          render: (_, account) => <AccountName account={account} link={canOpen} />,
+        },
         {
           title: t('people.user_type'),
           dataIndex: 'user_type',

@@ -148,6 +148,13 @@ describe('people', () => {
     expect(screen.queryByRole('button', { name: /Add person/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Suspend|Allow|Delete/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Edit/ })).toBeNull();
+    // Without the account page's node, a name is not a link to "Access denied".
+    expect(screen.queryByRole('link', { name: 'Linus Customer' })).toBeNull();
+  });
+
+  it('links each name to the account for whoever may open it', async () => {
+    await openPeople();
+    expect((await screen.findByRole('link', { name: 'Linus Customer' })).getAttribute('href')).toBe('/wswt/account/8');
   });
 
   it('shows the groups on their own tab', async () => {

@@ -64,6 +64,8 @@ export function ViewListPage() {
         {
           title: t('view.title'),
           dataIndex: 'title',
+          // A long title without spaces breaks where it must, rather than push the actions out of sight.
+          onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
           render: (title: string, view) =>
             view.view_state === 'active' ? title : <Typography.Text type="secondary">{title}</Typography.Text>,
         },
