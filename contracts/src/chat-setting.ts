@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromDecimal, optionalText, ZFlag } from './common.js';
+import { seededDefaults } from './seeded.js';
 
 /** `HH:MM` on a 24-hour clock. */
 export const ZClockTime = z
@@ -67,7 +68,7 @@ export const ZChatSetting = z.object({
     .default(5)
     .describe('Open chats one agent takes before routing skips them, 1 to 50 (5 by default)'),
   greeting: optionalText(500)
-    .default('Hello! How can we help you?')
+    .default(seededDefaults.chatGreeting)
     .describe('The first thing the visitor reads in the chat window, up to 500 characters'),
 });
 export type TChatSetting = z.infer<typeof ZChatSetting>;

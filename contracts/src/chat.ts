@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromDecimal, optionalText, ZEmail, ZFlag, ZId } from './common.js';
 import { ZQuestion } from './question.js';
+import { seededDefaults } from './seeded.js';
 import { ZAttachment } from './ticket/attachment.js';
 import { ZFileIdList } from './ticket/shared.js';
 
@@ -189,7 +190,9 @@ export const ZWidgetSetting = z.object({
     .enum(['right', 'left'], { error: 'field_invalid' })
     .default('right')
     .describe('The corner of the launcher'),
-  title: optionalText(60).default('Chat with us').describe('The title of the chat window, up to 60 characters'),
+  title: optionalText(60)
+    .default(seededDefaults.widgetTitle)
+    .describe('The title of the chat window, up to 60 characters'),
   pre_chat_form: ZFlag.default(true).describe('Ask the pre-chat questions before a chat starts'),
   offline_behavior: z
     .enum(['leave_message', 'hide'], { error: 'field_invalid' })

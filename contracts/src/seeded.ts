@@ -78,13 +78,16 @@ export const btnNodeTitlesZh: Record<TBtnNode, string> = {
   'chat.end': '结束对话',
 };
 
-/** The default role, package and group as bootstrap writes them. */
+/** The default role, package and group as bootstrap writes them, and the chat window's default words. */
 export const seededDefaults = {
   roleName: defaultAgentRoleName,
   roleRemark: 'Given to new agents: ticket work, chat and shortcuts; no settings.',
   packageTitle: defaultAgentPackageTitle,
   groupName: 'Support',
   groupRemark: 'Default group',
+  /** The chat window's title and greeting while nobody has written their own (Settings › Widget, › Chats). */
+  widgetTitle: 'Chat with us',
+  chatGreeting: 'Hello! How can we help you?',
 } as const;
 
 const defaultsZh: Record<string, string> = {
@@ -93,6 +96,8 @@ const defaultsZh: Record<string, string> = {
   [seededDefaults.packageTitle]: '客服：工单、在线对话和快捷回复',
   [seededDefaults.groupName]: '支持',
   [seededDefaults.groupRemark]: '默认组',
+  [seededDefaults.widgetTitle]: '在线咨询',
+  [seededDefaults.chatGreeting]: '您好！有什么可以帮您？',
 };
 
 const btnTitlesZh = new Map<string, string>(

@@ -227,6 +227,9 @@ describe('live chat in the browser', () => {
     await visitorPage.locator('[data-parley-widget]').getByText('Need a hand with your bike?').waitFor();
     const frame = await openWidget(visitorPage);
     await frame.getByRole('button', { name: '开始对话' }).waitFor();
+    // The default title and greeting in the visitor's language too.
+    await frame.getByText('您好！有什么可以帮您？').waitFor();
+    await expect(frame.locator('#title').textContent()).resolves.toBe('在线咨询');
     await frame.getByRole('button', { name: 'Something else' }).click();
     await frame.getByLabel('姓名').fill('李访客');
     await frame.getByLabel('邮箱').fill('li@example.com');

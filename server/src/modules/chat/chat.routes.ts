@@ -24,7 +24,7 @@ import {
 /** Live chat: the widget's public calls, the agent's calls and the widget settings (api-contract "Live chat"). */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   define(app, chatWidgetOps.widgetGet, {
-    handler: () => widgetGet(ctx),
+    handler: ({ lang }) => widgetGet(ctx, lang),
   });
 
   define(app, chatWidgetOps.start, {

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { TChatAnswer, THomeWidgetGetResponse, TLanguage } from '@parley/contracts';
-import { translate, withinChatHours } from '@parley/contracts';
+import {
+  seededText,
+  type TChatAnswer,
+  type THomeWidgetGetResponse,
+  type TLanguage,
+  translate,
+  withinChatHours,
+} from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -50,7 +56,7 @@ export async function visitorActor(tx: Tx, visitorId: number): Promise<Actor> {
 }
 
 /** The widget's first read: its look, whether anyone can answer, and the pre-chat questions. */
-export async function widgetGet(ctx: AppContext): Promise<THomeWidgetGetResponse> {
+export async function widgetGet(ctx: AppContext, lang: TLanguage): Promise<THomeWidgetGetResponse> {
   const [setting, chat] = await Promise.all([getWidgetSetting(ctx.db), getChatSetting(ctx.db)]);
   const { allowed_origins: _o, ...look } = setting;
   const closed = !withinChatHours(chat, new Date());
@@ -59,7 +65,8 @@ export async function widgetGet(ctx: AppContext): Promise<THomeWidgetGetResponse
     questionAllGet(ctx.db, 'chat'),
   ]);
   return {
-    setting: { ...look, greeting: chat.greeting },
+    // The default title and greeting in the visitor's language; an admin's own words as written.
+    setting: { ...look, title: seededText(look.title, lang), greeting: seededText(chat.greeting, lang) },
     online: online.length > 0,
     closed,
     questions: setting.pre_chat_form

@@ -45,6 +45,21 @@ describe('the widget files and settings', () => {
     await post(chatSettingOps.widgetEdit, saved.data, admin);
   });
 
+  it('gives the default title and greeting in the visitor’s language, and an admin’s own words as written', async () => {
+    const visitor = (lang: string) =>
+      callOp(t.app, chatWidgetOps.widgetGet, {}, { headers: { 'x-forwarded-for': randomIp(), Language: lang } });
+    const words = async (lang: string) => {
+      const { setting } = (await visitor(lang)).data;
+      return [setting.title, setting.greeting];
+    };
+    expect(await words('en')).toEqual(['Chat with us', 'Hello! How can we help you?']);
+    expect(await words('zh-cn')).toEqual(['在线咨询', '您好！有什么可以帮您？']);
+    const saved = await callOp(t.app, chatSettingOps.widgetGet, {}, { token: admin });
+    expect((await post(chatSettingOps.widgetEdit, { ...saved.data, title: 'Bike help' }, admin)).code).toBe('0000');
+    expect((await words('zh-cn'))[0]).toBe('Bike help');
+    await post(chatSettingOps.widgetEdit, saved.data, admin);
+  });
+
   it('asks the pre-chat questions and refuses a chat that a question ends', async () => {
     const q1 = await post(
       questionOps.add,
