@@ -52,6 +52,41 @@ async function chatAgent(realName: string) {
   return agent;
 }
 
+/** A chat agent signed in on the chat workspace, with nothing waiting yet. */
+async function agentOnChat(
+  realName: string,
+): Promise<{ agent: Awaited<ReturnType<typeof chatAgent>>; agentPage: Page }> {
+  const agent = await chatAgent(realName);
+  const agentPage = await signedIn(
+    browser,
+    server.url,
+    { email: agent.email, password: defaultPassword },
+    '/wswt/chat',
+  );
+  await agentPage.getByText('No chat is waiting').waitFor();
+  return { agent, agentPage };
+}
+
+/** A pre-chat question, and its choices' ids by their text. */
+async function addQuestion(
+  body: Record<string, unknown>,
+): Promise<{ id: number; choice: (text: string) => number | undefined }> {
+  const added = await call<{ question_id: number }>(server.app, 'POST', '/api/admin/settings/question.add', {
+    token: adminToken,
+    body,
+  });
+  const full = await call<{ answers: Array<{ choice_id: number; text: string }> }>(
+    server.app,
+    'GET',
+    '/api/admin/settings/question.get',
+    { token: adminToken, query: { question_id: String(added.data.question_id) } },
+  );
+  return {
+    id: added.data.question_id,
+    choice: (text) => full.data.answers.find((a) => a.text === text)?.choice_id,
+  };
+}
+
 /** Agent activity: 15 s without input turns an online agent away (docs/product.md §9), and routing skips them. */
 async function stayActive(page: Page) {
   await page.mouse.move(200 + Math.random() * 100, 300);
@@ -66,27 +101,17 @@ async function openWidget(page: Page): Promise<FrameLocator> {
 describe('live chat in the browser', () => {
   it('a visitor on another site chats with an agent in the workspace, both ways, to the end and a rating', async () => {
     // A pre-chat question with a follow-up that only one choice opens, asking for name and email.
-    const q1 = await call<{ question_id: number }>(server.app, 'POST', '/api/admin/settings/question.add', {
-      token: adminToken,
-      body: {
-        title: 'What can we help with?',
-        question_type: 'single_choice',
-        answers: [{ text: 'An order' }, { text: 'Something else' }],
-        need_submit_user_info: true,
-      },
+    const q1 = await addQuestion({
+      title: 'What can we help with?',
+      question_type: 'single_choice',
+      answers: [{ text: 'An order' }, { text: 'Something else' }],
+      need_submit_user_info: true,
     });
-    const q1Full = await call<{ answers: Array<{ choice_id: number; text: string }> }>(
-      server.app,
-      'GET',
-      '/api/admin/settings/question.get',
-      { token: adminToken, query: { question_id: String(q1.data.question_id) } },
-    );
-    const order = q1Full.data.answers.find((a) => a.text === 'An order')?.choice_id;
     await post('/api/admin/settings/question.add', {
       title: 'Order number',
       question_type: 'text',
-      rule_question_id: q1.data.question_id,
-      rule_choice_id: order,
+      rule_question_id: q1.id,
+      rule_choice_id: q1.choice('An order'),
     });
     await post('/api/admin/settings/shortcut.add', {
       title: 'thanks',
@@ -103,14 +128,7 @@ describe('live chat in the browser', () => {
       message: 'Need a hand with your bike?',
     });
 
-    const agent = await chatAgent('Alice Agent');
-    const agentPage = await signedIn(
-      browser,
-      server.url,
-      { email: agent.email, password: defaultPassword },
-      '/wswt/chat',
-    );
-    await agentPage.getByText('No chat is waiting').waitFor();
+    const { agent, agentPage } = await agentOnChat('Alice Agent');
 
     const { page: visitorPage } = await newPage(browser, hostUrl);
     await stayActive(agentPage);
@@ -203,13 +221,7 @@ describe('live chat in the browser', () => {
   });
 
   it('shows the widget and the workspace in Chinese', async () => {
-    const agent = await chatAgent('王客服');
-    const agentPage = await signedIn(
-      browser,
-      server.url,
-      { email: agent.email, password: defaultPassword },
-      '/wswt/chat',
-    );
+    const { agentPage } = await agentOnChat('王客服');
     await agentPage.getByRole('button', { name: /Language/ }).click();
     await agentPage.getByText('简体中文').last().click();
     await agentPage.getByText('没有等待中的对话').waitFor();
@@ -345,39 +357,23 @@ describe('chat settings screens', () => {
     for (const q of before.data.list) {
       await post('/api/admin/settings/question.delete', { question_id: q.question_id });
     }
-    const why = await call<{ question_id: number }>(server.app, 'POST', '/api/admin/settings/question.add', {
-      token: adminToken,
-      body: {
-        title: 'Why are you here?',
-        question_type: 'single_choice',
-        answers: [{ text: 'A question' }, { text: 'Just browsing' }],
-      },
+    const why = await addQuestion({
+      title: 'Why are you here?',
+      question_type: 'single_choice',
+      answers: [{ text: 'A question' }, { text: 'Just browsing' }],
     });
-    const choices = await call<{ answers: Array<{ choice_id: number; text: string }> }>(
-      server.app,
-      'GET',
-      '/api/admin/settings/question.get',
-      { token: adminToken, query: { question_id: String(why.data.question_id) } },
-    );
     await post('/api/admin/settings/question.add', {
       title: 'Shall we leave you to it?',
       question_type: 'single_choice',
       answers: [{ text: 'Yes please' }],
-      rule_question_id: why.data.question_id,
-      rule_choice_id: choices.data.answers.find((a) => a.text === 'Just browsing')?.choice_id,
+      rule_question_id: why.id,
+      rule_choice_id: why.choice('Just browsing'),
       end_live_chat: true,
       end_live_message: 'Enjoy the shop!',
     });
 
     // Someone online, so that the widget offers a chat (nobody accepts it here).
-    const agent = await chatAgent('Olga Online');
-    const agentPage = await signedIn(
-      browser,
-      server.url,
-      { email: agent.email, password: defaultPassword },
-      '/wswt/chat',
-    );
-    await agentPage.getByText('No chat is waiting').waitFor();
+    const { agentPage } = await agentOnChat('Olga Online');
     await stayActive(agentPage);
     const { page: visitorPage } = await newPage(browser, hostUrl);
     await visitorPage.goto('/');

@@ -24,6 +24,12 @@ const numeric: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
+/** A moment's year, month, day, hour and minute as two-digit numbers (hours 00–23) in a time zone. */
+export function stampParts(timeZone: string | null): (ts: number) => Record<string, string> {
+  const f = safeFormat('en-GB', numeric, timeZone);
+  return (ts) => Object.fromEntries(f.formatToParts(ts).map((p) => [p.type, p.value]));
+}
+
 /**
  * A formatter for `*_ts` values (epoch ms) in Settings › Localization's date format:
  * `medium` the language's own words ("25 Nov 2026, 16:05"), `iso` 2026-11-25 16:05,
@@ -39,9 +45,9 @@ export function stampFormatter({ language, timeZone, format }: TStampOptions): (
     const f = safeFormat('en-US', { ...numeric, hour: 'numeric', hourCycle: 'h12' }, timeZone);
     return (ts) => f.format(ts).replace(',', '');
   }
-  const f = safeFormat('en-GB', numeric, timeZone);
+  const partsOf = stampParts(timeZone);
   return (ts) => {
-    const parts = Object.fromEntries(f.formatToParts(ts).map((p) => [p.type, p.value]));
+    const parts = partsOf(ts);
     const date =
       format === 'iso' ? `${parts.year}-${parts.month}-${parts.day}` : `${parts.day}/${parts.month}/${parts.year}`;
     return `${date} ${parts.hour}:${parts.minute}`;

@@ -2,7 +2,7 @@ import type { TTimeRange } from '@parley/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionContext';
-import { dateFormatters } from '../../components/dateFormat';
+import { dateFormatters, stampParts } from '../../components/dateFormat';
 import { useDateSettings } from '../../components/useFormatTime';
 import { durationParts } from './format';
 import { relativeOf } from './relativeTime';
@@ -31,16 +31,7 @@ export function useReportFormat() {
     const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' });
     // For CSV files: the period's start as a spreadsheet reads it, the same tomorrow as today.
-    const isoParts = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    const iso = (ts: number) => Object.fromEntries(isoParts.formatToParts(ts).map((p) => [p.type, p.value]));
+    const iso = stampParts(timeZone);
 
     /** "5 minutes ago", "Today 14:05", "Yesterday 09:12", "Monday", "3 Nov 2026". */
     const relative = (ts: number, now = Date.now()) => {
