@@ -36,6 +36,16 @@ const columns = {
   accountIds,
 };
 
+/**
+ * Names in the order people count: "Team 2" before "Team 10" (text order put "Team 10" first).
+ * The name without its digits, then its number, then the name as written.
+ */
+const naturalOrder = [
+  sql`regexp_replace(${agentGroup.groupName}, '[0-9]+', '', 'g')`,
+  sql`NULLIF(substring(${agentGroup.groupName} from '[0-9]+'), '')::numeric NULLS FIRST`,
+  agentGroup.groupName,
+];
+
 export async function groupList(db: DbOrTx, input: { kw?: string | undefined; offset: number; limit: number }) {
   const where = input.kw ? ilike(agentGroup.groupName, likeOf(input.kw)) : undefined;
   const [rows, totals] = await Promise.all([
@@ -43,7 +53,7 @@ export async function groupList(db: DbOrTx, input: { kw?: string | undefined; of
       .select(columns)
       .from(agentGroup)
       .where(where)
-      .orderBy(desc(agentGroup.isDefault), agentGroup.groupName, agentGroup.groupId)
+      .orderBy(desc(agentGroup.isDefault), ...naturalOrder, agentGroup.groupId)
       .offset(input.offset)
       .limit(input.limit),
     db.select({ n: count() }).from(agentGroup).where(where),

@@ -114,4 +114,17 @@ describe('auth.group.list / get', () => {
     expect(found.total).toBe(2);
     expect(await getGroup(99_999_999)).toBeNull();
   });
+
+  it('lists numbered names in counting order: Team 2 before Team 10', async () => {
+    const tag = `Team ${'abcdefghij'
+      .split('')
+      .sort(() => Math.random() - 0.5)
+      .join('')}`;
+    for (const n of [10, 2, 1]) {
+      await api(groupOps.add, { group_name: `${tag} ${n}` });
+    }
+    await api(groupOps.add, { group_name: tag });
+    const found = (await api(groupOps.list, { kw: tag })).data.list.map((g) => g.group_name);
+    expect(found).toEqual([tag, `${tag} 1`, `${tag} 2`, `${tag} 10`]);
+  });
 });
