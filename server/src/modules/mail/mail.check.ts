@@ -39,11 +39,13 @@ export function stageOf(error: unknown): CheckStage {
       'EHOSTUNREACH',
       'ESOCKET',
       'ECONNECTION',
+      // nodemailer's code for a host name that does not resolve (getaddrinfo ENOTFOUND).
+      'EDNS',
     ].includes(code)
   ) {
     return 'connection';
   }
-  if (/connect|timed? ?out|refused|closed/i.test(text)) {
+  if (/connect|timed? ?out|refused|closed|getaddrinfo|ENOTFOUND|EAI_AGAIN/i.test(text)) {
     return 'connection';
   }
   return 'send';

@@ -367,6 +367,12 @@ describe('email settings: test actions say what failed', () => {
       ok: false,
       stage: 'connection',
     });
+    // A host name that does not resolve is a connection failure too, for sending as for reading.
+    for (const what of ['test_send', 'test_mailbox'] as const) {
+      const host = 'nosuchhost.invalid:25';
+      const unknown = await check(what, form(what === 'test_send' ? { smtp_host: host } : { imap_host: host }));
+      expect(unknown.data, what).toMatchObject({ ok: false, stage: 'connection' });
+    }
     const tls = await check('test_mailbox', form({ use_ssl: true }));
     expect(tls.data).toMatchObject({ ok: false, stage: 'tls', endpoint: `127.0.0.1:${servers.imapPort} (TLS)` });
   });
