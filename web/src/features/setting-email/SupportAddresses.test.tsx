@@ -67,7 +67,12 @@ describe('support addresses', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Add support address/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Enter in an input submits: the inputs and the Save button are one form, Save its submit button.
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save.getAttribute('type')).toBe('submit');
+    const form = within(dialog).getByLabelText('Address').closest('form') as HTMLFormElement;
+    expect(form.contains(save)).toBe(true);
+    fireEvent.submit(form);
     await within(dialog).findByText('Email is required');
     typeInto('Address', 'Help@Example.com');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

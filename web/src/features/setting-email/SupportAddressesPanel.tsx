@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type TSupportAddress, ZSupportAddressAddRequest } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Form, Input, Modal, Row, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
+import { FormModal } from '../../components/FormModal';
 import { checkRule, schemaRule } from '../../components/formRules';
 import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { tableEmpty } from '../../components/tableEmpty';
@@ -145,108 +146,100 @@ function AddressModal({
   const required = (key: 'required_imap_host' | 'required_account') =>
     checkRule((value) => typeof value === 'string' && value.trim() !== '', key);
   return (
-    <Modal
+    // A form dialog: Enter in an input saves, as in every other dialog.
+    <FormModal<TAddressValues>
       open
       title={address ? t('email_setting.address_edit') : t('email_setting.address_add')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
+      form={form}
+      saving={saving}
+      onFinish={save}
       onCancel={onClose}
       width={640}
-      destroyOnHidden
+      initialValues={{
+        address: address?.address ?? '',
+        name: address?.name ?? '',
+        group_id: address?.group_id ?? undefined,
+        has_mailbox: address?.has_mailbox ?? false,
+        imap_host: address?.imap_host ?? '',
+        account: address?.account ?? '',
+        password: '',
+        use_ssl: address?.use_ssl ?? true,
+      }}
     >
-      <Form<TAddressValues>
-        form={form}
-        layout="vertical"
-        disabled={saving}
-        initialValues={{
-          address: address?.address ?? '',
-          name: address?.name ?? '',
-          group_id: address?.group_id ?? undefined,
-          has_mailbox: address?.has_mailbox ?? false,
-          imap_host: address?.imap_host ?? '',
-          account: address?.account ?? '',
-          password: '',
-          use_ssl: address?.use_ssl ?? true,
-        }}
-        onFinish={save}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="address" label={t('email_setting.address')} rules={[schemaRule(fields.address)]} required>
+            <Input placeholder="sales@example.com" maxLength={254} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label={t('email_setting.address_name')} extra={t('email_setting.address_name_hint')}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="group_id" label={t('email_setting.address_group')}>
+        <Select allowClear placeholder={t('email_setting.default_group')} options={groups} />
+      </Form.Item>
+      <Form.Item
+        name="has_mailbox"
+        valuePropName="checked"
+        label={t('email_setting.has_mailbox')}
+        extra={t('email_setting.has_mailbox_hint')}
       >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="address" label={t('email_setting.address')} rules={[schemaRule(fields.address)]} required>
-              <Input placeholder="sales@example.com" maxLength={254} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('email_setting.address_name')} extra={t('email_setting.address_name_hint')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="group_id" label={t('email_setting.address_group')}>
-          <Select allowClear placeholder={t('email_setting.default_group')} options={groups} />
-        </Form.Item>
-        <Form.Item
-          name="has_mailbox"
-          valuePropName="checked"
-          label={t('email_setting.has_mailbox')}
-          extra={t('email_setting.has_mailbox_hint')}
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item noStyle dependencies={['has_mailbox']}>
-          {({ getFieldValue }) =>
-            getFieldValue('has_mailbox') === true && (
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="imap_host"
-                    label={t('email_setting.imap_host')}
-                    rules={[required('required_imap_host'), schemaRule(fields.imap_host)]}
-                    required
-                  >
-                    <Input placeholder="imap.example.com" maxLength={255} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name="use_ssl" valuePropName="checked" label={t('email_setting.use_ssl')}>
-                    <Switch />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="account"
-                    label={t('email_setting.account')}
-                    rules={[required('required_account')]}
-                    required
-                  >
-                    <Input autoComplete="off" maxLength={254} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="password"
-                    label={t('email_setting.password')}
-                    extra={hasPassword ? t('email_setting.password_kept') : undefined}
-                    rules={
-                      hasPassword
-                        ? []
-                        : [checkRule((value) => typeof value === 'string' && value !== '', 'required_password')]
-                    }
-                    required={!hasPassword}
-                  >
-                    <Input.Password
-                      autoComplete="new-password"
-                      placeholder={hasPassword ? t('email_setting.password_placeholder') : undefined}
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-            )
-          }
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Switch />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['has_mailbox']}>
+        {({ getFieldValue }) =>
+          getFieldValue('has_mailbox') === true && (
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="imap_host"
+                  label={t('email_setting.imap_host')}
+                  rules={[required('required_imap_host'), schemaRule(fields.imap_host)]}
+                  required
+                >
+                  <Input placeholder="imap.example.com" maxLength={255} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="use_ssl" valuePropName="checked" label={t('email_setting.use_ssl')}>
+                  <Switch />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="account"
+                  label={t('email_setting.account')}
+                  rules={[required('required_account')]}
+                  required
+                >
+                  <Input autoComplete="off" maxLength={254} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="password"
+                  label={t('email_setting.password')}
+                  extra={hasPassword ? t('email_setting.password_kept') : undefined}
+                  rules={
+                    hasPassword
+                      ? []
+                      : [checkRule((value) => typeof value === 'string' && value !== '', 'required_password')]
+                  }
+                  required={!hasPassword}
+                >
+                  <Input.Password
+                    autoComplete="new-password"
+                    placeholder={hasPassword ? t('email_setting.password_placeholder') : undefined}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          )
+        }
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -27,7 +27,8 @@ export function OptionsEditor({ type }: { type: TFieldType }) {
                   noStyle={false}
                   style={{ flex: 2, marginBottom: 0 }}
                   rules={[
-                    { required: true, whitespace: true, message: t('field.option_name') },
+                    // "Name is required" (the bare word "Name" read as a label, not as what is wrong).
+                    checkRule((v) => typeof v === 'string' && v.trim() !== '', 'required_name'),
                     ...(nested ? [checkRule(levelsNamed, 'parent_required')] : []),
                   ]}
                 >

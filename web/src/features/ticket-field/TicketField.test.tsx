@@ -73,6 +73,10 @@ describe('ticket fields and forms settings', () => {
     fireEvent.mouseDown(screen.getByLabelText('Type'));
     fireEvent.click(await screen.findByTitle('Nested drop-down'));
     await screen.findByLabelText('Name 1');
+    // An empty value row says what is wrong with it.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const row = screen.getByLabelText('Name 1').closest('.ant-form-item') as HTMLElement;
+    await within(row).findByText('Name is required');
     typeInto('Name 1', '::Printer');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Parent value is required');
