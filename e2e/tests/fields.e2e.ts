@@ -159,6 +159,14 @@ describe('ticket fields and forms, end to end', () => {
   it('a visitor submits that form at /, with the field required', async () => {
     const { page } = await newPage(browser, server.url);
     await page.goto('/');
+    // What must be filled in is marked before anything is tried: the fixed fields and the required one.
+    await page.getByText('What is it about?').waitFor();
+    const marks = await page
+      .locator('label.pl-label')
+      .evaluateAll((labels) =>
+        labels.filter((l) => getComputedStyle(l, '::before').content === '"*"').map((l) => l.textContent),
+      );
+    expect(marks).toEqual(['Email', 'Name', 'Subject', 'Description', 'What is it about?']);
     await page.getByLabel('Email').fill('pat@example.com');
     await page.getByLabel('Name').fill('Pat Doe');
     await page.getByLabel('Subject').fill('The printer prints blank pages');

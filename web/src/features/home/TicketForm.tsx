@@ -124,7 +124,7 @@ export function TicketForm({
   };
 
   const text = (name: keyof TFixed, label: string, input: Parameters<typeof TextInput>[0]) => (
-    <Field id={form.id(name)} label={label} error={errors[name]}>
+    <Field id={form.id(name)} label={label} error={errors[name]} required>
       <TextInput
         {...inputAria(form.id(name), errors[name], false)}
         {...input}
@@ -168,6 +168,7 @@ export function TicketForm({
           label={t('home.description')}
           error={errors.description}
           extra={t('home.description_hint')}
+          required
         >
           <TextArea
             {...inputAria(form.id('description'), errors.description, true)}
