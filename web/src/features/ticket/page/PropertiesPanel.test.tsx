@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fail, ok, page } from '../../../test/fakeServer';
-import { group } from '../../../test/fixtures';
+import { group, ticketField } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
 import { linus, serveTicket, typeComment } from '../../../test/ticketPage';
@@ -92,6 +92,30 @@ describe('group and assignee', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1));
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ group_id: 3, assignee_id: null });
+  });
+});
+
+describe('fields required to solve', () => {
+  it('marks them, and says a refusal to solve under the field', async () => {
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/settings/field.all.list': () =>
+          ok({ list: [ticketField({ field_id: 5, field_key: 'field_5', title: 'Product', required_to_solve: true })] }),
+        'admin/ticket.edit': () =>
+          fail('FFFF', 'Product is required to solve the ticket', { fields: { field_5: 'required_field' } }),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const label = await within(panel()).findByTitle('Required for agents to solve');
+    expect(label.textContent).toBe('Product *');
+    typeComment('Fixed');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as…' }));
+    fireEvent.click(await screen.findByText('Submit as Solved'));
+    await screen.findByText('Product is required to solve the ticket');
+    const item = label.closest('.ant-form-item') as HTMLElement;
+    await within(item).findByText('This field is required');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ submit_as: 'solved' });
   });
 });
 

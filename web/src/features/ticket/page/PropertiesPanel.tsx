@@ -101,7 +101,16 @@ export const PropertiesPanel = memo(function PropertiesPanel({
         form={form}
         layout="vertical"
         initialValues={propsOf(ticket)}
-        requiredMark={false}
+        // Only fields required to solve carry `required` here: marked, with what the mark means.
+        requiredMark={(label, { required }) =>
+          required ? (
+            <span title={t('field.required_to_solve')} data-required-to-solve>
+              {label} <span className="solve-mark">*</span>
+            </span>
+          ) : (
+            label
+          )
+        }
         disabled={disabled}
         className="ticket-properties"
         onValuesChange={(changed: Partial<TTicketProps>) => {
