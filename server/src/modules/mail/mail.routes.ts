@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/rows.js';
 import { access } from '../../http/access.js';
-import { notFound } from '../../http/app-error.js';
+import { invalidWith, notFound } from '../../http/app-error.js';
 import { accessOf, define } from '../../http/route.js';
 import { readEmailSettings } from '../setting/setting.service.js';
 import { contentDisposition } from '../ticket-attachment/ticket-attachment.service.js';
@@ -161,8 +161,23 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
 
   define(app, mailOps.templateEdit, {
     handler: async ({ input }) => {
+      refuseUnknownPlaceholders({ subject: input.subject, body: input.body });
       await saveTemplate(ctx.db, input.name, input.lang, { subject: input.subject, body: input.body });
       return null;
     },
   });
+}
+
+/**
+ * A placeholder no mail fills (`{{requester_nam}}`) would go out as nothing: refused, naming it,
+ * under the subject or body that holds it.
+ */
+function refuseUnknownPlaceholders(texts: { subject: string; body: string }) {
+  const known = new Set<string>([...placeholders, 'satisfaction_html']);
+  for (const [field, text] of Object.entries(texts)) {
+    const unknown = [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1] ?? '').find((n) => !known.has(n));
+    if (unknown !== undefined) {
+      throw invalidWith('placeholder_unknown', field, { name: `{{${unknown}}}` });
+    }
+  }
 }

@@ -30,6 +30,14 @@ export function TemplatesPanel({ editable }: { editable: boolean }) {
     onSuccess: async () => {
       void message.success(t('email_setting.template_saved'));
       await queryClient.invalidateQueries({ queryKey: ['settings', 'email', 'templates'] });
+      // What is in effect now, shown as it is: a subject or body left empty is the default text,
+      // and an unchanged answer would not set the inputs again by itself.
+      const fresh = queryClient
+        .getQueryData<{ list: TEmailTemplate[] }>(['settings', 'email', 'templates'])
+        ?.list.find((x) => `${x.name}|${x.lang}` === key);
+      if (fresh) {
+        form.setFieldsValue({ subject: fresh.subject, body: fresh.body });
+      }
     },
   });
   if (list.isError) {

@@ -151,4 +151,31 @@ describe('email settings', () => {
       }),
     );
   });
+
+  it('shows the default text again after a template is saved empty, which stands for the default', async () => {
+    const defaultBody = '<p>Hello {{requester_name}},</p>';
+    const template = {
+      name: 'public_reply',
+      lang: 'en',
+      subject: 'Re: {{subject}}',
+      body: defaultBody,
+      is_default: true,
+    };
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/email.template.list': () => ok({ list: [template], placeholders: ['{{requester_name}}'] }),
+        'admin/settings/email.template.edit': () => ok(null),
+      },
+    });
+    renderApp('/wswt/setting/email');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Templates' }));
+    const body = (await screen.findByLabelText('Body (HTML)')) as HTMLTextAreaElement;
+    await waitFor(() => expect(body.value).toBe(defaultBody));
+    fireEvent.change(body, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/settings/email.template.edit')).toHaveLength(1));
+    await waitFor(() => expect(body.value).toBe(defaultBody));
+  });
 });
