@@ -252,6 +252,10 @@ export const messages = {
   chat_taken: { en: 'Another agent has already accepted this chat', 'zh-cn': '该对话已被其他客服接入' },
   chat_not_yours: { en: 'Accept this chat before answering it', 'zh-cn': '请先接入该对话再回复' },
   chat_tool_access: { en: 'Your account does not take chats', 'zh-cn': '您的账号未开通在线对话' },
+  note_placeholder_unknown: {
+    en: 'The comment holds a placeholder that is not in the list under it',
+    'zh-cn': '评论中有不在下方列表中的占位符',
+  },
   placeholder_unknown: {
     en: '{name} is not a placeholder these mails fill: it would be sent as nothing',
     'zh-cn': '{name} 不是邮件可用的占位符：发送时会显示为空',

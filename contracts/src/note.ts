@@ -12,6 +12,12 @@ export const notePlaceholders = [
   '{{agent.name}}',
 ] as const;
 
+/** Every `{{…}}` in a text is one of `notePlaceholders`. */
+export function onlyNotePlaceholders(text: string): boolean {
+  const known: readonly string[] = notePlaceholders;
+  return [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].every((m) => known.includes(`{{${m[1]}}}`));
+}
+
 /**
  * What a note (a macro) does to a ticket. A property left out is left as it is; `assignee_id`
  * null unassigns, `"current_user"` assigns to whoever applies it. `fields` sets custom field
@@ -32,7 +38,10 @@ export const ZNoteActions = z.object({
   remove_tags: ZTagList.default([]).describe('Tags it removes'),
   comment: z
     .object({
-      body: requiredText('required_field', 10_000).describe('Plain text, with placeholders such as `{{ticket.id}}`'),
+      body: requiredText('required_field', 10_000)
+        // A misspelt placeholder would reach the customer as written: only the listed ones.
+        .refine(onlyNotePlaceholders, { error: 'note_placeholder_unknown' })
+        .describe('Plain text, with placeholders such as `{{ticket.id}}` (only `notePlaceholders`)'),
       is_public: z.boolean({ error: 'field_invalid' }).describe('A public reply, or an internal note'),
     })
     .optional()

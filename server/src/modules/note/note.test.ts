@@ -61,6 +61,19 @@ describe('notes (macros)', () => {
         'FFFF',
       );
     }
+    // A misspelt placeholder would reach the customer as written: refused, under the comment.
+    const typo = await apiUntyped(
+      noteOps.add,
+      { title: 'Typo', actions: { comment: { body: 'Hi {{requester.nam}}, about {{ ticket.id }}', is_public: true } } },
+      admin,
+    );
+    expect([typo.code, typo.msg]).toEqual(['FFFF', 'The comment holds a placeholder that is not in the list under it']);
+    const spaced = await apiUntyped(
+      noteOps.add,
+      { title: 'Spaced', actions: { comment: { body: 'Hi {{ requester.name }}', is_public: true } } },
+      admin,
+    );
+    expect(spaced.code).toBe('0000');
     const noteId = await addNote(admin, {
       title: 'Escalate',
       actions: { priority: 'urgent', assignee_id: 'current_user', add_tags: ['escalated'], remove_tags: ['waiting'] },

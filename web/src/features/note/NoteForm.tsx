@@ -1,10 +1,16 @@
-import { notePlaceholders, type TNote, type TNoteAddRequest, ZNoteAddRequest } from '@parley/contracts';
+import {
+  notePlaceholders,
+  onlyNotePlaceholders,
+  type TNote,
+  type TNoteAddRequest,
+  ZNoteAddRequest,
+} from '@parley/contracts';
 import { Card, Form, Input, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEnum } from '../../components/enumOptions';
 import { FormActions } from '../../components/FormPage';
-import { schemaRule } from '../../components/formRules';
+import { checkRule, schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { TagSelect } from '../ticket/shared/PropertySelects';
 import { useStaffNames } from '../ticket/shared/useNames';
@@ -95,6 +101,7 @@ export function NoteForm({
         <Form.Item
           name="comment_body"
           label={t('note.comment')}
+          rules={[checkRule((v) => typeof v !== 'string' || onlyNotePlaceholders(v), 'note_placeholder_unknown')]}
           extra={
             <Typography.Text type="secondary">
               {t('note.placeholders')} {notePlaceholders.join(' ')}
