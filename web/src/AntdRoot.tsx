@@ -58,7 +58,13 @@ export function AntdRoot({ children }: { children: ReactNode }) {
   // Someone who asked their system for less motion gets menus, messages and dialogs without it.
   const still = useSyncExternalStore(onMotionChange, prefersStill);
   return (
-    <ConfigProvider locale={i18n.language === 'zh-cn' ? (zhCN ?? enUS) : enUS} theme={still ? stillTheme : theme}>
+    <ConfigProvider
+      locale={i18n.language === 'zh-cn' ? (zhCN ?? enUS) : enUS}
+      theme={still ? stillTheme : theme}
+      // "保存", not "保 存": Ant Design spaces out two-character Chinese labels, so "保 存" stood
+      // beside "保存模板" on one screen.
+      button={{ autoInsertSpace: false }}
+    >
       <LateApp>
         <ApiToastBridge />
         {children}

@@ -49,6 +49,13 @@ describe('roles', () => {
     expect(screen.queryByRole('row', { name: /^Agent/ })).toBeNull();
   });
 
+  it('writes two-character Chinese buttons as words ("保存"), not spaced out ("保 存")', async () => {
+    serve();
+    await chooseLanguage('zh-cn');
+    renderApp('/wswt/setting/role/add');
+    await screen.findByRole('button', { name: '保存' }, { timeout: 10_000 });
+  });
+
   it('switches a role off with auth.role.state.edit', async () => {
     const { calls } = serve({ 'admin/auth.role.state.edit': () => ok(null) });
     renderApp('/wswt/setting/role');
