@@ -123,7 +123,7 @@ export function FailedJobsPanel({ editable }: { editable: boolean }) {
           render: (ts: number | null, row) => formatTime(ts ?? row.created_ts),
         },
         {
-          title: '',
+          title: t('common.actions'),
           width: 90,
           render: (_, row) =>
             editable && (

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fakeServer, ok } from '../../test/fakeServer';
 import { emailSetting } from '../../test/fixtures';
@@ -83,6 +83,19 @@ describe('email settings', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
+  it('checks the form before a test mail: what is missing is said under its field, once', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: { 'admin/settings/email.get': () => ok(emailSetting({ sender: '', smtp_host: '' })) },
+    });
+    renderApp('/wswt/setting/email');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a test mail' }));
+    const sender = (screen.getByLabelText('Sender') as HTMLElement).closest('.ant-form-item') as HTMLElement;
+    await within(sender).findByText('Sender is required');
+    expect(screen.getAllByText('Sender is required')).toHaveLength(1);
+    expect(callsTo(calls, 'admin/settings/email.test_send')).toEqual([]);
+  });
+
   it('tests the mailbox and the sending with the values on screen and says plainly what failed', async () => {
     const stored = emailSetting({
       sender: 'help@example.com',
@@ -144,6 +157,8 @@ describe('email settings', () => {
     renderApp('/wswt/setting/email');
     fireEvent.click(await screen.findByRole('tab', { name: 'Failed jobs' }));
     await screen.findByText('connect ECONNREFUSED 127.0.0.1:25');
+    // The retry button's column is named like every other list's.
+    screen.getByRole('columnheader', { name: 'Actions' });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() =>
       expect(callsTo(calls, 'admin/settings/email.job_retry')[0]?.body).toEqual({

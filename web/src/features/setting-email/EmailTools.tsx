@@ -12,6 +12,8 @@ export function CheckButtons({ form, disabled }: { form: FormInstance; disabled:
   const [result, setResult] = useState<{ what: 'send' | 'mailbox'; answer: TEmailCheckResponse } | null>(null);
   const check = useMutation({
     mutationFn: async (what: 'send' | 'mailbox') => {
+      // The form's own checks first, said under each field, as Save says them.
+      await form.validateFields();
       const v = form.getFieldsValue(true) as Record<string, unknown>;
       const body = {
         sender: String(v.sender ?? ''),
@@ -23,7 +25,10 @@ export function CheckButtons({ form, disabled }: { form: FormInstance; disabled:
         use_ssl: Boolean(v.use_ssl),
         to,
       };
-      const answer = what === 'send' ? await settingApi.emailTestSend(body) : await settingApi.emailTestMailbox(body);
+      // A refusal is said once, in the alert below, not also in a toast.
+      const opts = { silent: ['FFFF'] as const };
+      const answer =
+        what === 'send' ? await settingApi.emailTestSend(body, opts) : await settingApi.emailTestMailbox(body, opts);
       return { what, answer };
     },
     onSuccess: setResult,
@@ -56,7 +61,7 @@ export function CheckButtons({ form, disabled }: { form: FormInstance; disabled:
           {t('email_setting.test_mailbox')}
         </Button>
       </Space>
-      {check.isError && <Alert type="error" showIcon title={(check.error as Error).message} />}
+      {check.isError && check.error instanceof Error && <Alert type="error" showIcon title={check.error.message} />}
       {a && result && (
         <Alert
           type={a.ok ? 'success' : 'error'}

@@ -107,7 +107,7 @@ export function InboxLogPanel({ editable }: { editable: boolean }) {
           render: (ts: number) => formatTime(ts),
         },
         {
-          title: '',
+          title: t('common.actions'),
           key: 'raw',
           width: 200,
           render: (_, row) =>
