@@ -56,6 +56,8 @@ describe('tags', () => {
     }
     fireEvent.click(merge);
     const dialog = await screen.findByRole('dialog');
+    // The empty picker says what to choose.
+    within(dialog).getByText('Choose the tag to keep');
     fireEvent.click(within(dialog).getByRole('button', { name: /Merge/ }));
     await within(dialog).findByText('Tag name is required');
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));

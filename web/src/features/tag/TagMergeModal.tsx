@@ -43,7 +43,11 @@ export function TagMergeModal({
     >
       <Typography.Paragraph>{t('tag.merge_text', { tags: (tagNames ?? []).join(', ') })}</Typography.Paragraph>
       <Form.Item name="into" label={t('tag.merge_into')} rules={[schemaRule(ZTagMergeRequest.shape.into)]} required>
-        <Select showSearch options={options.map((o) => ({ value: o, label: o }))} />
+        <Select
+          showSearch
+          placeholder={t('tag.merge_into_placeholder')}
+          options={options.map((o) => ({ value: o, label: o }))}
+        />
       </Form.Item>
     </FormModal>
   );
