@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
-import { checkRule, schemaRule } from '../../components/formRules';
+import { schemaRule } from '../../components/formRules';
 import { ImageUpload } from '../../components/ImageUpload';
 import { imageRules } from '../../components/imageCheck';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
 import { CheckButtons } from './EmailTools';
+import { MailPasswordItem } from './MailPasswordItem';
 
 // The lists and the template editor load when their tab opens: the settings form stays light.
 const TemplatesPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.TemplatesPanel })));
@@ -151,22 +152,7 @@ function EmailForm({ setting }: { setting: TEmailSetting }) {
             <Input autoComplete="off" maxLength={254} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="password"
-            label={t('email_setting.password')}
-            extra={hasPassword ? t('email_setting.password_kept') : undefined}
-            rules={
-              hasPassword ? [] : [checkRule((value) => typeof value === 'string' && value !== '', 'required_password')]
-            }
-            required={!hasPassword}
-          >
-            <Input.Password
-              autoComplete="new-password"
-              placeholder={hasPassword ? t('email_setting.password_placeholder') : undefined}
-            />
-          </Form.Item>
-        </Col>
+        <MailPasswordItem hasPassword={hasPassword} />
       </Row>
       <Form.Item
         name="use_ssl"

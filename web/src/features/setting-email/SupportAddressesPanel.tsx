@@ -12,6 +12,7 @@ import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { useAllGroups } from '../group/queries';
+import { MailPasswordItem } from './MailPasswordItem';
 
 const addressesKey = ['settings', 'email', 'addresses'] as const;
 const fields = ZSupportAddressAddRequest.shape;
@@ -218,24 +219,7 @@ function AddressModal({
                   <Input autoComplete="off" maxLength={254} />
                 </Form.Item>
               </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="password"
-                  label={t('email_setting.password')}
-                  extra={hasPassword ? t('email_setting.password_kept') : undefined}
-                  rules={
-                    hasPassword
-                      ? []
-                      : [checkRule((value) => typeof value === 'string' && value !== '', 'required_password')]
-                  }
-                  required={!hasPassword}
-                >
-                  <Input.Password
-                    autoComplete="new-password"
-                    placeholder={hasPassword ? t('email_setting.password_placeholder') : undefined}
-                  />
-                </Form.Item>
-              </Col>
+              <MailPasswordItem hasPassword={hasPassword} />
             </Row>
           )
         }
