@@ -128,7 +128,7 @@ describe('live chat in the browser', () => {
       message: 'Need a hand with your bike?',
     });
 
-    const { agent, agentPage } = await agentOnChat('Alice Agent');
+    const { agentPage } = await agentOnChat('Alice Agent');
 
     const { page: visitorPage } = await newPage(browser, hostUrl);
     await stayActive(agentPage);
