@@ -114,3 +114,8 @@ export function ZAll<T extends z.ZodType>(item: T) {
 }
 
 export const ZEmpty = z.null();
+
+/** The names written between `{{` and `}}` in a text, spaces inside the braces dropped: `{{ ticket.id }}` is `ticket.id`. */
+export function placeholderNames(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1] ?? '');
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZId, ZPage, ZPaging } from './common.js';
+import { optionalText, placeholderNames, requiredText, ZId, ZPage, ZPaging } from './common.js';
 import { ZSubmitAs, ZTagList, ZTicketFields, ZTicketPriority, ZTicketType } from './ticket/shared.js';
 import { type TViewShareType, ZViewShareType } from './ticket-view.js';
 
@@ -15,7 +15,7 @@ export const notePlaceholders = [
 /** Every `{{…}}` in a text is one of `notePlaceholders`. */
 export function onlyNotePlaceholders(text: string): boolean {
   const known: readonly string[] = notePlaceholders;
-  return [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].every((m) => known.includes(`{{${m[1]}}}`));
+  return placeholderNames(text).every((name) => known.includes(`{{${name}}}`));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/rows.js';
 import { access } from '../../http/access.js';
-import { invalidWith, notFound } from '../../http/app-error.js';
+import { notFound } from '../../http/app-error.js';
 import { accessOf, define } from '../../http/route.js';
 import { readEmailSettings } from '../setting/setting.service.js';
 import { contentDisposition } from '../ticket-attachment/ticket-attachment.service.js';
@@ -14,7 +14,7 @@ import { checkImap, checkSmtp } from './mail.check.js';
 import { addressOf, type Endpoint, mailConfigOf } from './mail.config.js';
 import { linkedAttachment, rawMailOf, retryRawMail } from './mail.raw.js';
 import type { MailChannel } from './mail.service.js';
-import { listTemplates, placeholders, saveTemplate } from './mail.templates.js';
+import { listTemplates, saveTemplate, templatePlaceholders } from './mail.templates.js';
 
 const where = (e: Endpoint) => `${e.host}:${e.port}${e.secure ? ' (TLS)' : ''}`;
 
@@ -155,29 +155,14 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
   define(app, mailOps.templateList, {
     handler: async () => ({
       list: await listTemplates(ctx.db),
-      placeholders: [...placeholders, 'satisfaction_html'].map((p) => `{{${p}}}`),
+      placeholders: templatePlaceholders.map((p) => `{{${p}}}`),
     }),
   });
 
   define(app, mailOps.templateEdit, {
     handler: async ({ input }) => {
-      refuseUnknownPlaceholders({ subject: input.subject, body: input.body });
       await saveTemplate(ctx.db, input.name, input.lang, { subject: input.subject, body: input.body });
       return null;
     },
   });
-}
-
-/**
- * A placeholder no mail fills (`{{requester_nam}}`) would go out as nothing: refused, naming it,
- * under the subject or body that holds it.
- */
-function refuseUnknownPlaceholders(texts: { subject: string; body: string }) {
-  const known = new Set<string>([...placeholders, 'satisfaction_html']);
-  for (const [field, text] of Object.entries(texts)) {
-    const unknown = [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1] ?? '').find((n) => !known.has(n));
-    if (unknown !== undefined) {
-      throw invalidWith('placeholder_unknown', field, { name: `{{${unknown}}}` });
-    }
-  }
 }

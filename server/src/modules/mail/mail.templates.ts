@@ -1,5 +1,6 @@
-import { emailTemplateNames } from '@parley/contracts';
+import { emailTemplateNames, placeholderNames } from '@parley/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { invalidWith } from '../../http/app-error.js';
 import { readSetting, writeSetting } from '../setting/setting.repo.js';
 import { escapeHtml } from './mail.parse.js';
 
@@ -31,6 +32,9 @@ export const placeholders = [
   'helpdesk_name',
   'site_url',
 ] as const;
+
+/** What an admin may write in a template: the placeholders, and the solved mail's rating links. */
+export const templatePlaceholders: readonly string[] = [...placeholders, 'satisfaction_html'];
 
 export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, MailTemplate>> = {
   ticket_received: {
@@ -136,7 +140,18 @@ export async function listTemplates(db: DbOrTx) {
 }
 
 /** Saves a template; an empty subject and body go back to the default. */
+/**
+ * Saves a template's subject and body (empty: the default). A placeholder no mail fills
+ * (`{{requester_nam}}`) would go out as nothing: refused, naming it, under the field that holds it.
+ */
 export async function saveTemplate(db: DbOrTx, name: TemplateName, lang: TemplateLanguage, t: MailTemplate) {
+  const known = new Set<string>(templatePlaceholders);
+  for (const [field, text] of Object.entries({ subject: t.subject, body: t.body })) {
+    const unknown = placeholderNames(text).find((n) => !known.has(n));
+    if (unknown !== undefined) {
+      throw invalidWith('placeholder_unknown', field, { name: `{{${unknown}}}` });
+    }
+  }
   await writeSetting(db, settingModule, `${name}.${lang}`, { subject: t.subject, body: t.body });
 }
 

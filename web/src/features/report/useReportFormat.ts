@@ -25,9 +25,6 @@ export function useReportFormat() {
     const locale = language === 'zh-cn' ? 'zh-CN' : 'en-GB';
     // Dates in Settings › Localization's format, as every other screen writes them.
     const dates = dateFormatters({ language, timeZone, format });
-    const date = { format: dates.day };
-    const month = { format: dates.month };
-    const dayOfMonth = { format: dates.dayOfMonth };
     const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' });
     // For CSV files: the period's start as a spreadsheet reads it, the same tomorrow as today.
@@ -46,7 +43,7 @@ export function useReportFormat() {
         case 'weekday':
           return weekday.format(ts);
         default:
-          return date.format(ts);
+          return dates.day(ts);
       }
     };
     /** A day's label: Today, Yesterday, the weekday within a week, the date beyond. */
@@ -58,7 +55,7 @@ export function useReportFormat() {
       if (r.kind === 'yesterday') {
         return t('report.yesterday');
       }
-      return r.kind === 'weekday' ? weekday.format(ts) : date.format(ts);
+      return r.kind === 'weekday' ? weekday.format(ts) : dates.day(ts);
     };
     /** The label of a range's bucket starting at `ts`. */
     const bucket = (ts: number, range: TTimeRange) => {
@@ -71,12 +68,12 @@ export function useReportFormat() {
       if (range === '30d') {
         // One form along the axis: the last week's days as weekdays beside dates read as two
         // scales ("23 Nov", "Friday", "Tuesday"), and the full dates did not fit under the bars.
-        return dayOfMonth.format(ts);
+        return dates.dayOfMonth(ts);
       }
       if (range === '1y') {
-        return month.format(ts);
+        return dates.month(ts);
       }
-      return t('report.backlog.week_of', { date: date.format(ts) });
+      return t('report.backlog.week_of', { date: dates.day(ts) });
     };
     const duration = (ms: number | null) => {
       if (ms === null) {
@@ -102,7 +99,7 @@ export function useReportFormat() {
       day,
       bucket,
       duration,
-      date: (ts: number) => date.format(ts),
+      date: dates.day,
       period,
       bucketPeriod,
       hours,
