@@ -1,4 +1,4 @@
-import type { TDateFormat } from '@parley/contracts';
+import type { TDateFormat, TLanguage } from '@parley/contracts';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function useFormatDate(): TDateFormatters {
 }
 
 /** The user's language and time zone and Settings › Localization's date format. */
-export function useDateSettings(): { language: string; timeZone: string | null; format: TDateFormat } {
+export function useDateSettings(): { language: TLanguage; timeZone: string | null; format: TDateFormat } {
   useTranslation();
   const { timezone } = useSession();
   const { localization } = useBranding();

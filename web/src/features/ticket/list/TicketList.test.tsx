@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../auth/storage';
 import { account, fakeServer, ok, type TFakeServerOptions } from '../../../test/fakeServer';
 import { comment, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
@@ -173,6 +174,30 @@ describe('ticket list', () => {
     fireEvent.click(await screen.findByText('简体中文'));
     await within(row).findByText('处理中');
     within(screen.getByRole('row', { name: /VPN/ })).getByText('待回应');
+  });
+
+  it('tells times in the help desk’s time zone to a user without one of their own, recent and old alike', async () => {
+    authStore.save({ token: 'tok-1', real_name: 'Ada Lovelace', timezone: '', stay_login: false });
+    const late = { ...old, update_ts: Date.UTC(2026, 9, 1, 20) }; // 2 October, 04:00 in Shanghai
+    serve({
+      user: { ...admin, timezone: '' },
+      handlers: {
+        'home/setting/branding.get': () =>
+          ok({
+            favicon: '',
+            brand_name: '',
+            site_url: '',
+            default_language: 'en',
+            default_timezone: 'Asia/Shanghai',
+            date_format: 'medium',
+          }),
+        'admin/ticket.list': () => ok({ list: [printer, vpn, late], total: 3, total_estimated: false }),
+      },
+    });
+    renderApp('/wswt');
+    const vpnRow = await screen.findByRole('row', { name: /VPN/ }, { timeout: 10_000 });
+    within(vpnRow).getByText('Yesterday 16:30');
+    within(screen.getByRole('row', { name: /Old one/ })).getByText('2 Oct 2026');
   });
 
   it('says so when the view has no tickets', async () => {
