@@ -19,6 +19,16 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** Enter and the arrows on a focused control (a button, a link, a menu) are the control's. */
+function isControl(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(
+    el?.closest?.(
+      'a, button, [role="button"], [role="menuitem"], [role="menu"], [role="tab"], [role="option"], [role="checkbox"], [role="switch"], .ant-dropdown, .ant-pagination',
+    ),
+  );
+}
+
 function isInteractive(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return Boolean(
@@ -94,6 +104,9 @@ export function TicketTable({
     }
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) {
+        return;
+      }
+      if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key) && isControl(event.target)) {
         return;
       }
       const { rows: list = [], active: at, bulk: selectable } = keyState.current;

@@ -106,6 +106,13 @@ describe('the agent workspace', () => {
     const dialog = await screen.findByRole('dialog');
     within(dialog).getByText('Select or unselect the ticket');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // Keys on a control are the control's: Enter on the bulk bar's button opens its menu, an arrow
+    // in the views moves through the views; the list's row stays put and no ticket opens.
+    const stateButton = await screen.findByRole('button', { name: /Change state/ });
+    expect(fireEvent.keyDown(stateButton, { key: 'Enter' })).toBe(true);
+    fireEvent.keyDown(screen.getAllByRole('menuitem')[0] as HTMLElement, { key: 'ArrowDown' });
+    expect(active()).toContain('VPN drops');
+    expect(here()).toBe('/wswt');
     key('Enter');
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
     await ticketShown('VPN drops');
