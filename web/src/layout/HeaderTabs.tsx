@@ -1,8 +1,10 @@
 import { FileTextOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isApiError } from '../api/errors';
+import { pickerSilent } from '../api/types';
 import { useTicket } from '../features/ticket/shared/queries';
 import { matchRoute } from '../routes/table';
 import { LightTabs, type THeaderTabItem } from './LightTabs';
@@ -18,8 +20,16 @@ const OverflowTabs = lazy(() => import('./OverflowTabs').then((m) => ({ default:
  * A ticket tab says the ticket's subject (from the cached ticket, fetched if the tab was restored
  * from an earlier visit); "Ticket #N" until it is known, and its full title on hover.
  */
-function TicketTabText({ ticketId, fallback }: { ticketId: number; fallback: string }) {
+function TicketTabText({ ticketId, fallback, onGone }: { ticketId: number; fallback: string; onGone?: () => void }) {
   const ticket = useTicket(ticketId, Number.isInteger(ticketId) && ticketId > 0);
+  // Deleted, or no longer this agent's to see: a tab kept from an earlier visit closes itself.
+  const error = ticket.error;
+  const gone = isApiError(error) && pickerSilent.some((code) => code === error.code);
+  useEffect(() => {
+    if (gone) {
+      onGone?.();
+    }
+  }, [gone, onGone]);
   const subject = ticket.data?.subject;
   if (!subject) {
     return <>{fallback}</>;
@@ -31,7 +41,7 @@ function TicketTabText({ ticketId, fallback }: { ticketId: number; fallback: str
   );
 }
 
-function tabLabel(t: TFunction, path: string) {
+function tabLabel(t: TFunction, path: string, onGone?: () => void) {
   const match = matchRoute(path);
   switch (match?.entry.key) {
     case 'ticket_edit':
@@ -41,6 +51,7 @@ function tabLabel(t: TFunction, path: string) {
           <TicketTabText
             ticketId={Number(match.params.ticket_id)}
             fallback={t('tabs.ticket', { id: match.params.ticket_id })}
+            onGone={onGone}
           />
         ),
       };
@@ -62,7 +73,8 @@ export function HeaderTabs({ showList }: { showList: boolean }) {
       ? [{ key: listKey, label: t('tabs.ticket_list'), icon: <UnorderedListOutlined />, closable: false }]
       : []),
     ...tabs.map((tab) => {
-      const { icon, text } = tabLabel(t, tab.path);
+      // The open page's own tab stays: the page says the ticket is not there.
+      const { icon, text } = tabLabel(t, tab.path, tab.path === activePath ? undefined : () => close(tab.path));
       return { key: tab.path, label: text, icon, closable: true };
     }),
   ];

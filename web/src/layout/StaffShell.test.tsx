@@ -122,6 +122,25 @@ describe('staff shell', () => {
     ]);
   });
 
+  it('drops a kept tab of a ticket gone or no longer visible, and stays on the page opened', async () => {
+    localStorage.setItem(
+      'parley.header_tabs',
+      JSON.stringify({
+        value: [{ path: '/wswt/ticket/edit/999', query: '', fullPath: '/wswt/ticket/edit/999' }],
+        expires_at: null,
+      }),
+    );
+    fakeServer({
+      menus: ['/wswt', '/wswt/search', '/wswt/ticket/edit/:ticket_id'],
+      handlers: { 'admin/ticket.get': () => ({ code: '0404', msg: 'Not found', data: null }) },
+    });
+    const { here } = renderApp('/wswt/search?kw=printer');
+    await screen.findByRole('menu');
+    await waitFor(() => expect(screen.queryByRole('tab', { name: /Ticket #999/ })).toBeNull());
+    expect(JSON.parse(localStorage.getItem('parley.header_tabs') ?? '{}').value).toEqual([]);
+    expect(here()).toBe('/wswt/search?kw=printer');
+  });
+
   it('switches the language, keeps it, and sends it to the server', async () => {
     const { calls } = fakeServer({ user: account({ user_type: 'admin' }) });
     renderApp('/wswt/dashboard');

@@ -167,8 +167,11 @@ describe('the ticket page', () => {
 
   it('still says not found for a ticket that is not there', async () => {
     serveTicket({ handlers: { 'admin/ticket.get': () => fail('0404', 'Not found') } });
-    renderApp('/wswt/ticket/edit/999');
+    const { here } = renderApp('/wswt/ticket/edit/999');
     await screen.findByText('This ticket does not exist or you may not see it', {}, { timeout: 45_000 });
+    // Said on the page itself: the address stays the ticket's.
+    await new Promise((r) => setTimeout(r, 300)); // the router's navigation is asynchronous
+    expect(here()).toBe('/wswt/ticket/edit/999');
   });
 
   it('sends with Ctrl+Enter and says which ticket was updated, with a link', async () => {

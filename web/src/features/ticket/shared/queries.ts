@@ -50,10 +50,14 @@ export function useTicketList(query: TTicketListQuery, enabled = true, silent?: 
   });
 }
 
+/**
+ * A ticket. A ticket that is not there, or not for this user, is said where it is asked for (the
+ * ticket page's "does not exist", a header tab that drops itself), not by leaving the page.
+ */
 export function useTicket(ticketId: number, enabled = true) {
   return useQuery({
     queryKey: ticketKeys.one(ticketId),
-    queryFn: ({ signal }) => ticketApi.get(ticketId, { signal }),
+    queryFn: ({ signal }) => ticketApi.get(ticketId, { signal, silent: pickerSilent }),
     enabled,
   });
 }
