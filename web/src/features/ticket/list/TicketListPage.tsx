@@ -1,7 +1,7 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Grid } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { local, storageKeys } from '../../../auth/storage';
@@ -45,7 +45,16 @@ export function TicketListPage() {
   const list = useListParams(['view_id', 'sort'] as const);
   const views = useTicketViews();
   const askedId = Number(list.filters.view_id);
-  const view = views.data?.find((v) => v.view_id === askedId) ?? openingView(views.data);
+  // Without a view in the address, the view on screen stays while the agent works in it: counts
+  // that change (two tickets just assigned to them) must not move the list to another view.
+  const [openedId, setOpenedId] = useState<number>();
+  const view =
+    views.data?.find((v) => v.view_id === askedId) ??
+    views.data?.find((v) => v.view_id === openedId) ??
+    openingView(views.data);
+  if (view && openedId !== view.view_id) {
+    setOpenedId(view.view_id);
+  }
   const sort = parseSort(list.filters.sort);
   const query = useTicketList(
     { view_id: view?.view_id, offset: list.offset, limit: list.limit, ...(sort ? { sort } : {}) },

@@ -57,6 +57,33 @@ describe('the agent workspace', () => {
     });
   });
 
+  it('stays on the view it opened on when a bulk change fills a view above it', async () => {
+    let assigned = false;
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        // The agent takes two unassigned tickets: their own view, empty at first, now counts 2.
+        'admin/ticket.view.list': () => ok({ list: [{ ...mine, count: assigned ? 2 : 0 }, unassigned] }),
+        'admin/ticket.list': () => ok({ list: rows, total: 3, total_estimated: false }),
+        'admin/ticket.bulk.edit': () => {
+          assigned = true;
+          return ok({ ticket_ids: [101, 102] });
+        },
+      },
+    });
+    const { here } = renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
+    screen.getByRole('heading', { name: 'Unassigned tickets' });
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.mouseEnter(await screen.findByRole('button', { name: /Change state/ }));
+    fireEvent.click(await screen.findByText('Submit as Solved'));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.view.list').length).toBeGreaterThan(1));
+    await within(screen.getByRole('menuitem', { name: /Your unsolved tickets/ })).findByText('2');
+    screen.getByRole('heading', { name: 'Unassigned tickets' });
+    expect(callsTo(calls, 'admin/ticket.list').every((c) => c.query.get('view_id') === '2')).toBe(true);
+    expect(here()).toBe('/wswt');
+  });
+
   it('opens a ticket by a click anywhere on its row, in a new tab with Ctrl', async () => {
     serve();
     const opened = vi.spyOn(window, 'open').mockReturnValue(null);
