@@ -10,3 +10,13 @@ export const isSerializationFailure = (error: unknown): boolean => pgCode(error)
 
 /** An insert or update met a unique index (an email or a key taken meanwhile). */
 export const isUniqueViolation = (error: unknown): boolean => pgCode(error) === '23505';
+
+/**
+ * A failure that says nothing about the statement itself (a deadlock, a serialization failure,
+ * a lock or statement timeout, the database shutting down or out of connections): the same work
+ * can succeed on a later try.
+ */
+export const isTransientFailure = (error: unknown): boolean => {
+  const code = pgCode(error);
+  return code !== undefined && ['40P01', '40001', '55P03', '57014', '57P01', '53300'].includes(code);
+};

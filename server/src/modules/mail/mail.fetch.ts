@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { isTransientFailure } from '../../db/errors.js';
 import type { SupportAddress } from './mail.address.js';
 import { imapClient } from './mail.check.js';
 import type { Endpoint, MailConfig } from './mail.config.js';
@@ -96,7 +97,10 @@ export async function fetchMailbox(
   return report;
 }
 
-/** Stores one mail; on an unexpected error tries once more, then keeps it raw. Null: not stored at all. */
+/**
+ * Stores one mail; on an unexpected error tries once more, then keeps it raw for the admin. Null:
+ * not stored at all (the database failed for a passing reason, or refused even the raw copy).
+ */
 async function ingestOne(
   ctx: AppContext,
   config: MailConfig,
@@ -108,6 +112,10 @@ async function ingestOne(
       return await ingestMail(ctx, config, source, { fetchedFrom });
     } catch (error) {
       ctx.log.warn({ err: error, attempt }, 'storing a mail failed');
+      if (attempt === 2 && isTransientFailure(error)) {
+        // Not the mail's fault: it stays unread and the next fetch stores it.
+        return null;
+      }
       if (attempt === 2) {
         try {
           return await keepRawMail(ctx, source, error instanceof Error ? error.message : String(error));

@@ -164,13 +164,15 @@ export async function ingestMail(
       const sender = await findOrCreateRequester(tx, from.address, from.name, now);
       const ticketId = await threadOf(tx, mail, sender.accountId, ours);
       if (ticketId !== null) {
-        const commentId = await insertComment(tx, { ticketId, authorId: sender.accountId, body, isPublic: true, now });
-        await attachFiles(tx, stored, ticketId, commentId, sender.accountId, now);
-        // A customer's answer reopens a pending or solved ticket.
+        // The ticket is locked before its comment is written: the comment's key share on the
+        // ticket, taken first, made two replies to one ticket stored at once wait on each other.
         const [t] = await queryRows<{ ticket_state: string; requester_id: number }>(
           tx,
           sql`SELECT ticket_state, requester_id FROM ticket WHERE ticket_id = ${ticketId} FOR UPDATE`,
         );
+        const commentId = await insertComment(tx, { ticketId, authorId: sender.accountId, body, isPublic: true, now });
+        await attachFiles(tx, stored, ticketId, commentId, sender.accountId, now);
+        // A customer's answer reopens a pending or solved ticket.
         const events: Array<{ field: string; old?: unknown; new: unknown }> = [
           { field: 'comment', new: { comment_id: commentId, is_public: true, source: 'email' } },
         ];

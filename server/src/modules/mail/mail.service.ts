@@ -23,6 +23,8 @@ export class MailChannel {
   private watchers: MailboxWatcher[] = [];
   private watchKey = '';
   private watching: Promise<unknown> = Promise.resolve();
+  private fetchingSoon = false;
+  private fetchAgain = false;
   /** Tests and benchmarks point the channel at their own servers without touching the settings. */
   configOverride: MailConfig | null = null;
 
@@ -78,10 +80,26 @@ export class MailChannel {
     return total;
   }
 
-  /** Queues one fetch (one job per key across processes) and runs it here at once. */
+  /**
+   * Queues one fetch (one job per key across processes) and runs it here at once. A burst of new
+   * mails (each announced by IDLE) runs one fetch at a time here, the last one after the burst:
+   * fetches side by side would all read the same unread mails.
+   */
   private async fetchSoon(key: string): Promise<void> {
     await this.ctx.jobs.send(fetchQueue, {}, { key });
-    await this.ctx.jobs.runOnce(fetchQueue, 1);
+    if (this.fetchingSoon) {
+      this.fetchAgain = true;
+      return;
+    }
+    this.fetchingSoon = true;
+    try {
+      do {
+        this.fetchAgain = false;
+        await this.ctx.jobs.runOnce(fetchQueue, 1);
+      } while (this.fetchAgain);
+    } finally {
+      this.fetchingSoon = false;
+    }
   }
 
   /**
