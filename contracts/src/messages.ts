@@ -266,6 +266,10 @@ export const messages = {
   },
   chat_origin_refused: { en: 'This site may not embed the chat', 'zh-cn': '该网站不允许嵌入在线对话' },
   chat_started_body: { en: 'Chat started', 'zh-cn': '对话开始' },
+  follow_up_of: {
+    en: 'Follow-up of closed ticket #{ticket_id}: the customer answered it by email',
+    'zh-cn': '已关闭工单 #{ticket_id} 的跟进：客户通过邮件回复了该工单',
+  },
   chat_ended_body: { en: 'The chat has ended', 'zh-cn': '对话已结束' },
   chat_answers_required: { en: 'Please answer the questions', 'zh-cn': '请回答问题' },
   chat_visitor: { en: 'Visitor', 'zh-cn': '访客' },

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { ticketAttachmentPath } from '@parley/contracts';
+import { ticketAttachmentPath, translate } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { queryRows } from '../../db/rows.js';
 import { emit, transact } from '../../events/transact.js';
 import { defaultGroupId } from '../account/account.repo.js';
+import { readLocalization } from '../account-setting/account-setting.repo.js';
 import { isBanned } from '../banned/banned.service.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { findOrCreateRequester, insertTicket } from '../ticket/ticket.create.js';
@@ -28,6 +30,12 @@ import {
   storeAttachments,
 } from './mail.store.js';
 import { threadOf } from './mail.thread.js';
+
+/** The note on a follow-up naming the closed ticket, in the help desk's default language. */
+async function followUpNote(tx: DbOrTx, closedId: number): Promise<string> {
+  const lang = (await readLocalization(tx)).default_language === 'zh-cn' ? 'zh-cn' : 'en';
+  return `<p>${escapeHtml(translate('follow_up_of', lang).replace('{ticket_id}', String(closedId)))}</p>`;
+}
 
 /** The comment body of a mail: sanitized, quoted history folded, inline images and dropped files resolved. */
 function commentBody(
@@ -162,21 +170,31 @@ export async function ingestMail(
     return await transact(ctx, async (tx) => {
       const now = Date.now();
       const sender = await findOrCreateRequester(tx, from.address, from.name, now);
-      const ticketId = await threadOf(tx, mail, sender.accountId, ours);
-      if (ticketId !== null) {
-        // The ticket is locked before its comment is written: the comment's key share on the
-        // ticket, taken first, made two replies to one ticket stored at once wait on each other.
-        const [t] = await queryRows<{ ticket_state: string; requester_id: number }>(
-          tx,
-          sql`SELECT ticket_state, requester_id FROM ticket WHERE ticket_id = ${ticketId} FOR UPDATE`,
-        );
-        const commentId = await insertComment(tx, { ticketId, authorId: sender.accountId, body, isPublic: true, now });
+      const thread = await threadOf(tx, mail, sender.accountId, ours);
+      const staff = sender.userType !== 'end_user';
+      // The ticket is locked before its comment is written: the comment's key share on the
+      // ticket, taken first, made two replies to one ticket stored at once wait on each other.
+      const [t] = thread
+        ? await queryRows<{ ticket_state: string; group_id: number | null }>(
+            tx,
+            sql`SELECT ticket_state, group_id FROM ticket WHERE ticket_id = ${thread.ticketId} FOR UPDATE`,
+          )
+        : [];
+      // A closed ticket takes no more from its customer: their answer opens a follow-up (as in
+      // Zendesk), in the closed ticket's group, with a note naming it.
+      const followUpOf = thread && t?.ticket_state === 'closed' && !staff ? { ...thread, groupId: t.group_id } : null;
+      if (thread !== null && followUpOf === null) {
+        const ticketId = thread.ticketId;
+        // An agent answering a notice only agents got (or a closed ticket) is talking to colleagues:
+        // an internal note, never mailed to the customer.
+        const isPublic = !(staff && (thread.answersStaffNotice || t?.ticket_state === 'closed'));
+        const commentId = await insertComment(tx, { ticketId, authorId: sender.accountId, body, isPublic, now });
         await attachFiles(tx, stored, ticketId, commentId, sender.accountId, now);
         // A customer's answer reopens a pending or solved ticket.
         const events: Array<{ field: string; old?: unknown; new: unknown }> = [
-          { field: 'comment', new: { comment_id: commentId, is_public: true, source: 'email' } },
+          { field: 'comment', new: { comment_id: commentId, is_public: isPublic, source: 'email' } },
         ];
-        const reopen = t && ['pending', 'solved'].includes(t.ticket_state) && sender.userType === 'end_user';
+        const reopen = t && ['pending', 'solved'].includes(t.ticket_state) && !staff;
         if (reopen) {
           events.unshift({ field: 'ticket_state', old: t.ticket_state, new: 'open' });
         }
@@ -188,18 +206,18 @@ export async function ingestMail(
         await insertEvents(tx, ticketId, sender.accountId, now, events);
         await addCcs(tx, settings, ours, mail, ticketId, now);
         await recordMessage(tx, messageId, ticketId, commentId, from.address, now);
-        emit(tx, { type: 'ticket.commented', ticketId, actorId: sender.accountId, commentId, isPublic: true });
+        emit(tx, { type: 'ticket.commented', ticketId, actorId: sender.accountId, commentId, isPublic });
         return { outcome: 'comment' as const, ticketId, commentId };
       }
       // The address it was written to decides the group and the address its answers come from
       // (recorded before the beforeCommit subscribers run: the "received" mail goes out from it).
-      const groupId = writtenTo?.groupId ?? (await defaultGroupId(tx));
+      const groupId = followUpOf?.groupId ?? writtenTo?.groupId ?? (await defaultGroupId(tx));
       const newTicketId = await insertTicket(
         tx,
         settings,
         {
           subject: subject || bodyText(body).slice(0, 80) || '(no subject)',
-          source: 'email',
+          source: followUpOf ? 'close_ticket' : 'email',
           requester: { accountId: sender.accountId, companyId: sender.companyId },
           submitterId: sender.accountId,
           authorId: sender.accountId,
@@ -222,6 +240,13 @@ export async function ingestMail(
       );
       const commentId = Number(first?.comment_id);
       await attachFiles(tx, stored, newTicketId, commentId, sender.accountId, now);
+      if (followUpOf) {
+        const body = await followUpNote(tx, followUpOf.ticketId);
+        const noteId = await insertComment(tx, { ticketId: newTicketId, authorId: null, body, isPublic: false, now });
+        await insertEvents(tx, newTicketId, null, now, [
+          { field: 'comment', new: { comment_id: noteId, is_public: false, source: 'email' } },
+        ]);
+      }
       await addCcs(tx, settings, ours, mail, newTicketId, now);
       await recordMessage(tx, messageId, newTicketId, commentId, from.address, now);
       return { outcome: 'ticket' as const, ticketId: newTicketId, commentId };

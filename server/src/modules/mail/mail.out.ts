@@ -72,7 +72,8 @@ export function registerMailOut(
     if (!config || !t) {
       return;
     }
-    if (event.source === 'email' || event.source === 'form') {
+    // A follow-up of a closed ticket came by mail too: its customer hears it was received.
+    if (event.source === 'email' || event.source === 'form' || event.source === 'close_ticket') {
       const to = await deliverable(tx, config, [t.requester_email], new Set());
       await queueMail(
         ctx,

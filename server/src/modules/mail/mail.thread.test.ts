@@ -1,10 +1,11 @@
+import { ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { db, t } from '../../../test/kit.js';
+import { agent, api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { queryRows } from '../../db/rows.js';
 
-const { customer, rawMail, fetchNow, ticketOf, support } = setUpMailTests();
+const { customer, rawMail, fetchNow, ticketOf, inboxOf, support } = setUpMailTests();
 
 const comments = (ticketId: number) =>
   queryRows<{ body: string; is_public: boolean }>(
@@ -42,5 +43,81 @@ describe('mail in: replies thread onto their ticket', () => {
     const kept = await queryRows(db(), sql`SELECT 1 FROM mail_inbox_log WHERE raw_file IS NOT NULL`);
     expect(kept).toHaveLength(0);
     expect((await servers.read(support)).every((m) => m.seen)).toBe(true);
+  });
+
+  it('files an agent’s answer to a notice only agents got as an internal note, never mailed to the customer', async () => {
+    const dan = customer('dan');
+    const colleague = await agent({ email: customer('colleague') });
+    const first = rawMail({ from: dan, subject: 'Refund please' });
+    await servers.deliver(support, first.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOf(first.messageId));
+    const notice = (await inboxOf(colleague.email)).find((m) => m.parsed.subject?.includes('new ticket'))?.parsed;
+    expect(notice?.subject).toBe(`[#${ticketId}] new ticket: Refund please`);
+    const answer = rawMail({
+      from: colleague.email,
+      subject: `Re: ${notice?.subject}`,
+      body: 'Internal: Dan asked for three refunds this month.',
+      inReplyTo: notice?.messageId as string,
+      references: notice?.messageId as string,
+    });
+    await servers.deliver(support, answer.raw);
+    expect(await fetchNow()).toEqual({ comment: 1 });
+    const list = await comments(ticketId);
+    expect(list).toHaveLength(2);
+    expect(list[1]).toMatchObject({ is_public: false });
+    expect(list[1]?.body).toContain('three refunds');
+    const toDan = await inboxOf(dan);
+    expect(toDan.map((m) => m.parsed.subject)).toEqual([`[#${ticketId}] Refund please`]);
+    expect(toDan.some((m) => m.source.includes('three refunds'))).toBe(false);
+  });
+
+  it('opens a follow-up when the customer answers a closed ticket: its group, a note naming it, and its own thread', async () => {
+    const eve = customer('eve');
+    const first = rawMail({ from: eve, subject: 'Delivered twice' });
+    await servers.deliver(support, first.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const closedId = Number(await ticketOf(first.messageId));
+    expect((await api(ticketOps.edit, { ticket_id: closedId, submit_as: 'closed' })).code).toBe('0000');
+    const received = (await inboxOf(eve))[0]?.parsed;
+    const back = rawMail({
+      from: eve,
+      subject: `Re: ${received?.subject}`,
+      body: 'Why closed? The problem is back.',
+      inReplyTo: received?.messageId as string,
+      references: `${first.messageId} ${received?.messageId}`,
+    });
+    await servers.deliver(support, back.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const followId = Number(await ticketOf(back.messageId));
+    expect(followId).not.toBe(closedId);
+    const rows = await queryRows<{ ticket_id: number; ticket_state: string; source: string; group_id: number }>(
+      db(),
+      sql`SELECT ticket_id, ticket_state, source, group_id FROM ticket WHERE ticket_id IN (${closedId}, ${followId}) ORDER BY ticket_id`,
+    );
+    expect(rows.map((r) => [r.ticket_state, r.source])).toEqual([
+      ['closed', 'email'],
+      ['new', 'close_ticket'],
+    ]);
+    expect(rows[1]?.group_id).toBe(rows[0]?.group_id);
+    // The closed ticket is left as it was.
+    expect(await comments(closedId)).toHaveLength(1);
+    const follow = await comments(followId);
+    expect(follow.map((c) => c.is_public)).toEqual([true, false]);
+    expect(follow[0]?.body).toContain('The problem is back');
+    expect(follow[1]?.body).toContain(`Follow-up of closed ticket #${closedId}`);
+    // Eve hears it was received, under the new number, and her answer to that stays on it.
+    const ack = (await inboxOf(eve)).find((m) => m.parsed.subject?.startsWith(`[#${followId}]`))?.parsed;
+    expect(ack?.subject).toBe(`[#${followId}] Re: [#${closedId}] Delivered twice`);
+    const more = rawMail({
+      from: eve,
+      subject: `Re: ${ack?.subject}`,
+      body: 'Photos attached later.',
+      inReplyTo: ack?.messageId as string,
+      references: `${first.messageId} ${received?.messageId} ${back.messageId} ${ack?.messageId}`,
+    });
+    await servers.deliver(support, more.raw);
+    expect(await fetchNow()).toEqual({ comment: 1 });
+    expect(await ticketOf(more.messageId)).toBe(followId);
   });
 });

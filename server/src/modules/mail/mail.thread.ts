@@ -24,6 +24,12 @@ export function plusReference(mail: ParsedMail, ours: string[]): string | undefi
   return undefined;
 }
 
+export interface Thread {
+  ticketId: number;
+  /** The mail answers one that went to agents only (a "new ticket" notice), not the customer. */
+  answersStaffNotice: boolean;
+}
+
 /**
  * The ticket a mail answers: by its Message-ID headers (any Message-ID Parley sent or received),
  * else by a reference the sender may use. `ours` are the support addresses (plus-references).
@@ -33,18 +39,18 @@ export async function threadOf(
   mail: ParsedMail,
   senderId: number | null,
   ours: string[],
-): Promise<number | null> {
+): Promise<Thread | null> {
   const ids = [norm(mail.inReplyTo), ...refsOf(mail)].filter(Boolean);
   if (ids.length) {
-    const rows = await queryRows<{ ticket_id: number }>(
+    const rows = await queryRows<{ ticket_id: number; direction: string }>(
       tx,
-      sql`SELECT m.ticket_id FROM mail_message m JOIN ticket t ON t.ticket_id = m.ticket_id
+      sql`SELECT m.ticket_id, m.direction FROM mail_message m JOIN ticket t ON t.ticket_id = m.ticket_id
           WHERE m.message_id = ANY(${textArrayLiteral(ids)}::text[])
             AND t.deleted_ts IS NULL
           ORDER BY m.create_ts DESC LIMIT 1`,
     );
     if (rows[0]) {
-      return Number(rows[0].ticket_id);
+      return { ticketId: Number(rows[0].ticket_id), answersStaffNotice: rows[0].direction === 'out_staff' };
     }
   }
   // A reference alone ([#12] in the subject, or support+12@ as the address) counts only from
@@ -60,5 +66,5 @@ export async function threadOf(
           t.requester_id = ${senderId} OR t.assignee_id = ${senderId} OR EXISTS (
             SELECT 1 FROM ticket_member m WHERE m.ticket_id = t.ticket_id AND m.account_id = ${senderId}))`,
   );
-  return member ? ticketId : null;
+  return member ? { ticketId, answersStaffNotice: false } : null;
 }

@@ -65,7 +65,7 @@ export async function findOrCreateRequester(tx: Tx, email: string, realName: str
 
 export interface NewTicket {
   subject: string;
-  source: 'form' | 'web' | 'chat' | 'email';
+  source: 'form' | 'web' | 'chat' | 'email' | 'close_ticket';
   requester: { accountId: number; companyId: number | null };
   submitterId: number | null;
   authorId: number | null;
