@@ -55,7 +55,11 @@ function commentBody(
       html = html.split(`cid:${f.cid}`).join(ticketAttachmentPath(f.fileId));
     }
   }
-  let body = foldQuoted(sanitizeBody(html, { showHyperlink }));
+  // Folded before sanitizing too: the marks of Gmail's and Outlook's quotes are classes and ids,
+  // which sanitizing removes; after it, the plain-text attributions and "> " lines. A forward
+  // keeps everything: what it forwards sits in the same marks and is the point of the mail.
+  const fold = /^\s*(fwd?|fw|转发)\s*[:：]/i.test(subject) ? (h: string) => h : foldQuoted;
+  let body = fold(sanitizeBody(fold(html), { showHyperlink }));
   if (dropped.length) {
     body += `<p><i>${dropped
       .map(

@@ -120,4 +120,62 @@ describe('mail in: replies thread onto their ticket', () => {
     expect(await fetchNow()).toEqual({ comment: 1 });
     expect(await ticketOf(more.messageId)).toBe(followId);
   });
+
+  it('folds away the quoted history of Gmail and Outlook replies written in HTML', async () => {
+    const fay = customer('fay');
+    const first = rawMail({ from: fay, subject: 'Scanner offline' });
+    await servers.deliver(support, first.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOf(first.messageId));
+    const htmlMail = (id: string, html: string) =>
+      [
+        `From: ${fay}`,
+        `To: ${support}`,
+        `Subject: Re: [#${ticketId}] Scanner offline`,
+        `Message-ID: <${id}@customer.test>`,
+        `In-Reply-To: ${first.messageId}`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        html,
+        '',
+      ].join('\r\n');
+    await servers.deliver(
+      support,
+      htmlMail(
+        `gmail.${ticketId}`,
+        '<div dir="ltr">Still offline after the restart.</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Thu, Dec 3, 2026 at 10:00 AM Support &lt;help@support.test&gt; wrote:<br></div><blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex">Please restart the scanner.</blockquote></div>',
+      ),
+    );
+    await servers.deliver(
+      support,
+      htmlMail(
+        `outlook.${ticketId}`,
+        '<div>The light is red now.</div><hr style="display:inline-block;width:98%"><div id="divRplyFwdMsg" dir="ltr"><b>From:</b> Support<br><b>Sent:</b> Thursday<br><b>Subject:</b> Scanner offline</div><div>Please restart the scanner.</div>',
+      ),
+    );
+    // A forward keeps what it forwards, though Gmail puts it in the same marks as a quote.
+    const forward = [
+      `From: ${fay}`,
+      `To: ${support}`,
+      'Subject: Fwd: Invoice 77',
+      `Message-ID: <fwd.${ticketId}@customer.test>`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<div dir="ltr">See below.<br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">---------- Forwarded message ---------<br>From: Billing</div><div>Invoice 77 is due on Friday.</div></div></div>',
+      '',
+    ].join('\r\n');
+    await servers.deliver(support, forward);
+    expect(await fetchNow()).toEqual({ comment: 2, ticket: 1 });
+    const forwarded = Number(await ticketOf(`<fwd.${ticketId}@customer.test>`));
+    expect((await comments(forwarded))[0]?.body).toContain('Invoice 77 is due on Friday.');
+    const [, gmail, outlook] = await comments(ticketId);
+    expect(gmail?.body).toContain('Still offline after the restart.');
+    expect(outlook?.body).toContain('The light is red now.');
+    for (const c of [gmail, outlook]) {
+      expect(c?.body).not.toContain('Please restart the scanner');
+      expect(c?.body).not.toMatch(/wrote:|Sent:/);
+    }
+  });
 });
