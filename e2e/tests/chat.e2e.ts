@@ -308,7 +308,18 @@ describe('chat settings screens', () => {
     await page.close();
   });
 
-  it('outside business hours the widget offers to leave a message, which becomes a ticket', async () => {
+  it('outside business hours the widget offers to leave a message, which becomes a ticket whatever the form requires', async () => {
+    // The default form requires a field the widget does not ask: a message from the widget has no form.
+    const product = await call<{ field_id: number }>(server.app, 'POST', '/api/admin/settings/field.add', {
+      token: adminToken,
+      body: { field_type: 'text', title: 'Product', customer_editable: true, required_to_submit: true },
+    });
+    const required = await post('/api/admin/settings/form.add', {
+      form_name: 'Product required',
+      field_ids: [product.data.field_id],
+      is_default: true,
+    });
+    expect(required.code, required.msg).toBe('0000');
     const saved = await call<Record<string, unknown>>(server.app, 'GET', '/api/admin/settings/chat.setting.get', {
       token: adminToken,
     });
@@ -326,20 +337,43 @@ describe('chat settings screens', () => {
       await frame.getByText('We are closed right now. Leave a message and we will reply by email.').waitFor();
       await frame.getByText('Closed', { exact: true }).waitFor();
       await screenshot(visitorPage, 'widget-closed-hours-en');
+      // A phone with its keyboard open: the form is taller than the window.
+      await visitorPage.setViewportSize({ width: 375, height: 520 });
+      const send = frame.getByRole('button', { name: 'Send message' });
+      /** The error line shows where the visitor looks: not below the fold, nor under anything. */
+      const seen = (text: string) =>
+        frame.getByText(text).evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return r.height > 0 && !!hit && e.contains(hit);
+        });
+      await send.click();
+      await expect(seen('This field is required')).resolves.toBe(true);
       await frame.getByLabel('Name').fill('Otto Owl');
-      await frame.getByLabel('Email').fill('otto@example.com');
       await frame.getByLabel('Subject').fill('Night question');
       await frame.getByLabel('Message').fill('Do you ship at night?');
-      await frame.getByRole('button', { name: 'Send message' }).click();
+      await send.click();
+      await expect(seen('This field is required')).resolves.toBe(true);
+      await frame.getByLabel('Email').fill('otto@');
+      await send.click();
+      await expect(seen('Incorrect mailbox format')).resolves.toBe(true);
+      await frame.getByLabel('Email').fill('otto@example.com');
+      await send.click();
       await frame.getByText('Thank you! We will reply by email.').waitFor();
       // Not a dead end: the form again, empty, for another message.
       await frame.getByRole('button', { name: 'Leave another message' }).click();
       await expect(frame.getByLabel('Subject').inputValue()).resolves.toBe('');
-      const list = await call<{ list: Array<{ subject: string }> }>(server.app, 'GET', '/api/admin/ticket.list', {
-        token: adminToken,
-        query: { kw: 'Night question' },
-      });
-      expect(list.data.list.map((x) => x.subject)).toContain('Night question');
+      const list = await call<{ list: Array<{ subject: string; source: string }> }>(
+        server.app,
+        'GET',
+        '/api/admin/ticket.list',
+        {
+          token: adminToken,
+          query: { kw: 'Night question' },
+        },
+      );
+      // A chat's offline message: the ticket's source says so.
+      expect(list.data.list.map((x) => [x.subject, x.source])).toContainEqual(['Night question', 'chat']);
       await visitorPage.close();
     } finally {
       await post('/api/admin/settings/chat.setting.edit', saved.data);

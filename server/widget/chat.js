@@ -278,12 +278,12 @@
       }
       const name = el('input', { type: 'text', id: 'pc-name', autocomplete: 'name', maxlength: '100' });
       const email = el('input', { type: 'email', id: 'pc-email', autocomplete: 'email', maxlength: '254' });
+      // Above the button, not after the questions: on a phone they can be taller than the window.
       const err = el('div', { class: 'err', role: 'alert' });
       if (needInfo) {
         card.appendChild(el('div', { class: 'field' }, [el('label', { for: 'pc-name', text: t('name') }), name]));
         card.appendChild(el('div', { class: 'field' }, [el('label', { for: 'pc-email', text: t('email') }), email]));
       }
-      card.appendChild(err);
       const startButton = el('button', { type: 'button', class: 'primary', text: t('start') });
       startButton.onclick = () => {
         err.textContent = '';
@@ -293,7 +293,7 @@
           render();
           return;
         }
-        if (shown.some((q) => !answered(q))) {
+        if (shown.some((q) => !answered(q)) || (needInfo && !email.value.trim())) {
           err.textContent = t('required');
           return;
         }
@@ -332,6 +332,7 @@
           },
         );
       };
+      foot.appendChild(err);
       foot.appendChild(startButton);
     }
     function answered(q) {
@@ -396,17 +397,17 @@
       fields[f[0]] = input;
       card.appendChild(el('div', { class: 'field' }, [el('label', { for: `lm-${f[0]}`, text: t(f[1]) }), input]));
     });
-    const err = el('div', { class: 'err', role: 'alert' });
-    card.appendChild(err);
     body.appendChild(card);
+    // Above the button, not after the fields: on a phone the form is taller than the window.
+    const err = el('div', { class: 'err', role: 'alert' });
     const submit = el('button', { type: 'button', class: 'primary', text: t('submit') });
     submit.onclick = () => {
       err.textContent = '';
-      const v = {};
+      const v = { source: 'chat' };
       Object.keys(fields).forEach((k) => {
         v[k] = fields[k].value.trim();
       });
-      if (!v.real_name || !v.subject || !v.description) {
+      if (!v.real_name || !v.email || !v.subject || !v.description) {
         err.textContent = t('required');
         return;
       }
@@ -415,6 +416,7 @@
         return;
       }
       submit.disabled = true;
+      // Left in the chat: no ticket form applies, so no field it requires can hold it back.
       api('POST', 'ticket.add', v).then(
         () => {
           clear(body);
@@ -430,6 +432,7 @@
         },
       );
     };
+    foot.appendChild(err);
     foot.appendChild(submit);
   }
 

@@ -18,6 +18,12 @@ export const ZHomeTicketAddRequest = z.object({
   file_ids: ZFileIdList.default([]).describe('Attachments uploaded with `home/upload`'),
   form_id: ZId.optional().describe('The form the visitor filled (the default form when left out)'),
   fields: ZTicketFields.default({}).describe("The form's customer fields' values, by field key"),
+  source: z
+    .enum(['form', 'chat'], { error: 'enum_invalid' })
+    .default('form')
+    .describe(
+      "`form`: the public form. `chat`: a message left in the chat widget, the ticket's source `chat`; like an email it has no form, so no field is required and `form_id` and `fields` are refused",
+    ),
 });
 export type THomeTicketAddRequest = z.input<typeof ZHomeTicketAddRequest>;
 export const ZHomeTicketAddResponse = z.object({ ticket_id: z.number().int().describe('The new ticket') });

@@ -12,10 +12,11 @@ import { customerFieldValues, loadFieldScope } from '../ticket-field/field-value
 type Input = z.output<typeof ZHomeTicketAddRequest>;
 
 /**
- * A visitor's ticket from the public form. Refused for a banned IP, email or domain, for a
- * suspended requester, and past the per-IP rate limit. The requester is found or made by email
- * (an end user of the organization that holds the domain); the ticket waits, unassigned, in the
- * default group.
+ * A visitor's ticket from the public form, or a message left in the chat widget. Refused for a
+ * banned IP, email or domain, for a suspended requester, and past the per-IP rate limit. The
+ * requester is found or made by email (an end user of the organization that holds the domain);
+ * the ticket waits, unassigned, in the default group. A chat message, like an email, has no form:
+ * no field applies and none is required (the widget has none to show).
  */
 export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
   const { db } = ctx;
@@ -25,11 +26,19 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
     throw invalid('submission_refused');
   }
   const settings = await getTicketSettings(db);
-  const fieldScope = await loadFieldScope(db, input.form_id);
-  if (input.form_id && fieldScope.form?.formState !== 'active') {
+  const formless = input.source === 'chat';
+  if (formless && input.form_id) {
+    throw invalid('field_invalid', 'form_id');
+  }
+  const [fieldGiven] = Object.keys(input.fields);
+  if (formless && fieldGiven) {
+    throw invalid('field_unknown', fieldGiven);
+  }
+  const fieldScope = formless ? undefined : await loadFieldScope(db, input.form_id);
+  if (input.form_id && fieldScope?.form?.formState !== 'active') {
     throw invalid('form_inactive', 'form_id');
   }
-  const fields = customerFieldValues(fieldScope, input.fields);
+  const fields = fieldScope ? customerFieldValues(fieldScope, input.fields) : {};
   const comment = planComment(
     null,
     settings,
@@ -44,10 +53,10 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
         email: input.email,
         realName: input.real_name,
         subject: input.subject,
-        source: 'form',
+        source: input.source,
         comment,
         fields,
-        formId: fieldScope.form?.formId ?? null,
+        formId: fieldScope?.form?.formId ?? null,
         fieldScope,
       },
       now,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bannedOps, homeOps, settingOps, type TOpInput, ticketOps } from '@parley/contracts';
+import { bannedOps, fieldOps, formOps, homeOps, settingOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callOp, signIn } from '../../../test/app.js';
@@ -11,6 +11,7 @@ import {
   giveDefaultRole,
   uniqueDomain,
 } from '../../../test/factories.js';
+import { harmlessDefaultForm } from '../../../test/field-kit.js';
 import { multipart, png } from '../../../test/images.js';
 import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { account, banned, ticket, ticketComment, ticketEvent } from '../../db/schema/index.js';
@@ -157,6 +158,37 @@ describe('home/ticket.add', () => {
       .from(ticketEvent)
       .where(and(eq(ticketEvent.ticketId, plain.data.ticket_id), eq(ticketEvent.field, 'requester_unverified')));
     expect(marks).toEqual([]);
+  });
+
+  it("a message left in the chat widget has no form: the default form's required fields do not hold it back", async () => {
+    const product = await api(fieldOps.add, {
+      field_type: 'text',
+      title: 'Product',
+      customer_editable: true,
+      required_to_submit: true,
+    });
+    const key = `field_${product.data.field_id}`;
+    const required = await api(formOps.add, {
+      form_name: 'Product required',
+      field_ids: [product.data.field_id],
+      is_default: true,
+    });
+    expect(required.code, required.msg).toBe('0000');
+    try {
+      const refused = await submit(form());
+      expect([refused.code, refused.msg]).toEqual(['FFFF', 'Product is required']);
+      const res = await submit(form({ source: 'chat' }));
+      expect(res.code, res.msg).toBe('0000');
+      const got = await api(ticketOps.get, { ticket_id: res.data.ticket_id });
+      expect(got.data).toMatchObject({ source: 'chat', form_id: null, fields: {} });
+      // Nor does it take a form or a field's value.
+      const withForm = await submit(form({ source: 'chat', form_id: required.data.form_id }));
+      expect([withForm.code, withForm.fields]).toEqual(['FFFF', { form_id: 'Invalid value' }]);
+      const withField = await submit(form({ source: 'chat', fields: { [key]: 'Printer' } }));
+      expect([withField.code, withField.fields]).toEqual(['FFFF', { [key]: 'No ticket field has this key' }]);
+    } finally {
+      await harmlessDefaultForm();
+    }
   });
 
   it('limits submissions per IP address: 20 in 10 minutes, then 429', async () => {
