@@ -208,12 +208,24 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
   if (s.use_bottom_tips && s.bottom_tips) {
     html += `<p style="margin-top:16px;color:#999;font-size:12px">${escapeHtml(s.bottom_tips).replace(/\n/g, '<br>')}</p>`;
   }
-  // Threading: every Message-ID of this ticket before this one; In-Reply-To the latest.
+  // Threading: the ticket's first Message-ID and the latest 49 before this mail (RFC 5322 keeps
+  // the first and the last); In-Reply-To the latest. Mails queued by the same change (a reply and
+  // its "solved") are not "before" each other; the mail that came in with the change is.
   const earlier = await queryRows<{ message_id: string }>(
     db,
-    sql`SELECT message_id FROM mail_message WHERE ticket_id = ${mail.ticketId} AND message_id <> ${mail.messageId}
-          AND (${toStaff(mail.kind)}::boolean OR direction <> 'out_staff')
-        ORDER BY create_ts, message_id LIMIT 50`,
+    sql`WITH mine AS (
+          SELECT COALESCE((SELECT create_ts FROM mail_message WHERE message_id = ${mail.messageId}), ${Date.now()}) AS ts
+        ), before AS (
+          SELECT message_id, create_ts FROM mail_message, mine
+          WHERE ticket_id = ${mail.ticketId} AND message_id <> ${mail.messageId}
+            AND (create_ts < mine.ts OR (create_ts = mine.ts AND direction = 'in'))
+            AND (${toStaff(mail.kind)}::boolean OR direction <> 'out_staff')
+        )
+        SELECT message_id FROM (
+          (SELECT message_id, create_ts FROM before ORDER BY create_ts, message_id LIMIT 1)
+          UNION
+          (SELECT message_id, create_ts FROM before ORDER BY create_ts DESC, message_id DESC LIMIT 49)
+        ) kept ORDER BY create_ts, message_id`,
   );
   const references = earlier.map((r) => r.message_id);
   const sender = await senderOf(db, config, t.support_address);

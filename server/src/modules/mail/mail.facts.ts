@@ -5,6 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import type { MailConfig } from './mail.config.js';
+import { changeTs } from './mail.store.js';
 import type { TemplateName } from './mail.templates.js';
 
 /** What the outgoing side knows of a ticket and its people, and how one mail is queued. */
@@ -159,7 +160,7 @@ export async function queueMail(
     const direction = toStaff(mail.kind) ? 'out_staff' : 'out';
     await tx.execute(
       sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, create_ts)
-          VALUES (${messageId}, ${direction}, ${mail.ticketId}, ${mail.commentId}, ${config.address}, ${Date.now()})
+          VALUES (${messageId}, ${direction}, ${mail.ticketId}, ${mail.commentId}, ${config.address}, ${changeTs})
           ON CONFLICT DO NOTHING`,
     );
   }
@@ -190,7 +191,7 @@ export async function queueMails(
   if (rows.length) {
     await tx.execute(
       sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, create_ts)
-          SELECT r.message_id, r.direction, r.ticket_id, r.comment_id, ${config.address}, ${Date.now()}
+          SELECT r.message_id, r.direction, r.ticket_id, r.comment_id, ${config.address}, ${changeTs}
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             AS r(message_id text, direction text, ticket_id int, comment_id int)
           ON CONFLICT DO NOTHING`,

@@ -209,7 +209,7 @@ export async function ingestMail(
         await addSearchWords(tx, ticketId, documentTokens(bodyText(body)));
         await insertEvents(tx, ticketId, sender.accountId, now, events);
         await addCcs(tx, settings, ours, mail, ticketId, now);
-        await recordMessage(tx, messageId, ticketId, commentId, from.address, now);
+        await recordMessage(tx, messageId, ticketId, commentId, from.address);
         emit(tx, { type: 'ticket.commented', ticketId, actorId: sender.accountId, commentId, isPublic });
         return { outcome: 'comment' as const, ticketId, commentId };
       }
@@ -252,7 +252,7 @@ export async function ingestMail(
         ]);
       }
       await addCcs(tx, settings, ours, mail, newTicketId, now);
-      await recordMessage(tx, messageId, newTicketId, commentId, from.address, now);
+      await recordMessage(tx, messageId, newTicketId, commentId, from.address);
       return { outcome: 'ticket' as const, ticketId: newTicketId, commentId };
     });
   } catch (error) {

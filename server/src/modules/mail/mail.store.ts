@@ -132,17 +132,17 @@ export async function addCcs(
   }
 }
 
-export async function recordMessage(
-  tx: Tx,
-  messageId: string,
-  ticketId: number,
-  commentId: number,
-  from: string,
-  now: number,
-) {
+/**
+ * When the change that stores or queues a mail happened: the transaction's start, the same for
+ * every mail of one change, so that a reply and its "solved" do not thread on each other while
+ * both answer the mail that came in with them (`buildMail`).
+ */
+export const changeTs = sql`(extract(epoch from transaction_timestamp()) * 1000)::bigint`;
+
+export async function recordMessage(tx: Tx, messageId: string, ticketId: number, commentId: number, from: string) {
   await tx.execute(
     sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, create_ts)
-        VALUES (${messageId}, 'in', ${ticketId}, ${commentId}, ${from}, ${now})`,
+        VALUES (${messageId}, 'in', ${ticketId}, ${commentId}, ${from}, ${changeTs})`,
   );
 }
 

@@ -178,4 +178,47 @@ describe('mail in: replies thread onto their ticket', () => {
       expect(c?.body).not.toMatch(/wrote:|Sent:/);
     }
   });
+
+  it('threads an answer on the latest mail of a long ticket, and a reply that solves never points at its own solved mail', async () => {
+    const gus = customer('gus');
+    const first = rawMail({ from: gus, subject: 'Long story' });
+    await servers.deliver(support, first.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOf(first.messageId));
+    // Sixty mails came and went on this ticket since the first.
+    const start = Date.now() - 3_600_000;
+    for (let i = 0; i < 60; i++) {
+      await db().execute(
+        sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, create_ts)
+            VALUES (${`<old.${i}.${ticketId}@customer.test>`}, 'in', ${ticketId}, NULL, ${gus}, ${start + i * 1000})`,
+      );
+    }
+    await db().execute(sql`UPDATE mail_message SET create_ts = ${start - 1000} WHERE message_id = ${first.messageId}`);
+    const latest = rawMail({
+      from: gus,
+      subject: `Re: [#${ticketId}] Long story`,
+      body: 'And one more thing.',
+      inReplyTo: first.messageId,
+    });
+    await servers.deliver(support, latest.raw);
+    expect(await fetchNow()).toEqual({ comment: 1 });
+    await inboxOf(gus); // the "received" mail, sent before the answer
+    const before = (await servers.read(gus)).length;
+    const answer = await api(ticketOps.edit, {
+      ticket_id: ticketId,
+      comment: { body: '<p>Fixed it for you.</p>', is_public: true },
+      submit_as: 'solved',
+    });
+    expect(answer.code).toBe('0000');
+    const mails = (await inboxOf(gus)).slice(before).map((m) => m.parsed);
+    const reply = mails.find((m) => m.html && m.html.includes('Fixed it for you'));
+    const solved = mails.find((m) => m.subject?.endsWith('(solved)'));
+    expect(reply?.inReplyTo).toBe(latest.messageId);
+    const refs = (m: typeof reply) => [m?.references ?? []].flat();
+    expect(refs(reply)[0]).toBe(first.messageId);
+    expect(refs(reply)).toHaveLength(50);
+    // The two mails of one change do not answer each other.
+    expect(refs(reply)).not.toContain(solved?.messageId);
+    expect(refs(solved)).not.toContain(reply?.messageId);
+  });
 });
