@@ -91,6 +91,8 @@ export const messages = {
   views_max_columns: { en: 'Views allow up to 10 columns', 'zh-cn': '视图最多 10 列' },
   field_invalid: { en: 'Invalid value', 'zh-cn': '值无效' },
   field_too_long: { en: 'Too long', 'zh-cn': '内容过长' },
+  field_whole_number: { en: 'Enter a whole number', 'zh-cn': '请输入整数' },
+  field_number: { en: 'Enter a number', 'zh-cn': '请输入数字' },
   enum_invalid: { en: 'Unknown value', 'zh-cn': '未知的选项' },
   node_exists: { en: 'This node already exists', 'zh-cn': '该节点已存在' },
   // "<Field> is required" messages of docs/product.md §5.

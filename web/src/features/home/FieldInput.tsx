@@ -1,4 +1,4 @@
-import { optionLabel, type TPublicField } from '@parley/contracts';
+import { fieldValueProblem, optionLabel, type TPublicField } from '@parley/contracts';
 import { useState } from 'react';
 import { Checkbox, TextArea, TextInput } from '../../components/light/inputs';
 import { Select } from '../../components/light/Select';
@@ -6,8 +6,8 @@ import { Select } from '../../components/light/Select';
 /**
  * The input of one ticket field on the public form, by type (features/ticket-field's
  * FieldValueInput without Ant Design): dates are `YYYY-MM-DD` (the browser's date input), a
- * checkbox is true or false, a number is a number or null, a nested drop-down offers its full
- * paths only (a parent alone is no value).
+ * checkbox is true or false, a number is a number or null (or the text typed, while it is not one),
+ * a nested drop-down offers its full paths only (a parent alone is no value).
  */
 export function FieldInput({
   id,
@@ -43,7 +43,7 @@ export function FieldInput({
       );
     case 'number':
     case 'decimal':
-      return <NumberInput aria={aria} integer={field.field_type === 'number'} value={value} onChange={onChange} />;
+      return <NumberInput aria={aria} field={field} value={value} onChange={onChange} />;
     case 'date':
       return (
         <TextInput
@@ -85,29 +85,37 @@ export function FieldInput({
   }
 }
 
-/** A number as typed (a half-typed "1." or "-" stays in the box); the value is a number or null. */
+/**
+ * A number as typed (a half-typed "1." stays in the box): the value is the number, null when the
+ * box is empty, or the text itself when the field cannot hold it ("abc", 12.5 in a whole-number
+ * field), for the form's check to point out; turned into null or rounded, it would be lost unseen.
+ */
 function NumberInput({
   aria,
-  integer,
+  field,
   value,
   onChange,
 }: {
   aria: Record<string, unknown>;
-  integer: boolean;
+  field: TPublicField;
   value: unknown;
   onChange: (value: unknown) => void;
 }) {
   const parse = (text: string) => {
-    const n = integer ? Math.trunc(Number(text)) : Number(text);
-    return text.trim() === '' || !Number.isFinite(n) ? null : n;
+    if (text.trim() === '') {
+      return null;
+    }
+    const n = Number(text);
+    // Plain decimal text only: Number() would also take "0x1A", "1e3" or "Infinity".
+    return /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(text) && fieldValueProblem(field, n) === null ? n : text;
   };
   const [text, setText] = useState(typeof value === 'number' ? String(value) : '');
   // A value set from outside (a default) replaces what the box shows.
-  const shown = parse(text) === (typeof value === 'number' ? value : null) ? text : String(value ?? '');
+  const shown = parse(text) === (value ?? null) ? text : String(value ?? '');
   return (
     <TextInput
       {...aria}
-      inputMode={integer ? 'numeric' : 'decimal'}
+      inputMode={field.field_type === 'number' ? 'numeric' : 'decimal'}
       value={shown}
       onChange={(e) => {
         setText(e.target.value);

@@ -1,3 +1,4 @@
+import type { TPublicField, TPublicForm } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeServer, holdCalls, ok, type THandlers } from '../../test/fakeServer';
@@ -176,5 +177,72 @@ describe('public ticket form', () => {
     const { here } = await openForm();
     fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
     await waitFor(() => expect(here()).toBe('/wswt/login'));
+  });
+});
+
+const numberField = (fieldId: number, type: 'number' | 'decimal', title: string): TPublicField => ({
+  field_id: fieldId,
+  field_key: `field_${fieldId}`,
+  field_type: type,
+  title,
+  description: '',
+  required: false,
+  default_value: null,
+  options: [],
+  regex_pattern: null,
+});
+
+const numbers: TPublicForm = {
+  form_id: 4,
+  form_name: 'Order',
+  fields: [numberField(21, 'number', 'Seats'), numberField(22, 'decimal', 'Budget')],
+  conditions: [],
+};
+
+describe('number fields of the public form', () => {
+  const serveNumbers = () =>
+    serve({ 'home/ticket.form.get': () => ok({ can_attach: false, forms: [numbers], form: numbers }) });
+
+  it('says under the field what is wrong with a number, sends nothing, then sends it as typed', async () => {
+    const { calls } = serveNumbers();
+    await openForm();
+    await screen.findByLabelText('Seats', {}, { timeout: 20_000 });
+    fillForm();
+    typeInto('Seats', '12.5');
+    typeInto('Budget', 'abc');
+    submit();
+    await screen.findByText('Enter a whole number');
+    screen.getByText('Enter a number');
+    // Under its own input: the message is the input's description.
+    const seats = screen.getByLabelText('Seats');
+    expect(seats.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(seats.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter a whole number',
+    );
+    expect((screen.getByLabelText('Seats') as HTMLInputElement).value).toBe('12.5');
+    expect((screen.getByLabelText('Budget') as HTMLInputElement).value).toBe('abc');
+    expect(callsTo(calls, 'home/ticket.add')).toHaveLength(0);
+    typeInto('Seats', '12');
+    typeInto('Budget', '12.50');
+    expect(screen.queryByText('Enter a whole number')).toBeNull();
+    expect((screen.getByLabelText('Budget') as HTMLInputElement).value).toBe('12.50');
+    submit();
+    await screen.findByRole('heading', { name: 'Your ticket has been submitted' });
+    expect(callsTo(calls, 'home/ticket.add')[0]?.body).toMatchObject({
+      form_id: 4,
+      fields: { field_21: 12, field_22: 12.5 },
+    });
+  });
+
+  it('says it in Chinese too', async () => {
+    serveNumbers();
+    await chooseLanguage('zh-cn');
+    renderApp('/');
+    await screen.findByLabelText('Seats', {}, { timeout: 20_000 });
+    typeInto('Seats', '3.7');
+    typeInto('Budget', '1,5');
+    fireEvent.click(screen.getByRole('button', { name: '提交工单' }));
+    await screen.findByText('请输入整数');
+    screen.getByText('请输入数字');
   });
 });

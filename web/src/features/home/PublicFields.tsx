@@ -14,11 +14,17 @@ const hasValue = (v: unknown) =>
     (Array.isArray(v) && v.length === 0)
   );
 
-/** "Required to submit" and a pattern, checked as the server checks them; null when the value passes. */
+/**
+ * "Required to submit" and a pattern, checked as the server checks them, and a number input's
+ * text that is no number the field holds; null when the value passes.
+ */
 function problemOf(field: TPublicField, value: unknown): string | null {
   // A checkbox's false is a value (as on the server).
   if (field.required && !hasValue(value)) {
     return translateMessage('required_field');
+  }
+  if ((field.field_type === 'number' || field.field_type === 'decimal') && typeof value === 'string') {
+    return translateMessage(field.field_type === 'number' ? 'field_whole_number' : 'field_number');
   }
   if (field.field_type === 'regex' && field.regex_pattern && hasValue(value)) {
     return matchesPattern(field.regex_pattern, String(value)) ? null : translateMessage('field_pattern');
