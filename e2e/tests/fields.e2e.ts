@@ -335,4 +335,34 @@ describe('ticket fields and forms, end to end', () => {
     expect([after.priority, after.fields]).toEqual(['high', { [`field_${fieldId}`]: 'software::email' }]);
     await page.close();
   });
+
+  it('a required checkbox at / is marked like the other required fields, its text shown once', async () => {
+    const { field_id: checkboxId } = await api<{ field_id: number }>('POST', '/admin/settings/field.add', {
+      field_type: 'checkbox',
+      title: 'Terms accepted',
+      customer_title: 'I accept the terms',
+      customer_visible: true,
+      customer_editable: true,
+      required_to_submit: true,
+    });
+    await api('POST', '/admin/settings/form.edit', {
+      form_id: formId,
+      form_name: 'Equipment',
+      field_ids: [fieldId, checkboxId],
+      is_default: true,
+    });
+    const { page } = await newPage(browser, server.url);
+    await page.goto('/');
+    await page.getByText('I accept the terms').waitFor();
+    // A checkbox names itself (no label above it): the mark is on its text.
+    const marks = await page
+      .locator('label.pl-label, label.pl-check > span')
+      .evaluateAll((labels) =>
+        labels.filter((l) => getComputedStyle(l, '::before').content === '"*"').map((l) => l.textContent),
+      );
+    expect(marks).toEqual(['Email', 'Name', 'Subject', 'Description', 'What is it about?', 'I accept the terms']);
+    expect(await page.getByText('I accept the terms').count()).toBe(1);
+    await screenshot(page, 'field-public-checkbox-en');
+    await page.close();
+  });
 });

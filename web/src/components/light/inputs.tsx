@@ -96,18 +96,21 @@ export function TextArea({
   );
 }
 
-/** A checkbox with its text beside it. */
+/** A checkbox with its text beside it; a required one's text carries the mark a required label has. */
 export function Checkbox({
   children,
   checked,
   onChange,
+  required = false,
   ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type'> & {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type' | 'required'> & {
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** The mark only: unticked is a value too, so not the input's own `required` (which means ticked). */
+  required?: boolean;
 }) {
   return (
-    <label className="pl-check">
+    <label className="pl-check" data-required={required || undefined}>
       <input {...props} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       {children !== undefined && <span>{children}</span>}
     </label>

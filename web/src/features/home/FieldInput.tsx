@@ -55,7 +55,7 @@ export function FieldInput({
       );
     case 'checkbox':
       return (
-        <Checkbox {...aria} checked={value === true} onChange={onChange}>
+        <Checkbox {...aria} required={field.required} checked={value === true} onChange={onChange}>
           {field.title}
         </Checkbox>
       );

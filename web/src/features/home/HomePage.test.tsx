@@ -246,3 +246,19 @@ describe('number fields of the public form', () => {
     screen.getByText('请输入数字');
   });
 });
+
+describe('a required checkbox of the public form', () => {
+  it('is marked as required like the other required fields, its text shown once', async () => {
+    const terms: TPublicField = {
+      ...numberField(31, 'number', 'I accept the terms'),
+      field_type: 'checkbox',
+      required: true,
+    };
+    const form: TPublicForm = { form_id: 5, form_name: 'Terms', fields: [terms], conditions: [] };
+    serve({ 'home/ticket.form.get': () => ok({ can_attach: false, forms: [form], form }) });
+    await openForm();
+    const box = await screen.findByLabelText('I accept the terms', {}, { timeout: 20_000 });
+    expect(box.closest('label')?.hasAttribute('data-required')).toBe(true);
+    expect(screen.getAllByText('I accept the terms')).toHaveLength(1);
+  });
+});
