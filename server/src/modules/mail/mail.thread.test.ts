@@ -211,7 +211,7 @@ describe('mail in: replies thread onto their ticket', () => {
     });
     expect(answer.code).toBe('0000');
     const mails = (await inboxOf(gus)).slice(before).map((m) => m.parsed);
-    const reply = mails.find((m) => m.html && m.html.includes('Fixed it for you'));
+    const reply = mails.find((m) => m.html?.toString().includes('Fixed it for you'));
     const solved = mails.find((m) => m.subject?.endsWith('(solved)'));
     expect(reply?.inReplyTo).toBe(latest.messageId);
     const refs = (m: typeof reply) => [m?.references ?? []].flat();
