@@ -31,6 +31,18 @@ import {
 } from './mail.store.js';
 import { threadOf } from './mail.thread.js';
 
+const isAddress = (address: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address);
+
+/**
+ * Who the mail is from for the help desk: a single Reply-To that is not one of ours (a web shop's
+ * contact form sends as noreply@ for the customer it names there), else the From.
+ */
+function writer(mail: ParsedMail, ours: string[], from: { address: string; name: string }) {
+  const replyTo = addresses(mail.replyTo);
+  const to = replyTo.length === 1 ? replyTo[0] : undefined;
+  return to && isAddress(to.address) && !ours.includes(to.address) ? to : from;
+}
+
 /** The note on a follow-up naming the closed ticket, in the help desk's default language. */
 async function followUpNote(tx: DbOrTx, closedId: number): Promise<string> {
   const lang = (await readLocalization(tx)).default_language === 'zh-cn' ? 'zh-cn' : 'en';
@@ -150,7 +162,7 @@ export async function ingestMail(
     await logMail(ctx.db, messageId, 'auto_reply', automatic.reason, from?.address ?? '', subject);
     return { outcome: 'auto_reply', reason: automatic.reason };
   }
-  if (!from || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(from.address)) {
+  if (!from || !isAddress(from.address)) {
     return keepRaw(ctx, raw, 'no sender address', '', subject, messageId);
   }
   const supportAddresses = await listSupportAddresses(ctx.db);
@@ -159,7 +171,11 @@ export async function ingestMail(
     await logMail(ctx.db, messageId, 'ignored', 'sent by our own mailbox', from.address, subject);
     return { outcome: 'ignored', reason: 'own mailbox' };
   }
-  if (await isBanned(ctx.db, { email: from.address })) {
+  const who = writer(mail, ours, from);
+  if (
+    (await isBanned(ctx.db, { email: from.address })) ||
+    (who !== from && (await isBanned(ctx.db, { email: who.address })))
+  ) {
     await logMail(ctx.db, messageId, 'banned', 'sender is on the banned list', from.address, subject);
     ctx.log.info({ from: from.address, messageId }, 'mail from a banned sender dropped');
     return { outcome: 'banned', reason: from.address };
@@ -173,7 +189,7 @@ export async function ingestMail(
   try {
     return await transact(ctx, async (tx) => {
       const now = Date.now();
-      const sender = await findOrCreateRequester(tx, from.address, from.name, now);
+      const sender = await findOrCreateRequester(tx, who.address, who.name, now);
       const thread = await threadOf(tx, mail, sender.accountId, ours);
       const staff = sender.userType !== 'end_user';
       // The ticket is locked before its comment is written: the comment's key share on the

@@ -328,6 +328,26 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     expect(files).toEqual([{ file_name: 'small.log', size: 1024 }]);
     expect((await comments(id))[0]?.body).toContain('huge.bin (25.0 MB) was not kept');
   }, 120_000);
+
+  it('takes the Reply-To of a mail sent for someone (a web shop’s contact form) as the requester, and answers there', async () => {
+    const kim = customer('kim');
+    const shop = customer('noreply-shop');
+    const mail = rawMail({
+      from: `Webform <${shop}>`,
+      subject: 'Contact form: refund please',
+      headers: [`Reply-To: Kim Customer <${kim}>`],
+    });
+    await servers.deliver(support, mail.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOfMessage(mail.messageId));
+    const [row] = await queryRows<{ email: string; real_name: string }>(
+      db(),
+      sql`SELECT a.email, a.real_name FROM ticket t JOIN account a ON a.account_id = t.requester_id WHERE t.ticket_id = ${ticketId}`,
+    );
+    expect(row).toEqual({ email: kim, real_name: 'Kim Customer' });
+    expect((await inboxOf(kim)).map((m) => m.parsed.subject)).toEqual([`[#${ticketId}] Contact form: refund please`]);
+    expect(await inboxOf(shop)).toEqual([]);
+  });
 });
 
 describe('email settings: test actions say what failed', () => {
