@@ -80,6 +80,7 @@ export const emailTemplateNames = [
   'ticket_solved',
   'ticket_new',
   'ticket_assigned',
+  'ticket_replied',
   'chat_transcript',
 ] as const;
 export const ZEmailTemplate = z.object({

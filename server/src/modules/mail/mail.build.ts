@@ -128,7 +128,7 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
   let lang: TemplateLanguage = t.requester_language === 'zh-cn' ? 'zh-cn' : 'en';
   let agentName = '';
   // Mails to agents speak the agent's language and name them.
-  if (mail.kind === 'ticket_assigned' || mail.kind === 'ticket_new') {
+  if (toStaff(mail.kind)) {
     const [a] = await queryRows<{ real_name: string; default_language: string }>(
       db,
       mail.kind === 'ticket_assigned'

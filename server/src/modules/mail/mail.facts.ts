@@ -137,7 +137,8 @@ export async function refusedAddresses(db: DbOrTx, emails: string[]): Promise<Se
 }
 
 /** Notifications that go to agents, not to the requester and CCs. */
-export const toStaff = (kind: TemplateName) => kind === 'ticket_new' || kind === 'ticket_assigned';
+export const toStaff = (kind: TemplateName) =>
+  kind === 'ticket_new' || kind === 'ticket_assigned' || kind === 'ticket_replied';
 
 const newMessageId = (config: MailConfig, ticketId: number, kind: string) =>
   `<parley.${ticketId}.${kind}.${Date.now().toString(36)}.${randomBytes(6).toString('hex')}@${config.domain}>`;

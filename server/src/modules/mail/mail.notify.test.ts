@@ -230,3 +230,48 @@ describe('mails that made no ticket: download and retry', () => {
     expect((await retry(logId)).code).toBe('0404');
   });
 });
+
+describe('agents hear of the customer', () => {
+  it('mails the assignee and the followers when the customer answers, each in their language, never the author', async () => {
+    const ivy = customer('ivy');
+    const owner = await agent({ email: customer('owner'), realName: 'Olga Owner', defaultLanguage: 'zh-cn' });
+    const watcher = await agent({ email: customer('watcher'), realName: 'Walt Watcher' });
+    const first = rawMail({ from: `Ivy <${ivy}>`, subject: 'Cannot log in' });
+    await servers.deliver(support, first.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOf(first.messageId));
+    const edit = await api(ticketOps.edit, {
+      ticket_id: ticketId,
+      assignee_id: owner.accountId,
+      follower_ids: [watcher.accountId],
+      comment: { body: '<p>Which browser?</p>', is_public: true },
+      submit_as: 'pending',
+    });
+    expect(edit.code).toBe('0000');
+    const asked = (await inboxOf(ivy)).find((m) => m.parsed.html && String(m.parsed.html).includes('Which browser'));
+    const seenBefore = { owner: (await inboxOf(owner.email)).length, watcher: (await inboxOf(watcher.email)).length };
+    const answer = rawMail({
+      from: ivy,
+      subject: `Re: ${asked?.parsed.subject}`,
+      body: 'Firefox 140 on Linux.',
+      inReplyTo: asked?.parsed.messageId as string,
+    });
+    await servers.deliver(support, answer.raw);
+    expect(await fetchNow()).toEqual({ comment: 1 });
+    const toOwner = (await inboxOf(owner.email)).slice(seenBefore.owner).map((m) => m.parsed);
+    const toWatcher = (await inboxOf(watcher.email)).slice(seenBefore.watcher).map((m) => m.parsed);
+    expect(toOwner.map((m) => m.subject)).toEqual([`[#${ticketId}] Ivy 回复了：Cannot log in`]);
+    expect(toWatcher.map((m) => m.subject)).toEqual([`[#${ticketId}] Ivy replied: Cannot log in`]);
+    expect(String(toWatcher[0]?.html)).toContain('Firefox 140 on Linux.');
+    expect(String(toWatcher[0]?.html)).toContain(`/wswt/ticket/edit/${ticketId}`);
+    // The customer is not told of their own mail; an agent's own reply tells no agent.
+    expect((await inboxOf(ivy)).filter((m) => String(m.parsed.html).includes('Firefox 140'))).toEqual([]);
+    const ownerCount = (await inboxOf(owner.email)).length;
+    await api(
+      ticketOps.edit,
+      { ticket_id: ticketId, comment: { body: '<p>Thanks, fixed.</p>', is_public: true } },
+      owner.token,
+    );
+    expect(await inboxOf(owner.email)).toHaveLength(ownerCount);
+  });
+});

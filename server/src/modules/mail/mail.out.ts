@@ -51,6 +51,45 @@ async function queuePublicReply(
 }
 
 /**
+ * The customer (the requester or a CC) answered: the assignee and the followers hear of it, one
+ * mail each in their own language; the author never. A chat is answered in the chat.
+ */
+async function queueCustomerReplied(
+  ctx: AppContext,
+  tx: Tx,
+  config: MailConfig,
+  t: TicketFacts,
+  author: { email: string; staff: boolean } | null,
+  commentId: number,
+): Promise<void> {
+  if (author?.staff || isChat(t)) {
+    return;
+  }
+  const staff = await queryRows<{ email: string }>(
+    tx,
+    sql`SELECT a.email FROM account a
+        WHERE a.user_type <> 'end_user' AND a.access_state = 'allowed' AND (a.account_id = ${t.assignee_id}
+          OR a.account_id IN (SELECT account_id FROM ticket_member WHERE ticket_id = ${t.ticket_id} AND member_type = 'follower'))
+        ORDER BY a.account_id`,
+  );
+  const except = new Set(author ? [author.email] : []);
+  for (const agent of await deliverable(
+    tx,
+    config,
+    staff.map((s) => s.email),
+    except,
+  )) {
+    await queueMail(
+      ctx,
+      tx,
+      config,
+      { kind: 'ticket_replied', ticketId: t.ticket_id, commentId, to: [agent], cc: [] },
+      `replied:${commentId}:${agent}`,
+    );
+  }
+}
+
+/**
  * Subscribes the notifications to the ticket events, inside the writer's transaction (the
  * outbox: see docs/decisions/0004-job-queue.md), and defines the queue that sends them.
  */
@@ -114,7 +153,9 @@ export function registerMailOut(
     const config = await currentConfig(tx);
     const t = config && (await ticketFacts(tx, event.ticketId));
     if (config && t) {
-      await queuePublicReply(ctx, tx, config, t, await accountEmail(tx, event.actorId), event.commentId);
+      const author = await accountEmail(tx, event.actorId);
+      await queuePublicReply(ctx, tx, config, t, author, event.commentId);
+      await queueCustomerReplied(ctx, tx, config, t, author, event.commentId);
     }
   });
 

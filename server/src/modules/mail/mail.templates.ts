@@ -87,6 +87,16 @@ export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, Mai
       body: '<p>{{agent_name}}，工单 #{{ticket_id}}「{{subject}}」已指派给您。</p><p><a href="{{ticket_url}}">打开工单</a></p>',
     },
   },
+  ticket_replied: {
+    en: {
+      subject: '[#{{ticket_id}}] {{requester_name}} replied: {{subject}}',
+      body: '<p>{{agent_name}}, {{requester_name}} replied on ticket #{{ticket_id}} "{{subject}}".</p>{{latest_reply_html}}<p><a href="{{ticket_url}}">Open the ticket</a></p>',
+    },
+    'zh-cn': {
+      subject: '[#{{ticket_id}}] {{requester_name}} 回复了：{{subject}}',
+      body: '<p>{{agent_name}}，{{requester_name}} 回复了工单 #{{ticket_id}}「{{subject}}」。</p>{{latest_reply_html}}<p><a href="{{ticket_url}}">打开工单</a></p>',
+    },
+  },
   chat_transcript: {
     en: {
       subject: 'Your chat with us [#{{ticket_id}}]',
