@@ -167,11 +167,16 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
   let attachments: BuiltMail['attachments'] = [];
   if (latest && mail.kind === 'public_reply') {
     const files = await commentFiles(ctx, latest.comment_id, settings.include_attach, publicUrl);
-    attachments = files.attachments;
-    for (const a of attachments) {
-      const fileId = (a.cid as string).replace(/@parley$/, '');
-      latestHtml = latestHtml.split(`${publicUrl}${ticketAttachmentPath(fileId)}`).join(`cid:${a.cid}`);
-    }
+    // A file the reply shows travels inline (cid:); the others are plain attachments, which every
+    // mail client lists (some hide the parts of an HTML body).
+    attachments = files.attachments.map(({ cid, ...file }) => {
+      const shown = `${publicUrl}${ticketAttachmentPath((cid as string).replace(/@parley$/, ''))}`;
+      if (!latestHtml.includes(shown)) {
+        return file;
+      }
+      latestHtml = latestHtml.split(shown).join(`cid:${cid}`);
+      return { ...file, cid };
+    });
     if (files.links.length) {
       latestHtml += `<p style="color:#555">${escapeHtml(words.files)}</p><ul>${files.links
         .map(

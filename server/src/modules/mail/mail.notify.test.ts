@@ -139,6 +139,9 @@ describe("a public reply's attachments go with the mail", () => {
     // A picture in the reply travels as a part of the mail: the customer cannot open Parley's own address.
     expect(answer?.html).not.toContain('ticket.attachment.get');
     expect(answer?.attachments[0]?.cid).toBe(`${fileIds[0]}@parley`);
+    // A file not shown in the reply is an attachment of the mail, not a part of its HTML.
+    expect(answer?.attachments[1]?.cid).toBeUndefined();
+    expect(answer?.attachments[1]?.related).toBeFalsy();
     const link = /href="([^"]*mail\.attachment\.get\?token=[^"]+)"/.exec(answer?.html || '')?.[1];
     expect(answer?.html).toContain('second.bin');
     expect(link).toBeDefined();
