@@ -43,6 +43,10 @@ export const header = (mail: ParsedMail, name: string) => {
   return String(v);
 };
 
+/** The subjects Exchange and Outlook give an out-of-office answer, in English and Chinese. */
+const outOfOfficeSubject =
+  /^\s*(automatic reply|auto reply|autoreply|out of (the )?office|自动答复|自动回复)\b|^\s*(自动答复|自动回复)/i;
+
 /** Why a mail is machine-made (no ticket, no answer), or null for a person's mail. */
 export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounce'; reason: string } | null {
   const contentType = header(mail, 'content-type').toLowerCase();
@@ -61,10 +65,15 @@ export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounc
   if (auto && auto !== 'no') {
     return { kind: 'auto_reply', reason: `Auto-Submitted: ${auto}` };
   }
-  for (const name of ['x-autoreply', 'x-autorespond', 'x-auto-response-suppress']) {
-    if (header(mail, name) && name !== 'x-auto-response-suppress') {
+  for (const name of ['x-autoreply', 'x-autorespond']) {
+    if (header(mail, name)) {
       return { kind: 'auto_reply', reason: name };
     }
+  }
+  // Exchange's out-of-office to the internet may carry no Auto-Submitted: its own header, which
+  // Outlook also sets on some mails people write, counts with an out-of-office subject only.
+  if (header(mail, 'x-auto-response-suppress') && outOfOfficeSubject.test(mail.subject ?? '')) {
+    return { kind: 'auto_reply', reason: 'x-auto-response-suppress with an out-of-office subject' };
   }
   const precedence = header(mail, 'precedence').toLowerCase();
   if (['bulk', 'auto_reply', 'junk', 'list'].includes(precedence)) {

@@ -168,6 +168,18 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
       inReplyTo: received?.parsed.messageId as string,
     });
     const bulk = rawMail({ from: customer('news'), subject: 'Our newsletter', headers: ['Precedence: bulk'] });
+    // Exchange's out-of-office to the internet: no Auto-Submitted, only its own header and subject.
+    const exchange = rawMail({
+      from: customer('exchange'),
+      subject: 'Automatic reply: Question about invoices',
+      headers: ['X-Auto-Response-Suppress: All'],
+    });
+    // The same header on a person's mail (Outlook sets it on some) still makes a ticket.
+    const person = rawMail({
+      from: customer('outlook'),
+      subject: 'A real question',
+      headers: ['X-Auto-Response-Suppress: All'],
+    });
     const bounce = [
       'From: Mail Delivery System <MAILER-DAEMON@customer.test>',
       `To: ${support}`,
@@ -198,14 +210,18 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     await servers.deliver(support, away.raw);
     await servers.deliver(support, bulk.raw);
     await servers.deliver(support, bounce);
-    expect(await fetchNow()).toEqual({ auto_reply: 2, bounce: 1 });
-    expect(await ticketCount()).toBe(before);
+    await servers.deliver(support, exchange.raw);
+    await servers.deliver(support, person.raw);
+    expect(await fetchNow()).toEqual({ auto_reply: 3, bounce: 1, ticket: 1 });
+    expect(await ticketCount()).toBe(before + 1);
+    expect(await ticketOfMessage(person.messageId)).toBeDefined();
     const [event] = await queryRows<{ new_value: unknown }>(
       db(),
       sql`SELECT new_value FROM ticket_event WHERE ticket_id = ${ticketId} AND field = 'delivery_failed'`,
     );
     expect(event?.new_value).toEqual({ address: frank });
     // No answer to the auto-reply, and no more mail to the address that bounced.
+    await t.app.parley.jobs.drain(); // the person's new ticket is answered first
     const sentBefore = servers.sent.length;
     await api(ticketOps.edit, {
       ticket_id: ticketId,
