@@ -164,6 +164,7 @@ export async function chatStart(ctx: AppContext, input: ChatStartInput, ip: stri
           250,
         ),
         source: 'chat',
+        language: lang,
         ticketType: 'chat',
         comment,
         groupId: routeGroupId,

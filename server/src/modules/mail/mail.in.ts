@@ -189,7 +189,9 @@ export async function ingestMail(
   try {
     return await transact(ctx, async (tx) => {
       const now = Date.now();
-      const sender = await findOrCreateRequester(tx, who.address, who.name, now);
+      // A new customer writing Chinese hears back in Chinese (the default language otherwise).
+      const language = /[\u3400-\u9fff]/.test(`${subject} ${bodyText(body)}`) ? 'zh-cn' : undefined;
+      const sender = await findOrCreateRequester(tx, who.address, who.name, now, language);
       const thread = await threadOf(tx, mail, sender.accountId, ours);
       const staff = sender.userType !== 'end_user';
       // The ticket is locked before its comment is written: the comment's key share on the

@@ -301,6 +301,9 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
       sql`SELECT t.subject FROM ticket t JOIN mail_message m ON m.ticket_id = t.ticket_id WHERE m.message_id IN (${`<jis.${run}@customer.test>`}, ${`<qp.${run}@customer.test>`}) ORDER BY t.ticket_id`,
     );
     expect(subjects.map((s) => s.subject)).toEqual(['お問い合わせ', '退款申请']);
+    // A new customer who writes Chinese is answered in Chinese.
+    const acknowledged = await inboxOf(hana);
+    expect(String(acknowledged[0]?.parsed.html)).toContain('我们已收到您的工单');
   });
 
   it('stores attachments up to 20 MB and drops a 25 MB one with a note on the ticket', async () => {

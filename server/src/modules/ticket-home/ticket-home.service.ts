@@ -1,4 +1,4 @@
-import type { ZHomeTicketAddRequest } from '@parley/contracts';
+import type { TLanguage, ZHomeTicketAddRequest } from '@parley/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { transact } from '../../events/transact.js';
@@ -18,7 +18,7 @@ type Input = z.output<typeof ZHomeTicketAddRequest>;
  * the ticket waits, unassigned, in the default group. A chat message, like an email, has no form:
  * no field applies and none is required (the widget has none to show).
  */
-export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
+export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string, lang?: TLanguage) {
   const { db } = ctx;
   const now = Date.now();
   await ctx.limits.publicHit('ticket', ip, 'too_many_submissions');
@@ -54,6 +54,7 @@ export async function homeTicketAdd(ctx: AppContext, input: Input, ip: string) {
         realName: input.real_name,
         subject: input.subject,
         source: input.source,
+        language: lang,
         comment,
         fields,
         formId: fieldScope?.form?.formId ?? null,

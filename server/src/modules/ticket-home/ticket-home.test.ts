@@ -74,13 +74,23 @@ describe('home/ticket.add', () => {
     });
   });
 
-  it('finds an existing requester by email and keeps their name', async () => {
-    const user = await buildEndUser(t.database.db, { realName: 'Known Name' });
-    const res = await submit(form({ email: user.email, real_name: 'Other Name' }));
+  it('finds an existing requester by email and keeps their name and language', async () => {
+    const user = await buildEndUser(t.database.db, { realName: 'Known Name', defaultLanguage: 'en' });
+    const res = await submit(form({ email: user.email, real_name: 'Other Name' }), newIp(), 'zh-cn');
     const [row] = await t.database.db.select().from(ticket).where(eq(ticket.ticketId, res.data.ticket_id));
     expect(row?.requesterId).toBe(user.accountId);
     const [who] = await t.database.db.select().from(account).where(eq(account.accountId, user.accountId));
-    expect(who?.realName).toBe('Known Name');
+    expect([who?.realName, who?.defaultLanguage]).toEqual(['Known Name', 'en']);
+  });
+
+  it('makes a new requester speak the language of the page they wrote from (their mails follow it)', async () => {
+    const res = await submit(form(), newIp(), 'zh-cn');
+    const [row] = await t.database.db.select().from(ticket).where(eq(ticket.ticketId, res.data.ticket_id));
+    const [who] = await t.database.db
+      .select()
+      .from(account)
+      .where(eq(account.accountId, row?.requesterId as number));
+    expect(who?.defaultLanguage).toBe('zh-cn');
   });
 
   it('answers the spec messages for a bad form, in both languages', async () => {

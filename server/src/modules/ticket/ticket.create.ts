@@ -1,4 +1,4 @@
-import type { TTicketSetting, TTicketState, ZTicketAddRequest } from '@parley/contracts';
+import type { TLanguage, TTicketSetting, TTicketState, ZTicketAddRequest } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -39,8 +39,17 @@ import { attach, checkSubmitAs, enterState } from './ticket.state.js';
 
 type AddInput = z.output<typeof ZTicketAddRequest>;
 
-/** Finds a requester by email or makes them: an end user joined to the organization of their domain. */
-export async function findOrCreateRequester(tx: Tx, email: string, realName: string, now: number) {
+/**
+ * Finds a requester by email or makes them: an end user joined to the organization of their
+ * domain, speaking `language` where known (the public page's, their mail's), else the default.
+ */
+export async function findOrCreateRequester(
+  tx: Tx,
+  email: string,
+  realName: string,
+  now: number,
+  language?: TLanguage | undefined,
+) {
   const existing = await findAccountByEmail(tx, email);
   if (existing) {
     return existing;
@@ -50,6 +59,7 @@ export async function findOrCreateRequester(tx: Tx, email: string, realName: str
     .insert(account)
     .values({
       ...(await newAccountDefaults(tx)),
+      ...(language ? { defaultLanguage: language } : {}),
       email,
       realName: realName || email.slice(0, email.indexOf('@')),
       userType: 'end_user',
@@ -158,6 +168,8 @@ export interface RequesterTicket {
   realName: string;
   subject: string;
   source: 'form' | 'chat';
+  /** The language of the page the visitor wrote from: a new requester's mails speak it. */
+  language?: TLanguage | undefined;
   ticketType?: string | undefined;
   comment: CommentPlan;
   /** The group it waits in; the default group when not given. */
@@ -175,7 +187,7 @@ export interface RequesterTicket {
  * suspended.
  */
 export async function insertRequesterTicket(tx: Tx, settings: TTicketSetting, input: RequesterTicket, now: number) {
-  const requester = await findOrCreateRequester(tx, input.email, input.realName, now);
+  const requester = await findOrCreateRequester(tx, input.email, input.realName, now, input.language);
   if (requester.accessState !== 'allowed') {
     throw invalid('submission_refused');
   }
