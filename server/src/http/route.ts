@@ -19,6 +19,8 @@ import { unauthorized } from './app-error.js';
 export interface CallContext<I> {
   input: I;
   lang: TLanguage;
+  /** The language the caller asked for (the Language header); null when it named none. */
+  chosenLang: TLanguage | null;
   ip: string;
   userAgent: string;
   /** The signed-in caller; reading it on a public call answers 0401. */
@@ -60,6 +62,10 @@ class RequestCallContext<I> implements CallContext<I> {
   ) {
     this.lang = request.lang;
     this.maybeActor = request.actor;
+  }
+  get chosenLang(): TLanguage | null {
+    const asked = this.request.headers.language;
+    return typeof asked === 'string' && asked ? this.lang : null;
   }
   // Read on use: the address goes through the trusted-proxy rules, which most calls never need.
   get ip(): string {

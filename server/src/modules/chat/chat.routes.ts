@@ -28,7 +28,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   define(app, chatWidgetOps.start, {
-    handler: ({ input, ip, lang }) => chatStart(ctx, input, ip, lang),
+    handler: ({ input, ip, lang, chosenLang }) => chatStart(ctx, input, ip, lang, chosenLang ?? undefined),
   });
 
   define(app, chatWidgetOps.messageAdd, {

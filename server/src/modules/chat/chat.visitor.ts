@@ -125,7 +125,14 @@ export interface ChatStartInput {
 }
 
 /** A visitor starts a chat: a new chat ticket in the default group, waiting in the queue. */
-export async function chatStart(ctx: AppContext, input: ChatStartInput, ip: string, lang: TLanguage) {
+export async function chatStart(
+  ctx: AppContext,
+  input: ChatStartInput,
+  ip: string,
+  lang: TLanguage,
+  /** The language the visitor's page asked for: a new requester speaks it. */
+  chosen?: TLanguage,
+) {
   const { db } = ctx;
   const now = Date.now();
   await assertUnderLimit(db, 'chat', ip, now, 'too_many_submissions');
@@ -164,7 +171,7 @@ export async function chatStart(ctx: AppContext, input: ChatStartInput, ip: stri
           250,
         ),
         source: 'chat',
-        language: lang,
+        language: chosen,
         ticketType: 'chat',
         comment,
         groupId: routeGroupId,

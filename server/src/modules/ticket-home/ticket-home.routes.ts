@@ -10,7 +10,7 @@ import { homeTicketAdd } from './ticket-home.service.js';
 /** The public side of tickets: the home form and the satisfaction survey. */
 export function ticketHomeRoutes(app: FastifyInstance, ctx: AppContext): void {
   define(app, homeOps.ticketAdd, {
-    handler: ({ input, ip, lang }) => homeTicketAdd(ctx, input, ip, lang),
+    handler: ({ input, ip, chosenLang }) => homeTicketAdd(ctx, input, ip, chosenLang ?? undefined),
   });
 
   define(app, homeOps.ticketForm, {
