@@ -424,7 +424,18 @@ describe('chat settings screens', () => {
     await frame.getByRole('button', { name: 'A question' }).click();
     await frame.getByRole('button', { name: 'Start chat' }).click();
     await frame.getByText('Waiting for an agent…').waitFor();
+    // Ending is for good: asked first, and No leaves the chat going.
     await frame.getByRole('button', { name: 'End chat' }).click();
+    const ask = frame.getByRole('group', { name: 'End this chat?' });
+    await ask.waitFor();
+    await screenshot(visitorPage, 'widget-end-ask-en');
+    await ask.getByRole('button', { name: 'No' }).click();
+    await frame.getByRole('button', { name: 'End chat' }).waitFor();
+    await expect(ask.isVisible()).resolves.toBe(false);
+    await expect(frame.getByRole('button', { name: 'Start a new chat' }).count()).resolves.toBe(0);
+    await frame.getByRole('textbox', { name: 'Type a message…' }).waitFor();
+    await frame.getByRole('button', { name: 'End chat' }).click();
+    await ask.getByRole('button', { name: 'Yes' }).click();
     await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
     await expect(frame.getByText('How was this chat?').count()).resolves.toBe(0);
     await visitorPage.close();

@@ -14,6 +14,9 @@
       send: 'Send',
       placeholder: 'Type a message…',
       end: 'End chat',
+      endAsk: 'End this chat?',
+      yes: 'Yes',
+      no: 'No',
       ended: 'The chat has ended',
       joined: '{name} joined the chat',
       typing: '{name} is typing…',
@@ -55,6 +58,9 @@
       send: '发送',
       placeholder: '输入消息…',
       end: '结束对话',
+      endAsk: '结束此对话？',
+      yes: '是',
+      no: '否',
       ended: '对话已结束',
       joined: '{name} 已加入对话',
       typing: '{name} 正在输入…',
@@ -486,12 +492,34 @@
       }
     };
     const end = el('button', { type: 'button', class: 'link', text: t('end') });
+    // An ended chat cannot be taken up again, and the button sits under the message box: asked
+    // first, as the agent is.
+    const no = el('button', { type: 'button', class: 'link', text: t('no') });
+    const yes = el('button', { type: 'button', class: 'link', text: t('yes') });
+    const ask = el('span', { class: 'ask', role: 'group', 'aria-label': t('endAsk'), hidden: '' }, [
+      el('span', { text: t('endAsk') }),
+      yes,
+      no,
+    ]);
     end.onclick = () => {
-      api('POST', 'chat.end', { visitor_token: chat.token }).catch(() => {});
+      end.hidden = true;
+      ask.hidden = false;
+      no.focus();
+    };
+    no.onclick = () => {
+      ask.hidden = true;
+      end.hidden = false;
+      end.focus();
+    };
+    yes.onclick = () => {
+      yes.disabled = true;
+      api('POST', 'chat.end', { visitor_token: chat.token }).catch(() => {
+        yes.disabled = false;
+      });
     };
     foot.appendChild(typingEl);
     foot.appendChild(el('div', { class: 'row' }, [input, sendButton]));
-    foot.appendChild(el('div', { class: 'row' }, [attach, fileInput, end]));
+    foot.appendChild(el('div', { class: 'row' }, [attach, fileInput, end, ask]));
     sendButton.onclick = () => {
       send(input.value, []);
     };
