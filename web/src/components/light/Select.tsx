@@ -40,6 +40,7 @@ export function Select({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const chosen = multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
   const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? v;
 
@@ -47,6 +48,8 @@ export function Select({
     if (!open) {
       return;
     }
+    // A field near the bottom of a phone's screen would open its list below the screen.
+    list.current?.scrollIntoView({ block: 'nearest' });
     const close = (event: MouseEvent) => {
       if (!box.current?.parentElement?.contains(event.target as Node)) {
         setOpen(false);
@@ -181,6 +184,7 @@ export function Select({
       )}
       {open && (
         <div
+          ref={list}
           id={listId}
           role="listbox"
           aria-label={label}
