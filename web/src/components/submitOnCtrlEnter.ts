@@ -9,3 +9,8 @@ export function submitOnCtrlEnter(submit: () => void) {
     }
   };
 }
+
+/** A touch screen's keyboard has no Ctrl key: a hint about Ctrl+Enter means nothing there. */
+export function ctrlEnterHintFits(): boolean {
+  return !window.matchMedia?.('(pointer: coarse)').matches;
+}

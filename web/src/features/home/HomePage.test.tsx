@@ -1,6 +1,6 @@
 import type { TPublicField, TPublicForm } from '@parley/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeServer, holdCalls, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, chooseLanguage, freshEachTest, typeInto } from '../../test/session';
@@ -170,6 +170,19 @@ describe('public ticket form', () => {
     fireEvent.click(await screen.findByRole('button', { name: '提交工单' }, { timeout: 10_000 }));
     await screen.findByText('请输入主题');
     screen.getByText('请输入描述');
+  });
+
+  it('hints at Ctrl+Enter under the description, but not on a touch screen, which has no Ctrl key', async () => {
+    serve();
+    await openForm();
+    expect(
+      document.getElementById(screen.getByLabelText('Description').getAttribute('aria-describedby') ?? ''),
+    ).toHaveProperty('textContent', 'Press Ctrl+Enter to submit.');
+    cleanup();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', media: query }));
+    await openForm();
+    expect(screen.queryByText('Press Ctrl+Enter to submit.')).toBeNull();
+    expect(screen.getByLabelText('Description').getAttribute('aria-describedby')).toBeNull();
   });
 
   it('has a quiet way in for staff', async () => {

@@ -10,7 +10,7 @@ import { Field, inputAria, type TChecks, useForm } from '../../components/light/
 import { Spinner } from '../../components/light/Icon';
 import { TextArea, TextInput } from '../../components/light/inputs';
 import { toast } from '../../components/light/toast';
-import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
+import { ctrlEnterHintFits, submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
 import { translateMessage } from '../../i18n';
 import { AttachmentPicker } from './AttachmentPicker';
 import { usePublicUploads } from './usePublicUploads';
@@ -70,6 +70,7 @@ export function TicketForm({
   const send = useMutation({ mutationFn: (body: THomeTicketAddRequest) => homeApi.ticketAdd(body) });
   const busy = send.isPending;
   const { values, errors } = form;
+  const [ctrlEnterHint] = useState(ctrlEnterHintFits);
 
   const submit = async () => {
     const fixedOk = form.checkAll();
@@ -167,11 +168,11 @@ export function TicketForm({
           id={form.id('description')}
           label={t('home.description')}
           error={errors.description}
-          extra={t('home.description_hint')}
+          extra={ctrlEnterHint ? t('home.description_hint') : undefined}
           required
         >
           <TextArea
-            {...inputAria(form.id('description'), errors.description, true)}
+            {...inputAria(form.id('description'), errors.description, ctrlEnterHint)}
             minRows={5}
             maxRows={14}
             placeholder={t('home.description_placeholder')}
