@@ -104,6 +104,32 @@ describe('the agent workspace', () => {
     await shoot(agent, 'workspace-keys-zh-cn');
   }, 240_000);
 
+  it('fits a phone: no page wider than the screen, the header within reach, the menu behind a button', async () => {
+    const agent = await signedIn(browser, server.url, admin);
+    await agent.setViewportSize({ width: 375, height: 812 });
+    const pageWidth = () => agent.evaluate(() => document.documentElement.scrollWidth);
+    await agent.getByRole('row', { name: /Invoice shows the wrong address/ }).waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+    for (const name of ['Menu', 'Account menu', 'Language: English']) {
+      const box = await agent.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await screenshot(agent, 'workspace-list-en-375x812');
+
+    await agent.getByRole('link', { name: /Invoice shows the wrong address/ }).click();
+    await agent.getByRole('heading', { name: 'Invoice shows the wrong address' }).waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+    // A label one line high, not one word (or, in Chinese, one character) a line.
+    const label = await agent.getByText('After submit', { exact: true }).boundingBox();
+    expect(label?.height).toBeLessThan(30);
+    await screenshot(agent, 'workspace-ticket-en-375x812');
+
+    await agent.getByRole('button', { name: 'Menu', exact: true }).click();
+    await agent.getByRole('dialog', { name: 'Menu' }).getByText('Search').click();
+    await agent.getByRole('heading', { name: 'Search' }).waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+  }, 240_000);
+
   it('keeps a visitor on the public side of a page that does not exist', async () => {
     const { page } = await (await import('../support/browser.js')).newPage(browser, server.url);
     await page.goto('/no/such/page');

@@ -7,8 +7,17 @@ import { languageStore } from '../auth/storage';
 import { currentLanguage, switchLanguage } from '../i18n';
 import { LateDropdown } from './LateDropdown';
 
-/** en / 简体中文; the choice is kept, and the API's Language header follows it. */
-export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
+/**
+ * en / 简体中文; the choice is kept, and the API's Language header follows it. `compact`: the globe
+ * alone (the language stays in its accessible name).
+ */
+export function LanguageSwitch({
+  variant = 'text',
+  compact = false,
+}: {
+  variant?: 'text' | 'default';
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const language = currentLanguage();
@@ -32,7 +41,7 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
         icon={<GlobalOutlined />}
         aria-label={`${t('language.switch')}: ${languageNames[language]}`}
       >
-        {languageNames[language]}
+        {compact ? null : languageNames[language]}
       </Button>
     </LateDropdown>
   );

@@ -62,8 +62,11 @@ function tabLabel(t: TFunction, path: string, onGone?: () => void) {
   }
 }
 
-/** Ticket pages as closable tabs, after a fixed tab back to the ticket list. */
-export function HeaderTabs({ showList }: { showList: boolean }) {
+/**
+ * Ticket pages as closable tabs, after a fixed tab back to the ticket list. `hidden` (a phone, with
+ * no room for them): no tabs, but the tabs and the last list are still kept, and a page can still close its tab.
+ */
+export function HeaderTabs({ showList, hidden = false }: { showList: boolean; hidden?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tabs, close, activePath, onList } = useHeaderTabs();
@@ -91,6 +94,9 @@ export function HeaderTabs({ showList }: { showList: boolean }) {
       void navigate(tab.fullPath);
     }
   };
+  if (hidden) {
+    return <span style={{ flex: 1 }} />;
+  }
   const props = { items, activeKey, label: t('tabs.label'), onChange, onClose: close };
   const light = <LightTabs {...props} onOverflow={() => setOverflow(true)} />;
   return overflow ? (

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from '../auth/storage';
 import { account, fakeServer, holdCalls, ok, page } from '../test/fakeServer';
 import { ticket } from '../test/fixtures';
@@ -7,6 +7,13 @@ import { renderApp } from '../test/renderApp';
 import { signInEachTest } from '../test/session';
 
 signInEachTest();
+
+// happy-dom answers media queries from its viewport (1024 × 768 unless a test changes it).
+const phoneWide = (phone: boolean) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport(phone ? { width: 375, height: 812 } : { width: 1024, height: 768 });
+afterEach(() => phoneWide(false));
 
 describe('staff shell', () => {
   it('shows an agent only the menu entries of their nodes', async () => {
@@ -139,6 +146,29 @@ describe('staff shell', () => {
     await waitFor(() => expect(screen.queryByRole('tab', { name: /Ticket #999/ })).toBeNull());
     expect(JSON.parse(localStorage.getItem('parley.header_tabs') ?? '{}').value).toEqual([]);
     expect(here()).toBe('/wswt/search?kw=printer');
+  });
+
+  it('on a phone keeps the menu behind a button in the header, not in a side bar beside the page', async () => {
+    phoneWide(true);
+    fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
+    const { here } = renderApp('/wswt/setting/shortcut');
+    await screen.findByRole('heading', { name: 'Shortcuts' });
+    // No side bar (an aside), not even collapsed to its icons.
+    expect(screen.queryByRole('complementary')).toBeNull();
+    // No room for the ticket tabs either; the header keeps its buttons, named.
+    expect(screen.queryByRole('tablist')).toBeNull();
+    screen.getByRole('button', { name: 'Account menu' });
+    screen.getByRole('button', { name: 'Language: English' });
+    const open = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(open);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(await within(drawer).findByText('Search'));
+    // A page chosen, the menu gets out of the way.
+    await screen.findByRole('heading', { name: 'Search' });
+    expect(here()).toBe('/wswt/search');
+    // (Its closing animation never ends under happy-dom: the button says it is closed.)
+    expect(open.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('switches the language, keeps it, and sends it to the server', async () => {

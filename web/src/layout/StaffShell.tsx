@@ -1,7 +1,8 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
 import { lazy, type ReactNode, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { AntdRoot } from '../AntdRoot';
 import { useGuardPending, useSession } from '../auth/SessionContext';
 import { usePermission } from '../auth/usePermission';
@@ -10,10 +11,12 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { ChatProvider } from '../features/chat/ChatContext';
 import { staffStringsReady } from '../i18n/staffStrings';
+import { theme } from '../theme';
 import { HeaderTabs } from './HeaderTabs';
 import { Screens } from './Screens';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
+import { usePhone } from './usePhone';
 
 // The router and the error pages wait for it before they render the shell.
 export { antdLocaleReady } from '../AntdRoot';
@@ -24,8 +27,19 @@ const ChatStateSwitch = lazy(() =>
   import('../features/chat/ChatStateSwitch').then((m) => ({ default: m.ChatStateSwitch })),
 );
 const TodoButton = lazy(() => import('../features/todo/TodoButton').then((m) => ({ default: m.TodoButton })));
+// Only phones open it, and only once the menu button is pressed.
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
 
 const siderWidth = 232;
+const siderBg = theme.components?.Layout?.siderBg ?? '#001529';
+
+function Brand({ showName }: { showName: boolean }) {
+  return (
+    <Flex align="center" justify={showName ? 'flex-start' : 'center'} style={{ height: 56, padding: '0 20px' }}>
+      <BrandMark dark size={28} showName={showName} />
+    </Flex>
+  );
+}
 
 /**
  * The staff back office frame: side menu, header tabs, language, user menu. Shows the matched
@@ -43,6 +57,41 @@ export function StaffShell({ children }: { children?: ReactNode }) {
   );
 }
 
+/**
+ * At phone widths, the side menu opens over the page from the header's menu button, and closes once
+ * a page is chosen: it is open on the page it was opened on. Its own component, so that the shell
+ * and the screen in it do not render again on every change of address.
+ */
+function PhoneMenu() {
+  const { t } = useTranslation();
+  const page = useLocation().key;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  return (
+    <>
+      <Button
+        type="text"
+        aria-label={t('shell.menu')}
+        aria-expanded={openOn === page}
+        icon={<MenuOutlined />}
+        onClick={() => setOpenOn(page)}
+      />
+      {openOn !== null && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            open={openOn === page}
+            label={t('shell.menu')}
+            background={siderBg}
+            onClose={() => setOpenOn(null)}
+          >
+            <Brand showName />
+            <SideMenu collapsed={false} />
+          </MenuDrawer>
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 function Shell({ children }: { children?: ReactNode }) {
   use(staffStringsReady);
   const { t } = useTranslation();
@@ -51,23 +100,25 @@ function Shell({ children }: { children?: ReactNode }) {
   const [collapsed, setCollapsed] = useState(false);
   const { user } = useSession();
   const takesChats = Boolean(user?.tool_access.includes('chat'));
+  // A phone has no room beside the page for even the collapsed side bar (PhoneMenu).
+  const phone = usePhone();
 
   const shell = (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        width={siderWidth}
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        breakpoint="lg"
-        onBreakpoint={setCollapsed}
-        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
-      >
-        <Flex align="center" justify={collapsed ? 'center' : 'flex-start'} style={{ height: 56, padding: '0 20px' }}>
-          <BrandMark dark size={28} showName={!collapsed} />
-        </Flex>
-        <SideMenu collapsed={collapsed} />
-      </Layout.Sider>
+      {!phone && (
+        <Layout.Sider
+          width={siderWidth}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          breakpoint="lg"
+          onBreakpoint={setCollapsed}
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        >
+          <Brand showName={!collapsed} />
+          <SideMenu collapsed={collapsed} />
+        </Layout.Sider>
+      )}
       <Layout>
         <Layout.Header
           style={{
@@ -80,23 +131,29 @@ function Shell({ children }: { children?: ReactNode }) {
             height: 56,
             lineHeight: 'normal',
             borderBottom: '1px solid #eef0f3',
+            ...(phone && { padding: '0 8px', gap: 4 }),
           }}
         >
-          <Button
-            type="text"
-            aria-label={collapsed ? t('shell.expand_menu') : t('shell.collapse_menu')}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed(!collapsed)}
-          />
-          <HeaderTabs showList={can('menu', '/wswt')} />
-          <Suspense fallback={null}>{takesChats && <ChatStateSwitch />}</Suspense>
+          {phone ? (
+            <PhoneMenu />
+          ) : (
+            <Button
+              type="text"
+              aria-label={collapsed ? t('shell.expand_menu') : t('shell.collapse_menu')}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+          )}
+          <HeaderTabs showList={can('menu', '/wswt')} hidden={phone} />
+          {/* At phone widths the header's items keep their icons; their names stay as labels and tooltips. */}
+          <Suspense fallback={null}>{takesChats && <ChatStateSwitch compact={phone} />}</Suspense>
           <Suspense fallback={<span style={{ width: 32, height: 32, flex: 'none' }} />}>
             <TodoButton />
           </Suspense>
-          <LanguageSwitch />
-          <UserMenu />
+          <LanguageSwitch compact={phone} />
+          <UserMenu compact={phone} />
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: phone ? 12 : 24 }}>
           {children === undefined ? (
             <Screens pending={pending} />
           ) : pending ? (

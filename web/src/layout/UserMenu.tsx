@@ -45,8 +45,8 @@ function Avatar({ src, text }: { src?: string; text: string }) {
   );
 }
 
-/** Name, "My profile" and "Sign out". */
-export function UserMenu() {
+/** Name, "My profile" and "Sign out". `compact`: the button shows the avatar alone (the menu still names the agent). */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -97,13 +97,22 @@ export function UserMenu() {
         },
       }}
     >
-      <Button type="text" loading={signingOut} aria-label={t('user.menu')} style={{ height: 40 }}>
+      <Button
+        type="text"
+        loading={signingOut}
+        aria-label={t('user.menu')}
+        style={compact ? { height: 40, paddingInline: 6 } : { height: 40 }}
+      >
         <Flex align="center" gap={8}>
           <Avatar src={user?.avatar || undefined} text={initials(name)} />
-          <Text style={{ maxWidth: 160 }} ellipsis>
-            {name}
-          </Text>
-          <DownOutlined style={{ fontSize: 10 }} />
+          {!compact && (
+            <>
+              <Text style={{ maxWidth: 160 }} ellipsis>
+                {name}
+              </Text>
+              <DownOutlined style={{ fontSize: 10 }} />
+            </>
+          )}
         </Flex>
       </Button>
     </LateDropdown>

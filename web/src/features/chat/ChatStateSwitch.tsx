@@ -1,3 +1,4 @@
+import { MessageOutlined } from '@ant-design/icons';
 import type { TChatState } from '@parley/contracts';
 import { Badge, Select, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,15 @@ const colors: Record<TChatState, string> = {
 };
 const states: TChatState[] = ['online', 'away', 'invisible', 'offline'];
 
-/** The shell header's chat state, with the number of chats waiting (a link to the workspace). */
-export function ChatStateSwitch() {
+const dot = (state: TChatState) => (
+  <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: colors[state] }} />
+);
+
+/**
+ * The shell header's chat state, with the number of chats waiting (a link to the workspace).
+ * `compact`: an icon for the link and the state's colour alone (the names stay in the labels and the list).
+ */
+export function ChatStateSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const chat = useChat();
   if (!chat) {
@@ -24,7 +32,7 @@ export function ChatStateSwitch() {
       <Tooltip title={t('chat.waiting_badge', { count: chat.waitingCount })}>
         <Link to="/wswt/chat" aria-label={t('chat.waiting_badge', { count: chat.waitingCount })}>
           <Badge count={chat.waitingCount} size="small" offset={[6, -2]}>
-            <span style={{ color: 'inherit' }}>{t('route.chat')}</span>
+            {compact ? <MessageOutlined /> : <span style={{ color: 'inherit' }}>{t('route.chat')}</span>}
           </Badge>
         </Link>
       </Tooltip>
@@ -32,13 +40,15 @@ export function ChatStateSwitch() {
         size="small"
         aria-label={t('chat.state_label')}
         value={chat.state}
-        style={{ width: 118 }}
+        style={{ width: compact ? 52 : 118 }}
+        popupMatchSelectWidth={!compact}
+        labelRender={compact ? ({ value }) => dot(value as TChatState) : undefined}
         onChange={(value) => void chat.setState(value)}
         options={states.map((s) => ({
           value: s,
           label: (
             <Space size={6}>
-              <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: colors[s] }} />
+              {dot(s)}
               {t(`chat.state.${s}`)}
             </Space>
           ),

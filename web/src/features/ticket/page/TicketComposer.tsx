@@ -193,8 +193,10 @@ export function TicketComposer({
           onSubmit={() => void submit(first)}
         />
         <Flex justify="space-between" align="center" gap={12} wrap>
-          <Space>
-            <Text type="secondary">{t('ticket.after_submit')}</Text>
+          <Space wrap>
+            <Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {t('ticket.after_submit')}
+            </Text>
             <LazySelect<TAfterSubmit>
               aria-label={t('ticket.after_submit')}
               value={after}
