@@ -63,4 +63,36 @@ describe('applying a macro on the ticket page', () => {
       comment: { body: '<p>Hello Grace, we are on it.</p>', is_public: true, file_ids: [] },
     });
   });
+
+  it('never turns an internal note being written into a public reply: the macro’s text joins the note, and says so', async () => {
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/settings/note.all.list': () => ok({ list: [escalate] }),
+        'admin/settings/note.preview': () =>
+          ok({
+            note_id: 5,
+            title: 'Escalate',
+            changes: { comment: { body: '<p>Hello Grace, we are on it.</p>', is_public: true } },
+          }),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByRole('button', { name: /Apply macro/ }, { timeout: 40_000 });
+    fireEvent.click(screen.getByRole('radio', { name: 'Internal note' }));
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Internal note' }) as HTMLInputElement).checked).toBe(true),
+    );
+    const editor = screen.getByRole('textbox', { name: 'Comment' });
+    editor.innerHTML = '<p>Known fraudster, do not refund.</p>';
+    fireEvent.input(editor);
+    fireEvent.click(await screen.findByRole('button', { name: /Apply macro/ }));
+    fireEvent.click(await screen.findByText('Escalate'));
+    await screen.findByText(
+      'The macro’s reply was added to your internal note: switch to Public reply to send it to the customer.',
+    );
+    expect(editor.innerHTML).toBe('<p>Known fraudster, do not refund.</p><p>Hello Grace, we are on it.</p>');
+    fireEvent.click(screen.getAllByRole('button', { name: /^Submit as/ })[0] as HTMLElement);
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ comment: { is_public: false } });
+  });
 });

@@ -78,7 +78,13 @@ export function TicketComposer({
   const field = useRef<TComposerField>(null);
   const sending = useRef(false);
   // A note (macro) applied: its changes are in the form and the composer until the agent submits.
-  const [applied, setApplied] = useState<{ noteId: number; title: string; submitAs?: TSubmitAs } | null>(null);
+  const [applied, setApplied] = useState<{
+    noteId: number;
+    title: string;
+    submitAs?: TSubmitAs;
+    /** The macro's comment met a draft of the other kind: the composer stays (or turns) internal. */
+    mixed?: 'kept_note' | 'made_note';
+  } | null>(null);
   const { user } = useSession();
   const draft = draftKey(user?.account_id ?? 0, ticket.ticket_id);
   useDraft(draft, editor, isPublic, (wasPublic) => setIsPublic(wasPublic && mayReplyPublicly));
@@ -154,13 +160,21 @@ export function TicketComposer({
     const { submit_as, comment, fields, ...props } = changes;
     // The note's field values over the form's (the agent's unsaved edits to other fields stay).
     form.setFieldsValue(fields ? { ...props, fields: { ...form.getFieldValue('fields'), ...fields } } : props);
+    let mixed: 'kept_note' | 'made_note' | undefined;
     if (comment && editor.current) {
       const current = editor.current.innerHTML;
-      editor.current.innerHTML = isBlankHtml(current) ? comment.body : `${current}${comment.body}`;
+      const drafting = !isBlankHtml(current);
+      editor.current.innerHTML = drafting ? `${current}${comment.body}` : comment.body;
       announceInput(editor.current);
-      setIsPublic(comment.is_public && mayReplyPublicly);
+      const wanted = comment.is_public && mayReplyPublicly;
+      // With a draft, the text goes public only if both were: an internal note being written
+      // never reaches the customer through a macro, nor a macro's internal note through a reply.
+      if (drafting && wanted !== isPublic) {
+        mixed = isPublic ? 'made_note' : 'kept_note';
+      }
+      setIsPublic(drafting ? isPublic && wanted : wanted);
     }
-    setApplied({ noteId: note_id, title, ...(submit_as ? { submitAs: submit_as } : {}) });
+    setApplied({ noteId: note_id, title, ...(submit_as ? { submitAs: submit_as } : {}), ...(mixed ? { mixed } : {}) });
   };
 
   return (
@@ -182,6 +196,9 @@ export function TicketComposer({
       <Flex vertical gap={12}>
         {applied && (
           <Alert type="info" showIcon title={t('note.applied', { title: applied.title })} data-testid="note-applied" />
+        )}
+        {applied?.mixed && (
+          <Alert type="warning" showIcon title={t(`note.${applied.mixed}`)} data-testid="note-mixed" />
         )}
         <ComposerField
           field={field}
