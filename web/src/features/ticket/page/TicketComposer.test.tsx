@@ -1,10 +1,13 @@
 import { ticketAttachmentPath } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { lastTicketList } from '../../../layout/tabs';
 import { holdCalls, ok } from '../../../test/fakeServer';
+import { ticket, ticketRow } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
 import { serveTicket, typeComment } from '../../../test/ticketPage';
+import { afterSubmitStore } from './afterSubmit';
 
 signInEachTest();
 
@@ -98,5 +101,43 @@ describe('drafts', () => {
       comment: { body: '<p>Half-written <b>note</b></p>', is_public: false },
     });
     expect(Object.keys(localStorage).filter((k) => k.startsWith('parley.draft.'))).toEqual([]);
+  });
+
+  const viewRow = (ticket_id: number) => ticketRow({ ticket_id, subject: `Ticket ${ticket_id}` });
+  /** A view sorted by the last update: a ticket saved moves to its top. */
+  function serveView() {
+    afterSubmitStore.set('next_ticket');
+    lastTicketList.set('/wswt?view_id=3');
+    let saved = false;
+    return serveTicket({
+      handlers: {
+        'admin/ticket.list': () =>
+          ok({ list: (saved ? [101, 201, 202] : [201, 101, 202]).map(viewRow), total: 3, total_estimated: false }),
+        'admin/ticket.get': (c) => ok(ticket({ ticket_id: Number(c.query.get('ticket_id')), ticket_state: 'open' })),
+        'admin/ticket.edit': (c) => {
+          saved = true;
+          return ok(ticket({ ticket_id: Number(c.body.ticket_id), ticket_state: 'open' }));
+        },
+      },
+    });
+  }
+
+  it('goes on to the next ticket of the view as the agent saw it, not as the save reordered it', async () => {
+    const { calls } = serveView();
+    const { here } = renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    typeComment('Done here.');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/202'));
+    expect(callsTo(calls, 'admin/ticket.list')[0]?.query.get('view_id')).toBe('3');
+  });
+
+  it('goes back to the list after the view’s last ticket', async () => {
+    serveView();
+    const { here } = renderApp('/wswt/ticket/edit/202');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    typeComment('Done too.');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await waitFor(() => expect(here()).toBe('/wswt?view_id=3'));
   });
 });

@@ -77,6 +77,7 @@ export function TicketComposer({
   const editor = useRef<HTMLDivElement>(null);
   const field = useRef<TComposerField>(null);
   const sending = useRef(false);
+  const nextPath = useRef<string | null>(null);
   // A note (macro) applied: its changes are in the form and the composer until the agent submits.
   const [applied, setApplied] = useState<{
     noteId: number;
@@ -129,7 +130,7 @@ export function TicketComposer({
         requestCloseTab(ticketPaths.edit(ticket.ticket_id));
         void navigate(lastTicketList.get());
       } else if (after === 'next_ticket') {
-        void navigate(await nextTicketPath(ticket.ticket_id, ticketPaths.edit));
+        void navigate(await (nextPath.current ?? nextTicketPath(ticket.ticket_id, ticketPaths.edit)));
       }
     },
   });
@@ -142,6 +143,8 @@ export function TicketComposer({
     sending.current = true;
     try {
       const { body, fileIds } = field.current?.read() ?? { body: '', fileIds: [] };
+      // The next ticket as the list stands before this save moves the ticket in it.
+      nextPath.current = after === 'next_ticket' ? await nextTicketPath(ticket.ticket_id, ticketPaths.edit) : null;
       await edit.saveAsync({
         ticket_id: ticket.ticket_id,
         submit_as: state,

@@ -18,7 +18,9 @@ export const afterSubmitStore = {
 
 /**
  * The ticket after `ticketId` in the view of the last ticket list (the first other one when it
- * is not in the first 100), or that list itself when the view holds no other ticket.
+ * is not in the first 100), or that list itself after the view's last ticket or when it holds no
+ * other. Asked before the ticket is saved: saving moves it in a view sorted by update, and the
+ * next one is the one after it as the agent saw the list.
  */
 export async function nextTicketPath(ticketId: number, editPath: (id: number) => string): Promise<string> {
   const listPath = lastTicketList.get();
@@ -31,7 +33,7 @@ export async function nextTicketPath(ticketId: number, editPath: (id: number) =>
       { silent: ['0403', '0404'] },
     );
     const at = page.list.findIndex((row) => row.ticket_id === ticketId);
-    const next = (at >= 0 ? page.list[at + 1] : undefined) ?? page.list.find((row) => row.ticket_id !== ticketId);
+    const next = at >= 0 ? page.list[at + 1] : page.list.find((row) => row.ticket_id !== ticketId);
     return next ? editPath(next.ticket_id) : listPath;
   } catch {
     return listPath;
