@@ -39,6 +39,16 @@ export function takeUnexpectedUnserved(): string[] {
   return [...new Set(found)];
 }
 
+/** What the help desk's public settings say unless a test serves its own. */
+export const brandingDefaults = {
+  favicon: '',
+  brand_name: '',
+  site_url: '',
+  default_language: 'en',
+  default_timezone: 'UTC',
+  date_format: 'medium',
+};
+
 export const ok = (data: unknown = null): TEnvelope => ({ code: '0000', msg: 'Success', data });
 export const fail = (code: string, msg: string, data: unknown = null): TEnvelope => ({ code, msg, data });
 
@@ -90,15 +100,7 @@ export function fakeServer(options: TFakeServerOptions = {}) {
   const unserved: string[] = [];
   pending = { unserved, allowed: options.allowUnserved ?? [] };
   const defaults: Record<string, THandler> = {
-    'home/setting/branding.get': () =>
-      ok({
-        favicon: '',
-        brand_name: '',
-        site_url: '',
-        default_language: 'en',
-        default_timezone: 'UTC',
-        date_format: 'medium',
-      }),
+    'home/setting/branding.get': () => ok(brandingDefaults),
     'admin/auth.my.info.get': (c) =>
       c.headers.Authorization ? ok({ ...user, setting_data: {} }) : fail('0401', 'Please sign in'),
     'admin/auth.check': (c) =>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../auth/storage';
-import { account, fakeServer, ok, type TFakeServerOptions } from '../../../test/fakeServer';
+import { account, brandingDefaults, fakeServer, ok, type TFakeServerOptions } from '../../../test/fakeServer';
 import { comment, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../../test/session';
@@ -182,15 +182,7 @@ describe('ticket list', () => {
     serve({
       user: { ...admin, timezone: '' },
       handlers: {
-        'home/setting/branding.get': () =>
-          ok({
-            favicon: '',
-            brand_name: '',
-            site_url: '',
-            default_language: 'en',
-            default_timezone: 'Asia/Shanghai',
-            date_format: 'medium',
-          }),
+        'home/setting/branding.get': () => ok({ ...brandingDefaults, default_timezone: 'Asia/Shanghai' }),
         'admin/ticket.list': () => ok({ list: [printer, vpn, late], total: 3, total_estimated: false }),
       },
     });
