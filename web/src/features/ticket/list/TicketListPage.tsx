@@ -4,6 +4,7 @@ import { Button, Flex, Grid } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/errors';
 import { local, storageKeys } from '../../../auth/storage';
 import { Can } from '../../../components/Can';
 import { LightMenu } from '../../../components/LightMenu';
@@ -14,7 +15,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Text } from '../../../components/Text';
 import { useListParams } from '../../../components/useListParams';
 import { warmScreens } from '../../../routes/warmScreens';
-import { ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
+import { ticketKeys, ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
 import { TicketTable } from './TicketTable';
 import './list.css';
@@ -44,14 +45,15 @@ export function TicketListPage() {
   const screens = Grid.useBreakpoint();
   const list = useListParams(['view_id', 'sort'] as const);
   const views = useTicketViews();
+  // Views found deleted meanwhile (in another tab, by another admin) until the views are read again.
+  const [goneIds, setGoneIds] = useState<number[]>([]);
+  const live = views.data?.filter((v) => !goneIds.includes(v.view_id));
   const askedId = Number(list.filters.view_id);
   // Without a view in the address, the view on screen stays while the agent works in it: counts
   // that change (two tickets just assigned to them) must not move the list to another view.
   const [openedId, setOpenedId] = useState<number>();
   const view =
-    views.data?.find((v) => v.view_id === askedId) ??
-    views.data?.find((v) => v.view_id === openedId) ??
-    openingView(views.data);
+    live?.find((v) => v.view_id === askedId) ?? live?.find((v) => v.view_id === openedId) ?? openingView(live);
   if (view && openedId !== view.view_id) {
     setOpenedId(view.view_id);
   }
@@ -59,9 +61,32 @@ export function TicketListPage() {
   const query = useTicketList(
     { view_id: view?.view_id, offset: list.offset, limit: list.limit, ...(sort ? { sort } : {}) },
     view !== undefined,
+    ['0404'],
   );
   const [, setParams] = useSearchParams();
   const queryClient = useQueryClient();
+  // The view was deleted meanwhile: the list goes on with another view, not to "Page not found".
+  const gone = isApiError(query.error) && query.error.code === '0404' ? view?.view_id : undefined;
+  useEffect(() => {
+    if (gone === undefined) {
+      return;
+    }
+    if (Number(local.get<number>(storageKeys.lastView)) === gone) {
+      local.remove(storageKeys.lastView);
+    }
+    setGoneIds((ids) => [...ids, gone]);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const key of ['view_id', 'page', 'sort']) {
+          next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.views });
+  }, [gone, setParams, queryClient]);
   // The rows are on screen: the ticket page and the search load meanwhile, ready for the click.
   const shown = query.data !== undefined;
   useEffect(() => {
@@ -103,7 +128,7 @@ export function TicketListPage() {
             style={{ borderInlineEnd: 'none' }}
             selectedKey={view ? String(view.view_id) : null}
             onSelect={(key) => chooseView(Number(key))}
-            items={(views.data ?? []).map((v) => ({
+            items={(live ?? []).map((v) => ({
               key: String(v.view_id),
               label: (
                 <Flex justify="space-between" align="center" gap={8}>
@@ -124,7 +149,7 @@ export function TicketListPage() {
         value={view?.view_id ?? ''}
         onChange={(event) => chooseView(Number(event.target.value))}
       >
-        {views.data?.map((v) => (
+        {live?.map((v) => (
           <option key={v.view_id} value={v.view_id}>
             {`${v.title} (${v.count_estimated ? `${v.count}+` : v.count})`}
           </option>

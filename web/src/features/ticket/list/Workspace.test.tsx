@@ -84,6 +84,29 @@ describe('the agent workspace', () => {
     expect(here()).toBe('/wswt');
   });
 
+  it('goes to another view when the one in the address was deleted meanwhile, instead of "Page not found"', async () => {
+    let deleted = false;
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.view.list': () => ok({ list: deleted ? [mine] : [mine, unassigned] }),
+        'admin/ticket.list': (c) =>
+          c.query.get('view_id') === '2' && deleted
+            ? fail('0404', 'Not found')
+            : ok({ list: rows, total: 3, total_estimated: false }),
+      },
+    });
+    const { here, router } = renderApp('/wswt?view_id=2');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
+    // Another tab deletes the view; this one sorts its list.
+    deleted = true;
+    await router.navigate('/wswt?view_id=2&sort=create_ts');
+    await waitFor(() => expect(here()).toBe('/wswt'));
+    screen.getByRole('heading', { name: 'Your unsolved tickets' });
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: /Unassigned tickets/ })).toBeNull());
+    expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('view_id')).toBe('1');
+  });
+
   it('opens a ticket by a click anywhere on its row, in a new tab with Ctrl', async () => {
     serve();
     const opened = vi.spyOn(window, 'open').mockReturnValue(null);
