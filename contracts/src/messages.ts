@@ -300,7 +300,11 @@ export function isMessageKey(value: string): value is TMessageKey {
   return Object.hasOwn(messages, value);
 }
 
-/** Translates a message key; an unknown key is returned as it is (it is already a text). */
-export function translate(key: string, language: TLanguage): string {
-  return isMessageKey(key) ? messages[key][language] : key;
+/**
+ * Translates a message key, its `{name}` placeholders filled from `params` (a name without a value
+ * stays as written); an unknown key is returned as it is (it is already a text).
+ */
+export function translate(key: string, language: TLanguage, params?: Record<string, string>): string {
+  const text = isMessageKey(key) ? messages[key][language] : key;
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole) : text;
 }

@@ -25,10 +25,6 @@ function fieldMessage(message: string, lang: TLanguage): string {
   return isMessageKey(message) ? translate(message, lang) : translate('field_invalid', lang);
 }
 
-function fill(text: string, params: Record<string, string> | undefined): string {
-  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole) : text;
-}
-
 /** Fastify's own client errors (bad JSON, oversize, wrong content type) and their message keys. */
 const clientErrors: Record<string, { key: Parameters<typeof translate>[0]; status: number }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { key: 'invalid_json', status: 400 },
@@ -47,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance, log: Logger): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang ?? 'en';
     if (error instanceof AppError) {
-      const text = (key: string) => fill(translate(key, lang), error.params);
+      const text = (key: string) => translate(key, lang, error.params);
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, text(v)]))
         : undefined;

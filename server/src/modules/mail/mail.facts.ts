@@ -77,6 +77,18 @@ export async function ccEmails(db: DbOrTx, ticketId: number): Promise<string[]> 
   return rows.map((r) => r.email);
 }
 
+/** The addresses of a ticket's assignee and followers who may still sign in (staff only). */
+export async function assigneeAndFollowers(db: DbOrTx, t: TicketFacts): Promise<string[]> {
+  const rows = await queryRows<{ email: string }>(
+    db,
+    sql`SELECT a.email FROM account a
+        WHERE a.user_type <> 'end_user' AND a.access_state = 'allowed' AND (a.account_id = ${t.assignee_id}
+          OR a.account_id IN (SELECT account_id FROM ticket_member WHERE ticket_id = ${t.ticket_id} AND member_type = 'follower'))
+        ORDER BY a.account_id`,
+  );
+  return rows.map((r) => r.email);
+}
+
 /**
  * The agents who may see a ticket (the `ticket_access` rule of ticket.policy.ts, in SQL): admins,
  * agents with access to all tickets, agents of its group with group access, and its assignee.

@@ -46,7 +46,7 @@ function writer(mail: ParsedMail, ours: string[], from: { address: string; name:
 /** The note on a follow-up naming the closed ticket, in the help desk's default language. */
 async function followUpNote(tx: DbOrTx, closedId: number): Promise<string> {
   const lang = (await readLocalization(tx)).default_language === 'zh-cn' ? 'zh-cn' : 'en';
-  return `<p>${escapeHtml(translate('follow_up_of', lang).replace('{ticket_id}', String(closedId)))}</p>`;
+  return `<p>${escapeHtml(translate('follow_up_of', lang, { ticket_id: String(closedId) }))}</p>`;
 }
 
 /** The comment body of a mail: sanitized, quoted history folded, inline images and dropped files resolved. */

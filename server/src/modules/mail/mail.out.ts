@@ -10,6 +10,7 @@ import {
   accountEmail,
   accountEmails,
   agentsWhoMaySee,
+  assigneeAndFollowers,
   ccEmails,
   deliverable,
   isChat,
@@ -23,10 +24,12 @@ import {
 } from './mail.facts.js';
 
 /**
- * An agent's public reply goes to the requester and the CCs, never back to its author. The one
- * place a reply is queued, whether it opened the ticket (ticket.created) or answered it.
+ * The mails of a public comment, never to its author; a chat is answered in the chat. An agent's
+ * reply goes to the requester and the CCs: the one place a reply is queued, whether it opened the
+ * ticket (ticket.created) or answered it. The customer's answer (the requester's or a CC's) goes
+ * to the assignee and the followers, one mail each in their own language.
  */
-async function queuePublicReply(
+async function queueCommentMails(
   ctx: AppContext,
   tx: Tx,
   config: MailConfig,
@@ -34,51 +37,23 @@ async function queuePublicReply(
   author: { email: string; staff: boolean } | null,
   commentId: number,
 ): Promise<void> {
-  // A requester's or CC's own mail is not echoed back to them; a chat is answered in the chat.
-  if (!author?.staff || isChat(t)) {
+  if (isChat(t)) {
     return;
   }
-  const except = new Set([author.email]);
-  const to = await deliverable(tx, config, [t.requester_email], except);
-  const cc = await deliverable(tx, config, await ccEmails(tx, t.ticket_id), new Set([...except, ...to]));
-  await queueMail(
-    ctx,
-    tx,
-    config,
-    { kind: 'public_reply', ticketId: t.ticket_id, commentId, to, cc },
-    `reply:${commentId}`,
-  );
-}
-
-/**
- * The customer (the requester or a CC) answered: the assignee and the followers hear of it, one
- * mail each in their own language; the author never. A chat is answered in the chat.
- */
-async function queueCustomerReplied(
-  ctx: AppContext,
-  tx: Tx,
-  config: MailConfig,
-  t: TicketFacts,
-  author: { email: string; staff: boolean } | null,
-  commentId: number,
-): Promise<void> {
-  if (author?.staff || isChat(t)) {
-    return;
-  }
-  const staff = await queryRows<{ email: string }>(
-    tx,
-    sql`SELECT a.email FROM account a
-        WHERE a.user_type <> 'end_user' AND a.access_state = 'allowed' AND (a.account_id = ${t.assignee_id}
-          OR a.account_id IN (SELECT account_id FROM ticket_member WHERE ticket_id = ${t.ticket_id} AND member_type = 'follower'))
-        ORDER BY a.account_id`,
-  );
   const except = new Set(author ? [author.email] : []);
-  for (const agent of await deliverable(
-    tx,
-    config,
-    staff.map((s) => s.email),
-    except,
-  )) {
+  if (author?.staff) {
+    const to = await deliverable(tx, config, [t.requester_email], except);
+    const cc = await deliverable(tx, config, await ccEmails(tx, t.ticket_id), new Set([...except, ...to]));
+    await queueMail(
+      ctx,
+      tx,
+      config,
+      { kind: 'public_reply', ticketId: t.ticket_id, commentId, to, cc },
+      `reply:${commentId}`,
+    );
+    return;
+  }
+  for (const agent of await deliverable(tx, config, await assigneeAndFollowers(tx, t), except)) {
     await queueMail(
       ctx,
       tx,
@@ -140,7 +115,7 @@ export function registerMailOut(
         sql`SELECT is_public FROM ticket_comment WHERE comment_id = ${event.commentId}`,
       );
       if (c?.is_public) {
-        await queuePublicReply(ctx, tx, config, t, await accountEmail(tx, event.actorId), event.commentId);
+        await queueCommentMails(ctx, tx, config, t, await accountEmail(tx, event.actorId), event.commentId);
       }
     }
   });
@@ -153,9 +128,7 @@ export function registerMailOut(
     const config = await currentConfig(tx);
     const t = config && (await ticketFacts(tx, event.ticketId));
     if (config && t) {
-      const author = await accountEmail(tx, event.actorId);
-      await queuePublicReply(ctx, tx, config, t, author, event.commentId);
-      await queueCustomerReplied(ctx, tx, config, t, author, event.commentId);
+      await queueCommentMails(ctx, tx, config, t, await accountEmail(tx, event.actorId), event.commentId);
     }
   });
 

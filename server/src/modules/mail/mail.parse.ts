@@ -44,8 +44,7 @@ export const header = (mail: ParsedMail, name: string) => {
 };
 
 /** The subjects Exchange and Outlook give an out-of-office answer, in English and Chinese. */
-const outOfOfficeSubject =
-  /^\s*(automatic reply|auto reply|autoreply|out of (the )?office|自动答复|自动回复)\b|^\s*(自动答复|自动回复)/i;
+const outOfOfficeSubject = /^\s*(automatic reply|auto reply|autoreply|out of (the )?office)\b|^\s*(自动答复|自动回复)/i;
 
 /** Why a mail is machine-made (no ticket, no answer), or null for a person's mail. */
 export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounce'; reason: string } | null {

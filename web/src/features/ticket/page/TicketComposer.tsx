@@ -120,7 +120,7 @@ export function TicketComposer({
         </span>
       );
     },
-    onSaved: async (updated) => {
+    onSaved: (updated) => {
       queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
       setApplied(null);
       field.current?.clear();
@@ -130,7 +130,8 @@ export function TicketComposer({
         requestCloseTab(ticketPaths.edit(ticket.ticket_id));
         void navigate(lastTicketList.get());
       } else if (after === 'next_ticket') {
-        void navigate(await (nextPath.current ?? nextTicketPath(ticket.ticket_id, ticketPaths.edit)));
+        // Found before the save (submit): the list as the agent saw it.
+        void navigate(nextPath.current ?? lastTicketList.get());
       }
     },
   });
