@@ -47,7 +47,14 @@ export interface FetchReport {
 export async function fetchMailbox(
   ctx: AppContext,
   config: MailConfig,
-  options: { batch?: number; max?: number; onMail?: (o: IngestOutcome) => void; mailbox?: Mailbox } = {},
+  options: {
+    batch?: number;
+    max?: number;
+    onMail?: (o: IngestOutcome) => void;
+    mailbox?: Mailbox;
+    /** Aborted when the process stops: the mail in hand is finished, the rest stay unread. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<FetchReport> {
   const report: FetchReport = { fetched: 0, outcomes: {}, leftOver: 0 };
   const box = options.mailbox ?? null;
@@ -59,7 +66,7 @@ export async function fetchMailbox(
     const batch = options.batch ?? 100;
     const max = options.max ?? 5000;
     const failedUids = new Set<number>();
-    while (report.fetched < max) {
+    while (report.fetched < max && !options.signal?.aborted) {
       const uids = ((await client.search({ seen: false }, { uid: true })) || []).filter((u) => !failedUids.has(u));
       if (uids.length === 0) {
         break;
@@ -73,8 +80,11 @@ export async function fetchMailbox(
       }
       const done: number[] = [];
       for (const { uid, source } of sources.sort((a, b) => a.uid - b.uid)) {
+        if (options.signal?.aborted) {
+          break;
+        }
         report.fetched++;
-        const outcome = await ingestOne(ctx, config, source, box?.address ?? null);
+        const outcome = await ingestOne(ctx, config, source, box?.address ?? null, options.signal);
         if (outcome) {
           report.outcomes[outcome.outcome] = (report.outcomes[outcome.outcome] ?? 0) + 1;
           options.onMail?.(outcome);
@@ -106,14 +116,16 @@ async function ingestOne(
   config: MailConfig,
   source: Buffer,
   fetchedFrom: SupportAddress | null,
+  signal?: AbortSignal,
 ): Promise<IngestOutcome | null> {
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
       return await ingestMail(ctx, config, source, { fetchedFrom });
     } catch (error) {
       ctx.log.warn({ err: error, attempt }, 'storing a mail failed');
-      if (attempt === 2 && isTransientFailure(error)) {
-        // Not the mail's fault: it stays unread and the next fetch stores it.
+      if (signal?.aborted || (attempt === 2 && isTransientFailure(error))) {
+        // Not the mail's fault (the process is stopping, or a passing failure): it stays unread
+        // and the next fetch stores it.
         return null;
       }
       if (attempt === 2) {

@@ -25,6 +25,7 @@ export class MailChannel {
   private watching: Promise<unknown> = Promise.resolve();
   private fetchingSoon = false;
   private fetchAgain = false;
+  private stopped = false;
   /** Tests and benchmarks point the channel at their own servers without touching the settings. */
   configOverride: MailConfig | null = null;
 
@@ -34,8 +35,8 @@ export class MailChannel {
     ctx.jobs.define<Record<string, never>>(fetchQueue, {
       attempts: 1,
       batchSize: 1,
-      handler: async () => {
-        await this.fetchNow();
+      handler: async (_data, { signal }) => {
+        await this.fetchNow({ signal });
       },
     });
   }
@@ -60,6 +61,9 @@ export class MailChannel {
     }
     const total: FetchReport = { fetched: 0, outcomes: {}, leftOver: 0 };
     for (const box of options.mailbox ? [options.mailbox] : found.boxes) {
+      if (options.signal?.aborted) {
+        break;
+      }
       let report: FetchReport;
       try {
         report = await fetchMailbox(this.ctx, found.config, { ...options, mailbox: box });
@@ -86,6 +90,9 @@ export class MailChannel {
    * fetches side by side would all read the same unread mails.
    */
   private async fetchSoon(key: string): Promise<void> {
+    if (this.stopped) {
+      return;
+    }
     await this.ctx.jobs.send(fetchQueue, {}, { key });
     if (this.fetchingSoon) {
       this.fetchAgain = true;
@@ -96,7 +103,7 @@ export class MailChannel {
       do {
         this.fetchAgain = false;
         await this.ctx.jobs.runOnce(fetchQueue, 1);
-      } while (this.fetchAgain);
+      } while (this.fetchAgain && !this.stopped);
     } finally {
       this.fetchingSoon = false;
     }
@@ -154,6 +161,7 @@ export class MailChannel {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) {
       clearInterval(this.timer);
     }
