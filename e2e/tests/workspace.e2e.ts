@@ -97,6 +97,28 @@ describe('the agent workspace', () => {
     await agent.getByText('We are on it.').waitFor();
   }, 240_000);
 
+  it('keeps the list tab and three ticket tabs in view in the header at 1366px, shrunk as needed', async () => {
+    const agent = await signedIn(browser, server.url, admin);
+    await agent.setViewportSize({ width: 1366, height: 768 });
+    const subjects = ['Printer on the third floor jams', 'VPN disconnects every few minutes', 'Invoice shows the wrong address'];
+    for (const subject of subjects) {
+      await agent.getByRole('link', { name: subject }).click();
+      await agent.getByRole('heading', { name: subject }).waitFor();
+      await agent.getByRole('tab', { name: 'Ticket list' }).click();
+      await agent.getByRole('heading', { name: 'Unassigned tickets' }).waitFor();
+    }
+    const header = agent.getByRole('tablist', { name: 'Open tickets' });
+    const bar = await header.boundingBox();
+    const tabs = header.getByRole('tab');
+    await expect.poll(() => tabs.count()).toBe(4);
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      // Whole, inside the bar: none scrolled away behind a "more" menu (the list tab was).
+      expect(box && bar && box.x >= bar.x - 1 && box.x + box.width <= bar.x + bar.width + 1).toBe(true);
+    }
+    await screenshot(agent, 'workspace-header-tabs-en-1366x768');
+  }, 240_000);
+
   it('shows the same screens in Chinese', async () => {
     const agent = await signedIn(browser, server.url, admin);
     await agent.getByRole('button', { name: /English/ }).click();

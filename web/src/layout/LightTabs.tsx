@@ -65,7 +65,7 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
 
   return (
     <div
-      className="ant-tabs ant-tabs-top ant-tabs-editable ant-tabs-small ant-tabs-card ant-tabs-editable-card parley-header-tabs parley ant-tabs-css-var"
+      className="ant-tabs ant-tabs-top ant-tabs-editable ant-tabs-small ant-tabs-card ant-tabs-editable-card parley-header-tabs parley-light-tabs parley ant-tabs-css-var"
       style={{ flex: 1, minWidth: 0, alignSelf: 'flex-end' }}
     >
       <div
