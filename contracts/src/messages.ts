@@ -145,6 +145,7 @@ export const messages = {
     'zh-cn': '搜索无法识别 {value}，可用的值：{allowed}',
   },
   domain_taken: { en: 'The domain {domain} already belongs to {company}', 'zh-cn': '域名 {domain} 已属于 {company}' },
+  company_exists: { en: 'An organization of this name exists already', 'zh-cn': '已有同名组织' },
   timezone_invalid: { en: 'Unknown time zone', 'zh-cn': '未知的时区' },
   cannot_delete_self: { en: 'You cannot delete your own account', 'zh-cn': '不能删除自己的账号' },
   cannot_suspend_self: { en: 'You cannot suspend your own account', 'zh-cn': '不能停用自己的账号' },

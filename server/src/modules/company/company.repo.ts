@@ -1,4 +1,4 @@
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
 import { company } from '../../db/schema/index.js';
@@ -63,5 +63,20 @@ export async function companyIdForEmail(db: DbOrTx, email: string): Promise<numb
   return rows[0]?.id ?? null;
 }
 
-/** Serialises domain changes: the check "no other organization holds it" and the write are one step. */
+/** Another organization of this name, case and surrounding spaces aside. */
+export async function nameTaken(db: DbOrTx, name: string, exceptCompanyId: number | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: company.companyId })
+    .from(company)
+    .where(
+      and(
+        sql`lower(btrim(${company.companyName})) = lower(btrim(${name}))`,
+        exceptCompanyId === null ? undefined : ne(company.companyId, exceptCompanyId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Serialises organization writes: the checks "no other organization holds this name or domain" and the write are one step. */
 export const lockDomains = (db: DbOrTx) => lockForTransaction(db, 'companyDomains');

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { company } from '../../db/schema/index.js';
-import { invalidWith, notFound } from '../../http/app-error.js';
+import { invalid, invalidWith, notFound } from '../../http/app-error.js';
 import { presentCompany } from './company.presenter.js';
-import { findCompany, findDomainHolder, listCompanies, lockDomains } from './company.repo.js';
+import { findCompany, findDomainHolder, listCompanies, lockDomains, nameTaken } from './company.repo.js';
 
 type AddInput = z.output<typeof ZCompanyAddRequest>;
 type EditInput = z.output<typeof ZCompanyEditRequest>;
@@ -24,9 +24,15 @@ export async function companyGet(db: DbOrTx, companyId: number) {
   return presentCompany(row);
 }
 
-/** A domain belongs to at most one organization: new end users of that domain join it. */
-async function assertDomainsFree(tx: DbOrTx, domains: string[], exceptCompanyId: number | null) {
-  const holder = await findDomainHolder(tx, domains, exceptCompanyId);
+/**
+ * A domain belongs to at most one organization (new end users of that domain join it), and a name
+ * to one (pickers and lists show organizations by name only).
+ */
+async function assertFree(tx: DbOrTx, name: string, domains: string[] | undefined, exceptCompanyId: number | null) {
+  if (await nameTaken(tx, name, exceptCompanyId)) {
+    throw invalid('company_exists', 'company_name');
+  }
+  const holder = domains ? await findDomainHolder(tx, domains, exceptCompanyId) : null;
   if (holder) {
     throw invalidWith('domain_taken', 'company_domains', { domain: holder.domain, company: holder.companyName });
   }
@@ -35,7 +41,7 @@ async function assertDomainsFree(tx: DbOrTx, domains: string[], exceptCompanyId:
 export async function companyAdd({ db }: AppContext, input: AddInput) {
   return db.transaction(async (tx) => {
     await lockDomains(tx);
-    await assertDomainsFree(tx, input.company_domains, null);
+    await assertFree(tx, input.company_name, input.company_domains, null);
     const now = Date.now();
     const [row] = await tx
       .insert(company)
@@ -57,9 +63,7 @@ export async function companyEdit({ db }: AppContext, input: EditInput) {
     if (!(await findCompany(tx, input.company_id))) {
       throw notFound();
     }
-    if (input.company_domains) {
-      await assertDomainsFree(tx, input.company_domains, input.company_id);
-    }
+    await assertFree(tx, input.company_name, input.company_domains, input.company_id);
     await tx
       .update(company)
       .set({

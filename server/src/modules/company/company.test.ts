@@ -91,6 +91,22 @@ describe('a domain belongs to at most one organization', () => {
     expect((await edit({ company_id: 99_999_999, company_name: 'x' })).code).toBe('0404');
   });
 
+  it('refuses a second organization of the same name, case and spaces aside, on add and edit', async () => {
+    const name = `Twin Corp ${Date.now()}`;
+    expect((await add({ company_name: name })).code).toBe('0000');
+    const again = await add({ company_name: `  ${name.toUpperCase()} ` });
+    expect(again).toMatchObject({ code: 'FFFF', fields: { company_name: 'An organization of this name exists already' } });
+    expect((await add({ company_name: name.toLowerCase() }, 'zh-cn')).msg).toBe('已有同名组织');
+    expect(await countNamed(name)).toBe(1);
+    const other = await add({ company_name: `${name} Two` });
+    const edit = (body: TOpInput<typeof companyOps.edit>) => api(companyOps.edit, body);
+    const renamed = await edit({ company_id: other.data.company_id, company_name: name.toLowerCase() });
+    expect(renamed.code).toBe('FFFF');
+    expect((await get(other.data.company_id)).data).toMatchObject({ company_name: `${name} Two` });
+    // Its own name, written differently, is no conflict.
+    expect((await edit({ company_id: other.data.company_id, company_name: `${name} TWO` })).code).toBe('0000');
+  });
+
   it('lets only one of two simultaneous adds take a domain', async () => {
     const d = uniqueDomain('race');
     const results = await Promise.all([
