@@ -353,7 +353,10 @@ export async function attachRealtime(
       for (const off of unsubscribe) {
         off();
       }
-      io.disconnectSockets(true);
+      // This process's connections only: `io.disconnectSockets` goes through the Redis adapter
+      // to every process, and its "server disconnect" turns off the clients' reconnecting. Closed
+      // as a dropped connection, the clients here reconnect (to another process behind the same
+      // address) and the other processes' clients never notice.
       io.engine.close();
       await Promise.allSettled(redisClients.map((c) => c.quit()));
     },

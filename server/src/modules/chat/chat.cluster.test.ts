@@ -25,10 +25,12 @@ describe.skipIf(!ready)('two server processes behind the Redis adapter', () => {
   let drop: () => Promise<void>;
   const clients: Client[] = [];
 
+  let env: Record<string, string>;
+
   beforeAll(async () => {
     const fresh = await freshDatabase();
     drop = fresh.drop;
-    const env = {
+    env = {
       DATABASE_URL: fresh.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: clusterPrefix(),
@@ -90,6 +92,25 @@ describe.skipIf(!ready)('two server processes behind the Redis adapter', () => {
     expect(results.filter((r) => r.code === '0000')).toHaveLength(1);
     expect(results.filter((r) => r.code === 'FFFF')).toHaveLength(9);
   }, 60_000);
+
+  it('stops one process gracefully (SIGTERM) without cutting the sockets of the others', async () => {
+    const c = await startServer(env);
+    try {
+      const agent = await agentOn(b);
+      const agentSocket = await connect(b, { token: agent.token });
+      const onC = await connect(c, { token: (await agentOn(c)).token });
+      await c.stop();
+      await eventually('the socket on the stopped process dropped', () => !onC.socket.connected, 10_000);
+      // The agent on B is still connected a while later, and still online for the widget.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(agentSocket.socket.connected).toBe(true);
+      expect((await callOpAt(b.url, chatWidgetOps.widgetGet, {})).data.online).toBe(true);
+      expect((await callOpAt(a.url, chatWidgetOps.widgetGet, {})).data.online).toBe(true);
+      agentSocket.close();
+    } finally {
+      await c.stop();
+    }
+  }, 90_000);
 
   it('carries a chat between a visitor on one process and an agent on the other, and survives kill -9', async () => {
     const agent = await agentOn(b);

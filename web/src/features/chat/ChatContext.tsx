@@ -112,7 +112,14 @@ export function ChatProvider({ children }: { children: ReactNode }) {
         setConnected(true);
         void refreshQueue();
       });
-      s.on('disconnect', () => setConnected(false));
+      s.on('disconnect', (reason) => {
+        setConnected(false);
+        // A server stopping asks its clients to go, and socket.io then stays away: come back (to
+        // another process) a moment later; 'connect' catches the queue up.
+        if (reason === 'io server disconnect') {
+          setTimeout(() => !cancelled && s.connect(), 1000 + Math.random() * 2000);
+        }
+      });
       s.on('system_message', (m: TSystemMessage) => {
         void refreshQueue();
         if (m.type === 'new_chat_tickets') {
