@@ -168,6 +168,18 @@ describe('live chat in the browser', () => {
     await frame.getByRole('button', { name: 'Send' }).click();
     await agentPage.getByText('Thanks, it has not arrived yet').waitFor();
 
+    // The connection drops for a moment: the message says on screen that it did not go, and goes
+    // by itself once the connection is back, once.
+    await visitorPage.context().setOffline(true);
+    await frame.getByRole('textbox').fill('Are you still there?');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await frame.getByText('Not sent. Tap to retry').waitFor();
+    await screenshot(visitorPage, 'widget-not-sent-en');
+    await visitorPage.context().setOffline(false);
+    await agentPage.getByText('Are you still there?').waitFor();
+    await frame.getByText('Not sent. Tap to retry').waitFor({ state: 'detached' });
+    await expect(agentPage.getByText('Are you still there?').count()).resolves.toBe(1);
+
     // A file from the visitor: its name on both sides.
     await frame.locator('input[type=file]').setInputFiles({
       name: 'receipt.txt',

@@ -455,6 +455,8 @@
       lastId: 0,
       seen: {},
       pending: {},
+      /** Messages that did not go (no connection), oldest first: each resends itself. */
+      failed: [],
       ended: false,
       agentName: null,
       hadAgent: false,
@@ -587,7 +589,20 @@
     });
     chat.socket = socket;
     socket.on('connect', () => {
-      void catchUp();
+      // What was missed, then what did not go while the connection was down, in order.
+      void catchUp().then(resendFailed);
+    });
+    // Back online with the socket never dropped (a short loss): send what did not go.
+    window.addEventListener('online', () => {
+      if (chat.socket === socket) {
+        resendFailed();
+      }
+    });
+    socket.on('disconnect', (reason) => {
+      // A server stopping asks its clients to go: come back (to another process) a moment later.
+      if (reason === 'io server disconnect' && !chat.ended) {
+        setTimeout(() => socket.connect(), 1000 + Math.random() * 2000);
+      }
     });
     socket.on('chat_message', (m) => {
       if (m.ticket_id === chat.ticketId) {
@@ -628,6 +643,8 @@
     if (pending) {
       pending.parentNode?.removeChild(pending);
       delete chat.pending[m.client_message_id];
+      // It had reached the server after all (only its answer was lost): no resending.
+      chat.failed = chat.failed.filter((f) => f.clientId !== m.client_message_id);
     }
     if (m.reply_type === 'end_chat') {
       list.appendChild(el('div', { class: 'sys', text: t('ended') }));
@@ -752,18 +769,34 @@
           node.setAttribute('data-message-id', String(d.message_id));
         }
         delete chat.pending[clientId];
+        resendFailed();
       },
       (e) => {
         sending = false;
         sendButton.disabled = false;
         node.className = 'msg me failed';
-        node.title = `${t('retry')} (${e.message})`;
-        node.onclick = () => {
+        node.title = e.message;
+        // Said on the message, not only in a tooltip a phone never shows.
+        if (!node.querySelector('.retry')) {
+          node.appendChild(el('div', { class: 'retry', text: t('retry') }));
+        }
+        const retry = () => {
+          chat.failed = chat.failed.filter((f) => f.clientId !== clientId);
           node.onclick = null;
+          node.querySelector('.retry')?.remove();
           send(text, fileIds, clientId, node, fileNames);
         };
+        node.onclick = retry;
+        chat.failed.push({ clientId, retry });
       },
     );
+  }
+
+  /** Sends the oldest message that did not go; each one that goes sends the next. */
+  function resendFailed() {
+    if (!sending && chat.failed.length && !chat.ended) {
+      chat.failed[0].retry();
+    }
   }
   function escapeHtml(s) {
     return (
