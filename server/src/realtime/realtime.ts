@@ -20,6 +20,7 @@ import { authenticateToken } from '../modules/auth/access-hook.js';
 import { hashToken } from '../modules/auth/token.js';
 import { assignWaitingChat } from '../modules/chat/chat.agent.js';
 import {
+  chatViewers,
   findSummary,
   openChatCounts,
   routableAgents,
@@ -294,7 +295,12 @@ export async function attachRealtime(
     });
   });
 
-  const system = (room: string | string[], message: TSystemMessage) => io.to(room).emit('system_message', message);
+  const system = (room: string | string[], message: TSystemMessage) => {
+    // No room at all would be every socket (socket.io broadcasts to all when given none).
+    if (room.length > 0) {
+      io.to(room).emit('system_message', message);
+    }
+  };
 
   /** Offers a waiting chat: auto-assign to the least busy online agent, else to every online agent. */
   const route = async (ticketId: number) => {
@@ -319,8 +325,14 @@ export async function attachRealtime(
         }
       }
     }
-    system(online.map(rooms.account), { type: 'new_chat_tickets', ticket_ids: [ticketId] });
+    // Offered only to those who may open and accept it (not an agent limited to other groups).
+    const told = await chatViewers(db, ticketId, online);
+    system(told.map(rooms.account), { type: 'new_chat_tickets', ticket_ids: [ticketId] });
   };
+
+  /** Every connected chat agent who may see this chat's ticket. */
+  const chatAgentsSeeing = async (ticketId: number) =>
+    (await chatViewers(db, ticketId, await ctx.chatPresence.connectedAgentIds())).map(rooms.account);
 
   const unsubscribe = [
     ctx.events.on('chat.started', (e) => route(e.ticketId)),
@@ -329,12 +341,14 @@ export async function attachRealtime(
       publishMessage(io, message);
       if (message.from_visitor) {
         const session = await sessionByTicket(db, message.ticket_id);
-        const room = session?.acceptedBy ? rooms.account(session.acceptedBy) : rooms.chatAgents;
+        const room = session?.acceptedBy
+          ? rooms.account(session.acceptedBy)
+          : await chatAgentsSeeing(message.ticket_id);
         system(room, { type: 'new_message', ticket_ids: [message.ticket_id] });
       }
     }),
-    ctx.events.on('chat.accepted', (e) => {
-      system(rooms.chatAgents, { type: 'received_chat_tickets', ticket_ids: [e.ticketId] });
+    ctx.events.on('chat.accepted', async (e) => {
+      system(await chatAgentsSeeing(e.ticketId), { type: 'received_chat_tickets', ticket_ids: [e.ticketId] });
       if (e.previousId !== null || e.accountId) {
         system(rooms.account(e.accountId), { type: 'new_chat_tickets', ticket_ids: [e.ticketId] });
       }

@@ -202,6 +202,27 @@ export async function routableAgents(db: DbOrTx, accountIds: number[]): Promise<
   return rows.map((r) => Number(r.account_id));
 }
 
+/**
+ * Which of these staff accounts may see the chat's ticket (as `maySeeTicket`: an admin, access to
+ * all tickets, its assignee, or a member of its group with access to their groups' tickets): the
+ * only ones told of it. The others could neither open nor accept it.
+ */
+export async function chatViewers(db: DbOrTx, ticketId: number, accountIds: number[]): Promise<number[]> {
+  if (accountIds.length === 0) {
+    return [];
+  }
+  const rows = await queryRows<{ account_id: number }>(
+    db,
+    sql`SELECT a.account_id FROM account a JOIN ticket t ON t.ticket_id = ${ticketId}
+      WHERE a.account_id = ANY(${intArrayLiteral(accountIds)}::int[])
+        AND (a.user_type = 'admin' OR a.ticket_access = 'all' OR t.assignee_id = a.account_id
+          OR (a.ticket_access = 'groups' AND EXISTS (SELECT 1 FROM group_account ga
+            WHERE ga.account_id = a.account_id AND ga.group_id = t.group_id)))
+      ORDER BY a.account_id`,
+  );
+  return rows.map((r) => Number(r.account_id));
+}
+
 /** The group a route-by-answer chat trigger sends these answers to (the first trigger that matches). */
 export async function routeGroupFor(db: DbOrTx, answers: StoredChatAnswer[]): Promise<number | null> {
   const picked = answers.filter((a) => a.choice_id !== null);

@@ -11,7 +11,7 @@ import {
   sleep,
   startChat,
 } from '../../../test/chat-kit.js';
-import { buildEndUser, defaultPassword } from '../../../test/factories.js';
+import { buildEndUser, buildGroup, defaultPassword } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
 
 const hasRedis = await redisAnswers();
@@ -288,6 +288,33 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       (await chatAgent(t)).token,
     );
     expect(notYours.msg).toBe('Accept this chat before answering it');
+  });
+
+  it('tells only the agents who may open a chat of it: not one limited to other groups', async () => {
+    const everyone = await chatAgent(t, { realName: 'All Access' });
+    const elsewhere = await chatAgent(t, { realName: 'Sales Only', ticketAccess: 'groups' });
+    await buildGroup(t.database.db, [elsewhere.accountId]);
+    const allSocket = await connect({ token: everyone.token });
+    const salesSocket = await connect({ token: elsewhere.token });
+
+    const chat = await startChat(t);
+    await eventually('offered to the agent who sees every ticket', () =>
+      allSocket.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(chat.ticket_id)),
+    );
+    const sent = await api(chatWidgetOps.messageAdd, {
+      visitor_token: chat.visitor_token,
+      body: 'Anyone there?',
+      client_message_id: 'g-1',
+    });
+    expect(sent.code).toBe('0000');
+    await eventually('the waiting chat\'s message announced', () =>
+      allSocket.system.find((m) => m.type === 'new_message' && m.ticket_ids.includes(chat.ticket_id)),
+    );
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, everyone.token)).code).toBe('0000');
+    await sleep(300);
+    // The other agent could neither open nor accept it: nothing about it reached them.
+    expect(salesSocket.system.filter((m) => m.ticket_ids.includes(chat.ticket_id))).toEqual([]);
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, elsewhere.token)).code).toBe('0404');
   });
 
   it('transfers a chat to an agent who takes chats, and says so of one who does not', async () => {
