@@ -6,7 +6,7 @@ import { accountApi } from '../../api/account';
 import { FormModal } from '../../components/FormModal';
 import { useSave } from '../../components/useSave';
 import { accountKeys } from '../../pickers/accountQueries';
-import { useActiveRoles } from '../role/queries';
+import { useRoleChoices } from '../role/queries';
 import { AccountFields } from './AccountFields';
 import { accountRequestOf, accountValuesOf, type TAccountValues } from './accountForm';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -56,8 +56,8 @@ export function AccountAddModal({
 function NewAccountExtras() {
   const form = Form.useFormInstance<TAccountValues>();
   const userType: TUserType = Form.useWatch('user_type', form) ?? form.getFieldValue('user_type');
-  const roles = useActiveRoles(userType === 'agent');
-  const defaultRoleIds = roles.data?.filter((r) => r.is_default).map((r) => r.role_id) ?? [];
+  const roles = useRoleChoices(userType === 'agent');
+  const defaultRoleIds = roles.data?.active.filter((r) => r.is_default).map((r) => r.role_id) ?? [];
   const defaultRoleKey = defaultRoleIds.join(',');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaultRoleKey stands for defaultRoleIds

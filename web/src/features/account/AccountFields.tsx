@@ -6,7 +6,7 @@ import { checkRule, schemaRule } from '../../components/formRules';
 import { useSeeded } from '../../i18n/seeded';
 import { CompanySelect } from '../../pickers/CompanySelect';
 import { useAllGroups } from '../group/queries';
-import { useActiveRoles } from '../role/queries';
+import { useRoleChoices } from '../role/queries';
 import type { TAccountValues } from './accountForm';
 import { ZAccountName } from './rules';
 
@@ -17,7 +17,8 @@ export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
   const form = Form.useFormInstance<TAccountValues>();
   const userType = Form.useWatch('user_type', form) ?? form.getFieldValue('user_type');
   const staff = userType !== 'end_user';
-  const roles = useActiveRoles(userType === 'agent');
+  const roles = useRoleChoices(userType === 'agent');
+  const roleState = useEnum('role_state');
   const groups = useAllGroups(staff);
   const userTypes = useEnum('user_type').options;
   const ticketAccess = useEnum('ticket_access').options;
@@ -56,7 +57,16 @@ export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
           <Select
             mode="multiple"
             loading={roles.isPending}
-            options={roles.data?.map((r) => ({ value: r.role_id, label: seeded.text(r.role_name) }))}
+            options={
+              roles.data && [
+                ...roles.data.active.map((r) => ({ value: r.role_id, label: seeded.text(r.role_name) })),
+                ...roles.data.inactive.map((r) => ({
+                  value: r.role_id,
+                  label: `${seeded.text(r.role_name)} (${roleState.label('inactive')})`,
+                  disabled: true,
+                })),
+              ]
+            }
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('people.choose_roles')}
           />

@@ -22,7 +22,7 @@ async function openAccount(target = grace, handlers: THandlers = {}) {
     user: admin,
     handlers: {
       'admin/auth.account.get': () => ok(target),
-      'admin/auth.role.list': () => page([role()]),
+      'admin/auth.role.list': (call) => page(call.query.get('role_state') === 'inactive' ? [] : [role()]),
       'admin/auth.group.list': () => page([group()]),
       'admin/auth.account.visit.history.list': () =>
         page([{ visit_id: 1, ip: '198.51.100.4', user_agent: 'Firefox on Linux', create_ts: 1_700_000_000_000 }]),
@@ -52,6 +52,23 @@ describe('account page', () => {
       group_ids: [2],
       tool_access: ['chat'],
     });
+  });
+
+  it('shows a role the account holds that is now inactive by its name, marked, and keeps it on save', async () => {
+    const { calls } = await openAccount(account({ ...grace, role_ids: [4, 9] }), {
+      'admin/auth.role.list': (call) =>
+        page(
+          call.query.get('role_state') === 'inactive'
+            ? [role({ role_id: 9, role_name: 'Night shift', role_state: 'inactive', is_default: false })]
+            : [role()],
+        ),
+      'admin/auth.account.edit': () => ok(null),
+    });
+    await screen.findByText('Night shift (Inactive)');
+    expect(screen.queryByText('9')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/auth.account.edit')[0]?.body).toMatchObject({ role_ids: [4, 9] });
   });
 
   it('refuses an agent without roles', async () => {

@@ -25,8 +25,12 @@ async function openPeople(options: TFakeServerOptions = {}, path = '/wswt/settin
         const type = c.query.get('user_type');
         return page([admin, agent, customer].filter((a) => !type || a.user_type === type));
       },
-      'admin/auth.role.list': () =>
-        page([role({ role_id: 4, role_name: 'Agent' }), role({ role_id: 5, role_name: 'Lead', is_default: false })]),
+      'admin/auth.role.list': (c) =>
+        page(
+          c.query.get('role_state') === 'inactive'
+            ? []
+            : [role({ role_id: 4, role_name: 'Agent' }), role({ role_id: 5, role_name: 'Lead', is_default: false })],
+        ),
       'admin/auth.group.list': () => page([group()]),
       ...options.handlers,
     },

@@ -22,14 +22,19 @@ export function useRoleList(query: { kw: string; role_state: TRoleState; offset:
   });
 }
 
-/** Every active role, for the account form's picker. */
-export function useActiveRoles(enabled = true) {
+/**
+ * The account form's roles: every active one, then the inactive ones (an account may still hold
+ * one; it is shown by name, marked, and cannot be picked anew).
+ */
+export function useRoleChoices(enabled = true) {
   return useQuery({
     queryKey: roleKeys.every,
-    queryFn: ({ signal }) =>
-      allPages((offset, limit) =>
-        roleApi.list({ role_state: 'active', offset, limit }, { signal, silent: pickerSilent }),
-      ),
+    queryFn: async ({ signal }) => {
+      const pages = (role_state: TRoleState) =>
+        allPages((offset, limit) => roleApi.list({ role_state, offset, limit }, { signal, silent: pickerSilent }));
+      const [active, inactive] = await Promise.all([pages('active'), pages('inactive')]);
+      return { active, inactive };
+    },
     enabled,
   });
 }
