@@ -77,14 +77,21 @@ describe('organizations', () => {
     expect(here()).toBe('/wswt/setting/company');
   });
 
-  it('deletes only after "Are you sure to delete?"', async () => {
-    const { calls } = serve({ handlers: { 'admin/settings/company.delete': () => ok(null) } });
+  it('deletes only after "Are you sure to delete?", saying how many people it leaves without one', async () => {
+    const { calls } = serve({
+      handlers: {
+        'admin/settings/company.delete': () => ok(null),
+        'admin/auth.account.list': (c) =>
+          page(c.query.get('company_id') === '5' ? [account({ account_id: 8 }), account({ account_id: 9 })] : []),
+      },
+    });
     renderApp('/wswt/setting/company');
     fireEvent.click(
       within(await screen.findByRole('row', { name: /Acme Ltd/ })).getByRole('button', { name: /Delete/ }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('Are you sure to delete?').length).toBeGreaterThan(0);
+    within(dialog).getByText('Its 2 people stay, without an organization.');
     expect(callsTo(calls, 'admin/settings/company.delete')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Successfully deleted');

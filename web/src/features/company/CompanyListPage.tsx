@@ -3,6 +3,7 @@ import type { TCompany } from '@parley/contracts';
 import { Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { accountApi } from '../../api/account';
 import { companyApi } from '../../api/company';
 import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
@@ -33,6 +34,21 @@ export function CompanyListPage() {
       }
     },
   });
+
+  /** Its people stay, without an organization: the question says how many. */
+  const askDelete = async (company: TCompany) => {
+    const members = await accountApi
+      .list({ company_id: company.company_id, offset: 0, limit: 1 }, { silent: true })
+      .then((r) => r.total)
+      .catch(() => 0);
+    confirmDelete(
+      () => remove.saveAsync(company),
+      <>
+        <div>{company.company_name}</div>
+        {members > 0 && <div>{t('company.delete_members', { count: members })}</div>}
+      </>,
+    );
+  };
 
   return (
     <ListPage
@@ -85,10 +101,7 @@ export function CompanyListPage() {
                 btn="company.edit"
                 onClick={() => void navigate(companyPaths.edit, { state: editState(company.company_id) })}
               />
-              <DeleteAction
-                btn="company.delete"
-                onClick={() => confirmDelete(() => remove.saveAsync(company), company.company_name)}
-              />
+              <DeleteAction btn="company.delete" onClick={() => void askDelete(company)} />
             </>
           )),
         ]}
