@@ -216,6 +216,10 @@ describe('live chat in the browser', () => {
     await again.getByText('How was this chat?').waitFor();
     await again.getByRole('button', { name: /Good/ }).click();
     await again.getByText('Thank you for your rating').waitFor();
+    // A new chat asks again, with the name and email already given.
+    await again.getByRole('button', { name: 'Start a new chat' }).click();
+    await expect(again.getByLabel('Name').inputValue()).resolves.toBe('Vera Visitor');
+    await expect(again.getByLabel('Email').inputValue()).resolves.toBe('vera@example.com');
     const list = await call<{ list: Array<{ ticket_id: number }> }>(server.app, 'GET', '/api/admin/ticket.list', {
       token: adminToken,
       query: { kw: 'A-1042' },

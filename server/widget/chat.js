@@ -115,6 +115,8 @@
 
   let widget = null;
   let chat = null; // { token, ticketId, lastId, seen, socket, ended, agentName }
+  /** The name and email the visitor last gave (kept with the chat): a new chat asks them pre-filled. */
+  let known = { name: '', email: '' };
   let visible = true;
   let unread = 0;
   window.addEventListener('message', (e) => {
@@ -284,6 +286,8 @@
       }
       const name = el('input', { type: 'text', id: 'pc-name', autocomplete: 'name', maxlength: '100' });
       const email = el('input', { type: 'email', id: 'pc-email', autocomplete: 'email', maxlength: '254' });
+      name.value = known.name;
+      email.value = known.email;
       // Above the button, not after the questions: on a phone they can be taller than the window.
       const err = el('div', { class: 'err', role: 'alert' });
       if (needInfo) {
@@ -318,7 +322,7 @@
         }
         api('POST', 'chat.start', req).then(
           (d) => {
-            const value = { token: d.visitor_token, ticketId: d.ticket_id };
+            const value = { token: d.visitor_token, ticketId: d.ticket_id, name: req.real_name, email: req.email || '' };
             save(value);
             resume(value);
           },
@@ -449,6 +453,9 @@
     sendButton,
     sending = false;
   function resume(stored) {
+    if (stored.email || stored.name) {
+      known = { name: stored.name || '', email: stored.email || '' };
+    }
     chat = {
       token: stored.token,
       ticketId: stored.ticketId,
