@@ -249,16 +249,17 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
 
   it('stops a fetch between mails when the process stops, and the next fetch reads the rest', async () => {
     const hal = customer('hal');
-    const mails = [1, 2, 3].map((n) => rawMail({ from: hal, subject: `Before the shutdown, ${n}` }));
-    for (const mail of mails) {
-      await servers.deliver(support, mail.raw);
+    const mail = (n: number) => rawMail({ from: hal, subject: `Before the shutdown, ${n}` });
+    const [one, two, three] = [mail(1), mail(2), mail(3)];
+    for (const m of [one, two, three]) {
+      await servers.deliver(support, m.raw);
     }
     const stopping = new AbortController();
     const first = await t.app.mail.fetchNow({ signal: stopping.signal, onMail: () => stopping.abort() });
     expect(first?.outcomes).toEqual({ ticket: 1 });
-    expect(await ticketOfMessage(mails[0].messageId)).toBeTypeOf('number');
+    expect(await ticketOfMessage(one.messageId)).toBeTypeOf('number');
     expect(await fetchNow()).toEqual({ ticket: 2 });
-    expect(await ticketOfMessage(mails[2].messageId)).toBeTypeOf('number');
+    expect(await ticketOfMessage(three.messageId)).toBeTypeOf('number');
   });
 
   it('reads Chinese and Japanese charsets: GB2312, Big5, ISO-2022-JP and a quoted-printable subject', async () => {
