@@ -100,7 +100,11 @@ describe('the agent workspace', () => {
   it('keeps the list tab and three ticket tabs in view in the header at 1366px, shrunk as needed', async () => {
     const agent = await signedIn(browser, server.url, admin);
     await agent.setViewportSize({ width: 1366, height: 768 });
-    const subjects = ['Printer on the third floor jams', 'VPN disconnects every few minutes', 'Invoice shows the wrong address'];
+    const subjects = [
+      'Printer on the third floor jams',
+      'VPN disconnects every few minutes',
+      'Invoice shows the wrong address',
+    ];
     for (const subject of subjects) {
       await agent.getByRole('link', { name: subject }).click();
       await agent.getByRole('heading', { name: subject }).waitFor();
@@ -117,6 +121,18 @@ describe('the agent workspace', () => {
       expect(box && bar && box.x >= bar.x - 1 && box.x + box.width <= bar.x + bar.width + 1).toBe(true);
     }
     await screenshot(agent, 'workspace-header-tabs-en-1366x768');
+
+    // Narrower, tabs opened one by one: past their least width they go under Ant Design's "more".
+    const narrow = await signedIn(browser, server.url, admin);
+    await narrow.setViewportSize({ width: 1100, height: 768 });
+    for (const subject of subjects) {
+      await narrow.getByRole('link', { name: subject }).click();
+      await narrow.getByRole('heading', { name: subject }).waitFor();
+      await narrow.getByRole('tab', { name: 'Ticket list' }).click();
+      await narrow.getByRole('heading', { name: 'Unassigned tickets' }).waitFor();
+    }
+    await narrow.locator('.parley-header-tabs .ant-tabs-nav-more').waitFor();
+    await screenshot(narrow, 'workspace-header-tabs-en-1100x768');
   }, 240_000);
 
   it('shows the same screens in Chinese', async () => {

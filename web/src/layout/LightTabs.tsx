@@ -50,6 +50,22 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
     observer.observe(inner);
     return () => observer.disconnect();
   }, []);
+  // The tabs shrink within the list's width (styles.css), so a tab added no longer resizes it:
+  // measured again when their number changes, once the browser lays them out.
+  const count = items.length;
+  useEffect(() => {
+    const outer = wrap.current;
+    const inner = list.current;
+    if (!outer || !inner || count === 0) {
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      if (inner.scrollWidth > outer.clientWidth + 1) {
+        overflowed.current();
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [count]);
 
   const open = (key: string) => {
     if (key !== activeKey) {
