@@ -1,6 +1,6 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { seriesOption } from '../report/chartOption';
+import { seriesColors, seriesOption } from '../report/chartOption';
 import { useReport, useReportFilters } from '../report/queries';
 import { ReportFrame } from '../report/ReportFrame';
 import { ReportSection } from '../report/ReportSection';
@@ -38,8 +38,12 @@ export function DashboardPage() {
               option={seriesOption(
                 rows.map((r) => r.label),
                 [
-                  { name: t('report.dashboard.created'), data: rows.map((r) => r.created) },
-                  { name: t('report.dashboard.solved'), data: rows.map((r) => r.solved) },
+                  {
+                    name: t('report.dashboard.created'),
+                    data: rows.map((r) => r.created),
+                    color: seriesColors.neutral,
+                  },
+                  { name: t('report.dashboard.solved'), data: rows.map((r) => r.solved), color: seriesColors.good },
                 ],
               )}
               rows={rows}

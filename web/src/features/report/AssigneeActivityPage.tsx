@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { seriesOption } from './chartOption';
+import { seriesColors, seriesOption } from './chartOption';
 import { useReport, useReportFilters } from './queries';
 import { ReportFrame } from './ReportFrame';
 import { ReportSection } from './ReportSection';
@@ -22,9 +22,9 @@ export function AssigneeActivityPage() {
           option={seriesOption(
             d.list.map((r) => r.agent_name),
             [
-              { name: t('report.assignee.assigned'), data: d.list.map((r) => r.assigned) },
-              { name: t('report.assignee.solved'), data: d.list.map((r) => r.solved) },
-              { name: t('report.assignee.replies'), data: d.list.map((r) => r.replies) },
+              { name: t('report.assignee.assigned'), data: d.list.map((r) => r.assigned), color: seriesColors.neutral },
+              { name: t('report.assignee.solved'), data: d.list.map((r) => r.solved), color: seriesColors.good },
+              { name: t('report.assignee.replies'), data: d.list.map((r) => r.replies), color: seriesColors.other },
             ],
             true,
           )}

@@ -1,7 +1,7 @@
 import type { TBacklogPoint } from '@parley/contracts';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { seriesOption } from './chartOption';
+import { seriesColors, seriesOption } from './chartOption';
 import { useReport, useReportFilters } from './queries';
 import { ReportFrame } from './ReportFrame';
 import { ReportSection } from './ReportSection';
@@ -28,9 +28,14 @@ export function BacklogPage() {
         option={seriesOption(
           rows.map((r) => r.label),
           [
-            { name: t('report.backlog.created'), data: rows.map((r) => r.created) },
-            { name: t('report.backlog.solved'), data: rows.map((r) => r.solved) },
-            { name: t('report.backlog.open'), data: rows.map((r) => r.open), type: 'line' },
+            { name: t('report.backlog.created'), data: rows.map((r) => r.created), color: seriesColors.neutral },
+            { name: t('report.backlog.solved'), data: rows.map((r) => r.solved), color: seriesColors.good },
+            {
+              name: t('report.backlog.open'),
+              data: rows.map((r) => r.open),
+              type: 'line',
+              color: seriesColors.warning,
+            },
           ],
         )}
         rows={rows}

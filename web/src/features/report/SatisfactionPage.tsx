@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { seriesOption } from './chartOption';
+import { seriesColors, seriesOption } from './chartOption';
 import { goodShare } from './format';
 import { useReport, useReportFilters } from './queries';
 import { ReportFrame } from './ReportFrame';
@@ -30,8 +30,13 @@ export function SatisfactionPage() {
       option={seriesOption(
         rows.map((r) => r.name),
         [
-          { name: t('report.satisfaction.good'), data: rows.map((r) => r.good), stack: 'score' },
-          { name: t('report.satisfaction.bad'), data: rows.map((r) => r.bad), stack: 'score' },
+          {
+            name: t('report.satisfaction.good'),
+            data: rows.map((r) => r.good),
+            stack: 'score',
+            color: seriesColors.good,
+          },
+          { name: t('report.satisfaction.bad'), data: rows.map((r) => r.bad), stack: 'score', color: seriesColors.bad },
         ],
         true,
       )}

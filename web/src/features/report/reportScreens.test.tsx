@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import { theme } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeServer, ok } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+import { admin, chooseLanguage, signInEachTest } from '../../test/session';
+import type { TChartOption } from './chartOption';
+
+// The chart as drawn: what each series is called and which colour it has (jsdom draws no canvas).
+const drawn: { label: string; option: TChartOption }[] = [];
+vi.mock('./Chart', () => ({
+  Chart: ({ option, label }: { option: TChartOption; label: string }) => {
+    drawn.push({ label, option });
+    return <div data-chart>{label}</div>;
+  },
+}));
+
+signInEachTest();
+
+const range = { from_ts: 0, to_ts: 0, timezone: 'UTC' };
+const scores = { good: 3, bad: 1, offered: 5, solved: 6 };
+
+function serve(handlers = {}) {
+  return fakeServer({
+    user: admin,
+    handlers: {
+      'admin/report.satisfaction.get': () =>
+        ok({
+          range,
+          by_agent: [{ ...scores, agent_id: 3, agent_name: 'Grace Hopper' }],
+          by_group: [{ ...scores, group_id: 2, group_name: 'Support' }],
+        }),
+      ...handlers,
+    },
+  });
+}
+
+/** Each series of the last chart drawn under `label`: its name and the colour of its bars and legend. */
+async function seriesColours(label: string) {
+  await waitFor(() => expect(drawn.some((d) => d.label === label)).toBe(true));
+  const option = drawn.filter((d) => d.label === label).at(-1)?.option as {
+    color: string[];
+    series: { name: string; itemStyle?: { color?: string } }[];
+  };
+  // A series' own colour, else ECharts' next one of the option's palette.
+  return Object.fromEntries(
+    option.series.map((s, i) => [s.name, s.itemStyle?.color ?? option.color[i % option.color.length]]),
+  );
+}
+
+const { colorSuccess, colorError } = theme.getDesignToken();
+
+describe('report chart colours', () => {
+  it('draws Good in green and Bad in red, in English', async () => {
+    drawn.length = 0;
+    serve();
+    renderApp('/wswt/report/satisfaction');
+    await screen.findByText('Grace Hopper');
+    expect(await seriesColours('By agent')).toEqual({ Good: colorSuccess, Bad: colorError });
+  });
+
+  it('draws 满意 in green and 不满意 in red, in Chinese', async () => {
+    drawn.length = 0;
+    await chooseLanguage('zh-cn');
+    serve();
+    renderApp('/wswt/report/satisfaction');
+    await screen.findByText('Grace Hopper');
+    expect(await seriesColours('按客服')).toEqual({ 满意: colorSuccess, 不满意: colorError });
+  });
+
+  it('draws solved in green on the dashboard, created in a neutral blue', async () => {
+    drawn.length = 0;
+    serve({
+      'admin/report.dashboard.get': () =>
+        ok({
+          range,
+          created: 4,
+          solved: 2,
+          unsolved: 2,
+          series: [{ start_ts: Date.now() - 3_600_000, created: 4, solved: 2 }],
+          mine: { open: 0, pending: 0, solved: 0 },
+          satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
+          chats: { waiting: 0, active: 0 },
+        }),
+    });
+    renderApp('/wswt/dashboard');
+    const colours = await seriesColours('Created and solved');
+    expect(colours.Solved).toBe(colorSuccess);
+    expect(colours.Created).not.toBe(colorSuccess);
+    expect(colours.Created).not.toBe(colorError);
+  });
+});
