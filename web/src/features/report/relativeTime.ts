@@ -1,8 +1,9 @@
 /**
- * The spec's relative times (docs/product.md §9): minutes ago within the last hour, Today, Yesterday, the
+ * The spec's relative times (docs/product.md §9): just now within the first minute, minutes ago within the last hour, Today, Yesterday, the
  * weekday within a week, a date beyond; days are the viewer's (in their time zone).
  */
 export type TRelative =
+  | { kind: 'now' }
   | { kind: 'minutes'; minutes: number }
   | { kind: 'today' | 'yesterday' }
   | { kind: 'weekday' | 'date'; ts: number };
@@ -17,11 +18,15 @@ function daysBetween(ts: number, now: number, timeZone: string): number {
   return Math.round((b - a) / 86_400_000);
 }
 
-/** `withMinutes` false for day starts (a chart's buckets): never "minutes ago". */
+/** `withMinutes` false for day starts (a chart's buckets): never "just now" or "minutes ago". */
 export function relativeOf(ts: number, now: number, timeZone: string, withMinutes = true): TRelative {
   const ago = now - ts;
+  // Figures read this second are "just now", not "1 minute ago" (nor a moment ahead "Today").
+  if (withMinutes && ago < 60_000 && ago > -60_000) {
+    return { kind: 'now' };
+  }
   if (withMinutes && ago >= 0 && ago < 3_600_000) {
-    return { kind: 'minutes', minutes: Math.max(1, Math.floor(ago / 60_000)) };
+    return { kind: 'minutes', minutes: Math.floor(ago / 60_000) };
   }
   const days = daysBetween(ts, now, timeZone);
   if (days === 0) {

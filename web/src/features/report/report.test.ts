@@ -23,9 +23,14 @@ describe('CSV export', () => {
 describe('relative times as the spec says', () => {
   const tz = 'Asia/Shanghai';
   const now = Date.UTC(2026, 10, 25, 6); // Wednesday 14:00 in Shanghai
+  it('says just now within the first minute', () => {
+    expect(relativeOf(now, now, tz)).toEqual({ kind: 'now' });
+    expect(relativeOf(now - 10_000, now, tz)).toEqual({ kind: 'now' });
+    expect(relativeOf(now - 59_999, now, tz)).toEqual({ kind: 'now' });
+  });
   it('says minutes ago within the hour, then Today, Yesterday, a weekday within a week, a date beyond', () => {
     expect(relativeOf(now - 59 * 60_000, now, tz)).toEqual({ kind: 'minutes', minutes: 59 });
-    expect(relativeOf(now - 10_000, now, tz)).toEqual({ kind: 'minutes', minutes: 1 });
+    expect(relativeOf(now - 60_000, now, tz)).toEqual({ kind: 'minutes', minutes: 1 });
     expect(relativeOf(now - 60 * 60_000, now, tz)).toEqual({ kind: 'today' });
     expect(relativeOf(Date.UTC(2026, 10, 24, 15, 30), now, tz)).toEqual({ kind: 'yesterday' });
     // 00:30 today in Shanghai is still the 24th in UTC: Today there, Yesterday in UTC.

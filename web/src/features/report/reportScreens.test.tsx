@@ -90,3 +90,21 @@ describe('report chart colours', () => {
     expect(colours.Created).not.toBe(colorError);
   });
 });
+
+describe('when the figures were read', () => {
+  it('says Updated Just now as a report loads, not "1 minute ago"', async () => {
+    serve();
+    renderApp('/wswt/report/satisfaction');
+    await screen.findByText('Grace Hopper');
+    screen.getByText('Updated Just now');
+    expect(screen.queryByText(/minute ago/)).toBeNull();
+  });
+
+  it('says 更新于 刚刚 on the dashboard in Chinese', async () => {
+    await chooseLanguage('zh-cn');
+    serve();
+    renderApp('/wswt/dashboard');
+    await screen.findByText('更新于 刚刚');
+    expect(screen.queryByText(/分钟前/)).toBeNull();
+  });
+});

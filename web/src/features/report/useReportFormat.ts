@@ -30,10 +30,12 @@ export function useReportFormat() {
     // For CSV files: the period's start as a spreadsheet reads it, the same tomorrow as today.
     const iso = stampParts(timeZone);
 
-    /** "5 minutes ago", "Today 14:05", "Yesterday 09:12", "Monday", "3 Nov 2026". */
+    /** "Just now", "5 minutes ago", "Today 14:05", "Yesterday 09:12", "Monday", "3 Nov 2026". */
     const relative = (ts: number, now = Date.now()) => {
       const r = relativeOf(ts, now, timeZone);
       switch (r.kind) {
+        case 'now':
+          return t('report.just_now');
         case 'minutes':
           return r.minutes === 1 ? t('report.minute_ago') : t('report.minutes_ago', { count: r.minutes });
         case 'today':

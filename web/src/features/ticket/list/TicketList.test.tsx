@@ -265,3 +265,14 @@ describe('ticket list', () => {
     await waitFor(() => expect(here()).toBe('/wswt?view_id=2'));
   });
 });
+
+describe('ticket list times', () => {
+  it('says Just now for a ticket updated seconds ago, not "1 minute ago"', async () => {
+    const fresh = ticketRow({ ticket_id: 103, subject: 'Made just now', update_ts: now - 20_000 });
+    serve({ handlers: { 'admin/ticket.list': () => ok({ list: [fresh], total: 1, total_estimated: false }) } });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Made just now/ }, { timeout: 20_000 });
+    within(row).getByText('Just now');
+    expect(within(row).queryByText('1 minute ago')).toBeNull();
+  });
+});

@@ -11,8 +11,18 @@ describe('relative time of a ticket list (docs/product.md §9)', () => {
   it('counts minutes within the last hour', () => {
     expect(relativeTime(minutes(5), now, 'en', 'UTC')).toBe('5 minutes ago');
     expect(relativeTime(minutes(59), now, 'en', 'UTC')).toBe('59 minutes ago');
-    expect(relativeTime(now - 10_000, now, 'en', 'UTC')).toBe('1 minute ago');
+    expect(relativeTime(minutes(1), now, 'en', 'UTC')).toBe('1 minute ago');
+    expect(relativeTime(minutes(1), now, 'zh-cn', 'UTC')).toBe('1分钟前');
     expect(relativeTime(minutes(5), now, 'zh-cn', 'UTC')).toBe('5分钟前');
+  });
+
+  it('says Just now within the first minute, not "1 minute ago" for a ticket made seconds ago', () => {
+    expect(relativeTime(now, now, 'en', 'UTC')).toBe('Just now');
+    expect(relativeTime(now - 10_000, now, 'en', 'UTC')).toBe('Just now');
+    expect(relativeTime(now - 59_999, now, 'en', 'UTC')).toBe('Just now');
+    expect(relativeTime(now - 10_000, now, 'zh-cn', 'UTC')).toBe('刚刚');
+    // Another machine's clock a little ahead: still just now, not "in 1 minute".
+    expect(relativeTime(now + 5_000, now, 'en', 'UTC')).toBe('Just now');
   });
 
   it('says Today and Yesterday on the calendar of the time zone', () => {

@@ -71,12 +71,15 @@ function dayNumber(ts: number, timeZone: string | undefined): number {
   return Math.floor(wallClock(ts, timeZone) / 86_400_000);
 }
 
+/** Under a minute: "1 minute ago" the second a ticket is made read as if it were older. */
+const justNow: Record<TLanguage, string> = { en: 'Just now', 'zh-cn': '刚刚' };
+
 function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
 /**
- * docs/product.md §9: minutes ago within the last hour, then Today, Yesterday, the weekday within a
+ * docs/product.md §9: Just now within the first minute, minutes ago within the last hour, then Today, Yesterday, the weekday within a
  * week, and a date beyond, on the calendar of the user's time zone.
  */
 export function relativeTime(
@@ -91,8 +94,12 @@ export function relativeTime(
   const locale = localeOf(language);
   const ago = now - ts;
   const relative = relativeFormat(locale);
+  // A moment ahead (another machine's clock) is just now too, not "in 1 minute".
+  if (ago < minuteMs) {
+    return justNow[language] ?? justNow.en;
+  }
   if (ago < hourMs) {
-    return relative.format(-Math.max(1, Math.floor(ago / minuteMs)), 'minute');
+    return relative.format(-Math.floor(ago / minuteMs), 'minute');
   }
   const time = dateFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(ts);
   const days = dayNumber(now, zone) - dayNumber(ts, zone);
