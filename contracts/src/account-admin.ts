@@ -189,14 +189,20 @@ export const ZAgentSummary = z.object({
   chat_state: ZChatState.describe('Its chat state'),
   group_ids: z.array(z.number().int()).describe('Its groups'),
   tool_access: z.array(z.string()).describe('Tools it may use: `chat` when it takes chats'),
+  access_state: ZAccessState.describe('`suspended` only in a list asked `need_suspended`'),
 });
 export type TAgentSummary = z.infer<typeof ZAgentSummary>;
-/** Agents that may sign in; admins too when `need_admin`. */
+/** Agents that may sign in; admins too when `need_admin`, suspended ones too when `need_suspended`. */
 export const ZAgentAllListRequest = z.object({
   need_admin: ZFlag.default(false).describe('Admins too (no by default)'),
+  need_suspended: ZFlag.default(false).describe(
+    'Suspended ones too (no by default): for filters over past work such as the reports, never for pickers that assign',
+  ),
 });
 export type TAgentAllListRequest = z.input<typeof ZAgentAllListRequest>;
-export const ZAgentAllListResponse = z.object({ list: z.array(ZAgentSummary).describe('Agents that may sign in') });
+export const ZAgentAllListResponse = z.object({
+  list: z.array(ZAgentSummary).describe('Agents that may sign in (and suspended ones with need_suspended)'),
+});
 export type TAgentAllListResponse = z.infer<typeof ZAgentAllListResponse>;
 
 /** What an upload answers: the path to store in `avatar`, `favicon` or `bottom_ad_image`. */

@@ -140,7 +140,7 @@ export const accountOps = {
     method: 'POST',
     path: `${base}/auth.agent.all.list`,
     access: { staff: true },
-    summary: 'Agents that may sign in (and admins with need_admin), for pickers',
+    summary: 'Agents that may sign in (and admins with need_admin, suspended ones with need_suspended), for pickers',
     tags,
     input: ZAgentAllListRequest,
     output: ZAgentAllListResponse,

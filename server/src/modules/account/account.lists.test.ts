@@ -79,4 +79,20 @@ describe('lists and histories', () => {
     expect(withAdmins.data.list.some((a) => a.user_type === 'admin')).toBe(true);
     expect(JSON.stringify(withAdmins.data)).not.toMatch(/password|inner_notes/);
   });
+
+  it("auth.agent.all.list gives suspended agents too with need_suspended, marked so (for the reports' filters)", async () => {
+    const agent = await buildAgent(t.database.db, { realName: 'Still Here' });
+    const suspended = await buildAgent(t.database.db, { realName: 'Gone Away', accessState: 'suspended' });
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    const all = await api(accountOps.agentAllList, { need_admin: true, need_suspended: true }, token);
+    expect(all.code).toBe('0000');
+    const byId = new Map(all.data.list.map((a) => [a.account_id, a]));
+    expect(byId.get(suspended.accountId)?.access_state).toBe('suspended');
+    expect(byId.get(agent.accountId)?.access_state).toBe('allowed');
+    expect(all.data.list.some((a) => a.user_type === 'admin')).toBe(true);
+    // Without it (every picker that assigns): only those who may sign in.
+    const plain = await api(accountOps.agentAllList, { need_admin: true }, token);
+    expect(plain.data.list.map((a) => a.account_id)).not.toContain(suspended.accountId);
+    expect(plain.data.list.every((a) => a.access_state === 'allowed')).toBe(true);
+  });
 });

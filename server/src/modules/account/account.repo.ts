@@ -152,7 +152,8 @@ export async function listVisits(db: DbOrTx, accountId: number, offset: number, 
   return { rows, total: toCount(totals) };
 }
 
-export async function listAgents(db: DbOrTx, needAdmin: boolean) {
+/** Agents (and admins with `needAdmin`) that may sign in, and suspended ones too with `needSuspended`. */
+export async function listAgents(db: DbOrTx, needAdmin: boolean, needSuspended = false) {
   return db
     .select({
       accountId: account.accountId,
@@ -163,11 +164,15 @@ export async function listAgents(db: DbOrTx, needAdmin: boolean) {
       userType: account.userType,
       chatState: account.chatState,
       toolAccess: account.toolAccess,
+      accessState: account.accessState,
       groupIds,
     })
     .from(account)
     .where(
-      and(inArray(account.userType, needAdmin ? ['agent', 'admin'] : ['agent']), eq(account.accessState, 'allowed')),
+      and(
+        inArray(account.userType, needAdmin ? ['agent', 'admin'] : ['agent']),
+        needSuspended ? undefined : eq(account.accessState, 'allowed'),
+      ),
     )
     .orderBy(asc(account.realName), asc(account.accountId));
 }

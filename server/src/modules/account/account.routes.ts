@@ -108,7 +108,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   define(app, accountOps.agentAllList, {
     handler: async ({ input }) => {
-      const rows = await listAgents(db, input.need_admin);
+      const rows = await listAgents(db, input.need_admin, input.need_suspended);
       return {
         list: rows.map((r) => ({
           account_id: r.accountId,
@@ -120,6 +120,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
           chat_state: r.chatState as 'online' | 'away' | 'invisible' | 'offline',
           group_ids: r.groupIds,
           tool_access: r.toolAccess,
+          access_state: r.accessState as 'allowed' | 'suspended',
         })),
       };
     },
