@@ -38,8 +38,13 @@ export const accountApi = {
     query: { account_id: number; offset?: number; limit?: number },
     opts?: TOpts,
   ): Promise<TAccountTicketHistoryListResponse> => call(accountOps.ticketHistoryList, query, opts),
-  agents: (needAdmin: boolean, opts?: TOpts): Promise<TAgentAllListResponse> =>
-    call(accountOps.agentAllList, { need_admin: needAdmin }, opts),
+  /** `needSuspended` for filters over past work (the reports), never for pickers that assign. */
+  agents: (needAdmin: boolean, opts?: TOpts, needSuspended = false): Promise<TAgentAllListResponse> =>
+    call(
+      accountOps.agentAllList,
+      needSuspended ? { need_admin: needAdmin, need_suspended: true } : { need_admin: needAdmin },
+      opts,
+    ),
   uploadAvatar: (file: Blob, opts?: TOpts): Promise<TUploadResponse> =>
     api.upload('/admin/upload.avatar', file, { ...opts, schema: ZUploadResponse }),
 };

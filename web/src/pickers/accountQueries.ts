@@ -9,6 +9,8 @@ export const accountKeys = {
   visits: (accountId: number) => ['account', 'visits', accountId] as const,
   tickets: (accountId: number) => ['account', 'tickets', accountId] as const,
   agents: ['account', 'agents'] as const,
+  /** The agents with the suspended ones (under `agents`: what refreshes those refreshes these). */
+  agentsWithSuspended: ['account', 'agents', 'with_suspended'] as const,
   /** The account pickers' search (requester, CCs): one cache entry per search, whichever picker asks. */
   search: (kw: string) => ['account', 'search', kw] as const,
   /** One account read quietly for its name (pickers, people of a ticket): one cache entry per account. */
@@ -41,6 +43,18 @@ export function useAccount(accountId: number) {
   return useQuery({
     queryKey: accountKeys.one(accountId),
     queryFn: ({ signal }) => accountApi.get(accountId, { signal }),
+  });
+}
+
+/**
+ * Agents and administrators, suspended ones too (`access_state` says which), for filters over
+ * past work: the reports' rows name them, so their filter offers them. Not for assigning.
+ */
+export function useAgentsWithSuspended() {
+  return useQuery({
+    queryKey: accountKeys.agentsWithSuspended,
+    queryFn: ({ signal }) => accountApi.agents(true, { signal, silent: pickerSilent }, true),
+    select: (data) => data.list,
   });
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n/reportStrings';
 import { useEnum } from '../../components/enumOptions';
 import { PageHeader } from '../../components/PageHeader';
+import { useAgentsWithSuspended } from '../../pickers/accountQueries';
 import { useStaffNames } from '../ticket/shared/useNames';
 import { type TReportFilters, useReportFilters } from './queries';
 import { useReportFormat } from './useReportFormat';
@@ -17,6 +18,15 @@ function ReportFilters({ range = true }: { range?: boolean }) {
   const rangeLabels = useEnum('time_range');
   const sources = useEnum('ticket_source');
   const names = useStaffNames();
+  // Past work of agents suspended since is in the figures: they can be picked too, marked so.
+  const agents = useAgentsWithSuspended();
+  const agentOptions = (agents.data ?? []).map((a) => {
+    const name = a.alias_name || a.real_name || a.email;
+    return {
+      value: a.account_id,
+      label: a.access_state === 'suspended' ? t('report.agent_suspended', { name }) : name,
+    };
+  });
   const [tag, setTag] = useState(filters.tag ?? '');
   useEffect(() => setTag(filters.tag ?? ''), [filters.tag]);
   return (
@@ -49,7 +59,7 @@ function ReportFilters({ range = true }: { range?: boolean }) {
         optionFilterProp="label"
         placeholder={t('report.all_agents')}
         value={filters.assignee_id}
-        options={names.agentOptions}
+        options={agentOptions}
         onChange={(value?: number) => set({ assignee_id: value })}
       />
       <Select

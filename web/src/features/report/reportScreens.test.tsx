@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { theme } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok } from '../../test/fakeServer';
+import { account, fakeServer, ok, page } from '../../test/fakeServer';
+import { group } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { admin, chooseLanguage, signInEachTest } from '../../test/session';
+import { admin, callsTo, chooseLanguage, signInEachTest } from '../../test/session';
 import type { TChartOption } from './chartOption';
 
 // The chart as drawn: what each series is called and which colour it has (jsdom draws no canvas).
@@ -106,5 +107,39 @@ describe('when the figures were read', () => {
     renderApp('/wswt/dashboard');
     await screen.findByText('更新于 刚刚');
     expect(screen.queryByText(/分钟前/)).toBeNull();
+  });
+});
+
+describe('the agent filter', () => {
+  const summary = (o: Parameters<typeof account>[0]) => ({ ...account(o), alias_name: '', group_ids: [] });
+  const grace = summary({ account_id: 3, real_name: 'Grace Hopper' });
+  const gone = summary({ account_id: 9, real_name: 'Gone Away', access_state: 'suspended' });
+  // As the server answers: suspended agents only when asked for.
+  const agents = () => ({
+    'admin/auth.agent.all.list': (c: { body: Record<string, unknown> }) =>
+      ok({ list: c.body.need_suspended ? [grace, gone] : [grace] }),
+    'admin/auth.group.list': () => page([group()]),
+  });
+
+  it('offers agents suspended since, marked so, as their past work is in the rows', async () => {
+    const { calls } = serve(agents());
+    renderApp('/wswt/report/satisfaction');
+    await screen.findByText('Grace Hopper');
+    fireEvent.mouseDown(screen.getByLabelText('Agent'));
+    await screen.findByTitle('Gone Away (suspended)');
+    screen.getByTitle('Grace Hopper');
+    fireEvent.click(screen.getByTitle('Gone Away (suspended)'));
+    await waitFor(() =>
+      expect(callsTo(calls, 'admin/report.satisfaction.get').at(-1)?.query.get('assignee_id')).toBe('9'),
+    );
+  });
+
+  it('marks them 已停用 in Chinese', async () => {
+    await chooseLanguage('zh-cn');
+    serve(agents());
+    renderApp('/wswt/report/satisfaction');
+    await screen.findByText('Grace Hopper');
+    fireEvent.mouseDown(screen.getByLabelText('客服'));
+    await screen.findByTitle('Gone Away（已停用）');
   });
 });
