@@ -20,6 +20,11 @@ export function connectApi(hooks: { navigate?: (to: string) => void; notifyError
   }
 }
 
+/** Shows a failure's message as the client's own handling does, for a caller that handles some of them itself. */
+export function notifyApiError(text: string): void {
+  bridge.notifyError(text);
+}
+
 /** The API client of the app: token and language from storage, docs/product.md §8 handling. */
 export const api = createApiClient({
   getToken: () => authStore.token(),

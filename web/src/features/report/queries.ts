@@ -2,6 +2,8 @@ import { reportChannels, type TReportChannel, type TReportRequest, type TTimeRan
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors';
+import { notifyApiError } from '../../api/instance';
 import { reportApi, type TReportName } from '../../api/report';
 import { useSession } from '../../auth/SessionContext';
 
@@ -56,12 +58,38 @@ export function useReportFilters() {
 /** One report for the filters, in the viewer's time zone; refreshed every 30 s and on focus. */
 type TReportData = { [K in TReportName]: Awaited<ReturnType<(typeof reportApi)[K]>> };
 
+/** The filters by id: the server refuses an id that names nothing (FFFF on that field). */
+const idFilters = ['group_id', 'assignee_id'] as const;
+
 export function useReport<N extends TReportName>(name: N, filters: TReportFilters): UseQueryResult<TReportData[N]> {
   const { timezone } = useSession();
+  const { set } = useReportFilters();
   const query: TReportRequest = { ...filters, ...(timezone ? { timezone } : {}) };
   return useQuery<TReportData[N]>({
     queryKey: ['report', name, query],
-    queryFn: ({ signal }) => reportApi[name](query, { signal }) as Promise<TReportData[N]>,
+    queryFn: async ({ signal }) => {
+      const read = (q: TReportRequest) => reportApi[name](q, { signal, silent: ['FFFF'] }) as Promise<TReportData[N]>;
+      try {
+        return await read(query);
+      } catch (error) {
+        // A link with a group or agent that no longer exists (deleted, another help desk's id):
+        // the filter is dropped from the address and the report read without it, as an unknown
+        // range falls back to the default, instead of an error page, a toast and "99999".
+        const stale = isApiError(error) ? idFilters.filter((f) => query[f] !== undefined && f in error.fields) : [];
+        if (stale.length === 0) {
+          if (isApiError(error) && error.code === 'FFFF') {
+            notifyApiError(error.message);
+          }
+          throw error;
+        }
+        set(Object.fromEntries(stale.map((f) => [f, undefined])));
+        const rest = { ...query };
+        for (const f of stale) {
+          delete rest[f];
+        }
+        return read(rest);
+      }
+    },
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { theme } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { account, fakeServer, ok, page } from '../../test/fakeServer';
+import { account, fail, fakeServer, ok, page } from '../../test/fakeServer';
 import { group } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, chooseLanguage, signInEachTest } from '../../test/session';
@@ -141,5 +141,59 @@ describe('the agent filter', () => {
     await screen.findByText('Grace Hopper');
     fireEvent.mouseDown(screen.getByLabelText('客服'));
     await screen.findByTitle('Gone Away（已停用）');
+  });
+});
+
+describe('a link with a group or agent that no longer exists', () => {
+  const distribution = { buckets: [{ key: 'lt_1h', count: 2 }], count: 2, median_ms: 600_000 };
+  const dashboard = {
+    range,
+    created: 4,
+    solved: 2,
+    unsolved: 2,
+    series: [],
+    mine: { open: 0, pending: 0, solved: 0 },
+    satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
+    chats: { waiting: 0, active: 0 },
+  };
+  // As the server answers an id that names nothing: FFFF on that field.
+  const refuseUnknown = (data: unknown) => (c: { query: URLSearchParams }) => {
+    for (const field of ['group_id', 'assignee_id']) {
+      if (c.query.get(field) === '99999') {
+        return fail('FFFF', 'No record has this id', { fields: { [field]: 'No record has this id' } });
+      }
+    }
+    return ok(data);
+  };
+
+  it('drops an unknown group: the report loads unfiltered, the address is cleaned, no error', async () => {
+    const { calls } = serve({
+      'admin/auth.group.list': () => page([group()]),
+      'admin/report.efficiency.get': refuseUnknown({
+        range,
+        first_reply: distribution,
+        full_resolution: distribution,
+        requester_wait: distribution,
+      }),
+    });
+    const { here } = renderApp('/wswt/report/efficiency?group_id=99999&range=30d');
+    await waitFor(() => expect(here()).toBe('/wswt/report/efficiency?range=30d'));
+    await waitFor(() => expect(document.querySelectorAll('[data-report-section]').length).toBe(3));
+    expect(screen.queryByText('The report could not be loaded.')).toBeNull();
+    expect(screen.queryByText('No record has this id')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('99999')).toBeNull());
+    const last = callsTo(calls, 'admin/report.efficiency.get').at(-1);
+    expect(last?.query.get('group_id')).toBeNull();
+    expect(last?.query.get('time_range')).toBe('30d');
+  });
+
+  it('drops an unknown agent on the dashboard and keeps the range', async () => {
+    serve({ 'admin/report.dashboard.get': refuseUnknown(dashboard) });
+    const { here } = renderApp('/wswt/dashboard?assignee_id=99999&range=30d');
+    await waitFor(() => expect(here()).toBe('/wswt/dashboard?range=30d'));
+    await waitFor(() => expect(document.querySelector('[data-report-section="dashboard"]')).not.toBeNull());
+    expect(screen.queryByText('The report could not be loaded.')).toBeNull();
+    expect(screen.queryByText('No record has this id')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('99999')).toBeNull());
   });
 });
