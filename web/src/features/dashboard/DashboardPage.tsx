@@ -15,7 +15,11 @@ export function DashboardPage() {
   return (
     <ReportFrame query={query}>
       {(d) => {
-        const rows = d.series.map((s) => ({ ...s, label: format.bucket(s.start_ts, filters.time_range) }));
+        // Each bucket ends where the next starts (the last at the range's end): the first is often part of a week or month.
+        const rows = d.series.map((s, i) => {
+          const end = d.series[i + 1]?.start_ts ?? d.range.to_ts;
+          return { ...s, end, label: format.bucket(s.start_ts, filters.time_range, end) };
+        });
         const share = d.satisfaction.solved ? Math.round((d.satisfaction.offered / d.satisfaction.solved) * 100) : 0;
         const stat = (title: string, value: number, suffix?: string) => (
           <Col xs={12} md={6} key={title}>
@@ -53,7 +57,7 @@ export function DashboardPage() {
                   key: 'period',
                   title: t('report.period'),
                   value: (r) => r.label,
-                  csv: (r) => format.bucketPeriod(r.start_ts, filters.time_range),
+                  csv: (r) => format.bucketPeriod(r.start_ts, filters.time_range, r.end),
                 },
                 { key: 'created', title: t('report.dashboard.created'), value: (r) => r.created, align: 'right' },
                 { key: 'solved', title: t('report.dashboard.solved'), value: (r) => r.solved, align: 'right' },

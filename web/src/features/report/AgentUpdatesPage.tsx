@@ -14,7 +14,9 @@ export function AgentUpdatesPage() {
   return (
     <ReportFrame query={query}>
       {(d) => {
-        const labels = d.buckets.map((b) => format.bucket(b, filters.time_range));
+        // Each bucket ends where the next starts (the last at the range's end): the first is often part of a week or month.
+        const ends = d.buckets.map((_, i) => d.buckets[i + 1] ?? d.range.to_ts);
+        const labels = d.buckets.map((b, i) => format.bucket(b, filters.time_range, ends[i]));
         return (
           <ReportSection
             title={t('report.updates.title')}
@@ -32,7 +34,7 @@ export function AgentUpdatesPage() {
               ...labels.map((label, i) => ({
                 key: `b${i}`,
                 title: label,
-                csvTitle: format.bucketPeriod(d.buckets[i] ?? 0, filters.time_range),
+                csvTitle: format.bucketPeriod(d.buckets[i] ?? 0, filters.time_range, ends[i]),
                 value: (r: (typeof d.list)[number]) => r.counts[i] ?? 0,
                 align: 'right' as const,
               })),

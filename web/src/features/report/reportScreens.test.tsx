@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { theme } from 'antd';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { account, fail, fakeServer, ok, page } from '../../test/fakeServer';
 import { group } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -195,5 +195,86 @@ describe('a link with a group or agent that no longer exists', () => {
     expect(screen.queryByText('The report could not be loaded.')).toBeNull();
     expect(screen.queryByText('No record has this id')).toBeNull();
     await waitFor(() => expect(screen.queryByText('99999')).toBeNull());
+  });
+});
+
+describe('a first bucket that is only part of a week or a month', () => {
+  // Friday 4 December 2026, 11:00 in Berlin (the signed-in user's time zone).
+  const now = Date.UTC(2026, 11, 4, 10, 0);
+  const berlinMidnight = (y: number, m: number, d: number) => Date.UTC(y, m, d) - 3_600_000;
+  const dashboardOf = (from: number, starts: number[]) => ({
+    range: { from_ts: from, to_ts: now, timezone: 'Europe/Berlin' },
+    created: 3,
+    solved: 1,
+    unsolved: 2,
+    series: starts.map((start_ts) => ({ start_ts, created: 1, solved: 0 })),
+    mine: { open: 0, pending: 0, solved: 0 },
+    satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
+    chats: { waiting: 0, active: 0 },
+  });
+  // Last 3 months: from Friday 4 Sept 12:00 (Berlin, summer time), then each Monday.
+  const from3m = Date.UTC(2026, 8, 4, 10, 0);
+  const mondays = [Date.UTC(2026, 8, 6, 22), Date.UTC(2026, 8, 13, 22)];
+  // Last year: from 4 Dec 2025 11:00, then each first of a month.
+  const from1y = Date.UTC(2025, 11, 4, 10, 0);
+  const firsts = [berlinMidnight(2026, 0, 1), berlinMidnight(2026, 1, 1)];
+  let csv = '';
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    csv = '';
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(), revokeObjectURL: vi.fn() }));
+    vi.mocked(URL.createObjectURL).mockImplementation((blob) => {
+      void (blob as Blob).text().then((text) => {
+        csv = text;
+      });
+      return 'blob:csv';
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  async function periods() {
+    await waitFor(() => expect(drawn.some((d) => d.label === 'Created and solved')).toBe(true));
+    const option = drawn.filter((d) => d.label === 'Created and solved').at(-1)?.option as {
+      xAxis: { data: string[] };
+    };
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV|导出 CSV/ }));
+    await waitFor(() => expect(csv).not.toBe(''));
+    const lines = csv.replace('\uFEFF', '').trimEnd().split('\r\n');
+    // ICU puts thin spaces around the dash ("4 – 6 Sept"): compared as plain spaces.
+    return {
+      chart: option.xAxis.data.map((l) => l.replace(/\s/g, ' ')),
+      csv: lines.slice(1, 3).map((l) => l.split(',')[0]),
+    };
+  }
+
+  it('labels the first week of the last 3 months with the days it covers, in chart, table and CSV', async () => {
+    drawn.length = 0;
+    serve({ 'admin/report.dashboard.get': () => ok(dashboardOf(from3m, [from3m, ...mondays])) });
+    renderApp('/wswt/dashboard?range=3m');
+    const { chart, csv: cells } = await periods();
+    expect(chart.slice(0, 2)).toEqual(['4 – 6 Sept', 'Week of 7 Sept 2026']);
+    screen.getByRole('cell', { name: /^4\s–\s6 Sept$/ });
+    expect(cells).toEqual(['2026-09-04/2026-09-06', '2026-09-07']);
+  });
+
+  it('labels the first month of the last year with its days, in chart and CSV', async () => {
+    drawn.length = 0;
+    serve({ 'admin/report.dashboard.get': () => ok(dashboardOf(from1y, [from1y, ...firsts])) });
+    renderApp('/wswt/dashboard?range=1y');
+    const { chart, csv: cells } = await periods();
+    expect(chart.slice(0, 2)).toEqual(['4 – 31 Dec 2025', 'Jan 2026']);
+    expect(cells).toEqual(['2025-12-04/2025-12-31', '2026-01']);
+  });
+
+  it('says 2025年12月4日至2025年12月31日 in Chinese', async () => {
+    drawn.length = 0;
+    await chooseLanguage('zh-cn');
+    serve({ 'admin/report.dashboard.get': () => ok(dashboardOf(from1y, [from1y, ...firsts])) });
+    renderApp('/wswt/dashboard?range=1y');
+    await waitFor(() => expect(drawn.some((d) => d.label === '新建与解决')).toBe(true));
+    screen.getByRole('cell', { name: '2025年12月4日至2025年12月31日' });
+    screen.getByRole('cell', { name: '2026年1月' });
   });
 });

@@ -29,6 +29,39 @@ export function useReportFormat() {
     const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' });
     // For CSV files: the period's start as a spreadsheet reads it, the same tomorrow as today.
     const iso = stampParts(timeZone);
+    const weekdayNumber = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' });
+    // A part of a period in English words: "4 – 6 Sept", "4 – 31 Dec 2025". (Chinese ranges read
+    // "9/4 – 9/6" this way, unlike the labels beside them: those are the two dates, "9月4日至9月6日".)
+    const spanOf = (withYear: boolean) =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone,
+        day: 'numeric',
+        month: 'short',
+        ...(withYear ? { year: 'numeric' } : {}),
+      });
+    const spanShort = spanOf(false);
+    const spanLong = spanOf(true);
+
+    /**
+     * Whether a week's or a month's bucket starting at `ts` is only part of it: a range starts at
+     * this time of day months ago (the 4th, a Friday), so its first bucket is cut at the start.
+     */
+    const partial = (ts: number, range: TTimeRange) => {
+      if (range !== '3m' && range !== '6m' && range !== '1y') {
+        return false;
+      }
+      const p = iso(ts);
+      const midnight = p.hour === '00' && p.minute === '00';
+      return !(midnight && (range === '1y' ? p.day === '01' : weekdayNumber.format(ts) === 'Mon'));
+    };
+    /** The days from `from` to `to` (both included), in Settings › Localization's date format. */
+    const span = (from: number, to: number, withYear: boolean) => {
+      if (format === 'medium' && language !== 'zh-cn') {
+        return (withYear ? spanLong : spanShort).formatRange(from, to);
+      }
+      const write = withYear ? dates.day : dates.dayOfMonth;
+      return t('report.period_span', { from: write(from), to: write(to) });
+    };
 
     /** "Just now", "5 minutes ago", "Today 14:05", "Yesterday 09:12", "Monday", "3 Nov 2026". */
     const relative = (ts: number, now = Date.now()) => {
@@ -59,8 +92,14 @@ export function useReportFormat() {
       }
       return r.kind === 'weekday' ? weekday.format(ts) : dates.day(ts);
     };
-    /** The label of a range's bucket starting at `ts`. */
-    const bucket = (ts: number, range: TTimeRange) => {
+    /**
+     * The label of a range's bucket starting at `ts` and ending at `end` (the next one's start, or
+     * the range's end): the days it covers where it is only part of a week or a month.
+     */
+    const bucket = (ts: number, range: TTimeRange, end?: number) => {
+      if (end !== undefined && end > ts && partial(ts, range)) {
+        return span(ts, end - 1, range === '1y');
+      }
       if (range === '24h') {
         return time.format(ts);
       }
@@ -90,9 +129,14 @@ export function useReportFormat() {
       const day = `${p.year}-${p.month}-${p.day}`;
       return size === 'hour' ? `${day} ${p.hour}:${p.minute}` : size === 'day' ? day : `${p.year}-${p.month}`;
     };
-    /** A range's bucket in a CSV file. */
-    const bucketPeriod = (ts: number, range: TTimeRange) =>
-      period(ts, range === '24h' ? 'hour' : range === '1y' ? 'month' : 'day');
+    /**
+     * A range's bucket in a CSV file; part of a week or a month as its first and last day
+     * (ISO 8601's 2025-12-04/2025-12-31), not as the whole month 2025-12.
+     */
+    const bucketPeriod = (ts: number, range: TTimeRange, end?: number) =>
+      end !== undefined && end > ts && partial(ts, range)
+        ? `${period(ts, 'day')}/${period(end - 1, 'day')}`
+        : period(ts, range === '24h' ? 'hour' : range === '1y' ? 'month' : 'day');
     /** A duration in a CSV file: hours as a number a spreadsheet can sum and sort (the title says "hours"). */
     const hours = (ms: number | null) => (ms === null ? null : Math.round(ms / 36_000) / 100);
     return {
