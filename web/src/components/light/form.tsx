@@ -78,9 +78,11 @@ export function useForm<V extends object>(idPrefix: string, initial: () => V, ch
 }
 
 /** What an input needs to be tied to its label and message. */
-export function inputAria(id: string, error: string | null | undefined, hasHelp: boolean) {
+export function inputAria(id: string, error: string | null | undefined, hasHelp: boolean, required = false) {
   return {
     id,
+    // Said to a screen reader, not only drawn as the label's asterisk.
+    'aria-required': required || undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error || hasHelp ? `${id}-help` : undefined,
   } as const;

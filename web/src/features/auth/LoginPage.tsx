@@ -98,7 +98,7 @@ export function LoginPage() {
         >
           <Field id={form.id('email')} label={t('login.email')} error={errors.email} required>
             <TextInput
-              {...inputAria(form.id('email'), errors.email, false)}
+              {...inputAria(form.id('email'), errors.email, false, true)}
               size="large"
               prefix={mailOutlined}
               placeholder={t('login.email_placeholder')}
@@ -114,7 +114,7 @@ export function LoginPage() {
           </Field>
           <Field id={form.id('password')} label={t('login.password')} error={errors.password} required>
             <PasswordInput
-              {...inputAria(form.id('password'), errors.password, false)}
+              {...inputAria(form.id('password'), errors.password, false, true)}
               size="large"
               prefix={lockOutlined}
               placeholder={t('login.password_placeholder')}

@@ -47,6 +47,10 @@ describe('public ticket form', () => {
   it('shows the spec messages for missing and wrong fields, and sends nothing', async () => {
     const { calls } = serve();
     await openForm();
+    // Required as a screen reader says it, not only the label's asterisk.
+    for (const name of ['Email', 'Name', 'Subject', 'Description']) {
+      expect(screen.getByRole('textbox', { name }).getAttribute('aria-required')).toBe('true');
+    }
     submit();
     await screen.findByText('Email is required');
     screen.getByText('Name is required');

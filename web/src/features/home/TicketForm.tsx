@@ -127,7 +127,7 @@ export function TicketForm({
   const text = (name: keyof TFixed, label: string, input: Parameters<typeof TextInput>[0]) => (
     <Field id={form.id(name)} label={label} error={errors[name]} required>
       <TextInput
-        {...inputAria(form.id(name), errors[name], false)}
+        {...inputAria(form.id(name), errors[name], false, true)}
         {...input}
         value={values[name]}
         onChange={(e) => form.set(name, e.target.value, name !== 'email')}
@@ -172,7 +172,7 @@ export function TicketForm({
           required
         >
           <TextArea
-            {...inputAria(form.id('description'), errors.description, ctrlEnterHint)}
+            {...inputAria(form.id('description'), errors.description, ctrlEnterHint, true)}
             minRows={5}
             maxRows={14}
             placeholder={t('home.description_placeholder')}
