@@ -16,6 +16,8 @@ import {
 import { EventBus } from '../src/events/bus.js';
 import { transact } from '../src/events/transact.js';
 import { hashPassword } from '../src/modules/auth/password.js';
+import { insertSession } from '../src/modules/auth/session.repo.js';
+import { hashToken, newToken } from '../src/modules/auth/token.js';
 import { ticketSettingDefaults } from '../src/modules/setting/setting.service.js';
 import { insertTicket } from '../src/modules/ticket/ticket.create.js';
 import { sanitizeBody } from '../src/modules/ticket/ticket.sanitize.js';
@@ -189,4 +191,21 @@ export async function buildGroup(db: Db, accountIds: number[] = []) {
     await db.insert(groupAccount).values(accountIds.map((accountId) => ({ groupId, accountId })));
   }
   return groupId;
+}
+
+/**
+ * A session token of an account that could not sign in now (an end user's from before sign-in
+ * refused them), written straight into the sessions.
+ */
+export async function leftoverSession(db: Db, accountId: number) {
+  const token = newToken();
+  const now = Date.now();
+  await insertSession(db, {
+    accountId,
+    tokenHash: hashToken(token),
+    stayLogin: false,
+    now,
+    expiresTs: now + 3_600_000,
+  });
+  return token;
 }

@@ -201,7 +201,7 @@ describe('auth.account.edit', () => {
 
 describe('auth.account.info.edit', () => {
   it('edits only profile fields; user_type, role_ids and access_state sent along are ignored', async () => {
-    const user = await buildEndUser(t.database.db);
+    const user = await buildAgent(t.database.db);
     const token = await signIn(t.app, user.email, defaultPassword);
     const { roleId } = await buildRole(t.database.db, { nodes: [{ type: 'btn', value: 'auth.account.add' }] });
     // The fields past timezone are outside the contract's types: the server must ignore them.
@@ -231,7 +231,7 @@ describe('auth.account.info.edit', () => {
       enable_signature: true,
       default_language: 'zh-cn',
       timezone: 'Europe/Paris',
-      user_type: 'end_user',
+      user_type: 'agent',
       role_ids: [],
       access_state: 'allowed',
       email: user.email,
@@ -259,7 +259,7 @@ describe('auth.account.info.edit', () => {
 
 describe('auth.account.setting.edit', () => {
   it("merges keys into the caller's settings, null removes one, my.info answers them", async () => {
-    const user = await buildEndUser(t.database.db);
+    const user = await buildAgent(t.database.db);
     const token = await signIn(t.app, user.email, defaultPassword);
     expect((await api(accountOps.settingEdit, { setting_data: { theme: 'dark', cols: [1, 2] } }, token)).code).toBe(
       '0000',
@@ -270,7 +270,7 @@ describe('auth.account.setting.edit', () => {
   });
 
   it('refuses settings over 16 KB and keeps the old ones', async () => {
-    const user = await buildEndUser(t.database.db);
+    const user = await buildAgent(t.database.db);
     const token = await signIn(t.app, user.email, defaultPassword);
     await api(accountOps.settingEdit, { setting_data: { a: 1 } }, token);
     const res = await api(accountOps.settingEdit, { setting_data: { big: 'x'.repeat(17 * 1024) } }, token);

@@ -8,6 +8,7 @@ import {
   buildRole,
   defaultPassword,
   giveDefaultRole,
+  leftoverSession,
   nodeIds,
 } from '../../../test/factories.js';
 import { role } from '../../db/schema/index.js';
@@ -97,12 +98,12 @@ describe('auth.check and auth.has.node.list', () => {
     expect((await check(inactive.token, '/wswt/setting/people')).data.has_auth).toBe(false);
   });
 
-  it('lets an end user ask, and always answers no', async () => {
+  it("answers an end user's (leftover) session 0401: end users have no session", async () => {
     const user = await buildEndUser(t.database.db);
-    const token = await signIn(t.app, user.email, defaultPassword);
-    expect((await check(token, '/wswt')).data.has_auth).toBe(false);
+    const token = await leftoverSession(t.database.db, user.accountId);
+    expect((await check(token, '/wswt')).code).toBe('0401');
     const nodes = await callOp(t.app, authNodeOps.hasNodeList, {}, { token });
-    expect(nodes.data.list).toEqual([]);
+    expect(nodes.code).toBe('0401');
   });
 });
 

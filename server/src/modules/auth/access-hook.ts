@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Access } from '../../http/access.js';
 import { forbidden, unauthorized } from '../../http/app-error.js';
 import { setSecurityHeaders } from '../../http/security-headers.js';
+import { isStaff } from '../account/account.policy.js';
 import { accountNodes } from '../auth-node/permission.repo.js';
 import type { Actor } from './actor.js';
 import { deleteSessionById, findSessionByTokenHash, touchSession } from './session.repo.js';
@@ -74,6 +75,11 @@ export async function authenticateToken({ db, authCache }: AppContext, token: st
   }
   if (found.account.accessState !== 'allowed') {
     throw unauthorized('user_suspended');
+  }
+  // Sessions are the back office's: an end user's (from before sign-in refused them, or one
+  // demoted from staff since) is no session at all.
+  if (!isStaff(found.account.userType)) {
+    throw unauthorized('session_expired');
   }
   if (now - found.lastUsedTs >= touchEveryMs) {
     // Idle sessions slide; "stay signed in" ones keep their fixed 30-day end.

@@ -4,6 +4,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { ActorContext, AppContext } from '../../context.js';
 import { account, accountVisit } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../http/app-error.js';
+import { isStaff } from '../account/account.policy.js';
 import type { Actor } from './actor.js';
 
 import { hashPassword, verifyPassword } from './password.js';
@@ -20,7 +21,9 @@ interface LoginInput extends AppContext {
 
 /**
  * Signs in. An unknown email and a wrong password cost the same time and get the same answer;
- * only with the right password does a suspended account learn that it is suspended.
+ * only with the right password does a suspended account learn that it is suspended. The back
+ * office is for staff: an end user (who may have a password) gets the wrong-password answer, so
+ * the sign-in form tells nobody that the email belongs to a customer.
  */
 export async function login({
   db,
@@ -36,7 +39,7 @@ export async function login({
   const rows = await db.select().from(account).where(eq(account.email, email)).limit(1);
   const found = rows[0];
   const ok = await verifyPassword(password, found?.passwordHash ?? null);
-  if (!found || !ok) {
+  if (!found || !ok || !isStaff(found.userType)) {
     throw invalid('login_failed');
   }
   if (found.accessState !== 'allowed') {

@@ -1,8 +1,8 @@
-import { authOps, type TOpInput } from '@parley/contracts';
+import { authNodeOps, authOps, type TOpInput } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
-import { buildAgent, buildEndUser, defaultPassword, uniqueEmail } from '../../../test/factories.js';
+import { buildAgent, buildEndUser, defaultPassword, leftoverSession, uniqueEmail } from '../../../test/factories.js';
 import { api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { account, accountVisit, session } from '../../db/schema/index.js';
 import { hashToken } from './token.js';
@@ -45,6 +45,21 @@ describe('auth.login', () => {
     expect(zh.msg).toBe('邮箱格式不正确');
     const missing = await apiUntyped(authOps.login, { password: 'x' }, null);
     expect(missing.data).toEqual({ fields: { email: 'Email is required' } });
+  });
+
+  it('refuses an end user, even with the right password or suspended, with the wrong-password answer', async () => {
+    const wrong = await login({ email: (await buildAgent(t.database.db)).email, password: 'not-the-password' });
+    for (const user of [
+      await buildEndUser(t.database.db),
+      await buildEndUser(t.database.db, { accessState: 'suspended' }),
+    ]) {
+      const res = await login({ email: user.email, password: defaultPassword });
+      expect({ ...res, headers: undefined }).toEqual({ ...wrong, headers: undefined });
+      const zh = await api(authOps.login, { email: user.email, password: defaultPassword }, null, { lang: 'zh-cn' });
+      expect(zh.msg).toBe('邮箱或密码错误');
+      const sessions = await t.database.db.select().from(session).where(eq(session.accountId, user.accountId));
+      expect(sessions).toEqual([]);
+    }
   });
 
   it('refuses a suspended account with "User has been suspended"', async () => {
@@ -147,6 +162,25 @@ describe('sessions', () => {
   });
 });
 
+describe('end users', () => {
+  it("an end user's leftover session, or a staff session after a demotion to end user, is no session (0401)", async () => {
+    const user = await buildEndUser(t.database.db);
+    const token = await leftoverSession(t.database.db, user.accountId);
+    for (const op of [authOps.myInfoGet, authOps.logout, authNodeOps.hasNodeList] as const) {
+      const res = await apiUntyped(op, {}, token);
+      expect([res.status, res.code]).toEqual([401, '0401']);
+    }
+    const agent = await buildAgent(t.database.db);
+    const staff = await signIn(t.app, agent.email, defaultPassword);
+    expect((await api(authOps.myInfoGet, {}, staff)).code).toBe('0000');
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(account).set({ userType: 'end_user' }).where(eq(account.accountId, agent.accountId));
+      await t.app.parley.authCache.changed(tx, agent.accountId);
+    });
+    expect((await api(authOps.myInfoGet, {}, staff)).code).toBe('0401');
+  });
+});
+
 describe('auth.my.info.get', () => {
   it("answers the caller's account without any password field", async () => {
     const agent = await buildAgent(t.database.db, { realName: 'Info Person', toolAccess: ['chat'] });
@@ -212,8 +246,8 @@ describe('auth.my.chat.state.edit', () => {
 
   it('is not for end users', async () => {
     const user = await buildEndUser(t.database.db);
-    const token = await signIn(t.app, user.email, defaultPassword);
+    const token = await leftoverSession(t.database.db, user.accountId);
     const res = await api(authOps.myChatStateEdit, { chat_state: 'online' }, token);
-    expect(res.code).toBe('0403');
+    expect(res.code).toBe('0401');
   });
 });
