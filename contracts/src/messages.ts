@@ -21,6 +21,10 @@ export const messages = {
     en: 'You cannot set the password of an account that can do more than you',
     'zh-cn': '不能为权限比您多的账号设置密码',
   },
+  manage_beyond_own: {
+    en: 'You cannot change, suspend or delete an account that can do more than you',
+    'zh-cn': '不能修改、停用或删除权限比您多的账号',
+  },
   internal: { en: 'Something went wrong on our side; please try again', 'zh-cn': '服务器出错，请稍后重试' },
   invalid_request: { en: 'Invalid request', 'zh-cn': '请求无效' },
   text_not_allowed: {
@@ -161,6 +165,15 @@ export const messages = {
     en: 'Only agents and administrators can have roles and groups',
     'zh-cn': '只有客服和管理员可以拥有角色和组',
   },
+  role_name_exists: { en: 'A role of this name already exists', 'zh-cn': '已有同名角色' },
+  default_role_kept: {
+    en: 'New agents get this role: it cannot be made inactive or deleted',
+    'zh-cn': '新客服默认获得该角色：不能停用或删除',
+  },
+  pkg_in_use: {
+    en: 'This package is still used by {count} role(s): {roles}. Remove it from them first',
+    'zh-cn': '仍有 {count} 个角色使用该权限包：{roles}。请先从这些角色中移除',
+  },
   members_must_be_staff: { en: 'Members must be agents or administrators', 'zh-cn': '成员必须是客服或管理员' },
   one_default_group: {
     en: 'There must be one default group: make another group the default instead',
@@ -218,6 +231,10 @@ export const messages = {
   assignee_must_be_staff: {
     en: 'Tickets can only be assigned to active agents or administrators',
     'zh-cn': '工单只能分配给正常状态的客服或管理员',
+  },
+  group_not_visible: {
+    en: 'You cannot see the tickets of this group: choose one of your groups',
+    'zh-cn': '您无权查看该组的工单：请选择您所在的组',
   },
   assignee_not_in_group: { en: 'The assignee is not a member of this group', 'zh-cn': '受理人不是该组的成员' },
   reassign_not_allowed: {

@@ -324,6 +324,9 @@ function expected(row: Row, who: Who): string {
 }
 
 let t: TestApp;
+let named = 0;
+/** A role name of its own: role names are unique. */
+const freshName = () => `role ${Date.now()} ${++named}`;
 let tokens: Record<Exclude<Who, 'anonymous' | 'granted agent'>, string>;
 
 async function signedInEndUser() {
@@ -470,7 +473,7 @@ describe('escalation table', () => {
       roleOps.edit,
       {
         role_id: strong.roleId,
-        role_name: 'x',
+        role_name: freshName(),
         account_ids: [me.agent.accountId],
       },
       me.token,
@@ -486,7 +489,7 @@ describe('escalation table', () => {
           roleOps.edit,
           {
             role_id: weak.roleId,
-            role_name: 'x',
+            role_name: freshName(),
             account_ids: [me.agent.accountId],
           },
           me.token,
@@ -502,7 +505,7 @@ describe('escalation table', () => {
       roleOps.edit,
       {
         role_id: me.roleId,
-        role_name: 'x',
+        role_name: freshName(),
         auth_pkg_ids: [me.pkgId, strong.pkgId],
       },
       me.token,
@@ -514,7 +517,7 @@ describe('escalation table', () => {
       roleOps.edit,
       {
         role_id: strong.roleId,
-        role_name: 'x',
+        role_name: freshName(),
         account_ids: [other.accountId],
       },
       me.token,
@@ -528,7 +531,7 @@ describe('escalation table', () => {
     const added = await api(
       roleOps.add,
       {
-        role_name: 'mine',
+        role_name: freshName(),
         auth_pkg_ids: [strong.pkgId],
         account_ids: [me.agent.accountId],
       },
@@ -679,7 +682,7 @@ describe('escalation table', () => {
           roleOps.edit,
           {
             role_id: strong.roleId,
-            role_name: 'x',
+            role_name: freshName(),
             account_ids: [agent.accountId],
           },
           tokens.admin,

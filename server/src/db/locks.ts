@@ -14,6 +14,8 @@ export const lockKeys = {
   companyDomains: 727_130_101,
   /** The single default group. */
   defaultGroup: 727_130_102,
+  /** Role names: one role of a name (in any case). */
+  roleNames: 727_130_103,
   /** The report sums' merge (report.compact): one process at a time, the others skip. */
   reportCompact: 727_130_201,
 } as const;

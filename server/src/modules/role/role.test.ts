@@ -76,6 +76,48 @@ describe('auth.role.add / edit', () => {
     expect(await check()).toBe(false);
   });
 
+  it('refuses a name another role has, whatever its case and surrounding spaces, on add and edit', async () => {
+    const name = `Support lead ${Date.now()}`;
+    const first = await api(roleOps.add, { role_name: name });
+    expect(first.code).toBe('0000');
+    for (const taken of [name, `  ${name.toUpperCase()} `, 'Agent', ' agent ']) {
+      const res = await api(roleOps.add, { role_name: taken });
+      expect([res.code, res.msg, res.fields]).toEqual([
+        'FFFF',
+        'A role of this name already exists',
+        { role_name: 'A role of this name already exists' },
+      ]);
+    }
+    expect((await api(roleOps.add, { role_name: name }, undefined, { lang: 'zh-cn' })).msg).toBe('已有同名角色');
+    const other = await api(roleOps.add, { role_name: `${name} 2` });
+    const renamed = await api(roleOps.edit, { role_id: other.data.role_id, role_name: ` ${name.toLowerCase()}` });
+    expect([renamed.code, renamed.fields]).toEqual(['FFFF', { role_name: 'A role of this name already exists' }]);
+    expect(await rolesNamed(`${name} 2`)).toHaveLength(1);
+    // Its own name, in another case, is no clash.
+    const same = await api(roleOps.edit, { role_id: first.data.role_id, role_name: name.toUpperCase() });
+    expect(same.code).toBe('0000');
+  });
+
+  it('keeps the default role (the one new agents get) active, with a message saying why', async () => {
+    const defaults = await list({});
+    const agentRole = defaults.list.find((r) => r.is_default);
+    expect(agentRole).toBeDefined();
+    const roleId = agentRole?.role_id as number;
+    const res = await api(roleOps.stateEdit, { role_id: roleId, role_state: 'inactive' });
+    expect([res.code, res.msg, res.fields]).toEqual([
+      'FFFF',
+      'New agents get this role: it cannot be made inactive or deleted',
+      { role_state: 'New agents get this role: it cannot be made inactive or deleted' },
+    ]);
+    const zh = await api(roleOps.stateEdit, { role_id: roleId, role_state: 'inactive' }, undefined, { lang: 'zh-cn' });
+    expect(zh.msg).toBe('新客服默认获得该角色：不能停用或删除');
+    expect((await api(roleOps.get, { role_id: String(roleId) })).data.role_state).toBe('active');
+    expect((await api(roleOps.stateEdit, { role_id: roleId, role_state: 'active' })).code).toBe('0000');
+    // Any other role can still be switched off.
+    const other = await api(roleOps.add, { role_name: `Temp ${Date.now()}` });
+    expect((await api(roleOps.stateEdit, { role_id: other.data.role_id, role_state: 'inactive' })).code).toBe('0000');
+  });
+
   it('answers 0404 for an unknown role', async () => {
     expect((await api(roleOps.edit, { role_id: 99_999_999, role_name: 'x' })).code).toBe('0404');
     expect((await api(roleOps.stateEdit, { role_id: 99_999_999, role_state: 'inactive' })).code).toBe('0404');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fakeServer, ok, page } from '../../test/fakeServer';
+import { account, fail, fakeServer, ok, page } from '../../test/fakeServer';
 import { pkg, role } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, chooseLanguage, signInEachTest, typeInto } from '../../test/session';
@@ -62,6 +62,32 @@ describe('roles', () => {
     fireEvent.click(await screen.findByRole('switch', { name: 'Team lead active' }));
     await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/auth.role.state.edit')[0]?.body).toEqual({ role_id: 5, role_state: 'inactive' });
+  });
+
+  it('keeps the default role switched on: its switch is disabled and its tooltip says why', async () => {
+    const { calls } = serve({ 'admin/auth.role.state.edit': () => ok(null) });
+    renderApp('/wswt/setting/role');
+    const kept = await screen.findByRole('switch', { name: 'Agent active' });
+    expect((kept as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(kept);
+    fireEvent.mouseEnter(kept.parentElement as HTMLElement);
+    await screen.findByText('New agents get this role: it cannot be made inactive or deleted');
+    expect(callsTo(calls, 'admin/auth.role.state.edit')).toEqual([]);
+    expect((screen.getByRole('switch', { name: 'Team lead active' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the server refusing a role name another role has under the name field', async () => {
+    serve({
+      'admin/auth.role.add': () =>
+        fail('FFFF', 'A role of this name already exists', {
+          fields: { role_name: 'A role of this name already exists' },
+        }),
+    });
+    renderApp('/wswt/setting/role/add');
+    await screen.findByRole('heading', { name: 'Add role' });
+    typeInto('Role name', ' agent ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('A role of this name already exists')).length).toBeGreaterThan(0);
   });
 
   it('asks for the role name, then adds the role with its packages', async () => {

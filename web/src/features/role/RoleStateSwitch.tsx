@@ -1,13 +1,18 @@
 import type { TRole } from '@parley/contracts';
-import { Switch, Tag } from 'antd';
+import { Switch, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleApi } from '../../api/role';
 import { usePermission } from '../../auth/usePermission';
 import { useEnum } from '../../components/enumOptions';
 import { useSave } from '../../components/useSave';
+import { translateMessage } from '../../i18n';
 import { roleKeys } from './queries';
 
-/** Active or inactive at a click (`auth.role.state.edit`); a plain tag for those who may not. */
+/**
+ * Active or inactive at a click (`auth.role.state.edit`); a plain tag for those who may not. The
+ * default role (new agents get it) stays active: its switch is disabled and says why, as the
+ * server would.
+ */
 export function RoleStateSwitch({ role }: { role: TRole }) {
   const { t } = useTranslation();
   const { can } = usePermission();
@@ -21,14 +26,23 @@ export function RoleStateSwitch({ role }: { role: TRole }) {
   if (!can('btn', 'auth.role.state.edit')) {
     return <Tag color={active ? 'green' : 'default'}>{label(role.role_state)}</Tag>;
   }
-  return (
+  const kept = role.is_default && active;
+  const toggleSwitch = (
     <Switch
       checked={active}
       checkedChildren={label('active')}
       unCheckedChildren={label('inactive')}
       aria-label={t('role.active_of', { name: role.role_name })}
+      disabled={kept}
       loading={toggle.saving}
       onChange={(next) => toggle.save(next)}
     />
+  );
+  return kept ? (
+    <Tooltip title={translateMessage('default_role_kept')}>
+      <span>{toggleSwitch}</span>
+    </Tooltip>
+  ) : (
+    toggleSwitch
   );
 }
