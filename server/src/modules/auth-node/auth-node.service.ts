@@ -2,8 +2,8 @@ import type { TAuthPkg, TNodeKey, TNodeType } from '@parley/contracts';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { ActorContext, AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { authNode, authPkg, authPkgNode } from '../../db/schema/index.js';
-import { invalid, notFound } from '../../http/app-error.js';
+import { authNode, authPkg, authPkgNode, role, rolePkg } from '../../db/schema/index.js';
+import { invalid, invalidWith, notFound } from '../../http/app-error.js';
 import { grantedNodeKeys } from '../auth/access-hook.js';
 import type { Actor } from '../auth/actor.js';
 import { grantGuard, pkgMembers } from '../privilege/privilege.js';
@@ -155,8 +155,33 @@ export async function pkgEdit(
   });
 }
 
+/** How many roles a package's refusal names before it says "…". */
+const rolesNamed = 5;
+
+/**
+ * A package that roles still grant is not deleted: that would silently take its permissions from
+ * every member. The answer says how many roles use it and names them.
+ */
 export async function pkgDelete({ db, authCache }: AppContext, pkgId: number) {
   await db.transaction(async (tx) => {
+    // Locked first: a role taking the package meanwhile waits, or is seen below once committed.
+    const found = await tx.select({ id: authPkg.pkgId }).from(authPkg).where(eq(authPkg.pkgId, pkgId)).for('update');
+    if (!found[0]) {
+      throw notFound();
+    }
+    const users = await tx
+      .select({ name: role.roleName })
+      .from(rolePkg)
+      .innerJoin(role, eq(role.roleId, rolePkg.roleId))
+      .where(eq(rolePkg.pkgId, pkgId))
+      .orderBy(asc(role.roleName), asc(role.roleId));
+    if (users.length > 0) {
+      const names = users.slice(0, rolesNamed).map((u) => u.name);
+      throw invalidWith('pkg_in_use', 'pkg_id', {
+        count: String(users.length),
+        roles: users.length > rolesNamed ? `${names.join(', ')}, …` : names.join(', '),
+      });
+    }
     const deleted = await tx.delete(authPkg).where(eq(authPkg.pkgId, pkgId)).returning({ pkgId: authPkg.pkgId });
     if (!deleted[0]) {
       throw notFound();

@@ -11,7 +11,7 @@ import {
   leftoverSession,
   nodeIds,
 } from '../../../test/factories.js';
-import { role } from '../../db/schema/index.js';
+import { role, rolePkg } from '../../db/schema/index.js';
 
 let t: TestApp;
 let adminToken: string;
@@ -155,7 +155,6 @@ describe('auth nodes and packages', () => {
     const pkgId = add.data.pkg_id;
     // Tie the package to a role the agent holds, through the database (roles get their calls later).
     const { roleId } = await buildRole(t.database.db, { nodes: [], accountIds: [agent.accountId] });
-    const { rolePkg } = await import('../../db/schema/index.js');
     await t.database.db.insert(rolePkg).values({ roleId, pkgId });
     expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
 
@@ -176,11 +175,42 @@ describe('auth nodes and packages', () => {
     );
     expect(list.data.list.find((p) => p.pkg_id === pkgId)?.node_ids).toEqual([peopleNode]);
 
+    // Its role still grants it: refused, and the agent keeps the permission.
+    const inUse = await callOp(t.app, authNodeOps.pkgDelete, { pkg_id: pkgId }, { token: adminToken });
+    expect(inUse.code).toBe('FFFF');
+    expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(true);
+    await t.database.db.delete(rolePkg).where(eq(rolePkg.pkgId, pkgId));
     const del = await callOp(t.app, authNodeOps.pkgDelete, { pkg_id: pkgId }, { token: adminToken });
     expect(del.code).toBe('0000');
     expect((await check(token, '/wswt/setting/people')).data.has_auth).toBe(false);
     const gone = await callOp(t.app, authNodeOps.pkgDelete, { pkg_id: pkgId }, { token: adminToken });
     expect(gone.code).toBe('0404');
+  });
+
+  it('refuses to delete a package that roles still use, saying how many and which', async () => {
+    const add = await callOp(t.app, authNodeOps.pkgAdd, { pkg_title: 'Shared', node_ids: [] }, { token: adminToken });
+    const pkgId = add.data.pkg_id;
+    const roles = [];
+    for (const name of ['Zeta desk', 'Alpha desk']) {
+      const { roleId } = await buildRole(t.database.db, { nodes: [] });
+      await t.database.db.update(role).set({ roleName: name }).where(eq(role.roleId, roleId));
+      await t.database.db.insert(rolePkg).values({ roleId, pkgId });
+      roles.push(roleId);
+    }
+    const res = await callOp(t.app, authNodeOps.pkgDelete, { pkg_id: pkgId }, { token: adminToken });
+    const msg = 'This package is still used by 2 role(s): Alpha desk, Zeta desk. Remove it from them first';
+    expect([res.status, res.code, res.msg, res.fields]).toEqual([400, 'FFFF', msg, { pkg_id: msg }]);
+    const zh = await callOp(t.app, authNodeOps.pkgDelete, { pkg_id: pkgId }, { token: adminToken, lang: 'zh-cn' });
+    expect(zh.msg).toBe('仍有 2 个角色使用该权限包：Alpha desk, Zeta desk。请先从这些角色中移除');
+    const kept = await t.database.db.select().from(rolePkg).where(eq(rolePkg.pkgId, pkgId));
+    expect(kept.map((r) => r.roleId).sort()).toEqual([...roles].sort());
+    // Many roles: the first five named, the count says the rest.
+    for (let i = 0; i < 5; i++) {
+      const { roleId } = await buildRole(t.database.db, { nodes: [] });
+      await t.database.db.insert(rolePkg).values({ roleId, pkgId });
+    }
+    const many = await callOp(t.app, authNodeOps.pkgDelete, { pkg_id: pkgId }, { token: adminToken });
+    expect(many.msg).toMatch(/^This package is still used by 7 role\(s\): Alpha desk, Zeta desk, role .*, …\. Remove/);
   });
 
   it('refuses unknown node ids in a package and writes nothing', async () => {

@@ -1,7 +1,7 @@
 import type { TAuthNode, TAuthPkg } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
+import { account, fail, fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
 
@@ -80,6 +80,18 @@ describe('auth packages', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Successfully deleted');
     expect(callsTo(calls, 'admin/auth.pkg.delete')[0]?.body).toEqual({ pkg_id: 7 });
+  });
+
+  it('shows why the server refuses to delete a package that roles still use', async () => {
+    const refusal = 'This package is still used by 2 role(s): Agent, Team lead. Remove it from them first';
+    await openPkgs({
+      handlers: { 'admin/auth.pkg.delete': () => fail('FFFF', refusal, { fields: { pkg_id: refusal } }) },
+    });
+    const row = (await screen.findByText('Managers')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /Delete/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText(refusal);
+    expect(screen.queryByText('Successfully deleted')).toBeNull();
   });
 
   it('shows no write buttons to an agent without their button nodes', async () => {
