@@ -22,6 +22,7 @@ import {
   giveDefaultRole,
   leftoverSession,
   nodeIds,
+  uniqueEmail,
 } from './factories.js';
 
 /**
@@ -623,6 +624,64 @@ describe('escalation table', () => {
     );
     expect(promote.code).toBe('0403');
     expect((await accountOf(peer.agent.accountId)).role_ids).toEqual([peer.roleId]);
+  });
+
+  it('account.edit, access_state.edit, delete: an agent cannot change, suspend or delete an agent that can do more', async () => {
+    const people = ['auth.account.edit', 'auth.account.access_state.edit', 'auth.account.delete'];
+    const group = await buildGroup(db());
+    const me = await agentHolding(people, { ticketAccess: 'groups', groupIds: [group] });
+    const boss = await agentHolding([...new Set([...people, ...powerful])]);
+    const msg = 'You cannot change, suspend or delete an account that can do more than you';
+    const attempts = [
+      [accountOps.edit, { account_id: boss.agent.accountId, email: uniqueEmail('taken') }],
+      [accountOps.edit, { account_id: boss.agent.accountId, ticket_access: 'own' }],
+      [accountOps.edit, { account_id: boss.agent.accountId, role_ids: [me.roleId] }],
+      [accountOps.edit, { account_id: boss.agent.accountId, real_name: 'Renamed' }],
+      [accountOps.accessStateEdit, { account_id: boss.agent.accountId, access_state: 'suspended' }],
+      [accountOps.delete, { account_id: boss.agent.accountId }],
+    ] as const;
+    for (const [op, input] of attempts) {
+      const res = await callOp(t.app, op, input as TOpInput<typeof op>, { token: me.token });
+      expect([res.code, res.msg], JSON.stringify(input)).toEqual(['0403', msg]);
+    }
+    const zh = await callOp(
+      t.app,
+      accountOps.delete,
+      { account_id: boss.agent.accountId },
+      { token: me.token, lang: 'zh-cn' },
+    );
+    expect(zh.msg).toBe('不能修改、停用或删除权限比您多的账号');
+    const after = await accountOf(boss.agent.accountId);
+    expect(after).toMatchObject({
+      email: boss.agent.email,
+      ticket_access: 'all',
+      role_ids: [boss.roleId],
+      real_name: boss.agent.realName,
+      access_state: 'allowed',
+    });
+    expect((await api(authOps.myInfoGet, {}, boss.token)).code).toBe('0000');
+    // More ticket reach alone (all tickets against my one group) is more, too.
+    const wide = await agentHolding([], { ticketAccess: 'all' });
+    expect((await api(accountOps.edit, { account_id: wide.agent.accountId, real_name: 'x' }, me.token)).code).toBe(
+      '0403',
+    );
+    // A peer (nothing I lack) I change, suspend and delete; myself I edit within the self-edit rules.
+    const peer = await agentHolding(['auth.account.edit'], { ticketAccess: 'groups', groupIds: [group] });
+    const ok = [
+      [accountOps.edit, { account_id: peer.agent.accountId, real_name: 'Peer', ticket_access: 'own' }],
+      [accountOps.accessStateEdit, { account_id: peer.agent.accountId, access_state: 'suspended' }],
+      [accountOps.accessStateEdit, { account_id: peer.agent.accountId, access_state: 'allowed' }],
+      [accountOps.edit, { account_id: me.agent.accountId, real_name: 'Me' }],
+      [accountOps.delete, { account_id: peer.agent.accountId }],
+    ] as const;
+    for (const [op, input] of ok) {
+      const res = await callOp(t.app, op, input as TOpInput<typeof op>, { token: me.token });
+      expect(res.code, `${JSON.stringify(input)}: ${res.msg}`).toBe('0000');
+    }
+    // An admin is unaffected.
+    expect(
+      (await api(accountOps.edit, { account_id: boss.agent.accountId, real_name: 'Boss' }, tokens.admin)).code,
+    ).toBe('0000');
   });
 
   it('account.edit: an agent limited to its groups cannot widen another agent to all tickets or other groups', async () => {

@@ -17,7 +17,7 @@ import { hashPassword } from '../auth/password.js';
 import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
 import { companyIdForEmail, findCompany } from '../company/company.repo.js';
 import { assertUploaded, deleteUpload } from '../file/file.service.js';
-import { grantGuard } from '../privilege/privilege.js';
+import { grantGuard, manageBeyondOwn, refuseStrongerAccount, takeoverBeyondOwn } from '../privilege/privilege.js';
 import { requesterHasTickets, unassignAgentTickets } from '../ticket/ticket.people.js';
 import {
   type AccountEditPlan,
@@ -164,6 +164,9 @@ async function writeAccountEdit({ db, actor, authCache }: Ctx, accountId: number
   try {
     await db.transaction(async (tx) => {
       const guard = await grantGuard(tx, actor.account, [accountId]);
+      // An account that can do more than the editor is not theirs to change (a password set
+      // keeps its own, older answer).
+      guard.refuseStronger(accountId, passwordHash ? takeoverBeyondOwn : manageBeyondOwn);
       if (checks.lastAdmin && (await otherActiveAdmins(tx, accountId)) === 0) {
         throw invalid('last_admin', 'user_type');
       }
@@ -254,6 +257,7 @@ export async function accountAccessStateEdit(
     throw invalid('cannot_suspend_self', 'access_state');
   }
   await db.transaction(async (tx) => {
+    await refuseStrongerAccount(tx, actor.account, target.accountId);
     if (
       input.access_state === 'suspended' &&
       target.userType === 'admin' &&
@@ -291,6 +295,7 @@ export async function accountDelete(ctx: Ctx, accountId: number) {
     throw invalid('cannot_delete_self', 'account_id');
   }
   const outcome = await transact(ctx, async (tx) => {
+    await refuseStrongerAccount(tx, actor.account, target.accountId);
     if (target.userType === 'admin' && (await otherActiveAdmins(tx, target.accountId)) === 0) {
       throw invalid('last_admin', 'account_id');
     }

@@ -8,8 +8,8 @@ import { AppError } from '../../http/app-error.js';
  * What an account may do: its permission nodes (through active roles, packages and nodes) and
  * its ticket reach. One rule guards every write that can widen it (roles, packages, groups,
  * accounts): nobody but an admin gives anyone, themselves included, anything here they do not
- * hold themselves, and nobody but an admin takes over (sets the password of) an account that
- * can do more than they can.
+ * hold themselves, and nobody but an admin takes over (sets the password of), changes, suspends
+ * or deletes an account that can do more than they can.
  */
 export interface Reach {
   admin: boolean;
@@ -137,6 +137,16 @@ export function covers(mine: Reach, theirs: Reach, before: Reach = nothing()): b
 
 export const grantBeyondOwn = () => new AppError(ErrorCode.forbidden, 'grant_beyond_own');
 export const takeoverBeyondOwn = () => new AppError(ErrorCode.forbidden, 'takeover_beyond_own');
+export const manageBeyondOwn = () => new AppError(ErrorCode.forbidden, 'manage_beyond_own');
+
+/**
+ * The "stronger account" rule, one for every refusal of it: `mine` may take over (set the
+ * password of), change, suspend or delete the account of `theirs` only when it holds everything
+ * that account can do. (An admin's reach covers everyone; an end user's is nothing.)
+ */
+export function controls(mine: Reach, theirs: Reach | undefined): boolean {
+  return theirs === undefined || covers(mine, theirs);
+}
 
 export interface GrantGuard {
   /**
@@ -145,6 +155,11 @@ export interface GrantGuard {
    * account whose password the actor set, which must not be able to do more than the actor.
    */
   check(ids?: number[], options?: { takeover?: number }): Promise<void>;
+  /**
+   * Call before the change: refuses (`manage_beyond_own`, or `error`) when `id`, as it is now,
+   * can do more than the actor. The actor's own account is theirs to edit within the self-edit rules.
+   */
+  refuseStronger(id: number, error?: () => AppError): void;
 }
 
 /**
@@ -153,7 +168,7 @@ export interface GrantGuard {
  */
 export async function grantGuard(tx: DbOrTx, actor: { accountId: number; userType: string }, ids: number[]) {
   if (actor.userType === 'admin') {
-    return { check: async () => {} } satisfies GrantGuard;
+    return { check: async () => {}, refuseStronger: () => {} } satisfies GrantGuard;
   }
   const before = await reachOf(tx, [...ids, actor.accountId]);
   const mine = before.get(actor.accountId) ?? nothing();
@@ -168,14 +183,26 @@ export async function grantGuard(tx: DbOrTx, actor: { accountId: number; userTyp
         }
       }
       if (options.takeover !== undefined && options.takeover !== actor.accountId) {
-        const target = after.get(options.takeover);
-        if (target && !covers(mine, target)) {
+        if (!controls(mine, after.get(options.takeover))) {
           throw takeoverBeyondOwn();
         }
       }
     },
+    refuseStronger(id, error = manageBeyondOwn) {
+      if (id !== actor.accountId && !controls(mine, before.get(id))) {
+        throw error();
+      }
+    },
   };
   return guard;
+}
+
+/**
+ * Refuses a non-admin suspending, allowing or deleting an account that can do more than they can
+ * (`manage_beyond_own`, 0403), in the caller's transaction.
+ */
+export async function refuseStrongerAccount(tx: DbOrTx, actor: { accountId: number; userType: string }, id: number) {
+  (await grantGuard(tx, actor, [id])).refuseStronger(id);
 }
 
 /** Members of a role, and of every role holding a package: the accounts a role or package edit reaches. */
