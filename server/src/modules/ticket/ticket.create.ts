@@ -220,6 +220,37 @@ export async function insertRequesterTicket(tx: Tx, settings: TTicketSetting, in
   return { ticketId, requester };
 }
 
+/**
+ * Where a new back-office ticket goes so that its creator sees it afterwards (`ticket_access`,
+ * `maySeeTicket`). Admins and agents who see all tickets choose freely. An agent limited to their
+ * groups may name only a group they are in; without a group or an assignee, the ticket goes to
+ * the default group when they are in it, else to their first group. An agent who sees only their
+ * own tickets (those assigned to them), or a groups agent in no group, gets the ticket assigned
+ * to themself when they name no assignee. Naming another assignee is theirs to choose: the ticket
+ * is then that agent's (and may leave the creator's sight).
+ */
+async function placeForCreator(tx: Tx, actor: Ctx['actor'], input: AddInput): Promise<AddInput> {
+  const me = actor.account;
+  if (me.userType === 'admin' || me.ticketAccess === 'all') {
+    return input;
+  }
+  if (input.group_id !== undefined && input.group_id !== null && !me.groupIds.includes(input.group_id)) {
+    throw invalid('group_not_visible', 'group_id');
+  }
+  if (input.assignee_id !== undefined && input.assignee_id !== null) {
+    return input;
+  }
+  if (me.ticketAccess !== 'groups' || me.groupIds.length === 0) {
+    return { ...input, assignee_id: me.accountId };
+  }
+  if (input.group_id !== undefined && input.group_id !== null) {
+    return input;
+  }
+  const fallback = await defaultGroupId(tx);
+  const groupId = fallback !== null && me.groupIds.includes(fallback) ? fallback : (me.groupIds[0] as number);
+  return { ...input, group_id: groupId };
+}
+
 /** `ticket.add` in the back office: for an existing requester or a new one by email. */
 export async function ticketAdd(ctx: Ctx, input: AddInput) {
   const { db, actor } = ctx;
@@ -246,7 +277,8 @@ export async function ticketAdd(ctx: Ctx, input: AddInput) {
       } else {
         requester = await findOrCreateRequester(tx, input.requester_email as string, input.requester_name ?? '', now);
       }
-      let assignment = await resolveAssignment(tx, actor, settings, { assigneeId: null, groupId: null }, input);
+      const wanted = await placeForCreator(tx, actor, input);
+      let assignment = await resolveAssignment(tx, actor, settings, { assigneeId: null, groupId: null }, wanted);
       if (assignment.groupId === null) {
         assignment = { ...assignment, groupId: await defaultGroupId(tx) };
       }
