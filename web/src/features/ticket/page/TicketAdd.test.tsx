@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fakeServer, ok, page } from '../../../test/fakeServer';
+import { account, fail, fakeServer, ok, page } from '../../../test/fakeServer';
 import { comment, ticket } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, signInEachTest, typeInto } from '../../../test/session';
@@ -71,6 +71,28 @@ describe('new ticket', () => {
       priority: 'normal',
       tags: [],
     });
+  });
+
+  it("shows the server's refusal of a group the agent cannot see under the group picker", async () => {
+    const refusal = 'You cannot see the tickets of this group: choose one of your groups';
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/auth.group.list': () =>
+          page([
+            { group_id: 2, group_name: 'Billing', is_default: false, account_ids: [], create_ts: 0, update_ts: 0 },
+          ]),
+        'admin/ticket.add': () => fail('FFFF', refusal, { fields: { group_id: refusal } }),
+      },
+    });
+    renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByText('New requester', {}, { timeout: 10_000 }));
+    typeInto('Email', 'pat@example.com');
+    typeInto('Subject', 'Screen');
+    describe_('<p>Broken</p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    const shown = await screen.findByText(refusal);
+    expect(shown.closest('.ant-form-item')?.textContent).toContain('Group');
   });
 
   it('sends a pasted picture with the first comment, inline and as its file', async () => {

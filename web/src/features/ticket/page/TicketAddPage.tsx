@@ -68,7 +68,8 @@ export function TicketAddPage() {
   const { message } = App.useApp();
   const { save, saving } = useSave({
     form,
-    fieldNames: ['requester_id', 'requester_email', 'requester_name', 'subject', 'description'],
+    // group_id: the server refuses a group the caller cannot see, under the group picker.
+    fieldNames: ['requester_id', 'requester_email', 'requester_name', 'subject', 'description', 'group_id'],
     call: (v: TAddValues, opts) => {
       const first = composer.current?.read() ?? { body: '', fileIds: [] };
       return ticketApi.add(
