@@ -479,7 +479,7 @@ describe('escalation table', () => {
       },
       me.token,
     );
-    expect(refused.code).toBe('0403');
+    expect(refused.code).toBe('FFFF');
     expect(refused.msg).toBe('You cannot give permissions or ticket access that you do not hold yourself');
     expect((await roleOf(strong.roleId)).account_ids).toEqual([]);
     expect(await myNodes(me.token)).toEqual(['auth.role.edit']);
@@ -511,7 +511,7 @@ describe('escalation table', () => {
       },
       me.token,
     );
-    expect(res.code).toBe('0403');
+    expect(res.code).toBe('FFFF');
     expect((await roleOf(me.roleId)).auth_pkg_ids).toEqual([me.pkgId]);
     const other = await buildAgent(db());
     const own = await api(
@@ -523,7 +523,7 @@ describe('escalation table', () => {
       },
       me.token,
     );
-    expect(own.code).toBe('0403');
+    expect(own.code).toBe('FFFF');
   });
 
   it('role.add and role.state.edit: no new or re-activated role grants a member more than the caller holds', async () => {
@@ -538,14 +538,14 @@ describe('escalation table', () => {
       },
       me.token,
     );
-    expect(added.code).toBe('0403');
+    expect(added.code).toBe('FFFF');
     const dormant = await buildRole(db(), {
       nodes: powerful.map((value) => nodeOf(value)),
       accountIds: [me.agent.accountId],
       roleState: 'inactive',
     });
     expect((await api(roleOps.stateEdit, { role_id: dormant.roleId, role_state: 'active' }, me.token)).code).toBe(
-      '0403',
+      'FFFF',
     );
     expect(await myNodes(me.token)).toEqual(['auth.role.add', 'auth.role.state.edit']);
   });
@@ -554,7 +554,7 @@ describe('escalation table', () => {
     const me = await agentHolding(['auth.pkg.edit', 'company.add']);
     const everyNode = (await db().select({ id: authNode.nodeId }).from(authNode)).map((n) => n.id);
     const res = await api(authNodeOps.pkgEdit, { pkg_id: me.pkgId, pkg_title: 'mine', node_ids: everyNode }, me.token);
-    expect(res.code).toBe('0403');
+    expect(res.code).toBe('FFFF');
     expect(await myNodes(me.token)).toEqual(['auth.pkg.edit', 'company.add']);
     const held = await nodeIds(db(), ['auth.pkg.edit']);
     expect(
@@ -576,7 +576,7 @@ describe('escalation table', () => {
       },
       me.token,
     );
-    expect(res.code).toBe('0403');
+    expect(res.code).toBe('FFFF');
     const login = await callOp(t.app, authOps.login, { email, password: 'chosen-pw-1' });
     expect(login.code).toBe('FFFF');
     const ok = await api(
@@ -604,7 +604,7 @@ describe('escalation table', () => {
       },
       me.token,
     );
-    expect(reset.code).toBe('0403');
+    expect(reset.code).toBe('FFFF');
     expect(reset.msg).toBe('You cannot set the password of an account that can do more than you');
     expect((await callOp(t.app, authOps.login, { email: boss.agent.email, password: 'taken-over-1' })).code).toBe(
       'FFFF',
@@ -622,7 +622,7 @@ describe('escalation table', () => {
       },
       me.token,
     );
-    expect(promote.code).toBe('0403');
+    expect(promote.code).toBe('FFFF');
     expect((await accountOf(peer.agent.accountId)).role_ids).toEqual([peer.roleId]);
   });
 
@@ -642,7 +642,7 @@ describe('escalation table', () => {
     ] as const;
     for (const [op, input] of attempts) {
       const res = await callOp(t.app, op, input as TOpInput<typeof op>, { token: me.token });
-      expect([res.code, res.msg], JSON.stringify(input)).toEqual(['0403', msg]);
+      expect([res.code, res.msg], JSON.stringify(input)).toEqual(['FFFF', msg]);
     }
     const zh = await callOp(
       t.app,
@@ -663,7 +663,7 @@ describe('escalation table', () => {
     // More ticket reach alone (all tickets against my one group) is more, too.
     const wide = await agentHolding([], { ticketAccess: 'all' });
     expect((await api(accountOps.edit, { account_id: wide.agent.accountId, real_name: 'x' }, me.token)).code).toBe(
-      '0403',
+      'FFFF',
     );
     // A peer (nothing I lack) I change, suspend and delete; myself I edit within the self-edit rules.
     const peer = await agentHolding(['auth.account.edit'], { ticketAccess: 'groups', groupIds: [group] });
@@ -691,9 +691,9 @@ describe('escalation table', () => {
     const peer = await agentHolding([], { ticketAccess: 'groups' });
     expect(
       (await api(accountOps.edit, { account_id: peer.agent.accountId, ticket_access: 'all' }, me.token)).code,
-    ).toBe('0403');
+    ).toBe('FFFF');
     expect((await api(accountOps.edit, { account_id: peer.agent.accountId, group_ids: [theirs] }, me.token)).code).toBe(
-      '0403',
+      'FFFF',
     );
     expect((await accountOf(peer.agent.accountId)).group_ids).toEqual([]);
     expect((await api(accountOps.edit, { account_id: peer.agent.accountId, group_ids: [mine] }, me.token)).code).toBe(
@@ -714,7 +714,7 @@ describe('escalation table', () => {
       },
       me.token,
     );
-    expect(res.code).toBe('0403');
+    expect(res.code).toBe('FFFF');
     expect((await accountOf(me.agent.accountId)).group_ids).toEqual([mine]);
     const peer = await agentHolding([], { ticketAccess: 'groups' });
     expect(

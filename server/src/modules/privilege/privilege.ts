@@ -1,8 +1,7 @@
-import { ErrorCode } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { account, accountRole, authNode, authPkgNode, groupAccount, role, rolePkg } from '../../db/schema/index.js';
-import { AppError } from '../../http/app-error.js';
+import { type AppError, invalid } from '../../http/app-error.js';
 
 /**
  * What an account may do: its permission nodes (through active roles, packages and nodes) and
@@ -135,9 +134,14 @@ export function covers(mine: Reach, theirs: Reach, before: Reach = nothing()): b
   return true;
 }
 
-export const grantBeyondOwn = () => new AppError(ErrorCode.forbidden, 'grant_beyond_own');
-export const takeoverBeyondOwn = () => new AppError(ErrorCode.forbidden, 'takeover_beyond_own');
-export const manageBeyondOwn = () => new AppError(ErrorCode.forbidden, 'manage_beyond_own');
+/*
+ * Refusals of what a call would do, made to someone who holds the call's node: business rules
+ * (FFFF, a message the client shows as a toast), not a missing node (0403, which sends the client
+ * to "Access denied" and drops the form being saved).
+ */
+export const grantBeyondOwn = () => invalid('grant_beyond_own');
+export const takeoverBeyondOwn = () => invalid('takeover_beyond_own');
+export const manageBeyondOwn = () => invalid('manage_beyond_own');
 
 /**
  * The "stronger account" rule, one for every refusal of it: `mine` may take over (set the
