@@ -45,7 +45,7 @@ export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
         </Col>
       </Row>
       <Form.Item name="user_type" label={t('people.user_type')} required>
-        <Radio.Group options={userTypes} optionType="button" />
+        <Radio.Group options={userTypes} optionType="button" aria-label={t('people.user_type')} />
       </Form.Item>
       {userType === 'agent' && (
         <Form.Item

@@ -93,6 +93,7 @@ describe('people', () => {
     const { calls } = await openPeople({ handlers: { 'admin/auth.account.add': () => ok({ account_id: 20 }) } });
     fireEvent.click(await screen.findByRole('button', { name: /Add person/ }));
     const dialog = await screen.findByRole('dialog');
+    within(dialog).getByRole('radiogroup', { name: 'User type' });
     // The default role is chosen for a new agent; clearing it is refused.
     await waitFor(() => within(dialog).getByText('Agent', { selector: '.ant-select-selection-item-content' }));
     fireEvent.click(dialog.querySelector('.ant-select-selection-item-remove') as HTMLElement);

@@ -24,6 +24,7 @@ describe('branding', () => {
     const { calls } = fakeServer({ user: admin });
     renderApp('/wswt/setting/appearance');
     await screen.findByRole('button', { name: /Upload/ });
+    screen.getByRole('textbox', { name: 'Brand name' });
     chooseFile(new File(['gif'], 'icon.gif', { type: 'image/gif' }));
     await screen.findByText('The favicon must be a png or ico image of at most 256 x 256');
     expect(callsTo(calls, 'admin/settings/upload.favicon')).toHaveLength(0);

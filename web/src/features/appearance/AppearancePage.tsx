@@ -61,8 +61,8 @@ function BrandingForm({ favicon, brandName }: { favicon: string; brandName: stri
       disabled={saving || !editable}
       style={{ maxWidth: 560 }}
     >
-      <Form.Item label={t('appearance.brand_name')} extra={t('appearance.brand_name_hint')}>
-        <Input value={brandName} disabled readOnly />
+      <Form.Item label={t('appearance.brand_name')} extra={t('appearance.brand_name_hint')} htmlFor="brand-name">
+        <Input id="brand-name" value={brandName} disabled readOnly />
       </Form.Item>
       <Form.Item name="favicon" label={t('appearance.favicon')}>
         <ImageUpload

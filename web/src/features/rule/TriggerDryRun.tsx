@@ -59,6 +59,7 @@ export function TriggerDryRun({ draft, triggerId }: { draft: () => TTriggerInput
         <Select
           value={type}
           onChange={setType}
+          aria-label={t('rule.dry_run_event')}
           style={{ width: 160 }}
           options={(['created', 'updated'] as const).map((v) => ({ value: v, label: t(`rule.update_type.${v}`) }))}
         />

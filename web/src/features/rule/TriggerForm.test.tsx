@@ -53,6 +53,8 @@ describe('trigger editor', () => {
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Printers'));
     typeInto('Title', 'Printers and scanners');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Ticket ID' }), { target: { value: '9999' } });
+    // Every control of the dry run has a name a screen reader says.
+    screen.getByRole('combobox', { name: 'Event' });
     const run = screen.getByRole('button', { name: 'Run' });
     await waitFor(() => expect(run).toHaveProperty('disabled', false));
     fireEvent.click(run);

@@ -48,8 +48,9 @@ export function TemplatesPanel({ editable }: { editable: boolean }) {
   }
   return (
     <Form form={form} layout="vertical" disabled={!editable || save.isPending} onFinish={(v) => save.mutate(v)}>
-      <Form.Item label={t('email_setting.template')}>
+      <Form.Item label={t('email_setting.template')} htmlFor="email-template">
         <Select
+          id="email-template"
           value={key}
           onChange={setKey}
           options={list.data.list.map((x) => ({

@@ -188,6 +188,7 @@ describe('email settings', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Templates' }));
     const body = (await screen.findByLabelText('Body (HTML)')) as HTMLTextAreaElement;
     await waitFor(() => expect(body.value).toBe(defaultBody));
+    screen.getByRole('combobox', { name: 'Template' });
     fireEvent.change(body, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
     await waitFor(() => expect(callsTo(calls, 'admin/settings/email.template.edit')).toHaveLength(1));
