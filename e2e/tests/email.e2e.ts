@@ -154,7 +154,15 @@ describe('email channel end to end', () => {
     const page = await signedIn(browser, server.url, admin, '/wswt/setting/email');
     await page.getByRole('tab', { name: 'Support addresses' }).click();
     await page.getByText('Only the main address: every new ticket goes to the default group').waitFor();
-    await page.getByRole('button', { name: 'Add support address' }).click();
+    // From the keyboard: Escape closes the dialog and gives the focus back to the button.
+    const add = page.getByRole('button', { name: 'Add support address' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
+    await add.click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('#address').fill('sales@support.test');
     await dialog.locator('#name').fill('Sales');

@@ -1,5 +1,5 @@
 import { Form, type FormInstance, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -30,6 +30,22 @@ export function FormModal<TValues extends object>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // A dialog its page renders only while open leaves at once on close, before Ant Design can give
+  // the focus back to what opened it: a keyboard user was left at the top of the page. The opener
+  // is what had the focus when the dialog first rendered; it gets it back if nothing else took it.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  useEffect(
+    () => () => {
+      if (opener instanceof HTMLElement && opener.isConnected) {
+        setTimeout(() => {
+          if (!document.activeElement || document.activeElement === document.body) {
+            opener.focus();
+          }
+        });
+      }
+    },
+    [opener],
+  );
   return (
     <Modal
       open={open}
