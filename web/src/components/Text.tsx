@@ -49,10 +49,15 @@ export function Text(props: TTextProps) {
 }
 
 /** Typography.Title's markup, level 3 (a screen's heading). */
+/**
+ * The page's title: its one h1 (a screen reader's way to the page's subject; levels were h3 then
+ * h5), drawn at Ant Design's level-3 size as before.
+ */
 export function Title({ children, ellipsis, style }: Pick<TTextProps, 'children' | 'ellipsis' | 'style'>) {
   return (
-    <h3 className={classes({ ellipsis })} style={style}>
+    <h1 className={classes({ ellipsis })} style={{ ...titleSize, ...style }}>
       {children}
-    </h3>
+    </h1>
   );
 }
+const titleSize = { fontSize: 'var(--ant-font-size-heading-3)', lineHeight: 'var(--ant-line-height-heading-3)' };

@@ -48,7 +48,9 @@ describe('sign in', () => {
     fireEvent.click(screen.getByLabelText('Stay signed in for 30 days'));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await screen.findByRole('heading', { name: 'People' });
+    // The first test here to load the staff shell and a settings screen: cold, under a loaded
+    // machine's whole suite, that took over the usual 10 s.
+    await screen.findByRole('heading', { name: 'People' }, { timeout: 30_000 });
     expect(here()).toBe('/wswt/setting/people?x=1');
     expect(authStore.token()).toBe('tok-9');
     expect(authStore.timezone()).toBe('Europe/Berlin');

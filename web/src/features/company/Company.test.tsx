@@ -73,7 +73,7 @@ describe('organizations', () => {
   it('sends the edit screen opened without a chosen organization back to the list', async () => {
     serve();
     const { here } = renderApp('/wswt/setting/company/edit');
-    await screen.findByRole('heading', { name: 'Organizations' });
+    await screen.findByRole('heading', { level: 1, name: 'Organizations' });
     expect(here()).toBe('/wswt/setting/company');
   });
 
