@@ -27,6 +27,7 @@ export function AccountsPanel() {
     <>
       <Toolbar>
         <Segmented
+          aria-label={t('people.user_type')}
           value={userType ?? ''}
           options={[{ value: '', label: t('common.all') }, ...options]}
           onChange={(value) => list.setFilter('user_type', value || undefined)}

@@ -50,7 +50,9 @@ describe('people', () => {
     within(row).getByText('Suspended');
     within(row).getByText('End user');
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Agent' }));
+    // The filter is named for what it filters, not "segmented control".
+    const filter = screen.getByRole('radiogroup', { name: 'User type' });
+    fireEvent.click(within(filter).getByRole('radio', { name: 'Agent' }));
     await waitFor(() => expect(screen.queryByText('Linus Customer')).toBeNull());
     expect(callsTo(calls, 'admin/auth.account.list').at(-1)?.query.get('user_type')).toBe('agent');
   });

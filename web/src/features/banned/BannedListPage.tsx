@@ -66,6 +66,7 @@ export function BannedListPage() {
       filters={
         <>
           <Segmented
+            aria-label={t('banned.type')}
             value={blackType ?? ''}
             options={[{ value: '', label: t('common.all') }, ...types.options]}
             onChange={(value) => list.setFilter('black_type', value || undefined)}

@@ -39,6 +39,7 @@ export function RoleListPage() {
       filters={
         <>
           <Segmented
+            aria-label={t('common.state')}
             value={roleState}
             options={states.options}
             onChange={(value) => list.setFilter('role_state', value === 'active' ? undefined : value)}
