@@ -19,7 +19,8 @@ describe('staff shell', () => {
   it('shows an agent only the menu entries of their nodes', async () => {
     fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
     renderApp('/wswt/search');
-    const menu = await screen.findByRole('menu');
+    // In a navigation landmark a screen reader can jump to.
+    const menu = await within(await screen.findByRole('navigation', { name: 'Menu' })).findByRole('menu');
     await waitFor(() => within(menu).getByText('Search'));
     within(menu).getByText('Ticket list');
     expect(within(menu).queryByText('Dashboard')).toBeNull();

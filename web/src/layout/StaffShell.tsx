@@ -116,7 +116,10 @@ function Shell({ children }: { children?: ReactNode }) {
           style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
         >
           <Brand showName={!collapsed} />
-          <SideMenu collapsed={collapsed} />
+          {/* A landmark a screen reader can jump to. */}
+          <nav aria-label={t('shell.menu')}>
+            <SideMenu collapsed={collapsed} />
+          </nav>
         </Layout.Sider>
       )}
       <Layout>
