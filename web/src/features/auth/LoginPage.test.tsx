@@ -48,9 +48,7 @@ describe('sign in', () => {
     fireEvent.click(screen.getByLabelText('Stay signed in for 30 days'));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    // The first test here to load the staff shell and a settings screen: cold, under a loaded
-    // machine's whole suite, that took over the usual 10 s.
-    await screen.findByRole('heading', { name: 'People' }, { timeout: 30_000 });
+    await screen.findByRole('heading', { name: 'People' });
     expect(here()).toBe('/wswt/setting/people?x=1');
     expect(authStore.token()).toBe('tok-9');
     expect(authStore.timezone()).toBe('Europe/Berlin');

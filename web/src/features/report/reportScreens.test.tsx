@@ -224,13 +224,17 @@ describe('a first bucket that is only part of a week or a month', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now);
     csv = '';
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(), revokeObjectURL: vi.fn() }));
-    vi.mocked(URL.createObjectURL).mockImplementation((blob) => {
+    // Spied, not replaced: the test files share one window (isolate: false), and happy-dom follows
+    // the download link's click, which left the window at blob:csv (origin "null") for the files
+    // after this one (their `new URL(path, origin)` threw: a sign-in went to the wrong page).
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       void (blob as Blob).text().then((text) => {
         csv = text;
       });
       return 'blob:csv';
     });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   });
   afterEach(() => vi.useRealTimers());
 
