@@ -322,7 +322,12 @@
         }
         api('POST', 'chat.start', req).then(
           (d) => {
-            const value = { token: d.visitor_token, ticketId: d.ticket_id, name: req.real_name, email: req.email || '' };
+            const value = {
+              token: d.visitor_token,
+              ticketId: d.ticket_id,
+              name: req.real_name,
+              email: req.email || '',
+            };
             save(value);
             resume(value);
           },

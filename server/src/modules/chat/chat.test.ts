@@ -307,7 +307,7 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       client_message_id: 'g-1',
     });
     expect(sent.code).toBe('0000');
-    await eventually('the waiting chat\'s message announced', () =>
+    await eventually("the waiting chat's message announced", () =>
       allSocket.system.find((m) => m.type === 'new_message' && m.ticket_ids.includes(chat.ticket_id)),
     );
     expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, everyone.token)).code).toBe('0000');

@@ -95,7 +95,10 @@ describe('a domain belongs to at most one organization', () => {
     const name = `Twin Corp ${Date.now()}`;
     expect((await add({ company_name: name })).code).toBe('0000');
     const again = await add({ company_name: `  ${name.toUpperCase()} ` });
-    expect(again).toMatchObject({ code: 'FFFF', fields: { company_name: 'An organization of this name exists already' } });
+    expect(again).toMatchObject({
+      code: 'FFFF',
+      fields: { company_name: 'An organization of this name exists already' },
+    });
     expect((await add({ company_name: name.toLowerCase() }, 'zh-cn')).msg).toBe('已有同名组织');
     expect(await countNamed(name)).toBe(1);
     const other = await add({ company_name: `${name} Two` });
