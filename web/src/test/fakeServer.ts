@@ -4,6 +4,18 @@ import { ticketSetting } from './fixtures';
 import { refusal } from './opCheck';
 
 /** One recorded call to the fake API. */
+/** A dashboard with nothing in it, for tests to start from. */
+export const emptyDashboard = {
+  range: { from_ts: 0, to_ts: 0, timezone: 'UTC' },
+  created: 0,
+  solved: 0,
+  unsolved: 0,
+  series: [],
+  mine: { open: 0, pending: 0, solved: 0 },
+  satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
+  chats: { waiting: 0, active: 0 },
+};
+
 export interface TCall {
   method: string;
   path: string;
@@ -118,17 +130,7 @@ export function fakeServer(options: TFakeServerOptions = {}) {
       }),
     'admin/auth.logout': () => ok(null),
     // The dashboard is where several tests land after signing in: an empty one.
-    'admin/report.dashboard.get': () =>
-      ok({
-        range: { from_ts: 0, to_ts: 0, timezone: 'UTC' },
-        created: 0,
-        solved: 0,
-        unsolved: 0,
-        series: [],
-        mine: { open: 0, pending: 0, solved: 0 },
-        satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
-        chats: { waiting: 0, active: 0 },
-      }),
+    'admin/report.dashboard.get': () => ok(emptyDashboard),
     'admin/todo.list': () => ok({ list: [], open_count: 0 }),
     // A help desk with nothing configured: no custom fields, forms or notes, no SLA target.
     'admin/settings/field.all.list': () => ok({ list: [] }),

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { theme } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { account, fail, fakeServer, ok, page } from '../../test/fakeServer';
+import { account, emptyDashboard, fail, fakeServer, ok, page } from '../../test/fakeServer';
 import { group } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, chooseLanguage, signInEachTest } from '../../test/session';
@@ -146,16 +146,7 @@ describe('the agent filter', () => {
 
 describe('a link with a group or agent that no longer exists', () => {
   const distribution = { buckets: [{ key: 'lt_1h', count: 2 }], count: 2, median_ms: 600_000 };
-  const dashboard = {
-    range,
-    created: 4,
-    solved: 2,
-    unsolved: 2,
-    series: [],
-    mine: { open: 0, pending: 0, solved: 0 },
-    satisfaction: { good: 0, bad: 0, offered: 0, solved: 0 },
-    chats: { waiting: 0, active: 0 },
-  };
+  const dashboard = { ...emptyDashboard, range, created: 4, solved: 2, unsolved: 2 };
   // As the server answers an id that names nothing: FFFF on that field.
   const refuseUnknown = (data: unknown) => (c: { query: URLSearchParams }) => {
     for (const field of ['group_id', 'assignee_id']) {

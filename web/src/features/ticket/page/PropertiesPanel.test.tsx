@@ -17,7 +17,8 @@ describe('ticket properties', () => {
   it('hides tags, CCs and followers while their settings are off', async () => {
     const { calls } = serveTicket({ settings: { enable_tag: false, enable_ccs: false, enable_follow: false } });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    // The file's first test imports the ticket page cold: over 10 s once in a whole suite's run.
+    await screen.findByTestId('internal-note', {}, { timeout: 30_000 });
     await waitFor(() => expect(callsTo(calls, 'admin/settings/ticket.get')).toHaveLength(1));
     // Let the settings' answer render before looking for what it hides.
     await new Promise((resolve) => setTimeout(resolve, 200));
