@@ -29,8 +29,15 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
   const wrap = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
 
-  const overflowed = useRef(onOverflow);
-  overflowed.current = onOverflow;
+  // Whether the tabs no longer fit; read from the effects below, with the latest `onOverflow`.
+  const check = useRef(() => {});
+  check.current = () => {
+    const outer = wrap.current;
+    const inner = list.current;
+    if (outer && inner && inner.scrollWidth > outer.clientWidth + 1) {
+      onOverflow();
+    }
+  };
   // Measured when the browser has laid the header out anyway (a ResizeObserver reports each
   // observed box once at the start, then on every change of size): measuring in the render's
   // layout effect made the browser lay out the whole page once more on every render of the
@@ -41,11 +48,7 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
     if (!outer || !inner || typeof ResizeObserver === 'undefined') {
       return;
     }
-    const observer = new ResizeObserver(() => {
-      if (inner.scrollWidth > outer.clientWidth + 1) {
-        overflowed.current();
-      }
-    });
+    const observer = new ResizeObserver(() => check.current());
     observer.observe(outer);
     observer.observe(inner);
     return () => observer.disconnect();
@@ -54,16 +57,10 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
   // measured again when their number changes, once the browser lays them out.
   const count = items.length;
   useEffect(() => {
-    const outer = wrap.current;
-    const inner = list.current;
-    if (!outer || !inner || count === 0) {
+    if (count === 0) {
       return;
     }
-    const frame = requestAnimationFrame(() => {
-      if (inner.scrollWidth > outer.clientWidth + 1) {
-        overflowed.current();
-      }
-    });
+    const frame = requestAnimationFrame(() => check.current());
     return () => cancelAnimationFrame(frame);
   }, [count]);
 

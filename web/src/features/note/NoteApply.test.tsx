@@ -22,24 +22,22 @@ const escalate: TNote = {
   update_ts: 0,
 };
 
+/** The macro "Escalate" offered on the ticket page, its preview making these changes. */
+const escalating = (changes: Record<string, unknown>) => ({
+  'admin/settings/note.all.list': () => ok({ list: [escalate] }),
+  'admin/settings/note.preview': () => ok({ note_id: escalate.note_id, title: escalate.title, changes }),
+});
+
 describe('applying a macro on the ticket page', () => {
   it('previews its changes in the form and composer, and submits them with the macro', async () => {
     const { calls } = serveTicket({
       ticket: { tags: ['printer'], priority: 'normal' },
-      handlers: {
-        'admin/settings/note.all.list': () => ok({ list: [escalate] }),
-        'admin/settings/note.preview': () =>
-          ok({
-            note_id: 5,
-            title: 'Escalate',
-            changes: {
-              priority: 'urgent',
-              submit_as: 'pending',
-              tags: ['printer', 'escalated'],
-              comment: { body: '<p>Hello Grace, we are on it.</p>', is_public: true },
-            },
-          }),
-      },
+      handlers: escalating({
+        priority: 'urgent',
+        submit_as: 'pending',
+        tags: ['printer', 'escalated'],
+        comment: { body: '<p>Hello Grace, we are on it.</p>', is_public: true },
+      }),
     });
     renderApp('/wswt/ticket/edit/101');
     fireEvent.click(await screen.findByRole('button', { name: /Apply macro/ }, { timeout: 40_000 }));
@@ -66,15 +64,7 @@ describe('applying a macro on the ticket page', () => {
 
   it('never turns an internal note being written into a public reply: the macro’s text joins the note, and says so', async () => {
     const { calls } = serveTicket({
-      handlers: {
-        'admin/settings/note.all.list': () => ok({ list: [escalate] }),
-        'admin/settings/note.preview': () =>
-          ok({
-            note_id: 5,
-            title: 'Escalate',
-            changes: { comment: { body: '<p>Hello Grace, we are on it.</p>', is_public: true } },
-          }),
-      },
+      handlers: escalating({ comment: { body: '<p>Hello Grace, we are on it.</p>', is_public: true } }),
     });
     renderApp('/wswt/ticket/edit/101');
     await screen.findByRole('button', { name: /Apply macro/ }, { timeout: 40_000 });
