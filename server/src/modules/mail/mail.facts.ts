@@ -65,8 +65,14 @@ export async function ticketsFacts(db: DbOrTx, ticketIds: number[]): Promise<Tic
   );
 }
 
-/** A chat is answered in the chat: its messages and its end are not mailed one by one (see mail.transcript.ts). */
+/** A chat ticket: its chat messages and its end are not mailed one by one (see mail.transcript.ts, isChatMessage). */
 export const isChat = (t: TicketFacts) => t.ticket_type === 'chat' || t.source === 'chat';
+
+/** Was this comment said in the chat (the visitor's widget shows it), rather than on the ticket or by mail? */
+export async function isChatMessage(db: DbOrTx, commentId: number): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM chat_message WHERE comment_id = ${commentId}`);
+  return rows.length > 0;
+}
 
 export async function ccEmails(db: DbOrTx, ticketId: number): Promise<string[]> {
   const rows = await queryRows<{ email: string }>(

@@ -75,6 +75,44 @@ describe('chat transcripts', () => {
     expect(await inboxOf(vera)).toHaveLength(1);
   });
 
+  it('after the chat, the visitor answers the transcript by mail and the agent\'s reply reaches them by mail', async () => {
+    const nina = customer('nina');
+    const chat = await startChat(nina);
+    const helper = await agent({ toolAccess: ['chat'], realName: 'Hal Helper' });
+    expect((await post(chatOps.accept, { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
+    expect((await post(chatOps.end, { ticket_id: chat.ticket_id }, helper.token)).code).toBe('0000');
+    const [transcript] = await inboxOf(nina);
+    const sent = transcript?.parsed.messageId as string;
+    expect(sent).toBeTruthy();
+    // The customer answers the transcript: it joins the chat's ticket, and its agent hears of it.
+    const answer = rawMail({
+      from: nina,
+      subject: `Re: ${transcript?.parsed.subject}`,
+      body: 'One more thing: the parcel number is 777.',
+      inReplyTo: sent,
+      references: sent,
+    });
+    await servers.deliver(support, answer.raw);
+    await fetchNow();
+    expect(await ticketOf(answer.messageId)).toBe(chat.ticket_id);
+    const told = await inboxOf(helper.email);
+    expect(told.map((m) => m.parsed.text ?? '').join('\n')).toContain('the parcel number is 777');
+    // The agent answers on the ticket: the chat is over, so the answer goes by mail.
+    const reply = await api(
+      ticketOps.edit,
+      {
+        ticket_id: chat.ticket_id,
+        comment: { body: '<p>Thanks, parcel 777 is on its way.</p>', is_public: true, file_ids: [] },
+      },
+      helper.token,
+    );
+    expect(reply.code).toBe('0000');
+    const inbox = await inboxOf(nina);
+    expect(inbox).toHaveLength(2);
+    expect(inbox[1]?.parsed.text).toContain('parcel 777 is on its way');
+    expect(inbox[1]?.parsed.inReplyTo).toBeTruthy();
+  });
+
   it('sends nothing for an anonymous visitor', async () => {
     const chat = await startChat();
     const helper = await agent({ toolAccess: ['chat'] });

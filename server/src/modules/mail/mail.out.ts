@@ -14,6 +14,7 @@ import {
   ccEmails,
   deliverable,
   isChat,
+  isChatMessage,
   type OutgoingMail,
   queueMail,
   queueMails,
@@ -24,7 +25,10 @@ import {
 } from './mail.facts.js';
 
 /**
- * The mails of a public comment, never to its author; a chat is answered in the chat. An agent's
+ * The mails of a public comment, never to its author. A chat's messages are answered in the chat
+ * (and mailed as its transcript when it ends); any other comment on a chat ticket (an agent's
+ * reply on the ticket page, the customer answering the transcript by mail) goes as on any ticket,
+ * else it would reach nobody: the widget shows chat messages only. An agent's
  * reply goes to the requester and the CCs: the one place a reply is queued, whether it opened the
  * ticket (ticket.created) or answered it. The customer's answer (the requester's or a CC's) goes
  * to the assignee and the followers, one mail each in their own language.
@@ -37,7 +41,7 @@ async function queueCommentMails(
   author: { email: string; staff: boolean } | null,
   commentId: number,
 ): Promise<void> {
-  if (isChat(t)) {
+  if (isChat(t) && (await isChatMessage(tx, commentId))) {
     return;
   }
   const except = new Set(author ? [author.email] : []);
