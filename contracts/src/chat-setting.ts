@@ -67,6 +67,13 @@ export const ZChatSetting = z.object({
   )
     .default(5)
     .describe('Open chats one agent takes before routing skips them, 1 to 50 (5 by default)'),
+  missed_after_minutes: fromDecimal(
+    z.number({ error: 'field_invalid' }).int().min(0, { error: 'field_invalid' }).max(1440, { error: 'field_invalid' }),
+  )
+    .default(10)
+    .describe(
+      'Minutes a chat waits for an agent before it ends as missed: the visitor is told it goes on by email and the ticket stays open (0: it waits until taken; 10 by default)',
+    ),
   greeting: optionalText(500)
     .default(seededDefaults.chatGreeting)
     .describe('The first thing the visitor reads in the chat window, up to 500 characters'),

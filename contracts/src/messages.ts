@@ -291,6 +291,14 @@ export const messages = {
     'zh-cn': '已关闭工单 #{ticket_id} 的跟进：客户通过邮件回复了该工单',
   },
   chat_ended_body: { en: 'The chat has ended', 'zh-cn': '对话已结束' },
+  chat_missed_email: {
+    en: 'Sorry, no one was free to take your chat. We have your messages and will answer by email to {email}.',
+    'zh-cn': '抱歉，暂时没有客服可以接入您的对话。我们已收到您的消息，会通过邮件回复至 {email}。',
+  },
+  chat_missed_anonymous: {
+    en: 'Sorry, no one was free to take your chat. Please try again later.',
+    'zh-cn': '抱歉，暂时没有客服可以接入您的对话，请稍后再试。',
+  },
   chat_answers_required: { en: 'Please answer the questions', 'zh-cn': '请回答问题' },
   chat_visitor: { en: 'Visitor', 'zh-cn': '访客' },
   chat_closed: {

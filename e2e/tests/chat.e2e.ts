@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, signInAdmin } from '../../server/test/app.js';
@@ -454,6 +455,61 @@ describe('chat settings screens', () => {
     await ask.getByRole('button', { name: 'Yes' }).click();
     await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
     await expect(frame.getByText('How was this chat?').count()).resolves.toBe(0);
+    await visitorPage.close();
+    await agentPage.close();
+  });
+  it('ends a chat nobody takes in time: the visitor reads that the answer comes by email, and the queue drops it', async () => {
+    const before = await call<{ list: Array<{ question_id: number }> }>(
+      server.app,
+      'GET',
+      '/api/admin/settings/question.all.get',
+      { token: adminToken, query: { question_module: 'chat' } },
+    );
+    for (const q of before.data.list) {
+      await post('/api/admin/settings/question.delete', { question_id: q.question_id });
+    }
+    await addQuestion({
+      title: 'What is it about?',
+      question_type: 'single_choice',
+      answers: [{ text: 'A delivery' }],
+      need_submit_user_info: true,
+    });
+    const setting = await call<Record<string, unknown>>(server.app, 'GET', '/api/admin/settings/chat.setting.get', {
+      token: adminToken,
+    });
+    await post('/api/admin/settings/chat.setting.edit', { ...setting.data, missed_after_minutes: 2 });
+
+    const { agentPage } = await agentOnChat('Mona Monitor');
+    await stayActive(agentPage);
+    const { page: visitorPage } = await newPage(browser, hostUrl);
+    await visitorPage.goto('/');
+    const frame = await openWidget(visitorPage);
+    await frame.getByRole('button', { name: 'A delivery' }).click();
+    await frame.getByLabel('Name').fill('Mia Missed');
+    await frame.getByLabel('Email').fill('mia@example.com');
+    await frame.getByRole('button', { name: 'Start chat' }).click();
+    await frame.getByText('Waiting for an agent…').waitFor();
+    await agentPage.locator('[data-chat-id]').getByText('Mia Missed').waitFor();
+
+    // Two minutes pass and nobody takes it.
+    const db = server.database.db;
+    await db.execute(sql`UPDATE chat_session SET waiting_ts = waiting_ts - 120000 WHERE ended_ts IS NULL`);
+    await db.execute(
+      sql`UPDATE pgboss.job SET start_after = now() WHERE name LIKE '%chat-missed' AND state = 'created'`,
+    );
+    await server.app.parley.jobs.drain();
+    await frame
+      .getByText(
+        'Sorry, no one was free to take your chat. We have your messages and will answer by email to mia@example.com.',
+      )
+      .waitFor();
+    await frame.locator('.sys').getByText('The chat has ended').waitFor();
+    await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
+    await expect(frame.getByText('How was this chat?').count()).resolves.toBe(0);
+    await screenshot(visitorPage, 'widget-missed-en');
+    // It leaves the agent's waiting list by itself.
+    await agentPage.locator('[data-chat-id]').getByText('Mia Missed').waitFor({ state: 'detached' });
+    await post('/api/admin/settings/chat.setting.edit', { ...setting.data, missed_after_minutes: 10 });
     await visitorPage.close();
     await agentPage.close();
   });

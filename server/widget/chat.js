@@ -659,6 +659,10 @@
       chat.failed = chat.failed.filter((f) => f.clientId !== m.client_message_id);
     }
     if (m.reply_type === 'end_chat') {
+      // A chat nobody took ends with a word of why, and where the answer will come.
+      if (m.automatic) {
+        list.appendChild(bubble(false, t('auto'), m.body, [], m.message_id));
+      }
       list.appendChild(el('div', { class: 'sys', text: t('ended') }));
       chat.ended = true;
       showEnded('unoffered');

@@ -347,6 +347,10 @@ export async function attachRealtime(
         system(room, { type: 'new_message', ticket_ids: [message.ticket_id] });
       }
     }),
+    // An ended chat (missed, or its visitor gave up waiting) leaves the agents' waiting lists.
+    ctx.events.on('chat.ended', async (e) => {
+      system(await chatAgentsSeeing(e.ticketId), { type: 'received_chat_tickets', ticket_ids: [e.ticketId] });
+    }),
     ctx.events.on('chat.accepted', async (e) => {
       system(await chatAgentsSeeing(e.ticketId), { type: 'received_chat_tickets', ticket_ids: [e.ticketId] });
       if (e.previousId !== null || e.accountId) {

@@ -33,6 +33,8 @@ export const chatSession = pgTable(
     acceptedBy: integer('accepted_by').references(() => account.accountId, { onDelete: 'set null' }),
     acceptedTs: ts('accepted_ts'),
     endedTs: ts('ended_ts'),
+    /** Since when it waits for an agent (start, or back in the queue); null while an agent has it. */
+    waitingTs: ts('waiting_ts'),
     lastVisitorTs: ts('last_visitor_ts').notNull(),
     createTs: ts('create_ts').notNull(),
   },

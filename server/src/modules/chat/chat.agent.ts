@@ -55,7 +55,8 @@ async function takeChat(tx: Tx, agent: Actor, row: TicketRow, previousId: number
   await applyChange(tx, agent, settings, row, { assignee_id: agent.account.accountId }, Date.now());
   const now = Date.now();
   await tx.execute(
-    sql`UPDATE chat_session SET accepted_by = ${agent.account.accountId}, accepted_ts = ${now} WHERE ticket_id = ${row.ticketId}`,
+    sql`UPDATE chat_session SET accepted_by = ${agent.account.accountId}, accepted_ts = ${now}, waiting_ts = NULL
+      WHERE ticket_id = ${row.ticketId}`,
   );
   emit(tx, {
     type: 'chat.accepted',
@@ -157,7 +158,8 @@ export async function chatTransfer(
         Awaited<ReturnType<typeof findAccountWithLinks>>
       >;
       await tx.execute(
-        sql`UPDATE chat_session SET accepted_by = ${targetId}, accepted_ts = ${Date.now()} WHERE ticket_id = ${row.ticketId}`,
+        sql`UPDATE chat_session SET accepted_by = ${targetId}, accepted_ts = ${Date.now()}, waiting_ts = NULL
+          WHERE ticket_id = ${row.ticketId}`,
       );
       emit(tx, {
         type: 'chat.accepted',
@@ -168,7 +170,8 @@ export async function chatTransfer(
       });
     } else {
       await tx.execute(
-        sql`UPDATE chat_session SET accepted_by = NULL, accepted_ts = NULL WHERE ticket_id = ${row.ticketId}`,
+        sql`UPDATE chat_session SET accepted_by = NULL, accepted_ts = NULL, waiting_ts = ${Date.now()}
+          WHERE ticket_id = ${row.ticketId}`,
       );
       emit(tx, { type: 'chat.queued', ticketId: row.ticketId });
     }

@@ -98,7 +98,9 @@ export async function endChat(tx: Tx, actor: Actor, row: TicketRow, session: Ses
     row.ticketState === 'solved' || row.ticketState === 'closed' ? {} : { submit_as: 'solved' },
     'end_chat',
   );
-  await tx.execute(sql`UPDATE chat_session SET ended_ts = ${Date.now()} WHERE ticket_id = ${row.ticketId}`);
+  await tx.execute(
+    sql`UPDATE chat_session SET ended_ts = ${Date.now()}, waiting_ts = NULL WHERE ticket_id = ${row.ticketId}`,
+  );
   emit(tx, { type: 'chat.ended', ticketId: row.ticketId });
 }
 
@@ -106,7 +108,13 @@ export async function endChat(tx: Tx, actor: Actor, row: TicketRow, session: Ses
  * A message a chat trigger sends (no person wrote it): a public comment without an author, stored
  * once per `key` like a client's retry, with the ticket's update time, search words and events.
  */
-export async function addAutomaticMessage(tx: Tx, row: TicketRow, body: string, key: string): Promise<number | null> {
+export async function addAutomaticMessage(
+  tx: Tx,
+  row: TicketRow,
+  body: string,
+  key: string,
+  replyType: 'end_chat' | null = null,
+): Promise<number | null> {
   if ((await messageByClientId(tx, row.ticketId, key)) !== null) {
     return null;
   }
@@ -127,7 +135,7 @@ export async function addAutomaticMessage(tx: Tx, row: TicketRow, body: string, 
   ]);
   await tx.execute(
     sql`INSERT INTO chat_message (comment_id, ticket_id, client_message_id, reply_type, from_visitor, automatic)
-      VALUES (${commentId}, ${row.ticketId}, ${key}, NULL, false, true)`,
+      VALUES (${commentId}, ${row.ticketId}, ${key}, ${replyType}, false, true)`,
   );
   emit(tx, { type: 'ticket.commented', ticketId: row.ticketId, actorId: null, commentId, isPublic: true });
   emit(tx, { type: 'chat.message', message: (await findMessage(tx, commentId)) as TChatMessage });

@@ -11,6 +11,7 @@ import {
   chatTransfer,
   visibleChat,
 } from './chat.agent.js';
+import { registerMissedChats } from './chat.missed.js';
 import {
   chatStart,
   visitorChatEnd,
@@ -23,6 +24,7 @@ import {
 
 /** Live chat: the widget's public calls, the agent's calls and the widget settings (api-contract "Live chat"). */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerMissedChats(ctx);
   define(app, chatWidgetOps.widgetGet, {
     handler: ({ lang }) => widgetGet(ctx, lang),
   });

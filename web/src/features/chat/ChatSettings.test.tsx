@@ -13,6 +13,7 @@ const chatSetting = {
   business_hours: [{ day: 1, start: '09:00', end: '18:00' }],
   auto_assign: false,
   agent_chat_limit: 5,
+  missed_after_minutes: 10,
   greeting: 'Hello! How can we help you?',
 };
 const widget = {
@@ -47,12 +48,14 @@ describe('Settings › Chats', () => {
 
     typeInto('Closes', '17:30');
     fireEvent.click(screen.getByRole('switch', { name: 'Assign new chats automatically' }));
+    typeInto('End a chat nobody takes after', '20');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(calls, 'admin/settings/chat.setting.edit')).toHaveLength(1));
     expect(callsTo(calls, 'admin/settings/chat.setting.edit')[0]?.body).toEqual({
       ...chatSetting,
       business_hours_enabled: true,
       auto_assign: true,
+      missed_after_minutes: 20,
       business_hours: [{ day: 1, start: '09:00', end: '17:30' }],
     });
     await screen.findByText('Successfully saved');

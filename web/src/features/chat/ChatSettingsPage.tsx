@@ -167,6 +167,18 @@ function ChatSettingForm({ setting }: { setting: TChatSetting }) {
         <InputNumber min={1} max={50} />
       </Form.Item>
       <Form.Item
+        name="missed_after_minutes"
+        label={t('chat_setting.missed_after')}
+        extra={t('chat_setting.missed_after_hint')}
+        rules={[{ required: true }]}
+      >
+        <InputNumber
+          min={0}
+          max={1440}
+          suffix={<Typography.Text type="secondary">{t('chat_setting.minutes')}</Typography.Text>}
+        />
+      </Form.Item>
+      <Form.Item
         name="greeting"
         label={t('chat_setting.greeting')}
         extra={t('chat_setting.greeting_hint')}
