@@ -75,7 +75,7 @@ describe('chat transcripts', () => {
     expect(await inboxOf(vera)).toHaveLength(1);
   });
 
-  it('after the chat, the visitor answers the transcript by mail and the agent\'s reply reaches them by mail', async () => {
+  it("after the chat, the visitor answers the transcript by mail and the agent's reply reaches them by mail", async () => {
     const nina = customer('nina');
     const chat = await startChat(nina);
     const helper = await agent({ toolAccess: ['chat'], realName: 'Hal Helper' });

@@ -54,12 +54,15 @@ describe('mail in: replies thread onto their ticket', () => {
     const ticketId = Number(await ticketOf(first.messageId));
     const notice = (await inboxOf(colleague.email)).find((m) => m.parsed.subject?.includes('new ticket'))?.parsed;
     expect(notice?.subject).toBe(`[#${ticketId}] new ticket: Refund please`);
+    // As a mail client answers: the notice's own References (the customer's mail) and the notice.
+    const earlier = [notice?.references ?? []].flat();
+    expect(earlier).toContain(first.messageId);
     const answer = rawMail({
       from: colleague.email,
       subject: `Re: ${notice?.subject}`,
       body: 'Internal: Dan asked for three refunds this month.',
       inReplyTo: notice?.messageId as string,
-      references: notice?.messageId as string,
+      references: [...earlier, notice?.messageId].join(' '),
     });
     await servers.deliver(support, answer.raw);
     expect(await fetchNow()).toEqual({ comment: 1 });

@@ -40,17 +40,20 @@ export async function threadOf(
   senderId: number | null,
   ours: string[],
 ): Promise<Thread | null> {
-  const ids = [norm(mail.inReplyTo), ...refsOf(mail)].filter(Boolean);
+  // The mail it answers first (In-Reply-To), then up its References from the nearest (the last).
+  // Which one it answers decides who may read it: a notice that went to agents only and the
+  // customer's mail it quotes often bear the same time, so never pick by time.
+  const ids = [...new Set([norm(mail.inReplyTo), ...refsOf(mail).reverse()].filter(Boolean))];
   if (ids.length) {
-    const rows = await queryRows<{ ticket_id: number; direction: string }>(
+    const rows = await queryRows<{ message_id: string; ticket_id: number; direction: string }>(
       tx,
-      sql`SELECT m.ticket_id, m.direction FROM mail_message m JOIN ticket t ON t.ticket_id = m.ticket_id
+      sql`SELECT m.message_id, m.ticket_id, m.direction FROM mail_message m JOIN ticket t ON t.ticket_id = m.ticket_id
           WHERE m.message_id = ANY(${textArrayLiteral(ids)}::text[])
-            AND t.deleted_ts IS NULL
-          ORDER BY m.create_ts DESC LIMIT 1`,
+            AND t.deleted_ts IS NULL`,
     );
-    if (rows[0]) {
-      return { ticketId: Number(rows[0].ticket_id), answersStaffNotice: rows[0].direction === 'out_staff' };
+    const answered = ids.map((id) => rows.find((r) => r.message_id === id)).find((r) => r !== undefined);
+    if (answered) {
+      return { ticketId: Number(answered.ticket_id), answersStaffNotice: answered.direction === 'out_staff' };
     }
   }
   // A reference alone ([#12] in the subject, or support+12@ as the address) counts only from
