@@ -139,9 +139,13 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
     lang = a?.default_language === 'zh-cn' ? 'zh-cn' : 'en';
   }
   const transcript = mail.kind === 'chat_transcript';
+  // Customers know an agent by the alias the agent chose (Profile: "requesters see the alias").
+  const staffName = toStaff(mail.kind)
+    ? sql`a.real_name`
+    : sql`CASE WHEN a.user_type = 'end_user' THEN a.real_name ELSE COALESCE(NULLIF(a.alias_name, ''), a.real_name) END`;
   const comments = await queryRows<CommentRow>(
     db,
-    sql`SELECT c.comment_id, c.body, c.create_ts, a.real_name AS author_name, a.signature, a.enable_signature,
+    sql`SELECT c.comment_id, c.body, c.create_ts, ${staffName} AS author_name, a.signature, a.enable_signature,
           a.user_type AS author_type
         FROM ticket_comment c LEFT JOIN account a ON a.account_id = c.author_id
         WHERE c.ticket_id = ${mail.ticketId} AND c.is_public AND (${mail.commentId}::int IS NULL OR c.comment_id <= ${mail.commentId})

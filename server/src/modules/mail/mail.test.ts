@@ -1,7 +1,7 @@
 import { mailOps, type TEmailCheckRequest, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { api, db, t } from '../../../test/kit.js';
+import { agent, api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { mailPassword } from '../../../test/mail-servers.js';
 import { queryRows } from '../../db/rows.js';
@@ -112,6 +112,27 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     expect((await inboxOf(carol)).map((m) => m.parsed.subject)).toEqual([`Re: [#${ticketId}] Refund please`]);
     // Nothing carries the internal note.
     expect(servers.sent.some((m) => m.raw.includes('check the bank'))).toBe(false);
+  });
+
+  it('names an agent by the alias they chose in what the customer reads, never by their real name', async () => {
+    const gus = customer('gus');
+    const first = rawMail({ from: gus, subject: 'Where is my parcel' });
+    await servers.deliver(support, first.raw);
+    await fetchNow();
+    const ticketId = Number(await ticketOfMessage(first.messageId));
+    const helper = await agent({ realName: 'Private Person', aliasName: '小王' });
+    for (const body of ['<p>Looking into it.</p>', '<p>It ships today.</p>']) {
+      const res = await api(ticketOps.edit, { ticket_id: ticketId, comment: { body, is_public: true } }, helper.token);
+      expect(res.code).toBe('0000');
+    }
+    const second = (await inboxOf(gus)).find(
+      (m) => m.parsed.subject?.startsWith('Re:') && m.source.includes('ships today'),
+    );
+    // The earlier reply is quoted under its author's name: the alias.
+    const html = second?.parsed.html || '';
+    expect(html).toContain('Looking into it.');
+    expect(html).toContain('小王');
+    expect(second?.source).not.toContain('Private Person');
   });
 
   it('accepts a subject reference alone from the requester, but a stranger forging it opens a new ticket', async () => {
