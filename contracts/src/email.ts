@@ -47,7 +47,15 @@ export const ZFailedJob = z.object({
   completed_ts: z.number().nullable().describe('When its last try ended'),
 });
 export type TFailedJob = z.infer<typeof ZFailedJob>;
-export const ZFailedJobListResponse = z.object({ list: z.array(ZFailedJob).describe('Jobs that failed every try') });
+export const ZFailedJobListResponse = z.object({
+  list: z.array(ZFailedJob).describe('Jobs that failed every try'),
+  retrying: z
+    .object({
+      count: z.number().describe('Jobs that failed and wait for another try'),
+      error: z.string().describe('The latest error among them'),
+    })
+    .describe('Jobs still being tried (a mail that did not go yet)'),
+});
 export type TFailedJobListResponse = z.infer<typeof ZFailedJobListResponse>;
 export const ZJobRetryRequest = z.object({ id: z.string().uuid({ error: 'field_invalid' }).describe('The job') });
 

@@ -49,7 +49,8 @@ export const chatSettingOps = {
     method: 'GET',
     path: `${base}/chat.setting.get`,
     access: { menu: ['/wswt/setting/chat', '/wswt/setting/widget'] },
-    summary: 'The Chats settings: business hours, auto-assign, per-agent limit, when a waiting chat is missed, greeting',
+    summary:
+      'The Chats settings: business hours, auto-assign, per-agent limit, when a waiting chat is missed, greeting',
     tags: ['settings'],
     input: noInput,
     output: ZChatSetting,

@@ -51,7 +51,8 @@ export const mailOps = {
     method: 'GET',
     path: `${base}/email.failed_jobs`,
     access: read,
-    summary: 'Background jobs (mail out, mail fetch) that failed every try, with their last error',
+    summary:
+      'Background jobs (mail out, mail fetch) that failed every try, with their last error, and how many wait for another try',
     tags,
     input: noInput,
     output: ZFailedJobListResponse,

@@ -353,6 +353,18 @@ export class JobQueue {
     }));
   }
 
+  /** Jobs that failed and wait for another try: how many, and the latest error. */
+  async retrying(): Promise<{ count: number; error: string }> {
+    await this.start();
+    const names = [...this.queues.keys()].map((n) => this.full(n));
+    const { rows } = await this.sql.executeSql(
+      `SELECT count(*)::int AS n, (array_agg(output->>'message' ORDER BY started_on DESC NULLS LAST))[1] AS error
+        FROM pgboss.job WHERE state = 'retry' AND name = ANY($1::text[])`,
+      [names],
+    );
+    return { count: Number(rows[0]?.n ?? 0), error: String(rows[0]?.error ?? '') };
+  }
+
   /** Puts a failed job back in its queue for another round of tries. */
   async retry(id: string): Promise<boolean> {
     await this.start();

@@ -9,7 +9,7 @@ import {
   type TEmailSetting,
   type TEmailTemplate,
   type TEmailTemplateListResponse,
-  type TFailedJob,
+  type TFailedJobListResponse,
   type TInboxLogEntry,
   type TInboxRetryResponse,
   type TSupportAddress,
@@ -40,7 +40,7 @@ export const settingApi = {
     call(mailOps.testSend, body, opts),
   emailTestMailbox: (body: TEmailCheckRequest, opts?: TOpts): Promise<TEmailCheckResponse> =>
     call(mailOps.testMailbox, body, opts),
-  emailFailedJobs: async (opts?: TOpts): Promise<TFailedJob[]> => (await call(mailOps.failedJobs, {}, opts)).list,
+  emailFailedJobs: (opts?: TOpts): Promise<TFailedJobListResponse> => call(mailOps.failedJobs, {}, opts),
   emailJobRetry: (id: string, opts?: TOpts): Promise<null> => call(mailOps.jobRetry, { id }, opts),
   emailInboxLog: async (opts?: TOpts): Promise<TInboxLogEntry[]> => (await call(mailOps.inboxLog, {}, opts)).list,
   emailInboxRetry: (logId: number, opts?: TOpts): Promise<TInboxRetryResponse> =>

@@ -15,6 +15,7 @@ import { randomIp } from '../../../test/chat-kit.js';
 import { multipart } from '../../../test/images.js';
 import { admin, agent, api, db, t, withSettings } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
+import { freePort } from '../../../test/mail-servers.js';
 import { queryRows } from '../../db/rows.js';
 import { keepRawMail } from './mail.store.js';
 
@@ -120,6 +121,32 @@ describe('chat transcripts', () => {
     expect((await post(chatWidgetOps.end, { visitor_token: chat.visitor_token })).code).toBe('0000');
     await t.app.parley.jobs.drain();
     expect(mailsOfTicket(chat.ticket_id)).toEqual([]);
+  });
+});
+
+describe('a mail that does not go', () => {
+  it('shows in Failed jobs as waiting for another try, with its error, before it used every try', async () => {
+    const before = (await api(mailOps.failedJobs, {})).data;
+    expect(before.retrying.count).toBe(0);
+    const saved = t.app.mail.configOverride as NonNullable<typeof t.app.mail.configOverride>;
+    // The SMTP server is down (nothing listens on its port).
+    t.app.mail.configOverride = { ...saved, smtp: { ...saved.smtp, port: await freePort() } };
+    try {
+      const ticket = await api(ticketOps.add, {
+        subject: 'Call me back',
+        requester_email: customer('ray'),
+        comment: { body: '<p>We will call you back today.</p>', is_public: true },
+      });
+      expect(ticket.code).toBe('0000');
+      await t.app.parley.jobs.drain();
+      const after = (await api(mailOps.failedJobs, {})).data;
+      expect(after.retrying.count).toBeGreaterThanOrEqual(1);
+      expect(after.retrying.error).toMatch(/ECONNREFUSED|connect/i);
+      expect(after.list).toEqual(before.list);
+    } finally {
+      t.app.mail.configOverride = saved;
+      await t.app.parley.db.execute(sql`DELETE FROM pgboss.job WHERE state = 'retry'`);
+    }
   });
 });
 

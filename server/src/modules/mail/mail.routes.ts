@@ -49,7 +49,7 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
   });
 
   define(app, mailOps.failedJobs, {
-    handler: async () => ({ list: await ctx.jobs.listFailed() }),
+    handler: async () => ({ list: await ctx.jobs.listFailed(), retrying: await ctx.jobs.retrying() }),
   });
 
   define(app, mailOps.jobRetry, {

@@ -101,43 +101,61 @@ export function FailedJobsPanel({ editable }: { editable: boolean }) {
   if (jobs.isError) {
     return <Alert type="error" showIcon title={(jobs.error as Error).message} />;
   }
+  const retrying = jobs.data?.retrying ?? { count: 0, error: '' };
   return (
-    <Table
-      rowKey="id"
-      size="small"
-      loading={jobs.isLoading}
-      dataSource={jobs.data ?? []}
-      pagination={false}
-      locale={{ emptyText: <Empty description={t('email_setting.no_failed_jobs')} /> }}
-      columns={[
-        { title: t('email_setting.job_queue'), dataIndex: 'queue', width: 110 },
-        {
-          title: t('email_setting.job_error'),
-          dataIndex: 'error',
-          render: (error: string) => <Typography.Text type="danger">{error}</Typography.Text>,
-        },
-        { title: t('email_setting.job_attempts'), dataIndex: 'attempts', width: 80 },
-        {
-          title: t('email_setting.job_time'),
-          dataIndex: 'completed_ts',
-          width: 170,
-          render: (ts: number | null, row) => formatTime(ts ?? row.created_ts),
-        },
-        {
-          title: t('common.actions'),
-          width: 90,
-          render: (_, row) =>
-            editable && (
-              <Button
-                size="small"
-                onClick={() => retry.mutate(row.id)}
-                loading={retry.isPending && retry.variables === row.id}
-              >
-                {t('email_setting.job_retry')}
-              </Button>
-            ),
-        },
-      ]}
-    />
+    <>
+      {retrying.count > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('email_setting.jobs_retrying', { count: retrying.count })}
+          description={retrying.error}
+        />
+      )}
+      <Table
+        rowKey="id"
+        size="small"
+        loading={jobs.isLoading}
+        dataSource={jobs.data?.list ?? []}
+        pagination={false}
+        locale={{
+          emptyText: (
+            <Empty
+              description={t(retrying.count > 0 ? 'email_setting.no_failed_jobs_yet' : 'email_setting.no_failed_jobs')}
+            />
+          ),
+        }}
+        columns={[
+          { title: t('email_setting.job_queue'), dataIndex: 'queue', width: 110 },
+          {
+            title: t('email_setting.job_error'),
+            dataIndex: 'error',
+            render: (error: string) => <Typography.Text type="danger">{error}</Typography.Text>,
+          },
+          { title: t('email_setting.job_attempts'), dataIndex: 'attempts', width: 80 },
+          {
+            title: t('email_setting.job_time'),
+            dataIndex: 'completed_ts',
+            width: 170,
+            render: (ts: number | null, row) => formatTime(ts ?? row.created_ts),
+          },
+          {
+            title: t('common.actions'),
+            width: 90,
+            render: (_, row) =>
+              editable && (
+                <Button
+                  size="small"
+                  onClick={() => retry.mutate(row.id)}
+                  loading={retry.isPending && retry.variables === row.id}
+                >
+                  {t('email_setting.job_retry')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -150,6 +150,7 @@ describe('email settings', () => {
                 completed_ts: 1_700_000_100_000,
               },
             ],
+            retrying: { count: 0, error: '' },
           }),
         'admin/settings/email.job_retry': () => ok(null),
       },
@@ -165,6 +166,23 @@ describe('email settings', () => {
         id: '6f1c2b1e-0b7a-4b8e-9d55-0e8b3f9f6c11',
       }),
     );
+  });
+
+  it('says when mails have not gone yet and wait for another try, with the error, before any used every try', async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/email.failed_jobs': () =>
+          ok({ list: [], retrying: { count: 3, error: 'connect ECONNREFUSED 127.0.0.1:2525' } }),
+      },
+    });
+    renderApp('/wswt/setting/email');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Failed jobs' }));
+    await screen.findByText('3 mails have not gone yet and will be tried again');
+    screen.getByText('connect ECONNREFUSED 127.0.0.1:2525');
+    screen.getByText('No job has used all its tries yet');
+    expect(screen.queryByText('No failed jobs: every mail went out')).toBeNull();
   });
 
   it('shows the default text again after a template is saved empty, which stands for the default', async () => {
