@@ -291,6 +291,22 @@ export const messages = {
     'zh-cn': '已关闭工单 #{ticket_id} 的跟进：客户通过邮件回复了该工单',
   },
   chat_ended_body: { en: 'The chat has ended', 'zh-cn': '对话已结束' },
+  mailbox_failed_connection: {
+    en: 'Nothing answered at {endpoint}: check the host and port',
+    'zh-cn': '{endpoint} 没有响应：请检查主机和端口',
+  },
+  mailbox_failed_tls: {
+    en: 'TLS failed at {endpoint}: check Use SSL and the port',
+    'zh-cn': '{endpoint} 的 TLS 失败：请检查“使用 SSL”和端口',
+  },
+  mailbox_failed_login: {
+    en: 'Login refused at {endpoint}: check the account and password',
+    'zh-cn': '{endpoint} 拒绝登录：请检查账号和密码',
+  },
+  mailbox_failed_mailbox: {
+    en: 'Signed in at {endpoint}, but the inbox could not be opened',
+    'zh-cn': '已登录 {endpoint}，但无法打开收件箱',
+  },
   chat_missed_email: {
     en: 'Sorry, no one was free to take your chat. We have your messages and will answer by email to {email}.',
     'zh-cn': '抱歉，暂时没有客服可以接入您的对话。我们已收到您的消息，会通过邮件回复至 {email}。',

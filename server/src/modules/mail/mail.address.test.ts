@@ -5,7 +5,7 @@ import { callOp } from '../../../test/app.js';
 import { buildGroup } from '../../../test/factories.js';
 import { admin, agent, api, db, t } from '../../../test/kit.js';
 import { eventually, servers, setUpMailTests } from '../../../test/mail-kit.js';
-import { mailPassword, startMailServers } from '../../../test/mail-servers.js';
+import { freePort, mailPassword, startMailServers } from '../../../test/mail-servers.js';
 import { queryRows } from '../../db/rows.js';
 
 const kit = setUpMailTests();
@@ -48,18 +48,35 @@ describe('support addresses: the calls', () => {
     expect(noGroup.code).toBe('FFFF');
     expect((await list()).map((a) => a.address)).not.toContain(ours('nogroup'));
 
-    // Own mailbox: the password is kept when the edit leaves it empty.
+    // Own mailbox: saved only once Parley signed in to it, and it says what failed.
     const id = added.data.address_id;
-    const withBox = { address_id: id, address, name: 'Calls', group_id: groupId, has_mailbox: true };
-    expect((await editAddress({ ...withBox, imap_host: 'imap.test:143', account: 'calls', password: 'pw' })).code).toBe(
+    const imap = `127.0.0.1:${servers.imapPort}`;
+    const withBox = { address_id: id, address, name: 'Calls', group_id: groupId, has_mailbox: true, account: address };
+    const wrongPassword = await editAddress({ ...withBox, imap_host: imap, use_ssl: false, password: 'not-it' });
+    expect([wrongPassword.code, wrongPassword.data]).toEqual([
+      'FFFF',
+      { fields: { password: `Login refused at ${imap}: check the account and password` } },
+    ]);
+    const sslOnPlainPort = await editAddress({ ...withBox, imap_host: imap, use_ssl: true, password: mailPassword });
+    expect([sslOnPlainPort.code, sslOnPlainPort.data]).toEqual([
+      'FFFF',
+      { fields: { imap_host: `TLS failed at ${imap} (TLS): check Use SSL and the port` } },
+    ]);
+    const closed = `127.0.0.1:${await freePort()}`;
+    const nobody = await editAddress({ ...withBox, imap_host: closed, use_ssl: false, password: mailPassword });
+    expect([nobody.code, nobody.data]).toEqual([
+      'FFFF',
+      { fields: { imap_host: `Nothing answered at ${closed}: check the host and port` } },
+    ]);
+    expect((await list()).find((a) => a.address_id === id)).toMatchObject({ has_mailbox: false });
+    expect((await editAddress({ ...withBox, imap_host: imap, use_ssl: false, password: mailPassword })).code).toBe(
       '0000',
     );
-    expect((await editAddress({ ...withBox, imap_host: 'imap.test:993', account: 'calls', password: '' })).code).toBe(
-      '0000',
-    );
+    // The password is kept when the edit leaves it empty.
+    expect((await editAddress({ ...withBox, imap_host: imap, use_ssl: false, password: '' })).code).toBe('0000');
     expect((await list()).find((a) => a.address_id === id)).toMatchObject({
       has_mailbox: true,
-      imap_host: 'imap.test:993',
+      imap_host: imap,
       has_password: true,
     });
     expect((await editAddress({ ...withBox, address_id: 99999999, imap_host: 'x', account: 'y' })).code).toBe('0404');

@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { queryRows } from '../../db/rows.js';
-import { invalid, notFound } from '../../http/app-error.js';
-import { type Endpoint, endpointOf } from './mail.config.js';
+import { invalid, invalidWith, notFound } from '../../http/app-error.js';
+import { checkImap } from './mail.check.js';
+import { type Endpoint, endpointOf, type MailConfig } from './mail.config.js';
 import { addresses, header } from './mail.parse.js';
 
 /** A support address as the mail work uses it (password included). */
@@ -92,10 +93,28 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * An own mailbox is saved only once Parley could sign in to it: saved blind, a wrong port, Use
+ * SSL or password left the address's mail unread for ever with nothing on screen but "saved".
+ */
+async function mustSignIn(box: { imap_host: string; account: string; use_ssl: boolean }, password: string) {
+  const imap = endpointOf(box.imap_host, box.use_ssl, 'imap');
+  const result = await checkImap({ imap, user: box.account, pass: password } as MailConfig);
+  if (!result.ok) {
+    const stage =
+      result.stage === 'login' || result.stage === 'tls' || result.stage === 'mailbox' ? result.stage : 'connection';
+    const endpoint = `${imap.host}:${imap.port}${imap.secure ? ' (TLS)' : ''}`;
+    throw invalidWith(`mailbox_failed_${stage}`, stage === 'login' ? 'password' : 'imap_host', { endpoint });
+  }
+}
+
 export async function supportAddressAdd(db: DbOrTx, input: AddInput): Promise<{ address_id: number }> {
   await checkGroup(db, input.group_id);
   if (input.has_mailbox && !input.password) {
     throw invalid('required_password', 'password');
+  }
+  if (input.has_mailbox) {
+    await mustSignIn(input, input.password);
   }
   const [row] = await saving(() =>
     queryRows<{ address_id: number }>(
@@ -123,6 +142,15 @@ export async function supportAddressEdit(db: DbOrTx, input: EditInput): Promise<
   const password = input.has_mailbox ? input.password || current.password : '';
   if (input.has_mailbox && !password) {
     throw invalid('required_password', 'password');
+  }
+  const reached =
+    current.has_mailbox &&
+    !input.password &&
+    current.imap_host === input.imap_host &&
+    current.account === input.account &&
+    current.use_ssl === input.use_ssl;
+  if (input.has_mailbox && !reached) {
+    await mustSignIn(input, password);
   }
   await saving(() =>
     db.execute(
