@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredOr, requiredText, ZFlag } from './common.js';
+import { emailPattern } from './plain.js';
 
 const settingName = /^[a-z][a-z0-9_.-]{0,63}$/;
 
@@ -70,8 +71,19 @@ const ZHttpUrl = z
   .max(1000, { error: 'field_too_long' })
   .regex(/^(https?:\/\/[^\s]+)?$/i, { error: 'field_invalid' });
 
+/** A sender is a name (the account's address then sends) or an address, alone or as `Name <address>`. */
+function senderAddressOk(sender: string): boolean {
+  if (!sender.includes('@')) {
+    return true;
+  }
+  const named = /^[^<>]*<([^<>]+)>$/.exec(sender);
+  return emailPattern.test((named?.[1] ?? sender).trim());
+}
+
 export const ZEmailEditRequest = z.object({
-  sender: requiredText('required_sender', 254).describe('The name or address emails are sent from'),
+  sender: requiredText('required_sender', 254)
+    .refine(senderAddressOk, { error: 'email_format' })
+    .describe('The name emails are sent from, or their address (`address` or `Name <address>`)'),
   smtp_host: host('required_smtp_host').describe('The outgoing mail server (a host name)'),
   imap_host: host('required_imap_host').describe('The incoming mail server (a host name)'),
   gateway: requiredText('required_gateway', 255).describe('The mail gateway'),

@@ -96,6 +96,16 @@ describe('email settings', () => {
     });
   });
 
+  it('takes a sender as a name, an address or "Name <address>", and refuses an address that cannot be one', async () => {
+    for (const sender of ['Support', 'help@example.com', 'Support Team <help@example.com>']) {
+      expect((await api(settingOps.emailEdit, { ...valid, sender, password: 'x' })).code).toBe('0000');
+    }
+    for (const sender of ['Support support@parley', 'Support <support@parley>', 'help@', 'a <b@example.com']) {
+      const res = await api(settingOps.emailEdit, { ...valid, sender, password: 'x' });
+      expect([res.code, res.fields?.sender]).toEqual(['FFFF', 'Incorrect mailbox format']);
+    }
+  });
+
   it('never returns the password, keeps it when sent empty, and needs one the first time', async () => {
     await forget('email');
     const first = await api(settingOps.emailEdit, valid);
