@@ -221,6 +221,10 @@ export const messages = {
     'zh-cn': '该工单已关闭，不能再修改',
   },
   ticket_deleted: { en: 'This ticket is deleted; restore it first', 'zh-cn': '该工单已删除，请先恢复' },
+  ticket_edit_conflict: {
+    en: 'Someone else changed this ticket while you were editing: their changes are shown now; check yours and submit again',
+    'zh-cn': '您编辑期间其他人修改了该工单：现已显示其修改，请核对您的修改后重新提交',
+  },
   public_reply_not_allowed: { en: 'You may only add internal notes', 'zh-cn': '您只能添加内部备注' },
   cannot_close_ticket: { en: 'You are not allowed to close tickets', 'zh-cn': '您没有关闭工单的权限' },
   cc_blacklisted: {

@@ -51,6 +51,14 @@ export const ZTicketEditRequest = z.object({
   note_id: ZId.optional().describe(
     'The note (macro) the agent applied before submitting: its use is counted and recorded',
   ),
+  base_update_ts: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      "The ticket's `update_ts` the agent's form was based on. When someone changed the ticket since and their change touched a property this edit also changes, the edit is refused (`ticket_edit_conflict`) and nothing is written; tags, CCs and followers instead merge (this edit's additions and removals applied to the current lists), and a property sent with its value of then counts as unchanged. A comment alone never conflicts. Left out: no check (the last save wins)",
+    ),
   ...ticketProperties,
 });
 export type TTicketEditRequest = z.input<typeof ZTicketEditRequest>;

@@ -21,6 +21,7 @@ import {
   refuseLocked,
   scopeNeeded,
 } from './ticket.change-plan.js';
+import { type ChangedSince, changedSince, rebaseChange, refuseConflict } from './ticket.conflict.js';
 import {
   commentBodies,
   findTicket,
@@ -119,7 +120,8 @@ async function writeChange(tx: Tx, actor: Actor, row: TicketRow, plan: ChangePla
 /**
  * One ticket's update inside the caller's transaction: read what the rules need, plan the change
  * without the database (`planChange`), then write it. The row is locked by the caller. Answers
- * the new comment's id (null without one), or false when nothing changed.
+ * the new comment's id (null without one), or false when nothing changed. With `since` (what
+ * others changed after the agent's form was drawn), a change overwriting any of it is refused.
  */
 export async function applyChange(
   tx: Tx,
@@ -128,10 +130,14 @@ export async function applyChange(
   row: TicketRow,
   change: Change,
   now: number,
+  since?: ChangedSince,
 ) {
   refuseLocked(row);
   const facts = await readFacts(tx, actor, settings, row, change);
   const plan = planChange(actor, settings, row, change, facts, now);
+  if (since) {
+    refuseConflict(change, plan, since);
+  }
   if (plan.events.length === 0 && !plan.comment) {
     return false;
   }
@@ -147,7 +153,13 @@ export async function ticketEdit(ctx: Ctx, input: EditInput): Promise<TTicket> {
   const now = Date.now();
   return transact(ctx, async (tx) => {
     const row = await visibleTicket(tx, actor, input.ticket_id, true);
-    await applyChange(tx, actor, settings, row, { ...input, comment }, now);
+    let change: Change = { ...input, comment };
+    let since: ChangedSince | undefined;
+    if (input.base_update_ts !== undefined) {
+      since = await changedSince(tx, row, input.base_update_ts);
+      change = await rebaseChange(tx, row, change, since);
+    }
+    await applyChange(tx, actor, settings, row, change, now, since);
     if (input.note_id !== undefined) {
       await countNoteUse(tx, actor, input.note_id, row.ticketId, now);
     }
