@@ -266,3 +266,12 @@ export interface TTicketPresence {
   ticket_id: number;
   viewers: TTicketViewer[];
 }
+/**
+ * `ticket_updated`, to a ticket page's room after a change of the ticket commits: the pages fetch
+ * it again and say who changed it (`account_id` null and `real_name` empty: the system).
+ */
+export interface TTicketUpdated {
+  ticket_id: number;
+  account_id: number | null;
+  real_name: string;
+}

@@ -30,7 +30,7 @@ import {
 } from '../modules/chat/chat.repo.js';
 import { getChatSetting, getWidgetSetting, originAllowed } from '../modules/chat/chat.setting.js';
 import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
-import { type PresenceData, registerTicketPresence } from './ticket-presence.js';
+import { type PresenceData, publishTicketUpdates, registerTicketPresence } from './ticket-presence.js';
 
 export const socketPath = '/api/socket.io';
 
@@ -335,6 +335,7 @@ export async function attachRealtime(
     (await chatViewers(db, ticketId, await ctx.chatPresence.connectedAgentIds())).map(rooms.account);
 
   const unsubscribe = [
+    publishTicketUpdates(ctx, io),
     ctx.events.on('chat.started', (e) => route(e.ticketId)),
     ctx.events.on('chat.queued', (e) => route(e.ticketId)),
     ctx.events.on('chat.message', async ({ message }) => {

@@ -1,7 +1,7 @@
-import type { TTicketPresence } from '@parley/contracts';
+import { type TTicketPresence, type TTicketUpdated, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../test/app.js';
-import { connect, setUpChatApp, t } from '../../test/chat-app.js';
+import { api, connect, setUpChatApp, t } from '../../test/chat-app.js';
 import { type Client, chatAgent, eventually, redisAnswers } from '../../test/chat-kit.js';
 import { buildAgent, buildGroup, buildTicket, defaultPassword, giveDefaultRole } from '../../test/factories.js';
 
@@ -53,6 +53,21 @@ describe.skipIf(!hasRedis)('presence on ticket pages over socket.io', () => {
       return p && p.viewers.length === 1 && p.viewers[0]?.real_name === 'Ann Agent';
     });
     expect((await annSocket.ask('ticket_leave', { ticket_id: ticketId })).code).toBe('0000');
+  });
+
+  it('tells the agents on a ticket page who saved it, after the save, so that the page shows it', async () => {
+    const ann = await chatAgent(t, { realName: 'Ann Agent' });
+    const ben = await chatAgent(t, { realName: 'Ben Agent', toolAccess: [] });
+    const { ticketId } = await buildTicket(t.database.db);
+    const annSocket = await connect({ token: ann.token });
+    expect((await annSocket.ask('ticket_view', { ticket_id: ticketId })).code).toBe('0000');
+    const saved = await api(ticketOps.edit, { ticket_id: ticketId, tags: ['btag'] }, ben.token);
+    expect(saved.code).toBe('0000');
+    const update = await eventually(
+      "Ann hears of Ben's save",
+      () => annSocket.events.find((e) => e.event === 'ticket_updated')?.payload as TTicketUpdated | undefined,
+    );
+    expect(update).toEqual({ ticket_id: ticketId, account_id: ben.accountId, real_name: 'Ben Agent' });
   });
 
   it('refuses tickets the agent may not see, typing on a ticket not joined, and bad input, with the envelope', async () => {

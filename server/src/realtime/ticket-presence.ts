@@ -1,11 +1,11 @@
-import { ErrorCode, type TTicketViewer, ZTicketPresence } from '@parley/contracts';
+import { ErrorCode, type TTicketUpdated, type TTicketViewer, ZTicketPresence } from '@parley/contracts';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
 import { authenticateToken } from '../modules/auth/access-hook.js';
 import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
-import { findTicket } from '../modules/ticket/ticket.repo.js';
+import { findAccount, findTicket } from '../modules/ticket/ticket.repo.js';
 
 /** A staff socket's part in ticket presence: who it is and which tickets it has open or is typing on. */
 export interface PresenceData {
@@ -43,6 +43,26 @@ async function viewersOf(io: Server, ticketId: number): Promise<TTicketViewer[]>
 /** Tells everyone on the ticket page who is there now. */
 export async function publishPresence(io: Server, ticketId: number): Promise<void> {
   io.to(ticketRoom(ticketId)).emit('ticket_presence', { ticket_id: ticketId, viewers: await viewersOf(io, ticketId) });
+}
+
+/**
+ * After a change of a ticket commits, the agents who have its page open hear who changed it
+ * (`ticket_updated`) and fetch it again, instead of working on until a save overwrites it.
+ * Sent without holding up the write that caused it. Answers the unsubscribe.
+ */
+export function publishTicketUpdates(ctx: AppContext, io: Server): () => void {
+  const send = async (ticketId: number, actorId: number | null) => {
+    const actor = actorId === null ? null : await findAccount(ctx.db, actorId);
+    const update: TTicketUpdated = {
+      ticket_id: ticketId,
+      account_id: actorId,
+      real_name: actor ? actor.aliasName || actor.realName : '',
+    };
+    io.to(ticketRoom(ticketId)).emit('ticket_updated', update);
+  };
+  return ctx.events.on('ticket.changed', ({ ticketId, actorId }) => {
+    send(ticketId, actorId).catch((error: unknown) => ctx.log.warn({ err: error }, 'ticket update not sent'));
+  });
 }
 
 /**

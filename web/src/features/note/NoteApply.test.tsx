@@ -2,6 +2,7 @@ import type { TNote } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fakeServer';
+import { ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
 import { serveTicket } from '../../test/ticketPage';
@@ -54,6 +55,7 @@ describe('applying a macro on the ticket page', () => {
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1));
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
       ticket_id: 101,
+      base_update_ts: ticket().update_ts,
       submit_as: 'pending',
       priority: 'urgent',
       tags: ['printer', 'escalated'],

@@ -40,6 +40,7 @@ describe('rich-text composer', () => {
     await screen.findByTestId('ticket-updated');
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
       ticket_id: 101,
+      base_update_ts: ticket().update_ts,
       submit_as: 'open',
       comment: {
         body: `<p>See this:<img src="${ticketAttachmentPath(fileId)}" alt="shot.png"></p>`,

@@ -59,11 +59,14 @@ export function TicketComposer({
   ticket,
   form,
   canAttach,
+  onConflict,
 }: {
   ticket: TTicket;
   form: FormInstance<TTicketProps>;
   /** The ticket setting `can_attach`: files and images are refused by the server while it is off. */
   canAttach: boolean;
+  /** A failed submit, for the page to fetch the ticket again when someone else's change refused it; rethrows. */
+  onConflict: (error: unknown) => never;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -94,7 +97,7 @@ export function TicketComposer({
     call: (body: TTicketEditRequest, opts) =>
       ticketApi.edit(body, opts).catch((error: unknown) => {
         markFieldErrors(form, error);
-        throw error;
+        return onConflict(error);
       }),
     invalidate: [
       ticketKeys.comments(ticket.ticket_id),
@@ -148,6 +151,8 @@ export function TicketComposer({
       nextPath.current = after === 'next_ticket' ? await nextTicketPath(ticket.ticket_id, ticketPaths.edit) : null;
       await edit.saveAsync({
         ticket_id: ticket.ticket_id,
+        // What the form was drawn from: a save over another agent's change to the same thing is refused.
+        base_update_ts: ticket.update_ts,
         submit_as: state,
         ...changedProps(ticket, form.getFieldsValue()),
         ...(applied ? { note_id: applied.noteId } : {}),

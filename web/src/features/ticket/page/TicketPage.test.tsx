@@ -2,7 +2,7 @@ import { ticketAttachmentPath } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { holdCalls, ok } from '../../../test/fakeServer';
-import { comment } from '../../../test/fixtures';
+import { comment, ticket } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
 import { note, serveTicket, typeComment } from '../../../test/ticketPage';
@@ -58,6 +58,7 @@ describe('ticket page', () => {
     await screen.findByTestId('ticket-updated');
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
       ticket_id: 101,
+      base_update_ts: ticket().update_ts,
       submit_as: 'pending',
       priority: 'high',
       comment: { body: '<p>Checked &lt;the&gt; <b>fuse</b><br>all good</p>', is_public: false, file_ids: [] },
@@ -78,6 +79,7 @@ describe('ticket page', () => {
     expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1);
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
       ticket_id: 101,
+      base_update_ts: ticket().update_ts,
       submit_as: 'open',
       comment: { body: '<p>On it</p>', is_public: true, file_ids: [] },
     });

@@ -1,7 +1,7 @@
-import type { TTicket, TTicketEditRequest } from '@parley/contracts';
+import type { TTicket, TTicketEditRequest, TTicketUpdated } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Grid, Result, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
@@ -14,7 +14,8 @@ import { markSeen } from '../shared/seenTickets';
 import { TicketStateTag } from '../shared/TicketStateTag';
 import { Conversation } from './Conversation';
 import { EventHistory } from './EventHistory';
-import { PropertiesPanel, propsOf, type TTicketProps } from './PropertiesPanel';
+import { keepEdits } from './keepEdits';
+import { PropertiesPanel, type TTicketProps } from './PropertiesPanel';
 import { RequesterPanel } from './RequesterPanel';
 import { TicketActions } from './TicketActions';
 import { TicketComposer } from './TicketComposer';
@@ -24,18 +25,29 @@ import { useTicketPresence } from './useTicketPresence';
 
 type TTab = 'conversation' | 'history';
 
-function TicketHeader({ ticket, editable }: { ticket: TTicket; editable: boolean }) {
+/** Someone else's change refused this page's save (`ticket_edit_conflict`): the page must show theirs. */
+const isEditConflict = (error: unknown) => isApiError(error) && 'base_update_ts' in error.fields;
+
+function TicketHeader({
+  ticket,
+  editable,
+  onConflict,
+}: {
+  ticket: TTicket;
+  editable: boolean;
+  onConflict: (error: unknown) => never;
+}) {
   const queryClient = useQueryClient();
   // Its own save: renaming must not clear the composer or close the tab as a submit does.
   const rename = useSave({
-    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts),
+    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts).catch(onConflict),
     invalidate: [ticketKeys.events(ticket.ticket_id), ticketKeys.lists],
     onSaved: (updated) => queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated),
   });
   const saveSubject = (subject: string) => {
     const trimmed = subject.trim();
     if (trimmed !== '' && trimmed !== ticket.subject) {
-      rename.save({ ticket_id: ticket.ticket_id, subject: trimmed });
+      rename.save({ ticket_id: ticket.ticket_id, subject: trimmed, base_update_ts: ticket.update_ts });
     }
   };
   return (
@@ -64,23 +76,62 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   const [form] = Form.useForm<TTicketProps>();
   const [tab, setTab] = useState<TTab>('conversation');
   const editable = ticket.abilities.edit;
+  const queryClient = useQueryClient();
+  /** Said above the conversation: another agent saved the ticket, or refused this agent's save. */
+  const [notice, setNotice] = useState<{ conflict: string } | { by: TTicketUpdated } | null>(null);
 
-  // Another agent's change (or ours) arrives: the panel shows the ticket as it is now.
+  // Another agent's change (or ours) arrives: the panel shows the ticket as it is now, with the
+  // agent's unsaved changes where nobody else changed the same thing.
   // …and the list stops marking it new or updated: the agent has now seen this version.
+  const shown = useRef(ticket);
   useEffect(() => {
-    form.setFieldsValue(propsOf(ticket));
+    form.setFieldsValue(keepEdits(shown.current, ticket, form.getFieldsValue()));
+    shown.current = ticket;
     markSeen(ticket.ticket_id, ticket.update_ts);
   }, [ticket, form]);
 
+  const ticketId = ticket.ticket_id;
+  const refetch = () => {
+    for (const queryKey of [ticketKeys.one(ticketId), ticketKeys.comments(ticketId), ticketKeys.events(ticketId)]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
+  const presence = useTicketPresence(ticketId, (by) => {
+    setNotice({ by });
+    refetch();
+  });
+  // The refused save's error goes on to its toast; the composer keeps the agent's comment.
+  const onConflict = (error: unknown): never => {
+    if (isEditConflict(error)) {
+      setNotice({ conflict: (error as Error).message });
+      refetch();
+    }
+    throw error;
+  };
+
   const wide = screens.lg !== false;
-  const presence = useTicketPresence(ticket.ticket_id);
 
   return (
     <Flex gap={16} vertical={!wide} align="flex-start" style={{ maxWidth: 1400, margin: '0 auto' }}>
       <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
-        <TicketHeader ticket={ticket} editable={editable} />
+        <TicketHeader ticket={ticket} editable={editable} onConflict={onConflict} />
         {ticket.is_deleted && <Alert type="warning" showIcon title={t('ticket.deleted_notice')} />}
         <TicketPresence others={presence.others} />
+        {notice && (
+          <Alert
+            type={'conflict' in notice ? 'warning' : 'info'}
+            showIcon
+            closable={{ onClose: () => setNotice(null) }}
+            data-testid="ticket-changed-notice"
+            title={
+              'conflict' in notice
+                ? notice.conflict
+                : notice.by.real_name
+                  ? t('ticket.updated_by', { name: notice.by.real_name })
+                  : t('ticket.updated_by_system')
+            }
+          />
+        )}
         <LightCardTabs<TTab>
           activeKey={tab}
           onChange={setTab}
@@ -100,7 +151,12 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
           // layout shift of 0.26 with 200 comments); appearing after them, it moves nothing.
           // Any input in the composer tells the other agents on this ticket that a reply is being written.
           <div onInputCapture={presence.typed}>
-            <TicketComposer ticket={ticket} form={form} canAttach={settings?.can_attach !== false} />
+            <TicketComposer
+              ticket={ticket}
+              form={form}
+              canAttach={settings?.can_attach !== false}
+              onConflict={onConflict}
+            />
           </div>
         )}
       </Flex>

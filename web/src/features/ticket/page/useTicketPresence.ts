@@ -1,4 +1,4 @@
-import type { TTicketPresence, TTicketViewer } from '@parley/contracts';
+import type { TTicketPresence, TTicketUpdated, TTicketViewer } from '@parley/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { openStaffSocket } from '../../../api/socket';
@@ -12,12 +12,21 @@ export const typingIdleMs = 3000;
 /**
  * Who else is on this ticket page and who types there (issue 13: so two agents do not answer the
  * same customer). Uses the shell's chat socket when the agent takes chats, else its own.
- * `typed()` marks the agent typing until `typingIdleMs` pass without input.
+ * `typed()` marks the agent typing until `typingIdleMs` pass without input. `onUpdated`: someone
+ * else saved the ticket (`ticket_updated`), the page fetches it again.
  */
-export function useTicketPresence(ticketId: number): { others: TTicketViewer[]; typed: () => void } {
+export function useTicketPresence(
+  ticketId: number,
+  onUpdated: (update: TTicketUpdated) => void,
+): { others: TTicketViewer[]; typed: () => void } {
   const chat = useChat();
   const { user } = useSession();
   const [viewers, setViewers] = useState<TTicketViewer[]>([]);
+  // The latest callback and account, read when an update arrives: no new subscription per render.
+  const updated = useRef(onUpdated);
+  updated.current = onUpdated;
+  const me = useRef(user?.account_id);
+  me.current = user?.account_id;
   const socketRef = useRef<Socket | null>(null);
   const typingTimer = useRef(0);
   const shared = chat?.socket ?? null;
@@ -44,10 +53,17 @@ export function useTicketPresence(ticketId: number): { others: TTicketViewer[]; 
         setViewers(p.viewers);
       }
     };
+    const onTicketUpdated = (u: TTicketUpdated) => {
+      // The agent's own save is on the page already.
+      if (u.ticket_id === ticketId && u.account_id !== me.current) {
+        updated.current(u);
+      }
+    };
     const attach = (s: Socket) => {
       socket = s;
       socketRef.current = s;
       s.on('ticket_presence', onPresence);
+      s.on('ticket_updated', onTicketUpdated);
       s.on('connect', view);
       if (s.connected) {
         view();
@@ -76,6 +92,7 @@ export function useTicketPresence(ticketId: number): { others: TTicketViewer[]; 
       const s = socket;
       if (s) {
         s.off('ticket_presence', onPresence);
+        s.off('ticket_updated', onTicketUpdated);
         s.off('connect', view);
         if (own) {
           s.close();
