@@ -89,13 +89,33 @@ async function commentFiles(
       });
       continue;
     }
-    const token = randomBytes(24).toString('base64url');
-    await ctx.db.execute(
-      sql`INSERT INTO mail_attachment_link (token, file_id, create_ts) VALUES (${token}, ${f.file_id}, ${Date.now()})`,
-    );
-    links.push({ name: f.file_name, size, url: `${publicUrl}/api/home/mail.attachment.get?token=${token}` });
+    links.push({ name: f.file_name, size, url: await publicLink(ctx, f.file_id, publicUrl) });
   }
   return { attachments, links };
+}
+
+/** A link to one of a ticket's files that opens without a sign-in (for the mail's reader). */
+async function publicLink(ctx: AppContext, fileId: string, publicUrl: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await ctx.db.execute(
+    sql`INSERT INTO mail_attachment_link (token, file_id, create_ts) VALUES (${token}, ${fileId}, ${Date.now()})`,
+  );
+  return `${publicUrl}/api/home/mail.attachment.get?token=${token}`;
+}
+
+/**
+ * Pictures of earlier comments quoted to a customer: Parley's own attachment address needs a
+ * staff sign-in (the customer would see a broken image), so each becomes a link that needs none.
+ */
+async function customerPictures(ctx: AppContext, html: string, publicUrl: string): Promise<string> {
+  const shown = /src="(?:https?:\/\/[^"/]+)?\/api\/admin\/ticket\.attachment\.get\?file_id=([A-Za-z0-9_-]+)"/g;
+  const links = new Map<string, string>();
+  for (const [, id] of html.matchAll(shown)) {
+    if (id && !links.has(id)) {
+      links.set(id, await publicLink(ctx, id, publicUrl));
+    }
+  }
+  return html.replace(shown, (whole, id: string) => (links.has(id) ? `src="${links.get(id)}"` : whole));
 }
 
 /** The From of a ticket's mails: the support address it came in on, while that address exists. */
@@ -191,14 +211,15 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
     }
   }
   const chronological = [...comments].reverse();
+  const forReader = (html: string) => (toStaff(mail.kind) ? html : customerPictures(ctx, html, publicUrl));
   const values: Record<string, string> = {
     ticket_id: String(t.ticket_id),
     subject: t.subject,
     requester_name: t.requester_name,
     agent_name: agentName || latest?.author_name || '',
     latest_reply_html: latestHtml,
-    conversation_html: quoted(tail, publicUrl),
-    transcript_html: transcript ? quoted(chronological, publicUrl) : '',
+    conversation_html: await forReader(quoted(tail, publicUrl)),
+    transcript_html: transcript ? await forReader(quoted(chronological, publicUrl)) : '',
     signature_html: signature,
     ticket_url: `${publicUrl}/wswt/ticket/edit/${t.ticket_id}`,
     satisfaction_good_url: good,

@@ -173,6 +173,32 @@ describe("a public reply's attachments go with the mail", () => {
   };
   const mb = (n: number) => randomBytes(n * 1024 * 1024);
 
+  it('shows the customer a picture of an earlier reply in the quoted history without a sign-in', async () => {
+    const jon = customer('jon');
+    const ticketId = await ticketFromMail(jon, 'What does the part look like');
+    const picture = Buffer.from('a picture of the part');
+    const fileId = await upload(admin, 'part.png', picture);
+    const shown = `<p>This one:</p><p><img src="${ticketAttachmentPath(fileId)}"></p>`;
+    expect(
+      (
+        await api(ticketOps.edit, {
+          ticket_id: ticketId,
+          comment: { body: shown, is_public: true, file_ids: [fileId] },
+        })
+      ).code,
+    ).toBe('0000');
+    const next = { body: '<p>Does it fit?</p>', is_public: true };
+    expect((await api(ticketOps.edit, { ticket_id: ticketId, comment: next })).code).toBe('0000');
+    const html = (await inboxOf(jon)).map((m) => m.parsed.html || '').find((h) => h.includes('Does it fit?')) ?? '';
+    expect(html).toContain('This one:');
+    // The quoted picture: not Parley's staff address (a customer gets 401 there), a link that opens as is.
+    expect(html).not.toContain('ticket.attachment.get');
+    const src = /<img[^>]+src="([^"]+)"/.exec(html.slice(html.indexOf('This one:')))?.[1] as string;
+    const opened = await t.app.inject({ method: 'GET', url: src.replace(/^https?:\/\/[^/]+/, '') });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(picture)).toBe(true);
+  });
+
   it('attaches files up to 20 MB in all and links the rest; a link opens the file without a sign-in', async () => {
     const ida = customer('ida');
     const ticketId = await ticketFromMail(ida, 'Send me the manuals');
