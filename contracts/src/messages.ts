@@ -280,6 +280,10 @@ export const messages = {
     en: 'The comment holds a placeholder that is not in the list under it',
     'zh-cn': '评论中有不在下方列表中的占位符',
   },
+  placeholder_unclosed: {
+    en: '{name} is not a whole placeholder: close it with }}',
+    'zh-cn': '{name} 不是完整的占位符：请以 }} 结尾',
+  },
   placeholder_unknown: {
     en: '{name} is not a placeholder these mails fill: it would be sent as nothing',
     'zh-cn': '{name} 不是邮件可用的占位符：发送时会显示为空',

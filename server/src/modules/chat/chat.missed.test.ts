@@ -1,8 +1,8 @@
 import { chatOps, chatSettingOps, chatWidgetOps, type TChatMessage, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { admin, api, connect, setUpChatApp, t } from '../../../test/chat-app.js';
 import { callOp } from '../../../test/app.js';
+import { admin, api, connect, setUpChatApp, t } from '../../../test/chat-app.js';
 import { chatAgent, eventually, randomIp, redisAnswers, startChat } from '../../../test/chat-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { missedQueue } from './chat.missed.js';

@@ -19,4 +19,15 @@ describe('email.template.edit', () => {
     const saved = listed.data.list.find((x) => x.name === 'public_reply' && x.lang === 'en');
     expect(saved?.body).toBe('<p>Hi {{requester_name}}</p>');
   });
+
+  it('refuses a placeholder left unclosed, which would reach the customer as it is typed', async () => {
+    const edit = (subject: string, body: string) =>
+      api(mailOps.templateEdit, { name: 'public_reply', lang: 'zh-cn', subject, body });
+    const open = await edit('Re: {{subject', '<p>{{requester_name}}</p>');
+    expect(open).toMatchObject({ code: 'FFFF', msg: '{{subject is not a whole placeholder: close it with }}' });
+    expect(Object.keys(open.fields ?? {})).toEqual(['subject']);
+    const half = await edit('Re: {{subject}}', '<p>Hello {{requester_name}, thanks</p>');
+    expect(half).toMatchObject({ code: 'FFFF', msg: '{{requester_name} is not a whole placeholder: close it with }}' });
+    expect(Object.keys(half.fields ?? {})).toEqual(['body']);
+  });
 });

@@ -157,6 +157,11 @@ export async function listTemplates(db: DbOrTx) {
 export async function saveTemplate(db: DbOrTx, name: TemplateName, lang: TemplateLanguage, t: MailTemplate) {
   const known = new Set<string>(templatePlaceholders);
   for (const [field, text] of Object.entries({ subject: t.subject, body: t.body })) {
+    // `{{name` or `{{name}` would be sent as typed.
+    const unclosed = /\{\{(?!\s*[a-z_]+\s*\}\})\s*[a-z_]{0,40}\}?/i.exec(text)?.[0];
+    if (unclosed !== undefined) {
+      throw invalidWith('placeholder_unclosed', field, { name: unclosed });
+    }
     const unknown = placeholderNames(text).find((n) => !known.has(n));
     if (unknown !== undefined) {
       throw invalidWith('placeholder_unknown', field, { name: `{{${unknown}}}` });

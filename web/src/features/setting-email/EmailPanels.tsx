@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { PageLoading } from '../../components/PageLoading';
+import { useConfirm } from '../../components/useConfirm';
 import { useFormatTime } from '../../components/useFormatTime';
 
 /** Editable notification templates, en and zh-cn. */
@@ -18,6 +19,29 @@ export function TemplatesPanel({ editable }: { editable: boolean }) {
   });
   const [key, setKey] = useState('public_reply|en');
   const [form] = Form.useForm<TEmailTemplate>();
+  const { confirm } = useConfirm();
+  /** Another template, after asking when this one's edits are not saved. */
+  const choose = (next: string) => {
+    const edited =
+      current && (form.getFieldValue('subject') !== current.subject || form.getFieldValue('body') !== current.body);
+    if (!edited) {
+      setKey(next);
+      return;
+    }
+    confirm({
+      title: t('email_setting.template_discard'),
+      okText: t('email_setting.template_discard_ok'),
+      danger: true,
+      onOk: async () => setKey(next),
+    });
+  };
+  const reset = () =>
+    confirm({
+      title: t('email_setting.template_reset_ask'),
+      okText: t('email_setting.template_reset'),
+      danger: true,
+      onOk: () => save.mutateAsync({ subject: '', body: '' }),
+    });
   const current = list.data?.list.find((x) => `${x.name}|${x.lang}` === key);
   useEffect(() => {
     if (current) {
@@ -52,7 +76,7 @@ export function TemplatesPanel({ editable }: { editable: boolean }) {
         <Select
           id="email-template"
           value={key}
-          onChange={setKey}
+          onChange={choose}
           options={list.data.list.map((x) => ({
             value: `${x.name}|${x.lang}`,
             label: `${t(`email_setting.template_${x.name}`)} · ${x.lang === 'en' ? 'English' : '简体中文'}${x.is_default ? '' : ` (${t('email_setting.template_edited')})`}`,
@@ -78,7 +102,7 @@ export function TemplatesPanel({ editable }: { editable: boolean }) {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('email_setting.template_save')}
           </Button>
-          <Button onClick={() => save.mutate({ subject: '', body: '' })}>{t('email_setting.template_reset')}</Button>
+          <Button onClick={reset}>{t('email_setting.template_reset')}</Button>
         </Space>
       )}
     </Form>

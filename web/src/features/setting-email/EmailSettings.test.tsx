@@ -185,6 +185,47 @@ describe('email settings', () => {
     expect(screen.queryByText('No failed jobs: every mail went out')).toBeNull();
   });
 
+  it('asks before unsaved template edits are left for another template, and before going back to the default', async () => {
+    const reply = {
+      name: 'public_reply',
+      lang: 'en',
+      subject: 'Re: {{subject}}',
+      body: '<p>Hi</p>',
+      is_default: false,
+    };
+    const solved = { ...reply, name: 'ticket_solved', subject: 'Solved: {{subject}}', body: '<p>Done</p>' };
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/email.template.list': () => ok({ list: [reply, solved], placeholders: ['{{subject}}'] }),
+        'admin/settings/email.template.edit': () => ok(null),
+      },
+    });
+    renderApp('/wswt/setting/email');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Templates' }));
+    const body = (await screen.findByLabelText('Body (HTML)')) as HTMLTextAreaElement;
+    await waitFor(() => expect(body.value).toBe('<p>Hi</p>'));
+    fireEvent.change(body, { target: { value: '<p>Hi there, a long answer</p>' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Template' }));
+    fireEvent.click(await screen.findByTitle(/^Ticket solved/));
+    const [ask] = await screen.findAllByText('This template has changes that are not saved. Leave them?');
+    fireEvent.click(within(ask?.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    // Still the reply template, with the edit (the other one's body would show otherwise).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(body.value).toBe('<p>Hi there, a long answer</p>');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the default' }));
+    const [reset] = await screen.findAllByText('Put this template back to the default? Your changes to it are lost.');
+    expect(callsTo(calls, 'admin/settings/email.template.edit')).toHaveLength(0);
+    fireEvent.click(
+      within(reset?.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Back to the default' }),
+    );
+    await waitFor(() =>
+      expect(callsTo(calls, 'admin/settings/email.template.edit')[0]?.body).toMatchObject({ subject: '', body: '' }),
+    );
+  });
+
   it('shows the default text again after a template is saved empty, which stands for the default', async () => {
     const defaultBody = '<p>Hello {{requester_name}},</p>';
     const template = {
