@@ -65,6 +65,50 @@ export function showFieldErrors(
   if (errors.size === 0) {
     return false;
   }
-  form.setFields([...errors].map(([name, list]) => ({ name: name.split('.'), errors: list })));
+  setServerErrors(
+    form,
+    [...errors].map(([name, list]) => ({ name, errors: list })),
+  );
   return true;
+}
+
+/** `holidays.0.name` as a form path: `['holidays', 0, 'name']`. */
+const pathOf = (name: string): Array<string | number> =>
+  name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
+/** The store's own subscription to every change of value, the one `Form.useWatch` uses. */
+type TWatchable = {
+  getInternalHooks?: (mark: string) => { registerWatch?: (callback: () => void) => () => void } | null;
+};
+
+/**
+ * Puts the server's failures (by dotted name) under the form's items. An item with no rules of
+ * its own (a list of conditions, a holiday's date) is not checked again when edited, so each
+ * error here goes away as soon as its item, or the row it is in (`holidays.0`), changes; an
+ * item whose own rules have run since keeps what they said.
+ */
+export function setServerErrors(form: FormInstance, failures: Array<{ name: string; errors: string[] }>): void {
+  const shown = failures.map(({ name, errors }) => {
+    const path = pathOf(name);
+    const row = path.findIndex((p) => typeof p === 'number');
+    const block = row < 0 ? path : path.slice(0, row + 1);
+    return { path, errors, block, before: JSON.stringify(form.getFieldValue(block)) };
+  });
+  form.setFields(shown.map(({ path, errors }) => ({ name: path, errors })));
+  const pending = new Set(shown);
+  const hooks = (form as unknown as TWatchable).getInternalHooks?.('RC_FORM_INTERNAL_HOOKS');
+  const stop = hooks?.registerWatch?.(() => {
+    for (const item of pending) {
+      if (form.getFieldError(item.path) !== item.errors) {
+        // Another save, or the item's own rules, put something else there since: not ours to clear.
+        pending.delete(item);
+      } else if (JSON.stringify(form.getFieldValue(item.block)) !== item.before) {
+        pending.delete(item);
+        form.setFields([{ name: item.path, errors: [] }]);
+      }
+    }
+    if (pending.size === 0) {
+      stop?.();
+    }
+  });
 }

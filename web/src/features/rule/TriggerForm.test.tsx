@@ -129,6 +129,28 @@ describe('trigger editor', () => {
     screen.getByRole('heading', { name: 'Edit trigger' });
   });
 
+  it("takes the server's refusal off a row's editor once that editor is edited", async () => {
+    serve({ 'admin/settings/trigger.edit': () => ok() }, [printers]);
+    renderApp('/wswt/setting/trigger/edit', { state: editState(5) });
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Printers'));
+    // The condition's text emptied and the action's one tag taken out: the server refuses both.
+    const [condition, tags] = screen.getAllByLabelText('Value') as [HTMLElement, HTMLElement];
+    fireEvent.change(condition, { target: { value: '' } });
+    fireEvent.keyDown(tags, { key: 'Backspace', code: 'Backspace', keyCode: 8 });
+    await waitFor(() => expect(screen.queryByTitle('printer')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/^Condition 1: /);
+    screen.getByText(/^Action 1: /);
+    fireEvent.change(condition, { target: { value: 'printer' } });
+    await waitFor(() => expect(screen.queryByText(/^Condition 1: /)).toBeNull());
+    // The other editor was not touched: its error stays until it is.
+    screen.getByText(/^Action 1: /);
+    fireEvent.change(tags, { target: { value: 'printer' } });
+    fireEvent.keyDown(tags, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(screen.queryByText(/^Action 1: /)).toBeNull());
+    expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(0);
+  });
+
   it('says when the trigger to edit is gone, instead of loading for ever', async () => {
     serve();
     renderApp('/wswt/setting/trigger/edit', { state: editState(5) });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fakeServer } from '../../test/fakeServer';
+import { account, fail, fakeServer } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { signInEachTest } from '../../test/session';
 
@@ -26,5 +26,28 @@ describe('schedule editor', () => {
     fireEvent.click(screen.getByRole('button', { name: /Add hours/ }));
     await waitFor(() => expect(days()).toHaveLength(7));
     expect(rowOf(6).textContent).toContain('Sunday');
+  });
+
+  it("takes the server's refusal off a holiday once that holiday is edited", async () => {
+    fakeServer({
+      user: account({ user_type: 'admin' }),
+      menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
+      buttons: ['schedule.add'],
+      handlers: {
+        'admin/settings/schedule.add': () =>
+          fail('FFFF', 'Invalid value', {
+            fields: { 'holidays.0.name': 'field_required', 'holidays.0.end_date': 'field_invalid' },
+          }),
+      },
+    });
+    renderApp('/wswt/setting/schedule/add');
+    await screen.findByRole('heading', { name: 'Add schedule' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Office' } });
+    fireEvent.click(screen.getByRole('button', { name: /Add holiday/ }));
+    fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '2026-12-24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('Holiday name'), { target: { value: 'Christmas' } });
+    await waitFor(() => expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(0));
   });
 });

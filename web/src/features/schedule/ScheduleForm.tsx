@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import '../../i18n/rulesStrings';
 import { isApiError } from '../../api/errors';
 import { FormActions } from '../../components/FormPage';
-import { schemaRule } from '../../components/formRules';
+import { schemaRule, setServerErrors } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
 import { scheduleKeys, schedulePaths } from './queries';
@@ -19,9 +19,6 @@ const zones = (() => {
   }
 })();
 const week = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
-
-/** `holidays.0.name` as the form's path. */
-const pathOf = (name: string) => name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 /**
  * The hours "Add hours" offers: 09:00-17:00 on the first day of the week (Monday first) that has
@@ -55,11 +52,9 @@ export function ScheduleForm({
         return await call(values, opts);
       } catch (error) {
         if (isApiError(error)) {
-          form.setFields(
-            Object.entries(error.fields).map(([name, text]) => ({
-              name: pathOf(name) as never,
-              errors: [translateMessage(text)],
-            })),
+          setServerErrors(
+            form,
+            Object.entries(error.fields).map(([name, text]) => ({ name, errors: [translateMessage(text)] })),
           );
         }
         throw error;
