@@ -1,9 +1,10 @@
 import type { TTicketEvent } from '@parley/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fakeServer';
+import { ticketField } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
-import { signInEachTest } from '../../../test/session';
+import { chooseLanguage, signInEachTest } from '../../../test/session';
 import { serveTicket } from '../../../test/ticketPage';
 
 signInEachTest();
@@ -55,5 +56,81 @@ describe('ticket history', () => {
     expect(creation.textContent).toMatch(/^Grace Hopper/);
     expect(creation.textContent).toContain('Created the ticket (Web form)');
     expect(creation.textContent).toContain('Added a public reply');
+  });
+
+  const ruleRan = (kind: string, at: number, id: number): TTicketEvent[] => [
+    event({
+      event_id: id,
+      actor_id: null,
+      field: 'rule',
+      new_value: { kind, id: 1, title: 'Refund routing' },
+      create_ts: at,
+    }),
+    event({
+      event_id: id + 1,
+      actor_id: null,
+      field: 'notify',
+      new_value: { target: 'requester', to: ['grace@example.com'] },
+      create_ts: at,
+    }),
+    event({
+      event_id: id + 2,
+      actor_id: null,
+      field: 'webhook',
+      new_value: { url: 'https://hooks.example.com/t' },
+      create_ts: at,
+    }),
+    event({ event_id: id + 3, actor_id: null, field: 'field_5', old_value: null, new_value: 'Printer', create_ts: at }),
+  ];
+  const byRules = [
+    ...ruleRan('trigger', created, 1),
+    ...ruleRan('automation', edited, 11),
+    event({
+      event_id: 21,
+      actor_id: null,
+      field: 'delivery_failed',
+      new_value: { address: 'gone@example.com' },
+      create_ts: Date.now(),
+    }),
+  ];
+  const serveRules = () =>
+    serveTicket({
+      handlers: {
+        'admin/ticket.event.list': () => ok({ list: byRules }),
+        'admin/settings/field.all.list': () =>
+          ok({ list: [ticketField({ field_id: 5, field_key: 'field_5', title: 'Product' })] }),
+      },
+    });
+  const historyOf = async () => {
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('tab', { name: /History|历史/ }));
+    return (await screen.findAllByTestId('history-entry')).map((e) => e.textContent ?? '');
+  };
+
+  it("says which trigger or automation ran and what it sent, in words, not the rule's data", async () => {
+    serveRules();
+    renderApp('/wswt/ticket/edit/101');
+    await historyOf();
+    // A custom field by its title, once the fields are known.
+    await waitFor(() => expect(screen.getAllByText(/^Product:/)).toHaveLength(2));
+    const [bounce, automation, trigger] = screen.getAllByTestId('history-entry').map((e) => e.textContent ?? '');
+    expect(trigger).toContain('Trigger “Refund routing” ran');
+    expect(trigger).toContain('Emailed grace@example.com');
+    expect(trigger).toContain('Sent the ticket to the webhook https://hooks.example.com/t');
+    expect(trigger).toContain('Product: (none) → Printer');
+    expect(automation).toContain('Automation “Refund routing” ran');
+    expect(bounce).toContain('Mail to gone@example.com could not be delivered');
+    expect([bounce, automation, trigger].join()).not.toMatch(/kind:|\{|field_5/);
+  });
+
+  it('says so in Chinese too', async () => {
+    await chooseLanguage('zh-cn');
+    serveRules();
+    renderApp('/wswt/ticket/edit/101');
+    const [bounce, automation, trigger] = await historyOf();
+    expect(trigger).toContain('触发器“Refund routing”已执行');
+    expect(trigger).toContain('已发送邮件给 grace@example.com');
+    expect(automation).toContain('自动化“Refund routing”已执行');
+    expect(bounce).toContain('发往 gone@example.com 的邮件无法送达');
   });
 });

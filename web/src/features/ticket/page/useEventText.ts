@@ -1,6 +1,7 @@
 import type { TTicket, TTicketEvent } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
+import { useFieldDefs } from '../../view/useFieldDefs';
 import { usePersonNames } from '../shared/usePersonNames';
 
 /** A change shown as a sentence ("Added an internal note") or as field: old → new. */
@@ -38,6 +39,7 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
     satisfaction: useEnum('satisfaction').label,
   };
   const source = useEnum('ticket_source').label;
+  const fieldDefs = useFieldDefs().data?.list ?? [];
   const none = t('ticket.history_none');
 
   const fieldLabels: Record<string, string> = {
@@ -54,6 +56,10 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
     satisfaction: t('ticket.satisfaction'),
     satisfaction_comment: t('ticket.satisfaction_comment'),
   };
+
+  /** A custom field (`field_3`) by its title. */
+  const labelOf = (field: string): string =>
+    fieldLabels[field] ?? fieldDefs.find((f) => `field_${f.field_id}` === field)?.title ?? field;
 
   const shown = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') {
@@ -112,6 +118,32 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
           text: t('ticket.history_sla_breached', { metric: t(`ticket.sla_metric.${metric}`) }),
         };
       }
+      case 'rule': {
+        // A trigger or automation's effects follow the row naming it.
+        const rule = e.new_value as { kind?: string; title?: string } | null;
+        const kind = rule?.kind === 'trigger' || rule?.kind === 'automation' ? rule.kind : 'other';
+        return { kind: 'sentence', text: t(`ticket.history_rule.${kind}`, { title: rule?.title ?? '' }) };
+      }
+      case 'notify': {
+        const to = (e.new_value as { to?: unknown } | null)?.to;
+        const list = Array.isArray(to) ? to.map(String) : [];
+        return {
+          kind: 'sentence',
+          text: list.length ? t('ticket.history_notify', { to: list.join(', ') }) : t('ticket.history_notify_nobody'),
+        };
+      }
+      case 'webhook':
+        return {
+          kind: 'sentence',
+          text: t('ticket.history_webhook', { url: (e.new_value as { url?: string } | null)?.url ?? '' }),
+        };
+      case 'delivery_failed':
+        return {
+          kind: 'sentence',
+          text: t('ticket.history_delivery_failed', {
+            address: (e.new_value as { address?: string } | null)?.address ?? '',
+          }),
+        };
       case 'note':
         return {
           kind: 'sentence',
@@ -120,7 +152,7 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
       default:
         return {
           kind: 'change',
-          field: fieldLabels[e.field] ?? e.field,
+          field: labelOf(e.field),
           from: shown(e.field, e.old_value),
           fromEmpty:
             e.old_value === null || e.old_value === undefined || (Array.isArray(e.old_value) && !e.old_value.length),
