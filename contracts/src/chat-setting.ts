@@ -5,7 +5,7 @@ import { seededDefaults } from './seeded.js';
 /** `HH:MM` on a 24-hour clock. */
 export const ZClockTime = z
   .string({ error: 'field_invalid' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'field_invalid' });
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time_format' });
 
 /**
  * An opening's start before its end, checked only when both are times: a start that is not one

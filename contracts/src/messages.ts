@@ -342,6 +342,22 @@ export const messages = {
     'zh-cn': '必须有操作使某个条件不再成立，否则会每小时重复',
   },
   webhook_address_refused: { en: 'Webhooks call public addresses only', 'zh-cn': 'Webhook 仅可调用公网地址' },
+  rule_text_required: { en: 'Enter the text to look for', 'zh-cn': '请输入要查找的文字' },
+  rule_tag_required: { en: 'Add at least one tag', 'zh-cn': '请至少添加一个标签' },
+  rule_hours_invalid: {
+    en: 'Enter a whole number of hours, from 0 to 100,000',
+    'zh-cn': '请输入 0 到 100,000 之间的整数小时数',
+  },
+  rule_value_required: { en: 'Choose a value', 'zh-cn': '请选择一个值' },
+  time_format: { en: 'Enter a time such as 09:00', 'zh-cn': '请输入时间，例如 09:00' },
+  webhook_url_format: {
+    en: 'Webhook addresses start with https:// or http://',
+    'zh-cn': 'Webhook 地址须以 https:// 或 http:// 开头',
+  },
+  webhook_url_credentials: {
+    en: 'Leave the user name and password out of the webhook address',
+    'zh-cn': 'Webhook 地址中不能包含用户名和密码',
+  },
 } as const satisfies Record<string, Record<TLanguage, string>>;
 
 export type TMessageKey = keyof typeof messages;

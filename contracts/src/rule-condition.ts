@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enums } from './enums.js';
+import type { TMessageKey } from './messages.js';
 
 /**
  * Business rules' conditions: `{ all: [...], any: [...] }` over a ticket, the change that fired
@@ -141,6 +142,17 @@ function valueFits(kind: TRuleValueKind, operator: TRuleOperator, value: unknown
   }
 }
 
+/** What a condition whose value does not fit its field is told, by the kind of value. */
+const valueMessage = {
+  text: 'rule_text_required',
+  tags: 'rule_tag_required',
+  hours: 'rule_hours_invalid',
+  enum: 'rule_value_required',
+  id: 'rule_value_required',
+  schedule: 'rule_value_required',
+  field: 'field_invalid',
+} as const satisfies Record<TRuleValueKind['kind'], TMessageKey>;
+
 export const ZRuleCondition = z
   .object({
     field: z
@@ -162,7 +174,7 @@ export const ZRuleCondition = z
     if (!spec.operators.includes(c.operator)) {
       ctx.addIssue({ code: 'custom', message: 'field_invalid', path: ['operator'] });
     } else if (!valueFits(spec.value, c.operator, c.value)) {
-      ctx.addIssue({ code: 'custom', message: 'field_invalid', path: ['value'] });
+      ctx.addIssue({ code: 'custom', message: valueMessage[spec.value.kind], path: ['value'] });
     }
   });
 export type TRuleCondition = z.output<typeof ZRuleCondition>;

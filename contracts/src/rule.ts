@@ -11,7 +11,7 @@ import { ZRuleCondition, ZRuleConditions } from './rule-condition.js';
 
 const ZTagList = z
   .array(requiredText('required_tag_name', 100), { error: 'field_invalid' })
-  .min(1, { error: 'field_invalid' })
+  .min(1, { error: 'rule_tag_required' })
   .max(50, { error: 'field_too_long' });
 
 /** Who a notification goes to: the requester (and CCs), the assignee, a group's agents, or an address. */
@@ -25,12 +25,19 @@ export const ZWebhookUrl = z
     (u) => {
       try {
         const url = new URL(u);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+        return url.protocol === 'https:' || url.protocol === 'http:';
       } catch {
         return false;
       }
     },
-    { error: 'field_invalid' },
+    { error: 'webhook_url_format', abort: true },
+  )
+  .refine(
+    (u) => {
+      const url = new URL(u);
+      return !url.username && !url.password;
+    },
+    { error: 'webhook_url_credentials' },
   );
 
 const actionText = 'What it does';

@@ -8,7 +8,7 @@ import { fromDecimal, requiredOr, requiredText, ZId, ZIdList } from './common.js
  */
 
 /** `HH:MM`, and `24:00` for "until midnight". */
-const ZIntervalEnd = z.union([ZClockTime, z.literal('24:00')], { error: 'field_invalid' });
+const ZIntervalEnd = z.union([ZClockTime, z.literal('24:00')], { error: 'time_format' });
 
 /** One opening of a weekday (0 Sunday … 6 Saturday), start before end, in the schedule's time zone. */
 export const ZScheduleInterval = z

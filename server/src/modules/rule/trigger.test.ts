@@ -39,6 +39,20 @@ describe('Settings › Triggers', () => {
       actions: [{ action: 'set_priority', value: 'high' }],
     });
     expect(Object.keys(badValue.fields)).toEqual(['conditions.all.0.value']);
+    // An empty value or address says what to put there, not "Invalid value".
+    const empty = await api(triggerOps.add, {
+      title: 'x',
+      conditions: { all: [{ field: 'subject', operator: 'contains', value: ' ' }], any: [] },
+      actions: [
+        { action: 'add_tags', value: [] },
+        { action: 'webhook', url: 'ftp://example.com/hook' },
+      ],
+    });
+    expect(empty.fields).toEqual({
+      'conditions.all.0.value': 'Enter the text to look for',
+      'actions.0.value': 'Add at least one tag',
+      'actions.1.url': 'Webhook addresses start with https:// or http://',
+    });
     const noActions = await api(triggerOps.add, { title: 'x', conditions: {}, actions: [] });
     expect(noActions.fields.actions).toBe('This field is required');
     for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'https://10.1.2.3/x', 'http://[::1]/x']) {

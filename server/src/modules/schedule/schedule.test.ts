@@ -48,7 +48,13 @@ describe('Settings › Schedules', () => {
       timezone: 'UTC',
       intervals: [{ day: 1, start: '25:00', end: '17:00' }],
     });
-    expect(notTime.fields).toEqual({ 'intervals.0.start': 'Invalid value' });
+    expect(notTime.fields).toEqual({ 'intervals.0.start': 'Enter a time such as 09:00' });
+    const lateEnd = await api(scheduleOps.add, {
+      name: 'x',
+      timezone: 'UTC',
+      intervals: [{ day: 1, start: '09:00', end: '25:00' }],
+    });
+    expect(lateEnd.fields).toEqual({ 'intervals.0.end': 'Enter a time such as 09:00' });
     const backwards = await api(scheduleOps.add, {
       name: 'x',
       timezone: 'UTC',

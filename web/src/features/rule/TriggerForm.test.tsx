@@ -139,8 +139,8 @@ describe('trigger editor', () => {
     fireEvent.keyDown(tags, { key: 'Backspace', code: 'Backspace', keyCode: 8 });
     await waitFor(() => expect(screen.queryByTitle('printer')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText(/^Condition 1: /);
-    screen.getByText(/^Action 1: /);
+    await screen.findByText('Condition 1: Enter the text to look for');
+    screen.getByText('Action 1: Add at least one tag');
     fireEvent.change(condition, { target: { value: 'printer' } });
     await waitFor(() => expect(screen.queryByText(/^Condition 1: /)).toBeNull());
     // The other editor was not touched: its error stays until it is.
