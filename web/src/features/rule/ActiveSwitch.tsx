@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { TTrigger } from '@parley/contracts';
 import { Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -33,15 +34,17 @@ export function ActiveSwitch({
     return <Tag color={active ? 'green' : 'default'}>{label}</Tag>;
   }
   return (
+    // Not `loading`: that disables the switch, and a disabled switch drops the keyboard's focus
+    // to the page. It spins and ignores presses while saving instead.
     <Switch
       size="small"
       checked={active}
-      loading={saving}
-      onChange={save}
+      onChange={(next) => !saving && save(next)}
+      aria-busy={saving}
       // Named by what it switches; the row (and its title) says which rule.
       aria-label={t('rule.active')}
-      checkedChildren={t('rule.active')}
-      unCheckedChildren={t('rule.inactive')}
+      checkedChildren={saving ? <LoadingOutlined /> : t('rule.active')}
+      unCheckedChildren={saving ? <LoadingOutlined /> : t('rule.inactive')}
     />
   );
 }
