@@ -342,6 +342,7 @@ export const messages = {
     'zh-cn': '必须有操作使某个条件不再成立，否则会每小时重复',
   },
   webhook_address_refused: { en: 'Webhooks call public addresses only', 'zh-cn': 'Webhook 仅可调用公网地址' },
+  dry_run_no_ticket: { en: 'Ticket #{id} was not found', 'zh-cn': '未找到工单 #{id}' },
   rule_text_required: { en: 'Enter the text to look for', 'zh-cn': '请输入要查找的文字' },
   rule_tag_required: { en: 'Add at least one tag', 'zh-cn': '请至少添加一个标签' },
   rule_hours_invalid: {

@@ -1,9 +1,10 @@
-import type { TTriggerDryRunResponse } from '@parley/contracts';
+import { ErrorCode, type TTriggerDryRunResponse } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { ActorContext as Ctx } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { transact } from '../../events/transact.js';
+import { AppError } from '../../http/app-error.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
 import { actorTypeOf, commentOf, type RuleChange } from './rule.facts.js';
 import { activeTriggers, claimPass, type PassEntry, runPass } from './trigger.engine.js';
@@ -40,7 +41,12 @@ async function pretendChange(tx: Tx, ctx: Ctx, ticketId: number, requesterId: nu
  * no mail is queued and no webhook called. A draft runs in place of its saved version.
  */
 export async function triggerDryRun(ctx: Ctx, input: DryRunInput): Promise<TTriggerDryRunResponse> {
-  const row = await visibleTicket(ctx.db, ctx.actor, input.ticket_id);
+  const row = await visibleTicket(ctx.db, ctx.actor, input.ticket_id).catch((error: unknown) => {
+    // Says which ticket, not a bare "Not found": the editor shows it beside the id typed.
+    throw error instanceof AppError && error.code === ErrorCode.notFound
+      ? new AppError(ErrorCode.notFound, 'dry_run_no_ticket', undefined, undefined, { id: String(input.ticket_id) })
+      : error;
+  });
   try {
     await transact(ctx, async (tx) => {
       claimPass(tx, row.ticketId);

@@ -255,6 +255,13 @@ describe('Settings › Triggers', () => {
       false,
     ]);
 
+    const missing = await api(triggerOps.dryRun, { ticket_id: 999_999, update_type: 'created' });
+    expect([missing.code, missing.msg]).toEqual(['0404', 'Ticket #999999 was not found']);
+    const zhMissing = await api(triggerOps.dryRun, { ticket_id: 999_999, update_type: 'created' }, undefined, {
+      lang: 'zh-cn',
+    });
+    expect(zhMissing.msg).toBe('未找到工单 #999999');
+
     // A draft replaces the saved version in the dry run only.
     const draft = await api(triggerOps.dryRun, {
       ticket_id: ticketId,

@@ -37,7 +37,11 @@ export function AutomationDryRun({
       </Button>
       {result && (
         <>
-          <Typography.Paragraph strong>{t('rule.would_touch', { count: result.total })}</Typography.Paragraph>
+          <Typography.Paragraph strong>
+            {result.list.length < result.total
+              ? t('rule.would_touch_first', { count: result.total, shown: result.list.length })
+              : t('rule.would_touch', { count: result.total })}
+          </Typography.Paragraph>
           <Table<TRow>
             rowKey="ticket_id"
             size="small"

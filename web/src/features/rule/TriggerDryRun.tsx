@@ -53,6 +53,8 @@ export function TriggerDryRun({ draft, triggerId }: { draft: () => TTriggerInput
           placeholder={t('rule.ticket_id')}
           value={ticketId}
           onChange={setTicketId}
+          // Enter runs, as the button beside it does (the editor's form is not around it to submit).
+          onPressEnter={() => void run()}
           aria-label={t('rule.ticket_id')}
           style={{ width: 160 }}
         />

@@ -67,6 +67,21 @@ describe('trigger editor', () => {
     expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Printers and scanners');
   });
 
+  it('runs the dry run on Enter in "Ticket ID", and names the ticket it could not find', async () => {
+    const { calls } = serve({ 'admin/settings/trigger.dryrun': () => fail('0404', 'Ticket #999999 was not found') }, [
+      printers,
+    ]);
+    renderApp('/wswt/setting/trigger/edit', { state: editState(5) });
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Printers'));
+    const id = screen.getByRole('spinbutton', { name: 'Ticket ID' });
+    fireEvent.change(id, { target: { value: '999999' } });
+    fireEvent.keyDown(id, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await screen.findByText('Ticket #999999 was not found');
+    expect(callsTo(calls, 'admin/settings/trigger.dryrun')[0]?.body).toMatchObject({ ticket_id: 999999 });
+    // Enter ran the dry run only: the trigger was not saved.
+    expect(callsTo(calls, 'admin/settings/trigger.edit')).toHaveLength(0);
+  });
+
   it('shows the dry run in the words of the editor: states, priorities and events by name, not their keys', async () => {
     serve(
       {
