@@ -490,6 +490,20 @@ describe('chat settings screens', () => {
     await frame.getByRole('button', { name: 'Start chat' }).click();
     await frame.getByText('Waiting for an agent…').waitFor();
     await agentPage.locator('[data-chat-id]').getByText('Mia Missed').waitFor();
+    // A visitor whose browser speaks Chinese waits too.
+    const zhContext = await browser.newContext({
+      baseURL: hostUrl,
+      viewport: { width: 1366, height: 800 },
+      locale: 'zh-CN',
+    });
+    const zhPage = await zhContext.newPage();
+    await zhPage.goto('/');
+    const zhFrame = await openWidget(zhPage);
+    await zhFrame.getByRole('button', { name: 'A delivery' }).click();
+    await zhFrame.getByLabel('姓名').fill('李等待');
+    await zhFrame.getByLabel('邮箱').fill('li.wait@example.com');
+    await zhFrame.getByRole('button', { name: '开始对话' }).click();
+    await zhFrame.getByText('正在等待客服接入…').waitFor();
 
     // Two minutes pass and nobody takes it.
     const db = server.database.db;
@@ -507,6 +521,12 @@ describe('chat settings screens', () => {
     await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
     await expect(frame.getByText('How was this chat?').count()).resolves.toBe(0);
     await screenshot(visitorPage, 'widget-missed-en');
+    await zhFrame
+      .getByText('抱歉，暂时没有客服可以接入您的对话。我们已收到您的消息，会通过邮件回复至 li.wait@example.com。')
+      .waitFor();
+    await zhFrame.getByRole('button', { name: '开始新的对话' }).waitFor();
+    await screenshot(zhPage, 'widget-missed-zh-cn');
+    await zhContext.close();
     // It leaves the agent's waiting list by itself.
     await agentPage.locator('[data-chat-id]').getByText('Mia Missed').waitFor({ state: 'detached' });
     await post('/api/admin/settings/chat.setting.edit', { ...setting.data, missed_after_minutes: 10 });
