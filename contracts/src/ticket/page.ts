@@ -22,7 +22,7 @@ export type TTicketPerson = z.infer<typeof ZTicketPerson>;
  * enforces: the screens offer exactly these actions.
  */
 export const ZTicketAbilities = z.object({
-  edit: z.boolean().describe('Change properties and add notes (`ticket.edit`); false on a deleted ticket'),
+  edit: z.boolean().describe('Change properties and add notes (`ticket.edit`); false on a deleted or closed ticket'),
   reply_publicly: z.boolean().describe('Reply publicly; false for `reply_access` internal (notes only)'),
   close: z.boolean().describe('Submit as Closed'),
   reassign: z

@@ -83,6 +83,26 @@ describe('ticket abilities tell what the server then allows', () => {
     });
   }, 60_000);
 
+  it('a closed ticket: nothing to edit (the server refuses every change), but it may be deleted or spammed', async () => {
+    const closed = async () => (await buildTicket(db(), { state: 'closed' })).ticketId;
+    const ticketId = await closed();
+    expect(await abilitiesOf({ token: admin, accountId: 0 }, ticketId)).toEqual({
+      edit: false,
+      reply_publicly: false,
+      close: false,
+      reassign: false,
+      delete: true,
+      restore: false,
+      spam: true,
+    });
+    for (const change of [{ comment: { body: '<p>x</p>', is_public: false } }, { tags: ['x'] }, { follower_ids: [] }]) {
+      const res = await api(ticketOps.edit, { ticket_id: ticketId, ...change });
+      expect([res.code, res.msg]).toEqual(['FFFF', 'This ticket is closed and can no longer be changed']);
+    }
+    expect((await api(ticketOps.delete, { ticket_ids: [ticketId] })).code).toBe('0000');
+    expect((await api(ticketOps.spam, { ticket_id: await closed() })).code).toBe('0000');
+  });
+
   it('the answer to ticket.edit carries the abilities after the change', async () => {
     const { ticketId } = await buildTicket(db());
     const res = await api(ticketOps.edit, { ticket_id: ticketId, priority: 'high' });

@@ -57,10 +57,11 @@ export function ticketAbilities(
   actor: Actor,
   granted: ReadonlySet<string>,
   allowReassign: boolean,
-  t: { assigneeId: number | null; deletedTs: number | null; requesterType: string },
+  t: { assigneeId: number | null; deletedTs: number | null; ticketState: string; requesterType: string },
 ): TTicketAbilities {
   const deleted = t.deletedTs !== null;
-  const edit = !deleted && holds(actor, granted, 'ticket.edit');
+  // A closed ticket takes no change at all (`refuseLocked`); it may still be deleted or spammed.
+  const edit = !deleted && t.ticketState !== 'closed' && holds(actor, granted, 'ticket.edit');
   return {
     edit,
     reply_publicly: edit && mayReplyPublicly(actor),

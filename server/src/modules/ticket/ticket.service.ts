@@ -40,6 +40,7 @@ export async function presentLoaded(ctx: Ctx, db: DbOrTx, row: TicketRow): Promi
   const abilities = ticketAbilities(ctx.actor, granted, settings.allow_reassign, {
     assigneeId: row.assigneeId,
     deletedTs: row.deletedTs,
+    ticketState: row.ticketState,
     requesterType: requester.userType,
   });
   return presentTicket(row, requester, members, abilities);

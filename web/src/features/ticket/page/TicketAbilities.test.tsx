@@ -55,4 +55,21 @@ describe('the ticket page offers what the server allows', () => {
     await waitFor(() => expect(assignee.disabled).toBe(true));
     expect(screen.queryByText('Only the assignee or an admin may reassign this ticket')).toBeNull();
   });
+
+  it('a closed ticket says so and offers no composer, no property edits and no rename', async () => {
+    serveTicket({
+      ticket: {
+        ticket_state: 'closed',
+        abilities: abilities({ edit: false, reply_publicly: false, close: false, reassign: false }),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByText('This ticket is closed and can no longer be changed.', {}, { timeout: 10_000 });
+    await screen.findByTestId('internal-note');
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Submit as/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    const priority = screen.getByRole('combobox', { name: 'Priority' }) as HTMLInputElement;
+    await waitFor(() => expect(priority.disabled).toBe(true));
+  });
 });

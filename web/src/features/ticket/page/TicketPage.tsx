@@ -116,6 +116,9 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
       <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
         <TicketHeader ticket={ticket} editable={editable} onConflict={onConflict} />
         {ticket.is_deleted && <Alert type="warning" showIcon title={t('ticket.deleted_notice')} />}
+        {!ticket.is_deleted && ticket.ticket_state === 'closed' && (
+          <Alert type="info" showIcon title={t('ticket.closed_notice')} />
+        )}
         <TicketPresence others={presence.others} />
         {notice && (
           <Alert
