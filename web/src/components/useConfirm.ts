@@ -11,6 +11,8 @@ interface TConfirm {
   danger?: boolean;
   /** Runs on OK; the dialog shows a spinner until it settles, then closes either way. */
   onOk: () => Promise<unknown>;
+  /** After the dialog has gone: where focus goes when what opened it (a menu item) is gone too. */
+  afterClose?: () => void;
 }
 
 /** A confirm dialog; a failed call closes it too (the API client already showed why). */
@@ -18,7 +20,7 @@ export function useConfirm() {
   const { modal } = App.useApp();
   const { t } = useTranslation();
   const confirm = useCallback(
-    ({ title, content, okText, danger = false, onOk }: TConfirm) => {
+    ({ title, content, okText, danger = false, onOk, afterClose }: TConfirm) => {
       modal.confirm({
         title,
         content,
@@ -27,14 +29,22 @@ export function useConfirm() {
         okButtonProps: { danger },
         focusable: { autoFocusButton: 'cancel' },
         onOk: () => onOk().catch(() => undefined),
+        ...(afterClose ? { afterClose } : {}),
       });
     },
     [modal, t],
   );
   /** "Are you sure to delete?" (docs/product.md §8), then `onOk`. */
   const confirmDelete = useCallback(
-    (onOk: () => Promise<unknown>, content?: ReactNode) =>
-      confirm({ title: translateMessage('confirm_delete'), content, okText: t('common.delete'), danger: true, onOk }),
+    (onOk: () => Promise<unknown>, content?: ReactNode, afterClose?: () => void) =>
+      confirm({
+        title: translateMessage('confirm_delete'),
+        content,
+        okText: t('common.delete'),
+        danger: true,
+        onOk,
+        ...(afterClose ? { afterClose } : {}),
+      }),
     [confirm, t],
   );
   return { confirm, confirmDelete };

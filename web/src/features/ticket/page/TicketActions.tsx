@@ -2,6 +2,7 @@ import { DeleteOutlined, EllipsisOutlined, StopOutlined, UndoOutlined } from '@a
 import type { TTicket } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, type MenuProps, Space } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../../api/ticket';
@@ -46,14 +47,22 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
 
   const requester = ticket.requester.real_name || ticket.requester.email;
   const may = ticket.abilities;
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const restoreButton = useRef<HTMLButtonElement>(null);
 
   const items: MenuProps['items'] = [
     ...(may.delete ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('common.delete') }] : []),
     ...(may.spam ? [{ key: 'spam', icon: <StopOutlined />, label: t('ticket.mark_spam') }] : []),
   ];
-  const onMenu: MenuProps['onClick'] = ({ key }) => {
+  // The menu item that opened a dialog is gone when it closes: focus goes back to the "more"
+  // button, or to Restore once the ticket is deleted.
+  const refocus = () => (moreButton.current ?? restoreButton.current)?.focus();
+  const onMenu: MenuProps['onClick'] = ({ key, domEvent }) => {
+    // Enter on the item opens the dialog while the key is still down: not prevented, the same
+    // key press would go on to "click" the dialog's focused Cancel and close it at once.
+    domEvent.preventDefault();
     if (key === 'delete') {
-      confirmDelete(() => remove.saveAsync(null));
+      confirmDelete(() => remove.saveAsync(null), undefined, refocus);
     } else if (key === 'spam') {
       confirm({
         title: t('ticket.spam_title'),
@@ -61,6 +70,7 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
         okText: t('ticket.mark_spam'),
         danger: true,
         onOk: () => spam.saveAsync(null),
+        afterClose: refocus,
       });
     }
   };
@@ -68,14 +78,14 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   return (
     <Space wrap>
       {may.restore && (
-        <Button icon={<UndoOutlined />} onClick={() => void restore.saveAsync(null)}>
+        <Button ref={restoreButton} icon={<UndoOutlined />} onClick={() => void restore.saveAsync(null)}>
           {t('ticket.restore')}
         </Button>
       )}
       {/* Rare and destructive: out of the way in a menu, confirmed before they happen. */}
       {items.length > 0 && (
         <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }}>
-          <Button icon={<EllipsisOutlined />} aria-label={t('ticket.more_actions')} />
+          <Button ref={moreButton} icon={<EllipsisOutlined />} aria-label={t('ticket.more_actions')} />
         </Dropdown>
       )}
     </Space>
