@@ -62,7 +62,9 @@ export function BulkBar({
           onChange={(value) => bulkEdit.save({ assignee_id: value === 'none' ? null : value })}
           disabled={bulkEdit.saving}
         />
+        {/* On click, not hover: Enter or Space on the button opens it for a keyboard user too. */}
         <Dropdown
+          trigger={['click']}
           menu={{
             items: enums.submit_as.values
               .filter((value) => value !== 'closed' || mayClose)

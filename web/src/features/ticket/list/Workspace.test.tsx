@@ -75,7 +75,7 @@ describe('the agent workspace', () => {
     const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
     screen.getByRole('heading', { name: 'Unassigned tickets' });
     fireEvent.click(within(row).getByRole('checkbox'));
-    fireEvent.mouseEnter(await screen.findByRole('button', { name: /Change state/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Change state/ }));
     fireEvent.click(await screen.findByText('Submit as Solved'));
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.view.list').length).toBeGreaterThan(1));
     await within(screen.getByRole('menuitem', { name: /Your unsolved tickets/ })).findByText('2');
