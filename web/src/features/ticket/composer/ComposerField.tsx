@@ -70,12 +70,12 @@ export function ComposerField({
       attachments.clear();
     },
   };
-  const attach = (file: File) => {
+  const attach = (files: File[]) => {
     if (images.isUploading()) {
       void message.warning(translateMessage('upload_in_progress'));
       return;
     }
-    void attachments.add(file);
+    void attachments.add(files);
   };
   return (
     <Flex vertical gap={12} id={id}>
@@ -94,7 +94,7 @@ export function ComposerField({
           uploadingImages={images.pending}
           allowImages={canAttach}
           onImages={(files, at) => void images.add(files, at)}
-          onFiles={(files) => files.forEach(attach)}
+          onFiles={attach}
           {...(onSubmit ? { onSubmit } : {})}
           {...(invalid ? { invalid } : {})}
         />
@@ -102,9 +102,12 @@ export function ComposerField({
       {canAttach && (
         <Upload
           fileList={attachments.files}
-          multiple={false}
-          beforeUpload={(file) => {
-            attach(file);
+          multiple
+          // Called once for each file chosen, with all of them: they are taken together, at the first.
+          beforeUpload={(file, chosen) => {
+            if (file.uid === chosen[0]?.uid) {
+              attach(chosen);
+            }
             return Upload.LIST_IGNORE;
           }}
           onRemove={(file) => attachments.remove(file.uid)}

@@ -142,3 +142,38 @@ describe('drafts', () => {
     await waitFor(() => expect(here()).toBe('/wswt?view_id=3'));
   });
 });
+
+describe('attached files', () => {
+  it('takes several files at once from the picker and from a drop, uploads each and sends them all', async () => {
+    const idOf = (name: string) => name.replace(/\W/g, '').padEnd(22, 'x');
+    const { calls } = serveTicket({
+      handlers: {
+        'admin/ticket.upload': (c) => {
+          const file = c.form?.get('file') as File;
+          return ok({ file_id: idOf(file.name), file_name: file.name, size: file.size, content_type: file.type });
+        },
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const doc = (name: string) => new File([name], name, { type: 'application/pdf' });
+    const button = screen.getByRole('button', { name: /Attach files/ });
+    const input = button.closest('.ant-upload')?.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.multiple).toBe(true);
+    fireEvent.change(input, { target: { files: [doc('invoice.pdf'), doc('receipt.pdf')] } });
+    await screen.findByText('receipt.pdf');
+    screen.getByText('invoice.pdf');
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.upload')).toHaveLength(2));
+    const editor = typeComment('Both papers, and two more.');
+    fireEvent.drop(editor, { dataTransfer: { files: [doc('order.pdf'), doc('terms.pdf')] } });
+    await screen.findByText('terms.pdf');
+    screen.getByText('order.pdf');
+    expect(screen.queryByText('An upload is in progress, please resubmit later')).toBeNull();
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.upload')).toHaveLength(4));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByTestId('ticket-updated');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({
+      comment: { file_ids: ['invoice.pdf', 'receipt.pdf', 'order.pdf', 'terms.pdf'].map(idOf) },
+    });
+  });
+});
