@@ -46,7 +46,7 @@ function tabLabel(t: TFunction, path: string, onGone?: () => void) {
   switch (match?.entry.key) {
     case 'ticket_edit':
       return {
-        icon: <FileTextOutlined />,
+        icon: <FileTextOutlined aria-hidden />,
         text: (
           <TicketTabText
             ticketId={Number(match.params.ticket_id)}
@@ -56,9 +56,9 @@ function tabLabel(t: TFunction, path: string, onGone?: () => void) {
         ),
       };
     case 'ticket_account':
-      return { icon: <UserOutlined />, text: t('tabs.requester', { id: match.params.account_id }) };
+      return { icon: <UserOutlined aria-hidden />, text: t('tabs.requester', { id: match.params.account_id }) };
     default:
-      return { icon: <FileTextOutlined />, text: t(`route.${match?.entry.key ?? 'ticket_add'}`) };
+      return { icon: <FileTextOutlined aria-hidden />, text: t(`route.${match?.entry.key ?? 'ticket_add'}`) };
   }
 }
 
@@ -73,7 +73,7 @@ export function HeaderTabs({ showList, hidden = false }: { showList: boolean; hi
 
   const items: THeaderTabItem[] = [
     ...(showList
-      ? [{ key: listKey, label: t('tabs.ticket_list'), icon: <UnorderedListOutlined />, closable: false }]
+      ? [{ key: listKey, label: t('tabs.ticket_list'), icon: <UnorderedListOutlined aria-hidden />, closable: false }]
       : []),
     ...tabs.map((tab) => {
       // The open page's own tab stays: the page says the ticket is not there.
@@ -97,7 +97,7 @@ export function HeaderTabs({ showList, hidden = false }: { showList: boolean; hi
   if (hidden) {
     return <span style={{ flex: 1 }} />;
   }
-  const props = { items, activeKey, label: t('tabs.label'), onChange, onClose: close };
+  const props = { items, activeKey, label: t('tabs.label'), closeLabel: t('tabs.close'), onChange, onClose: close };
   const light = <LightTabs {...props} onOverflow={() => setOverflow(true)} />;
   return overflow ? (
     <Suspense fallback={light}>

@@ -1,11 +1,12 @@
+import { FileTextOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LightTabs } from './LightTabs';
 
 const items = [
-  { key: 'list', label: 'Ticket list', icon: null, closable: false },
-  { key: '/t/1', label: 'Printer jams', icon: null, closable: true },
-  { key: '/t/2', label: 'VPN drops', icon: null, closable: true },
+  { key: 'list', label: 'Ticket list', icon: <UnorderedListOutlined />, closable: false },
+  { key: '/t/1', label: 'Printer jams', icon: <FileTextOutlined />, closable: true },
+  { key: '/t/2', label: 'VPN drops', icon: <FileTextOutlined />, closable: true },
 ];
 
 describe('LightTabs', () => {
@@ -17,6 +18,7 @@ describe('LightTabs', () => {
         items={items}
         activeKey="list"
         label="Open tickets"
+        closeLabel="Close tab"
         onChange={onChange}
         onClose={onClose}
         onOverflow={() => {}}
@@ -39,7 +41,8 @@ describe('LightTabs', () => {
     expect(onClose).toHaveBeenCalledWith('/t/1');
     fireEvent.keyDown(list, { key: 'Delete' });
     expect(onClose).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getAllByRole('button', { name: 'remove' })[1] as HTMLElement);
+    // Each close button says what it closes; the tabs are named by their text, not their icons.
+    fireEvent.click(screen.getByRole('button', { name: 'Close tab VPN drops' }));
     expect(onClose).toHaveBeenLastCalledWith('/t/2');
   });
 });

@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { onTabKey } from '../components/tabKeys';
 
 export interface THeaderTabItem {
@@ -13,6 +13,8 @@ interface TLightTabsProps {
   items: THeaderTabItem[];
   activeKey: string;
   label: string;
+  /** The close buttons' name ("Close tab"), said with the tab's own. */
+  closeLabel: string;
   onChange: (key: string) => void;
   onClose: (key: string) => void;
   /** The tabs no longer fit: Ant Design's Tabs (with its "more" menu) takes over. */
@@ -25,7 +27,8 @@ interface TLightTabsProps {
  * without rc-tabs, rc-menu and rc-trigger in the shell's first load. Keyboard as Ant Design's:
  * arrows, Home and End move between tabs, Enter or Space opens one, Delete or Backspace closes it.
  */
-export function LightTabs({ items, activeKey, label, onChange, onClose, onOverflow }: TLightTabsProps) {
+export function LightTabs({ items, activeKey, label, closeLabel, onChange, onClose, onOverflow }: TLightTabsProps) {
+  const ids = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
 
@@ -92,6 +95,7 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
           <div className="ant-tabs-nav-list" ref={list}>
             {items.map((item, index) => {
               const active = item.key === activeKey;
+              const tabId = `${ids}-${index}`;
               return (
                 <div
                   key={item.key}
@@ -100,24 +104,31 @@ export function LightTabs({ items, activeKey, label, onChange, onClose, onOverfl
                 >
                   <div
                     role="tab"
+                    id={tabId}
                     aria-selected={active}
                     className="ant-tabs-tab-btn"
                     tabIndex={active ? 0 : -1}
                     onClick={() => open(item.key)}
                     onKeyDown={(event) => onKeyDown(event, index)}
                   >
-                    <span className="ant-tabs-tab-icon">{item.icon}</span>
+                    {/* The icon is decoration: the tab is named by its text alone. */}
+                    <span className="ant-tabs-tab-icon" aria-hidden>
+                      {item.icon}
+                    </span>
                     {typeof item.label === 'string' ? <span>{item.label}</span> : item.label}
                   </div>
                   {item.closable && (
                     <button
                       type="button"
-                      aria-label="remove"
+                      id={`${tabId}-close`}
+                      aria-label={closeLabel}
+                      // "Close tab" and which: the button's own label, then the tab's.
+                      aria-labelledby={`${tabId}-close ${tabId}`}
                       tabIndex={active ? 0 : -1}
                       className="ant-tabs-tab-remove"
                       onClick={() => onClose(item.key)}
                     >
-                      <CloseOutlined />
+                      <CloseOutlined aria-hidden />
                     </button>
                   )}
                 </div>

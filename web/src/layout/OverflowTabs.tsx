@@ -11,12 +11,14 @@ export function OverflowTabs({
   items,
   activeKey,
   label,
+  closeLabel,
   onChange,
   onClose,
 }: {
   items: THeaderTabItem[];
   activeKey: string;
   label: string;
+  closeLabel: string;
   onChange: (key: string) => void;
   onClose: (key: string) => void;
 }) {
@@ -35,6 +37,8 @@ export function OverflowTabs({
       hideAdd
       size="small"
       aria-label={label}
+      // Ant Design names every close button alike ("remove" unless told): "Close tab" at least.
+      locale={{ removeAriaLabel: closeLabel }}
       activeKey={activeKey}
       items={pinned ? rest : items}
       tabBarStyle={{ margin: 0 }}
@@ -52,7 +56,9 @@ export function OverflowTabs({
                       onClick={open}
                       onKeyDown={(event) => onTabKey(event, 0, null, open)}
                     >
-                      <span className="ant-tabs-tab-icon">{pinned.icon}</span>
+                      <span className="ant-tabs-tab-icon" aria-hidden>
+                        {pinned.icon}
+                      </span>
                       <span>{pinned.label}</span>
                     </div>
                   </div>

@@ -9,7 +9,7 @@ const isPicture = (file: TAttachment) => /^image\/(png|jpe?g|gif|webp|bmp|avif)$
 function FileLink({ file }: { file: TAttachment }) {
   return (
     <Typography.Link onClick={() => void downloadAttachment(file.file_id, file.file_name)}>
-      <PaperClipOutlined /> {file.file_name}
+      <PaperClipOutlined aria-hidden /> {file.file_name}
     </Typography.Link>
   );
 }

@@ -201,7 +201,7 @@ export function Composer({
         />
         {uploadingImages > 0 && (
           <Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
-            <LoadingOutlined /> {t('ticket.uploading_image')}
+            <LoadingOutlined aria-hidden /> {t('ticket.uploading_image')}
           </Text>
         )}
       </div>

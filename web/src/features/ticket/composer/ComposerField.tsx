@@ -112,7 +112,7 @@ export function ComposerField({
           }}
           onRemove={(file) => attachments.remove(file.uid)}
         >
-          <Button icon={<PaperClipOutlined />}>{t('ticket.attach')}</Button>
+          <Button icon={<PaperClipOutlined aria-hidden />}>{t('ticket.attach')}</Button>
         </Upload>
       )}
     </Flex>

@@ -74,14 +74,14 @@ export function BulkBar({
           disabled={bulkEdit.saving}
         >
           <Button>
-            {t('ticket.bulk_state')} <DownOutlined />
+            {t('ticket.bulk_state')} <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
       </Can>
       <Can btn="ticket.delete">
         <Button
           danger
-          icon={<DeleteOutlined />}
+          icon={<DeleteOutlined aria-hidden />}
           onClick={() =>
             confirmDelete(() => remove.saveAsync([...selected]), t('ticket.selected', { count: selected.length }))
           }

@@ -48,7 +48,7 @@ const CommentCard = memo(function CommentCard({ comment }: { comment: TTicketCom
             <div className="ant-flex parley ant-flex-wrap-wrap ant-flex-align-center" style={{ gap: 8 }}>
               <Text strong>{comment.author_name || t('ticket.system')}</Text>
               {note ? (
-                <LightTag icon={<LockOutlined />} color="gold">
+                <LightTag icon={<LockOutlined aria-hidden />} color="gold">
                   {t('ticket.internal_note')}
                 </LightTag>
               ) : (

@@ -51,8 +51,8 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   const restoreButton = useRef<HTMLButtonElement>(null);
 
   const items: MenuProps['items'] = [
-    ...(may.delete ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('common.delete') }] : []),
-    ...(may.spam ? [{ key: 'spam', icon: <StopOutlined />, label: t('ticket.mark_spam') }] : []),
+    ...(may.delete ? [{ key: 'delete', icon: <DeleteOutlined aria-hidden />, label: t('common.delete') }] : []),
+    ...(may.spam ? [{ key: 'spam', icon: <StopOutlined aria-hidden />, label: t('ticket.mark_spam') }] : []),
   ];
   // The menu item that opened a dialog is gone when it closes: focus goes back to the "more"
   // button, or to Restore once the ticket is deleted.
@@ -78,7 +78,7 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   return (
     <Space wrap>
       {may.restore && (
-        <Button ref={restoreButton} icon={<UndoOutlined />} onClick={() => void restore.saveAsync(null)}>
+        <Button ref={restoreButton} icon={<UndoOutlined aria-hidden />} onClick={() => void restore.saveAsync(null)}>
           {t('ticket.restore')}
         </Button>
       )}

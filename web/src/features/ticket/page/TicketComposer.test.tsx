@@ -1,5 +1,5 @@
 import { ticketAttachmentPath } from '@parley/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { lastTicketList } from '../../../layout/tabs';
 import { holdCalls, ok } from '../../../test/fakeServer';
@@ -140,6 +140,24 @@ describe('drafts', () => {
     typeComment('Done too.');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     await waitFor(() => expect(here()).toBe('/wswt?view_id=3'));
+  });
+});
+
+describe('accessible names', () => {
+  it('names the reply or note choice, and its buttons and menu items by their text alone', async () => {
+    serveTicket();
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const kind = screen.getByRole('radiogroup', { name: 'Reply or note' });
+    expect(
+      within(kind)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Public reply', 'Internal note']);
+    screen.getByRole('button', { name: 'Attach files' });
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await screen.findByRole('menuitem', { name: 'Delete' });
+    screen.getByRole('menuitem', { name: 'Mark as spam' });
   });
 });
 

@@ -192,6 +192,7 @@ export function TicketComposer({
       style={isPublic ? undefined : { background: noteBackground }}
       title={
         <Segmented<'public' | 'note'>
+          aria-label={t('ticket.reply_kind')}
           value={isPublic ? 'public' : 'note'}
           onChange={(v) => setIsPublic(v === 'public')}
           options={[
@@ -238,7 +239,7 @@ export function TicketComposer({
             <Button
               type="primary"
               // Not `loading`: a click while sending must still say "resubmit later".
-              icon={edit.saving ? <LoadingOutlined /> : undefined}
+              icon={edit.saving ? <LoadingOutlined aria-hidden /> : undefined}
               onClick={() => void submit(first)}
             >
               {submitAs.label(first)}
