@@ -143,6 +143,23 @@ describe('drafts', () => {
   });
 });
 
+describe('nothing to submit', () => {
+  it('says so instead of "updated" when nothing was written or changed, and calls no server', async () => {
+    const { calls } = serveTicket();
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByText('Nothing to submit: write a comment or change a property first.');
+    expect(screen.queryByTestId('ticket-updated')).toBeNull();
+    expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(0);
+    // A new state alone is something to submit.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as…' }));
+    fireEvent.click(await screen.findByText('Submit as Pending'));
+    await screen.findByTestId('ticket-updated');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({ ticket_id: 101, submit_as: 'pending' });
+  });
+});
+
 describe('accessible names', () => {
   it('names the reply or note choice, and its buttons and menu items by their text alone', async () => {
     serveTicket();

@@ -144,9 +144,16 @@ export function TicketComposer({
       void message.warning(translateMessage('sending_in_progress'));
       return;
     }
+    const { body, fileIds } = field.current?.read() ?? { body: '', fileIds: [] };
+    const changes = changedProps(ticket, form.getFieldsValue());
+    const hasComment = body !== '' || fileIds.length > 0;
+    // No comment, no property, the same state and no macro: the server would change nothing.
+    if (!hasComment && !applied && state === ticket.ticket_state && Object.keys(changes).length === 0) {
+      void message.info(t('ticket.nothing_to_submit'));
+      return;
+    }
     sending.current = true;
     try {
-      const { body, fileIds } = field.current?.read() ?? { body: '', fileIds: [] };
       // The next ticket as the list stands before this save moves the ticket in it.
       nextPath.current = after === 'next_ticket' ? await nextTicketPath(ticket.ticket_id, ticketPaths.edit) : null;
       await edit.saveAsync({
@@ -154,9 +161,9 @@ export function TicketComposer({
         // What the form was drawn from: a save over another agent's change to the same thing is refused.
         base_update_ts: ticket.update_ts,
         submit_as: state,
-        ...changedProps(ticket, form.getFieldsValue()),
+        ...changes,
         ...(applied ? { note_id: applied.noteId } : {}),
-        ...(body !== '' || fileIds.length > 0 ? { comment: { body, is_public: isPublic, file_ids: fileIds } } : {}),
+        ...(hasComment ? { comment: { body, is_public: isPublic, file_ids: fileIds } } : {}),
       });
     } finally {
       sending.current = false;
