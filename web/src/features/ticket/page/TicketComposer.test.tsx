@@ -156,7 +156,11 @@ describe('nothing to submit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit as…' }));
     fireEvent.click(await screen.findByText('Submit as Pending'));
     await screen.findByTestId('ticket-updated');
-    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({ ticket_id: 101, submit_as: 'pending' });
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
+      ticket_id: 101,
+      submit_as: 'pending',
+      base_update_ts: expect.any(Number),
+    });
   });
 });
 

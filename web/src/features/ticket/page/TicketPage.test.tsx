@@ -66,6 +66,43 @@ describe('ticket page', () => {
     await waitFor(() => expect(editor.innerHTML).toBe(''));
   });
 
+  it('renaming the subject keeps the properties the agent changed and has not submitted', async () => {
+    const { calls } = serveTicket({
+      handlers: {
+        // The rename's answer also brings another agent's change of the type.
+        'admin/ticket.edit': (c) => ok({ ...ticket({ ticket_type: 'problem' }), ...c.body }),
+      },
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    fireEvent.mouseDown(screen.getByLabelText('Priority'));
+    fireEvent.click(await screen.findByTitle('High'));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    // The subject's input (its autosize twin is hidden from roles).
+    const subject = screen
+      .getAllByRole('textbox')
+      .find((el) => (el as HTMLTextAreaElement).value === 'Printer on fire') as HTMLTextAreaElement;
+    fireEvent.change(subject, { target: { value: 'Printer still on fire' } });
+    fireEvent.keyDown(subject, { key: 'Enter', keyCode: 13 });
+    fireEvent.keyUp(subject, { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.edit')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toEqual({
+      ticket_id: 101,
+      subject: 'Printer still on fire',
+      base_update_ts: expect.any(Number),
+    });
+    await screen.findByRole('heading', { name: /Printer still on fire/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByTestId('ticket-updated');
+    // High is still chosen; the type the other agent set is shown, so it is no change of ours.
+    expect(callsTo(calls, 'admin/ticket.edit')[1]?.body).toEqual({
+      ticket_id: 101,
+      submit_as: 'open',
+      priority: 'high',
+      base_update_ts: expect.any(Number),
+    });
+  });
+
   it('refuses a second submit while the first is being sent', async () => {
     const { calls } = serveTicket();
     renderApp('/wswt/ticket/edit/101');
