@@ -88,6 +88,19 @@ async function addQuestion(
   };
 }
 
+/** Only this test's pre-chat questions (an earlier test's stay otherwise). */
+async function deleteChatQuestions() {
+  const before = await call<{ list: Array<{ question_id: number }> }>(
+    server.app,
+    'GET',
+    '/api/admin/settings/question.all.get',
+    { token: adminToken, query: { question_module: 'chat' } },
+  );
+  for (const q of before.data.list) {
+    await post('/api/admin/settings/question.delete', { question_id: q.question_id });
+  }
+}
+
 /** Agent activity: 15 s without input turns an online agent away (docs/product.md §9), and routing skips them. */
 async function stayActive(page: Page) {
   await page.mouse.move(200 + Math.random() * 100, 300);
@@ -398,16 +411,7 @@ describe('chat settings screens', () => {
   });
 
   it('asks a question that ends the chat and ends it on the answer; a chat nobody answered is not rated', async () => {
-    // Only this test's questions (the first test's stay otherwise).
-    const before = await call<{ list: Array<{ question_id: number }> }>(
-      server.app,
-      'GET',
-      '/api/admin/settings/question.all.get',
-      { token: adminToken, query: { question_module: 'chat' } },
-    );
-    for (const q of before.data.list) {
-      await post('/api/admin/settings/question.delete', { question_id: q.question_id });
-    }
+    await deleteChatQuestions();
     const why = await addQuestion({
       title: 'Why are you here?',
       question_type: 'single_choice',
@@ -459,15 +463,7 @@ describe('chat settings screens', () => {
     await agentPage.close();
   });
   it('ends a chat nobody takes in time: the visitor reads that the answer comes by email, and the queue drops it', async () => {
-    const before = await call<{ list: Array<{ question_id: number }> }>(
-      server.app,
-      'GET',
-      '/api/admin/settings/question.all.get',
-      { token: adminToken, query: { question_module: 'chat' } },
-    );
-    for (const q of before.data.list) {
-      await post('/api/admin/settings/question.delete', { question_id: q.question_id });
-    }
+    await deleteChatQuestions();
     await addQuestion({
       title: 'What is it about?',
       question_type: 'single_choice',
