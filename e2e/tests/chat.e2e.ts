@@ -517,6 +517,13 @@ describe('chat settings screens', () => {
     await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
     await expect(frame.getByText('How was this chat?').count()).resolves.toBe(0);
     await screenshot(visitorPage, 'widget-missed-en');
+    // Escape closes the window and the keyboard goes on from the launcher.
+    const launcher = visitorPage.locator('[data-parley-widget] button.btn');
+    await expect(launcher.getAttribute('aria-expanded')).resolves.toBe('true');
+    await frame.getByRole('button', { name: 'Start a new chat' }).focus();
+    await visitorPage.keyboard.press('Escape');
+    await expect.poll(() => launcher.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => launcher.evaluate((b) => (b.getRootNode() as Document).activeElement === b)).toBe(true);
     await zhFrame
       .getByText('抱歉，暂时没有客服可以接入您的对话。我们已收到您的消息，会通过邮件回复至 li.wait@example.com。')
       .waitFor();

@@ -112,6 +112,12 @@
   document.getElementById('close').onclick = () => {
     parent.postMessage({ parley: 'close' }, '*');
   };
+  // Escape closes the window, as any dialog does (the launcher takes the focus back).
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) {
+      parent.postMessage({ parley: 'close' }, '*');
+    }
+  });
 
   let widget = null;
   let chat = null; // { token, ticketId, lastId, seen, socket, ended, agentName }

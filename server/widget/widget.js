@@ -47,6 +47,7 @@
     button.className = 'btn';
     button.type = 'button';
     button.setAttribute('aria-label', CONFIG.title || 'Chat');
+    button.setAttribute('aria-expanded', 'false');
     button.title = CONFIG.title || 'Chat';
     button.innerHTML =
       '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 2-2z"/></svg>';
@@ -77,6 +78,7 @@
         wrap.appendChild(frame);
       }
       wrap.className = open ? 'open' : '';
+      button.setAttribute('aria-expanded', String(open));
       if (open) {
         badge.style.display = 'none';
         badge.textContent = '';
@@ -136,7 +138,9 @@
           /* the host page's storage is off: the chat lasts this page */
         }
       } else if (event.data.parley === 'close' && open) {
+        // Closed from inside (its × or Escape): the keyboard goes on from the launcher.
         toggle();
+        button.focus();
       } else if (event.data.parley === 'unread' && !open) {
         const n = Number(event.data.count) || 0;
         badge.textContent = n > 99 ? '99+' : String(n);
