@@ -35,6 +35,8 @@ export const chatSession = pgTable(
     endedTs: ts('ended_ts'),
     /** Since when it waits for an agent (start, or back in the queue); null while an agent has it. */
     waitingTs: ts('waiting_ts'),
+    /** The widget's language when the chat started ('' before 0053). */
+    lang: text('lang').notNull().default(''),
     lastVisitorTs: ts('last_visitor_ts').notNull(),
     createTs: ts('create_ts').notNull(),
   },

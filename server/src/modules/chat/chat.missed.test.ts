@@ -105,6 +105,25 @@ describe.skipIf(!hasRedis)('chats nobody takes (Settings › Chats: missed after
     expect(end.body).toContain('抱歉，暂时没有客服可以接入您的对话，请稍后再试。');
   });
 
+  it('speaks the language of the widget the chat began in, whatever the returning visitor’s account says', async () => {
+    await setMissedAfter(1);
+    const email = `lin-${Date.now()}@customer.test`;
+    await startChat(t, { email }); // an earlier visit, in English
+    const res = await callOp(
+      t.app,
+      chatWidgetOps.start,
+      { real_name: 'Lin', email },
+      { headers: { 'x-forwarded-for': randomIp(), language: 'zh-cn' } },
+    );
+    expect(res.code).toBe('0000');
+    const visitor = await connect({ visitor_token: res.data.visitor_token });
+    await waitOver(res.data.ticket_id, 1);
+    const end = await eventually('the visitor told', () =>
+      visitor.messages.find((m: TChatMessage) => m.reply_type === 'end_chat'),
+    );
+    expect(end.body).toContain(`抱歉，暂时没有客服可以接入您的对话。我们已收到您的消息，会通过邮件回复至 ${email}。`);
+  });
+
   it('leaves a chat an agent took, and counts a chat handed back to the queue from then', async () => {
     await setMissedAfter(5);
     const alice = await chatAgent(t, { realName: 'Alice Agent' });

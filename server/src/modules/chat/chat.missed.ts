@@ -63,9 +63,9 @@ async function endIfMissed(ctx: AppContext, tx: Tx, ticketId: number): Promise<v
   if (!row || !session || session.endedTs !== null) {
     return;
   }
-  const [s] = await queryRows<{ waiting_ts: string | null }>(
+  const [s] = await queryRows<{ waiting_ts: string | null; lang: string }>(
     tx,
-    sql`SELECT waiting_ts FROM chat_session WHERE ticket_id = ${ticketId}`,
+    sql`SELECT waiting_ts, lang FROM chat_session WHERE ticket_id = ${ticketId}`,
   );
   if (s?.waiting_ts == null) {
     return; // an agent has it
@@ -81,7 +81,8 @@ async function endIfMissed(ctx: AppContext, tx: Tx, ticketId: number): Promise<v
     sql`SELECT email, default_language FROM account WHERE account_id = ${session.visitorId}`,
   );
   const email = visitor?.email ?? '';
-  const lang = parseLanguage(visitor?.default_language);
+  // The language the widget spoke to them in this chat (an account made on an earlier visit may say another).
+  const lang = parseLanguage(s.lang || visitor?.default_language);
   const body = anonymous(email)
     ? translate('chat_missed_anonymous', lang)
     : translate('chat_missed_email', lang, { email });

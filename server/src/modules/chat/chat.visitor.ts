@@ -180,9 +180,9 @@ export async function chatStart(
     );
     await tx.execute(
       sql`INSERT INTO chat_session (ticket_id, visitor_token_hash, visitor_id, page_url, answers, visitor_ip,
-          route_group_id, last_visitor_ts, create_ts, waiting_ts)
+          route_group_id, last_visitor_ts, create_ts, waiting_ts, lang)
         VALUES (${id}, ${hashToken(token)}, ${requester.accountId}, ${input.page_url}, ${JSON.stringify(answers)}::jsonb,
-          ${ip}, ${routeGroupId}, ${now}, ${now}, ${now})`,
+          ${ip}, ${routeGroupId}, ${now}, ${now}, ${now}, ${lang})`,
     );
     await recordHit(tx, 'chat', ip, now);
     emit(tx, { type: 'chat.started', ticketId: id });
