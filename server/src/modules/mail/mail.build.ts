@@ -6,11 +6,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { readDetails } from '../account-setting/account-setting.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
+import { textToHtml } from '../ticket/ticket.sanitize.js';
 import type { MailConfig } from './mail.config.js';
 import { type OutgoingMail, ticketFacts, toStaff } from './mail.facts.js';
 import { escapeHtml } from './mail.parse.js';
 import { mailWords, readTemplate, render, type TemplateLanguage } from './mail.templates.js';
+import { mailText } from './mail.text.js';
 
 /** What one mail may carry in attachments; the rest of a reply's files go as links. */
 export const maxMailAttachmentBytes = 20 * 1024 * 1024;
@@ -47,12 +48,15 @@ interface CommentRow {
 
 const stamp = (ts: number) => `${new Date(Number(ts)).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** Earlier comments, each a quoted block with its author and time. */
-const quoted = (rows: CommentRow[], publicUrl: string) =>
+/**
+ * Earlier comments, each a block with its author and time: a `<blockquote>` for the quoted history
+ * of a reply (the text part prefixes it with "> "), a `<div>` for a transcript (the mail's point).
+ */
+const quoted = (rows: CommentRow[], publicUrl: string, tag: 'blockquote' | 'div' = 'blockquote') =>
   rows
     .map(
       (c) =>
-        `<div style="border-left:3px solid #ddd;padding-left:8px;margin:8px 0"><p style="color:#888;margin:0">${escapeHtml(c.author_name ?? '')} · ${stamp(c.create_ts)}</p>${mailHtml(c.body, publicUrl)}</div>`,
+        `<${tag} style="border-left:3px solid #ddd;padding-left:8px;margin:8px 0"><p style="color:#888;margin:0">${escapeHtml(c.author_name ?? '')} · ${stamp(c.create_ts)}</p>${mailHtml(c.body, publicUrl)}</${tag}>`,
     )
     .join('');
 
@@ -219,7 +223,7 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
     agent_name: agentName || latest?.author_name || '',
     latest_reply_html: latestHtml,
     conversation_html: await forReader(quoted(tail, publicUrl)),
-    transcript_html: transcript ? await forReader(quoted(chronological, publicUrl)) : '',
+    transcript_html: transcript ? await forReader(quoted(chronological, publicUrl, 'div')) : '',
     signature_html: signature,
     ticket_url: `${publicUrl}/wswt/ticket/edit/${t.ticket_id}`,
     satisfaction_good_url: good,
@@ -266,7 +270,7 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
     replyTo: sender.replyTo,
     subject: render(template.subject, values, false).replace(/[\r\n]+/g, ' '),
     html,
-    text: bodyText(html.replace(/<hr\b[^>]*>/gi, '\n----\n')),
+    text: mailText(html),
     messageId: mail.messageId,
     headers: { 'X-Parley-Ticket': String(t.ticket_id) },
     attachments,
