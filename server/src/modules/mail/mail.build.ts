@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { readDetails } from '../account-setting/account-setting.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import { textToHtml } from '../ticket/ticket.sanitize.js';
 import type { MailConfig } from './mail.config.js';
 import { type OutgoingMail, ticketFacts, toStaff } from './mail.facts.js';
 import { escapeHtml } from './mail.parse.js';
@@ -177,9 +176,10 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
   );
   const latest = mail.commentId !== null ? comments.find((c) => c.comment_id === mail.commentId) : undefined;
   const tail = comments.filter((c) => c !== latest).slice(0, 5);
+  // Lines in a <span>, valid wherever a template puts it (a <p> there must not hold another <p>).
   const signature =
-    latest?.enable_signature && latest.signature && latest.author_type !== 'end_user'
-      ? `<p style="color:#555">${textToHtml(latest.signature)}</p>`
+    latest?.enable_signature && latest.signature?.trim() && latest.author_type !== 'end_user'
+      ? `<span style="color:#555">${escapeHtml((latest.signature ?? '').trim()).replace(/\r?\n/g, '<br>')}</span>`
       : '';
   const settings = await getTicketSettings(db);
   const details = await readDetails(db);
