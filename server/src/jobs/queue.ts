@@ -79,6 +79,19 @@ export interface FailedJob {
   completed_ts: number | null;
 }
 
+/**
+ * A fetched batch in the order it was claimed (higher priority, then older, first): pg-boss claims
+ * in that order but answers in whatever order its UPDATE returns the rows.
+ */
+function inOrder<T extends PgBoss.JobWithMetadata<object>>(jobs: T[]): T[] {
+  return [...jobs].sort(
+    (a, b) =>
+      b.priority - a.priority ||
+      new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime() ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
 export interface JobQueueOptions {
   log?: Logger;
   /** Prefix of this app's queue names: test files sharing one PostgreSQL database stay apart. */
@@ -161,11 +174,13 @@ export class JobQueue {
   /**
    * Queues a job. With `key`, a second send of the same key is ignored while the first is kept
    * (a stable id derived from the key). Pass the writer's transaction to queue atomically.
+   * A higher `priority` (default 0) is taken first; jobs of one priority go in the order queued,
+   * those queued by one transaction in no set order.
    */
   async send<T extends object>(
     name: string,
     data: T,
-    options: { tx?: DbOrTx; key?: string; startAfterSeconds?: number } = {},
+    options: { tx?: DbOrTx; key?: string; startAfterSeconds?: number; priority?: number } = {},
   ): Promise<string | null> {
     if (!this.queues.has(name)) {
       throw new Error(`job queue ${name} is not defined`);
@@ -180,6 +195,9 @@ export class JobQueue {
     }
     if (options.startAfterSeconds) {
       sendOptions.startAfter = options.startAfterSeconds;
+    }
+    if (options.priority) {
+      sendOptions.priority = options.priority;
     }
     return this.boss.send(this.full(name), data, sendOptions);
   }
@@ -235,7 +253,7 @@ export class JobQueue {
       throw new Error(`job queue ${name} is not defined`);
     }
     const jobs = await this.boss.fetch<object>(this.full(name), { batchSize: max, includeMetadata: true });
-    for (const job of jobs) {
+    for (const job of inOrder(jobs as PgBoss.JobWithMetadata<object>[])) {
       await this.runJob(name, def, job as PgBoss.JobWithMetadata<object>);
     }
     return jobs.length;
@@ -290,7 +308,7 @@ export class JobQueue {
         this.full(name),
         { batchSize, includeMetadata: true, pollingIntervalSeconds: this.options.pollSeconds ?? 2 },
         async (jobs) => {
-          for (const job of jobs) {
+          for (const job of inOrder(jobs)) {
             await this.runJob(name, def, job);
           }
           // A full batch: more are likely waiting. pg-boss's worker otherwise waits out the rest of

@@ -173,7 +173,10 @@ export async function queueMail(
     return;
   }
   const messageId = newMessageId(config, mail.ticketId, mail.kind);
-  const id = await ctx.jobs.send(sendQueue, { ...mail, messageId } satisfies OutgoingMail, { tx, key });
+  // A person's reply goes before the notices machine-made by the same change ("Submit as Solved":
+  // the reply, then "solved"); the send worker takes a batch in priority order and sends it in turn.
+  const priority = mail.kind === 'public_reply' ? 1 : 0;
+  const id = await ctx.jobs.send(sendQueue, { ...mail, messageId } satisfies OutgoingMail, { tx, key, priority });
   if (id) {
     // Mails to agents thread their answers too, but stay out of the customer's References.
     const direction = toStaff(mail.kind) ? 'out_staff' : 'out';

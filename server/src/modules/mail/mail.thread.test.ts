@@ -224,4 +224,35 @@ describe('mail in: replies thread onto their ticket', () => {
     expect(refs(reply)).not.toContain(solved?.messageId);
     expect(refs(solved)).not.toContain(reply?.messageId);
   });
+
+  it('"Submit as Solved" with a public reply: the customer gets the reply first, then the "solved" mail', async () => {
+    // Several tickets: two mails queued by one change used to leave in any order (half the time).
+    const tickets: Array<{ id: number; to: string }> = [];
+    for (let i = 0; i < 6; i++) {
+      const to = customer(`order${i}`);
+      const first = rawMail({ from: to, subject: `Lamp ${i} flickers` });
+      await servers.deliver(support, first.raw);
+      await fetchNow();
+      tickets.push({ id: Number(await ticketOf(first.messageId)), to });
+    }
+    await t.app.parley.jobs.drain(); // the "received" mails
+    for (const { id } of tickets) {
+      const answer = await api(ticketOps.edit, {
+        ticket_id: id,
+        comment: { body: '<p>Swap the bulb.</p>', is_public: true },
+        submit_as: 'solved',
+      });
+      expect(answer.code).toBe('0000');
+    }
+    const before = servers.sent.length;
+    await t.app.parley.jobs.drain();
+    const received = servers.sent.slice(before);
+    for (const { id, to } of tickets) {
+      // What the customer's mail server received, in the order it received it.
+      const subjects = received
+        .filter((m) => m.to.includes(to))
+        .map((m) => (m.raw.includes('Swap the bulb') ? 'reply' : /\(solved\)/.test(m.raw) ? 'solved' : 'other'));
+      expect({ ticket: id, subjects }).toEqual({ ticket: id, subjects: ['reply', 'solved'] });
+    }
+  });
 });
