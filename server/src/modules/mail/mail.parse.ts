@@ -46,7 +46,10 @@ export const header = (mail: ParsedMail, name: string) => {
 /** The subjects Exchange and Outlook give an out-of-office answer, in English and Chinese. */
 const outOfOfficeSubject = /^\s*(automatic reply|auto reply|autoreply|out of (the )?office)\b|^\s*(自动答复|自动回复)/i;
 
-/** Why a mail is machine-made (no ticket, no answer), or null for a person's mail. */
+/**
+ * Why a mail is machine-made (no ticket, no answer), or null for a person's mail. The web reads
+ * these reasons in the user's language (web/src/features/setting-email/inboxReason.ts): change both.
+ */
 export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounce'; reason: string } | null {
   const contentType = header(mail, 'content-type').toLowerCase();
   const reportType = String(

@@ -7,6 +7,7 @@ import { settingApi } from '../../api/setting';
 import { authStore } from '../../auth/storage';
 import { useFormatTime } from '../../components/useFormatTime';
 import { useSave } from '../../components/useSave';
+import { inboxReason } from './inboxReason';
 
 const outcomeColor: Record<string, string> = {
   unparseable: 'red',
@@ -90,7 +91,7 @@ export function InboxLogPanel({ editable }: { editable: boolean }) {
           dataIndex: 'reason',
           render: (r: string, row) => (
             <>
-              {r}
+              {inboxReason(r, t)}
               {row.has_raw && (
                 <Typography.Text type="secondary">
                   {' '}
