@@ -294,6 +294,10 @@ export const messages = {
   },
   chat_origin_refused: { en: 'This site may not embed the chat', 'zh-cn': '该网站不允许嵌入在线对话' },
   chat_started_body: { en: 'Chat started', 'zh-cn': '对话开始' },
+  attachment_dropped: {
+    en: '{name} ({size} MB) was not kept: attachments over 20 MB are dropped.',
+    'zh-cn': '{name}（{size} MB）未保存：超过 20 MB 的附件会被丢弃。',
+  },
   follow_up_of: {
     en: 'Follow-up of closed ticket #{ticket_id}: the customer answered it by email',
     'zh-cn': '已关闭工单 #{ticket_id} 的跟进：客户通过邮件回复了该工单',

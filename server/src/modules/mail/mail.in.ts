@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ticketAttachmentPath, translate } from '@parley/contracts';
+import { type TLanguage, ticketAttachmentPath, translate } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AppContext } from '../../context.js';
@@ -43,10 +43,14 @@ function writer(mail: ParsedMail, ours: string[], from: { address: string; name:
   return to && isAddress(to.address) && !ours.includes(to.address) ? to : from;
 }
 
+/** The help desk's default language: the language of the notes the server writes on tickets. */
+async function noteLanguage(db: DbOrTx): Promise<TLanguage> {
+  return (await readLocalization(db)).default_language === 'zh-cn' ? 'zh-cn' : 'en';
+}
+
 /** The note on a follow-up naming the closed ticket, in the help desk's default language. */
 async function followUpNote(tx: DbOrTx, closedId: number): Promise<string> {
-  const lang = (await readLocalization(tx)).default_language === 'zh-cn' ? 'zh-cn' : 'en';
-  return `<p>${escapeHtml(translate('follow_up_of', lang, { ticket_id: String(closedId) }))}</p>`;
+  return `<p>${escapeHtml(translate('follow_up_of', await noteLanguage(tx), { ticket_id: String(closedId) }))}</p>`;
 }
 
 /** The comment body of a mail: sanitized, quoted history folded, inline images and dropped files resolved. */
@@ -56,6 +60,7 @@ function commentBody(
   stored: StoredFile[],
   dropped: Array<{ name: string; size: number }>,
   showHyperlink: boolean,
+  lang: TLanguage,
 ): string {
   let html = typeof mail.html === 'string' && mail.html ? mail.html : '';
   if (!html) {
@@ -74,9 +79,8 @@ function commentBody(
   let body = fold(sanitizeBody(fold(html), { showHyperlink }));
   if (dropped.length) {
     body += `<p><i>${dropped
-      .map(
-        (d) =>
-          `${escapeHtml(d.name)} (${(d.size / 1024 / 1024).toFixed(1)} MB) was not kept: attachments over 20 MB are dropped.`,
+      .map((d) =>
+        escapeHtml(translate('attachment_dropped', lang, { name: d.name, size: (d.size / 1024 / 1024).toFixed(1) })),
       )
       .join('<br>')}</i></p>`;
   }
@@ -183,7 +187,9 @@ export async function ingestMail(
 
   const { stored, dropped } = await storeAttachments(ctx, mail);
   const settings = await getTicketSettings(ctx.db);
-  const body = commentBody(mail, subject, stored, dropped, settings.show_hyperlink);
+  // A dropped file's note is the server's words: the help desk's default language (as a follow-up's).
+  const lang = dropped.length ? await noteLanguage(ctx.db) : 'en';
+  const body = commentBody(mail, subject, stored, dropped, settings.show_hyperlink, lang);
   const writtenTo = addressOfMail(mail, supportAddresses, fetchedFrom);
 
   try {

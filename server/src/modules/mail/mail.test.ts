@@ -1,4 +1,4 @@
-import { mailOps, type TEmailCheckRequest, ticketOps } from '@parley/contracts';
+import { accountSettingOps, mailOps, type TEmailCheckRequest, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agent, api, db, t } from '../../../test/kit.js';
@@ -342,15 +342,15 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     expect(String(acknowledged[0]?.parsed.html)).toContain('我们已收到您的工单');
   });
 
-  it('stores attachments up to 20 MB and drops a 25 MB one with a note on the ticket', async () => {
-    const ivan = customer('ivan');
+  /** A mail with a 1 KB file and a file of `bigMb` MB. */
+  const twoFiles = (from: string, messageId: string, bigMb: number) => {
     const small = Buffer.alloc(1024, 7);
-    const big = Buffer.alloc(25 * 1024 * 1024, 1);
-    const raw = [
-      `From: ${ivan}`,
+    const big = Buffer.alloc(bigMb * 1024 * 1024, 1);
+    return [
+      `From: ${from}`,
       `To: ${support}`,
       'Subject: Logs attached',
-      `Message-ID: <att.${run}@customer.test>`,
+      `Message-ID: ${messageId}`,
       'MIME-Version: 1.0',
       'Content-Type: multipart/mixed; boundary="zz"',
       '',
@@ -373,7 +373,10 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
       '--zz--',
       '',
     ].join('\r\n');
-    await servers.deliver(support, raw);
+  };
+
+  it('stores attachments up to 20 MB and drops a 25 MB one with a note on the ticket', async () => {
+    await servers.deliver(support, twoFiles(customer('ivan'), `<att.${run}@customer.test>`, 25));
     expect(await fetchNow()).toEqual({ ticket: 1 });
     const id = Number(await ticketOfMessage(`<att.${run}@customer.test>`));
     const files = await queryRows<{ file_name: string; size: number }>(
@@ -382,6 +385,23 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     );
     expect(files).toEqual([{ file_name: 'small.log', size: 1024 }]);
     expect((await comments(id))[0]?.body).toContain('huge.bin (25.0 MB) was not kept');
+  }, 120_000);
+
+  it("writes the note of a dropped file in the help desk's default language", async () => {
+    const localization = (await api(accountSettingOps.localizationGet, {})).data;
+    expect((await api(accountSettingOps.localizationEdit, { ...localization, default_language: 'zh-cn' })).code).toBe(
+      '0000',
+    );
+    try {
+      await servers.deliver(support, twoFiles(customer('jun'), `<att-zh.${run}@customer.test>`, 21));
+      expect(await fetchNow()).toEqual({ ticket: 1 });
+      const id = Number(await ticketOfMessage(`<att-zh.${run}@customer.test>`));
+      const body = (await comments(id))[0]?.body ?? '';
+      expect(body).toContain('huge.bin（21.0 MB）未保存：超过 20 MB 的附件会被丢弃。');
+      expect(body).not.toContain('was not kept');
+    } finally {
+      await api(accountSettingOps.localizationEdit, localization);
+    }
   }, 120_000);
 
   it('takes the Reply-To of a mail sent for someone (a web shop’s contact form) as the requester, and answers there', async () => {
