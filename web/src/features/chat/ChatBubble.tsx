@@ -8,12 +8,26 @@ import './chat.css';
 export function ChatBubble({ m, time }: { m: TChatMessage; time: string }) {
   const { t } = useTranslation();
   if (m.reply_type === 'end_chat') {
-    return (
+    const ended = (
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center', fontSize: 12 }}>
         {t('chat.ended')} · {time}
       </Typography.Paragraph>
     );
+    // A chat nobody took ends with what the visitor was told (where the answer will come): the agent reads it too.
+    return m.automatic ? (
+      <>
+        <Bubble m={m} time={time} />
+        {ended}
+      </>
+    ) : (
+      ended
+    );
   }
+  return <Bubble m={m} time={time} />;
+}
+
+function Bubble({ m, time }: { m: TChatMessage; time: string }) {
+  const { t } = useTranslation();
   const fromAgent = !m.from_visitor;
   return (
     <Flex justify={fromAgent ? 'flex-end' : 'flex-start'} style={{ margin: '6px 0' }} data-message-id={m.message_id}>

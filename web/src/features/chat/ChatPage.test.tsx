@@ -58,6 +58,30 @@ describe('the chat workspace', () => {
     await waitFor(() => expect(callsTo(calls, 'admin/chat.accept')[0]?.body).toEqual({ ticket_id: 41 }));
   });
 
+  it('shows what a chat nobody took told its visitor, above the end of the chat', async () => {
+    serve({
+      'admin/chat.message.list': () =>
+        ok({
+          list: [
+            chatMessage(),
+            chatMessage({
+              message_id: 120,
+              from_visitor: false,
+              automatic: true,
+              account_id: null,
+              real_name: '',
+              reply_type: 'end_chat',
+              body: '<p>Sorry, no one was free to take your chat. We will answer by email to vera@example.com.</p>',
+            }),
+          ],
+        }),
+    });
+    renderApp('/wswt/chat');
+    fireEvent.click(await screen.findByText('Vera Visitor'));
+    await screen.findByText('Sorry, no one was free to take your chat. We will answer by email to vera@example.com.');
+    screen.getByText(/Chat ended/);
+  });
+
   it('says why an Enter before accepting sent nothing, and sends the same text once accepted', async () => {
     let accepted = false;
     const { calls } = serve({
