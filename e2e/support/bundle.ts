@@ -91,11 +91,12 @@ export const goalsKb: Record<TPage, number> = {
 // Shell lowered on 2026-12-03 (issue 15): what it and the list need beyond the public pages'
 // files is one chunk (web/build/staff-chunk.ts), not 70 small ones: 87 -> 16 files, measured
 // 312.8 -> 283.9 KB (fewer chunks' import lines and rolldown headers, and gzip sees more at once).
+// 287 -> 288 on 2026-12-04: the ticket page's update notice and conflict texts in the staff chunk.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 165,
   '/home/satisfaction': 164,
   '/wswt/login': 162,
-  'staff shell + ticket list': 287,
+  'staff shell + ticket list': 288,
 };
 
 export function readManifest(dist = webDist): Manifest {

@@ -146,7 +146,7 @@ describe('mails without a ticket', () => {
     });
     renderApp('/wswt/setting/email');
     fireEvent.click(await screen.findByRole('tab', { name: 'Mails without a ticket' }, { timeout: 15_000 }));
-    await screen.findByText('could not be stored: connection terminated');
+    await screen.findByText('Could not be stored: connection terminated');
     screen.getByRole('button', { name: /Download/ });
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
     await screen.findByText('The mail is now on ticket #12');
