@@ -73,8 +73,7 @@ export function showFieldErrors(
 }
 
 /** `holidays.0.name` as a form path: `['holidays', 0, 'name']`. */
-const pathOf = (name: string): Array<string | number> =>
-  name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+const pathOf = (name: string): Array<string | number> => name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 /** The store's own subscription to every change of value, the one `Form.useWatch` uses. */
 type TWatchable = {
