@@ -51,8 +51,14 @@ export async function publishPresence(io: Server, ticketId: number): Promise<voi
  * Sent without holding up the write that caused it. Answers the unsubscribe.
  */
 export function publishTicketUpdates(ctx: AppContext, io: Server): () => void {
+  // Unsubscribed when the server stops, before its Redis clients close: a send still reading its
+  // actor then must not publish through a closed client (the adapter's rejection has no handler).
+  let stopped = false;
   const send = async (ticketId: number, actorId: number | null) => {
     const actor = actorId === null ? null : await findAccount(ctx.db, actorId);
+    if (stopped) {
+      return;
+    }
     const update: TTicketUpdated = {
       ticket_id: ticketId,
       account_id: actorId,
@@ -60,9 +66,13 @@ export function publishTicketUpdates(ctx: AppContext, io: Server): () => void {
     };
     io.to(ticketRoom(ticketId)).emit('ticket_updated', update);
   };
-  return ctx.events.on('ticket.changed', ({ ticketId, actorId }) => {
+  const off = ctx.events.on('ticket.changed', ({ ticketId, actorId }) => {
     send(ticketId, actorId).catch((error: unknown) => ctx.log.warn({ err: error }, 'ticket update not sent'));
   });
+  return () => {
+    stopped = true;
+    off();
+  };
 }
 
 /**

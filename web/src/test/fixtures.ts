@@ -6,6 +6,7 @@ import type {
   TCompany,
   TEmailSetting,
   TGroup,
+  TInboxLogEntry,
   TRole,
   TShortcut,
   TTicket,
@@ -284,5 +285,18 @@ export const trigger = (o: Partial<TTrigger> = {}): TTrigger => ({
   last_error: null,
   last_error_ts: null,
   update_ts: 0,
+  ...o,
+});
+
+/** An incoming mail that made no ticket (Settings › Emails › Mails without a ticket). */
+export const inboxLogEntry = (o: Partial<TInboxLogEntry> = {}): TInboxLogEntry => ({
+  log_id: 1,
+  outcome: 'ignored',
+  reason: '',
+  from_address: '',
+  subject: '',
+  has_raw: false,
+  raw_size: 0,
+  create_ts: 1_700_000_000_000,
   ...o,
 });

@@ -1,4 +1,4 @@
-import { chatOps, chatSettingOps, chatWidgetOps, type TChatMessage, ticketOps } from '@parley/contracts';
+import { chatOps, chatSettingOps, chatWidgetOps, type TChatMessage, type TOpInput, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callOp } from '../../../test/app.js';
@@ -40,6 +40,18 @@ describe.skipIf(!hasRedis)('chats nobody takes (Settings › Chats: missed after
   };
   const ended = async (visitorToken: string) =>
     (await api(chatWidgetOps.get, { visitor_token: visitorToken })).data.ended;
+  /** A chat started from a widget in Chinese that nobody takes: what its visitor is told when it ends. */
+  const missedInChinese = async (input: TOpInput<typeof chatWidgetOps.start>) => {
+    const res = await callOp(t.app, chatWidgetOps.start, input, {
+      headers: { 'x-forwarded-for': randomIp(), language: 'zh-cn' },
+    });
+    expect(res.code).toBe('0000');
+    const visitor = await connect({ visitor_token: res.data.visitor_token });
+    await waitOver(res.data.ticket_id, 1);
+    return eventually('the visitor told', () =>
+      visitor.messages.find((m: TChatMessage) => m.reply_type === 'end_chat'),
+    );
+  };
   const queued = async (token: string) =>
     (await api(chatOps.queueList, {}, token)).data.waiting.map((w) => w.ticket_id);
 
@@ -90,18 +102,7 @@ describe.skipIf(!hasRedis)('chats nobody takes (Settings › Chats: missed after
 
   it('tells an anonymous visitor in their language to try again later', async () => {
     await setMissedAfter(1);
-    const res = await callOp(
-      t.app,
-      chatWidgetOps.start,
-      { real_name: '' },
-      { headers: { 'x-forwarded-for': randomIp(), language: 'zh-cn' } },
-    );
-    expect(res.code).toBe('0000');
-    const visitor = await connect({ visitor_token: res.data.visitor_token });
-    await waitOver(res.data.ticket_id, 1);
-    const end = await eventually('the visitor told', () =>
-      visitor.messages.find((m: TChatMessage) => m.reply_type === 'end_chat'),
-    );
+    const end = await missedInChinese({ real_name: '' });
     expect(end.body).toContain('抱歉，暂时没有客服可以接入您的对话，请稍后再试。');
   });
 
@@ -109,18 +110,7 @@ describe.skipIf(!hasRedis)('chats nobody takes (Settings › Chats: missed after
     await setMissedAfter(1);
     const email = `lin-${Date.now()}@customer.test`;
     await startChat(t, { email }); // an earlier visit, in English
-    const res = await callOp(
-      t.app,
-      chatWidgetOps.start,
-      { real_name: 'Lin', email },
-      { headers: { 'x-forwarded-for': randomIp(), language: 'zh-cn' } },
-    );
-    expect(res.code).toBe('0000');
-    const visitor = await connect({ visitor_token: res.data.visitor_token });
-    await waitOver(res.data.ticket_id, 1);
-    const end = await eventually('the visitor told', () =>
-      visitor.messages.find((m: TChatMessage) => m.reply_type === 'end_chat'),
-    );
+    const end = await missedInChinese({ real_name: 'Lin', email });
     expect(end.body).toContain(`抱歉，暂时没有客服可以接入您的对话。我们已收到您的消息，会通过邮件回复至 ${email}。`);
   });
 

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { emit, transact } from '../../events/transact.js';
 import { addAutomaticMessage, lockChat } from './chat.message.js';
+import { sessionByTicket } from './chat.repo.js';
 import { getChatSetting } from './chat.setting.js';
 
 export const missedQueue = 'chat-missed';
@@ -33,12 +34,9 @@ export function registerMissedChats(ctx: AppContext): void {
   });
   const queueCheck = async (tx: Tx, ticketId: number) => {
     const minutes = (await getChatSetting(tx)).missed_after_minutes;
-    const [s] = await queryRows<{ waiting_ts: string | null }>(
-      tx,
-      sql`SELECT waiting_ts FROM chat_session WHERE ticket_id = ${ticketId}`,
-    );
-    if (minutes > 0 && s?.waiting_ts != null) {
-      await checkAt(ctx, tx, ticketId, Number(s.waiting_ts) + minutes * 60_000);
+    const waitingTs = minutes > 0 ? (await sessionByTicket(tx, ticketId))?.waitingTs : null;
+    if (waitingTs != null) {
+      await checkAt(ctx, tx, ticketId, waitingTs + minutes * 60_000);
     }
   };
   ctx.events.beforeCommit('chat.started', ({ ticketId }, tx) => queueCheck(tx, ticketId));
@@ -63,14 +61,10 @@ async function endIfMissed(ctx: AppContext, tx: Tx, ticketId: number): Promise<v
   if (!row || !session || session.endedTs !== null) {
     return;
   }
-  const [s] = await queryRows<{ waiting_ts: string | null; lang: string }>(
-    tx,
-    sql`SELECT waiting_ts, lang FROM chat_session WHERE ticket_id = ${ticketId}`,
-  );
-  if (s?.waiting_ts == null) {
+  if (session.waitingTs === null) {
     return; // an agent has it
   }
-  const dueTs = Number(s.waiting_ts) + minutes * 60_000;
+  const dueTs = session.waitingTs + minutes * 60_000;
   if (Date.now() < dueTs) {
     // The wait was made longer since it was queued: look again when the new one is over.
     await checkAt(ctx, tx, ticketId, dueTs);
@@ -82,7 +76,7 @@ async function endIfMissed(ctx: AppContext, tx: Tx, ticketId: number): Promise<v
   );
   const email = visitor?.email ?? '';
   // The language the widget spoke to them in this chat (an account made on an earlier visit may say another).
-  const lang = parseLanguage(s.lang || visitor?.default_language);
+  const lang = parseLanguage(session.lang || visitor?.default_language);
   const body = anonymous(email)
     ? translate('chat_missed_anonymous', lang)
     : translate('chat_missed_email', lang, { email });

@@ -13,6 +13,10 @@ export interface SessionRow {
   acceptedBy: number | null;
   endedTs: number | null;
   visitorIp: string;
+  /** Since when it waits for an agent; null while an agent has it (chat.missed.ts). */
+  waitingTs: number | null;
+  /** The widget's language when it started ('' for chats from before it was kept). */
+  lang: string;
 }
 
 const readSession = (r: Record<string, unknown>): SessionRow => ({
@@ -21,21 +25,22 @@ const readSession = (r: Record<string, unknown>): SessionRow => ({
   acceptedBy: r.accepted_by === null ? null : Number(r.accepted_by),
   endedTs: r.ended_ts === null ? null : Number(r.ended_ts),
   visitorIp: String(r.visitor_ip),
+  waitingTs: r.waiting_ts === null ? null : Number(r.waiting_ts),
+  lang: String(r.lang),
 });
+
+const sessionColumns = sql`ticket_id, visitor_id, accepted_by, ended_ts, visitor_ip, waiting_ts, lang`;
 
 export async function sessionByTokenHash(db: DbOrTx, tokenHash: string): Promise<SessionRow | null> {
   const rows = await queryRows(
     db,
-    sql`SELECT ticket_id, visitor_id, accepted_by, ended_ts, visitor_ip FROM chat_session WHERE visitor_token_hash = ${tokenHash}`,
+    sql`SELECT ${sessionColumns} FROM chat_session WHERE visitor_token_hash = ${tokenHash}`,
   );
   return rows[0] ? readSession(rows[0]) : null;
 }
 
 export async function sessionByTicket(db: DbOrTx, ticketId: number): Promise<SessionRow | null> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT ticket_id, visitor_id, accepted_by, ended_ts, visitor_ip FROM chat_session WHERE ticket_id = ${ticketId}`,
-  );
+  const rows = await queryRows(db, sql`SELECT ${sessionColumns} FROM chat_session WHERE ticket_id = ${ticketId}`);
   return rows[0] ? readSession(rows[0]) : null;
 }
 

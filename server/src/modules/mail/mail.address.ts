@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { queryRows } from '../../db/rows.js';
 import { invalid, invalidWith, notFound } from '../../http/app-error.js';
 import { checkImap } from './mail.check.js';
-import { type Endpoint, endpointOf, type MailConfig } from './mail.config.js';
+import { type Endpoint, endpointOf, endpointText, type MailConfig } from './mail.config.js';
 import { addresses, header } from './mail.parse.js';
 
 /** A support address as the mail work uses it (password included). */
@@ -103,8 +103,9 @@ async function mustSignIn(box: { imap_host: string; account: string; use_ssl: bo
   if (!result.ok) {
     const stage =
       result.stage === 'login' || result.stage === 'tls' || result.stage === 'mailbox' ? result.stage : 'connection';
-    const endpoint = `${imap.host}:${imap.port}${imap.secure ? ' (TLS)' : ''}`;
-    throw invalidWith(`mailbox_failed_${stage}`, stage === 'login' ? 'password' : 'imap_host', { endpoint });
+    throw invalidWith(`mailbox_failed_${stage}`, stage === 'login' ? 'password' : 'imap_host', {
+      endpoint: endpointText(imap),
+    });
   }
 }
 

@@ -12,6 +12,9 @@ export interface Endpoint {
 
 const defaultPorts = { smtp: { ssl: 465, plain: 587 }, imap: { ssl: 993, plain: 143 } } as const;
 
+/** An endpoint as the settings' messages name it: `host:port`, and ` (TLS)` when it is. */
+export const endpointText = (e: Endpoint) => `${e.host}:${e.port}${e.secure ? ' (TLS)' : ''}`;
+
 /** `host` or `host:port` (`[v6]:port` too); without a port, the usual one for the use and `use_ssl`. */
 export function endpointOf(value: string, useSsl: boolean, use: 'smtp' | 'imap'): Endpoint {
   const text = value.trim();

@@ -11,12 +11,10 @@ import { readEmailSettings } from '../setting/setting.service.js';
 import { contentDisposition } from '../ticket-attachment/ticket-attachment.service.js';
 import { supportAddressAdd, supportAddressDelete, supportAddressEdit, supportAddressList } from './mail.address.js';
 import { checkImap, checkSmtp } from './mail.check.js';
-import { addressOf, type Endpoint, mailConfigOf } from './mail.config.js';
+import { addressOf, endpointText, mailConfigOf } from './mail.config.js';
 import { linkedAttachment, rawMailOf, retryRawMail } from './mail.raw.js';
 import type { MailChannel } from './mail.service.js';
 import { listTemplates, saveTemplate, templatePlaceholders } from './mail.templates.js';
-
-const where = (e: Endpoint) => `${e.host}:${e.port}${e.secure ? ' (TLS)' : ''}`;
 
 async function configFromForm(ctx: AppContext, input: z.output<typeof ZEmailCheckRequest>) {
   const stored = await readEmailSettings(ctx.db);
@@ -37,14 +35,14 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
     handler: async ({ input }) => {
       const config = await configFromForm(ctx, input);
       const to = input.to || (config.user.includes('@') ? config.user : addressOf(config.from));
-      return { ...(await checkSmtp(config, to)), endpoint: where(config.smtp) };
+      return { ...(await checkSmtp(config, to)), endpoint: endpointText(config.smtp) };
     },
   });
 
   define(app, mailOps.testMailbox, {
     handler: async ({ input }) => {
       const config = await configFromForm(ctx, input);
-      return { ...(await checkImap(config)), endpoint: where(config.imap) };
+      return { ...(await checkImap(config)), endpoint: endpointText(config.imap) };
     },
   });
 

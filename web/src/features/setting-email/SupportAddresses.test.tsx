@@ -2,9 +2,9 @@ import type { TSupportAddress } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeServer, ok } from '../../test/fakeServer';
-import { emailSetting } from '../../test/fixtures';
+import { emailSetting, inboxLogEntry } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+import { admin, callsTo, chooseLanguage, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
 
@@ -129,16 +129,13 @@ describe('mails without a ticket', () => {
         'admin/settings/email.inbox_log': () =>
           ok({
             list: [
-              {
+              inboxLogEntry({
                 log_id: 31,
                 outcome: 'unparseable',
                 reason: 'could not be stored: connection terminated',
-                from_address: '',
-                subject: '',
                 has_raw: true,
                 raw_size: 2048,
-                create_ts: 1_700_000_000_000,
-              },
+              }),
             ],
           }),
         'admin/settings/email.inbox_log.retry': () => ok({ outcome: 'ticket', ticket_id: 12 }),
@@ -153,5 +150,34 @@ describe('mails without a ticket', () => {
     await waitFor(() =>
       expect(callsTo(calls, 'admin/settings/email.inbox_log.retry')[0]?.body).toEqual({ log_id: 31 }),
     );
+  });
+
+  it('says in Chinese why a mail made no ticket, the detail kept; an unknown reason as stored', async () => {
+    await chooseLanguage('zh-cn');
+    const entry = (log_id: number, outcome: string, reason: string) =>
+      inboxLogEntry({ log_id, outcome, reason, from_address: `a${log_id}@example.test`, subject: `Mail ${log_id}` });
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/email.inbox_log': () =>
+          ok({
+            list: [
+              entry(1, 'ignored', 'sent by our own mailbox'),
+              entry(2, 'auto_reply', 'Auto-Submitted: auto-replied'),
+              entry(3, 'banned', 'sender is on the banned list'),
+              entry(4, 'unparseable', 'Unexpected end of headers'),
+            ],
+          }),
+      },
+    });
+    renderApp('/wswt/setting/email');
+    fireEvent.click(await screen.findByRole('tab', { name: '未生成工单的邮件' }));
+    const row = async (subject: string) => (await screen.findByText(subject)).closest('tr') as HTMLElement;
+    expect((await row('Mail 1')).textContent).toContain('由我们自己的邮箱发出');
+    expect((await row('Mail 2')).textContent).toContain('标记为自动发送（Auto-Submitted: auto-replied）');
+    expect((await row('Mail 3')).textContent).toContain('发件人在禁止名单中');
+    expect((await row('Mail 4')).textContent).toContain('Unexpected end of headers');
+    expect(screen.queryByText(/sent by our own mailbox|banned list/)).toBeNull();
   });
 });
