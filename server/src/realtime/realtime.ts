@@ -30,7 +30,7 @@ import {
 } from '../modules/chat/chat.repo.js';
 import { getChatSetting, getWidgetSetting, originAllowed } from '../modules/chat/chat.setting.js';
 import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
-import { type PresenceData, publishTicketUpdates, registerTicketPresence } from './ticket-presence.js';
+import { type PresenceData, publishTicketUpdates, registerTicketPresence, stopPresence } from './ticket-presence.js';
 
 export const socketPath = '/api/socket.io';
 
@@ -295,9 +295,13 @@ export async function attachRealtime(
     });
   });
 
+  // Set when the server stops, before its Redis clients close: a subscriber still reading the
+  // database then must not publish through a closed client (the adapter's rejection has no handler).
+  let stopped = false;
+
   const system = (room: string | string[], message: TSystemMessage) => {
     // No room at all would be every socket (socket.io broadcasts to all when given none).
-    if (room.length > 0) {
+    if (room.length > 0 && !stopped) {
       io.to(room).emit('system_message', message);
     }
   };
@@ -357,6 +361,9 @@ export async function attachRealtime(
       if (e.previousId !== null || e.accountId) {
         system(rooms.account(e.accountId), { type: 'new_chat_tickets', ticket_ids: [e.ticketId] });
       }
+      if (stopped) {
+        return;
+      }
       io.to([rooms.chatPublic(e.ticketId), rooms.chatStaff(e.ticketId)]).emit('chat_event', {
         type: 'agent_joined',
         ticket_id: e.ticketId,
@@ -369,6 +376,8 @@ export async function attachRealtime(
   return {
     io,
     close: async () => {
+      stopped = true;
+      stopPresence(io);
       for (const off of unsubscribe) {
         off();
       }

@@ -40,9 +40,23 @@ async function viewersOf(io: Server, ticketId: number): Promise<TTicketViewer[]>
   return [...byAccount.values()].sort((a, b) => a.account_id - b.account_id);
 }
 
+/** Servers that stopped: their sockets' last disconnects must not publish through closed Redis clients. */
+const stoppedServers = new WeakSet<Server>();
+
+/** Called as the server stops, before its Redis clients close. */
+export function stopPresence(io: Server): void {
+  stoppedServers.add(io);
+}
+
 /** Tells everyone on the ticket page who is there now. */
 export async function publishPresence(io: Server, ticketId: number): Promise<void> {
-  io.to(ticketRoom(ticketId)).emit('ticket_presence', { ticket_id: ticketId, viewers: await viewersOf(io, ticketId) });
+  if (stoppedServers.has(io)) {
+    return;
+  }
+  const viewers = await viewersOf(io, ticketId);
+  if (!stoppedServers.has(io)) {
+    io.to(ticketRoom(ticketId)).emit('ticket_presence', { ticket_id: ticketId, viewers });
+  }
 }
 
 /**
