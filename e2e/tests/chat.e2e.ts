@@ -302,6 +302,10 @@ describe('chat settings screens', () => {
       message: 'All our agents are busy; we will be with you shortly.',
     });
     const page = await signedIn(browser, server.url, admin, '/wswt/setting/chat');
+    // The minutes show whole beside their unit (a narrow box cut "10" to "1").
+    const minutes = page.getByLabel('End a chat nobody takes after');
+    expect(await minutes.inputValue()).toBe('10');
+    expect(await minutes.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.getByRole('switch', { name: 'Take chats only within business hours' }).click();
     await page.getByLabel('Opens').first().waitFor();
     await screenshot(page, 'setting-chats-en');

@@ -175,6 +175,9 @@ function ChatSettingForm({ setting }: { setting: TChatSetting }) {
         <InputNumber
           min={0}
           max={1440}
+          precision={0}
+          // Room for "1440" beside the unit (the default width cut the number off under "minutes").
+          style={{ width: 160 }}
           suffix={<Typography.Text type="secondary">{t('chat_setting.minutes')}</Typography.Text>}
         />
       </Form.Item>
