@@ -60,4 +60,14 @@ describe('the built web app, precompressed', () => {
       expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
     }
   });
+
+  it('answers 404 for a script of an older build, not the page in its place', async () => {
+    // A tab opened before a release asks for chunks the new build no longer has: with index.html
+    // in their place the browser reports a MIME error instead of a missing file, and a proxy
+    // could keep the page under the script's address.
+    const res = await get('/assets/app-old999.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).not.toContain('<title>Parley</title>');
+  });
 });

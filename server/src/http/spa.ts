@@ -9,7 +9,8 @@ export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.met
 
 /**
  * Serves the built web app: its files as they are, and `index.html` for every other path outside
- * `/api` (history-mode routing). Unknown `/api` paths answer the contract's 0404 envelope.
+ * `/api` and `/assets` (history-mode routing). Unknown `/api` paths answer the contract's 0404
+ * envelope, unknown `/assets` files a plain 404.
  *
  * The build writes `.br` and `.gz` beside each text file (web/build/plugins.ts); they are sent as
  * they are to a browser that accepts them (`Vary: Accept-Encoding`), so nothing is compressed per
@@ -51,6 +52,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
     reply.header('Cache-Control', 'no-cache');
+    // A hashed file the build does not have (an older build's chunk, asked by a tab opened before
+    // a release) is missing, not a page: the app's error screen then offers to reload.
+    if (request.url.startsWith('/assets/')) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
     return reply.sendFile('index.html');
   });
 }
