@@ -185,7 +185,7 @@ export function TicketTable({
       />
       {keyboard && keysHelp && (
         <Suspense fallback={null}>
-          <KeysHelp onClose={() => setKeysHelp(false)} />
+          <KeysHelp onClose={() => setKeysHelp(false)} select={bulk} />
         </Suspense>
       )}
     </Flex>

@@ -42,6 +42,34 @@ describe('ticket search', () => {
     expect(here()).toContain('ticket_state=pending');
   });
 
+  it('moves through the results with j and k and opens one with Enter, as the ticket list does', async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/ticket.list': () =>
+          ok({
+            list: [ticketRow(), ticketRow({ ticket_id: 102, subject: 'VPN drops' })],
+            total: 2,
+            total_estimated: false,
+          }),
+      },
+    });
+    const { here } = renderApp('/wswt/search?kw=printer');
+    await screen.findByRole('row', { name: /VPN drops/ }, { timeout: 20_000 });
+    const key = (k: string) => fireEvent.keyDown(document.body, { key: k });
+    key('j');
+    key('j');
+    expect(document.querySelector('tr.ticket-row-active')?.textContent).toContain('VPN drops');
+    key('?');
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('Open the ticket');
+    // Search results cannot be selected: the help does not offer it.
+    expect(within(dialog).queryByText('Select or unselect the ticket')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    key('Enter');
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+  });
+
   it('lists the organizations to filter by once the pointer comes to their picker, not before', async () => {
     const { calls } = fakeServer({
       user: admin,

@@ -186,6 +186,9 @@ export function SearchPage() {
           sort={sort ?? '-update_ts'}
           onSort={(next) => list.setFilter('sort', next)}
           filtered={filtered}
+          // j/k and Enter as on the ticket list; a new search starts from its first row.
+          keyboard
+          scope={JSON.stringify(query)}
         />
       )}
     </ListPage>
