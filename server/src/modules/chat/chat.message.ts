@@ -10,6 +10,7 @@ import { applyChange, type Change } from '../ticket/ticket.edit.js';
 import { findTicket, insertComment, insertEvents, type TicketRow } from '../ticket/ticket.repo.js';
 import { planComment } from '../ticket/ticket.rules.js';
 import { bodyText } from '../ticket/ticket.sanitize.js';
+import { nextUpdateTs } from '../ticket/ticket.stamp.js';
 import { addSearchWords } from '../ticket-search/search-words.js';
 import { documentTokens } from '../ticket-search/tokenize.js';
 import { findMessage, messageByClientId, type SessionRow, sessionByTicket } from './chat.repo.js';
@@ -128,7 +129,7 @@ export async function addAutomaticMessage(
     isPublic: true,
     now,
   });
-  await tx.execute(sql`UPDATE ticket SET update_ts = ${now} WHERE ticket_id = ${row.ticketId}`);
+  await tx.execute(sql`UPDATE ticket SET update_ts = ${nextUpdateTs(now)} WHERE ticket_id = ${row.ticketId}`);
   await addSearchWords(tx, row.ticketId, documentTokens(bodyText(comment.body)));
   await insertEvents(tx, row.ticketId, null, now, [
     { field: 'comment', new: { comment_id: commentId, is_public: true, source: 'chat_trigger' } },

@@ -14,6 +14,7 @@ import { getTicketSettings } from '../setting/setting.service.js';
 import { findOrCreateRequester, insertTicket } from '../ticket/ticket.create.js';
 import { insertComment, insertEvents } from '../ticket/ticket.repo.js';
 import { bodyText, isEmptyBody, sanitizeBody } from '../ticket/ticket.sanitize.js';
+import { nextUpdateTs } from '../ticket/ticket.stamp.js';
 import { addSearchWords } from '../ticket-search/search-words.js';
 import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import { addressOfMail, listSupportAddresses, type SupportAddress } from './mail.address.js';
@@ -227,7 +228,7 @@ export async function ingestMail(
           events.unshift({ field: 'ticket_state', old: t.ticket_state, new: 'open' });
         }
         await tx.execute(
-          sql`UPDATE ticket SET update_ts = ${now}, ticket_state = ${reopen ? 'open' : (t?.ticket_state ?? 'open')}
+          sql`UPDATE ticket SET update_ts = ${nextUpdateTs(now)}, ticket_state = ${reopen ? 'open' : (t?.ticket_state ?? 'open')}
               WHERE ticket_id = ${ticketId}`,
         );
         await addSearchWords(tx, ticketId, documentTokens(bodyText(body)));

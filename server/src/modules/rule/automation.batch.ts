@@ -8,6 +8,7 @@ import { breather } from '../../events/breathe.js';
 import { emit } from '../../events/transact.js';
 import { type SlaRowTarget, slaTargetsOf } from '../sla/sla.recompute.js';
 import { breachAfter, slaClock } from '../sla/sla.service.js';
+import { nextUpdateTs } from '../ticket/ticket.stamp.js';
 import { valueRows } from '../ticket-field/field-store.js';
 import { addSearchWordsOf } from '../ticket-search/search-words.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
@@ -300,16 +301,18 @@ async function writeChanges(
         sla_policy_id = v.sla_policy_id, sla_metric = v.sla_metric, sla_due_ts = v.sla_due,
         sla_paused_left = v.sla_paused_left,
         sla_breach_ts = ${breachAfter('t', sql`v.sla_metric`, sql`v.sla_due`, sla.now)},
-        update_ts = ${now}
+        update_ts = ${nextUpdateTs(now, sql`t.update_ts`)}
       FROM v WHERE t.ticket_id = v.ticket_id
+      RETURNING t.ticket_id, t.update_ts
     ), names AS (
       INSERT INTO ticket_tag (tag_name, create_ts)
       SELECT unnest(${textArrayLiteral([...tags])}::text[]), ${now} ON CONFLICT DO NOTHING
     )
     INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-    SELECT e.ticket_id, NULL, e.field, e.old, e.new, ${now}
+    SELECT e.ticket_id, NULL, e.field, e.old, e.new, coalesce(c.update_ts, ${now})
     FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
       AS (ticket_id int, field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(ticket_id, field, old, new, n)
+      LEFT JOIN changed c ON c.ticket_id = e.ticket_id
     ORDER BY e.n`);
   await addSearchWordsOf(tx, searchWords);
 

@@ -6,6 +6,7 @@ import { invalid } from '../../http/app-error.js';
 import { findTicket, insertComment, rememberTags, type TicketRow } from '../ticket/ticket.repo.js';
 import { type Assignment, resolveAssignment } from '../ticket/ticket.rules.js';
 import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
+import { eventStamp, nextUpdateTs } from '../ticket/ticket.stamp.js';
 import { enterState } from '../ticket/ticket.state.js';
 import { storeFieldValues } from '../ticket-field/field-store.js';
 import {
@@ -29,7 +30,7 @@ export async function writeEvents(tx: Tx, ticketId: number, now: number, events:
   const list = JSON.stringify(events.map((e) => ({ field: e.field, old: e.old ?? null, new: e.new ?? null })));
   await tx.execute(sql`
     INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-    SELECT ${ticketId}, NULL, e.field, e.old, e.new, ${now}
+    SELECT ${ticketId}, NULL, e.field, e.old, e.new, ${eventStamp(now, ticketId)}
     FROM ROWS FROM (jsonb_to_recordset(${list}::jsonb) AS (field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(field, old, new, n)
     ORDER BY e.n`);
 }
@@ -260,7 +261,7 @@ export async function applyActions(env: ActionEnv, ticketId: number, actions: TR
     ) as Partial<typeof ticket.$inferInsert>;
     await tx
       .update(ticket)
-      .set({ ...set, updateTs: now })
+      .set({ ...set, updateTs: nextUpdateTs(now) })
       .where(eq(ticket.ticketId, ticketId));
     if (tokens) {
       await addSearchWords(tx, ticketId, tokens);

@@ -1,6 +1,7 @@
 import type { TRuleEffect } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { nextUpdateTs } from '../ticket/ticket.stamp.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
 import { type RuleRef, ruleEvent } from './rule.env.js';
 import type { RuleTicket } from './rule.facts.js';
@@ -58,14 +59,14 @@ export class PendingWrites {
     await tx.execute(sql`
       WITH changed AS (
         UPDATE ticket SET priority = ${ticket.priority}, ticket_type = ${ticket.ticket_type},
-          tags = ${textArrayLiteral(ticket.tags)}::text[], update_ts = ${now}
-        WHERE ticket_id = ${ticket.ticket_id} RETURNING ticket_id
+          tags = ${textArrayLiteral(ticket.tags)}::text[], update_ts = ${nextUpdateTs(now)}
+        WHERE ticket_id = ${ticket.ticket_id} RETURNING ticket_id, update_ts
       ), names AS (
         INSERT INTO ticket_tag (tag_name, create_ts)
         SELECT unnest(${textArrayLiteral([...this.tags])}::text[]), ${now} ON CONFLICT DO NOTHING
       )
       INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-      SELECT c.ticket_id, NULL, e.field, e.old, e.new, ${now}
+      SELECT c.ticket_id, NULL, e.field, e.old, e.new, c.update_ts
       FROM changed c,
         ROWS FROM (jsonb_to_recordset(${list}::jsonb) AS (field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(field, old, new, n)
       ORDER BY e.n`);

@@ -7,6 +7,7 @@ import { transact } from '../../events/transact.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { insertEvents } from '../ticket/ticket.repo.js';
+import { nextUpdateTs } from '../ticket/ticket.stamp.js';
 
 async function byToken(db: DbOrTx, token: string, lock = false) {
   const query = db
@@ -64,7 +65,7 @@ export async function satisfactionAdd(
     }
     await tx
       .update(ticket)
-      .set({ satisfaction: input.satisfaction, satisfactionComment: input.comment, updateTs: now })
+      .set({ satisfaction: input.satisfaction, satisfactionComment: input.comment, updateTs: nextUpdateTs(now) })
       .where(eq(ticket.ticketId, row.ticketId));
     await insertEvents(tx, row.ticketId, row.requesterId, now, events);
   });

@@ -1,10 +1,11 @@
 import { ticketOps } from '@parley/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTicket } from '../../../test/factories.js';
 import { agent, api, db, setUpApp } from '../../../test/kit.js';
 import { commentsOf } from '../../../test/reads.js';
 
 setUpApp({ ticketDefaults: true });
+afterEach(() => vi.restoreAllMocks());
 
 /** Two agents with the same ticket open: both pages drew it at the same `update_ts`. */
 async function twoAgentsOnOneTicket(tags: string[] = []) {
@@ -87,5 +88,23 @@ describe('ticket.edit with the update_ts the form was based on (base_update_ts)'
     await api(ticketOps.edit, { ticket_id: ticketId, priority: 'high', tags: ['btag'] }, ben.token);
     const byAnn = await api(ticketOps.edit, { ticket_id: ticketId, priority: 'urgent', tags: ['atag'] }, ann.token);
     expect(byAnn.data).toMatchObject({ priority: 'urgent', tags: ['atag'] });
+  });
+  it('refuses a change Ben saved in the same millisecond as the version Ann drew', async () => {
+    const { ann, ben, ticketId } = await twoAgentsOnOneTicket();
+    // Every save below happens in one millisecond of the server's clock.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 1000);
+    const first = await api(ticketOps.edit, { ticket_id: ticketId, tags: ['btag'] }, ben.token);
+    const drawn = await api(ticketOps.get, { ticket_id: ticketId }, ann.token);
+    expect(drawn.data.update_ts).toBe(first.data.update_ts);
+    const second = await api(ticketOps.edit, { ticket_id: ticketId, priority: 'high' }, ben.token);
+    expect(second.data.update_ts).toBeGreaterThan(first.data.update_ts);
+
+    const byAnn = await api(
+      ticketOps.edit,
+      { ticket_id: ticketId, base_update_ts: drawn.data.update_ts, priority: 'urgent' },
+      ann.token,
+    );
+    expect(byAnn.code).toBe('FFFF');
+    expect((await api(ticketOps.get, { ticket_id: ticketId }, ann.token)).data.priority).toBe('high');
   });
 });

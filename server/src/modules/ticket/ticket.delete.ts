@@ -7,6 +7,7 @@ import { deleteAccountSessions } from '../auth/session.repo.js';
 import { maySeeTicket, viewerOf } from './ticket.policy.js';
 import { findAccount, insertEvents } from './ticket.repo.js';
 import { type Ctx, lockVisible, visibleTicket } from './ticket.service.js';
+import { nextUpdateTs } from './ticket.stamp.js';
 
 async function setDeleted(tx: Tx, actorId: number, ids: number[], deleted: boolean, now: number): Promise<number[]> {
   if (ids.length === 0) {
@@ -14,7 +15,7 @@ async function setDeleted(tx: Tx, actorId: number, ids: number[], deleted: boole
   }
   const rows = await tx
     .update(ticket)
-    .set({ deletedTs: deleted ? now : null, updateTs: now })
+    .set({ deletedTs: deleted ? now : null, updateTs: nextUpdateTs(now) })
     .where(and(inArray(ticket.ticketId, ids), deleted ? isNull(ticket.deletedTs) : isNotNull(ticket.deletedTs)))
     .returning({ ticketId: ticket.ticketId });
   for (const r of rows) {

@@ -35,6 +35,7 @@ import {
 import { loadAddedPeople, planComment, resolveAssignment } from './ticket.rules.js';
 import { bodyText } from './ticket.sanitize.js';
 import { type Ctx, lockVisible, presentLoaded, visibleTicket } from './ticket.service.js';
+import { nextUpdateTs } from './ticket.stamp.js';
 import { attach, checkSubmitAs } from './ticket.state.js';
 
 type EditInput = z.output<typeof ZTicketEditRequest>;
@@ -111,7 +112,7 @@ async function writeChange(tx: Tx, actor: Actor, row: TicketRow, plan: ChangePla
   }
   await tx
     .update(ticket)
-    .set({ ...set, updateTs: now })
+    .set({ ...set, updateTs: nextUpdateTs(now) })
     .where(eq(ticket.ticketId, row.ticketId));
   await insertEvents(tx, row.ticketId, actor.account.accountId, now, events);
   return commentId;

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { ticket } from '../../db/schema/index.js';
 import { insertEvents } from './ticket.repo.js';
+import { nextUpdateTs } from './ticket.stamp.js';
 
 /** For account deletion: an end user who requested tickets is suspended rather than deleted. */
 export async function requesterHasTickets(db: DbOrTx, accountId: number): Promise<boolean> {
@@ -17,7 +18,7 @@ export async function unassignAgentTickets(tx: Tx, accountId: number): Promise<v
   const now = Date.now();
   const rows = await tx
     .update(ticket)
-    .set({ assigneeId: null, updateTs: now })
+    .set({ assigneeId: null, updateTs: nextUpdateTs(now) })
     .where(
       and(
         eq(ticket.assigneeId, accountId),

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { emit } from '../../events/transact.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
+import { eventStamp } from './ticket.stamp.js';
 
 const ticketColumns = getTableColumns(ticket);
 export type TicketRow = typeof ticket.$inferSelect;
@@ -142,7 +143,7 @@ export async function insertEvents(
   const list = JSON.stringify(events.map((e) => ({ field: e.field, old: e.old ?? null, new: e.new ?? null })));
   await tx.execute(sql`
     INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-    SELECT ${ticketId}, ${actorId}, e.field, e.old, e.new, ${now}
+    SELECT ${ticketId}, ${actorId}, e.field, e.old, e.new, ${eventStamp(now, ticketId)}
     FROM ROWS FROM (jsonb_to_recordset(${list}::jsonb) AS (field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(field, old, new, n)
     ORDER BY e.n`);
 }
