@@ -1,9 +1,11 @@
-import { type TTicketPresence, type TTicketUpdated, ticketOps } from '@parley/contracts';
+import { automationOps, type TTicketPresence, type TTicketUpdated, ticketOps } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../test/app.js';
-import { api, connect, setUpChatApp, t } from '../../test/chat-app.js';
+import { admin, api, connect, setUpChatApp, t } from '../../test/chat-app.js';
 import { type Client, chatAgent, eventually, redisAnswers } from '../../test/chat-kit.js';
 import { buildAgent, buildGroup, buildTicket, defaultPassword, giveDefaultRole } from '../../test/factories.js';
+import { intArrayLiteral } from '../db/rows.js';
 
 const hasRedis = await redisAnswers();
 
@@ -13,6 +15,10 @@ const lastPresence = (c: Client, ticketId: number) =>
     .filter((e) => e.event === 'ticket_presence' && (e.payload as TTicketPresence).ticket_id === ticketId)
     .map((e) => e.payload as TTicketPresence)
     .at(-1);
+
+/** The updates a socket heard. */
+const updatesHeard = (c: Client) =>
+  c.events.filter((e) => e.event === 'ticket_updated').map((e) => e.payload as TTicketUpdated);
 
 describe.skipIf(!hasRedis)('presence on ticket pages over socket.io', () => {
   setUpChatApp();
@@ -68,6 +74,62 @@ describe.skipIf(!hasRedis)('presence on ticket pages over socket.io', () => {
       () => annSocket.events.find((e) => e.event === 'ticket_updated')?.payload as TTicketUpdated | undefined,
     );
     expect(update).toEqual({ ticket_id: ticketId, account_id: ben.accountId, real_name: 'Ben Agent' });
+  });
+
+  it("tells the page of a ticket an agent's bulk edit from the list changed, once, and no one of the others", async () => {
+    const ann = await chatAgent(t, { realName: 'Ann Agent' });
+    const ben = await chatAgent(t, { realName: 'Ben Agent', toolAccess: [] });
+    const open = (await buildTicket(t.database.db, { state: 'open' })).ticketId;
+    const other = (await buildTicket(t.database.db, { state: 'open' })).ticketId;
+    const annSocket = await connect({ token: ann.token });
+    expect((await annSocket.ask('ticket_view', { ticket_id: open })).code).toBe('0000');
+    const bulk = await api(ticketOps.bulkEdit, { ticket_ids: [open, other], submit_as: 'pending' }, ben.token);
+    expect(bulk.data.ticket_ids.sort()).toEqual([open, other].sort());
+    await eventually("Ann hears of Ben's bulk edit", () => updatesHeard(annSocket).length > 0);
+    // A later save by Ben shows that nothing else was on its way.
+    await api(ticketOps.edit, { ticket_id: open, tags: ['later'] }, ben.token);
+    await eventually("Ann hears of Ben's save", () => updatesHeard(annSocket).length > 1);
+    expect(updatesHeard(annSocket)).toEqual([
+      { ticket_id: open, account_id: ben.accountId, real_name: 'Ben Agent' },
+      { ticket_id: open, account_id: ben.accountId, real_name: 'Ben Agent' },
+    ]);
+  });
+
+  it("tells the pages of the tickets an automation's hourly batch changed that the system updated them", async () => {
+    const ann = await chatAgent(t, { realName: 'Ann Agent' });
+    const word = `stale${Date.now()}`;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await buildTicket(t.database.db, { subject: `Old ${word}`, state: 'open' })).ticketId);
+    }
+    await t.database.db.execute(
+      sql`UPDATE ticket SET update_ts = ${Date.now() - 30 * 3_600_000} WHERE ticket_id = ANY(${intArrayLiteral(ids)}::int[])`,
+    );
+    const added = await api(
+      automationOps.add,
+      {
+        title: `Tag ${word}`,
+        conditions: {
+          all: [
+            { field: 'subject', operator: 'contains', value: word },
+            { field: 'hours_since_updated', operator: 'greater_than', value: 24 },
+            { field: 'tags', operator: 'excludes', value: [word] },
+          ],
+        },
+        actions: [{ action: 'add_tags', value: [word] }],
+      },
+      admin,
+    );
+    expect(added.code).toBe('0000');
+    const annSocket = await connect({ token: ann.token });
+    expect((await annSocket.ask('ticket_view', { ticket_id: ids[1] as number })).code).toBe('0000');
+    try {
+      await t.app.runAutomations();
+      const heard = await eventually('Ann hears of the automation', () => updatesHeard(annSocket)[0]);
+      expect(heard).toEqual({ ticket_id: ids[1], account_id: null, real_name: '' });
+    } finally {
+      await api(automationOps.delete, { automation_ids: [added.data.automation_id] }, admin);
+    }
   });
 
   it('refuses tickets the agent may not see, typing on a ticket not joined, and bad input, with the envelope', async () => {

@@ -59,33 +59,73 @@ export async function publishPresence(io: Server, ticketId: number): Promise<voi
   }
 }
 
+/** The ticket rooms with a socket in them now, on any server process (one question to the adapter). */
+async function watchedTickets(io: Server, ticketIds: number[]): Promise<number[]> {
+  const adapter = io.of('/').adapter as { rooms: Map<string, Set<string>>; allRooms?: () => Promise<Set<string>> };
+  const rooms = adapter.allRooms ? await adapter.allRooms() : new Set(adapter.rooms.keys());
+  return ticketIds.filter((id) => rooms.has(ticketRoom(id)));
+}
+
 /**
  * After a change of a ticket commits, the agents who have its page open hear who changed it
- * (`ticket_updated`) and fetch it again, instead of working on until a save overwrites it.
- * Sent without holding up the write that caused it. Answers the unsubscribe.
+ * (`ticket_updated`) and fetch it again, instead of working on until a save overwrites it: an
+ * agent's save, a bulk edit from the list, mail, a trigger, an automation's or the SLA's batch
+ * (`tickets.changed`). The tickets one commit changed are told once each, and of many only those
+ * someone has open (a batch of 500 is not 500 messages through Redis for nobody). Sent without
+ * holding up the write that caused it. Answers the unsubscribe.
  */
 export function publishTicketUpdates(ctx: AppContext, io: Server): () => void {
   // Unsubscribed when the server stops, before its Redis clients close: a send still reading its
   // actor then must not publish through a closed client (the adapter's rejection has no handler).
   let stopped = false;
-  const send = async (ticketId: number, actorId: number | null) => {
-    const actor = actorId === null ? null : await findAccount(ctx.db, actorId);
-    if (stopped) {
-      return;
+  const send = async (changed: Map<number, number | null>) => {
+    // One ticket: sent as it is, which costs the adapter no more than asking who watches it.
+    const ids = changed.size === 1 ? [...changed.keys()] : await watchedTickets(io, [...changed.keys()]);
+    const names = new Map<number, string>();
+    for (const ticketId of ids) {
+      const actorId = changed.get(ticketId) ?? null;
+      if (actorId !== null && !names.has(actorId)) {
+        const actor = await findAccount(ctx.db, actorId);
+        names.set(actorId, actor ? actor.aliasName || actor.realName : '');
+      }
+      if (stopped) {
+        return;
+      }
+      const update: TTicketUpdated = {
+        ticket_id: ticketId,
+        account_id: actorId,
+        real_name: actorId === null ? '' : (names.get(actorId) ?? ''),
+      };
+      io.to(ticketRoom(ticketId)).emit('ticket_updated', update);
     }
-    const update: TTicketUpdated = {
-      ticket_id: ticketId,
-      account_id: actorId,
-      real_name: actor ? actor.aliasName || actor.realName : '',
-    };
-    io.to(ticketRoom(ticketId)).emit('ticket_updated', update);
   };
-  const off = ctx.events.on('ticket.changed', ({ ticketId, actorId }) => {
-    send(ticketId, actorId).catch((error: unknown) => ctx.log.warn({ err: error }, 'ticket update not sent'));
-  });
+  // The bus hands over one commit's events one after another: gathered until it is done.
+  let pending: Map<number, number | null> | null = null;
+  const queue = (ticketIds: number[], actorId: number | null) => {
+    if (!pending) {
+      pending = new Map();
+      setImmediate(() => {
+        const changed = pending ?? new Map<number, number | null>();
+        pending = null;
+        send(changed).catch((error: unknown) => ctx.log.warn({ err: error }, 'ticket update not sent'));
+      });
+    }
+    for (const id of ticketIds) {
+      // Named after whoever made the change, not the triggers' pass after it (no one's).
+      if (!pending.has(id) || actorId !== null) {
+        pending.set(id, actorId);
+      }
+    }
+  };
+  const offs = [
+    ctx.events.on('ticket.changed', ({ ticketId, actorId }) => queue([ticketId], actorId)),
+    ctx.events.on('tickets.changed', ({ ticketIds, actorId }) => queue(ticketIds, actorId)),
+  ];
   return () => {
     stopped = true;
-    off();
+    for (const off of offs) {
+      off();
+    }
   };
 }
 
