@@ -60,6 +60,7 @@ export function TicketComposer({
   form,
   canAttach,
   onConflict,
+  onSaved: saved,
 }: {
   ticket: TTicket;
   form: FormInstance<TTicketProps>;
@@ -67,6 +68,8 @@ export function TicketComposer({
   canAttach: boolean;
   /** A failed submit, for the page to fetch the ticket again when someone else's change refused it; rethrows. */
   onConflict: (error: unknown) => never;
+  /** The submit was saved (before the after-submit choice), for the page to drop what it said of an older version. */
+  onSaved: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -125,6 +128,7 @@ export function TicketComposer({
     },
     onSaved: (updated) => {
       queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
+      saved();
       setApplied(null);
       field.current?.clear();
       drafts.clear(draft);

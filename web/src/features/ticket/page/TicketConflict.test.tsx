@@ -7,12 +7,15 @@ import { ticket } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
 import { serveTicket, typeComment } from '../../../test/ticketPage';
+import { afterSubmitStore } from './afterSubmit';
 
 vi.mock('socket.io-client', () => ({ io: () => fakeIo() }));
 
 signInEachTest();
 beforeEach(() => {
   fakeSockets.length = 0;
+  // The agent stays on the ticket after a submit: the page, and what it says, are still there to see.
+  afterSubmitStore.set('stay');
 });
 
 const conflict =
@@ -67,11 +70,15 @@ describe('two agents on one ticket', () => {
     shows('Priority', 'High');
     shows('Type', 'Incident');
     expect(editor.innerHTML).toBe('Replaced the <b>fuse</b>');
+    // Said once: no toast repeats the notice.
+    expect(screen.getAllByText(conflict)).toHaveLength(1);
 
-    // Submitted again, it is based on Ben's version.
+    // Submitted again, it is based on Ben's version, and the notice of the refusal goes.
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     await screen.findByTestId('ticket-updated');
+    await waitFor(() => expect(screen.queryByTestId('ticket-changed-notice')).toBeNull());
+    screen.getByTestId('internal-note');
     expect(callsTo(calls, 'admin/ticket.edit')[1]?.body).toMatchObject({
       base_update_ts: bensVersion.update_ts,
       ticket_type: 'incident',
@@ -80,7 +87,7 @@ describe('two agents on one ticket', () => {
   });
 
   it('shows who saved the ticket while it is open, and keeps what the agent was doing', async () => {
-    const { calls, saved } = serveTwoVersions();
+    const { calls, saved } = serveTwoVersions(() => ok(bensVersion));
     renderApp('/wswt/ticket/edit/101');
     await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
     await waitFor(() => expect(fakeSockets[0]?.emittedOf('ticket_view')).toEqual([{ ticket_id: 101 }]));
@@ -99,5 +106,12 @@ describe('two agents on one ticket', () => {
     shows('Type', 'Incident');
     expect(editor.innerHTML).toBe('Half-written answer');
     expect(callsTo(calls, 'admin/ticket.get').length).toBe(gets + 1);
+
+    // The agent submits on Ben's version: the notice of it goes.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await screen.findByTestId('ticket-updated');
+    expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ base_update_ts: bensVersion.update_ts });
+    await waitFor(() => expect(screen.queryByTestId('ticket-changed-notice')).toBeNull());
+    screen.getByTestId('internal-note');
   });
 });

@@ -32,17 +32,22 @@ function TicketHeader({
   ticket,
   editable,
   onConflict,
+  onSaved,
 }: {
   ticket: TTicket;
   editable: boolean;
   onConflict: (error: unknown) => never;
+  onSaved: () => void;
 }) {
   const queryClient = useQueryClient();
   // Its own save: renaming must not clear the composer or close the tab as a submit does.
   const rename = useSave({
     call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts).catch(onConflict),
     invalidate: [ticketKeys.events(ticket.ticket_id), ticketKeys.lists],
-    onSaved: (updated) => queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated),
+    onSaved: (updated) => {
+      queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
+      onSaved();
+    },
   });
   const saveSubject = (subject: string) => {
     const trimmed = subject.trim();
@@ -100,21 +105,25 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
     setNotice({ by });
     refetch();
   });
-  // The refused save's error goes on to its toast; the composer keeps the agent's comment.
+  // A refused save is said once, above the conversation: its error goes on as one that `useSave`
+  // does not toast. The composer keeps the agent's comment.
   const onConflict = (error: unknown): never => {
     if (isEditConflict(error)) {
       setNotice({ conflict: (error as Error).message });
       refetch();
+      throw new Error((error as Error).message, { cause: error });
     }
     throw error;
   };
+  // The agent's own save, made on the newer version: nothing left to say about the older one.
+  const onSaved = () => setNotice(null);
 
   const wide = screens.lg !== false;
 
   return (
     <Flex gap={16} vertical={!wide} align="flex-start" style={{ maxWidth: 1400, margin: '0 auto' }}>
       <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
-        <TicketHeader ticket={ticket} editable={editable} onConflict={onConflict} />
+        <TicketHeader ticket={ticket} editable={editable} onConflict={onConflict} onSaved={onSaved} />
         {ticket.is_deleted && <Alert type="warning" showIcon title={t('ticket.deleted_notice')} />}
         {!ticket.is_deleted && ticket.ticket_state === 'closed' && (
           <Alert type="info" showIcon title={t('ticket.closed_notice')} />
@@ -159,6 +168,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
               form={form}
               canAttach={settings?.can_attach !== false}
               onConflict={onConflict}
+              onSaved={onSaved}
             />
           </div>
         )}
