@@ -7,22 +7,25 @@ import {
   ZEmail,
 } from '@parley/contracts';
 import { App, Card, Form, Input, Segmented, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../../api/ticket';
+import { useSession } from '../../../auth/SessionContext';
 import { useEnum } from '../../../components/enumOptions';
 import { FormActions, FormPage } from '../../../components/FormPage';
 import { checkRule, schemaRule } from '../../../components/formRules';
 import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
 import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
+import { useAllGroups } from '../../group/queries';
 import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
 import { ComposerField, type TComposerField } from '../composer/ComposerField';
 import { isBlankHtml } from '../composer/composerHtml';
 import { ticketKeys, ticketPaths, useTicketSettings } from '../shared/queries';
 import { RequesterSelect } from '../shared/RequesterSelect';
 import { useStaffNames } from '../shared/useNames';
+import { newTicketGroups } from './newTicketGroup';
 
 interface TAddValues {
   requester_id?: number | null;
@@ -66,6 +69,17 @@ export function TicketAddPage() {
   const groupId = Form.useWatch('group_id', form);
   const assigneeId = Form.useWatch('assignee_id', form);
   const { message } = App.useApp();
+  // An agent limited to their groups picks among theirs, and starts with the one it will be.
+  const { user } = useSession();
+  const { limitedTo, preset } = newTicketGroups(user, useAllGroups().data);
+  useEffect(() => {
+    if (preset !== null && !form.isFieldTouched('group_id') && form.getFieldValue('group_id') === null) {
+      form.setFieldValue('group_id', preset);
+    }
+  }, [preset, form]);
+  const groupOptions = limitedTo
+    ? names.groupOptions.filter((o) => limitedTo.some((g) => g.group_id === o.value))
+    : [{ value: null, label: t('ticket.no_group') }, ...names.groupOptions];
   const { save, saving } = useSave({
     form,
     // group_id: the server refuses a group the caller cannot see, under the group picker.
@@ -184,10 +198,7 @@ export function TicketAddPage() {
         </Form.Item>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', columnGap: 16 }}>
           <Form.Item name="group_id" label={t('ticket.group')}>
-            <Select
-              options={[{ value: null, label: t('ticket.no_group') }, ...names.groupOptions]}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
+            <Select options={groupOptions} showSearch={{ optionFilterProp: 'label' }} />
           </Form.Item>
           <Form.Item name="assignee_id" label={t('ticket.assignee')}>
             <Select
