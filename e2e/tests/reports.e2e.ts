@@ -179,8 +179,9 @@ describe('dashboard and reports', () => {
       const page = await signedIn(browser, server.url, admin, `/wswt/dashboard?group_id=${groupId}&range=7d`);
       await section(page, 'dashboard').locator('[data-chart] canvas').waitFor();
       const periods = (await tableText(page, 'dashboard')).slice(1).map((r) => r[0] ?? '');
-      // A week ago is a date, written as Settings › Localization says; the last days keep their names.
-      expect(periods[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // Seven whole days, today the last: the days keep their names.
+      expect(periods).toHaveLength(7);
+      expect(periods.at(-2)).toBe('Yesterday');
       expect(periods.at(-1)).toBe('Today');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -193,6 +194,11 @@ describe('dashboard and reports', () => {
       // "Today" in the table; the day's date in the file.
       expect(lines.slice(1).filter((l) => !/^\d{4}-\d{2}-\d{2},\d+,\d+$/.test(l))).toEqual([]);
       expect(lines).toHaveLength(periods.length + 1);
+      // Weeks are named by their first day, written as Settings › Localization says.
+      await page.goto(`/wswt/dashboard?group_id=${groupId}&range=3m`);
+      await section(page, 'dashboard').locator('[data-chart] canvas').waitFor();
+      const weeks = (await tableText(page, 'dashboard')).slice(1).map((r) => r[0] ?? '');
+      expect(weeks.at(-2)).toMatch(/^Week of \d{4}-\d{2}-\d{2}$/);
     } finally {
       await setFormat('medium');
     }
@@ -205,9 +211,10 @@ describe('dashboard and reports', () => {
     await page.getByRole('heading', { name: '仪表盘' }).first().waitFor();
     await statistic(page, '新建').waitFor();
     await section(page, 'dashboard').locator('[data-chart] canvas').waitFor();
-    // Thirty days, one label form: the month and day (not the last week's as weekday names).
+    // Thirty whole days, today the last (no sliver of a 31st), one label form: the month and day
+    // (not the last week's as weekday names).
     const days = (await tableText(page, 'dashboard')).slice(1).map((r) => r[0]);
-    expect(days.length).toBeGreaterThanOrEqual(30);
+    expect(days).toHaveLength(30);
     expect(days.filter((d) => !/^\d{1,2}月\d{1,2}日$/.test(d ?? ''))).toEqual([]);
     await screenshot(page, 'report-dashboard-zh-cn');
     await page.goto(`/wswt/report/efficiency?group_id=${groupId}&range=30d`);

@@ -135,9 +135,13 @@ describe('time zone boundaries', () => {
   it('cuts a range into local days and a backlog into 30 days and 12 weeks starting on Mondays', () => {
     const now = Date.UTC(2026, 2, 10, 12);
     const r = rangeOf('7d', now, 'Asia/Shanghai');
-    expect(r.edges[0]).toBe(now - 7 * 24 * h);
-    expect(r.edges.slice(1).every((e) => localParts(e, 'Asia/Shanghai').h === 0)).toBe(true);
-    expect(r.edges).toHaveLength(8);
+    // Seven whole local days, today the last: 4 March 00:00 in Shanghai to now (20:00 on the 10th).
+    expect(r.edges[0]).toBe(Date.UTC(2026, 2, 3, 16));
+    expect(r.edges.every((e) => localParts(e, 'Asia/Shanghai').h === 0)).toBe(true);
+    expect(r.edges).toHaveLength(7);
+    const month = rangeOf('30d', now, 'America/New_York');
+    expect(month.edges).toHaveLength(30);
+    expect(month.edges.every((e) => localParts(e, 'America/New_York').h === 0)).toBe(true);
     const b = backlogPeriods(now, 'Europe/Berlin');
     expect(b.daily).toHaveLength(30);
     expect(b.daily.at(-1)?.end).toBe(now);

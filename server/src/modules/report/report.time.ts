@@ -4,6 +4,8 @@ import type { TTimeRange } from '@parley/contracts';
  * Ranges and buckets in the viewer's time zone, as epoch milliseconds. A range runs from its
  * start to now (both included); its buckets start at the range start and then at each local
  * hour (24 hours), day (7 and 30 days), Monday (3 and 6 months) or first of the month (year).
+ * "7 days" and "30 days" are whole local days, today the last: 7 or 30 bars, none of them a
+ * sliver of a day that looks like a quiet one.
  */
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -79,15 +81,16 @@ export const startOfWeek = (ts: number, tz: string) => {
   return localMidnight(p.y, p.m, p.d - p.wd, tz);
 };
 
-export function rangeStart(range: TTimeRange, now: number): number {
+export function rangeStart(range: TTimeRange, now: number, tz: string): number {
   const months = { '3m': 3, '6m': 6, '1y': 12 } as const;
   switch (range) {
     case '24h':
       return now - day;
     case '7d':
-      return now - 7 * day;
-    case '30d':
-      return now - 30 * day;
+    case '30d': {
+      const p = localParts(now, tz);
+      return localMidnight(p.y, p.m, p.d - (range === '7d' ? 6 : 29), tz);
+    }
     default: {
       const d = new Date(now);
       d.setUTCMonth(d.getUTCMonth() - months[range]);
@@ -121,7 +124,7 @@ export interface Range {
 }
 
 export function rangeOf(range: TTimeRange, now: number, tz: string): Range {
-  const from = rangeStart(range, now);
+  const from = rangeStart(range, now, tz);
   const edges = [from];
   for (let at = nextBoundary(range, from, tz); at <= now; at = nextBoundary(range, at, tz)) {
     edges.push(at);
