@@ -1,7 +1,7 @@
 import type { TShortcut } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, Input, Space, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { type ComponentRef, type RefObject, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
 import { shortcutApi } from '../../api/shortcut';
@@ -18,7 +18,20 @@ function newClientId() {
  * `choice_list` goes with the message as quick replies the visitor clicks, internal notes stay
  * with the agents, and typing is shown to the visitor.
  */
-export function ChatComposer({ ticketId, mine, ended }: { ticketId: number; mine: boolean; ended: boolean }) {
+export type ComposerRef = ComponentRef<typeof Input.TextArea>;
+
+export function ChatComposer({
+  ticketId,
+  mine,
+  ended,
+  inputRef,
+}: {
+  ticketId: number;
+  mine: boolean;
+  ended: boolean;
+  /** The message box: the conversation sends the keyboard here once the chat is the agent's. */
+  inputRef: RefObject<ComposerRef | null>;
+}) {
   const { t } = useTranslation();
   const chat = useChat();
   const queryClient = useQueryClient();
@@ -43,6 +56,8 @@ export function ChatComposer({ ticketId, mine, ended }: { ticketId: number; mine
     onSuccess: () => {
       setText('');
       setQuickReplies([]);
+      // Sent with the button (now disabled, the box empty): the keyboard goes on writing.
+      inputRef.current?.focus();
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages(ticketId) });
     },
   });
@@ -135,6 +150,7 @@ export function ChatComposer({ ticketId, mine, ended }: { ticketId: number; mine
         </Space>
       )}
       <Input.TextArea
+        ref={inputRef}
         value={text}
         onChange={(e) => onType(e.target.value)}
         onKeyDown={(e) => {

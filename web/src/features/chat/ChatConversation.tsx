@@ -12,13 +12,22 @@ import { PageLoading } from '../../components/PageLoading';
 import { useConfirm } from '../../components/useConfirm';
 import { useFormatTime } from '../../components/useFormatTime';
 import { ChatBubble } from './ChatBubble';
-import { ChatComposer } from './ChatComposer';
+import { ChatComposer, type ComposerRef } from './ChatComposer';
 import { mergeMessages, useChat } from './ChatContext';
 import { ChatVisitorPanel } from './ChatVisitorPanel';
 import { chatKeys } from './queries';
 
 /** One chat on screen: accept, transfer, end; the messages (joined live, caught up after a reconnect); the composer. */
-export function ChatConversation({ ticketId, onLeave }: { ticketId: number; onLeave: () => void }) {
+export function ChatConversation({
+  ticketId,
+  onLeave,
+  onDone,
+}: {
+  ticketId: number;
+  onLeave: () => void;
+  /** Nothing left to do on this chat here (ended, or handed on): the keyboard goes to the list. */
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
   const chat = useChat();
@@ -37,6 +46,7 @@ export function ChatConversation({ ticketId, onLeave }: { ticketId: number; onLe
   });
   const [transferTo, setTransferTo] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
+  const composer = useRef<ComposerRef>(null);
   const agents = useQuery({
     queryKey: ['chat', 'agents'],
     queryFn: ({ signal }) => accountApi.agents(true, { signal, silent: true }),
@@ -96,9 +106,18 @@ export function ChatConversation({ ticketId, onLeave }: { ticketId: number; onLe
         old && user ? { ...old, accepted_by: user.account_id } : old,
       );
       invalidate();
+      // The Accept button is gone: the keyboard goes on to answering.
+      composer.current?.focus();
     },
   });
-  const end = useMutation({ mutationFn: () => chatApi.end(ticketId), onSuccess: invalidate });
+  const end = useMutation({
+    mutationFn: () => chatApi.end(ticketId),
+    // Ended as soon as the server says so: the buttons for a running chat go before the dialog does.
+    onSuccess: () => {
+      queryClient.setQueryData<TChatSummary>(chatKeys.chat(ticketId), (old) => (old ? { ...old, ended: true } : old));
+      invalidate();
+    },
+  });
   const transfer = useMutation({
     mutationFn: (target: string) => {
       const id = Number(target.slice(2));
@@ -112,6 +131,7 @@ export function ChatConversation({ ticketId, onLeave }: { ticketId: number; onLe
       invalidate();
       // No longer this agent's chat: nothing is left to do on it here.
       onLeave();
+      onDone();
     },
   });
 
@@ -199,6 +219,11 @@ export function ChatConversation({ ticketId, onLeave }: { ticketId: number; onLe
                       okText: t('chat.end'),
                       danger: true,
                       onOk: () => end.mutateAsync(),
+                      afterClose: () => {
+                        if (queryClient.getQueryData<TChatSummary>(chatKeys.chat(ticketId))?.ended) {
+                          onDone();
+                        }
+                      },
                     })
                   }
                 >
@@ -226,7 +251,7 @@ export function ChatConversation({ ticketId, onLeave }: { ticketId: number; onLe
           )}
           <div ref={bottom} />
         </div>
-        <ChatComposer ticketId={ticketId} mine={mine} ended={c.ended} />
+        <ChatComposer ticketId={ticketId} mine={mine} ended={c.ended} inputRef={composer} />
       </Card>
       <ChatVisitorPanel chat={c} />
     </>

@@ -175,6 +175,42 @@ describe('the chat workspace', () => {
     await screen.findByText('Chat transferred');
   });
 
+  it('keeps the keyboard in the composer after sending with the button', async () => {
+    const { calls } = serve();
+    renderApp('/wswt/chat?chat=42');
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(composer, { target: { value: 'On its way' } });
+    const send = screen.getByRole('button', { name: 'Send' });
+    send.focus();
+    fireEvent.click(send);
+    await waitFor(() => expect(callsTo(calls, 'admin/chat.message.add')).toHaveLength(1));
+    await waitFor(() => expect(document.activeElement).toBe(composer));
+  });
+
+  it('puts the keyboard in the composer once a chat is accepted', async () => {
+    serve();
+    renderApp('/wswt/chat?chat=41');
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    const accept = await screen.findByRole('button', { name: 'Accept' });
+    accept.focus();
+    fireEvent.click(accept);
+    await waitFor(() => expect(document.activeElement).toBe(composer));
+  });
+
+  it('sends the keyboard to the next chat of the list once a chat is transferred', async () => {
+    const other = chatSummary({ ticket_id: 43, visitor_name: 'Otto Other', accepted_by: agent.account_id });
+    serve({ 'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine, other] }) });
+    renderApp('/wswt/chat?chat=42');
+    const select = await screen.findByRole('combobox', { name: 'Transfer to…' });
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByText('Billing'));
+    const transfer = screen.getByRole('button', { name: 'Transfer' });
+    transfer.focus();
+    fireEvent.click(transfer);
+    await screen.findByText('Chat transferred');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /Otto Other/ })));
+  });
+
   it('counts a visitor message in another chat as unread, in the list and in the tab title', async () => {
     serve();
     renderApp('/wswt/chat?chat=41');

@@ -1,7 +1,7 @@
 import type { TChatSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Card, Empty, Flex, Tabs, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { chatApi } from '../../api/chat';
@@ -17,6 +17,7 @@ import { chatKeys } from './queries';
 export function ChatPage() {
   const { t } = useTranslation();
   const chat = useChat();
+  const listBox = useRef<HTMLDivElement>(null);
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('chat')) || null;
   // Pushes refresh it at once; the interval catches chats routed while this agent was away.
@@ -47,12 +48,28 @@ export function ChatPage() {
     return <Alert type="info" showIcon title={t('chat.no_tool_access')} />;
   }
   const select = (id: number) => setParams({ chat: String(id) });
+  /** A chat ended or handed on: the keyboard goes to the next chat of the list on screen, else to its tab. */
+  const focusNext = (leaving: number) => {
+    window.setTimeout(() => {
+      const tab = listBox.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]');
+      const pane = tab && document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      const items = [...(pane?.querySelectorAll<HTMLElement>('[data-chat-id]') ?? [])];
+      const at = items.findIndex((b) => Number(b.dataset.chatId) === leaving);
+      const others = at < 0 ? items : [...items.slice(at + 1), ...items.slice(0, at).reverse()];
+      (others[0] ?? tab)?.focus();
+    });
+  };
   const waiting = queue.data?.waiting ?? [];
   const active = queue.data?.active ?? [];
 
   return (
     <Flex gap={16} align="stretch" style={{ height: 'calc(100vh - 56px - 48px - 40px)', minHeight: 480 }}>
-      <Card size="small" style={{ width: 280, flex: 'none', overflow: 'auto' }} styles={{ body: { padding: 8 } }}>
+      <Card
+        ref={listBox}
+        size="small"
+        style={{ width: 280, flex: 'none', overflow: 'auto' }}
+        styles={{ body: { padding: 8 } }}
+      >
         {!chat.connected && (
           <Alert type="warning" showIcon title={t('chat.disconnected')} style={{ marginBottom: 8 }} />
         )}
@@ -96,7 +113,12 @@ export function ChatPage() {
         )}
       </Card>
       {selected ? (
-        <ChatConversation key={selected} ticketId={selected} onLeave={() => setParams({})} />
+        <ChatConversation
+          key={selected}
+          ticketId={selected}
+          onLeave={() => setParams({})}
+          onDone={() => focusNext(selected)}
+        />
       ) : (
         <Card style={{ flex: 1 }}>
           <Empty description={t('chat.pick_one')} />
