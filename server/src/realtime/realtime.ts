@@ -341,7 +341,14 @@ export async function attachRealtime(
   const unsubscribe = [
     publishTicketUpdates(ctx, io),
     ctx.events.on('chat.started', (e) => route(e.ticketId)),
-    ctx.events.on('chat.queued', (e) => route(e.ticketId)),
+    ctx.events.on('chat.queued', (e) => {
+      // Back in the queue (transferred to a group): the visitor waits again, with no agent named.
+      io.to([rooms.chatPublic(e.ticketId), rooms.chatStaff(e.ticketId)]).emit('chat_event', {
+        type: 'queued',
+        ticket_id: e.ticketId,
+      });
+      return route(e.ticketId);
+    }),
     ctx.events.on('chat.message', async ({ message }) => {
       publishMessage(io, message);
       if (message.from_visitor) {

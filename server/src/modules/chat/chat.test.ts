@@ -350,6 +350,31 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     );
   });
 
+  it('tells the visitor a chat transferred to a group waits again, then names the agent who takes it', async () => {
+    const alice = await chatAgent(t, { realName: 'Alice Agent' });
+    const carl = await chatAgent(t, { realName: 'Carl Agent' });
+    const groupId = await buildGroup(t.database.db, [carl.accountId]);
+    const chat = await startChat(t);
+    const visitor = await connect({ visitor_token: chat.visitor_token });
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, alice.token)).code).toBe('0000');
+    await eventually('visitor told Alice joined', () => visitor.events.find((e) => e.event === 'chat_event'));
+    const moved = await api(chatOps.transfer, { ticket_id: chat.ticket_id, group_id: groupId }, alice.token);
+    expect(moved.code).toBe('0000');
+    const queued = await eventually('visitor told the chat waits again', () =>
+      visitor.events.find((e) => e.event === 'chat_event' && (e.payload as { type: string }).type === 'queued'),
+    );
+    expect(queued.payload).toEqual({ type: 'queued', ticket_id: chat.ticket_id });
+    // A widget that loads now names nobody either.
+    const info = await api(chatWidgetOps.get, { visitor_token: chat.visitor_token });
+    expect(info.data.agent_name).toBeNull();
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, carl.token)).code).toBe('0000');
+    const events = () => visitor.events.filter((e) => e.event === 'chat_event').map((e) => e.payload);
+    await eventually('visitor told Carl joined', () =>
+      events().find((p) => (p as { agent_name?: string }).agent_name === 'Carl Agent'),
+    );
+    expect(events().map((p) => (p as { type: string }).type)).toEqual(['agent_joined', 'queued', 'agent_joined']);
+  });
+
   it('gives a chat to one of ten agents accepting at once', async () => {
     const agents = await Promise.all(Array.from({ length: 10 }, () => chatAgent(t)));
     const chat = await startChat(t);
