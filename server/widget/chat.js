@@ -137,6 +137,8 @@
   function report() {
     parent.postMessage({ parley: 'unread', count: unread }, '*');
   }
+  // The launcher holds what it says to this window until now (it is lost before this listens).
+  parent.postMessage({ parley: 'ready' }, '*');
 
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -155,6 +157,10 @@
       }
     });
     return node;
+  }
+  /** Focus fell to the page's start (what had it was redrawn away) while the visitor is in this window. */
+  function lost() {
+    return document.hasFocus() && (!document.activeElement || document.activeElement === document.body);
   }
   function clear(node) {
     while (node.firstChild) {
@@ -261,7 +267,17 @@
       }
       return shown;
     }
+    let refocus = null;
     function render() {
+      draw();
+      // A choice redraws the form: the keyboard stays on that choice, or goes to the form's first control.
+      const next = (refocus && body.querySelector(refocus)) || body.querySelector('input, button');
+      refocus = null;
+      if (next && lost()) {
+        next.focus();
+      }
+    }
+    function draw() {
       clear(body);
       clear(foot);
       const card = el('div', { class: 'card' }, [el('h2', { text: widget.setting.greeting })]);
@@ -361,9 +377,15 @@
       return !!a && (a.choice_id !== null || !!a.text.trim());
     }
     function question(q) {
+      const id = `pq-${q.question_id}`;
+      // A typed answer is named by its question; choices are a group the question names.
       const box = el('div', { class: 'field', 'data-question': String(q.question_id) }, [
-        el('label', { text: q.title }),
+        el('label', q.answers.length ? { id: id, text: q.title } : { for: id, text: q.title }),
       ]);
+      if (q.answers.length) {
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-labelledby', id);
+      }
       const a = answers[q.question_id];
       if (q.answers.length) {
         q.answers.forEach((c) => {
@@ -373,14 +395,16 @@
             'aria-pressed': String(!!a && a.choice_id === c.choice_id),
             text: c.text,
           });
+          b.setAttribute('data-choice', String(c.choice_id));
           b.onclick = () => {
             answers[q.question_id] = { choice_id: c.choice_id, text: c.text };
+            refocus = `[data-question="${q.question_id}"] [data-choice="${c.choice_id}"]`;
             render();
           };
           box.appendChild(b);
         });
       } else {
-        const input = el('input', { type: 'text', maxlength: '1000' });
+        const input = el('input', { type: 'text', id: id, maxlength: '1000' });
         input.value = a ? a.text : '';
         input.oninput = () => {
           answers[q.question_id] = { choice_id: null, text: input.value };
@@ -542,6 +566,8 @@
     foot.appendChild(el('div', { class: 'row' }, [attach, fileInput, end, ask]));
     sendButton.onclick = () => {
       send(input.value, []);
+      // The button is busy while the message goes: the keyboard goes on writing.
+      input.focus();
     };
     let typingTimer = null,
       typingSent = false;
@@ -565,6 +591,9 @@
         typingSent = false;
       }, 2000);
     };
+    if (lost()) {
+      input.focus();
+    }
     api('GET', 'chat.get', { visitor_token: chat.token }).then(
       (info) => {
         chat.agentName = info.agent_name;
@@ -636,6 +665,13 @@
         chat.hadAgent = true;
         statusEl.textContent = e.agent_name;
         list.appendChild(el('div', { class: 'sys', text: t('joined', { name: e.agent_name }) }));
+        scroll();
+      } else if (e.type === 'queued') {
+        // Handed back to a group's queue: nobody has the chat until an agent takes it.
+        chat.agentName = null;
+        typingEl.textContent = '';
+        statusEl.textContent = t('waiting');
+        list.appendChild(el('div', { class: 'sys', text: t('waiting') }));
         scroll();
       }
     });
@@ -868,12 +904,16 @@
       });
     };
     foot.appendChild(again);
+    // Ended while the visitor was in the window: the keyboard goes on to the rating, or to a new chat.
+    if (lost()) {
+      (foot.querySelector('[data-rate] button') || again).focus();
+    }
   }
 
   function rate(satisfaction) {
     const card = el('div', { class: 'card', 'data-rate': '' }, [el('p', { text: t('rateAsk') })]);
     const row = el('div', { class: 'rate' });
-    const note = el('div', { class: 'sys' });
+    const note = el('div', { class: 'sys', role: 'status', 'aria-live': 'polite' });
     ['good', 'bad'].forEach((value) => {
       const b = el('button', {
         type: 'button',

@@ -11,6 +11,16 @@
   const color = CONFIG.color || '#1677ff';
   const storeKey = 'parley.chat.v1';
   const side = CONFIG.position === 'left' ? 'left' : 'right';
+  // The snippet's own `data-lang`, else the host page's `<html lang>`, else the browser's.
+  const asked = (script?.getAttribute('data-lang') || document.documentElement.lang || '').trim();
+  // zh, zh-CN, zh-Hans (simplified Chinese) read Chinese; any other page language English.
+  const zh = asked ? /^zh(-(cn|hans|sg)(-|$)|$)/i.test(asked) : /^zh/i.test(navigator.language || '');
+  const lang = zh ? 'zh-cn' : 'en';
+  const title = CONFIG.titles?.[lang] || CONFIG.title || (lang === 'zh-cn' ? '在线咨询' : 'Chat');
+  const TEXT = {
+    en: { close: 'Close', unread: (n) => (n === 1 ? '1 new message' : `${n} new messages`) },
+    'zh-cn': { close: '关闭', unread: (n) => `${n} 条新消息` },
+  }[lang];
 
   function mount() {
     const host = document.createElement('div');
@@ -40,33 +50,51 @@
       ':20px;max-width:260px;background:#fff;color:#1f1f1f;border-radius:12px;padding:10px 30px 10px 12px;' +
       'font:14px/1.45 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.2);cursor:pointer;white-space:pre-wrap}' +
       '.greet .x{position:absolute;top:4px;right:6px;border:0;background:none;font-size:16px;cursor:pointer;color:#888}' +
-      '.open .greet{display:none}';
+      '.open .greet{display:none}' +
+      '.sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);border:0}';
     root.appendChild(style);
     const wrap = document.createElement('div');
     const button = document.createElement('button');
     button.className = 'btn';
     button.type = 'button';
-    button.setAttribute('aria-label', CONFIG.title || 'Chat');
+    button.setAttribute('aria-label', title);
     button.setAttribute('aria-expanded', 'false');
-    button.title = CONFIG.title || 'Chat';
+    button.title = title;
     button.innerHTML =
       '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 2-2z"/></svg>';
     const badge = document.createElement('span');
     badge.className = 'badge';
+    badge.setAttribute('aria-hidden', 'true');
     button.appendChild(badge);
     wrap.appendChild(button);
+    // The unread count is said as it changes (the badge is a picture of it).
+    const announce = document.createElement('span');
+    announce.className = 'sr';
+    announce.setAttribute('role', 'status');
+    announce.setAttribute('aria-live', 'polite');
+    wrap.appendChild(announce);
     root.appendChild(wrap);
     document.body.appendChild(host);
 
     let frame = null;
     let open = false;
+    // What is said to the chat window before it has loaded waits until it says it is ready.
+    let ready = false;
+    const queued = [];
+    function tell(message) {
+      if (ready && frame?.contentWindow) {
+        frame.contentWindow.postMessage(message, base);
+      } else {
+        queued.push(message);
+      }
+    }
     function toggle() {
       open = !open;
       if (open && !frame) {
         // Loaded on first open only: the host page pays for a button until then.
         frame = document.createElement('iframe');
         frame.className = 'frame';
-        frame.title = CONFIG.title || 'Chat';
+        frame.title = title;
         frame.setAttribute('allow', 'clipboard-write');
         let stored = null;
         try {
@@ -74,7 +102,7 @@
         } catch (_e) {
           stored = null;
         }
-        frame.src = `${base}/widget/chat?page=${encodeURIComponent(location.href)}${stored ? `#t=${encodeURIComponent(stored)}` : ''}`;
+        frame.src = `${base}/widget/chat?page=${encodeURIComponent(location.href)}&lang=${lang}${stored ? `#t=${encodeURIComponent(stored)}` : ''}`;
         wrap.appendChild(frame);
       }
       wrap.className = open ? 'open' : '';
@@ -82,10 +110,9 @@
       if (open) {
         badge.style.display = 'none';
         badge.textContent = '';
+        announce.textContent = '';
       }
-      if (frame?.contentWindow) {
-        frame.contentWindow.postMessage({ parley: 'visible', open: open }, base);
-      }
+      tell({ parley: 'visible', open: open });
     }
     button.addEventListener('click', toggle);
 
@@ -106,7 +133,7 @@
           close.type = 'button';
           close.className = 'x';
           close.textContent = '×';
-          close.setAttribute('aria-label', /^zh/i.test(navigator.language || '') ? '关闭' : 'Close');
+          close.setAttribute('aria-label', TEXT.close);
           close.addEventListener('click', (e) => {
             e.stopPropagation();
             bubble.remove();
@@ -127,7 +154,12 @@
       if (event.origin !== base || !event.data || typeof event.data.parley !== 'string') {
         return;
       }
-      if (event.data.parley === 'store') {
+      if (event.data.parley === 'ready') {
+        if (frame && event.source === frame.contentWindow) {
+          ready = true;
+          queued.splice(0).forEach(tell);
+        }
+      } else if (event.data.parley === 'store') {
         try {
           if (event.data.value) {
             localStorage.setItem(storeKey, JSON.stringify(event.data.value));
@@ -145,6 +177,7 @@
         const n = Number(event.data.count) || 0;
         badge.textContent = n > 99 ? '99+' : String(n);
         badge.style.display = n > 0 ? 'block' : 'none';
+        announce.textContent = n > 0 ? TEXT.unread(n) : '';
       }
     });
   }

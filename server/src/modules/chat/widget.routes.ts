@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededText } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { pageGreetings } from './chat.repo.js';
@@ -44,7 +45,8 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const config = JSON.stringify({
       color: setting.color,
       position: setting.position,
-      title: setting.title,
+      // The launcher's name in either language: the host page's decides which (a default title is translated).
+      titles: { en: seededText(setting.title, 'en'), 'zh-cn': seededText(setting.title, 'zh-cn') },
       greetings,
     }).replaceAll('<', '\\u003c');
     return reply
