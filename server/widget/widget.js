@@ -11,12 +11,11 @@
   const color = CONFIG.color || '#1677ff';
   const storeKey = 'parley.chat.v1';
   const side = CONFIG.position === 'left' ? 'left' : 'right';
-  // The snippet's own `data-lang`, else the host page's `<html lang>`, else the browser's.
+  // The snippet's data-lang, else the page's <html lang> (zh, zh-CN, zh-Hans: Chinese), else the browser's.
   const asked = (script?.getAttribute('data-lang') || document.documentElement.lang || '').trim();
-  // zh, zh-CN, zh-Hans (simplified Chinese) read Chinese; any other page language English.
   const zh = asked ? /^zh(-(cn|hans|sg)(-|$)|$)/i.test(asked) : /^zh/i.test(navigator.language || '');
   const lang = zh ? 'zh-cn' : 'en';
-  const title = CONFIG.titles?.[lang] || CONFIG.title || (lang === 'zh-cn' ? '在线咨询' : 'Chat');
+  const title = CONFIG.titles?.[lang] || CONFIG.title || 'Chat';
   const TEXT = {
     en: { close: 'Close', unread: (n) => (n === 1 ? '1 new message' : `${n} new messages`) },
     'zh-cn': { close: '关闭', unread: (n) => `${n} 条新消息` },
@@ -67,7 +66,7 @@
     badge.setAttribute('aria-hidden', 'true');
     button.appendChild(badge);
     wrap.appendChild(button);
-    // The unread count is said as it changes (the badge is a picture of it).
+    // The unread count, said as it changes.
     const announce = document.createElement('span');
     announce.className = 'sr';
     announce.setAttribute('role', 'status');
@@ -78,7 +77,7 @@
 
     let frame = null;
     let open = false;
-    // What is said to the chat window before it has loaded waits until it says it is ready.
+    // Told to the chat window before it is ready: held until it is.
     let ready = false;
     const queued = [];
     function tell(message) {
