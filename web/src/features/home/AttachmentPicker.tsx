@@ -1,3 +1,4 @@
+import { commentFilesMax } from '@parley/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/light/Button';
@@ -5,7 +6,10 @@ import { Icon, Spinner } from '../../components/light/Icon';
 import { deleteOutlined, paperClipOutlined } from '../../components/light/iconPaths';
 import type { usePublicUploads } from './usePublicUploads';
 
-/** "Add a file" and the files added so far, each with a button that removes it. */
+/**
+ * "Add files" (several at once) and the files added so far, each with a button that removes it;
+ * under them, the files the last choice left out and why.
+ */
 export function AttachmentPicker({ uploads }: { uploads: ReturnType<typeof usePublicUploads> }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -19,12 +23,13 @@ export function AttachmentPicker({ uploads }: { uploads: ReturnType<typeof usePu
           ref={input}
           type="file"
           hidden
+          multiple
           aria-labelledby="home-attachments"
           onChange={(event) => {
-            const file = event.target.files?.[0];
+            const chosen = Array.from(event.target.files ?? []);
             event.target.value = '';
-            if (file) {
-              void uploads.add(file);
+            if (chosen.length > 0) {
+              void uploads.add(chosen);
             }
           }}
         />
@@ -54,7 +59,12 @@ export function AttachmentPicker({ uploads }: { uploads: ReturnType<typeof usePu
           ))}
         </ul>
       )}
-      <div className="pl-extra">{t('home.attachments_hint')}</div>
+      {uploads.problems.map((problem) => (
+        <div key={problem} className="pl-error-text" role="alert">
+          {problem}
+        </div>
+      ))}
+      <div className="pl-extra">{t('home.attachments_hint', { max: commentFilesMax })}</div>
     </div>
   );
 }

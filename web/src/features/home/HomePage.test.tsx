@@ -37,8 +37,8 @@ function fillForm() {
   typeInto('Description', 'It smokes.\nPlease help.');
 }
 
-function chooseFile(file: File) {
-  fireEvent.change(document.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+function chooseFile(...files: File[]) {
+  fireEvent.change(document.querySelector('input[type="file"]') as HTMLInputElement, { target: { files } });
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /Submit ticket|Sending/ }));
@@ -94,7 +94,7 @@ describe('public ticket form', () => {
   it('offers no attachments when the ticket settings turn them off', async () => {
     serve({ 'home/ticket.form.get': () => ok({ can_attach: false, forms: [], form: null }) });
     await openForm();
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Add a file/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Add files/ })).toBeNull());
     screen.getByLabelText('Subject');
   });
 
@@ -104,8 +104,64 @@ describe('public ticket form', () => {
     const big = new File(['x'], 'big.iso');
     Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
     chooseFile(big);
-    await screen.findByText('File size cannot exceed 20M');
+    await screen.findByText('Not added: big.iso. File size cannot exceed 20M');
     expect(callsTo(calls, 'home/upload')).toHaveLength(0);
+  });
+
+  it('takes several files chosen at once, lists each, and sends those left after one is removed', async () => {
+    let n = 0;
+    const { calls } = serve({
+      'home/upload': (c) => {
+        const file = c.form?.get('file');
+        n += 1;
+        return ok({
+          file_id: `${fileId.slice(0, 21)}${n}`,
+          file_name: file instanceof File ? file.name : '',
+          size: 3,
+          content_type: 'text/plain',
+        });
+      },
+    });
+    await openForm();
+    expect(document.querySelector('input[type="file"]')?.hasAttribute('multiple')).toBe(true);
+    chooseFile(new File(['a'], 'one.txt'), new File(['b'], 'two.txt'), new File(['c'], 'three.txt'));
+    await screen.findByText('one.txt');
+    screen.getByText('two.txt');
+    screen.getByText('three.txt');
+    await waitFor(() => expect(callsTo(calls, 'home/upload')).toHaveLength(3));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove two.txt' }));
+    expect(screen.queryByText('two.txt')).toBeNull();
+    fillForm();
+    submit();
+    await screen.findByText('#77');
+    expect(callsTo(calls, 'home/ticket.add')[0]?.body).toMatchObject({
+      file_ids: [`${fileId.slice(0, 21)}1`, `${fileId.slice(0, 21)}3`],
+    });
+  });
+
+  it('names the files left out of a choice: too large, or past the 20 files the server takes', async () => {
+    const { calls } = serve();
+    await openForm();
+    const big = new File(['x'], 'big.iso');
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    const many = Array.from({ length: 21 }, (_, i) => new File(['a'], `f${i + 1}.txt`));
+    chooseFile(big, ...many);
+    await screen.findByText('Not added: big.iso. File size cannot exceed 20M');
+    screen.getByText('Not added: f21.txt. You can attach up to 20 files');
+    await waitFor(() => expect(callsTo(calls, 'home/upload')).toHaveLength(20));
+    screen.getByText('f20.txt');
+    expect(screen.queryByText('f21.txt')).toBeNull();
+  });
+
+  it('says in Chinese which files were left out', async () => {
+    serve();
+    await chooseLanguage('zh-cn');
+    renderApp('/');
+    await screen.findByRole('button', { name: '提交工单' }, { timeout: 10_000 });
+    const big = new File(['x'], 'big.iso');
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    chooseFile(big);
+    await screen.findByText('未添加：big.iso。文件大小不能超过 20M');
   });
 
   it('refuses a second submit while the first is being sent', async () => {
