@@ -36,16 +36,25 @@ export function checkRule(ok: (value: unknown) => boolean, messageKey: string): 
 export type TFieldRows = Record<string, (n: number) => string>;
 
 /**
+ * Form items holding named parts (an SLA policy's grid of targets), by name: each names the part
+ * from the rest of the failure's name (`urgent.first_reply` under `targets`), or returns
+ * undefined when that is no part of it.
+ */
+export type TFieldParts = Record<string, (rest: string) => string | undefined>;
+
+/**
  * Puts a validation failure's `data.fields` on the form's fields; returns false when none of
  * them is a field of this form (the caller then shows the message another way). A failure inside
  * a row of a list item (`actions.1.value` under the item `actions`, in `rows`) goes under that
- * item, saying which row: "Action 2: Invalid value".
+ * item, saying which row: "Action 2: Invalid value"; one inside a part of an item in `parts`
+ * likewise ("Urgent first reply: Invalid value").
  */
 export function showFieldErrors(
   form: FormInstance,
   fields: Record<string, string>,
   names: readonly string[],
   rows: TFieldRows = {},
+  parts: TFieldParts = {},
 ): boolean {
   const errors = new Map<string, string[]>();
   for (const [name, text] of Object.entries(fields)) {
@@ -60,6 +69,14 @@ export function showFieldErrors(
     if (item && Number.isInteger(index)) {
       const row = (rows[item] as (n: number) => string)(index + 1);
       errors.set(item, [...(errors.get(item) ?? []), `${row}: ${translateMessage(text)}`]);
+      continue;
+    }
+    const whole = Object.keys(parts).find((p) => name.startsWith(`${p}.`));
+    const part = whole
+      ? (parts[whole] as (rest: string) => string | undefined)(name.slice(whole.length + 1))
+      : undefined;
+    if (whole && part !== undefined) {
+      errors.set(whole, [...(errors.get(whole) ?? []), `${part}: ${translateMessage(text)}`]);
     }
   }
   if (errors.size === 0) {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { TCallOptions } from '../api/client';
 import { isApiError } from '../api/errors';
 import { currentLanguage, translateMessage } from '../i18n';
-import { showFieldErrors, type TFieldRows } from './formRules';
+import { showFieldErrors, type TFieldParts, type TFieldRows } from './formRules';
 
 export type TSaveCallOptions = Pick<TCallOptions<unknown>, 'silent' | 'onMessage'>;
 
@@ -20,6 +20,7 @@ export function useSave<TVars, TResult = unknown>({
   form,
   fieldNames,
   fieldRows,
+  fieldParts,
   invalidate = [],
   successKey = 'saved',
   successContent,
@@ -31,6 +32,8 @@ export function useSave<TVars, TResult = unknown>({
   fieldNames?: readonly string[];
   /** Items of the form that hold rows, to say a failure inside one under it (formRules.ts). */
   fieldRows?: TFieldRows;
+  /** Items of the form made of named parts, to say a failure inside one under it (formRules.ts). */
+  fieldParts?: TFieldParts;
   invalidate?: readonly QueryKey[];
   successKey?: TMessageKey;
   /** The success toast's own content (a sentence with a link, say), instead of the server's message. */
@@ -62,7 +65,7 @@ export function useSave<TVars, TResult = unknown>({
         return;
       }
       const names = fieldNames ?? (form ? Object.keys(form.getFieldsValue()) : []);
-      if (!form || !showFieldErrors(form, error.fields, names, fieldRows)) {
+      if (!form || !showFieldErrors(form, error.fields, names, fieldRows, fieldParts)) {
         void message.error(error.message);
       }
     },

@@ -3,9 +3,9 @@ import { Divider, Form, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
-import { RuleForm, ScheduleField } from '../rule/RuleForm';
+import { RuleForm, ScheduleField, useRuleRows } from '../rule/RuleForm';
 import { slaKeys, slaPaths } from './queries';
-import { TargetsEditor, type TTargets, targetCount } from './TargetsEditor';
+import { TargetsEditor, type TTargets, targetCount, useTargetNames } from './TargetsEditor';
 
 /** An SLA policy: title, hours counted in a schedule or the calendar, pause while pending, active, conditions, targets. */
 export function SlaForm({
@@ -18,8 +18,13 @@ export function SlaForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<TSlaPolicyInput>();
+  const fieldRows = useRuleRows();
+  const targetName = useTargetNames();
   const { save, saving } = useSave({
     form,
+    // A refusal inside a condition or a target goes under its editor, naming the row or the cell.
+    fieldRows,
+    fieldParts: { targets: targetName },
     call: (values: TSlaPolicyInput, opts) => call(values, opts),
     invalidate: [slaKeys.policies],
     onSaved: () => void navigate(slaPaths.list),

@@ -55,3 +55,18 @@ export function targetCount(targets: TTargets): number {
     0,
   );
 }
+
+/** A cell of the grid by the rest of a failure's name (`urgent.first_reply`): "Urgent first reply". */
+export function useTargetNames(): (rest: string) => string | undefined {
+  const { t } = useTranslation();
+  const priority = useEnum('ticket_priority');
+  return (rest) => {
+    const [p, m] = rest.split('.');
+    if (!priorities.includes(p as TPriority)) {
+      return undefined;
+    }
+    return slaMetrics.includes(m as TSlaMetric)
+      ? `${priority.label(p as TPriority)} ${t(`sla.metric.${m}`)}`
+      : priority.label(p as TPriority);
+  };
+}
