@@ -21,6 +21,7 @@ export function useSave<TVars, TResult = unknown>({
   fieldNames,
   fieldRows,
   fieldParts,
+  showErrors,
   invalidate = [],
   successKey = 'saved',
   successContent,
@@ -34,6 +35,11 @@ export function useSave<TVars, TResult = unknown>({
   fieldRows?: TFieldRows;
   /** Items of the form made of named parts, to say a failure inside one under it (formRules.ts). */
   fieldParts?: TFieldParts;
+  /**
+   * Puts a validation failure's `fields` where the form items do not name them (a ticket's custom
+   * fields, `field_<id>` at `fields.field_<id>`); returns whether it put any there.
+   */
+  showErrors?: (fields: Record<string, string>) => boolean;
   invalidate?: readonly QueryKey[];
   successKey?: TMessageKey;
   /** The success toast's own content (a sentence with a link, say), instead of the server's message. */
@@ -65,7 +71,9 @@ export function useSave<TVars, TResult = unknown>({
         return;
       }
       const names = fieldNames ?? (form ? Object.keys(form.getFieldsValue()) : []);
-      if (!form || !showFieldErrors(form, error.fields, names, fieldRows, fieldParts)) {
+      const underForm = form ? showFieldErrors(form, error.fields, names, fieldRows, fieldParts) : false;
+      const elsewhere = showErrors?.(error.fields) ?? false;
+      if (!underForm && !elsewhere) {
         void message.error(error.message);
       }
     },

@@ -97,7 +97,7 @@ describe('group and assignee', () => {
 });
 
 describe('fields required to solve', () => {
-  it('marks them, and says a refusal to solve under the field', async () => {
+  it('marks them, and says a refusal to solve under the field, not in a toast, until the field is filled', async () => {
     const { calls } = serveTicket({
       handlers: {
         'admin/settings/field.all.list': () =>
@@ -113,10 +113,12 @@ describe('fields required to solve', () => {
     typeComment('Fixed');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as…' }));
     fireEvent.click(await screen.findByText('Submit as Solved'));
-    await screen.findByText('Product is required to solve the ticket');
     const item = label.closest('.ant-form-item') as HTMLElement;
     await within(item).findByText('This field is required');
     expect(callsTo(calls, 'admin/ticket.edit')[0]?.body).toMatchObject({ submit_as: 'solved' });
+    expect(screen.queryByText('Product is required to solve the ticket')).toBeNull();
+    fireEvent.change(within(item).getByRole('textbox'), { target: { value: 'Printer' } });
+    await waitFor(() => expect(within(item).queryByText('This field is required')).toBeNull());
   });
 });
 

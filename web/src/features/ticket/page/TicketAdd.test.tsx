@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fail, fakeServer, ok, page } from '../../../test/fakeServer';
-import { comment, ticket } from '../../../test/fixtures';
+import { comment, ticket, ticketField } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, signInEachTest, typeInto } from '../../../test/session';
 
@@ -93,6 +93,28 @@ describe('new ticket', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
     const shown = await screen.findByText(refusal);
     expect(shown.closest('.ant-form-item')?.textContent).toContain('Group');
+  });
+
+  it("says the server's refusal of a custom field's value under that field, not in a toast", async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/field.all.list': () =>
+          ok({ list: [ticketField({ field_id: 5, field_key: 'field_5', title: 'Serial number' })] }),
+        'admin/ticket.add': () =>
+          fail('FFFF', 'Serial number: invalid value', { fields: { field_5: 'field_invalid' } }),
+      },
+    });
+    renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByText('New requester', {}, { timeout: 10_000 }));
+    typeInto('Email', 'pat@example.com');
+    typeInto('Subject', 'Screen');
+    describe_('<p>Broken</p>');
+    typeInto('Serial number', 'SN 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    const item = screen.getByLabelText('Serial number').closest('.ant-form-item') as HTMLElement;
+    await within(item).findByText('Invalid value');
+    expect(screen.queryByText('Serial number: invalid value')).toBeNull();
   });
 
   it('sends a pasted picture with the first comment, inline and as its file', async () => {

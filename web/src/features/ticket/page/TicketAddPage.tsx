@@ -19,6 +19,7 @@ import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
 import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
 import { useAllGroups } from '../../group/queries';
+import { showCustomFieldErrors } from '../../ticket-field/fieldErrors';
 import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
 import { ComposerField, type TComposerField } from '../composer/ComposerField';
 import { isBlankHtml } from '../composer/composerHtml';
@@ -84,6 +85,8 @@ export function TicketAddPage() {
     form,
     // group_id: the server refuses a group the caller cannot see, under the group picker.
     fieldNames: ['requester_id', 'requester_email', 'requester_name', 'subject', 'description', 'group_id'],
+    // A custom field's value the server refused goes under that field.
+    showErrors: (fields) => showCustomFieldErrors(form, fields),
     call: (v: TAddValues, opts) => {
       const first = composer.current?.read() ?? { body: '', fileIds: [] };
       return ticketApi.add(

@@ -11,7 +11,6 @@ import { Alert, App, Button, Card, Dropdown, Flex, type FormInstance, Segmented,
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../api/errors';
 import { ticketApi } from '../../../api/ticket';
 import { useSession } from '../../../auth/SessionContext';
 import { useEnum } from '../../../components/enumOptions';
@@ -21,6 +20,7 @@ import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
 import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
 import { NoteApplyMenu } from '../../note/NoteApplyMenu';
+import { showCustomFieldErrors } from '../../ticket-field/fieldErrors';
 import { ComposerField, type TComposerField } from '../composer/ComposerField';
 import { isBlankHtml } from '../composer/composerHtml';
 import { draftKey, drafts, useDraft } from '../composer/draft';
@@ -29,18 +29,6 @@ import { ticketKeys, ticketPaths } from '../shared/queries';
 import { afterSubmitChoices, afterSubmitStore, nextTicketPath, type TAfterSubmit } from './afterSubmit';
 import { noteBackground } from './Conversation';
 import { changedProps, type TTicketProps } from './PropertiesPanel';
-
-/**
- * A custom field the server refused (a field required to solve left empty, a value it cannot
- * hold), said under that field in the properties as well as in the toast.
- */
-function markFieldErrors(form: FormInstance<TTicketProps>, error: unknown) {
-  if (!isApiError(error) || error.code !== 'FFFF') {
-    return;
-  }
-  const refused = Object.entries(error.fields).filter(([key]) => /^field_\d+$/.test(key));
-  form.setFields(refused.map(([key, text]) => ({ name: ['fields', key], errors: [translateMessage(text)] })));
-}
 
 /** The state the submit button offers first: the ticket's own, a new ticket's is Open. */
 function defaultSubmitAs(ticket: TTicket): TSubmitAs {
@@ -97,11 +85,10 @@ export function TicketComposer({
   useDraft(draft, editor, isPublic, (wasPublic) => setIsPublic(wasPublic && mayReplyPublicly));
 
   const edit = useSave({
-    call: (body: TTicketEditRequest, opts) =>
-      ticketApi.edit(body, opts).catch((error: unknown) => {
-        markFieldErrors(form, error);
-        return onConflict(error);
-      }),
+    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts).catch(onConflict),
+    // A custom field the server refused (a field required to solve left empty, a value it
+    // cannot hold) is said under that field in the properties, not in a toast.
+    showErrors: (fields) => showCustomFieldErrors(form, fields),
     invalidate: [
       ticketKeys.comments(ticket.ticket_id),
       ticketKeys.events(ticket.ticket_id),
