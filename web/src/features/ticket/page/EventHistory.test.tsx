@@ -1,4 +1,4 @@
-import type { TTicketEvent } from '@parley/contracts';
+import type { TTicketEvent, TTicketForm } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fakeServer';
@@ -132,5 +132,56 @@ describe('ticket history', () => {
     expect(trigger).toContain('已发送邮件给 grace@example.com');
     expect(automation).toContain('自动化“Refund routing”已执行');
     expect(bounce).toContain('发往 gone@example.com 的邮件无法送达');
+  });
+});
+
+describe('a change of ticket form in the history', () => {
+  const hardware: TTicketForm = {
+    form_id: 3,
+    form_name: 'Hardware request',
+    customer_title: '',
+    field_ids: [],
+    conditions: [],
+    form_state: 'active',
+    is_default: false,
+    position: 1,
+    create_ts: 0,
+    update_ts: 0,
+  };
+  const serveForms = () =>
+    serveTicket({
+      handlers: {
+        'admin/ticket.event.list': () =>
+          ok({
+            list: [
+              event({ event_id: 1, actor_id: 7, field: 'form_id', old_value: null, new_value: 3, create_ts: created }),
+              event({ event_id: 2, actor_id: 7, field: 'form_id', old_value: 3, new_value: 9, create_ts: edited }),
+            ],
+          }),
+        'admin/settings/form.all.list': () => ok({ list: [hardware] }),
+      },
+    });
+  const history = async (tab: RegExp) => {
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('tab', { name: tab }));
+    await screen.findAllByTestId('history-entry');
+  };
+  const entries = () => screen.getAllByTestId('history-entry').map((e) => e.textContent ?? '');
+
+  it('names the form, and says when the form is no longer there, never its id', async () => {
+    serveForms();
+    renderApp('/wswt/ticket/edit/101');
+    await history(/History/);
+    await waitFor(() => expect(entries()[0]).toContain('Ticket form: Hardware request → (deleted form)'));
+    expect(entries()[1]).toContain('Ticket form: (none) → Hardware request');
+    expect(entries().join()).not.toMatch(/form_id|→ 9|→ 3/);
+  });
+
+  it('says so in Chinese too', async () => {
+    await chooseLanguage('zh-cn');
+    serveForms();
+    renderApp('/wswt/ticket/edit/101');
+    await history(/历史/);
+    await waitFor(() => expect(entries()[0]).toContain('工单表单: Hardware request → （已删除的表单）'));
   });
 });

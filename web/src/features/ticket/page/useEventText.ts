@@ -1,6 +1,7 @@
 import type { TTicket, TTicketEvent } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
+import { useFormList } from '../../ticket-form/queries';
 import { useFieldDefs } from '../../view/useFieldDefs';
 import { usePersonNames } from '../shared/usePersonNames';
 
@@ -40,6 +41,7 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
   };
   const source = useEnum('ticket_source').label;
   const fieldDefs = useFieldDefs().data?.list ?? [];
+  const forms = useFormList(true).data?.list;
   const none = t('ticket.history_none');
 
   const fieldLabels: Record<string, string> = {
@@ -53,6 +55,7 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
     cc_ids: t('ticket.ccs'),
     follower_ids: t('ticket.followers'),
     fields: t('ticket.fields'),
+    form_id: t('ticket.form'),
     satisfaction: t('ticket.satisfaction'),
     satisfaction_comment: t('ticket.satisfaction_comment'),
   };
@@ -76,6 +79,11 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
     }
     if (field === 'group_id' && typeof value === 'number') {
       return people.staff.group(value) ?? none;
+    }
+    if (field === 'form_id' && typeof value === 'number') {
+      // By its name; one no longer in the list is said to be deleted (its id until the list is in).
+      const form = forms?.find((f) => f.form_id === value);
+      return form ? form.form_name : forms ? t('ticket.history_form_deleted') : `#${value}`;
     }
     if (field === 'cc_ids' || field === 'follower_ids') {
       const ids = idList(value);
