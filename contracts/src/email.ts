@@ -59,11 +59,41 @@ export const ZFailedJobListResponse = z.object({
 export type TFailedJobListResponse = z.infer<typeof ZFailedJobListResponse>;
 export const ZJobRetryRequest = z.object({ id: z.string().uuid({ error: 'field_invalid' }).describe('The job') });
 
+/**
+ * Why a mail made no ticket, as a stable code (the words of `reason` may change; a client says it
+ * in its own language by the code, with `reason_detail`).
+ */
+export const inboxReasonCodes = [
+  'delivery_report',
+  'undeliverable',
+  'from_daemon',
+  'auto_submitted',
+  'autoreply_header',
+  'out_of_office',
+  'precedence',
+  'mailing_list',
+  'own_mailbox',
+  'banned',
+  'no_sender',
+  'unreadable',
+  'not_stored',
+] as const;
+export type TInboxReasonCode = (typeof inboxReasonCodes)[number];
+
 /** An incoming mail that made no ticket: unparseable (raw kept), bounce, auto-reply, banned sender. */
 export const ZInboxLogEntry = z.object({
   log_id: z.number().describe('The entry'),
   outcome: z.string().describe('What became of it: unparseable, bounce, auto-reply, banned sender'),
-  reason: z.string().describe('Why'),
+  reason: z.string().describe('Why, in English words that may change: read `reason_code`'),
+  reason_code: z
+    .enum(inboxReasonCodes)
+    .nullable()
+    .describe(
+      'Why, as a stable code: `delivery_report`, `undeliverable` (a bounce naming the failed addresses), `from_daemon`, `auto_submitted`, `autoreply_header`, `out_of_office`, `precedence`, `mailing_list`, `own_mailbox`, `banned`, `no_sender`, `unreadable` (the parser refused it), `not_stored`; null for an entry whose reason no code names',
+    ),
+  reason_detail: z
+    .string()
+    .describe("The code's detail as written: a header's value, an address, the failed addresses, an error; empty if none"),
   from_address: z.string().describe('Its sender'),
   subject: z.string().describe('Its subject'),
   has_raw: z.boolean().describe('The mail is kept as it arrived'),

@@ -292,7 +292,9 @@ export const trigger = (o: Partial<TTrigger> = {}): TTrigger => ({
 export const inboxLogEntry = (o: Partial<TInboxLogEntry> = {}): TInboxLogEntry => ({
   log_id: 1,
   outcome: 'ignored',
-  reason: '',
+  reason: 'sent by our own mailbox',
+  reason_code: 'own_mailbox',
+  reason_detail: '',
   from_address: '',
   subject: '',
   has_raw: false,

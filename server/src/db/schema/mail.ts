@@ -27,6 +27,9 @@ export const mailInboxLog = pgTable(
     messageKey: text('message_key').notNull(),
     outcome: text('outcome').notNull(),
     reason: text('reason').notNull().default(''),
+    /** Why, as a stable code (contracts' inboxReasonCodes; '' for none) and its detail as written. */
+    reasonCode: text('reason_code').notNull().default(''),
+    reasonDetail: text('reason_detail').notNull().default(''),
     fromAddress: text('from_address').notNull().default(''),
     subject: text('subject').notNull().default(''),
     rawFile: text('raw_file'),

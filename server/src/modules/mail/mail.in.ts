@@ -20,6 +20,7 @@ import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import { addressOfMail, listSupportAddresses, type SupportAddress } from './mail.address.js';
 import type { MailConfig } from './mail.config.js';
 import { addresses, automaticReason, bounceFacts, escapeHtml, foldQuoted, norm } from './mail.parse.js';
+import { type InboxReason, inboxReason } from './mail.reason.js';
 import {
   addCcs,
   attachFiles,
@@ -92,9 +93,11 @@ function commentBody(
 }
 
 /** A bounce: the failed addresses get no more mail and the ticket it returns says so. */
-async function ingestBounce(ctx: AppContext, raw: Buffer, mail: ParsedMail, messageId: string, reason: string) {
+async function ingestBounce(ctx: AppContext, raw: Buffer, mail: ParsedMail, messageId: string, reason: InboxReason) {
   const facts = bounceFacts(raw.toString('latin1'), mail);
   const subject = (mail.subject ?? '').trim().slice(0, 255);
+  // The failed addresses when the report names them, else what made it a bounce.
+  const why = facts.recipients.length ? inboxReason('undeliverable', facts.recipients.join(', ')) : reason;
   await transact(ctx, async (tx) => {
     const ticketIds = facts.original.length
       ? await queryRows<{ ticket_id: number }>(
@@ -113,9 +116,9 @@ async function ingestBounce(ctx: AppContext, raw: Buffer, mail: ParsedMail, mess
       }
     }
     const from = addresses(mail.from)[0]?.address ?? '';
-    await logMail(tx, messageId, 'bounce', facts.recipients.join(', ') || reason, from, subject);
+    await logMail(tx, messageId, 'bounce', why, from, subject);
   });
-  return { outcome: 'bounce' as const, reason: facts.recipients.join(', ') || reason };
+  return { outcome: 'bounce' as const, reason: why };
 }
 
 /**
@@ -139,7 +142,7 @@ export async function ingestMail(
       throw new Error('no headers: not a mail');
     }
   } catch (error) {
-    return keepRaw(ctx, raw, error instanceof Error ? error.message : String(error), '', '');
+    return keepRaw(ctx, raw, inboxReason('unreadable', error instanceof Error ? error.message : String(error)), '', '');
   }
   const messageId = norm(mail.messageId) || `<sha256.${createHash('sha256').update(raw).digest('hex')}@parley.local>`;
   const from = addresses(mail.from)[0];
@@ -168,22 +171,22 @@ export async function ingestMail(
     return { outcome: 'auto_reply', reason: automatic.reason };
   }
   if (!from || !isAddress(from.address)) {
-    return keepRaw(ctx, raw, 'no sender address', '', subject, messageId);
+    return keepRaw(ctx, raw, inboxReason('no_sender'), '', subject, messageId);
   }
   const supportAddresses = await listSupportAddresses(ctx.db);
   const ours = [config.address, ...supportAddresses.map((a) => a.address)];
   if (ours.includes(from.address)) {
-    await logMail(ctx.db, messageId, 'ignored', 'sent by our own mailbox', from.address, subject);
-    return { outcome: 'ignored', reason: 'own mailbox' };
+    await logMail(ctx.db, messageId, 'ignored', inboxReason('own_mailbox'), from.address, subject);
+    return { outcome: 'ignored', reason: inboxReason('own_mailbox') };
   }
   const who = writer(mail, ours, from);
   if (
     (await isBanned(ctx.db, { email: from.address })) ||
     (who !== from && (await isBanned(ctx.db, { email: who.address })))
   ) {
-    await logMail(ctx.db, messageId, 'banned', 'sender is on the banned list', from.address, subject);
+    await logMail(ctx.db, messageId, 'banned', inboxReason('banned'), from.address, subject);
     ctx.log.info({ from: from.address, messageId }, 'mail from a banned sender dropped');
-    return { outcome: 'banned', reason: from.address };
+    return { outcome: 'banned', reason: inboxReason('banned') };
   }
 
   const { stored, dropped } = await storeAttachments(ctx, mail);

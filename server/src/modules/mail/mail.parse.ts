@@ -1,5 +1,6 @@
 /** Reading a parsed mail: addresses, headers, machine-made mail, bounces, quoted history. */
 import type { AddressObject, ParsedMail } from 'mailparser';
+import { type InboxReason, inboxReason } from './mail.reason.js';
 
 /** A Message-ID in its `<…>` form; '' for none. */
 export const norm = (id: string | undefined | null) => {
@@ -47,42 +48,42 @@ export const header = (mail: ParsedMail, name: string) => {
 const outOfOfficeSubject = /^\s*(automatic reply|auto reply|autoreply|out of (the )?office)\b|^\s*(自动答复|自动回复)/i;
 
 /**
- * Why a mail is machine-made (no ticket, no answer), or null for a person's mail. The web reads
- * these reasons in the user's language (web/src/features/setting-email/inboxReason.ts): change both.
+ * Why a mail is machine-made (no ticket, no answer), or null for a person's mail. The web says it
+ * in the reader's language by its code (mail.reason.ts).
  */
-export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounce'; reason: string } | null {
+export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounce'; reason: InboxReason } | null {
   const contentType = header(mail, 'content-type').toLowerCase();
   const reportType = String(
     (mail.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params?.['report-type'] ??
       '',
   );
   if (contentType.includes('multipart/report') && /delivery-status/i.test(reportType || contentType)) {
-    return { kind: 'bounce', reason: 'delivery status report' };
+    return { kind: 'bounce', reason: inboxReason('delivery_report') };
   }
   const from = addresses(mail.from)[0]?.address ?? '';
   if (/^(mailer-daemon|postmaster)@/i.test(from)) {
-    return { kind: 'bounce', reason: `from ${from}` };
+    return { kind: 'bounce', reason: inboxReason('from_daemon', from) };
   }
   const auto = header(mail, 'auto-submitted').toLowerCase();
   if (auto && auto !== 'no') {
-    return { kind: 'auto_reply', reason: `Auto-Submitted: ${auto}` };
+    return { kind: 'auto_reply', reason: inboxReason('auto_submitted', auto) };
   }
   for (const name of ['x-autoreply', 'x-autorespond']) {
     if (header(mail, name)) {
-      return { kind: 'auto_reply', reason: name };
+      return { kind: 'auto_reply', reason: inboxReason('autoreply_header', name) };
     }
   }
   // Exchange's out-of-office to the internet may carry no Auto-Submitted: its own header, which
   // Outlook also sets on some mails people write, counts with an out-of-office subject only.
   if (header(mail, 'x-auto-response-suppress') && outOfOfficeSubject.test(mail.subject ?? '')) {
-    return { kind: 'auto_reply', reason: 'x-auto-response-suppress with an out-of-office subject' };
+    return { kind: 'auto_reply', reason: inboxReason('out_of_office') };
   }
   const precedence = header(mail, 'precedence').toLowerCase();
   if (['bulk', 'auto_reply', 'junk', 'list'].includes(precedence)) {
-    return { kind: 'auto_reply', reason: `Precedence: ${precedence}` };
+    return { kind: 'auto_reply', reason: inboxReason('precedence', precedence) };
   }
   if (header(mail, 'list-id') || header(mail, 'list-unsubscribe')) {
-    return { kind: 'auto_reply', reason: 'mailing list' };
+    return { kind: 'auto_reply', reason: inboxReason('mailing_list') };
   }
   return null;
 }

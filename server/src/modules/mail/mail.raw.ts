@@ -4,6 +4,7 @@ import { queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { ingestMail } from './mail.in.js';
 import type { MailChannel } from './mail.service.js';
+import { relogRaw } from './mail.store.js';
 
 /** The kept raw mail of one inbox log entry (an unparseable or unstorable mail). */
 export async function rawMailOf(ctx: AppContext, logId: number): Promise<Buffer> {
@@ -31,10 +32,7 @@ export async function retryRawMail(ctx: AppContext, channel: MailChannel, logId:
   }
   const result = await ingestMail(ctx, config, raw, { again: true });
   if (result.outcome === 'unparseable') {
-    await ctx.db.execute(
-      sql`UPDATE mail_inbox_log SET create_ts = ${Date.now()}, reason = ${result.reason.slice(0, 500)}
-          WHERE log_id = ${logId}`,
-    );
+    await relogRaw(ctx.db, logId, result.reason);
   } else {
     await ctx.db.execute(sql`DELETE FROM mail_inbox_log WHERE log_id = ${logId}`);
   }

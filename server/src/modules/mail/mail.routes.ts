@@ -13,6 +13,7 @@ import { supportAddressAdd, supportAddressDelete, supportAddressEdit, supportAdd
 import { checkImap, checkSmtp } from './mail.check.js';
 import { addressOf, endpointText, mailConfigOf } from './mail.config.js';
 import { linkedAttachment, rawMailOf, retryRawMail } from './mail.raw.js';
+import { reasonCodeOf } from './mail.reason.js';
 import type { MailChannel } from './mail.service.js';
 import { listTemplates, saveTemplate, templatePlaceholders } from './mail.templates.js';
 
@@ -63,7 +64,7 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
     handler: async () => {
       const rows = await queryRows<Record<string, unknown>>(
         ctx.db,
-        sql`SELECT log_id, outcome, reason, from_address, subject, raw_file, raw_size, create_ts
+        sql`SELECT log_id, outcome, reason, reason_code, reason_detail, from_address, subject, raw_file, raw_size, create_ts
             FROM mail_inbox_log ORDER BY create_ts DESC, log_id DESC LIMIT 200`,
       );
       return {
@@ -71,6 +72,8 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
           log_id: Number(r.log_id),
           outcome: String(r.outcome),
           reason: String(r.reason),
+          reason_code: reasonCodeOf(r.reason_code),
+          reason_detail: String(r.reason_detail),
           from_address: String(r.from_address),
           subject: String(r.subject),
           has_raw: r.raw_file !== null,

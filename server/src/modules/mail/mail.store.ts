@@ -12,6 +12,7 @@ import { findOrCreateRequester } from '../ticket/ticket.create.js';
 import { insertEvents, membersOf, setMembers } from '../ticket/ticket.repo.js';
 import { cleanFileName } from '../ticket-attachment/ticket-attachment.service.js';
 import { addresses } from './mail.parse.js';
+import { type InboxReason, inboxReason, reasonText } from './mail.reason.js';
 
 /** Attachments up to this size are stored; larger ones are dropped with a note on the ticket. */
 export const maxAttachmentBytes = 20 * 1024 * 1024;
@@ -20,7 +21,7 @@ export type IngestOutcome =
   | { outcome: 'ticket'; ticketId: number; commentId: number }
   | { outcome: 'comment'; ticketId: number; commentId: number }
   | { outcome: 'duplicate'; ticketId: number | null }
-  | { outcome: 'auto_reply' | 'bounce' | 'banned' | 'unparseable' | 'ignored'; reason: string };
+  | { outcome: 'auto_reply' | 'bounce' | 'banned' | 'unparseable' | 'ignored'; reason: InboxReason };
 
 export interface StoredFile {
   fileId: string;
@@ -146,11 +147,36 @@ export async function recordMessage(tx: Tx, messageId: string, ticketId: number,
   );
 }
 
-export async function logMail(db: DbOrTx, key: string, outcome: string, reason: string, from: string, subject: string) {
+/** The columns of the inbox log that say why: the English words, the code, its detail. */
+const reasonColumns = (reason: InboxReason) => ({
+  text: reasonText(reason).slice(0, 500),
+  code: reason.code,
+  detail: reason.detail.slice(0, 500),
+});
+
+export async function logMail(
+  db: DbOrTx,
+  key: string,
+  outcome: string,
+  reason: InboxReason,
+  from: string,
+  subject: string,
+) {
+  const why = reasonColumns(reason);
   await db.execute(
-    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, from_address, subject, create_ts)
-        VALUES (${key}, ${outcome}, ${reason.slice(0, 500)}, ${from}, ${subject.slice(0, 255)}, ${Date.now()})
+    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, reason_code, reason_detail, from_address, subject, create_ts)
+        VALUES (${key}, ${outcome}, ${why.text}, ${why.code}, ${why.detail}, ${from}, ${subject.slice(0, 255)}, ${Date.now()})
         ON CONFLICT (message_key) DO NOTHING`,
+  );
+}
+
+/** A kept mail read again and still unreadable: its entry says the latest reason, as of now. */
+export async function relogRaw(db: DbOrTx, logId: number, reason: InboxReason) {
+  const why = reasonColumns(reason);
+  await db.execute(
+    sql`UPDATE mail_inbox_log SET create_ts = ${Date.now()}, reason = ${why.text}, reason_code = ${why.code},
+          reason_detail = ${why.detail}
+        WHERE log_id = ${logId}`,
   );
 }
 
@@ -158,7 +184,7 @@ export async function logMail(db: DbOrTx, key: string, outcome: string, reason: 
 export async function keepRaw(
   ctx: AppContext,
   raw: Buffer,
-  reason: string,
+  reason: InboxReason,
   from: string,
   subject: string,
   key?: string,
@@ -166,17 +192,18 @@ export async function keepRaw(
   const hash = createHash('sha256').update(raw).digest('hex');
   const messageKey = key ?? `<sha256.${hash}@parley.local>`;
   const file = `raw_mail/${hash.slice(0, 40)}.eml`;
+  const why = reasonColumns(reason);
   await ctx.files.put(file, raw);
   await ctx.db.execute(
-    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, from_address, subject, raw_file, raw_size, create_ts)
-        VALUES (${messageKey}, 'unparseable', ${reason.slice(0, 500)}, ${from}, ${subject}, ${file}, ${raw.length}, ${Date.now()})
+    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, reason_code, reason_detail, from_address, subject, raw_file, raw_size, create_ts)
+        VALUES (${messageKey}, 'unparseable', ${why.text}, ${why.code}, ${why.detail}, ${from}, ${subject}, ${file}, ${raw.length}, ${Date.now()})
         ON CONFLICT (message_key) DO NOTHING`,
   );
-  ctx.log.warn({ reason, file }, 'unparseable mail kept raw');
+  ctx.log.warn({ reason: why.text, file }, 'unparseable mail kept raw');
   return { outcome: 'unparseable', reason };
 }
 
 /** A mail whose storing failed twice: kept raw for an admin so that it blocks nothing. */
 export function keepRawMail(ctx: AppContext, raw: Buffer, reason: string): Promise<IngestOutcome> {
-  return keepRaw(ctx, raw, `could not be stored: ${reason}`, '', '');
+  return keepRaw(ctx, raw, inboxReason('not_stored', reason), '', '');
 }

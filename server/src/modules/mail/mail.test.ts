@@ -251,6 +251,23 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     expect(servers.sent.length).toBe(sentBefore);
     const log = await api(mailOps.inboxLog, {});
     expect(log.data.list.map((l) => l.outcome)).toEqual(expect.arrayContaining(['bounce', 'auto_reply']));
+    // Why, as a code the web translates and its detail, beside the English words API readers had.
+    const why = (subject: string) => {
+      const entry = log.data.list.find((l) => l.subject === subject);
+      return [entry?.reason_code, entry?.reason_detail, entry?.reason];
+    };
+    expect(why(`Out of office: [#${ticketId}]`)).toEqual([
+      'auto_submitted',
+      'auto-replied',
+      'Auto-Submitted: auto-replied',
+    ]);
+    expect(why('Our newsletter')).toEqual(['precedence', 'bulk', 'Precedence: bulk']);
+    expect(why('Automatic reply: Question about invoices')).toEqual([
+      'out_of_office',
+      '',
+      'x-auto-response-suppress with an out-of-office subject',
+    ]);
+    expect(why('Undelivered Mail Returned to Sender')).toEqual(['undeliverable', frank, frank]);
   });
 
   it('keeps a poison mail raw for the admin and stores the good mails after it', async () => {
@@ -264,7 +281,9 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     expect(await fetchNow()).toEqual({ unparseable: 1, ticket: 2 });
     expect(await ticketOfMessage(good2.messageId)).toBeTypeOf('number');
     const log = await api(mailOps.inboxLog, {});
-    expect(log.data.list).toContainEqual(expect.objectContaining({ outcome: 'unparseable', has_raw: true }));
+    expect(log.data.list).toContainEqual(
+      expect.objectContaining({ outcome: 'unparseable', has_raw: true, reason_code: 'unreadable' }),
+    );
   });
 
   it('stops a fetch between mails when the process stops, and the next fetch reads the rest', async () => {

@@ -89,9 +89,9 @@ export function InboxLogPanel({ editable }: { editable: boolean }) {
         {
           title: t('email_setting.log_reason'),
           dataIndex: 'reason',
-          render: (r: string, row) => (
+          render: (_: string, row) => (
             <>
-              {inboxReason(r, t)}
+              {inboxReason(row, t)}
               {row.has_raw && (
                 <Typography.Text type="secondary">
                   {' '}

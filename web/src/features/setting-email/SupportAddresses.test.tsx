@@ -1,4 +1,4 @@
-import type { TSupportAddress } from '@parley/contracts';
+import type { TInboxLogEntry, TSupportAddress } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeServer, ok } from '../../test/fakeServer';
@@ -133,6 +133,8 @@ describe('mails without a ticket', () => {
                 log_id: 31,
                 outcome: 'unparseable',
                 reason: 'could not be stored: connection terminated',
+                reason_code: 'not_stored',
+                reason_detail: 'connection terminated',
                 has_raw: true,
                 raw_size: 2048,
               }),
@@ -152,10 +154,10 @@ describe('mails without a ticket', () => {
     );
   });
 
-  it('says in Chinese why a mail made no ticket, the detail kept; an unknown reason as stored', async () => {
+  it('says in Chinese why a mail made no ticket by its code, whatever its English words; the detail kept', async () => {
     await chooseLanguage('zh-cn');
-    const entry = (log_id: number, outcome: string, reason: string) =>
-      inboxLogEntry({ log_id, outcome, reason, from_address: `a${log_id}@example.test`, subject: `Mail ${log_id}` });
+    const entry = (log_id: number, outcome: string, why: Partial<TInboxLogEntry>) =>
+      inboxLogEntry({ log_id, outcome, ...why, from_address: `a${log_id}@example.test`, subject: `Mail ${log_id}` });
     fakeServer({
       user: admin,
       handlers: {
@@ -163,10 +165,25 @@ describe('mails without a ticket', () => {
         'admin/settings/email.inbox_log': () =>
           ok({
             list: [
-              entry(1, 'ignored', 'sent by our own mailbox'),
-              entry(2, 'auto_reply', 'Auto-Submitted: auto-replied'),
-              entry(3, 'banned', 'sender is on the banned list'),
-              entry(4, 'unparseable', 'Unexpected end of headers'),
+              // The server's words reworded: the code still says what it was.
+              entry(1, 'ignored', { reason: 'written by one of our own mailboxes', reason_code: 'own_mailbox' }),
+              entry(2, 'auto_reply', {
+                reason: 'auto-submitted header: auto-replied',
+                reason_code: 'auto_submitted',
+                reason_detail: 'auto-replied',
+              }),
+              entry(3, 'banned', { reason: 'the sender is banned', reason_code: 'banned' }),
+              entry(4, 'unparseable', {
+                reason: 'Unexpected end of headers',
+                reason_code: 'unreadable',
+                reason_detail: 'Unexpected end of headers',
+              }),
+              entry(5, 'bounce', {
+                reason: 'gone@example.com',
+                reason_code: 'undeliverable',
+                reason_detail: 'gone@example.com',
+              }),
+              entry(6, 'ignored', { reason: 'a reason no code names', reason_code: null }),
             ],
           }),
       },
@@ -177,7 +194,9 @@ describe('mails without a ticket', () => {
     expect((await row('Mail 1')).textContent).toContain('由我们自己的邮箱发出');
     expect((await row('Mail 2')).textContent).toContain('标记为自动发送（Auto-Submitted: auto-replied）');
     expect((await row('Mail 3')).textContent).toContain('发件人在禁止名单中');
-    expect((await row('Mail 4')).textContent).toContain('Unexpected end of headers');
-    expect(screen.queryByText(/sent by our own mailbox|banned list/)).toBeNull();
+    expect((await row('Mail 4')).textContent).toContain('无法读取：Unexpected end of headers');
+    expect((await row('Mail 5')).textContent).toContain('无法投递到 gone@example.com');
+    expect((await row('Mail 6')).textContent).toContain('a reason no code names');
+    expect(screen.queryByText(/our own mailboxes|banned|auto-submitted header/)).toBeNull();
   });
 });

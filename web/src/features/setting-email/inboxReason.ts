@@ -1,30 +1,17 @@
+import type { TInboxLogEntry } from '@parley/contracts';
 import type { TFunction } from 'i18next';
 
 /**
- * The server stores why a mail made no ticket as English words (old rows too): the known ones
- * read in the user's language, with their detail (a header's value, an address) kept as written.
- * Anything else (a parser's error) stays as stored.
+ * Why a mail made no ticket, in the reader's language: by the server's stable code, with its
+ * detail (a header's value, an address, an error) kept as written, never by the English words
+ * (which may change). An entry without a code reads as the server wrote it.
  */
-const known: Array<[RegExp, string]> = [
-  [/^delivery status report$/, 'reason_delivery_report'],
-  [/^from (.+)$/, 'reason_from_daemon'],
-  [/^Auto-Submitted: (.+)$/, 'reason_auto_submitted'],
-  [/^(x-autoreply|x-autorespond)$/, 'reason_autoreply_header'],
-  [/^x-auto-response-suppress with an out-of-office subject$/, 'reason_out_of_office'],
-  [/^Precedence: (.+)$/, 'reason_precedence'],
-  [/^mailing list$/, 'reason_mailing_list'],
-  [/^sent by our own mailbox$/, 'reason_own_mailbox'],
-  [/^sender is on the banned list$/, 'reason_banned'],
-  [/^no sender address$/, 'reason_no_sender'],
-  [/^could not be stored: ([\s\S]+)$/, 'reason_not_stored'],
-];
-
-export function inboxReason(reason: string, t: TFunction): string {
-  for (const [pattern, key] of known) {
-    const match = pattern.exec(reason);
-    if (match) {
-      return t(`email_setting.${key}`, { detail: match[1] ?? '', interpolation: { escapeValue: false } });
-    }
+export function inboxReason(entry: Pick<TInboxLogEntry, 'reason' | 'reason_code' | 'reason_detail'>, t: TFunction) {
+  if (entry.reason_code === null) {
+    return entry.reason;
   }
-  return reason;
+  return t(`email_setting.reason_${entry.reason_code}`, {
+    detail: entry.reason_detail,
+    interpolation: { escapeValue: false },
+  });
 }
