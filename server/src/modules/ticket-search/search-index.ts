@@ -11,11 +11,12 @@ import { documentTokens } from './tokenize.js';
 /**
  * What a ticket's search words (`ticket_search`) hold, by version: 1 the words of the subject and comments;
  * 2 adds English word stems and the requester's name and email, so that `printers` finds
- * "printer" and `jane.doe@acme-corp.com` or `王伟` finds that requester's tickets. Tickets
+ * "printer" and `jane.doe@acme-corp.com` or `王伟` finds that requester's tickets; 3 adds emoji,
+ * so that a search for 🙂 or 👍 finds them (tokenize.ts). Tickets
  * written before are brought up to date by the `search.reindex` job, a batch at a time, in the
  * background of a running server (`search_index_state` keeps where it got to).
  */
-export const searchIndexVersion = 2;
+export const searchIndexVersion = 3;
 export const searchReindexQueue = 'search.reindex';
 const batchSize = 500;
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { bodyText } from '../ticket/ticket.sanitize.js';
-import { queryTerms, stemOf } from './tokenize.js';
+import { emojiPattern, emojiToken, queryTerms, stemOf, tonelessToken } from './tokenize.js';
 
 const width = 200;
 const before = 60;
@@ -14,7 +14,7 @@ const cjk = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=H
 const latinWord = new RegExp(`[[\\p{L}\\p{N}\\p{M}]--[${cjk}]]+`, 'gv');
 const cjkRun = new RegExp(`[${cjk}]+`, 'gv');
 
-/** Where the search's words occur in a text: Latin words by word or stem, Chinese by the run typed. */
+/** Where the search's words occur in a text: Latin words by word or stem, emoji as drawn, Chinese by the run typed. */
 export function marksIn(text: string, words: string): Array<[number, number]> {
   const terms = queryTerms(words);
   const latin = new Set(terms.flatMap((t) => [t.token, t.stem ?? t.token]));
@@ -22,6 +22,12 @@ export function marksIn(text: string, words: string): Array<[number, number]> {
   for (const m of text.matchAll(latinWord)) {
     const w = m[0].toLowerCase();
     if (latin.has(w) || latin.has(stemOf(w) ?? '')) {
+      marks.push([m.index, m.index + m[0].length]);
+    }
+  }
+  // An emoji searched for: each one drawn the same, with a skin tone or without.
+  for (const m of text.matchAll(emojiPattern)) {
+    if (latin.has(emojiToken(m[0])) || latin.has(tonelessToken(m[0]))) {
       marks.push([m.index, m.index + m[0].length]);
     }
   }

@@ -143,10 +143,24 @@ describe('the search box', () => {
     expect(await found(`${w} refunds`)).toEqual([printers.ticketId, printing.ticketId]);
   });
 
+  it('finds emoji in a subject or a comment, 👍 with any skin tone, and highlights them', async () => {
+    const smile = await buildTicket(db(), { subject: 'Thanks 🙂', body: '<p>All good now</p>' });
+    const thumbs = await buildTicket(db(), { subject: 'Feedback', body: '<p>Great job 👍🏽 really</p>' });
+    const heart = await buildTicket(db(), { subject: 'Love it', body: '<p>❤️ this help desk</p>' });
+    expect(await found('🙂')).toEqual([smile.ticketId]);
+    expect(await found('👍')).toEqual([thumbs.ticketId]);
+    expect(await found('👍🏽')).toEqual([thumbs.ticketId]);
+    // Drawn as text or as emoji, the same heart.
+    expect(await found('❤')).toEqual([heart.ticketId]);
+    expect(await found('❤️ desk')).toEqual([heart.ticketId]);
+    const [row] = (await search('👍')).data.list;
+    expect(row?.snippet?.marks.map(([a, b]) => row.snippet?.text.slice(a, b))).toEqual(['👍🏽']);
+  });
+
   it('brings tickets indexed by an older version up to date in the background', async () => {
     const w = word();
     const jane = await buildEndUser(db(), { email: `old.${w}@example.com` });
-    const old = await buildTicket(db(), { requesterId: jane.accountId, subject: `${w} printers` });
+    const old = await buildTicket(db(), { requesterId: jane.accountId, subject: `${w} printers 🦄` });
     const serial = await callOp(t.app, fieldOps.add, { field_type: 'text', title: `Serial ${w}` }, { token: admin });
     const serialKey = `field_${serial.data.field_id}`;
     await db().execute(
@@ -159,12 +173,15 @@ describe('the search box', () => {
     await db().execute(sql`UPDATE search_index_state SET version = 1, cursor = ${old.ticketId - 1}`);
     expect(await found(`${w} printer`)).toEqual([]);
     expect(await found(`old.${w}@example.com`)).toEqual([]);
+    expect(await found('🦄')).toEqual([]);
 
     expect(await reindexBatches(db(), 1000)).toBeNull();
     const [state] = await queryRows<{ version: number }>(db(), sql`SELECT version FROM search_index_state`);
     expect(state?.version).toBe(searchIndexVersion);
     expect(await found(`${w} printer`)).toEqual([old.ticketId]);
     expect(await found(`old.${w}@example.com`)).toEqual([old.ticketId]);
+    // Its emoji too (version 3).
+    expect(await found('🦄')).toEqual([old.ticketId]);
     // And the words of its custom fields.
     expect(await found(`${serialKey}:"tray jam"`)).toEqual([old.ticketId]);
   });

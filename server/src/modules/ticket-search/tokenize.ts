@@ -6,13 +6,27 @@
  * keyword of two or more such characters matches when all its pairs are present (a substring,
  * bar rare coincidences), and a single character matches by itself. PostgreSQL's trigrams need
  * three characters, and most Chinese words are two (docs/decisions/0003-ticket-list-and-search.md).
+ * An emoji (one, or a sequence drawn as one: 👍🏽, 👨‍👩‍👧, 🇨🇳) is a token of its own, without its
+ * text or emoji presentation selector (❤ and ❤️ are one); one with a skin tone is also stored
+ * without it, so 👍 finds 👍🏽.
  */
 
 import { stemmer } from 'stemmer';
 
 const cjkClass = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
-const tokenPattern = new RegExp(String.raw`[${cjkClass}]+|[[\p{L}\p{N}\p{M}]--[${cjkClass}]]+`, 'gv');
+const emojiClass = String.raw`\p{RGI_Emoji}|\p{Extended_Pictographic}`;
+const tokenPattern = new RegExp(String.raw`${emojiClass}|[${cjkClass}]+|[[\p{L}\p{N}\p{M}]--[${cjkClass}]]+`, 'gv');
 const cjkRun = new RegExp(`^[${cjkClass}]`, 'v');
+const emojiRun = new RegExp(`^(?:${emojiClass})`, 'v');
+/** Each emoji of a text (one, or a sequence drawn as one), as written. */
+export const emojiPattern = new RegExp(emojiClass, 'gv');
+/** Presentation selectors: how an emoji is drawn, not which. */
+const selectors = /[\uFE0E\uFE0F]/g;
+const skinTones = /\p{Emoji_Modifier}/gu;
+/** An emoji as a token: without its presentation selector. */
+export const emojiToken = (emoji: string) => emoji.replace(selectors, '');
+/** …and without its skin tone, which a document also stores: 👍 finds 👍🏽. */
+export const tonelessToken = (emoji: string) => emojiToken(emoji).replace(skinTones, '');
 
 /** Longest word kept; longer runs (hashes, base64) are not worth an index entry. */
 const maxWordLength = 40;
@@ -30,11 +44,19 @@ export function stemOf(word: string): string | undefined {
   return stem !== word && stem.length >= 3 ? stem : undefined;
 }
 
-function runs(text: string): Array<{ cjk: boolean; chars: string[] }> {
-  const out: Array<{ cjk: boolean; chars: string[] }> = [];
+function runs(text: string): Array<{ kind: 'word' | 'cjk' | 'emoji'; chars: string[] }> {
+  const out: Array<{ kind: 'word' | 'cjk' | 'emoji'; chars: string[] }> = [];
   for (const match of text.normalize('NFKC').toLowerCase().matchAll(tokenPattern)) {
     const value = match[0];
-    out.push({ cjk: cjkRun.test(value), chars: [...value] });
+    if (emojiRun.test(value)) {
+      const emoji = emojiToken(value);
+      // One token, kept whole (`chars` of one).
+      if (emoji) {
+        out.push({ kind: 'emoji', chars: [emoji] });
+      }
+      continue;
+    }
+    out.push({ kind: cjkRun.test(value) ? 'cjk' : 'word', chars: [...value] });
   }
   return out;
 }
@@ -42,7 +64,16 @@ function runs(text: string): Array<{ cjk: boolean; chars: string[] }> {
 /** The distinct tokens of a text, to store. */
 export function documentTokens(text: string, into: Set<string> = new Set()): Set<string> {
   for (const run of runs(text)) {
-    if (!run.cjk) {
+    if (run.kind === 'emoji') {
+      const emoji = run.chars[0] as string;
+      into.add(emoji);
+      const toneless = tonelessToken(emoji);
+      if (toneless && toneless !== emoji) {
+        into.add(toneless);
+      }
+      continue;
+    }
+    if (run.kind === 'word') {
       if (run.chars.length <= maxWordLength) {
         const word = run.chars.join('');
         into.add(word);
@@ -75,11 +106,15 @@ export interface QueryTerm {
   stem?: string | undefined;
 }
 
-/** The terms a keyword must all match. Empty when the keyword has no letters or digits. */
+/** The terms a keyword must all match. Empty when the keyword has no letters, digits or emoji. */
 export function queryTerms(kw: string): QueryTerm[] {
   const terms = new Map<string, QueryTerm>();
   for (const run of runs(kw)) {
-    if (!run.cjk) {
+    if (run.kind === 'emoji') {
+      terms.set(run.chars[0] as string, { token: run.chars[0] as string });
+      continue;
+    }
+    if (run.kind === 'word') {
       const word = run.chars.join('');
       if (run.chars.length <= maxWordLength) {
         terms.set(word, { token: word, stem: stemOf(word) });
@@ -98,7 +133,7 @@ export function queryTerms(kw: string): QueryTerm[] {
   return [...terms.values()];
 }
 
-/** Tokens are letters, digits and marks only, but quote them as tsquery lexemes anyway. */
+/** Tokens are letters, digits, marks and emoji, quoted as tsquery lexemes (taken as written by `::tsquery`). */
 const quote = (token: string) => `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** A `tsquery` text requiring every term; null when there is nothing to search for. */
