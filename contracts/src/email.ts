@@ -93,7 +93,9 @@ export const ZInboxLogEntry = z.object({
     ),
   reason_detail: z
     .string()
-    .describe("The code's detail as written: a header's value, an address, the failed addresses, an error; empty if none"),
+    .describe(
+      "The code's detail as written: a header's value, an address, the failed addresses, an error; empty if none",
+    ),
   from_address: z.string().describe('Its sender'),
   subject: z.string().describe('Its subject'),
   has_raw: z.boolean().describe('The mail is kept as it arrived'),
