@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAccount } from './account.js';
 import { optionalText, requiredText, ZEmail, ZFlag, ZId, ZIdList, ZPage, ZPaging } from './common.js';
-import { ZAccessState, ZChatState, ZReplyAccess, ZTicketAccess, ZUserType } from './enums.js';
+import { ZAccessState, ZChatState, ZNotifyNew, ZReplyAccess, ZTicketAccess, ZUserType } from './enums.js';
 import { languageCodes } from './languages.js';
 
 /** An IANA time zone that this runtime knows (`Asia/Shanghai`, `UTC`), in its canonical spelling. */
@@ -39,6 +39,21 @@ const profileFields = {
   avatar: ZAvatarPath.describe('Empty, or the path `upload.avatar` answered'),
   default_language: ZLanguageCode.describe('Its language'),
   timezone: ZTimezone.describe('Its time zone (IANA name)'),
+};
+
+/**
+ * Which notification mails the caller gets (its own choice, only through `auth.account.info.edit`):
+ * new tickets (`all` it may see, `groups`: only those whose group is one of its groups, `none`),
+ * a customer's reply on a ticket assigned to it or that it follows, a ticket assigned to it.
+ */
+const notifyFields = {
+  notify_new: ZNotifyNew.describe(
+    'New-ticket mails: `all` tickets it may see (default), `groups` (its groups only), `none`',
+  ),
+  notify_replied: ZFlag.describe(
+    'Mail when a customer replies on a ticket assigned to it or that it follows (default true)',
+  ),
+  notify_assigned: ZFlag.describe('Mail when a ticket is assigned to it (default true)'),
 };
 
 /** Fields only someone with the right to manage accounts sets. */
@@ -125,6 +140,9 @@ export const ZAccountInfoEditRequest = z.object({
   avatar: profileFields.avatar.optional(),
   default_language: profileFields.default_language.optional(),
   timezone: profileFields.timezone.optional(),
+  notify_new: notifyFields.notify_new.optional(),
+  notify_replied: notifyFields.notify_replied.optional(),
+  notify_assigned: notifyFields.notify_assigned.optional(),
 });
 export type TAccountInfoEditRequest = z.input<typeof ZAccountInfoEditRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAccessState, ZChatState, ZReplyAccess, ZTicketAccess, ZUserType } from './enums.js';
+import { ZAccessState, ZChatState, ZNotifyNew, ZReplyAccess, ZTicketAccess, ZUserType } from './enums.js';
 
 /** An account as every response presents it. `password` is write-only and never appears. */
 export const ZAccount = z.object({
@@ -29,8 +29,14 @@ export const ZAccount = z.object({
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
-/** The caller's account, with its own interface preferences (`auth.account.setting.edit`). */
+/**
+ * The caller's account, with its own interface preferences (`auth.account.setting.edit`) and its
+ * choice of notification mails (`auth.account.info.edit`).
+ */
 export const ZMyInfoResponse = ZAccount.extend({
   setting_data: z.record(z.string(), z.unknown()).describe('Its own interface preferences'),
+  notify_new: ZNotifyNew.describe('Which new tickets it is mailed of: `all` it may see, `groups` (its own), `none`'),
+  notify_replied: z.boolean().describe('Mailed when a customer replies on a ticket assigned to it or that it follows'),
+  notify_assigned: z.boolean().describe('Mailed when a ticket is assigned to it'),
 });
 export type TMyInfoResponse = z.infer<typeof ZMyInfoResponse>;

@@ -96,6 +96,12 @@ export const enums = {
     groups: { en: "Tickets in the agent's groups", 'zh-cn': '所在组的工单' },
     own: { en: 'Assigned to the agent only', 'zh-cn': '仅分配给自己的工单' },
   }),
+  /** Which new tickets an agent hears of by mail (`notify_new` of their profile). */
+  notify_new: defineEnum(['all', 'groups', 'none'], {
+    all: { en: 'All tickets I can see', 'zh-cn': '我能看到的所有工单' },
+    groups: { en: 'Only tickets in my groups', 'zh-cn': '仅我所在组的工单' },
+    none: { en: 'None', 'zh-cn': '不接收' },
+  }),
   reply_access: defineEnum(['public', 'internal'], {
     public: { en: 'Public replies and internal notes', 'zh-cn': '公开回复和内部备注' },
     internal: { en: 'Internal notes only', 'zh-cn': '仅内部备注' },
@@ -123,6 +129,8 @@ export const ZNodeType = enums.node_type.schema;
 export type TNodeType = z.infer<typeof ZNodeType>;
 export const ZTicketAccess = enums.ticket_access.schema;
 export const ZReplyAccess = enums.reply_access.schema;
+export const ZNotifyNew = enums.notify_new.schema;
+export type TNotifyNew = z.infer<typeof ZNotifyNew>;
 export const ZRoleState = enums.role_state.schema;
 export const ZAllowType = enums.allow_type.schema;
 export type TAllowType = z.infer<typeof ZAllowType>;

@@ -81,7 +81,7 @@ export const accountOps = {
     method: 'POST',
     path: `${base}/auth.account.info.edit`,
     access: { session: true },
-    summary: "Edit the caller's own profile (name, alias, signature, avatar, language, time zone)",
+    summary: "Edit the caller's own profile (name, alias, signature, avatar, language, time zone, notification mails)",
     tags,
     input: ZAccountInfoEditRequest,
     output: ZEmpty,

@@ -29,6 +29,10 @@ export const account = pgTable(
     companyId: integer('company_id').references(() => company.companyId, { onDelete: 'set null' }),
     /** Free-form per-account preferences (`auth.account.setting.edit`). */
     settingData: jsonb('setting_data').notNull().default({}),
+    /** Its own choice of notification mails (`auth.account.info.edit`): new tickets `all`, `groups` or `none`. */
+    notifyNew: text('notify_new').notNull().default('all'),
+    notifyReplied: boolean('notify_replied').notNull().default(true),
+    notifyAssigned: boolean('notify_assigned').notNull().default(true),
     createTs: ts('create_ts').notNull(),
     updateTs: ts('update_ts').notNull(),
   },

@@ -39,5 +39,10 @@ export function presentAccount(row: AccountWithLinks): TAccount {
  * 10 µs to build and serialize on every page load.
  */
 export function presentMyInfo(row: AccountWithLinks): TMyInfoResponse {
-  return Object.assign(presentAccount(row), { setting_data: row.settingData as Record<string, unknown> });
+  return Object.assign(presentAccount(row), {
+    setting_data: row.settingData as Record<string, unknown>,
+    notify_new: row.notifyNew as TMyInfoResponse['notify_new'],
+    notify_replied: row.notifyReplied,
+    notify_assigned: row.notifyAssigned,
+  });
 }

@@ -234,7 +234,7 @@ export async function accountInfoEdit({ db, actor, authCache, files }: Ctx, inpu
       .for('update');
     await tx
       .update(account)
-      .set({ ...columnsOf(profile), updateTs: Date.now() })
+      .set({ ...columnsOf(profile), ...notifyColumns(input), updateTs: Date.now() })
       .where(eq(account.accountId, me.accountId));
     await authCache.changed(tx, me.accountId);
     return old[0]?.avatar;
@@ -242,6 +242,18 @@ export async function accountInfoEdit({ db, actor, authCache, files }: Ctx, inpu
   if (avatarChanged && oldAvatar && oldAvatar !== input.avatar) {
     await deleteUpload(files, oldAvatar, 'avatar');
   }
+}
+
+/**
+ * The caller's choice of notification mails: only ever its own row (the call takes no account),
+ * read where the mails are queued (mail.facts.ts).
+ */
+function notifyColumns(input: InfoInput): Partial<typeof account.$inferInsert> {
+  return {
+    ...(input.notify_new !== undefined ? { notifyNew: input.notify_new } : {}),
+    ...(input.notify_replied !== undefined ? { notifyReplied: input.notify_replied } : {}),
+    ...(input.notify_assigned !== undefined ? { notifyAssigned: input.notify_assigned } : {}),
+  };
 }
 
 /** Suspending ends every session of the account at once; allowing lets it sign in again. */

@@ -255,6 +255,35 @@ describe('auth.account.info.edit', () => {
     const blank = await api(accountOps.infoEdit, { real_name: '  ' }, token);
     expect(blank.msg).toBe('Name is required');
   });
+
+  it("sets the caller's own choice of notification mails, never another's, and refuses an unknown choice", async () => {
+    const ann = await buildAgent(t.database.db);
+    const bob = await buildAgent(t.database.db);
+    const annToken = await signIn(t.app, ann.email, defaultPassword);
+    const bobToken = await signIn(t.app, bob.email, defaultPassword);
+    const choiceOf = async (token: string) => {
+      const { notify_new, notify_replied, notify_assigned } = (await api(authOps.myInfoGet, {}, token)).data;
+      return { notify_new, notify_replied, notify_assigned };
+    };
+    const defaults = { notify_new: 'all', notify_replied: true, notify_assigned: true };
+    expect(await choiceOf(annToken)).toEqual(defaults);
+    const quiet = { notify_new: 'none', notify_replied: false, notify_assigned: false } as const;
+    // Bob names Ann's account: the call has no account, so only Bob's own choice changes.
+    const named = await apiUntyped(accountOps.infoEdit, { account_id: ann.accountId, ...quiet }, bobToken);
+    expect(named.code).toBe('0000');
+    expect(await choiceOf(bobToken)).toEqual(quiet);
+    expect(await choiceOf(annToken)).toEqual(defaults);
+    // The account edit is not a way round: an agent may not use it, and it does not carry the choice.
+    const edit = await apiUntyped(accountOps.edit, { account_id: ann.accountId, ...quiet }, bobToken);
+    expect(edit.code).toBe('0403');
+    expect((await apiUntyped(accountOps.edit, { account_id: ann.accountId, ...quiet })).code).toBe('0000');
+    expect(await choiceOf(annToken)).toEqual(defaults);
+    expect((await api(accountOps.infoEdit, { notify_new: 'groups' }, annToken)).code).toBe('0000');
+    expect(await choiceOf(annToken)).toEqual({ ...defaults, notify_new: 'groups' });
+    const bad = await apiUntyped(accountOps.infoEdit, { notify_new: 'some' }, annToken);
+    expect([bad.code, bad.fields.notify_new]).toEqual(['FFFF', 'Unknown value']);
+    expect((await choiceOf(annToken)).notify_new).toBe('groups');
+  });
 });
 
 describe('auth.account.setting.edit', () => {

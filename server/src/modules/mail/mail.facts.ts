@@ -83,12 +83,16 @@ export async function ccEmails(db: DbOrTx, ticketId: number): Promise<string[]> 
   return rows.map((r) => r.email);
 }
 
-/** The addresses of a ticket's assignee and followers who may still sign in (staff only). */
+/**
+ * The addresses of a ticket's assignee and followers who may still sign in (staff only) and want
+ * a mail when the customer replies (their `notify_replied`).
+ */
 export async function assigneeAndFollowers(db: DbOrTx, t: TicketFacts): Promise<string[]> {
   const rows = await queryRows<{ email: string }>(
     db,
     sql`SELECT a.email FROM account a
-        WHERE a.user_type <> 'end_user' AND a.access_state = 'allowed' AND (a.account_id = ${t.assignee_id}
+        WHERE a.user_type <> 'end_user' AND a.access_state = 'allowed' AND a.notify_replied
+          AND (a.account_id = ${t.assignee_id}
           OR a.account_id IN (SELECT account_id FROM ticket_member WHERE ticket_id = ${t.ticket_id} AND member_type = 'follower'))
         ORDER BY a.account_id`,
   );
@@ -96,17 +100,21 @@ export async function assigneeAndFollowers(db: DbOrTx, t: TicketFacts): Promise<
 }
 
 /**
- * The agents who may see a ticket (the `ticket_access` rule of ticket.policy.ts, in SQL): admins,
- * agents with access to all tickets, agents of its group with group access, and its assignee.
+ * The agents to tell of a new ticket, in one statement: those who may see it (the `ticket_access`
+ * rule of ticket.policy.ts, in SQL: admins, agents with access to all tickets, agents of its group
+ * with group access, and its assignee) and chose to hear of it (their `notify_new`: `all` they may
+ * see, `groups` only when its group is one of theirs, `none` never).
  */
-export async function agentsWhoMaySee(db: DbOrTx, t: TicketFacts): Promise<string[]> {
+export async function agentsToTellOfNew(db: DbOrTx, t: TicketFacts): Promise<string[]> {
+  const inItsGroup = sql`EXISTS (
+    SELECT 1 FROM group_account g WHERE g.account_id = a.account_id AND g.group_id = ${t.group_id})`;
   const rows = await queryRows<{ email: string }>(
     db,
     sql`SELECT a.email FROM account a
         WHERE a.user_type IN ('admin', 'agent') AND a.access_state = 'allowed' AND (
           a.user_type = 'admin' OR a.ticket_access = 'all' OR a.account_id = ${t.assignee_id}
-          OR (a.ticket_access = 'groups' AND EXISTS (
-            SELECT 1 FROM group_account g WHERE g.account_id = a.account_id AND g.group_id = ${t.group_id})))
+          OR (a.ticket_access = 'groups' AND ${inItsGroup}))
+          AND (a.notify_new = 'all' OR (a.notify_new = 'groups' AND ${inItsGroup}))
         ORDER BY a.account_id LIMIT 500`,
   );
   return rows.map((r) => r.email);
@@ -221,21 +229,17 @@ export async function queueMails(
   }
 }
 
-/** Several accounts' addresses (lower case) and whether they are staff, by id, in one statement. */
-export async function accountEmails(
-  db: DbOrTx,
-  accountIds: number[],
-): Promise<Map<number, { email: string; staff: boolean }>> {
+/** Of these accounts, the addresses (lower case) of those who want a mail when a ticket is assigned to them, by id. */
+export async function assigneesToTell(db: DbOrTx, accountIds: number[]): Promise<Map<number, string>> {
   if (accountIds.length === 0) {
     return new Map();
   }
-  const rows = await queryRows<{ account_id: number; email: string; user_type: string }>(
+  const rows = await queryRows<{ account_id: number; email: string }>(
     db,
-    sql`SELECT account_id, email, user_type FROM account WHERE account_id = ANY(${intArrayLiteral(accountIds)}::int[])`,
+    sql`SELECT account_id, email FROM account
+        WHERE account_id = ANY(${intArrayLiteral(accountIds)}::int[]) AND notify_assigned`,
   );
-  return new Map(
-    rows.map((r) => [Number(r.account_id), { email: r.email.toLowerCase(), staff: r.user_type !== 'end_user' }]),
-  );
+  return new Map(rows.map((r) => [Number(r.account_id), r.email.toLowerCase()]));
 }
 
 export async function accountEmail(

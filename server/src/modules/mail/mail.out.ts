@@ -8,9 +8,9 @@ import { smtpTransport } from './mail.check.js';
 import type { MailConfig } from './mail.config.js';
 import {
   accountEmail,
-  accountEmails,
-  agentsWhoMaySee,
+  agentsToTellOfNew,
   assigneeAndFollowers,
+  assigneesToTell,
   ccEmails,
   deliverable,
   isChat,
@@ -100,8 +100,8 @@ export function registerMailOut(
         { kind: 'ticket_received', ticketId: t.ticket_id, commentId: event.commentId, to, cc: [] },
         `received:${t.ticket_id}`,
       );
-      // The agents who may see it hear of it, each in their own language (one mail each).
-      for (const agent of await deliverable(tx, config, await agentsWhoMaySee(tx, t), new Set([t.requester_email]))) {
+      // The agents who may see it and chose to hear of it, each in their own language (one mail each).
+      for (const agent of await deliverable(tx, config, await agentsToTellOfNew(tx, t), new Set([t.requester_email]))) {
         await queueMail(
           ctx,
           tx,
@@ -191,8 +191,8 @@ function stateOrAssignee(event: { fields: string[]; actorId: number | null }): S
 }
 
 /**
- * The requester hears that the ticket is solved, a new assignee (not the one who assigned) that
- * it is theirs: per ticket in order, the solve's mail then the assignment's. The addresses are
+ * The requester hears that the ticket is solved, a new assignee (not the one who assigned, nor
+ * one who chose not to be told: `notify_assigned`) that it is theirs: per ticket in order, the solve's mail then the assignment's. The addresses are
  * read and checked for all the tickets at once, the mails queued together.
  */
 async function queueChangeMails(
@@ -202,7 +202,7 @@ async function queueChangeMails(
   changes: Array<{ t: TicketFacts; change: StateOrAssignee }>,
 ) {
   const live = changes.filter(({ t }) => t.deleted_ts === null && !isChat(t));
-  const assignees = await accountEmails(tx, [
+  const assignees = await assigneesToTell(tx, [
     ...new Set(
       live.flatMap(({ t, change }) =>
         change.assigned && t.assignee_id !== null && t.assignee_id !== change.actorId ? [t.assignee_id] : [],
@@ -224,7 +224,7 @@ async function queueChangeMails(
       mails.push({
         mail: { kind: 'ticket_assigned', ticketId: t.ticket_id, commentId: null, to: [], cc: [] },
         key: `assigned:${t.ticket_id}:${t.assignee_id}:${stamp}`,
-        address: agent.email,
+        address: agent,
       });
     }
   }
