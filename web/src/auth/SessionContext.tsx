@@ -1,12 +1,12 @@
-import type { TAccount } from '@parley/contracts';
+import type { TMyInfoResponse } from '@parley/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { authStore } from './storage';
 
 interface TSession {
   /** The signed-in account, as the route guard last loaded it. */
-  user: TAccount | null;
+  user: TMyInfoResponse | null;
   timezone: string | null;
-  setUser(user: TAccount, timezone: string): void;
+  setUser(user: TMyInfoResponse, timezone: string): void;
   clearUser(): void;
 }
 
@@ -15,10 +15,10 @@ const SessionContext = createContext<TSession | null>(null);
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUserState] = useState<TAccount | null>(null);
+  const [user, setUserState] = useState<TMyInfoResponse | null>(null);
   const [timezone, setTimezone] = useState<string | null>(() => authStore.timezone());
 
-  const setUser = useCallback((next: TAccount, tz: string) => {
+  const setUser = useCallback((next: TMyInfoResponse, tz: string) => {
     // The route guard stores the account on every change of page: the same account again keeps
     // the same object, or every screen that reads the session would render again for nothing.
     setUserState((previous) => (previous !== null && sameJson(previous, next) ? previous : next));

@@ -1,8 +1,8 @@
-import type { TAccount } from '@parley/contracts';
+import type { TMyInfoResponse } from '@parley/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { runGuard, signInFirst, type TGuardInput } from './guard';
 
-const agent: TAccount = {
+const agent: TMyInfoResponse = {
   account_id: 7,
   email: 'agent@example.com',
   real_name: 'Ada Agent',
@@ -26,6 +26,10 @@ const agent: TAccount = {
   company_id: null,
   create_ts: 0,
   update_ts: 0,
+  setting_data: {},
+  notify_new: 'all',
+  notify_replied: true,
+  notify_assigned: true,
 };
 
 function input(overrides: Partial<TGuardInput> = {}) {
@@ -88,8 +92,8 @@ describe('route guard, in the order of docs/product.md §2', () => {
   });
 
   it('4-5. asks the menu check together with my-info, not after its answer', async () => {
-    let answerInfo: (info: TAccount) => void = () => {};
-    const myInfo = vi.fn(() => new Promise<TAccount>((resolve) => (answerInfo = resolve)));
+    let answerInfo: (info: TMyInfoResponse) => void = () => {};
+    const myInfo = vi.fn(() => new Promise<TMyInfoResponse>((resolve) => (answerInfo = resolve)));
     const { args, checkMenu } = input({ pathname: '/wswt/search', myInfo });
     const result = runGuard(args);
     await Promise.resolve();

@@ -1,4 +1,4 @@
-import type { TAccount } from '@parley/contracts';
+import type { TMyInfoResponse } from '@parley/contracts';
 import { loginPath, matchRoute, paths, routeTable, type TRouteEntry } from '../routes/table';
 
 export interface TGuardInput {
@@ -8,16 +8,16 @@ export interface TGuardInput {
   search?: string;
   token: string | null;
   /** `GET auth.my.info.get`; rejects when the call fails. */
-  myInfo(): Promise<TAccount>;
+  myInfo(): Promise<TMyInfoResponse>;
   /** `POST auth.check {node_value, node_type: 'menu'}`; resolves `has_auth`. */
   checkMenu(nodeValue: string): Promise<boolean>;
   /** Step 6: keep the caller's info and time zone for the shell. */
-  store(info: TAccount, timezone: string): void;
+  store(info: TMyInfoResponse, timezone: string): void;
   routes?: readonly TRouteEntry[];
 }
 
 export type TGuardResult =
-  | { outcome: 'pass'; route: TRouteEntry; user: TAccount | null }
+  | { outcome: 'pass'; route: TRouteEntry; user: TMyInfoResponse | null }
   | { outcome: 'redirect'; to: string; reason: 'not_found' | 'login' | 'forbidden' };
 
 /** The route guard of docs/product.md §2, steps in the spec's order. */
@@ -50,7 +50,7 @@ export async function runGuard(input: TGuardInput): Promise<TGuardResult> {
   // their answers are still read in the spec's order, so a failed my-info sends the visitor to
   // sign in whatever the menu check said.
   const infoAnswer = input.myInfo().then(
-    (info): TAccount | null => info,
+    (info): TMyInfoResponse | null => info,
     () => null,
   );
   const menuAllowed = route.menu ? input.checkMenu(route.path).catch(() => false) : null;

@@ -1,4 +1,4 @@
-import type { TAccount } from '@parley/contracts';
+import type { TAccount, TMyInfoResponse } from '@parley/contracts';
 import { vi } from 'vitest';
 import { ticketSetting } from './fixtures';
 import { refusal } from './opCheck';
@@ -93,6 +93,16 @@ export function account(overrides: Partial<TAccount> = {}): TAccount {
   };
 }
 
+/** What `auth.my.info.get` answers for an account: its settings and the default choice of mails. */
+export const myInfo = (user: TAccount, more: Partial<TMyInfoResponse> = {}): TMyInfoResponse => ({
+  setting_data: {},
+  notify_new: 'all',
+  notify_replied: true,
+  notify_assigned: true,
+  ...user,
+  ...more,
+});
+
 /** A `{ list, total }` page of a list call. */
 export const page = (list: unknown[], total = list.length) => ok({ list, total });
 
@@ -113,8 +123,7 @@ export function fakeServer(options: TFakeServerOptions = {}) {
   pending = { unserved, allowed: options.allowUnserved ?? [] };
   const defaults: Record<string, THandler> = {
     'home/setting/branding.get': () => ok(brandingDefaults),
-    'admin/auth.my.info.get': (c) =>
-      c.headers.Authorization ? ok({ ...user, setting_data: {} }) : fail('0401', 'Please sign in'),
+    'admin/auth.my.info.get': (c) => (c.headers.Authorization ? ok(myInfo(user)) : fail('0401', 'Please sign in')),
     'admin/auth.check': (c) =>
       ok({
         has_auth:

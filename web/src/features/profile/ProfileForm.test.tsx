@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { account, fakeServer, ok, type THandlers } from '../../test/fakeServer';
+import { account, fakeServer, myInfo, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest, typeInto } from '../../test/session';
 
@@ -77,7 +77,7 @@ describe('my profile form', () => {
         info = saved;
         return ok(null);
       },
-      'admin/auth.my.info.get': () => ok({ ...info, setting_data: {} }),
+      'admin/auth.my.info.get': () => ok(myInfo(info)),
     });
     chooseAvatar(image('face.png', 64, 64));
     await within(profile).findByRole('button', { name: /Replace/ });

@@ -5,10 +5,11 @@ import { useSession } from '../../auth/SessionContext';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { currentLanguage } from '../../i18n';
+import { NotifyForm } from './NotifyForm';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 
-/** The caller's own profile, account and password. */
+/** The caller's own profile, account, notification mails and password. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -45,6 +46,12 @@ export function ProfilePage() {
                 </Descriptions.Item>
               </Descriptions>
             </Card>
+            {user.user_type !== 'end_user' && (
+              <Card title={t('profile.notify')}>
+                <Typography.Paragraph type="secondary">{t('profile.notify_note')}</Typography.Paragraph>
+                <NotifyForm key={user.update_ts} user={user} />
+              </Card>
+            )}
             <Card title={t('profile.change_password')}>
               <Typography.Paragraph type="secondary">{t('profile.change_password_note')}</Typography.Paragraph>
               <PasswordForm email={user.email} />
