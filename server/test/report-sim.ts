@@ -37,6 +37,8 @@ export interface Sim {
 }
 
 export const ranges = ['24h', '7d', '30d', '3m', '6m', '1y'] as const;
+/** The viewers' time zones the reports are checked in (7 and 30 days start at their midnights). */
+export const zones = ['Asia/Kolkata', 'UTC', 'Asia/Shanghai'];
 
 /** The desk's agents and its one requester, known once the test has written them. */
 export interface SimPeople {
@@ -48,7 +50,10 @@ export interface SimPeople {
 export function simulatedDesk(now0: number, people: SimPeople) {
   /** Keeps every time at least two minutes from "now minus a range" and from now (the API's now is later). */
   function safe(ts: number): boolean {
-    return now0 - ts > 2 * 60_000 && ranges.every((r) => Math.abs(rangeStart(r, now0) - ts) > 2 * 60_000);
+    return (
+      now0 - ts > 2 * 60_000 &&
+      ranges.every((r) => zones.every((z) => Math.abs(rangeStart(r, now0, z) - ts) > 2 * 60_000))
+    );
   }
 
   function simulate(rand: () => number): Sim {

@@ -14,6 +14,7 @@ import {
   type SimPeople,
   simulatedDesk,
   within,
+  zones,
 } from '../../../test/report-sim.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -43,7 +44,6 @@ import { compactSums } from './report.sums.js';
  */
 setUpApp({ ticketDefaults: true });
 
-const zones = ['Asia/Kolkata', 'UTC', 'Asia/Shanghai'];
 const unsolved = ['new', 'open', 'pending'];
 
 let groupId: number;
