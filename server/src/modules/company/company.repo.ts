@@ -1,7 +1,23 @@
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
-import { company } from '../../db/schema/index.js';
+import { queryRows } from '../../db/rows.js';
+import { account, company } from '../../db/schema/index.js';
 import { likeOf, toCount } from '../search/search.js';
 
 export async function listCompanies(db: DbOrTx, input: { kw?: string | undefined; offset: number; limit: number }) {
@@ -61,6 +77,43 @@ export async function companyIdForEmail(db: DbOrTx, email: string): Promise<numb
     .where(arrayContains(company.companyDomains, [domain]))
     .limit(1);
   return rows[0]?.id ?? null;
+}
+
+/** The domain of an account's email, in SQL: what follows its last `@` (emails are stored lower case). */
+const emailDomain = sql`substring(account.email from '[^@]*$')`;
+
+/**
+ * An end user without an organization joins the one whose domains hold their email's domain
+ * (they may have written before it was added): their organization after this, or null. Someone
+ * already in an organization stays where they are, and staff are never joined.
+ */
+export async function joinDomainCompany(db: DbOrTx, accountId: number, now: number): Promise<number | null> {
+  const rows = await queryRows<{ company_id: number }>(
+    db,
+    sql`UPDATE account SET company_id = company.company_id, update_ts = ${now}
+        FROM company
+        WHERE account.account_id = ${accountId} AND account.company_id IS NULL AND account.user_type = 'end_user'
+          AND company.company_domains @> ARRAY[${emailDomain}]
+        RETURNING company.company_id`,
+  );
+  return rows[0] ? Number(rows[0].company_id) : null;
+}
+
+/**
+ * An organization given `domains` (added, or edited to hold more): every end user of those
+ * domains without an organization joins it, in one statement. Members of another organization
+ * stay; removing a domain later removes nobody. Answers how many joined.
+ */
+export async function joinByDomains(db: DbOrTx, companyId: number, domains: string[], now: number): Promise<number> {
+  if (domains.length === 0) {
+    return 0;
+  }
+  const rows = await db
+    .update(account)
+    .set({ companyId, updateTs: now })
+    .where(and(isNull(account.companyId), eq(account.userType, 'end_user'), inArray(emailDomain, domains)))
+    .returning({ accountId: account.accountId });
+  return rows.length;
 }
 
 /** Another organization of this name, case and surrounding spaces aside. */

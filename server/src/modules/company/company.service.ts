@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { company } from '../../db/schema/index.js';
 import { invalid, invalidWith, notFound } from '../../http/app-error.js';
 import { presentCompany } from './company.presenter.js';
-import { findCompany, findDomainHolder, listCompanies, lockDomains, nameTaken } from './company.repo.js';
+import { findCompany, findDomainHolder, joinByDomains, listCompanies, lockDomains, nameTaken } from './company.repo.js';
 
 type AddInput = z.output<typeof ZCompanyAddRequest>;
 type EditInput = z.output<typeof ZCompanyEditRequest>;
@@ -38,7 +38,23 @@ async function assertFree(tx: DbOrTx, name: string, domains: string[] | undefine
   }
 }
 
-export async function companyAdd({ db }: AppContext, input: AddInput) {
+/**
+ * People who wrote before their organization had their domain join it now (new ones join on
+ * arrival). Signed-in members' cached accounts carry the old (no) organization: caches forget.
+ */
+async function joinNewDomains(
+  tx: DbOrTx,
+  authCache: AppContext['authCache'],
+  companyId: number,
+  domains: string[],
+  now: number,
+) {
+  if ((await joinByDomains(tx, companyId, domains, now)) > 0) {
+    await authCache.changed(tx, '*');
+  }
+}
+
+export async function companyAdd({ db, authCache }: AppContext, input: AddInput) {
   return db.transaction(async (tx) => {
     await lockDomains(tx);
     await assertFree(tx, input.company_name, input.company_domains, null);
@@ -53,16 +69,20 @@ export async function companyAdd({ db }: AppContext, input: AddInput) {
         updateTs: now,
       })
       .returning({ companyId: company.companyId });
-    return { company_id: row?.companyId as number };
+    const companyId = row?.companyId as number;
+    await joinNewDomains(tx, authCache, companyId, input.company_domains ?? [], now);
+    return { company_id: companyId };
   });
 }
 
-export async function companyEdit({ db }: AppContext, input: EditInput) {
+export async function companyEdit({ db, authCache }: AppContext, input: EditInput) {
   await db.transaction(async (tx) => {
     await lockDomains(tx);
-    if (!(await findCompany(tx, input.company_id))) {
+    const before = await findCompany(tx, input.company_id);
+    if (!before) {
       throw notFound();
     }
+    const now = Date.now();
     await assertFree(tx, input.company_name, input.company_domains, input.company_id);
     await tx
       .update(company)
@@ -70,9 +90,13 @@ export async function companyEdit({ db }: AppContext, input: EditInput) {
         companyName: input.company_name,
         ...(input.company_domains ? { companyDomains: input.company_domains } : {}),
         ...(input.note !== undefined ? { note: input.note } : {}),
-        updateTs: Date.now(),
+        updateTs: now,
       })
       .where(eq(company.companyId, input.company_id));
+    // Only the added domains: someone an admin took out of the organization is not put back by
+    // an edit of its name or note.
+    const added = (input.company_domains ?? []).filter((d) => !before.companyDomains.includes(d));
+    await joinNewDomains(tx, authCache, input.company_id, added, now);
   });
 }
 

@@ -1,8 +1,8 @@
-import { companyOps, type TOpInput } from '@parley/contracts';
+import { accountOps, companyOps, homeOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callOp } from '../../../test/app.js';
-import { buildCompany, buildEndUser, uniqueDomain } from '../../../test/factories.js';
+import { buildAgent, buildCompany, buildEndUser, uniqueDomain } from '../../../test/factories.js';
 import { admin, api, setUpApp, t } from '../../../test/kit.js';
 import { account, company } from '../../db/schema/index.js';
 
@@ -117,6 +117,58 @@ describe('a domain belongs to at most one organization', () => {
       add({ company_name: 'Racer B', company_domains: [d] }),
     ]);
     expect(results.map((r) => r.code).sort()).toEqual(['0000', 'FFFF']);
+  });
+});
+
+describe('people of its domains who wrote before the organization join it', () => {
+  const companyOf = async (accountId: number) => (await api(accountOps.get, { account_id: accountId })).data.company_id;
+
+  it('on add: an earlier end user joins, and their next ticket from the form is among its tickets', async () => {
+    const d = uniqueDomain('newco1');
+    const made = await api(accountOps.add, { email: `zhang1@${d}`, real_name: 'Zhang San', user_type: 'end_user' });
+    expect(made.code).toBe('0000');
+    const zhang = made.data.account_id;
+    const other = await buildCompany(t.database.db);
+    const elsewhere = await buildEndUser(t.database.db, { email: `li@${d}`, companyId: other.companyId });
+    const staff = await buildAgent(t.database.db, { email: `agent@${d}` });
+    const stranger = await buildEndUser(t.database.db, { email: `wang@not-${d}` });
+    const res = await add({ company_name: `Newco ${d}`, company_domains: [d] });
+    const c = res.data.company_id;
+    expect(await companyOf(zhang)).toBe(c);
+    // Someone of another organization stays there; staff and other domains are not joined.
+    expect(await companyOf(elsewhere.accountId)).toBe(other.companyId);
+    expect(await companyOf(staff.accountId)).toBeNull();
+    expect(await companyOf(stranger.accountId)).toBeNull();
+    const members = await api(accountOps.list, { company_id: c });
+    expect(members.data.list.map((a) => a.account_id)).toEqual([zhang]);
+
+    const sent = await callOp(
+      t.app,
+      homeOps.ticketAdd,
+      { email: `zhang1@${d}`, real_name: 'Zhang San', subject: 'Printer', description: 'It jams' },
+      { headers: { 'x-forwarded-for': '10.9.9.9' } },
+    );
+    const tickets = await api(ticketOps.list, { company_id: c });
+    expect(tickets.data.list.map((r) => r.ticket_id)).toEqual([sent.data.ticket_id]);
+  });
+
+  it('on edit: the people of an added domain join; removing a domain removes nobody; other edits put nobody back', async () => {
+    const d1 = uniqueDomain();
+    const d2 = uniqueDomain();
+    const c = await buildCompany(t.database.db, { companyName: `Edited ${d1}`, companyDomains: [d1] });
+    const early = await buildEndUser(t.database.db, { email: `early@${d2}` });
+    const edit = (body: TOpInput<typeof companyOps.edit>) => api(companyOps.edit, body);
+    expect((await edit({ company_id: c.companyId, company_name: c.companyName, company_domains: [d1, d2] })).code).toBe(
+      '0000',
+    );
+    expect(await companyOf(early.accountId)).toBe(c.companyId);
+    // Removing the domain keeps its members (as deleting the organization keeps its people).
+    await edit({ company_id: c.companyId, company_name: c.companyName, company_domains: [d1] });
+    expect(await companyOf(early.accountId)).toBe(c.companyId);
+    // Someone an admin took out stays out when the organization is renamed.
+    const out = await buildEndUser(t.database.db, { email: `out@${d1}` });
+    await edit({ company_id: c.companyId, company_name: `${c.companyName} renamed`, company_domains: [d1] });
+    expect(await companyOf(out.accountId)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { accountSettingOps, mailOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildCompany, buildEndUser, uniqueDomain } from '../../../test/factories.js';
 import { agent, api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { queryRows } from '../../db/rows.js';
@@ -170,6 +171,22 @@ describe('mail in: a mail becomes a ticket, replies thread onto it', () => {
     await servers.deliver(support, mail.raw);
     expect(await fetchNow()).toEqual({ duplicate: 1 });
     expect(await ticketCount()).toBe(before + 1);
+  });
+
+  it('joins a sender who wrote before their organization had their domain to it, with the new ticket', async () => {
+    const domain = uniqueDomain('newco');
+    const zhang = await buildEndUser(db(), { email: `zhang1@${domain}` });
+    const company = await buildCompany(db(), { companyDomains: [domain] });
+    const mail = rawMail({ from: `Zhang <${zhang.email}>`, subject: 'Invoice copy' });
+    await servers.deliver(support, mail.raw);
+    expect(await fetchNow()).toEqual({ ticket: 1 });
+    const ticketId = Number(await ticketOfMessage(mail.messageId));
+    const [row] = await queryRows<{ ticket_company: number; person_company: number }>(
+      db(),
+      sql`SELECT t.company_id AS ticket_company, a.company_id AS person_company
+          FROM ticket t JOIN account a ON a.account_id = t.requester_id WHERE t.ticket_id = ${ticketId}`,
+    );
+    expect(row).toEqual({ ticket_company: company.companyId, person_company: company.companyId });
   });
 
   it('never makes a ticket of an auto-reply or a bounce; a bounce stops mail to that address', async () => {

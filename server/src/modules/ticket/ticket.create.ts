@@ -9,7 +9,7 @@ import { emit, transact } from '../../events/transact.js';
 import { invalid } from '../../http/app-error.js';
 import { defaultGroupId } from '../account/account.repo.js';
 import { newAccountDefaults } from '../account-setting/account-setting.repo.js';
-import { companyIdForEmail } from '../company/company.repo.js';
+import { companyIdForEmail, joinDomainCompany } from '../company/company.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { storeFieldValues } from '../ticket-field/field-store.js';
 import {
@@ -102,6 +102,9 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
     documentTokens(fieldWords(t.fieldScope, t.fields), tokens);
   }
   await addRequesterTokens(tx, t.requester.accountId, tokens);
+  // A requester without an organization (they wrote before it had their domain) joins it now,
+  // and the ticket is the organization's like a new requester's would be.
+  const companyId = t.requester.companyId ?? (await joinDomainCompany(tx, t.requester.accountId, now));
   // Every new ticket: a template, not the query builder (db/rows.ts).
   const [row] = await queryRows<{ ticket_id: number }>(
     tx,
@@ -109,7 +112,7 @@ export async function insertTicket(tx: Tx, settings: TTicketSetting, t: NewTicke
         assignee_id, group_id, company_id, tags, fields, form_id, satisfaction_token, create_ts, update_ts, solved_ts)
       VALUES (${t.subject}, ${t.state}, ${t.ticketType ?? 'question'}, ${t.priority ?? 'normal'}, ${t.source},
         ${t.requester.accountId}, ${t.submitterId}, ${t.assignment.assigneeId}, ${t.assignment.groupId},
-        ${t.requester.companyId}, ${textArrayLiteral(t.tags)}::text[], ${JSON.stringify(t.fields ?? {})}::jsonb, ${t.formId ?? null},
+        ${companyId}, ${textArrayLiteral(t.tags)}::text[], ${JSON.stringify(t.fields ?? {})}::jsonb, ${t.formId ?? null},
         ${state.satisfactionToken}, ${now}, ${now}, ${state.solvedTs})
       RETURNING ticket_id`,
   );
