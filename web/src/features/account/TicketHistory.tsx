@@ -48,7 +48,10 @@ export function TicketHistory({ accountId }: { accountId: number }) {
           width: 120,
           render: (state: string) => <Tag>{stateLabel(state)}</Tag>,
         },
-        { title: t('common.created'), dataIndex: 'create_ts', width: 200, render: (ts: number) => formatTime(ts) },
+        // Newest activity first (the server's order, as the ticket page's "Other tickets"): the
+        // last update says which are still going on, the creation how old the request is.
+        { title: t('common.updated'), dataIndex: 'update_ts', width: 180, render: (ts: number) => formatTime(ts) },
+        { title: t('common.created'), dataIndex: 'create_ts', width: 180, render: (ts: number) => formatTime(ts) },
       ]}
     />
   );

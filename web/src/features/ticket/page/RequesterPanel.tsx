@@ -7,7 +7,9 @@ import { Link, useNavigate } from 'react-router';
 import { followLink } from '../../../components/followLink';
 import { LetterAvatar } from '../../../components/LetterAvatar';
 import { Text, text } from '../../../components/Text';
+import { useFormatTime } from '../../../components/useFormatTime';
 import { AccessTag } from '../../account/AccountTags';
+import { CompanyLink } from '../../company/CompanyLink';
 import { useCompanyName } from '../../company/queries';
 import { ticketPaths, useRequesterTickets } from '../shared/queries';
 import { ticketStateTag } from '../shared/TicketStateTag';
@@ -49,6 +51,7 @@ function OtherTickets({ ticket }: { ticket: TTicket }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const relative = useRelativeTime();
+  const formatTime = useFormatTime();
   const others = useRequesterTickets(ticket.requester_id, ticket.ticket_id);
   if (others.isPending) {
     return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
@@ -83,7 +86,13 @@ function OtherTickets({ ticket }: { ticket: TTicket }) {
           </a>
           <div className="ant-flex parley ant-flex-align-center" style={{ gap: 6 }}>
             {ticketStateTag(row.ticket_state)}
-            {text({ type: 'secondary', style: { fontSize: 12 }, children: relative(row.update_ts) })}
+            {text({
+              type: 'secondary',
+              style: { fontSize: 12 },
+              // When it last changed (the list's order, and whether it is still going on).
+              title: t('ticket.other_updated', { time: formatTime(row.update_ts) }),
+              children: t('ticket.other_updated', { time: relative(row.update_ts) }),
+            })}
           </div>
         </div>
       ))}
@@ -122,9 +131,9 @@ export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments
           <Text type="secondary" ellipsis title={person.email}>
             {person.email}
           </Text>
-          {company && (
+          {company && person.company_id !== null && (
             <Text type="secondary" ellipsis title={company}>
-              <BankOutlined /> {company}
+              <BankOutlined /> <CompanyLink companyId={person.company_id} name={company} />
             </Text>
           )}
         </Flex>

@@ -13,6 +13,7 @@ import { AccountHeader } from '../../account/AccountHeader';
 import { peoplePaths } from '../../account/paths';
 import { TicketHistory } from '../../account/TicketHistory';
 import { useAccountActions } from '../../account/useAccountActions';
+import { CompanyLink } from '../../company/CompanyLink';
 import { useCompanyName } from '../../company/queries';
 import { ticketPaths } from '../shared/queries';
 
@@ -41,7 +42,13 @@ function AccountFromTicket({ account, ticketId }: { account: TAccount; ticketId:
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={t('people.name')}>{account.real_name || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('people.email')}>{account.email}</Descriptions.Item>
-          <Descriptions.Item label={t('people.company')}>{company ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('people.company')}>
+            {company && account.company_id !== null ? (
+              <CompanyLink companyId={account.company_id} name={company} />
+            ) : (
+              '—'
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label={t('common.created')}>{formatTime(account.create_ts)}</Descriptions.Item>
         </Descriptions>
       </Card>
