@@ -1,11 +1,14 @@
 import { FileTextOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { accountApi } from '../api/account';
 import { isApiError } from '../api/errors';
 import { pickerSilent } from '../api/types';
 import { useTicket } from '../features/ticket/shared/queries';
+import { accountKeys } from '../pickers/accountQueries';
 import { matchRoute } from '../routes/table';
 import { LightTabs, type THeaderTabItem } from './LightTabs';
 import { lastTicketList } from './tabs';
@@ -41,7 +44,34 @@ function TicketTabText({ ticketId, fallback, onGone }: { ticketId: number; fallb
   );
 }
 
-function tabLabel(t: TFunction, path: string, onGone?: () => void) {
+/**
+ * A requester's tab (their account seen from a ticket) says their name, like a ticket tab its
+ * subject: from the page's account while it is open (its edits show at once), else read quietly
+ * (a tab kept from an earlier visit); "Requester #N" until it is known.
+ */
+function RequesterTabText({ accountId, fallback, open }: { accountId: number; fallback: string; open: boolean }) {
+  const valid = Number.isInteger(accountId) && accountId > 0;
+  const shown = useQuery({ queryKey: accountKeys.one(accountId), queryFn: skipToken });
+  const quiet = useQuery({
+    queryKey: accountKeys.option(accountId),
+    queryFn: ({ signal }) => accountApi.get(accountId, { signal, silent: pickerSilent }),
+    enabled: valid && !open && !shown.data,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const who = shown.data ?? quiet.data;
+  const name = who ? who.real_name || who.email : '';
+  if (!name) {
+    return <>{fallback}</>;
+  }
+  return (
+    <span className="parley-header-tab-text" title={`${name} (#${accountId})`}>
+      {name}
+    </span>
+  );
+}
+
+function tabLabel(t: TFunction, path: string, open: boolean, onGone?: () => void) {
   const match = matchRoute(path);
   switch (match?.entry.key) {
     case 'ticket_edit':
@@ -56,7 +86,16 @@ function tabLabel(t: TFunction, path: string, onGone?: () => void) {
         ),
       };
     case 'ticket_account':
-      return { icon: <UserOutlined aria-hidden />, text: t('tabs.requester', { id: match.params.account_id }) };
+      return {
+        icon: <UserOutlined aria-hidden />,
+        text: (
+          <RequesterTabText
+            accountId={Number(match.params.account_id)}
+            fallback={t('tabs.requester', { id: match.params.account_id })}
+            open={open}
+          />
+        ),
+      };
     default:
       return { icon: <FileTextOutlined aria-hidden />, text: t(`route.${match?.entry.key ?? 'ticket_add'}`) };
   }
@@ -77,7 +116,8 @@ export function HeaderTabs({ showList, hidden = false }: { showList: boolean; hi
       : []),
     ...tabs.map((tab) => {
       // The open page's own tab stays: the page says the ticket is not there.
-      const { icon, text } = tabLabel(t, tab.path, tab.path === activePath ? undefined : () => close(tab.path));
+      const open = tab.path === activePath;
+      const { icon, text } = tabLabel(t, tab.path, open, open ? undefined : () => close(tab.path));
       return { key: tab.path, label: text, icon, closable: true };
     }),
   ];

@@ -149,6 +149,38 @@ describe('staff shell', () => {
     expect(here()).toBe('/wswt/search?kw=printer');
   });
 
+  it("names a kept requester tab by the person's name, read quietly; one no longer readable keeps its id and the page stays", async () => {
+    localStorage.setItem(
+      'parley.header_tabs',
+      JSON.stringify({
+        value: ['/wswt/ticket/edit/42/account/20', '/wswt/ticket/edit/42/account/21'].map((path) => ({
+          path,
+          query: '',
+          fullPath: path,
+        })),
+        expires_at: null,
+      }),
+    );
+    fakeServer({
+      menus: [
+        '/wswt',
+        '/wswt/search',
+        '/wswt/ticket/edit/:ticket_id',
+        '/wswt/ticket/edit/:ticket_id/account/:account_id',
+      ],
+      handlers: {
+        'admin/auth.account.get': (c) =>
+          c.query.get('account_id') === '20'
+            ? ok(account({ account_id: 20, real_name: 'Grace Hopper', user_type: 'end_user' }))
+            : { code: '0404', msg: 'Not found', data: null },
+      },
+    });
+    const { here } = renderApp('/wswt/search?kw=printer');
+    await screen.findByRole('tab', { name: /Grace Hopper/ });
+    screen.getByRole('tab', { name: /Requester #21/ });
+    expect(here()).toBe('/wswt/search?kw=printer');
+  });
+
   it('on a phone keeps the menu behind a button in the header, not in a side bar beside the page', async () => {
     phoneWide(true);
     fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });

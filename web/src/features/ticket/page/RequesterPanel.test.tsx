@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TAccount } from '@parley/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, ok, page } from '../../../test/fakeServer';
 import { comment, company, ticket, ticketRow } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
-import { callsTo, signInEachTest } from '../../../test/session';
+import { callsTo, chooseLanguage, signInEachTest } from '../../../test/session';
 import { note, serveTicket } from '../../../test/ticketPage';
 
 signInEachTest();
@@ -15,14 +16,21 @@ const grace = account({
   user_type: 'end_user',
   company_id: 4,
 });
-const older = ticketRow({ ticket_id: 90, subject: 'Toner is low', ticket_state: 'solved' });
+const older = ticketRow({
+  ticket_id: 90,
+  subject: 'Toner is low',
+  ticket_state: 'solved',
+  create_ts: Date.UTC(2025, 9, 2, 9, 0),
+  update_ts: Date.UTC(2025, 10, 11, 9, 0),
+});
 
 /** The requester card, found by its title. */
 const card = () =>
   screen.getByText('Requester', { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
 
-function serve(lastWrote: number) {
+function serve(lastWrote: number, who: { user?: TAccount; menus?: string[] } = {}) {
   return serveTicket({
+    ...who,
     ticket: {
       requester: { ...ticket().requester, company_id: 4 },
     },
@@ -85,5 +93,53 @@ describe('requester panel', () => {
     expect(back.getAttribute('href')).toBe('/wswt/ticket/edit/101');
     fireEvent.click(back);
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/101'));
+  });
+
+  it('links their organization to its page for those who may open it, and names it plainly for others', async () => {
+    serve(0);
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const link = (await within(card()).findByText('Navy Labs')).closest('a');
+    expect(link?.getAttribute('href')).toBe('/wswt/company/4');
+    cleanup();
+    serve(0, {
+      user: account({ account_id: 3, user_type: 'agent' }),
+      menus: ['/wswt', '/wswt/ticket/edit/:ticket_id', '/wswt/ticket/edit/:ticket_id/account/:account_id'],
+    });
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const plain = await within(card()).findByText('Navy Labs');
+    expect(plain.closest('a')).toBeNull();
+  });
+
+  it('says the other tickets show when they were last updated, with the full time on hover', async () => {
+    serve(0);
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await within(card()).findByText('#90 Toner is low');
+    const when = within(card()).getByText(/^Updated /);
+    expect(when.textContent).toMatch(/11/);
+    expect(when.getAttribute('title')).toMatch(/^Updated .*2025/);
+  });
+
+  it("opened from the ticket: the tab says the requester's name, the organization links to its page, the tickets show updated and created", async () => {
+    serve(0);
+    renderApp('/wswt/ticket/edit/101/account/20');
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    await screen.findByRole('tab', { name: /Grace Hopper/ });
+    expect(screen.queryByRole('tab', { name: /Requester #20/ })).toBeNull();
+    const link = (await screen.findByText('Navy Labs')).closest('a');
+    expect(link?.getAttribute('href')).toBe('/wswt/company/4');
+    screen.getByRole('columnheader', { name: 'Updated' });
+    screen.getByRole('columnheader', { name: 'Created' });
+  });
+
+  it('in Chinese too', async () => {
+    await chooseLanguage('zh-cn');
+    serve(0);
+    renderApp('/wswt/ticket/edit/101/account/20');
+    await screen.findByRole('tab', { name: /Grace Hopper/ });
+    expect(screen.queryByRole('tab', { name: /请求者 #20/ })).toBeNull();
+    screen.getByRole('columnheader', { name: '更新时间' });
   });
 });
