@@ -13,7 +13,8 @@
  * English and Chinese subjects and comments (with order numbers: rare words to search), tags,
  * priorities, satisfaction ratings, and each ticket's history in the event log (assignment, state
  * changes with pending spells and reopens, each comment, the survey; seed-history.ts), with the
- * report tables built from it. The search words are made by the server's own tokenizer. Admin: admin@example.com / bench-admin-1.
+ * report tables built from it. The search words are the server's own: its tokenizer over subjects and
+ * comments, and each requester's name and email (search-index.ts). Admin: admin@example.com / bench-admin-1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.service.js';
+import { requesterWords } from '../src/modules/ticket-search/search-index.js';
 import { documentTokens, textArrayLiteral } from '../src/modules/ticket-search/tokenize.js';
 import { seedHistories, seedReports } from './seed-history.js';
 
@@ -195,7 +197,6 @@ async function recreateDatabase(url: string): Promise<void> {
 
 /** Progress goes to stdout (this is a command-line tool). */
 const say = (text: string) => process.stdout.write(`${text}\n`);
-const log = (start: number, what: string) => say(`${((Date.now() - start) / 1000).toFixed(1).padStart(7)} s  ${what}`);
 
 export async function openSeedTarget(dataDir: string | undefined): Promise<{ database: Database; where: string }> {
   if (dataDir) {
@@ -212,11 +213,26 @@ export async function openSeedTarget(dataDir: string | undefined): Promise<{ dat
 
 async function main() {
   const options = parseOptions();
-  const start = Date.now();
   const { database, where } = await openSeedTarget(options.dataDir);
   say(`Seeding ${options.tickets} tickets and ${options.comments} comments into ${where}`);
   await migrate(database);
   await bootstrap(database.db, benchAdmin);
+  await seedHelpDesk(database, options, say);
+  await database.close();
+}
+
+/**
+ * Fills a migrated database without tickets (tests seed their own). `say` hears the progress.
+ * The search words are the product's: its tokenizer over the subjects and comments, and the
+ * requester's name and email as every ticket write and the reindex add them (search-index.ts).
+ */
+export async function seedHelpDesk(
+  database: Database,
+  options: { tickets: number; comments: number },
+  say: (text: string) => void,
+): Promise<void> {
+  const start = Date.now();
+  const log = (from: number, what: string) => say(`${((Date.now() - from) / 1000).toFixed(1).padStart(7)} s  ${what}`);
   await database.withConnection(async (query) => {
     const one = async (text: string) => query(text);
     const existing = await one('SELECT count(*)::int AS n FROM ticket');
@@ -250,6 +266,19 @@ async function main() {
       FROM generate_series(1, ${endUsers}) g;
     `);
     log(start, `people: 50 agents, 10 groups, 500 organizations, ${endUsers} end users`);
+
+    // Each requester's words (name and email), as the server adds them to every ticket of theirs.
+    await one(`CREATE UNLOGGED TABLE seed_requester_vec (account_id int PRIMARY KEY, vec tsvector)`);
+    const people = await one(`SELECT account_id, real_name, email FROM account WHERE user_type = 'end_user'`);
+    for (let i = 0; i < people.length; i += 5000) {
+      const values = people.slice(i, i + 5000).map((p) => {
+        const words = textArrayLiteral(requesterWords(String(p.real_name), String(p.email)));
+        return `(${Number(p.account_id)}, '${words.replaceAll("'", "''")}'::text[])`;
+      });
+      await one(`INSERT INTO seed_requester_vec (account_id, vec)
+        SELECT id, array_to_tsvector(words) FROM (VALUES ${values.join(',')}) AS v(id, words)`);
+    }
+    log(start, 'search words of the requesters');
 
     // Texts with their search tokens, made by the server's tokenizer.
     await one(`CREATE UNLOGGED TABLE seed_text (kind text, idx int, body text, tokens text[], vec tsvector)`);
@@ -359,11 +388,13 @@ async function main() {
         least(${now}, s.created + s.r2 * 3600000 * 24 * 20) AS updated) x;
       SELECT setval(pg_get_serial_sequence('ticket', 'ticket_id'), ${N});
       INSERT INTO ticket_search (ticket_id, search_vector)
-      SELECT s.ticket_id, st.vec || coalesce(v.vec, ''::tsvector)
+      SELECT s.ticket_id, st.vec || coalesce(v.vec, ''::tsvector) || coalesce(rv.vec, ''::tsvector)
           || CASE WHEN s.r4 < 0.5 THEN array_to_tsvector(ARRAY['ord', lpad(((s.ticket_id::bigint * 7919) % 1000000)::text, 6, '0')])
                   ELSE ''::tsvector END
       FROM seed_ticket s
       JOIN seed_text st ON st.kind = 'subject' AND st.idx = s.subject_idx
+      JOIN seed_requester rq ON rq.n = s.requester_n
+      LEFT JOIN seed_requester_vec rv ON rv.account_id = rq.account_id
       LEFT JOIN seed_vec v ON v.ticket_id = s.ticket_id;
     `);
     log(start, `${N} tickets`);
@@ -395,7 +426,7 @@ async function main() {
     }
     log(start, `${indexes.length} indexes built`);
     await one(`
-      DROP TABLE seed_text, seed_comment, seed_vec, seed_agent, seed_requester, seed_ticket;
+      DROP TABLE seed_text, seed_comment, seed_vec, seed_agent, seed_requester, seed_requester_vec, seed_ticket;
       DROP AGGREGATE seed_tsvector_agg (tsvector);
     `);
     await one('VACUUM ANALYZE');
@@ -409,7 +440,6 @@ async function main() {
   await database.db.execute(sql`VACUUM ANALYZE report_action`);
   await database.db.execute(sql`VACUUM ANALYZE report_span`);
   log(start, 'report tables built');
-  await database.close();
   log(start, 'done');
 }
 
