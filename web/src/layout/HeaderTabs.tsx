@@ -1,4 +1,5 @@
 import { FileTextOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import type { TAccount } from '@parley/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -51,7 +52,7 @@ function TicketTabText({ ticketId, fallback, onGone }: { ticketId: number; fallb
  */
 function RequesterTabText({ accountId, fallback, open }: { accountId: number; fallback: string; open: boolean }) {
   const valid = Number.isInteger(accountId) && accountId > 0;
-  const shown = useQuery({ queryKey: accountKeys.one(accountId), queryFn: skipToken });
+  const shown = useQuery<TAccount>({ queryKey: accountKeys.one(accountId), queryFn: skipToken });
   const quiet = useQuery({
     queryKey: accountKeys.option(accountId),
     queryFn: ({ signal }) => accountApi.get(accountId, { signal, silent: pickerSilent }),
