@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeServer, ok, page } from '../../../test/fakeServer';
-import { company, ticketField, ticketRow, ticketView } from '../../../test/fixtures';
+import { company, ticket, ticketField, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, chooseLanguage, signInEachTest } from '../../../test/session';
 
@@ -52,6 +52,10 @@ describe('ticket search', () => {
             total: 2,
             total_estimated: false,
           }),
+        // The ticket opened from the results.
+        'admin/ticket.get': () => ok(ticket({ ticket_id: 102, subject: 'VPN drops' })),
+        'admin/ticket.comment.list': () => ok({ list: [] }),
+        'admin/ticket.requester.tickets': () => page([]),
       },
     });
     const { here } = renderApp('/wswt/search?kw=printer');
@@ -67,7 +71,8 @@ describe('ticket search', () => {
     expect(within(dialog).queryByText('Select or unselect the ticket')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     key('Enter');
-    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+    await screen.findByRole('heading', { name: /VPN drops/ }, { timeout: 20_000 });
+    expect(here()).toBe('/wswt/ticket/edit/102');
   });
 
   it('lists the organizations to filter by once the pointer comes to their picker, not before', async () => {
