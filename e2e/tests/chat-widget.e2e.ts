@@ -1,46 +1,29 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, signInAdmin } from '../../server/test/app.js';
 import { buildAgent, buildGroup, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
 import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
+import { startHostPage } from '../support/hostPage.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
-let host: http.Server;
+let closeHost: (() => void) | undefined;
 let hostUrl: string;
-
-/**
- * Pages of another site that embed the widget: `/` says no language, `/zh` is a Chinese page
- * (`<html lang="zh-CN">`), `/zh-snippet-en` a Chinese page whose snippet asks for English.
- */
-function startHostPage(parleyUrl: string): Promise<string> {
-  host = http.createServer((req, res) => {
-    const lang = req.url?.startsWith('/zh') ? ' lang="zh-CN"' : '';
-    const asked = req.url === '/zh-snippet-en' ? ' data-lang="en"' : '';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html${lang}><head><title>Shop</title></head>
-<body style="font-family:serif;background:#fffbe6"><h1>Bob's Bike Shop</h1><p>Spokes, chains and bells.</p>
-<script src="${parleyUrl}/widget.js"${asked} async></script></body></html>`);
-  });
-  return new Promise((resolve) => {
-    host.listen(0, 'localhost', () => resolve(`http://localhost:${(host.address() as AddressInfo).port}`));
-  });
-}
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   adminToken = await signInAdmin(server.app);
-  hostUrl = await startHostPage(server.url);
+  const hostPage = await startHostPage(server.url);
+  hostUrl = hostPage.url;
+  closeHost = hostPage.close;
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  host?.close();
+  closeHost?.();
 });
 
 async function chatAgent(realName: string) {
@@ -62,6 +45,16 @@ async function agentOnChat(realName: string, next = '/wswt/chat') {
 }
 
 const as = (token: string, path: string, body: unknown) => call(server.app, 'POST', path, { token, body });
+
+/** The agent accepts the first chat of their waiting queue; answers its ticket's id. */
+async function acceptFirstWaiting(token: string): Promise<number> {
+  const queue = await call<{ waiting: Array<{ ticket_id: number }> }>(server.app, 'GET', '/api/admin/chat.queue.list', {
+    token,
+  });
+  const ticketId = queue.data.waiting[0]?.ticket_id as number;
+  expect((await as(token, '/api/admin/chat.accept', { ticket_id: ticketId })).code).toBe('0000');
+  return ticketId;
+}
 
 /** A chat started as the widget does, kept in the host page's storage as the launcher keeps it. */
 async function storedChat(page: Page, realName: string) {
@@ -112,16 +105,7 @@ describe('the chat widget', () => {
     await frame.locator('.sys').getByText('Waiting for an agent…').last().waitFor();
     await screenshot(page, 'widget-transferred-back-en');
 
-    const list = await call<{ waiting: Array<{ ticket_id: number }> }>(
-      server.app,
-      'GET',
-      '/api/admin/chat.queue.list',
-      {
-        token: carl.token,
-      },
-    );
-    const waiting = list.data.waiting[0]?.ticket_id as number;
-    expect((await as(carl.token, '/api/admin/chat.accept', { ticket_id: waiting })).code).toBe('0000');
+    await acceptFirstWaiting(carl.token);
     await frame.getByText('Carl Agent joined the chat').waitFor();
     await expect(frame.locator('#status').textContent()).resolves.toBe('Carl Agent');
 
@@ -161,16 +145,7 @@ describe('the chat widget', () => {
     // Taken, then handed back to a group: the Chinese visitor reads that they wait again.
     await frame.getByRole('button', { name: '开始对话' }).click();
     await frame.getByText('正在等待客服接入…').waitFor();
-    const queue = await call<{ waiting: Array<{ ticket_id: number }> }>(
-      server.app,
-      'GET',
-      '/api/admin/chat.queue.list',
-      {
-        token: olga.token,
-      },
-    );
-    const chatId = queue.data.waiting[0]?.ticket_id as number;
-    expect((await as(olga.token, '/api/admin/chat.accept', { ticket_id: chatId })).code).toBe('0000');
+    const chatId = await acceptFirstWaiting(olga.token);
     await frame.getByText('Olga Online 已加入对话').waitFor();
     const groupId = await buildGroup(server.database.db, []);
     expect((await as(olga.token, '/api/admin/chat.transfer', { ticket_id: chatId, group_id: groupId })).code).toBe(

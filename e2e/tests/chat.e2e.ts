@@ -1,42 +1,30 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, signInAdmin } from '../../server/test/app.js';
 import { buildAgent, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
 import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
+import { startHostPage } from '../support/hostPage.js';
 import { admin, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
-let host: http.Server;
+let closeHost: (() => void) | undefined;
 let hostUrl: string;
-
-/** A plain page of another site (another origin) that embeds the widget with the one script tag. */
-function startHostPage(parleyUrl: string): Promise<string> {
-  host = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html><head><title>Shop</title></head>
-<body style="font-family:serif;background:#fffbe6"><h1>Bob's Bike Shop</h1><p>Spokes, chains and bells.</p>
-<script src="${parleyUrl}/widget.js" async></script></body></html>`);
-  });
-  return new Promise((resolve) => {
-    host.listen(0, 'localhost', () => resolve(`http://localhost:${(host.address() as AddressInfo).port}`));
-  });
-}
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   adminToken = await signInAdmin(server.app);
-  hostUrl = await startHostPage(server.url);
+  const hostPage = await startHostPage(server.url);
+  hostUrl = hostPage.url;
+  closeHost = hostPage.close;
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  host?.close();
+  closeHost?.();
 });
 
 const post = (path: string, body: unknown) => call(server.app, 'POST', path, { token: adminToken, body });
