@@ -83,7 +83,17 @@ export function mailKit(servers: () => MailServers) {
     );
   };
 
-  return { run, customer, ours, rawMail, fetchNow, ticketOf, inboxOf };
+  /** A ticket's comments, oldest first. */
+  const comments = (ticketId: number) =>
+    queryRows<{ body: string; is_public: boolean; author_id: number }>(
+      db(),
+      sql`SELECT body, is_public, author_id FROM ticket_comment WHERE ticket_id = ${ticketId} ORDER BY comment_id`,
+    );
+
+  const ticketCount = async () =>
+    Number((await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM ticket`))[0]?.n);
+
+  return { run, customer, ours, rawMail, fetchNow, ticketOf, inboxOf, comments, ticketCount };
 }
 
 /** Waits for `check` to answer something truthy (a few seconds at most). */

@@ -5,13 +5,7 @@ import { agent, api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { queryRows } from '../../db/rows.js';
 
-const { customer, rawMail, fetchNow, ticketOf, inboxOf, support } = setUpMailTests();
-
-const comments = (ticketId: number) =>
-  queryRows<{ body: string; is_public: boolean }>(
-    db(),
-    sql`SELECT body, is_public FROM ticket_comment WHERE ticket_id = ${ticketId} ORDER BY comment_id`,
-  );
+const { customer, rawMail, fetchNow, ticketOf, inboxOf, support, comments } = setUpMailTests();
 
 describe('mail in: replies thread onto their ticket', () => {
   it('files a burst of replies to one ticket, read by several fetches at once, as its comments: none lost, none kept raw', async () => {
