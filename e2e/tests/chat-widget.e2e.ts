@@ -1,48 +1,11 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, signInAdmin } from '../../server/test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call, signIn } from '../../server/test/app.js';
 import { buildAgent, buildGroup, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
-import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
-import { startHostPage } from '../support/hostPage.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { newPage, screenshot, signedIn } from '../support/browser.js';
+import { adminToken, browser, hostUrl, server, setUpChatTests } from '../support/chatSetup.js';
 
-let server: RunningServer;
-let browser: Browser;
-let adminToken: string;
-let closeHost: (() => void) | undefined;
-let hostUrl: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await signInAdmin(server.app);
-  const hostPage = await startHostPage(server.url);
-  hostUrl = hostPage.url;
-  closeHost = hostPage.close;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  closeHost?.();
-});
-
-async function chatAgent(realName: string) {
-  const agent = await buildAgent(server.database.db, {
-    realName,
-    toolAccess: ['chat'],
-    chatState: 'online',
-    ticketAccess: 'all',
-  });
-  await giveDefaultRole(server.database.db, agent.accountId);
-  const token = await signIn(server.app, agent.email, defaultPassword);
-  return { ...agent, token };
-}
-
-async function agentOnChat(realName: string, next = '/wswt/chat') {
-  const agent = await chatAgent(realName);
-  const agentPage = await signedIn(browser, server.url, { email: agent.email, password: defaultPassword }, next);
-  return { agent, agentPage };
-}
+const { chatAgent, agentOnChat } = setUpChatTests();
 
 const as = (token: string, path: string, body: unknown) => call(server.app, 'POST', path, { token, body });
 

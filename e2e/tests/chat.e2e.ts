@@ -1,60 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, signInAdmin } from '../../server/test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call, signIn } from '../../server/test/app.js';
 import { buildAgent, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
-import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
-import { startHostPage } from '../support/hostPage.js';
-import { admin, type RunningServer, startServer } from '../support/server.js';
+import { newPage, screenshot, signedIn } from '../support/browser.js';
+import { adminToken, browser, hostUrl, server, setUpChatTests } from '../support/chatSetup.js';
+import { admin } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
-let adminToken: string;
-let closeHost: (() => void) | undefined;
-let hostUrl: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await signInAdmin(server.app);
-  const hostPage = await startHostPage(server.url);
-  hostUrl = hostPage.url;
-  closeHost = hostPage.close;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  closeHost?.();
-});
+const { chatAgent, agentOnChat } = setUpChatTests();
 
 const post = (path: string, body: unknown) => call(server.app, 'POST', path, { token: adminToken, body });
-
-async function chatAgent(realName: string) {
-  const agent = await buildAgent(server.database.db, {
-    realName,
-    toolAccess: ['chat'],
-    chatState: 'online',
-    ticketAccess: 'all',
-  });
-  await giveDefaultRole(server.database.db, agent.accountId);
-  await signIn(server.app, agent.email, defaultPassword);
-  return agent;
-}
-
-/** A chat agent signed in on the chat workspace, with nothing waiting yet. */
-async function agentOnChat(
-  realName: string,
-): Promise<{ agent: Awaited<ReturnType<typeof chatAgent>>; agentPage: Page }> {
-  const agent = await chatAgent(realName);
-  const agentPage = await signedIn(
-    browser,
-    server.url,
-    { email: agent.email, password: defaultPassword },
-    '/wswt/chat',
-  );
-  await agentPage.getByText('No chat is waiting').waitFor();
-  return { agent, agentPage };
-}
 
 /** A pre-chat question, and its choices' ids by their text. */
 async function addQuestion(
@@ -130,7 +85,7 @@ describe('live chat in the browser', () => {
       message: 'Need a hand with your bike?',
     });
 
-    const { agentPage } = await agentOnChat('Alice Agent');
+    const { agentPage } = await agentOnChat('Alice Agent', { nothingWaiting: true });
 
     const { page: visitorPage } = await newPage(browser, hostUrl);
     await stayActive(agentPage);
@@ -239,7 +194,7 @@ describe('live chat in the browser', () => {
   });
 
   it('shows the widget and the workspace in Chinese', async () => {
-    const { agentPage } = await agentOnChat('王客服');
+    const { agentPage } = await agentOnChat('王客服', { nothingWaiting: true });
     await agentPage.getByRole('button', { name: /Language/ }).click();
     await agentPage.getByText('简体中文').last().click();
     await agentPage.getByText('没有等待中的对话').waitFor();
@@ -420,7 +375,7 @@ describe('chat settings screens', () => {
     });
 
     // Someone online, so that the widget offers a chat (nobody accepts it here).
-    const { agentPage } = await agentOnChat('Olga Online');
+    const { agentPage } = await agentOnChat('Olga Online', { nothingWaiting: true });
     await stayActive(agentPage);
     const { page: visitorPage } = await newPage(browser, hostUrl);
     await visitorPage.goto('/');
@@ -467,7 +422,7 @@ describe('chat settings screens', () => {
     });
     await post('/api/admin/settings/chat.setting.edit', { ...setting.data, missed_after_minutes: 2 });
 
-    const { agentPage } = await agentOnChat('Mona Monitor');
+    const { agentPage } = await agentOnChat('Mona Monitor', { nothingWaiting: true });
     await stayActive(agentPage);
     const { page: visitorPage } = await newPage(browser, hostUrl);
     await visitorPage.goto('/');
