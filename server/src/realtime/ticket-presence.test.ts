@@ -1,4 +1,4 @@
-import { automationOps, type TTicketPresence, type TTicketUpdated, ticketOps } from '@parley/contracts';
+import { automationOps, type TTicketPresence, type TTicketUpdated, tagOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../test/app.js';
@@ -130,6 +130,18 @@ describe.skipIf(!hasRedis)('presence on ticket pages over socket.io', () => {
     } finally {
       await api(automationOps.delete, { automation_ids: [added.data.automation_id] }, admin);
     }
+  });
+
+  it("tells the page of a ticket an admin's tag rename changed, naming the admin", async () => {
+    const ann = await chatAgent(t, { realName: 'Ann Agent' });
+    const old = `old${Date.now()}`;
+    const ticketId = (await buildTicket(t.database.db, { tags: [old], state: 'open' })).ticketId;
+    const annSocket = await connect({ token: ann.token });
+    expect((await annSocket.ask('ticket_view', { ticket_id: ticketId })).code).toBe('0000');
+    expect((await api(tagOps.edit, { tag_name: old, new_name: `${old}x` }, admin)).code).toBe('0000');
+    const heard = await eventually('Ann hears of the rename', () => updatesHeard(annSocket)[0]);
+    expect(heard).toMatchObject({ ticket_id: ticketId, account_id: expect.any(Number) });
+    expect(heard.real_name).not.toBe('');
   });
 
   it('refuses tickets the agent may not see, typing on a ticket not joined, and bad input, with the envelope', async () => {

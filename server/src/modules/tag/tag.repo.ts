@@ -9,7 +9,8 @@ export const retagBatch = 5_000;
 /**
  * Replaces the tags `from` by `into` (or removes them, with null) on the tickets carrying any of
  * them: one statement per batch of `retagBatch` tickets in ticket id order, each writing one
- * `tags` event per ticket it changed, in the caller's transaction. Answers how many changed.
+ * `tags` event per ticket it changed, in the caller's transaction, and handing the batch's ticket
+ * ids to `changed`. Answers how many changed.
  *
  * A ticket keeps its tag order; a tag it would then carry twice is kept once, where it came first.
  */
@@ -19,13 +20,14 @@ export async function retagTickets(
   into: string | null,
   actorId: number,
   now: number,
+  changed: (ticketIds: number[]) => void = () => {},
   batchSize = retagBatch,
 ): Promise<number> {
   const fromList = sql`${textArrayLiteral(from)}::text[]`;
   let last = 0;
   let total = 0;
   for (;;) {
-    const [row] = await queryRows<{ last: number | null; n: number }>(
+    const [row] = await queryRows<{ last: number | null; n: number; ids: number[] | null }>(
       tx,
       sql`
       WITH batch AS (
@@ -51,9 +53,12 @@ export async function retagTickets(
         INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
         SELECT ticket_id, ${actorId}::int, 'tags', to_jsonb(old_tags), to_jsonb(new_tags), ${now}::bigint FROM changed
       )
-      SELECT max(ticket_id) AS last, count(*)::int AS n FROM changed`,
+      SELECT max(ticket_id) AS last, count(*)::int AS n, array_agg(ticket_id ORDER BY ticket_id) AS ids FROM changed`,
     );
     const n = Number(row?.n ?? 0);
+    if (n > 0) {
+      changed((row?.ids ?? []).map(Number));
+    }
     total += n;
     if (n < batchSize || row?.last === null || row?.last === undefined) {
       return total;

@@ -14,7 +14,7 @@ export function tagRoutes(app: FastifyInstance, ctx: AppContext): void {
       return null;
     },
   });
-  define(app, tagOps.edit, { handler: ({ actor, input }) => tagRename(ctx.db, actor, input.tag_name, input.new_name) });
-  define(app, tagOps.merge, { handler: ({ actor, input }) => tagMerge(ctx.db, actor, input.tag_names, input.into) });
-  define(app, tagOps.delete, { handler: ({ actor, input }) => tagDelete(ctx.db, actor, input.tag_names) });
+  define(app, tagOps.edit, { handler: ({ actor, input }) => tagRename(ctx, actor, input.tag_name, input.new_name) });
+  define(app, tagOps.merge, { handler: ({ actor, input }) => tagMerge(ctx, actor, input.tag_names, input.into) });
+  define(app, tagOps.delete, { handler: ({ actor, input }) => tagDelete(ctx, actor, input.tag_names) });
 }

@@ -3,6 +3,8 @@ import { asc, count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { ticketTag } from '../../db/schema/index.js';
+import type { EventBus } from '../../events/bus.js';
+import { emit, transact } from '../../events/transact.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { toCount } from '../search/search.js';
@@ -77,16 +79,22 @@ export async function tagAdd(db: Db, tagName: string) {
 /**
  * Rename, merge and delete: every ticket carrying one of `from` follows, in one transaction
  * (all tickets or none), one `tags` event per ticket changed. Update times stay: an admin
- * tidying tags is not news on each ticket, and the lists keep their order.
+ * tidying tags is not news on each ticket, and the lists keep their order. The tickets' change is
+ * still told (`tickets.changed`, a batch at a time): pages open on them show the new tags, SLA
+ * targets follow a policy that looks at tags, and an agent's save from a form drawn before keeps
+ * the new name (`changedSince` reads the `tags` events).
  */
-async function retag(db: Db, actor: Actor, from: string[], into: string | null) {
-  return db.transaction(async (tx) => {
+async function retag(ctx: TagContext, actor: Actor, from: string[], into: string | null) {
+  return transact(ctx, async (tx) => {
     await existing(tx, from);
     const now = Date.now();
     if (into !== null) {
       await tx.insert(ticketTag).values({ tagName: into, createTs: now }).onConflictDoNothing();
     }
-    const changed = await retagTickets(tx, from, into, actor.account.accountId, now);
+    const actorId = actor.account.accountId;
+    const changed = await retagTickets(tx, from, into, actorId, now, (ticketIds) =>
+      emit(tx, { type: 'tickets.changed', ticketIds, actorId, kinds: [{ ticketIds, fields: ['tags'] }] }),
+    );
     await tx.delete(ticketTag).where(
       inArray(
         ticketTag.tagName,
@@ -98,7 +106,10 @@ async function retag(db: Db, actor: Actor, from: string[], into: string | null) 
 }
 
 /** Rename: to a name that exists already is a merge, and says so. */
-export async function tagRename(db: Db, actor: Actor, tagName: string, newName: string) {
+type TagContext = { db: Db; events: EventBus };
+
+export async function tagRename(ctx: TagContext, actor: Actor, tagName: string, newName: string) {
+  const { db } = ctx;
   await refuseDisabled(db);
   if (newName === tagName) {
     await existing(db, [tagName]);
@@ -108,19 +119,19 @@ export async function tagRename(db: Db, actor: Actor, tagName: string, newName: 
   if (taken) {
     throw invalid('tag_exists', 'new_name');
   }
-  return retag(db, actor, [tagName], newName);
+  return retag(ctx, actor, [tagName], newName);
 }
 
-export async function tagMerge(db: Db, actor: Actor, tagNames: string[], into: string) {
-  await refuseDisabled(db);
+export async function tagMerge(ctx: TagContext, actor: Actor, tagNames: string[], into: string) {
+  await refuseDisabled(ctx.db);
   if (tagNames.includes(into)) {
     throw invalid('tag_merge_self', 'into');
   }
-  await existing(db, [into]);
-  return retag(db, actor, tagNames, into);
+  await existing(ctx.db, [into]);
+  return retag(ctx, actor, tagNames, into);
 }
 
-export async function tagDelete(db: Db, actor: Actor, tagNames: string[]) {
-  await refuseDisabled(db);
-  return retag(db, actor, tagNames, null);
+export async function tagDelete(ctx: TagContext, actor: Actor, tagNames: string[]) {
+  await refuseDisabled(ctx.db);
+  return retag(ctx, actor, tagNames, null);
 }

@@ -78,6 +78,23 @@ describe('tags', () => {
     expect(page.data.tags).toEqual([renamed]);
   });
 
+  it('keeps a rename when an agent saves a form drawn before it, whose tags still name the old tag', async () => {
+    const [old, renamed] = [unique(), unique()];
+    const made = await buildTicket(db(), { tags: ['keep', old] });
+    const drawn = (await api(ticketOps.get, { ticket_id: String(made.ticketId) })).data;
+    expect((await api(tagOps.edit, { tag_name: old, new_name: renamed })).code).toBe('0000');
+    // The agent changes the priority; the form sends the tags as it showed them.
+    const saved = await api(ticketOps.edit, {
+      ticket_id: made.ticketId,
+      base_update_ts: drawn.update_ts,
+      tags: drawn.tags,
+      priority: 'high',
+    });
+    expect(saved.code).toBe('0000');
+    expect([saved.data.tags, saved.data.priority]).toEqual([['keep', renamed], 'high']);
+    expect((await list(old)).list.map((x) => x.tag_name)).not.toContain(old);
+  });
+
   it('merges tags into another: a ticket carrying both keeps it once; must choose tags', async () => {
     const [a, b, into] = [unique(), unique(), unique()];
     const both = await buildTicket(db(), { tags: [a, into, b] });
@@ -137,12 +154,12 @@ describe('tags', () => {
     // Batches of 2: three statements; a failure after them undoes all of them.
     await expect(
       db().transaction(async (tx) => {
-        expect(await retagTickets(tx, [from], into, 1, Date.now(), 2)).toBe(5);
+        expect(await retagTickets(tx, [from], into, 1, Date.now(), undefined, 2)).toBe(5);
         throw new Error('stop');
       }),
     ).rejects.toThrow('stop');
     expect(await tagsOf(ids)).toEqual(ids.map(() => [from]));
-    expect(await db().transaction((tx) => retagTickets(tx, [from], into, 1, Date.now(), 2))).toBe(5);
+    expect(await db().transaction((tx) => retagTickets(tx, [from], into, 1, Date.now(), undefined, 2))).toBe(5);
     expect(await tagsOf(ids)).toEqual(ids.map(() => [into]));
     const eventsAfter = await db().select().from(ticketEvent).where(inArray(ticketEvent.ticketId, ids));
     expect(eventsAfter.length - eventsBefore.length).toBe(5);

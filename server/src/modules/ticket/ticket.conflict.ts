@@ -14,9 +14,8 @@ export type ChangedSince = Map<string, unknown>;
 
 export async function changedSince(db: DbOrTx, row: TicketRow, baseTs: number): Promise<ChangedSince> {
   const since: ChangedSince = new Map();
-  if (row.updateTs <= baseTs) {
-    return since;
-  }
+  // Read even when the ticket's version is the agent's: a tag rename changes tickets without a
+  // new version (the lists keep their order) and logs it.
   const rows = await db
     .select({ field: ticketEvent.field, old: ticketEvent.oldValue })
     .from(ticketEvent)
