@@ -154,18 +154,27 @@ const reasonColumns = (reason: InboxReason) => ({
   detail: reason.detail.slice(0, 500),
 });
 
-export async function logMail(
+export function logMail(db: DbOrTx, key: string, outcome: string, reason: InboxReason, from: string, subject: string) {
+  return insertInboxLog(db, { key, outcome, reason, from, subject });
+}
+
+/** One entry of the mails that made no ticket (once per message key), with its kept raw file if any. */
+async function insertInboxLog(
   db: DbOrTx,
-  key: string,
-  outcome: string,
-  reason: InboxReason,
-  from: string,
-  subject: string,
+  e: {
+    key: string;
+    outcome: string;
+    reason: InboxReason;
+    from: string;
+    subject: string;
+    raw?: { file: string; size: number };
+  },
 ) {
-  const why = reasonColumns(reason);
+  const why = reasonColumns(e.reason);
   await db.execute(
-    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, reason_code, reason_detail, from_address, subject, create_ts)
-        VALUES (${key}, ${outcome}, ${why.text}, ${why.code}, ${why.detail}, ${from}, ${subject.slice(0, 255)}, ${Date.now()})
+    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, reason_code, reason_detail, from_address, subject, raw_file, raw_size, create_ts)
+        VALUES (${e.key}, ${e.outcome}, ${why.text}, ${why.code}, ${why.detail}, ${e.from}, ${e.subject.slice(0, 255)},
+          ${e.raw?.file ?? null}, ${e.raw?.size ?? 0}, ${Date.now()})
         ON CONFLICT (message_key) DO NOTHING`,
   );
 }
@@ -192,14 +201,16 @@ export async function keepRaw(
   const hash = createHash('sha256').update(raw).digest('hex');
   const messageKey = key ?? `<sha256.${hash}@parley.local>`;
   const file = `raw_mail/${hash.slice(0, 40)}.eml`;
-  const why = reasonColumns(reason);
   await ctx.files.put(file, raw);
-  await ctx.db.execute(
-    sql`INSERT INTO mail_inbox_log (message_key, outcome, reason, reason_code, reason_detail, from_address, subject, raw_file, raw_size, create_ts)
-        VALUES (${messageKey}, 'unparseable', ${why.text}, ${why.code}, ${why.detail}, ${from}, ${subject}, ${file}, ${raw.length}, ${Date.now()})
-        ON CONFLICT (message_key) DO NOTHING`,
-  );
-  ctx.log.warn({ reason: why.text, file }, 'unparseable mail kept raw');
+  await insertInboxLog(ctx.db, {
+    key: messageKey,
+    outcome: 'unparseable',
+    reason,
+    from,
+    subject,
+    raw: { file, size: raw.length },
+  });
+  ctx.log.warn({ reason: reasonText(reason), file }, 'unparseable mail kept raw');
   return { outcome: 'unparseable', reason };
 }
 
