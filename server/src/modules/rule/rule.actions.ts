@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { ticket } from '../../db/schema/index.js';
 import { invalid } from '../../http/app-error.js';
-import { findTicket, insertComment, rememberTags, type TicketRow } from '../ticket/ticket.repo.js';
+import { findTicket, insertComment, rememberTags, type TicketRow, writeEventRows } from '../ticket/ticket.repo.js';
 import { type Assignment, resolveAssignment } from '../ticket/ticket.rules.js';
 import { bodyText, textToHtml } from '../ticket/ticket.sanitize.js';
-import { eventStamp, nextUpdateTs } from '../ticket/ticket.stamp.js';
+import { nextUpdateTs } from '../ticket/ticket.stamp.js';
 import { enterState } from '../ticket/ticket.state.js';
 import { storeFieldValues } from '../ticket-field/field-store.js';
 import {
@@ -26,13 +26,8 @@ import { queueWebhook } from './rule.webhook.js';
 export type { ActionEnv, RuleRef } from './rule.env.js';
 
 /** Event-log rows written without a bus event: the caller emits once the rule's savepoint held. */
-export async function writeEvents(tx: Tx, ticketId: number, now: number, events: TRuleEffect[]) {
-  const list = JSON.stringify(events.map((e) => ({ field: e.field, old: e.old ?? null, new: e.new ?? null })));
-  await tx.execute(sql`
-    INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
-    SELECT ${ticketId}, NULL, e.field, e.old, e.new, ${eventStamp(now, ticketId)}
-    FROM ROWS FROM (jsonb_to_recordset(${list}::jsonb) AS (field text, old jsonb, new jsonb)) WITH ORDINALITY AS e(field, old, new, n)
-    ORDER BY e.n`);
+export function writeEvents(tx: Tx, ticketId: number, now: number, events: TRuleEffect[]) {
+  return writeEventRows(tx, ticketId, null, now, events);
 }
 
 function nextTags(current: string[], actions: TRuleAction[]): string[] {

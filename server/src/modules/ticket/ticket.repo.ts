@@ -138,8 +138,22 @@ export async function insertEvents(
   if (events.length === 0) {
     return;
   }
-  // One parameter for all the events, in order (a missing or null value is stored as NULL).
   emit(tx, { type: 'ticket.changed', ticketId, actorId, fields: events.map((e) => e.field) });
+  await writeEventRows(tx, ticketId, actorId, now, events);
+}
+
+/**
+ * A ticket's event-log rows, in order, stamped after its write (`eventStamp`), without a bus
+ * event (`insertEvents` emits one; a rule's caller emits once its savepoint held).
+ */
+export async function writeEventRows(
+  tx: DbOrTx,
+  ticketId: number,
+  actorId: number | null,
+  now: number,
+  events: EventInput[],
+): Promise<void> {
+  // One parameter for all the events, in order (a missing or null value is stored as NULL).
   const list = JSON.stringify(events.map((e) => ({ field: e.field, old: e.old ?? null, new: e.new ?? null })));
   await tx.execute(sql`
     INSERT INTO ticket_event (ticket_id, actor_id, field, old_value, new_value, create_ts)
