@@ -38,13 +38,51 @@ export const fieldSearchName = (title: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, '_')
     .replace(/^_+|_+$/g, '');
 
+/**
+ * How a regex field's pattern is checked and matched. The browser's own engine by default (the
+ * screens' instant checks); the server sets a linear-time one at start (RE2: a pattern such as
+ * `(a+)+$` must not let a visitor's value hold the process for minutes).
+ */
+export interface PatternEngine {
+  /** Whether the pattern compiles. */
+  compiles(pattern: string): boolean;
+  /** Whether the whole value matches (the pattern anchored at both ends). */
+  matches(pattern: string, value: string): boolean;
+}
+
+const nativeEngine: PatternEngine = {
+  compiles(pattern) {
+    try {
+      new RegExp(pattern, 'u');
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  matches(pattern, value) {
+    try {
+      return new RegExp(`^(?:${pattern})$`, 'u').test(value);
+    } catch {
+      return false;
+    }
+  },
+};
+
+let patternEngine = nativeEngine;
+
+/** Sets the engine every pattern check uses from now on (the server's, once, at start). */
+export function usePatternEngine(engine: PatternEngine): void {
+  patternEngine = engine;
+}
+
 /** The whole value must match (an anchored pattern), as a customer reads "format". */
 export function matchesPattern(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
-  } catch {
-    return false;
-  }
+  return patternEngine.matches(pattern, value);
+}
+
+/** Whether a regular expression (as typed in the field editor) compiles. */
+export function isValidPattern(pattern: string): boolean {
+  return patternEngine.compiles(pattern);
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText, ZFlag, ZId, ZIdList } from './common.js';
 import type { TFieldOperator } from './custom-field-condition.js';
 import { enums } from './enums.js';
-import { matchesPattern, nestedSeparator } from './plain.js';
+import { isValidPattern, matchesPattern, nestedSeparator } from './plain.js';
 import { fieldTextMax, type TFieldType, ZFieldType, ZFieldValue } from './ticket-field-wire.js';
 
 /**
@@ -67,16 +67,6 @@ export const ZTicketField = z.object({
   update_ts: z.number().int().describe('When it was last changed (Unix epoch milliseconds)'),
 });
 export type TTicketField = z.infer<typeof ZTicketField>;
-
-/** Whether a regular expression (as typed in the field editor) compiles. */
-export function isValidPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A field as the value checks need it (the definition, or the fields of an add/edit request). */
 export interface FieldShape {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
+import { usePatternEngine } from '@parley/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Logger, pino } from 'pino';
@@ -45,6 +46,7 @@ import { shortcutRoutes } from './modules/shortcut/shortcut.routes.js';
 import { tagRoutes } from './modules/tag/tag.routes.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { ticketAttachmentRoutes } from './modules/ticket-attachment/ticket-attachment.routes.js';
+import { re2Patterns } from './modules/ticket-field/pattern-engine.js';
 import { ticketFieldRoutes } from './modules/ticket-field/ticket-field.routes.js';
 import { ticketFormRoutes } from './modules/ticket-form/ticket-form.routes.js';
 import { ticketHomeRoutes } from './modules/ticket-home/ticket-home.routes.js';
@@ -119,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // and files share a worker's modules) never reads the last one's.
   forgetViews();
   forgetListCaches();
+  // Regex fields are matched in linear time on the server (a visitor's value meets the pattern).
+  usePatternEngine(re2Patterns);
   const app = Fastify({
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     genReqId: nextRequestId,

@@ -60,6 +60,21 @@ const create = (extra: Record<string, unknown>) =>
   });
 
 describe('custom field values on tickets', () => {
+  it('checks a value against a pattern that backtracks for minutes in a browser in a moment; refuses look-around', async () => {
+    const nested = await field({ field_type: 'regex', title: `Runaway ${Date.now()}`, regex_pattern: '(a+)+' });
+    const form = await api(formOps.add, { form_name: `Runaway ${Date.now()}`, field_ids: [nested], conditions: [] });
+    expect(form.code).toBe('0000');
+    // 30 "a"s and a "!": a backtracking engine tries every way to split the "a"s (2^30) before failing.
+    const started = Date.now();
+    const res = await create({ form_id: form.data.form_id, fields: { [key(nested)]: `${'a'.repeat(30)}!` } });
+    expect([res.code, res.data]).toEqual(['FFFF', { fields: { [key(nested)]: 'Does not match the required format' } }]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await create({ form_id: form.data.form_id, fields: { [key(nested)]: 'aaaa' } })).code).toBe('0000');
+    // What the server cannot match in linear time is refused when the field is saved.
+    const lookahead = await api(fieldOps.add, { field_type: 'regex', title: 'Look', regex_pattern: '(?=a)a' });
+    expect([lookahead.code, Object.keys(lookahead.data?.fields ?? {})]).toEqual(['FFFF', ['regex_pattern']]);
+  });
+
   it('an agent sets values of every type; the ticket, its history and the value table hold them', async () => {
     const res = await create({
       fields: {
