@@ -38,5 +38,7 @@ export const re2Patterns: PatternEngine = {
       return false;
     }
   },
-  matches: (pattern, value) => compile(pattern)?.matches(value) ?? false,
+  // A pattern stored before RE2 that it cannot compile (look-around) checks nothing until an admin
+  // fixes it (saving it again is refused): customers are not refused forever by a format check.
+  matches: (pattern, value) => compile(pattern)?.matches(value) ?? true,
 };
