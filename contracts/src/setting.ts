@@ -6,9 +6,20 @@ const settingName = /^[a-z][a-z0-9_.-]{0,63}$/;
 
 /**
  * Modules that have their own calls (and, for email, a secret): `common.list` never answers
- * them and `common.edit` refuses them.
+ * them and `common.edit` refuses them. The server's own settings can be read and written only
+ * under one of these names (its `readSetting`/`writeSetting` take no other), so a module with
+ * its own calls cannot be left open to `common.edit` and its weaker permission.
  */
-export const reservedSettingModules = ['email', 'ticket', 'appearance', 'chat_widget', 'account'] as const;
+export const reservedSettingModules = [
+  'email',
+  'email_template',
+  'ticket',
+  'appearance',
+  'chat',
+  'chat_widget',
+  'account',
+] as const;
+export type TReservedSettingModule = (typeof reservedSettingModules)[number];
 
 export const ZSettingModule = z
   .string({ error: requiredOr('required_field') })

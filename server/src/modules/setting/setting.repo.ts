@@ -1,9 +1,11 @@
+import type { TReservedSettingModule } from '@parley/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { setting } from '../../db/schema/index.js';
 
-export async function readSetting(db: DbOrTx, module: string, key: string): Promise<unknown> {
+/** A setting of a module with its own calls (`common.*` reach only the others: `readCommon`...). */
+export async function readSetting(db: DbOrTx, module: TReservedSettingModule, key: string): Promise<unknown> {
   // Read by most calls: a template, not the query builder (db/rows.ts).
   const rows = await queryRows<{ value: unknown }>(
     db,
@@ -13,7 +15,7 @@ export async function readSetting(db: DbOrTx, module: string, key: string): Prom
 }
 
 /** Reads a setting inside a write's transaction, holding its row until commit. */
-export async function readSettingForUpdate(tx: DbOrTx, module: string, key: string): Promise<unknown> {
+export async function readSettingForUpdate(tx: DbOrTx, module: TReservedSettingModule, key: string): Promise<unknown> {
   const rows = await tx
     .select({ value: setting.settingValue })
     .from(setting)
@@ -22,7 +24,16 @@ export async function readSettingForUpdate(tx: DbOrTx, module: string, key: stri
   return rows[0]?.value;
 }
 
-export async function writeSetting(db: DbOrTx, module: string, key: string, value: unknown): Promise<void> {
+export function writeSetting(db: DbOrTx, module: TReservedSettingModule, key: string, value: unknown): Promise<void> {
+  return upsert(db, module, key, value);
+}
+
+/** A setting of a module without calls of its own (`common.edit`; the caller refused reserved ones). */
+export function writeCommonSetting(db: DbOrTx, module: string, key: string, value: unknown): Promise<void> {
+  return upsert(db, module, key, value);
+}
+
+async function upsert(db: DbOrTx, module: string, key: string, value: unknown): Promise<void> {
   const now = Date.now();
   await db
     .insert(setting)

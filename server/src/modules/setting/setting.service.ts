@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { invalid, invalidWith } from '../../http/app-error.js';
 import { assertUploaded, deleteUpload } from '../file/file.service.js';
 import { getBranding } from '../home/branding.repo.js';
-import { listModule, readSetting, readSettingForUpdate, writeSetting } from './setting.repo.js';
+import { listModule, readSetting, readSettingForUpdate, writeCommonSetting, writeSetting } from './setting.repo.js';
 
 const isReserved = (module: string) => (reservedSettingModules as readonly string[]).includes(module);
 
@@ -42,7 +42,7 @@ export async function commonEdit(
   if (Buffer.byteLength(JSON.stringify(input.setting_value)) > commonSettingMaxBytes) {
     throw invalid('field_too_long', 'setting_value');
   }
-  await writeSetting(db, input.setting_module, input.setting_key, input.setting_value);
+  await writeCommonSetting(db, input.setting_module, input.setting_key, input.setting_value);
 }
 
 // Email ---------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { homeOps, settingOps } from '@parley/contracts';
+import { chatSettingOps, homeOps, mailOps, settingOps } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ico, jpeg, multipart, png, webp } from '../../../test/images.js';
@@ -59,6 +59,24 @@ describe('common settings', () => {
       setting_value: {},
     });
     expect(write.code).toBe('FFFF');
+  });
+
+  it('keeps the email templates and the chat settings out of reach: their own calls check their own permission', async () => {
+    for (const [module, key] of [
+      ['email_template', 'ticket_received.en'],
+      ['chat', 'setting'],
+    ] as const) {
+      const write = await api(settingOps.commonEdit, {
+        setting_module: module,
+        setting_key: key,
+        setting_value: { subject: 'Hacked {{evil}}', greeting: 'set through common.edit' },
+      });
+      expect([write.code, write.msg]).toEqual(['FFFF', 'This setting module is edited on its own screen']);
+      expect((await api(settingOps.commonList, { setting_module: module })).code).toBe('FFFF');
+    }
+    const templates = await api(mailOps.templateList, {});
+    expect(JSON.stringify(templates.data)).not.toContain('Hacked');
+    expect((await api(chatSettingOps.get, {})).data.greeting).not.toBe('set through common.edit');
   });
 
   it('refuses a missing value, a bad module name and a value over 64 KB', async () => {

@@ -72,7 +72,10 @@ describe('custom field values on tickets', () => {
     expect((await create({ form_id: form.data.form_id, fields: { [key(nested)]: 'aaaa' } })).code).toBe('0000');
     // What the server cannot match in linear time is refused when the field is saved.
     const lookahead = await api(fieldOps.add, { field_type: 'regex', title: 'Look', regex_pattern: '(?=a)a' });
-    expect([lookahead.code, Object.keys(lookahead.data?.fields ?? {})]).toEqual(['FFFF', ['regex_pattern']]);
+    expect([lookahead.code, Object.keys((lookahead.data as unknown as { fields: object }).fields)]).toEqual([
+      'FFFF',
+      ['regex_pattern'],
+    ]);
     // One stored before (the browser's engine took it) checks nothing rather than refusing every customer.
     await db().execute(sql`UPDATE ticket_field SET regex_pattern = '(?=b)b+' WHERE field_id = ${nested}`);
     expect((await create({ form_id: form.data.form_id, fields: { [key(nested)]: 'anything' } })).code).toBe('0000');
