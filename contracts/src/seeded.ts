@@ -1,5 +1,5 @@
 import { btnNodes, defaultAgentPackageTitle, defaultAgentRoleName, type TBtnNode } from './btn-nodes.js';
-import type { TLanguage } from './languages.js';
+import { languageCodes, type TLanguage } from './languages.js';
 
 /**
  * Simplified Chinese for what a new installation writes in English: the button nodes' titles
@@ -110,4 +110,13 @@ export function seededText(text: string, lang: TLanguage): string {
     return text;
   }
   return defaultsZh[text] ?? btnTitlesZh.get(text) ?? text;
+}
+
+/**
+ * What to store for a text a screen showed as `seeded` in the viewer's language: the seeded text
+ * itself while it is still one of its translations (saved untouched, the default stays a default
+ * each reader sees in their language), else the text as written.
+ */
+export function storedSeeded(text: string, seeded: string): string {
+  return languageCodes.some((lang) => seededText(seeded, lang) === text) ? seeded : text;
 }

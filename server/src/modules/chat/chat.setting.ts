@@ -1,4 +1,11 @@
-import { type TChatSetting, type TWidgetSetting, ZChatSetting, ZWidgetSetting } from '@parley/contracts';
+import {
+  seededDefaults,
+  storedSeeded,
+  type TChatSetting,
+  type TWidgetSetting,
+  ZChatSetting,
+  ZWidgetSetting,
+} from '@parley/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { readSetting, writeSetting } from '../setting/setting.repo.js';
 
@@ -9,8 +16,12 @@ export async function getWidgetSetting(db: DbOrTx): Promise<TWidgetSetting> {
   return parsed.success ? parsed.data : ZWidgetSetting.parse({});
 }
 
+/** The default title, as the screen shows it in the admin's language, stays the default (translated for each visitor). */
 export async function editWidgetSetting(db: DbOrTx, value: TWidgetSetting): Promise<void> {
-  await writeSetting(db, 'chat_widget', 'setting', value);
+  await writeSetting(db, 'chat_widget', 'setting', {
+    ...value,
+    title: storedSeeded(value.title, seededDefaults.widgetTitle),
+  });
 }
 
 /**
@@ -32,8 +43,12 @@ export async function getChatSetting(db: DbOrTx): Promise<TChatSetting> {
   return parsed.success ? parsed.data : ZChatSetting.parse({});
 }
 
+/** The default greeting, as the screen shows it in the admin's language, stays the default (translated for each visitor). */
 export async function editChatSetting(db: DbOrTx, value: TChatSetting): Promise<void> {
-  await writeSetting(db, 'chat', 'setting', value);
+  await writeSetting(db, 'chat', 'setting', {
+    ...value,
+    greeting: storedSeeded(value.greeting, seededDefaults.chatGreeting),
+  });
 }
 
 /** May a page of this origin embed the widget? An empty list allows any. */

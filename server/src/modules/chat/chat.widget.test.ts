@@ -60,6 +60,28 @@ describe('the widget files and settings', () => {
     await post(chatSettingOps.widgetEdit, saved.data, admin);
   });
 
+  it('keeps the default title and greeting a default when a zh-cn admin saves them as the screens show them', async () => {
+    const words = async (lang: string) => {
+      const { setting } = (
+        await callOp(t.app, chatWidgetOps.widgetGet, {}, { headers: { 'x-forwarded-for': randomIp(), Language: lang } })
+      ).data;
+      return [setting.title, setting.greeting];
+    };
+    const widget = await callOp(t.app, chatSettingOps.widgetGet, {}, { token: admin });
+    const chat = await callOp(t.app, chatSettingOps.get, {}, { token: admin });
+    // The admin's screens show the defaults in Chinese; saved untouched, visitors still read their own language.
+    expect((await post(chatSettingOps.widgetEdit, { ...widget.data, title: '在线咨询' }, admin)).code).toBe('0000');
+    expect((await post(chatSettingOps.edit, { ...chat.data, greeting: '您好！有什么可以帮您？' }, admin)).code).toBe(
+      '0000',
+    );
+    expect(await words('en')).toEqual(['Chat with us', 'Hello! How can we help you?']);
+    expect(await words('zh-cn')).toEqual(['在线咨询', '您好！有什么可以帮您？']);
+    // Written words are anyone's: every visitor reads them as written.
+    expect((await post(chatSettingOps.edit, { ...chat.data, greeting: '您好！欢迎光临' }, admin)).code).toBe('0000');
+    expect((await words('en'))[1]).toBe('您好！欢迎光临');
+    await post(chatSettingOps.edit, chat.data, admin);
+  });
+
   it('asks the pre-chat questions and refuses a chat that a question ends', async () => {
     const q1 = await post(
       questionOps.add,

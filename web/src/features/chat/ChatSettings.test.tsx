@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, ok, page } from '../../test/fakeServer';
 import { group } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+import { admin, callsTo, chooseLanguage, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
 
@@ -61,6 +61,30 @@ describe('Settings › Chats', () => {
     await screen.findByText('Successfully saved');
   });
 
+  it('shows a zh-cn admin the default greeting as their visitors read it, and offers it back after an edit', async () => {
+    await chooseLanguage('zh-cn');
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/chat.setting.get': () => ok(chatSetting),
+        'admin/settings/chat.setting.edit': () => ok(null),
+      },
+    });
+    renderApp('/wswt/setting/chat');
+    const greeting = (await screen.findByLabelText('欢迎语')) as HTMLTextAreaElement;
+    expect(greeting.value).toBe('您好！有什么可以帮您？');
+    screen.getByText(/默认欢迎语：每位访客会以自己的语言/);
+    typeInto('欢迎语', '欢迎光临');
+    fireEvent.click(await screen.findByRole('button', { name: '使用默认欢迎语' }));
+    expect(greeting.value).toBe('您好！有什么可以帮您？');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(callsTo(calls, 'admin/settings/chat.setting.edit')).toHaveLength(1));
+    // Sent as shown: the server stores any language's default as the default (server test).
+    expect(callsTo(calls, 'admin/settings/chat.setting.edit')[0]?.body).toMatchObject({
+      greeting: '您好！有什么可以帮您？',
+    });
+  });
+
   it('says so when the settings cannot be loaded', async () => {
     fakeServer({
       user: admin,
@@ -84,6 +108,7 @@ describe('Settings › Widget', () => {
     });
     renderApp('/wswt/setting/widget');
     await screen.findByText('Welcome to the bike shop');
+    screen.getByText('The default title: each visitor reads it in their own language (English or Simplified Chinese).');
     screen.getByText(`<script src="${window.location.origin}/widget.js" async></script>`);
     typeInto('Title', 'Talk to Bob');
     // The preview follows the form as it is typed.
@@ -96,6 +121,22 @@ describe('Settings › Widget', () => {
       title: 'Talk to Bob',
       position: 'left',
     });
+  });
+
+  it('shows a zh-cn admin the default title and greeting as their visitors read them', async () => {
+    await chooseLanguage('zh-cn');
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/widget.get': () => ok(widget),
+        'admin/settings/chat.setting.get': () => ok(chatSetting),
+        'admin/settings/question.all.get': () => ok({ list: [] }),
+      },
+    });
+    renderApp('/wswt/setting/widget');
+    const preview = await screen.findByRole('img', { name: '在线咨询' });
+    await within(preview).findByText('您好！有什么可以帮您？');
+    expect((screen.getByLabelText('标题') as HTMLInputElement).value).toBe('在线咨询');
   });
 });
 

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type TChatSetting, withinChatHours } from '@parley/contracts';
+import { seededDefaults, type TChatSetting, withinChatHours } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
@@ -10,6 +10,7 @@ import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
+import { useSeeded } from '../../i18n/seeded';
 import { chatKeys } from './queries';
 
 /** Settings › Chats: when chats are taken, how they are handed out, what the visitor reads first. */
@@ -38,8 +39,13 @@ function ChatSettingForm({ setting }: { setting: TChatSetting }) {
   const { t } = useTranslation();
   const { can } = usePermission();
   const editable = can('btn', 'chat.setting.edit');
+  const seeded = useSeeded();
+  // The default greeting as visitors in the admin's language read it (the server keeps it the default when saved so).
+  const defaultGreeting = seeded.text(seededDefaults.chatGreeting);
+  const initial = useMemo(() => ({ ...setting, greeting: seeded.text(setting.greeting) }), [setting, seeded]);
   const [form] = Form.useForm<TChatSetting>();
-  const live = (Form.useWatch([], form) as TChatSetting | undefined) ?? setting;
+  const live = (Form.useWatch([], form) as TChatSetting | undefined) ?? initial;
+  const greetingIsDefault = (live.greeting ?? '').trim() === defaultGreeting;
   const zones = useMemo(() => timeZones(setting.timezone).map((z) => ({ value: z, label: z })), [setting.timezone]);
   const { save, saving } = useSave({
     form,
@@ -64,7 +70,7 @@ function ChatSettingForm({ setting }: { setting: TChatSetting }) {
     <Form<TChatSetting>
       form={form}
       layout="vertical"
-      initialValues={setting}
+      initialValues={initial}
       onFinish={save}
       disabled={saving || !editable}
       style={{ maxWidth: 640 }}
@@ -184,7 +190,23 @@ function ChatSettingForm({ setting }: { setting: TChatSetting }) {
       <Form.Item
         name="greeting"
         label={t('chat_setting.greeting')}
-        extra={t('chat_setting.greeting_hint')}
+        extra={
+          greetingIsDefault ? (
+            t('chat_setting.greeting_default_hint')
+          ) : (
+            <>
+              {t('chat_setting.greeting_hint')}{' '}
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0, height: 'auto' }}
+                onClick={() => form.setFieldValue('greeting', defaultGreeting)}
+              >
+                {t('chat_setting.greeting_use_default')}
+              </Button>
+            </>
+          )
+        }
         rules={[{ max: 500 }]}
       >
         <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />

@@ -1,6 +1,7 @@
-import type { TWidgetSetting } from '@parley/contracts';
+import { seededDefaults, type TWidgetSetting } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, ColorPicker, Flex, Form, Input, Radio, Select, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chatApi } from '../../api/chat';
@@ -8,6 +9,7 @@ import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
+import { useSeeded } from '../../i18n/seeded';
 import { PreChatQuestions } from './PreChatQuestions';
 import { chatKeys } from './queries';
 
@@ -39,8 +41,12 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
   const { t } = useTranslation();
   const { can } = usePermission();
   const editable = can('btn', 'widget.edit');
+  const seeded = useSeeded();
+  // The default title as visitors in the admin's language read it (the server keeps it the default when saved so).
+  const initial = useMemo(() => ({ ...setting, title: seeded.text(setting.title) }), [setting, seeded]);
   const [form] = Form.useForm<TWidgetSetting>();
-  const live = Form.useWatch([], form) ?? setting;
+  const live = Form.useWatch([], form) ?? initial;
+  const title = live.title ?? initial.title;
   const { save, saving } = useSave({
     form,
     call: (values: TWidgetSetting, opts) => chatApi.widgetEdit({ ...setting, ...values }, opts),
@@ -59,7 +65,7 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
       <Form<TWidgetSetting>
         form={form}
         layout="vertical"
-        initialValues={setting}
+        initialValues={initial}
         onFinish={save}
         disabled={saving || !editable}
         style={{ width: 520, maxWidth: '100%' }}
@@ -79,7 +85,12 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
             ]}
           />
         </Form.Item>
-        <Form.Item name="title" label={t('widget.title')} rules={[{ max: 60 }]}>
+        <Form.Item
+          name="title"
+          label={t('widget.title')}
+          rules={[{ max: 60 }]}
+          extra={title.trim() === seeded.text(seededDefaults.widgetTitle) ? t('widget.title_default_hint') : undefined}
+        >
           <Input maxLength={60} />
         </Form.Item>
         <Form.Item
@@ -126,8 +137,8 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
           <WidgetPreview
             color={color}
             position={live.position ?? setting.position}
-            title={live.title ?? setting.title}
-            greeting={chatSetting.data?.greeting ?? ''}
+            title={title}
+            greeting={seeded.text(chatSetting.data?.greeting ?? '')}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             {t('widget.greeting_from_chats')} <Link to="/wswt/setting/chat">{t('route.setting_chat')}</Link>
