@@ -123,6 +123,34 @@ describe('Settings › Widget', () => {
     });
   });
 
+  it('writes the chosen widget language into the snippet, and copies the snippet as shown', async () => {
+    const writes: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void writes.push(text) },
+    });
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/widget.get': () => ok(widget),
+        'admin/settings/chat.setting.get': () => ok(chatSetting),
+        'admin/settings/question.all.get': () => ok({ list: [] }),
+      },
+    });
+    renderApp('/wswt/setting/widget');
+    const origin = window.location.origin;
+    const language = await screen.findByRole('radiogroup', { name: 'Widget language' });
+    expect((within(language).getByRole('radio', { name: 'Automatic' }) as HTMLInputElement).checked).toBe(true);
+    screen.getByText(`<script src="${origin}/widget.js" async></script>`);
+    fireEvent.click(within(language).getByRole('radio', { name: '简体中文' }));
+    const zh = `<script src="${origin}/widget.js" data-lang="zh-cn" async></script>`;
+    screen.getByText(zh);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writes).toEqual([zh]));
+    fireEvent.click(within(language).getByRole('radio', { name: 'English' }));
+    screen.getByText(`<script src="${origin}/widget.js" data-lang="en" async></script>`);
+  });
+
   it('shows a zh-cn admin the default title and greeting as their visitors read them', async () => {
     await chooseLanguage('zh-cn');
     fakeServer({

@@ -1,7 +1,7 @@
-import { seededDefaults, type TWidgetSetting } from '@parley/contracts';
+import { languageCodes, languageNames, seededDefaults, type TLanguage, type TWidgetSetting } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, ColorPicker, Flex, Form, Input, Radio, Select, Switch, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chatApi } from '../../api/chat';
@@ -32,9 +32,10 @@ export function WidgetSettingsPage() {
   );
 }
 
-/** The one line a site owner pastes into their pages. */
-export function snippetFor(origin: string): string {
-  return `<script src="${origin}/widget.js" async></script>`;
+/** The one line a site owner pastes into their pages; `data-lang` fixes the widget's language (else the page's `<html lang>`). */
+export function snippetFor(origin: string, lang: TLanguage | 'auto' = 'auto'): string {
+  const fixed = lang === 'auto' ? '' : ` data-lang="${lang}"`;
+  return `<script src="${origin}/widget.js"${fixed} async></script>`;
 }
 
 function WidgetForm({ setting }: { setting: TWidgetSetting }) {
@@ -52,7 +53,8 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
     call: (values: TWidgetSetting, opts) => chatApi.widgetEdit({ ...setting, ...values }, opts),
     invalidate: [chatKeys.widget],
   });
-  const snippet = snippetFor(window.location.origin);
+  const [snippetLang, setSnippetLang] = useState<TLanguage | 'auto'>('auto');
+  const snippet = snippetFor(window.location.origin, snippetLang);
   // The greeting is a Chats setting; the preview shows it as visitors will read it.
   const chatSetting = useQuery({
     queryKey: chatKeys.setting,
@@ -129,6 +131,21 @@ function WidgetForm({ setting }: { setting: TWidgetSetting }) {
       <Flex vertical gap={16} style={{ width: 380, maxWidth: '100%' }}>
         <Card size="small" title={t('widget.snippet')}>
           <Typography.Paragraph type="secondary">{t('widget.snippet_hint')}</Typography.Paragraph>
+          <Flex vertical gap={4} style={{ marginBottom: 12 }}>
+            <Typography.Text id="widget-snippet-lang">{t('widget.snippet_lang')}</Typography.Text>
+            <Radio.Group
+              aria-labelledby="widget-snippet-lang"
+              value={snippetLang}
+              onChange={(e) => setSnippetLang(e.target.value as TLanguage | 'auto')}
+              options={[
+                { value: 'auto', label: t('widget.snippet_lang_auto') },
+                ...languageCodes.map((code) => ({ value: code, label: languageNames[code] })),
+              ]}
+            />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {snippetLang === 'auto' ? t('widget.snippet_lang_auto_hint') : t('widget.snippet_lang_fixed_hint')}
+            </Typography.Text>
+          </Flex>
           <Typography.Paragraph copyable={{ text: snippet }} code style={{ wordBreak: 'break-all' }}>
             {snippet}
           </Typography.Paragraph>
