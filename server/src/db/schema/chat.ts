@@ -37,6 +37,8 @@ export const chatSession = pgTable(
     waitingTs: ts('waiting_ts'),
     /** The widget's language when the chat started ('' before 0053). */
     lang: text('lang').notNull().default(''),
+    /** The name the visitor typed for this chat ('' for none, and before 0057): shown over the account's. */
+    visitorName: text('visitor_name').notNull().default(''),
     lastVisitorTs: ts('last_visitor_ts').notNull(),
     createTs: ts('create_ts').notNull(),
   },

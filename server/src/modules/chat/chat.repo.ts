@@ -55,12 +55,14 @@ export async function messageByClientId(db: DbOrTx, ticketId: number, clientMess
 
 const messageSelect = sql`SELECT c.comment_id, c.ticket_id, c.author_id, c.body, c.is_public, c.create_ts,
     m.client_message_id, m.reply_type, m.from_visitor, m.quick_replies, m.automatic,
-    COALESCE(NULLIF(a.alias_name, ''), a.real_name, '') AS author_name,
+    CASE WHEN m.from_visitor AND s.visitor_name <> '' THEN s.visitor_name
+      ELSE COALESCE(NULLIF(a.alias_name, ''), a.real_name, '') END AS author_name,
     COALESCE((SELECT array_agg(f.file_id ORDER BY f.file_id) FROM ticket_attachment f WHERE f.comment_id = c.comment_id), '{}') AS file_ids,
     COALESCE((SELECT json_agg(json_build_object('file_id', f.file_id, 'file_name', f.file_name, 'size', f.size,
         'content_type', f.content_type) ORDER BY f.file_id) FROM ticket_attachment f WHERE f.comment_id = c.comment_id), '[]') AS files
   FROM chat_message m
   JOIN ticket_comment c ON c.comment_id = m.comment_id
+  LEFT JOIN chat_session s ON s.ticket_id = m.ticket_id
   LEFT JOIN account a ON a.account_id = c.author_id`;
 
 function presentMessage(r: Record<string, unknown>): TChatMessage {
@@ -120,7 +122,7 @@ export async function listMessages(
 
 const summarySelect = sql`SELECT t.ticket_id, t.subject, t.ticket_state, t.requester_id, t.assignee_id, t.group_id,
     s.page_url, s.answers, s.accepted_by, s.last_visitor_ts, s.create_ts, s.ended_ts,
-    a.real_name AS visitor_name, a.email AS visitor_email
+    COALESCE(NULLIF(s.visitor_name, ''), a.real_name) AS visitor_name, a.email AS visitor_email
   FROM chat_session s
   JOIN ticket t ON t.ticket_id = s.ticket_id
   JOIN account a ON a.account_id = s.visitor_id`;

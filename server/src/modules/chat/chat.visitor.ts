@@ -159,6 +159,7 @@ export async function chatStart(
   // The first comment records how the chat began; it is a note, not a message of the conversation.
   const comment = planComment(null, settings, { body: lines.join('\n'), is_public: false }, 'text');
   const token = newToken();
+  // A returning visitor (found by email) keeps their account's name; the name typed now names this chat.
   const ticketId = await transact(ctx, async (tx) => {
     const { ticketId: id, requester } = await insertRequesterTicket(
       tx,
@@ -180,9 +181,9 @@ export async function chatStart(
     );
     await tx.execute(
       sql`INSERT INTO chat_session (ticket_id, visitor_token_hash, visitor_id, page_url, answers, visitor_ip,
-          route_group_id, last_visitor_ts, create_ts, waiting_ts, lang)
+          route_group_id, last_visitor_ts, create_ts, waiting_ts, lang, visitor_name)
         VALUES (${id}, ${hashToken(token)}, ${requester.accountId}, ${input.page_url}, ${JSON.stringify(answers)}::jsonb,
-          ${ip}, ${routeGroupId}, ${now}, ${now}, ${now}, ${lang})`,
+          ${ip}, ${routeGroupId}, ${now}, ${now}, ${now}, ${lang}, ${input.real_name})`,
     );
     await recordHit(tx, 'chat', ip, now);
     emit(tx, { type: 'chat.started', ticketId: id });

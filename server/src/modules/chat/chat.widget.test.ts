@@ -2,6 +2,7 @@ import { chatOps, chatSettingOps, chatWidgetOps, questionOps, type TOp, type TOp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callOp, signInAdmin, type TestApp } from '../../../test/app.js';
 import { randomIp } from '../../../test/chat-kit.js';
+import { uniqueEmail } from '../../../test/factories.js';
 
 let t: TestApp;
 let admin: string;
@@ -80,6 +81,40 @@ describe('the widget files and settings', () => {
     expect((await post(chatSettingOps.edit, { ...chat.data, greeting: '您好！欢迎光临' }, admin)).code).toBe('0000');
     expect((await words('en'))[1]).toBe('您好！欢迎光临');
     await post(chatSettingOps.edit, chat.data, admin);
+  });
+
+  it('names a returning visitor’s new chat by the name they typed for it; their account keeps its own', async () => {
+    const email = uniqueEmail('returning');
+    const first = await post(chatWidgetOps.start, { real_name: 'Ann Lee', email });
+    expect(first.code).toBe('0000');
+    const again = await post(chatWidgetOps.start, { real_name: '  Annie Lee-Park ', email });
+    expect(again.code).toBe('0000');
+    const said = await post(chatWidgetOps.messageAdd, {
+      visitor_token: again.data.visitor_token,
+      body: 'It is me again',
+      client_message_id: 'returning-1',
+    });
+    expect(said.code).toBe('0000');
+    const summary = async (ticketId: number) =>
+      (await callOp(t.app, chatOps.get, { ticket_id: String(ticketId) }, { token: admin })).data;
+    // The agent reads the name given for this chat, on the chat and on the visitor's messages.
+    expect(await summary(again.data.ticket_id)).toMatchObject({ visitor_name: 'Annie Lee-Park', visitor_email: email });
+    const messages = await callOp(
+      t.app,
+      chatOps.messageList,
+      { ticket_id: String(again.data.ticket_id) },
+      { token: admin },
+    );
+    expect(messages.data.list.filter((m) => m.from_visitor).map((m) => m.real_name)).toEqual(['Annie Lee-Park']);
+    // The earlier chat keeps the name it was given; one requester for both (a typed address renames nobody).
+    const earlier = await summary(first.data.ticket_id);
+    expect(earlier.visitor_name).toBe('Ann Lee');
+    expect(earlier.requester_id).toBe((await summary(again.data.ticket_id)).requester_id);
+    // No name typed: the account's name, as before.
+    const unnamed = await post(chatWidgetOps.start, { email });
+    expect((await summary(unnamed.data.ticket_id)).visitor_name).toBe('Ann Lee');
+    const tooLong = await post(chatWidgetOps.start, { real_name: 'x'.repeat(101), email });
+    expect(Object.keys(tooLong.fields)).toEqual(['real_name']);
   });
 
   it('asks the pre-chat questions and refuses a chat that a question ends', async () => {
