@@ -51,14 +51,31 @@ describe('the chat widget', () => {
     const { page } = await newPage(browser, hostUrl);
     await page.goto('/');
     const frame = await openWidget(page);
-    await frame.getByRole('button', { name: 'Start chat' }).click();
+    // No live region around the pre-chat form: a redrawn form is not read out whole.
+    const start = frame.getByRole('button', { name: 'Start chat' });
+    await start.waitFor();
+    await expect(
+      frame
+        .locator('.card')
+        .first()
+        .evaluate((e) => e.closest('[aria-live]') === null),
+    ).resolves.toBe(true);
+    await expect(frame.locator('[aria-live]:not([aria-live="off"])').count()).resolves.toBe(0);
+    await start.click();
     await frame.getByText('Waiting for an agent…').waitFor();
     // The visitor is still in the window: the keyboard is in the message box.
     await expect.poll(() => focusedIn(frame, 'textarea')).toBe(true);
+    // The message list alone is said as it grows (the typing line below it has its own).
+    const log = frame.getByRole('log');
+    await expect.poll(() => log.getAttribute('aria-live')).toBe('polite');
+    await expect(frame.locator('#body').getAttribute('aria-live')).resolves.toBeNull();
+    await expect(
+      frame.locator('textarea').evaluate((e) => e.closest('[aria-live]')?.getAttribute('aria-live') ?? null),
+    ).resolves.toBeNull();
 
     await agentPage.locator('[data-chat-id]').first().click();
     await agentPage.getByRole('button', { name: 'Accept' }).click();
-    await frame.getByText('Alice Agent joined the chat').waitFor();
+    await log.getByText('Alice Agent joined the chat').waitFor();
     await expect(frame.locator('#status').textContent()).resolves.toBe('Alice Agent');
 
     await agentPage.getByRole('combobox', { name: 'Transfer to…' }).click();

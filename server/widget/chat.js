@@ -242,7 +242,7 @@
       },
       () => {
         clear(body);
-        body.appendChild(el('div', { class: 'sys', text: t('failed') }));
+        body.appendChild(el('div', { class: 'sys', role: 'alert', text: t('failed') }));
       },
     );
   }
@@ -466,7 +466,7 @@
         () => {
           clear(body);
           clear(foot);
-          body.appendChild(el('div', { class: 'card' }, [el('p', { text: t('left') })]));
+          body.appendChild(el('div', { class: 'card', role: 'status' }, [el('p', { text: t('left') })]));
           const another = el('button', { type: 'button', class: 'link', text: t('another') });
           another.onclick = offline;
           foot.appendChild(another);
@@ -505,7 +505,9 @@
     };
     clear(body);
     clear(foot);
-    list = el('div', { class: 'list' });
+    // The one live region: new messages and status lines are said, a redrawn form is not (the
+    // window's body is not live). Quiet until the history is in, so a reopened chat is not read out.
+    list = el('div', { class: 'list', role: 'log', 'aria-live': 'off' });
     body.appendChild(list);
     list.appendChild(el('div', { class: 'msg' }, [el('div', { class: 'bubble', text: widget.setting.greeting })]));
     typingEl = el('div', { class: 'typing', 'aria-live': 'polite' });
@@ -604,6 +606,7 @@
         }
         connect();
         void catchUp().then(() => {
+          list.setAttribute('aria-live', 'polite');
           if (chat.ended) {
             showEnded(info.satisfaction);
           }
