@@ -338,7 +338,10 @@ export const messages = {
   chat_unknown_event: { en: 'Unknown event', 'zh-cn': '未知事件' },
   // Business rules (#18).
   schedule_overlap: { en: 'Intervals of a day must not overlap', 'zh-cn': '同一天的时间段不能重叠' },
-  schedule_in_use: { en: 'A rule still uses this schedule', 'zh-cn': '仍有规则使用该工作时间' },
+  schedule_in_use: {
+    en: 'A rule or an SLA policy still uses this schedule',
+    'zh-cn': '仍有规则或 SLA 策略使用该工作时间',
+  },
   category_exists: { en: 'A category of this name exists already', 'zh-cn': '已有同名分类' },
   automation_needs_time: { en: 'Add an hours condition', 'zh-cn': '请添加小时数条件' },
   automation_not_nullified: {

@@ -101,14 +101,17 @@ async function isAssignable(db: DbOrTx, id: number) {
   return rows.length > 0;
 }
 
-/** Does any trigger, automation (or SLA policy) use one of these schedules? */
+/** Does any trigger, automation or SLA policy use one of these schedules (its hours, or a condition)? */
 export async function schedulesInUse(db: DbOrTx, ids: number[]): Promise<boolean> {
   const list = intArrayLiteral(ids);
   const rows = await queryRows(
     db,
     sql`SELECT 1 FROM rule_automation WHERE schedule_id = ANY(${list}::int[])
       UNION ALL
-      SELECT 1 FROM (SELECT conditions FROM rule_trigger UNION ALL SELECT conditions FROM rule_automation) r,
+      SELECT 1 FROM sla_policy WHERE schedule_id = ANY(${list}::int[])
+      UNION ALL
+      SELECT 1 FROM (SELECT conditions FROM rule_trigger UNION ALL SELECT conditions FROM rule_automation
+          UNION ALL SELECT conditions FROM sla_policy) r,
         jsonb_array_elements((r.conditions->'all') || (r.conditions->'any')) c
       WHERE c->>'field' = 'within_schedule' AND (c->>'value')::int = ANY(${list}::int[])
       LIMIT 1`,

@@ -1,4 +1,4 @@
-import { scheduleOps } from '@parley/contracts';
+import { scheduleOps, slaOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { api, apiUntyped, setUpApp } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers } from '../../../test/rule-kit.js';
@@ -107,8 +107,19 @@ describe('Settings › Schedules', () => {
       [{ action: 'add_tags', value: ['after-hours'] }],
     );
     const used = await api(scheduleOps.delete, { schedule_ids: [id] });
-    expect(used.msg).toBe('A rule still uses this schedule');
+    expect(used.msg).toBe('A rule or an SLA policy still uses this schedule');
     await deleteTriggers([triggerId]);
+    // Counted in an SLA policy's business hours: kept too, said as such (not a server error).
+    const policy = await api(slaOps.policyAdd, {
+      title: `Business hours ${id}`,
+      conditions: { all: [{ field: 'subject', operator: 'contains', value: 'zzz-never' }] },
+      targets: { normal: { first_reply: 60 } },
+      schedule_id: id,
+    });
+    expect(policy.code, policy.msg).toBe('0000');
+    const byPolicy = await api(scheduleOps.delete, { schedule_ids: [id] });
+    expect([byPolicy.code, byPolicy.msg]).toEqual(['FFFF', 'A rule or an SLA policy still uses this schedule']);
+    await api(slaOps.policyDelete, { policy_ids: [policy.data.policy_id] });
     expect((await api(scheduleOps.delete, { schedule_ids: [id] })).code).toBe('0000');
     expect((await api(scheduleOps.get, { schedule_id: id })).code).toBe('0404');
   });
