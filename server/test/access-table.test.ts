@@ -562,6 +562,48 @@ describe('escalation table', () => {
     ).toBe('0000');
   });
 
+  it('role.edit, pkg.edit, role.state.edit: an agent cannot take permissions from an agent that can do more', async () => {
+    const me = await agentHolding(['auth.role.edit', 'auth.pkg.edit', 'auth.role.state.edit']);
+    const boss = await agentHolding([...powerful, 'auth.role.edit', 'auth.pkg.edit', 'auth.role.state.edit']);
+    const msg = 'You cannot change, suspend or delete an account that can do more than you';
+    // A role both hold, whose package holds one node I hold.
+    const shared = await buildRole(db(), {
+      nodes: [nodeOf('auth.role.edit')],
+      accountIds: [me.agent.accountId, boss.agent.accountId],
+    });
+    const bossRole = await roleOf(boss.roleId);
+    const attempts = [
+      // Boss out of their own role (they would lose everything it gives).
+      () => api(roleOps.edit, { role_id: boss.roleId, role_name: bossRole.role_name, account_ids: [] }, me.token),
+      // Their package emptied.
+      () => api(authNodeOps.pkgEdit, { pkg_id: boss.pkgId, pkg_title: 'emptied', node_ids: [] }, me.token),
+      // Their role switched off.
+      () => api(roleOps.stateEdit, { role_id: boss.roleId, role_state: 'inactive' }, me.token),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expect([res.code, res.msg]).toEqual(['FFFF', msg]);
+    }
+    expect((await api(authOps.myInfoGet, {}, boss.token)).code).toBe('0000');
+    expect(await myNodes(boss.token)).toEqual(
+      [...new Set([...powerful, 'auth.role.edit', 'auth.pkg.edit', 'auth.role.state.edit'])].sort(),
+    );
+    // Boss losing nothing (the shared role's node is in their own role too): allowed.
+    const dropped = await api(
+      roleOps.edit,
+      { role_id: shared.roleId, role_name: freshName(), account_ids: [me.agent.accountId] },
+      me.token,
+    );
+    expect(dropped.code, dropped.msg).toBe('0000');
+    // A peer (nothing I lack) loses a role I edit: allowed.
+    const peer = await agentHolding(['auth.role.edit']);
+    const peerRole = await roleOf(peer.roleId);
+    expect(
+      (await api(roleOps.edit, { role_id: peer.roleId, role_name: peerRole.role_name, account_ids: [] }, me.token))
+        .code,
+    ).toBe('0000');
+  });
+
   it('account.add: an agent cannot make (and sign in as) an agent with more than it holds', async () => {
     const me = await agentHolding(['auth.account.add']);
     const email = `made-${Date.now()}@example.com`;

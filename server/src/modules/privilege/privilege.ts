@@ -155,8 +155,9 @@ export function controls(mine: Reach, theirs: Reach | undefined): boolean {
 export interface GrantGuard {
   /**
    * Call after the change, in the same transaction: every account in `ids` (the ones read
-   * before and any new ones) may have gained only what the actor holds; `takeover` names an
-   * account whose password the actor set, which must not be able to do more than the actor.
+   * before and any new ones) may have gained only what the actor holds, and one that lost
+   * anything must not have been able to do more than the actor; `takeover` names an account
+   * whose password the actor set, which must not be able to do more than the actor.
    */
   check(ids?: number[], options?: { takeover?: number }): Promise<void>;
   /**
@@ -184,6 +185,17 @@ export async function grantGuard(tx: DbOrTx, actor: { accountId: number; userTyp
         const now = after.get(id);
         if (now && !covers(mine, now, before.get(id) ?? nothing())) {
           throw grantBeyondOwn();
+        }
+      }
+      // Taking from an account is changing it too: a role's members, a package's nodes or a
+      // group's people edited so that a stronger account loses anything is refused, as editing
+      // that account would be. (Admins keep everything whatever their roles; anyone may lose
+      // what is their own.)
+      for (const id of all) {
+        const was = before.get(id);
+        const now = after.get(id) ?? nothing();
+        if (id !== actor.accountId && was && !covers(now, was) && !controls(mine, was)) {
+          throw manageBeyondOwn();
         }
       }
       if (options.takeover !== undefined && options.takeover !== actor.accountId) {
