@@ -1,8 +1,8 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../server/test/app.js';
-import { buildAgent, buildGroup, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
-import { newPage, screenshot, signedIn } from '../support/browser.js';
+import { call } from '../../server/test/app.js';
+import { buildGroup } from '../../server/test/factories.js';
+import { newPage, screenshot } from '../support/browser.js';
 import { adminToken, browser, hostUrl, server, setUpChatTests } from '../support/chatSetup.js';
 
 const { chatAgent, agentOnChat } = setUpChatTests();

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../../server/test/app.js';
-import { buildAgent, defaultPassword, giveDefaultRole } from '../../server/test/factories.js';
+import { call } from '../../server/test/app.js';
 import { newPage, screenshot, signedIn } from '../support/browser.js';
 import { adminToken, browser, hostUrl, server, setUpChatTests } from '../support/chatSetup.js';
 import { admin } from '../support/server.js';
 
-const { chatAgent, agentOnChat } = setUpChatTests();
+const { agentOnChat } = setUpChatTests();
 
 const post = (path: string, body: unknown) => call(server.app, 'POST', path, { token: adminToken, body });
 
