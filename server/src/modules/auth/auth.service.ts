@@ -82,10 +82,12 @@ export async function logout({ db, authCache, actor }: ActorContext): Promise<vo
 export async function passwordEdit({
   db,
   authCache,
+  limits,
   actor,
   oldPass,
   newPass,
 }: AppContext & { actor: Actor; oldPass: string; newPass: string }): Promise<void> {
+  await limits.currentPasswordAttempt(actor.account.accountId);
   const rows = await db
     .select({ hash: account.passwordHash })
     .from(account)
@@ -93,6 +95,7 @@ export async function passwordEdit({
   if (!(await verifyPassword(oldPass, rows[0]?.hash ?? null))) {
     throw new AppError('FFFF', 'old_password_wrong', { old_pass: 'old_password_wrong' });
   }
+  await limits.currentPasswordRight(actor.account.accountId);
   if (!isPasswordAllowed(newPass, actor.account.email)) {
     throw new AppError('FFFF', 'password_not_allowed', { new_pass: 'password_not_allowed' });
   }

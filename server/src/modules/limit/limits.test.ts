@@ -68,6 +68,18 @@ function limitTests(name: string, deps: () => Parameters<typeof buildTestApp>[0]
       expect((await signIn(t, agent.email, defaultPassword, home)).code).toBe('0000');
     });
 
+    it('40 parallel wrong current passwords in My profile: 10 are checked, 30 answer 429; the right one waits too', async () => {
+      const agent = await buildAgent(t.database.db);
+      const token = (await signIn(t, agent.email, defaultPassword, '192.0.2.80')).data.token;
+      const edit = (old_pass: string) =>
+        callOp(t.app, authOps.passwordEdit, { old_pass, new_pass: 'a-new-pass-1' }, { token });
+      const results = await Promise.all(Array.from({ length: parallel }, () => edit('guess-wrong')));
+      expect(tally(results)).toEqual({ '400 FFFF': 10, '429 FFFF': 30 });
+      expect((await edit(defaultPassword)).status).toBe(429);
+      // The password was never changed: its owner still signs in with it.
+      expect((await signIn(t, agent.email, defaultPassword, '192.0.2.81')).code).toBe('0000');
+    });
+
     it('40 parallel public tickets from one address against a limit of 20: 20 made, 20 answer 429', async () => {
       const results = await Promise.all(Array.from({ length: parallel }, () => submit(t, '203.0.113.99')));
       expect(tally(results)).toEqual({ '200 0000': 20, '429 FFFF': 20 });

@@ -47,6 +47,7 @@ export type PublicKind = 'ticket' | 'upload' | 'chat';
 export class Limits {
   private readonly login: Record<'address' | 'pair' | 'email' | 'backoff', RateLimiterAbstract>;
   private readonly public: Record<PublicKind, RateLimiterAbstract>;
+  private readonly currentPassword: RateLimiterAbstract;
 
   constructor(
     private readonly store: { db: Db; redis?: Redis | undefined; prefix?: string },
@@ -73,6 +74,7 @@ export class Limits {
       email: make('login-email', settings.loginPerEmail, loginWindow),
       backoff: make('login-backoff', 1, settings.loginBackoffSeconds),
     };
+    this.currentPassword = make('current-password', settings.loginPerEmailAddress, loginWindow);
     this.public = {
       ticket: make('public-ticket', settings.publicTicket, publicWindow),
       upload: make('public-upload', settings.publicUpload, publicWindow),
@@ -106,6 +108,22 @@ export class Limits {
       this.login.backoff.delete(email),
       this.login.address.reward(ip, 1),
     ]);
+  }
+
+  /**
+   * One check of a signed-in account's current password (changing it in My profile): as many
+   * per 15 minutes as sign-in allows an email from one address, then refused (429). A session
+   * left open, or a stolen token, must not guess the password it would then change.
+   */
+  async currentPasswordAttempt(accountId: number): Promise<void> {
+    if ((await take(this.currentPassword, String(accountId))) > this.settings.loginPerEmailAddress) {
+      throw throttled('too_many_attempts');
+    }
+  }
+
+  /** The current password was right: its count starts again. */
+  async currentPasswordRight(accountId: number): Promise<void> {
+    await this.currentPassword.delete(String(accountId));
   }
 
   /**
