@@ -52,6 +52,10 @@ export const ZGettingStartedStep = z.object({
   step: z.enum(gettingStartedSteps).describe('The step'),
   done: z.boolean().describe("Whether the help desk's state shows it done"),
   count: z.number().int().describe('What the check found, e.g. the number of agents; for the hint under the step'),
+  begun: z
+    .boolean()
+    .optional()
+    .describe('Set up but not seen working yet (the email channel saved, no mail received so far)'),
 });
 export const ZGettingStartedResponse = z.object({
   list: z.array(ZGettingStartedStep).describe('Every step, in order'),

@@ -1,4 +1,5 @@
 import { accountOps, accountSettingOps, homeOps, settingOps } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
 import { buildAgent, buildTicket, defaultPassword, giveDefaultRole, uniqueEmail } from '../../../test/factories.js';
@@ -24,6 +25,9 @@ describe('getting started', () => {
     });
     await buildAgent(t.database.db);
     await buildTicket(t.database.db, { state: 'open' });
+    // Details saved with the product's own name is not a named help desk.
+    expect((await api(accountSettingOps.detailsEdit, { helpdesk_name: 'Parley' })).code).toBe('0000');
+    expect((await steps()).helpdesk_named).toBe(false);
     expect((await api(accountSettingOps.detailsEdit, { helpdesk_name: 'Acme Support' })).code).toBe('0000');
     let now = await steps();
     expect(now.agent_invited).toBe(true);
@@ -34,6 +38,27 @@ describe('getting started', () => {
     now = await steps();
     expect(now.ticket_solved).toBe(true);
     expect(now.email_connected).toBe(false);
+  });
+
+  it('ticks the email step once a mail came in, not when settings that may not work are saved', async () => {
+    const emailStep = async () =>
+      (await api(accountSettingOps.gettingStartedGet, {})).data.list.find((x) => x.step === 'email_connected');
+    const saved = await api(settingOps.emailEdit, {
+      sender: 'Support',
+      smtp_host: '127.0.0.1:1',
+      imap_host: '127.0.0.1:2',
+      gateway: 'support@example.com',
+      account: 'support',
+      password: 'secret',
+    });
+    expect(saved.code).toBe('0000');
+    expect(await emailStep()).toEqual({ step: 'email_connected', done: false, count: 0, begun: true });
+    const ticket = await buildTicket(t.database.db, { state: 'new' });
+    await t.database.db.execute(
+      sql`INSERT INTO mail_message (message_id, direction, ticket_id, from_address, create_ts)
+          VALUES ('<first@customer.test>', 'in', ${ticket.ticketId}, 'a@customer.test', ${Date.now()})`,
+    );
+    expect(await emailStep()).toEqual({ step: 'email_connected', done: true, count: 1, begun: false });
   });
 });
 

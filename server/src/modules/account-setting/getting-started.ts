@@ -2,8 +2,8 @@ import type { TGettingStartedResponse } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { readSetting } from '../setting/setting.repo.js';
 import { readEmailSettings } from '../setting/setting.service.js';
+import { defaultDetails, readDetails } from './account-setting.repo.js';
 
 /** Counts stop here: the checklist needs "some", never an exact count of a million rows. */
 const countCap = 1000;
@@ -14,7 +14,7 @@ const countCap = 1000;
  */
 export async function gettingStarted(db: DbOrTx): Promise<TGettingStartedResponse> {
   const [named, email, counts] = await Promise.all([
-    readSetting(db, 'account', 'details'),
+    readDetails(db),
     readEmailSettings(db),
     queryRows<{ agents: number; chats: number; solved: number; mails: number }>(
       db,
@@ -26,11 +26,16 @@ export async function gettingStarted(db: DbOrTx): Promise<TGettingStartedRespons
     ),
   ]);
   const c = counts[0] ?? { agents: 0, chats: 0, solved: 0, mails: 0 };
-  const emailConnected = Boolean(email.smtp_host && email.imap_host && email.account && email.password);
+  // Saved settings are not a working mailbox (a wrong host saves as well): the step is done once
+  // a mail came in through it; saved until then, it says so.
+  const emailSaved = Boolean(email.smtp_host && email.imap_host && email.account && email.password);
+  const emailConnected = emailSaved && c.mails > 0;
+  // Saving Details without changing the product's own name is not naming the help desk.
+  const isNamed = named.helpdesk_name !== defaultDetails.helpdesk_name;
   return {
     list: [
-      { step: 'helpdesk_named', done: named !== undefined, count: named !== undefined ? 1 : 0 },
-      { step: 'email_connected', done: emailConnected, count: c.mails },
+      { step: 'helpdesk_named', done: isNamed, count: isNamed ? 1 : 0 },
+      { step: 'email_connected', done: emailConnected, count: c.mails, begun: emailSaved && !emailConnected },
       // The first admin is there from the start: an invited colleague makes two.
       { step: 'agent_invited', done: c.agents > 1, count: Math.max(0, c.agents - 1) },
       { step: 'widget_installed', done: c.chats > 0, count: c.chats },

@@ -92,4 +92,28 @@ describe('account settings', () => {
     const named = screen.getByText('Name your help desk').closest('[role="listitem"]') as HTMLElement;
     expect(within(named).queryByRole('link')).toBeNull();
   });
+
+  it('says the email is saved but not seen working yet, rather than ticking it', async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/getting_started.get': () =>
+          ok({
+            list: [
+              { step: 'helpdesk_named', done: false, count: 0 },
+              { step: 'email_connected', done: false, count: 0, begun: true },
+              { step: 'agent_invited', done: false, count: 0 },
+              { step: 'widget_installed', done: false, count: 0 },
+              { step: 'ticket_solved', done: false, count: 0 },
+            ],
+          }),
+      },
+    });
+    renderApp('/wswt/setting/getting_started');
+    await screen.findByText('0 of 5 steps done');
+    const email = screen.getByText('Connect your support email').closest('[role="listitem"]') as HTMLElement;
+    expect(email.getAttribute('data-done')).toBe('false');
+    within(email).getByText(/^Saved, no mail received yet: send one to your support address/);
+    within(email).getByRole('link', { name: 'Set up' });
+  });
 });

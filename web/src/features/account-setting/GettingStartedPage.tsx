@@ -91,7 +91,9 @@ function Step({ step }: { step: TGettingStartedStep }) {
           {t(`getting_started.${step.step}`)}
         </Typography.Text>
         <Typography.Text type="secondary">
-          {t(`getting_started.${step.step}_${step.done ? 'done' : 'hint'}`, { count: step.count })}
+          {t(`getting_started.${step.step}_${step.done ? 'done' : step.begun ? 'begun' : 'hint'}`, {
+            count: step.count,
+          })}
         </Typography.Text>
       </Flex>
       {!step.done && can('menu', screen) && <LinkButton to={screen}>{t('getting_started.go')}</LinkButton>}
