@@ -2,10 +2,10 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { antdStaticCss } from './build/antd-static-css';
-import { failOnLargeChunks, precompress, stripDescriptions } from './build/plugins';
-import { staffChunk } from './build/staff-chunk';
-import { theme } from './src/theme';
+import { antdStaticCss } from './build/antd-static-css.ts';
+import { failOnLargeChunks, precompress, stripDescriptions } from './build/plugins.ts';
+import { staffChunk } from './build/staff-chunk.ts';
+import { theme } from './src/theme.ts';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 
