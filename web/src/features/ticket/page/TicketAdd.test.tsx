@@ -15,6 +15,26 @@ function describe_(html: string): HTMLElement {
   return editor;
 }
 
+const group = (group_id: number, group_name: string, is_default = false) => ({
+  group_id,
+  group_name,
+  is_default,
+  remark: '',
+  account_ids: [],
+  create_ts: 0,
+  update_ts: 0,
+});
+
+/** Opens the group picker. */
+function openGroupPicker() {
+  const picker = screen.getByText('Group', { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+  fireEvent.mouseDown(picker.querySelector('[role="combobox"]') as HTMLElement);
+}
+
+/** The groups the open group picker offers. */
+const offeredGroups = () =>
+  [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((o) => o.textContent);
+
 function serve() {
   return fakeServer({
     user: admin,
@@ -145,15 +165,6 @@ describe('new ticket', () => {
     expect(sent.body).toContain('alt="shot.png"');
   });
   it('starts an agent limited to their groups with their group, and offers only theirs', async () => {
-    const group = (group_id: number, group_name: string, is_default = false) => ({
-      group_id,
-      group_name,
-      is_default,
-      remark: '',
-      account_ids: [],
-      create_ts: 0,
-      update_ts: 0,
-    });
     const { calls } = fakeServer({
       user: account({ account_id: 7, user_type: 'agent', ticket_access: 'groups', group_ids: [2] }),
       menus: ['/wswt', '/wswt/ticket/add'],
@@ -168,18 +179,38 @@ describe('new ticket', () => {
     fireEvent.click(await screen.findByText('New requester', {}, { timeout: 10_000 }));
     const picker = screen.getByText('Group', { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
     await waitFor(() => expect(picker.querySelector('.ant-select-content')?.getAttribute('title')).toBe('Billing'));
-    fireEvent.mouseDown(picker.querySelector('[role="combobox"]') as HTMLElement);
+    openGroupPicker();
     // Only their own group is offered (no other group, and no "No group").
-    await waitFor(() =>
-      expect(
-        [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((o) => o.textContent),
-      ).toEqual(['Billing']),
-    );
+    await waitFor(() => expect(offeredGroups()).toEqual(['Billing']));
     typeInto('Email', 'pat@example.com');
     typeInto('Subject', 'Invoice');
     describe_('<p>Wrong amount</p>');
     fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/55'));
     expect(callsTo(calls, 'admin/ticket.add')[0]?.body).toMatchObject({ group_id: 2 });
+  });
+
+  // The server refuses a group the agent is not in to every agent who does not see all tickets.
+  it('offers an agent who sees only their own tickets their groups or none, and sends none by default', async () => {
+    const { calls } = fakeServer({
+      user: account({ account_id: 7, user_type: 'agent', ticket_access: 'own', group_ids: [2] }),
+      menus: ['/wswt', '/wswt/ticket/add'],
+      handlers: {
+        'admin/auth.group.list': () => page([group(1, 'Support', true), group(2, 'Billing'), group(3, 'Sales')]),
+        'admin/ticket.add': () => ok({ ticket_id: 55 }),
+        'admin/ticket.get': () => ok(ticket({ ticket_id: 55 })),
+        'admin/ticket.comment.list': () => ok({ list: [] }),
+      },
+    });
+    const { here } = renderApp('/wswt/ticket/add');
+    fireEvent.click(await screen.findByText('New requester', {}, { timeout: 10_000 }));
+    openGroupPicker();
+    await waitFor(() => expect(offeredGroups()).toEqual(['No group', 'Billing']));
+    typeInto('Email', 'pat@example.com');
+    typeInto('Subject', 'Invoice');
+    describe_('<p>Wrong amount</p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/55'));
+    expect(callsTo(calls, 'admin/ticket.add')[0]?.body).toMatchObject({ group_id: null });
   });
 });

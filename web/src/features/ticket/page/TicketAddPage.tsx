@@ -70,17 +70,21 @@ export function TicketAddPage() {
   const groupId = Form.useWatch('group_id', form);
   const assigneeId = Form.useWatch('assignee_id', form);
   const { message } = App.useApp();
-  // An agent limited to their groups picks among theirs, and starts with the one it will be.
+  // An agent who does not see all tickets picks among their groups; one limited to their groups
+  // starts with the one it will be.
   const { user } = useSession();
-  const { limitedTo, preset } = newTicketGroups(user, useAllGroups().data);
+  const { limitedTo, noGroup, preset } = newTicketGroups(user, useAllGroups().data);
   useEffect(() => {
     if (preset !== null && !form.isFieldTouched('group_id') && form.getFieldValue('group_id') === null) {
       form.setFieldValue('group_id', preset);
     }
   }, [preset, form]);
-  const groupOptions = limitedTo
-    ? names.groupOptions.filter((o) => limitedTo.some((g) => g.group_id === o.value))
-    : [{ value: null, label: t('ticket.no_group') }, ...names.groupOptions];
+  const groupOptions = [
+    ...(noGroup ? [{ value: null, label: t('ticket.no_group') }] : []),
+    ...(limitedTo
+      ? names.groupOptions.filter((o) => limitedTo.some((g) => g.group_id === o.value))
+      : names.groupOptions),
+  ];
   const { save, saving } = useSave({
     form,
     // group_id: the server refuses a group the caller cannot see, under the group picker.
