@@ -2,8 +2,7 @@ import type { TMyInfoResponse, TNotifyNew } from '@parley/contracts';
 import { Form, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
-import { authApi } from '../../api/auth';
-import { useSession } from '../../auth/SessionContext';
+import { useReloadMyInfo } from '../../auth/useReloadMyInfo';
 import { useEnum } from '../../components/enumOptions';
 import { FormActions } from '../../components/FormPage';
 import { useSave } from '../../components/useSave';
@@ -14,36 +13,34 @@ interface TNotifyValues {
   notify_assigned: boolean;
 }
 
-/** The caller's own choice of notification mails (`auth.account.info.edit`, these fields only). */
+/**
+ * The caller's own choice of notification mails (`auth.account.info.edit`, these fields only).
+ * Drawn again only when these choices change on the account, so that saving the profile beside
+ * it keeps what is chosen here and not yet saved.
+ */
 export function NotifyForm({ user }: { user: TMyInfoResponse }) {
+  const saved: TNotifyValues = {
+    notify_new: user.notify_new,
+    notify_replied: user.notify_replied,
+    notify_assigned: user.notify_assigned,
+  };
+  return <NotifyFields key={JSON.stringify(saved)} saved={saved} />;
+}
+
+function NotifyFields({ saved }: { saved: TNotifyValues }) {
   const { t } = useTranslation();
-  const { setUser } = useSession();
+  const reloadMyInfo = useReloadMyInfo();
   const [form] = Form.useForm<TNotifyValues>();
   const choices = useEnum('notify_new');
 
   const { save, saving } = useSave({
     form,
     call: (values: TNotifyValues, opts) => accountApi.infoEdit(values, opts),
-    onSaved: async () => {
-      const info = await authApi.myInfo({ silent: true }).catch(() => null);
-      if (info) {
-        setUser(info, info.timezone);
-      }
-    },
+    onSaved: reloadMyInfo,
   });
 
   return (
-    <Form<TNotifyValues>
-      form={form}
-      layout="vertical"
-      disabled={saving}
-      initialValues={{
-        notify_new: user.notify_new,
-        notify_replied: user.notify_replied,
-        notify_assigned: user.notify_assigned,
-      }}
-      onFinish={save}
-    >
+    <Form<TNotifyValues> form={form} layout="vertical" disabled={saving} initialValues={saved} onFinish={save}>
       <Form.Item name="notify_new" label={t('profile.notify_new')} extra={t('profile.notify_new_hint')}>
         <Radio.Group options={choices.options} style={{ display: 'flex', flexDirection: 'column', gap: 4 }} />
       </Form.Item>

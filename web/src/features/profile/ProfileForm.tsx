@@ -10,9 +10,8 @@ import { App, Form, Input, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
-import { authApi } from '../../api/auth';
-import { useSession } from '../../auth/SessionContext';
-import { authStore, languageStore } from '../../auth/storage';
+import { languageStore } from '../../auth/storage';
+import { useReloadMyInfo } from '../../auth/useReloadMyInfo';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { ImageUpload } from '../../components/ImageUpload';
@@ -33,11 +32,28 @@ interface TProfileValues {
 
 const fields = ZAccountInfoEditRequest.shape;
 
-/** The caller's own profile (`auth.account.info.edit`); the shell picks the changes up at once. */
+/**
+ * The caller's own profile (`auth.account.info.edit`); the shell picks the changes up at once.
+ * Drawn again only when these fields change on the account, so that saving the notification
+ * mails beside it keeps what is typed here and not yet saved.
+ */
 export function ProfileForm({ user }: { user: TAccount }) {
+  const saved: TProfileValues = {
+    avatar: user.avatar,
+    real_name: user.real_name,
+    alias_name: user.alias_name,
+    signature: user.signature,
+    enable_signature: user.enable_signature,
+    default_language: parseLanguage(user.default_language),
+    timezone: user.timezone || 'UTC',
+  };
+  return <ProfileFields key={JSON.stringify(saved)} user={user} saved={saved} />;
+}
+
+function ProfileFields({ user, saved }: { user: TAccount; saved: TProfileValues }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const { setUser } = useSession();
+  const reloadMyInfo = useReloadMyInfo();
   const [form] = Form.useForm<TProfileValues>();
   const [uploading, setUploading] = useState(false);
   const zones = useMemo(
@@ -49,11 +65,7 @@ export function ProfileForm({ user }: { user: TAccount }) {
     form,
     call: (values: TProfileValues, opts) => accountApi.infoEdit(values, opts),
     onSaved: async (_result, values) => {
-      const info = await authApi.myInfo({ silent: true }).catch(() => null);
-      if (info) {
-        authStore.saveProfile(info.real_name, info.timezone);
-        setUser(info, info.timezone);
-      }
+      await reloadMyInfo();
       // A new default language is the interface's language from now on.
       const language = parseLanguage(values.default_language);
       if (values.default_language !== user.default_language && language !== i18n.language) {
@@ -68,15 +80,7 @@ export function ProfileForm({ user }: { user: TAccount }) {
       form={form}
       layout="vertical"
       disabled={saving}
-      initialValues={{
-        avatar: user.avatar,
-        real_name: user.real_name,
-        alias_name: user.alias_name,
-        signature: user.signature,
-        enable_signature: user.enable_signature,
-        default_language: parseLanguage(user.default_language),
-        timezone: user.timezone || 'UTC',
-      }}
+      initialValues={saved}
       onFinish={(values) => {
         if (uploading) {
           void message.warning(translateMessage('upload_in_progress'));

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../auth/storage';
-import { account, fail, fakeServer, ok } from '../../test/fakeServer';
+import { account, fail, fakeServer, myInfo, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { signInEachTest } from '../../test/session';
 
@@ -78,6 +78,48 @@ describe('my profile', () => {
     expect(calls.find((c) => c.path === 'admin/auth.password.edit')?.body).toEqual({
       old_pass: 'old-secret',
       new_pass: 'new-secret',
+    });
+  });
+
+  // Every save bumps the account's update_ts: the other card must not be drawn afresh for it.
+  describe('saving one card keeps what is typed and not yet saved in the other', () => {
+    function serveSaves() {
+      let info = myInfo(user, { update_ts: 1 });
+      return openProfile({
+        'admin/auth.my.info.get': () => ok(info),
+        'admin/auth.account.info.edit': (c: { body: object }) => {
+          info = { ...info, ...c.body, update_ts: info.update_ts + 1 };
+          return ok(null);
+        },
+      });
+    }
+    const card = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
+    /** Until the account read again after the save is in the session (and the page drawn with it). */
+    async function reloaded(calls: { path: string }[]) {
+      await waitFor(() => expect(calls.filter((c) => c.path === 'admin/auth.my.info.get').length).toBe(2));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    }
+
+    it('the profile, when the notification mails are saved', async () => {
+      const { calls } = await serveSaves();
+      type('Alias', 'Countess');
+      const notify = card('Email notifications');
+      fireEvent.click(within(notify).getByRole('radio', { name: 'Only tickets in my groups' }));
+      fireEvent.click(within(notify).getByRole('button', { name: 'Save' }));
+      await screen.findByText('Successfully saved');
+      await reloaded(calls);
+      expect((within(card('Profile')).getByLabelText('Alias') as HTMLInputElement).value).toBe('Countess');
+    });
+
+    it('the notification mails, when the profile is saved', async () => {
+      const { calls } = await serveSaves();
+      const notify = card('Email notifications');
+      fireEvent.click(within(notify).getByRole('radio', { name: 'Only tickets in my groups' }));
+      type('Alias', 'Countess');
+      fireEvent.click(within(card('Profile')).getByRole('button', { name: 'Save' }));
+      await screen.findByText('Successfully saved');
+      await reloaded(calls);
+      expect(within(notify).getByRole('radio', { name: 'Only tickets in my groups', checked: true })).toBeTruthy();
     });
   });
 });

@@ -24,7 +24,7 @@ export function ProfilePage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={13}>
           <Card title={t('profile.profile')} style={{ height: '100%' }}>
-            <ProfileForm key={user.update_ts} user={user} />
+            <ProfileForm user={user} />
           </Card>
         </Col>
         <Col xs={24} lg={11}>
@@ -49,7 +49,7 @@ export function ProfilePage() {
             {user.user_type !== 'end_user' && (
               <Card title={t('profile.notify')}>
                 <Typography.Paragraph type="secondary">{t('profile.notify_note')}</Typography.Paragraph>
-                <NotifyForm key={user.update_ts} user={user} />
+                <NotifyForm user={user} />
               </Card>
             )}
             <Card title={t('profile.change_password')}>
