@@ -41,11 +41,11 @@ export function AttachmentPicker({ uploads }: { uploads: ReturnType<typeof usePu
         <ul className="pl-files">
           {uploads.files.map((file) => (
             <li key={file.uid} className="pl-file">
-              {file.uploading ? <Spinner /> : <Icon paths={paperClipOutlined} />}
-              <span className="pl-file-name" data-uploading={file.uploading}>
+              {file.status === 'uploading' ? <Spinner /> : <Icon paths={paperClipOutlined} />}
+              <span className="pl-file-name" data-uploading={file.status === 'uploading'}>
                 {file.name}
               </span>
-              {!file.uploading && (
+              {file.status !== 'uploading' && (
                 <button
                   type="button"
                   className="pl-file-remove"
