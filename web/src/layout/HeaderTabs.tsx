@@ -5,11 +5,10 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { accountApi } from '../api/account';
 import { isApiError } from '../api/errors';
 import { pickerSilent } from '../api/types';
 import { useTicket } from '../features/ticket/shared/queries';
-import { accountKeys } from '../pickers/accountQueries';
+import { accountKeys, accountName, useAccountName } from '../pickers/accountQueries';
 import { matchRoute } from '../routes/table';
 import { LightTabs, type THeaderTabItem } from './LightTabs';
 import { lastTicketList } from './tabs';
@@ -51,17 +50,9 @@ function TicketTabText({ ticketId, fallback, onGone }: { ticketId: number; fallb
  * (a tab kept from an earlier visit); "Requester #N" until it is known.
  */
 function RequesterTabText({ accountId, fallback, open }: { accountId: number; fallback: string; open: boolean }) {
-  const valid = Number.isInteger(accountId) && accountId > 0;
   const shown = useQuery<TAccount>({ queryKey: accountKeys.one(accountId), queryFn: skipToken });
-  const quiet = useQuery({
-    queryKey: accountKeys.option(accountId),
-    queryFn: ({ signal }) => accountApi.get(accountId, { signal, silent: pickerSilent }),
-    enabled: valid && !open && !shown.data,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-  const who = shown.data ?? quiet.data;
-  const name = who ? who.real_name || who.email : '';
+  const quiet = useAccountName(accountId, { enabled: !open && !shown.data });
+  const name = shown.data ? accountName(shown.data) : (quiet ?? '');
   if (!name) {
     return <>{fallback}</>;
   }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { accountApi, type TAccountListQuery } from '../api/account';
 import { pickerSilent } from '../api/types';
 
@@ -20,6 +20,31 @@ export const accountKeys = {
 /** An account as the pickers show it: `Name <email>`, or the email alone. */
 export function accountLabel(account: { real_name: string; email: string }): string {
   return account.real_name ? `${account.real_name} <${account.email}>` : account.email;
+}
+
+/** The name an account goes by: its real name, else its email. */
+export function accountName(account: { real_name: string; email: string }): string {
+  return account.real_name || account.email;
+}
+
+/**
+ * One account read quietly for its name (`accountName`): a refusal (no longer there, not the
+ * caller's to read) leaves it unnamed without a toast. One cache entry per account, whoever asks.
+ */
+export function accountNameQuery(accountId: number) {
+  return queryOptions({
+    queryKey: accountKeys.option(accountId),
+    queryFn: ({ signal }) => accountApi.get(accountId, { signal, silent: pickerSilent }),
+    select: accountName,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** The name of the account `accountId` (undefined until known, or when it cannot be read). */
+export function useAccountName(accountId: number | null | undefined, { enabled = true } = {}): string | undefined {
+  const valid = typeof accountId === 'number' && Number.isInteger(accountId) && accountId > 0;
+  return useQuery({ ...accountNameQuery(valid ? accountId : 0), enabled: enabled && valid }).data;
 }
 
 /** Accounts found by email or name for the pickers; nothing is asked while `kw` is empty. */

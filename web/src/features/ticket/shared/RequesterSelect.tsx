@@ -1,12 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '../../../api/account';
-import { pickerSilent } from '../../../api/types';
 import { LazySelect, type TPickerProps } from '../../../components/LazySelect';
 import { useSettled } from '../../../components/useSettled';
-import { accountKeys, accountLabel, useAccountSearch } from '../../../pickers/accountQueries';
+import { accountLabel, useAccountName, useAccountSearch } from '../../../pickers/accountQueries';
 
 /** Picks one account by email or name, searched on the server as the user types. */
 export function RequesterSelect({
@@ -30,12 +27,7 @@ export function RequesterSelect({
   const found = useAccountSearch(kw);
   const options = (found.data?.list ?? []).map((a) => ({ value: a.account_id, label: accountLabel(a) }));
   // A requester chosen before (a search's address): its label from the server.
-  const known = useQuery({
-    queryKey: accountKeys.option(value ?? 0),
-    queryFn: ({ signal }) => accountApi.get(value ?? 0, { signal, silent: pickerSilent }),
-    enabled: typeof value === 'number' && labels[value] === undefined,
-  });
-  const knownLabel = known.data ? known.data.real_name || known.data.email : undefined;
+  const knownLabel = useAccountName(value, { enabled: typeof value === 'number' && labels[value] === undefined });
   const current =
     typeof value === 'number' && !options.some((o) => o.value === value) ? (labels[value] ?? knownLabel) : undefined;
 

@@ -1,9 +1,7 @@
 import type { TTicket } from '@parley/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { accountApi } from '../../../api/account';
-import { pickerSilent } from '../../../api/types';
-import { accountKeys } from '../../../pickers/accountQueries';
+import { accountNameQuery } from '../../../pickers/accountQueries';
 import { useStaffNames } from './useNames';
 
 /**
@@ -17,15 +15,8 @@ export function usePersonNames(ticket: TTicket, ids: readonly number[]) {
   const others = staff.loading
     ? []
     : [...new Set(ids)].filter((id) => id !== ticket.requester_id && !known.has(id)).sort((a, b) => a - b);
-  const fetched = useQueries({
-    queries: others.map((id) => ({
-      queryKey: accountKeys.option(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => accountApi.get(id, { signal, silent: pickerSilent }),
-      staleTime: 5 * 60_000,
-      retry: false,
-    })),
-  });
-  const byId = new Map(fetched.flatMap((q) => (q.data ? [[q.data.account_id, q.data.real_name || q.data.email]] : [])));
+  const fetched = useQueries({ queries: others.map(accountNameQuery) });
+  const byId = new Map(others.flatMap((id, i) => (fetched[i]?.data ? [[id, fetched[i].data]] : [])));
   const requester = ticket.requester.real_name || ticket.requester.email;
   const name = (id: number): string => {
     if (id === ticket.requester_id) {
