@@ -6,9 +6,13 @@ import { settingPaths, staffPath } from '../../routes/staffPath';
 
 export { companyKeys };
 
+const pageRoute = '/wswt/company/:company_id' as const;
+
 export const companyPaths = {
   ...settingPaths('company'),
-  page: (companyId: number) => staffPath('/wswt/company/:company_id', { company_id: companyId }),
+  /** The organization page's route (its menu node). */
+  pageRoute,
+  page: (companyId: number) => staffPath(pageRoute, { company_id: companyId }),
 };
 
 export function useCompanyList(query: { kw: string; offset: number; limit: number }) {

@@ -10,7 +10,6 @@ import { Text, text } from '../../../components/Text';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { AccessTag } from '../../account/AccountTags';
 import { CompanyLink } from '../../company/CompanyLink';
-import { useCompanyName } from '../../company/queries';
 import { ticketPaths, useRequesterTickets } from '../shared/queries';
 import { ticketStateTag } from '../shared/TicketStateTag';
 import { useRelativeTime } from '../shared/useRelativeTime';
@@ -109,7 +108,6 @@ function OtherTickets({ ticket }: { ticket: TTicket }) {
 export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments: TTicketComment[] | undefined }) {
   const { t } = useTranslation();
   const person = ticket.requester;
-  const company = useCompanyName(person.company_id);
   const active = useActive(lastWroteTs(ticket, comments));
   const name = person.real_name || person.email;
   return (
@@ -131,11 +129,13 @@ export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments
           <Text type="secondary" ellipsis title={person.email}>
             {person.email}
           </Text>
-          {company && person.company_id !== null && (
-            <Text type="secondary" ellipsis title={company}>
-              <BankOutlined /> <CompanyLink companyId={person.company_id} name={company} />
-            </Text>
-          )}
+          <CompanyLink companyId={person.company_id}>
+            {(link, company) => (
+              <Text type="secondary" ellipsis title={company}>
+                <BankOutlined /> {link}
+              </Text>
+            )}
+          </CompanyLink>
         </Flex>
       </Flex>
       <Divider style={{ margin: '12px 0' }} titlePlacement="start" plain>

@@ -14,14 +14,12 @@ import { peoplePaths } from '../../account/paths';
 import { TicketHistory } from '../../account/TicketHistory';
 import { useAccountActions } from '../../account/useAccountActions';
 import { CompanyLink } from '../../company/CompanyLink';
-import { useCompanyName } from '../../company/queries';
 import { ticketPaths } from '../shared/queries';
 
 function AccountFromTicket({ account, ticketId }: { account: TAccount; ticketId: number }) {
   const { t } = useTranslation();
   const { can } = usePermission();
   const formatTime = useFormatTime();
-  const company = useCompanyName(account.company_id);
   const actions = useAccountActions();
 
   return (
@@ -43,11 +41,7 @@ function AccountFromTicket({ account, ticketId }: { account: TAccount; ticketId:
           <Descriptions.Item label={t('people.name')}>{account.real_name || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('people.email')}>{account.email}</Descriptions.Item>
           <Descriptions.Item label={t('people.company')}>
-            {company && account.company_id !== null ? (
-              <CompanyLink companyId={account.company_id} name={company} />
-            ) : (
-              '—'
-            )}
+            <CompanyLink companyId={account.company_id} fallback="—" />
           </Descriptions.Item>
           <Descriptions.Item label={t('common.created')}>{formatTime(account.create_ts)}</Descriptions.Item>
         </Descriptions>
