@@ -22,6 +22,7 @@ export function useSave<TVars, TResult = unknown>({
   fieldRows,
   fieldParts,
   showErrors,
+  handleError,
   invalidate = [],
   successKey = 'saved',
   successContent,
@@ -40,6 +41,11 @@ export function useSave<TVars, TResult = unknown>({
    * fields, `field_<id>` at `fields.field_<id>`); returns whether it put any there.
    */
   showErrors?: (fields: Record<string, string>) => boolean;
+  /**
+   * A failure the screen says in its own way (a ticket's edit conflict, above the conversation):
+   * given every failed call, it returns true for those it took care of, and nothing more is said of them.
+   */
+  handleError?: (error: unknown) => boolean;
   invalidate?: readonly QueryKey[];
   successKey?: TMessageKey;
   /** The success toast's own content (a sentence with a link, say), instead of the server's message. */
@@ -67,6 +73,9 @@ export function useSave<TVars, TResult = unknown>({
       onSaved?.(result, vars);
     },
     onError: (error) => {
+      if (handleError?.(error)) {
+        return;
+      }
       if (!isApiError(error) || error.code !== 'FFFF') {
         return;
       }

@@ -54,8 +54,11 @@ export function TicketComposer({
   form: FormInstance<TTicketProps>;
   /** The ticket setting `can_attach`: files and images are refused by the server while it is off. */
   canAttach: boolean;
-  /** A failed submit, for the page to fetch the ticket again when someone else's change refused it; rethrows. */
-  onConflict: (error: unknown) => never;
+  /**
+   * A failed submit, for the page to say and fetch the ticket again when someone else's change
+   * refused it; true when it did (the failure is then not said here).
+   */
+  onConflict: (error: unknown) => boolean;
   /** The submit was saved (before the after-submit choice), for the page to drop what it said of an older version. */
   onSaved: () => void;
 }) {
@@ -85,7 +88,8 @@ export function TicketComposer({
   useDraft(draft, editor, isPublic, (wasPublic) => setIsPublic(wasPublic && mayReplyPublicly));
 
   const edit = useSave({
-    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts).catch(onConflict),
+    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts),
+    handleError: onConflict,
     // A custom field the server refused (a field required to solve left empty, a value it
     // cannot hold) is said under that field in the properties, not in a toast.
     showErrors: (fields) => showCustomFieldErrors(form, fields),

@@ -36,13 +36,14 @@ function TicketHeader({
 }: {
   ticket: TTicket;
   editable: boolean;
-  onConflict: (error: unknown) => never;
+  onConflict: (error: unknown) => boolean;
   onSaved: () => void;
 }) {
   const queryClient = useQueryClient();
   // Its own save: renaming must not clear the composer or close the tab as a submit does.
   const rename = useSave({
-    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts).catch(onConflict),
+    call: (body: TTicketEditRequest, opts) => ticketApi.edit(body, opts),
+    handleError: onConflict,
     invalidate: [ticketKeys.events(ticket.ticket_id), ticketKeys.lists],
     onSaved: (updated) => {
       queryClient.setQueryData(ticketKeys.one(ticket.ticket_id), updated);
@@ -105,15 +106,15 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
     setNotice({ by });
     refetch();
   });
-  // A refused save is said once, above the conversation: its error goes on as one that `useSave`
-  // does not toast. The composer keeps the agent's comment.
-  const onConflict = (error: unknown): never => {
-    if (isEditConflict(error)) {
-      setNotice({ conflict: (error as Error).message });
-      refetch();
-      throw new Error((error as Error).message, { cause: error });
+  // A save refused by someone else's change is said once, above the conversation (not in a
+  // toast: `useSave` leaves it to the page). The composer keeps the agent's comment.
+  const onConflict = (error: unknown): boolean => {
+    if (!isEditConflict(error)) {
+      return false;
     }
-    throw error;
+    setNotice({ conflict: (error as Error).message });
+    refetch();
+    return true;
   };
   // The agent's own save, made on the newer version: nothing left to say about the older one.
   const onSaved = () => setNotice(null);
