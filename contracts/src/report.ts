@@ -83,7 +83,7 @@ export const bracketLabels: Record<string, { en: string; 'zh-cn': string }> = {
 /** The filters every report takes. */
 export const ZReportRequest = z.object({
   time_range: ZTimeRange.default('7d').describe(
-    'The range, up to now: `24h`, `7d` (the default), `30d`, `3m`, `6m`, `1y`',
+    'The range, up to now, from the start of its first whole bucket in `timezone`: `24h` (24 hours, this one the last), `7d` (the default) and `30d` (days, today the last), `3m` and `6m` (weeks from the first Monday after the same day 3 or 6 months ago), `1y` (12 months, this one the last)',
   ),
   group_id: ZId.optional().describe('Only tickets of this group'),
   assignee_id: ZId.optional().describe("The agent: the ticket's assignee (or, for agent reports, the agent who acted)"),

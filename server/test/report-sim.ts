@@ -37,7 +37,7 @@ export interface Sim {
 }
 
 export const ranges = ['24h', '7d', '30d', '3m', '6m', '1y'] as const;
-/** The viewers' time zones the reports are checked in (7 and 30 days start at their midnights). */
+/** The viewers' time zones the reports are checked in (ranges start at their whole hours, days, weeks, months). */
 export const zones = ['Asia/Kolkata', 'UTC', 'Asia/Shanghai'];
 
 /** The desk's agents and its one requester, known once the test has written them. */
@@ -48,11 +48,19 @@ export interface SimPeople {
 
 /** simulate and facts for a desk whose "now" is `now0`. */
 export function simulatedDesk(now0: number, people: SimPeople) {
-  /** Keeps every time at least two minutes from "now minus a range" and from now (the API's now is later). */
+  /**
+   * Keeps every time at least two minutes from now (the API's now is later) and from a range's
+   * start: a start at a whole hour, day, week or month moves on if the run crosses one, so a time
+   * is kept out of all the starts of the next 15 minutes too.
+   */
   function safe(ts: number): boolean {
+    const margin = 2 * 60_000;
+    const later = now0 + 15 * 60_000;
     return (
-      now0 - ts > 2 * 60_000 &&
-      ranges.every((r) => zones.every((z) => Math.abs(rangeStart(r, now0, z) - ts) > 2 * 60_000))
+      now0 - ts > margin &&
+      ranges.every((r) =>
+        zones.every((z) => ts < rangeStart(r, now0, z) - margin || ts > rangeStart(r, later, z) + margin),
+      )
     );
   }
 

@@ -132,7 +132,7 @@ describe('time zone boundaries', () => {
     expect(startOfDay(at, 'Asia/Kolkata')).toBe(Date.UTC(2026, 0, 4, 18, 30));
   });
 
-  it('cuts a range into local days and a backlog into 30 days and 12 weeks starting on Mondays', () => {
+  it('cuts a range into whole local hours, days, weeks and months and a backlog into 30 days and 12 weeks starting on Mondays', () => {
     const now = Date.UTC(2026, 2, 10, 12);
     const r = rangeOf('7d', now, 'Asia/Shanghai');
     // Seven whole local days, today the last: 4 March 00:00 in Shanghai to now (20:00 on the 10th).
@@ -142,6 +142,25 @@ describe('time zone boundaries', () => {
     const month = rangeOf('30d', now, 'America/New_York');
     expect(month.edges).toHaveLength(30);
     expect(month.edges.every((e) => localParts(e, 'America/New_York').h === 0)).toBe(true);
+    // 24 whole local hours, this one the last: 21:00 yesterday in Shanghai (13:00 UTC), and in
+    // Kolkata from 18:30 UTC, its hours starting at UTC's half hours.
+    const hours = rangeOf('24h', now + 20 * 60_000, 'Asia/Shanghai');
+    expect(hours.edges[0]).toBe(Date.UTC(2026, 2, 9, 13));
+    expect(hours.edges).toHaveLength(24);
+    const kolkata = rangeOf('24h', now + 20 * 60_000, 'Asia/Kolkata');
+    expect(kolkata.edges[0]).toBe(Date.UTC(2026, 2, 9, 12, 30));
+    expect(kolkata.edges).toHaveLength(24);
+    // Whole weeks from the Monday after 10 December or 10 September (both Wednesdays)
+    // 2025: 15 December and 15 September, local midnight in Berlin.
+    expect(rangeOf('3m', now, 'Europe/Berlin').edges[0]).toBe(Date.UTC(2025, 11, 14, 23));
+    const half = rangeOf('6m', now, 'Europe/Berlin').edges;
+    expect(half[0]).toBe(Date.UTC(2025, 8, 14, 22));
+    expect(half.every((e) => localParts(e, 'Europe/Berlin').wd === 0)).toBe(true);
+    // Twelve whole months, this one the last: from 1 April 2025 in New York.
+    const year = rangeOf('1y', now, 'America/New_York').edges;
+    expect(year[0]).toBe(Date.UTC(2025, 3, 1, 4));
+    expect(year).toHaveLength(12);
+    expect(year.every((e) => localParts(e, 'America/New_York').d === 1)).toBe(true);
     const b = backlogPeriods(now, 'Europe/Berlin');
     expect(b.daily).toHaveLength(30);
     expect(b.daily.at(-1)?.end).toBe(now);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAgent, buildEndUser, buildGroup } from '../../../test/factories.js';
 import { api, apiUntyped, db, setUpApp } from '../../../test/kit.js';
 import { craftTicket, day, hour, reply, state } from '../../../test/report-kit.js';
-import { startOfDay } from './report.time.js';
+import { localParts, startOfDay } from './report.time.js';
 
 setUpApp({ ticketDefaults: true });
 
@@ -122,6 +122,37 @@ describe('time zones and the backlog', () => {
     expect((await days(tz)).map((s) => s.created)).toEqual([1, 1]);
     expect((await days(tz))[1]?.start_ts).toBe(midnight);
     expect((await days('UTC')).map((s) => s.created)).toEqual([2]);
+  });
+
+  it('starts every range at its first whole bucket: 24 local hours, Mondays, 12 months, no partial first bar', async () => {
+    const w = await world();
+    const timezone = 'Asia/Kolkata'; // half an hour off UTC: its hours start at UTC's half hours
+    const dashboard = (time_range: '24h' | '3m' | '6m' | '1y') =>
+      report(reportOps.dashboard, { time_range, group_id: w.groupId, timezone });
+    const local = (ts: number) => localParts(ts, timezone);
+    const hours = await dashboard('24h');
+    expect(hours.series).toHaveLength(24);
+    expect(hours.range.from_ts).toBe(hours.series[0]?.start_ts);
+    expect(hours.series.filter((s) => local(s.start_ts).mi !== 0)).toEqual([]);
+    for (const [range, months] of [
+      ['3m', 3],
+      ['6m', 6],
+    ] as const) {
+      const weeks = await dashboard(range);
+      const starts = weeks.series.map((s) => s.start_ts);
+      expect(weeks.range.from_ts).toBe(starts[0]);
+      // Every bar a week from a Monday's midnight, the first after the same day months ago.
+      expect(starts.filter((ts) => local(ts).wd !== 0 || local(ts).h !== 0 || local(ts).mi !== 0)).toEqual([]);
+      expect(starts.slice(1).map((ts, i) => ts - (starts[i] as number))).toEqual(starts.slice(1).map(() => 7 * day));
+      const back = new Date(weeks.range.to_ts);
+      back.setUTCMonth(back.getUTCMonth() - months);
+      expect((starts[0] as number) - back.getTime()).toBeGreaterThan(0);
+      expect((starts[0] as number) - back.getTime()).toBeLessThanOrEqual(8 * day);
+    }
+    const year = await dashboard('1y');
+    expect(year.series).toHaveLength(12);
+    expect(year.range.from_ts).toBe(year.series[0]?.start_ts);
+    expect(year.series.filter((s) => local(s.start_ts).d !== 1 || local(s.start_ts).h !== 0)).toEqual([]);
   });
 
   it('counts open at each day end across a solve and a reopen', async () => {

@@ -4,11 +4,13 @@ import type { TTimeRange } from '@parley/contracts';
  * Ranges and buckets in the viewer's time zone, as epoch milliseconds. A range runs from its
  * start to now (both included); its buckets start at the range start and then at each local
  * hour (24 hours), day (7 and 30 days), Monday (3 and 6 months) or first of the month (year).
- * "7 days" and "30 days" are whole local days, today the last: 7 or 30 bars, none of them a
- * sliver of a day that looks like a quiet one.
+ * Every range starts at its first whole bucket, so no bar is a sliver that looks like a quiet
+ * one and each label (an hour, a day, a week, a month) covers what it says; only the last bucket,
+ * the current one, runs to now. "24 hours" is 24 local hours, this one the last; "7 days" and
+ * "30 days" are 7 or 30 local days, today the last; "3 months" and "6 months" start on the first
+ * Monday after the same day 3 or 6 months ago; "1 year" is 12 months, this one the last.
  */
 const hour = 3_600_000;
-const day = 24 * hour;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatOf(tz: string): Intl.DateTimeFormat {
@@ -82,20 +84,24 @@ export const startOfWeek = (ts: number, tz: string) => {
 };
 
 export function rangeStart(range: TTimeRange, now: number, tz: string): number {
-  const months = { '3m': 3, '6m': 6, '1y': 12 } as const;
+  const p = localParts(now, tz);
   switch (range) {
     case '24h':
-      return now - day;
+      // The start of this local hour, 23 hours back.
+      return now - ((p.mi * 60 + p.s) * 1000 + (now % 1000)) - 23 * hour;
     case '7d':
-    case '30d': {
-      const p = localParts(now, tz);
+    case '30d':
       return localMidnight(p.y, p.m, p.d - (range === '7d' ? 6 : 29), tz);
+    case '3m':
+    case '6m': {
+      // The Monday after the week holding the same day 3 or 6 months ago (31 May less 3 months
+      // is 3 March, as Date.UTC counts on).
+      const back = new Date(Date.UTC(p.y, p.m - 1 - (range === '3m' ? 3 : 6), p.d));
+      const weekday = (back.getUTCDay() + 6) % 7;
+      return localMidnight(back.getUTCFullYear(), back.getUTCMonth() + 1, back.getUTCDate() - weekday + 7, tz);
     }
-    default: {
-      const d = new Date(now);
-      d.setUTCMonth(d.getUTCMonth() - months[range]);
-      return d.getTime();
-    }
+    default:
+      return localMidnight(p.y, p.m - 11, 1, tz);
   }
 }
 

@@ -43,8 +43,9 @@ export function useReportFormat() {
     const spanLong = spanOf(true);
 
     /**
-     * Whether a week's or a month's bucket starting at `ts` is only part of it: a range starts at
-     * this time of day months ago (the 4th, a Friday), so its first bucket is cut at the start.
+     * Whether a week's or a month's bucket starting at `ts` is only part of it. The server starts
+     * a range at a whole week or month of the zone it was asked in; when that is not this one (a
+     * viewer without a time zone of their own, the browser's another), the first bucket is cut.
      */
     const partial = (ts: number, range: TTimeRange) => {
       if (range !== '3m' && range !== '6m' && range !== '1y') {
