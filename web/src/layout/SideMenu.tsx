@@ -17,12 +17,14 @@ import { LightMenu, type TLightMenuItem } from '../components/LightMenu';
 import { Skeleton } from '../components/light/Result';
 import { dashboardPath, routeKeyOf, selectedMenuPath, visibleMenu } from './menu';
 
+// The icons are decoration: hidden from screen readers, an item is named by its words alone
+// (not "inbox Ticket list").
 const ticketIcons: Record<string, ReactNode> = {
-  '/wswt': <InboxOutlined />,
-  '/wswt/chat': <MessageOutlined />,
-  '/wswt/ticket_views': <AppstoreOutlined />,
-  '/wswt/search': <SearchOutlined />,
-  '/wswt/ticket/add': <FileAddOutlined />,
+  '/wswt': <InboxOutlined aria-hidden />,
+  '/wswt/chat': <MessageOutlined aria-hidden />,
+  '/wswt/ticket_views': <AppstoreOutlined aria-hidden />,
+  '/wswt/search': <SearchOutlined aria-hidden />,
+  '/wswt/ticket/add': <FileAddOutlined aria-hidden />,
 };
 
 type TItem = TLightMenuItem;
@@ -56,12 +58,12 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       });
     }
     if (menu.dashboard) {
-      out.push(leaf(dashboardPath, <DashboardOutlined />));
+      out.push(leaf(dashboardPath, <DashboardOutlined aria-hidden />));
     }
     if (menu.reports.length > 0) {
       out.push({
         key: 'reports',
-        icon: <BarChartOutlined />,
+        icon: <BarChartOutlined aria-hidden />,
         label: t('menu.reports'),
         children: menu.reports.map((p) => leaf(p)),
       });
@@ -69,7 +71,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
     if (menu.settings.length > 0) {
       out.push({
         key: 'settings',
-        icon: <SettingOutlined />,
+        icon: <SettingOutlined aria-hidden />,
         label: t('menu.settings'),
         children: menu.settings.map((section) => ({
           type: 'group' as const,

@@ -30,6 +30,25 @@ describe('staff shell', () => {
     expect(within(menu).queryByText('People')).toBeNull();
   });
 
+  it('names the menu items by their words alone, not their icons (expanded, collapsed and the account menu)', async () => {
+    fakeServer({
+      menus: ['/wswt', '/wswt/chat', '/wswt/dashboard', '/wswt/report/efficiency', '/wswt/setting/shortcut'],
+    });
+    renderApp('/wswt/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const nav = screen.getByRole('navigation', { name: 'Menu' });
+    // A screen reader reads "Ticket list", not "inbox Ticket list".
+    const words = ['Ticket list', 'Chats', 'Dashboard', 'Reports', 'Settings'];
+    const named = () => words.map((name) => within(nav).getByRole('menuitem', { name }));
+    await waitFor(named);
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse menu' }));
+    await waitFor(() => expect(nav.querySelector('.ant-menu-inline-collapsed')).not.toBeNull());
+    await waitFor(named);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await screen.findByRole('menuitem', { name: 'Sign out' });
+    screen.getByRole('menuitem', { name: 'My profile' });
+  });
+
   it('stays on screen from page to page, so a message shown before leaving a page is still there after', async () => {
     // Both pages' calls answered (fakeServer's empty lists): a call answered 0404 sends the app to
     // page_not_found, a new page (and shell) that would land at a moment depending on the machine's speed.

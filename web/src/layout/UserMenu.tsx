@@ -85,8 +85,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             ),
           },
           { type: 'divider' },
-          { key: 'profile', icon: <UserOutlined />, label: t('user.my_profile') },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('user.sign_out'), danger: true },
+          // Icons hidden from screen readers: the items are named by their words alone.
+          { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('user.my_profile') },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('user.sign_out'), danger: true },
         ],
         onClick: ({ key }) => {
           if (key === 'profile') {
