@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fakeServer, ok } from '../../test/fakeServer';
-import { emailSetting } from '../../test/fixtures';
+import { emailSetting, ticketSetting } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
 
@@ -43,6 +43,24 @@ describe('email settings', () => {
       password: 'mail-secret',
       use_ssl: true,
     });
+  });
+
+  it('is as wide as the other settings pages (Ticket settings)', async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () => ok(emailSetting()),
+        'admin/settings/ticket.get': () => ok(ticketSetting()),
+      },
+    });
+    const { router } = renderApp('/wswt/setting/email');
+    // The page's column: the heading's nearest box with a width of its own.
+    const column = (heading: HTMLElement) => heading.closest<HTMLElement>('[style*="max-width"]')?.style.maxWidth;
+    const emails = column(await screen.findByRole('heading', { name: 'Emails' }, { timeout: 15_000 }));
+    await router.navigate('/wswt/setting/ticket');
+    const tickets = column(await screen.findByRole('heading', { name: 'Ticket settings' }));
+    expect(tickets).toMatch(/^\d+px$/);
+    expect(emails).toBe(tickets);
   });
 
   it('keeps a stored password when the field is left empty', async () => {

@@ -35,7 +35,7 @@ export function EmailSettingsPage() {
   const editable = can('btn', 'email.edit');
   const setting = useQuery({ queryKey: emailKey, queryFn: ({ signal }) => settingApi.emailGet({ signal }) });
   return (
-    <FormPage width={960}>
+    <FormPage>
       <Tabs
         destroyOnHidden
         items={[
