@@ -21,7 +21,7 @@ export const ZEmailCheckRequest = ZEmailEditRequest.pick({
 });
 export type TEmailCheckRequest = z.input<typeof ZEmailCheckRequest>;
 
-export const emailCheckStages = ['connection', 'tls', 'login', 'send', 'mailbox'] as const;
+export const emailCheckStages = ['connection', 'greeting', 'tls', 'login', 'send', 'mailbox'] as const;
 
 /** `ok` false: `stage` says what failed, `detail` is the server's own words. */
 export const ZEmailCheckResponse = z.object({
@@ -29,7 +29,9 @@ export const ZEmailCheckResponse = z.object({
   stage: z
     .enum(emailCheckStages)
     .nullable()
-    .describe('What failed: connection, TLS, login, send or mailbox (null when it worked)'),
+    .describe(
+      'What failed: connection, greeting (connected, but the server said nothing in time), TLS, login, send or mailbox (null when it worked)',
+    ),
   detail: z.string().describe("The mail server's own words"),
   endpoint: z.string().describe('The server and port tried (`host:port`, TLS or not)'),
   messages: z.number().optional().describe('Test the mailbox: how many mails the inbox holds'),

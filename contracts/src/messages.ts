@@ -307,6 +307,10 @@ export const messages = {
     en: 'Nothing answered at {endpoint}: check the host and port',
     'zh-cn': '{endpoint} 没有响应：请检查主机和端口',
   },
+  mailbox_failed_greeting: {
+    en: '{endpoint} took the connection but sent no greeting in time: check the port and Use SSL',
+    'zh-cn': '{endpoint} 接受了连接，但未在规定时间内发送问候：请检查端口和“使用 SSL”',
+  },
   mailbox_failed_tls: {
     en: 'TLS failed at {endpoint}: check Use SSL and the port',
     'zh-cn': '{endpoint} 的 TLS 失败：请检查“使用 SSL”和端口',

@@ -102,7 +102,9 @@ async function mustSignIn(box: { imap_host: string; account: string; use_ssl: bo
   const result = await checkImap({ imap, user: box.account, pass: password } as MailConfig);
   if (!result.ok) {
     const stage =
-      result.stage === 'login' || result.stage === 'tls' || result.stage === 'mailbox' ? result.stage : 'connection';
+      result.stage === 'login' || result.stage === 'greeting' || result.stage === 'tls' || result.stage === 'mailbox'
+        ? result.stage
+        : 'connection';
     throw invalidWith(`mailbox_failed_${stage}`, stage === 'login' ? 'password' : 'imap_host', {
       endpoint: endpointText(imap),
     });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { mailOps, type TEmailCheckRequest } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../test/kit.js';
@@ -52,4 +53,31 @@ describe('email settings: test actions say what failed', () => {
     const tls = await check('test_mailbox', form({ use_ssl: true }));
     expect(tls.data).toMatchObject({ ok: false, stage: 'tls', endpoint: `127.0.0.1:${servers.imapPort} (TLS)` });
   });
+
+  it('says a server that takes the connection and never greets timed out on its greeting, not that TLS failed', async () => {
+    // A real TCP server that accepts and says nothing (as a port expecting TLS first does).
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    try {
+      const [mailbox, send] = await Promise.all([
+        check('test_mailbox', form({ imap_host: host })),
+        check('test_send', form({ smtp_host: host })),
+      ]);
+      expect(mailbox.data).toMatchObject({ ok: false, stage: 'greeting', endpoint: host });
+      expect(send.data).toMatchObject({ ok: false, stage: 'greeting', endpoint: host });
+      expect(mailbox.data?.detail).toMatch(/greeting/i);
+      expect(send.data?.detail).toMatch(/greeting/i);
+      expect(sockets.size).toBe(2);
+    } finally {
+      for (const socket of sockets) {
+        socket.destroy();
+      }
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 40_000);
 });

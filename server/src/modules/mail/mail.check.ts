@@ -2,7 +2,7 @@ import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from './mail.config.js';
 
-export type CheckStage = 'connection' | 'tls' | 'login' | 'send' | 'mailbox';
+export type CheckStage = 'connection' | 'greeting' | 'tls' | 'login' | 'send' | 'mailbox';
 
 export interface CheckResult {
   ok: boolean;
@@ -14,9 +14,20 @@ export interface CheckResult {
 
 /** Which step an SMTP or IMAP error belongs to, by its code and words. */
 export function stageOf(error: unknown): CheckStage {
-  const e = error as { code?: string; responseCode?: number; authenticationFailed?: boolean; message?: string };
+  const e = error as {
+    code?: string;
+    timeoutType?: string;
+    responseCode?: number;
+    authenticationFailed?: boolean;
+    message?: string;
+  };
   const code = String(e.code ?? '');
   const text = String(e.message ?? '');
+  // Connected, but the server never said hello: imapflow's code (its words add "Maybe should use
+  // TLS?", which is no TLS failure) and nodemailer's timeoutType beside ETIMEDOUT.
+  if (code === 'GREETING_TIMEOUT' || e.timeoutType === 'GREETING_TIMEOUT') {
+    return 'greeting';
+  }
   if (e.authenticationFailed || code === 'EAUTH' || e.responseCode === 535 || /auth|login|credentials/i.test(text)) {
     return 'login';
   }
@@ -104,7 +115,11 @@ export async function checkSmtp(config: MailConfig, to: string): Promise<CheckRe
     return { ok: true, stage: null, detail: '' };
   } catch (error) {
     const stage = stageOf(error);
-    return { ok: false, stage: stage === 'connection' ? 'connection' : 'send', detail: detailOf(error) };
+    return {
+      ok: false,
+      stage: stage === 'connection' || stage === 'greeting' ? stage : 'send',
+      detail: detailOf(error),
+    };
   } finally {
     transport.close();
   }

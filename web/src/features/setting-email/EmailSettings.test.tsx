@@ -150,6 +150,37 @@ describe('email settings', () => {
     await screen.findByText('The test mail was sent through smtp.example.com:465 (TLS).');
   });
 
+  it('says a server that never greeted timed out on its greeting, and that Use SSL may be why', async () => {
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/settings/email.get': () =>
+          ok(
+            emailSetting({
+              sender: 'a@example.com',
+              smtp_host: 'h',
+              imap_host: 'mail.example.com:993',
+              gateway: 'g',
+              account: 'a',
+              has_password: true,
+            }),
+          ),
+        'admin/settings/email.test_mailbox': () =>
+          ok({
+            ok: false,
+            stage: 'greeting',
+            detail: 'Failed to receive greeting from server in required time. Maybe should use TLS?',
+            endpoint: 'mail.example.com:993',
+          }),
+      },
+    });
+    renderApp('/wswt/setting/email');
+    fireEvent.click(await screen.findByRole('button', { name: 'Test the mailbox' }, { timeout: 15_000 }));
+    await screen.findByText(
+      "Timed out waiting for the server's greeting at mail.example.com:993: it took the connection but said nothing. Check the port, and Use SSL (a port that expects SSL/TLS waits for it first).",
+    );
+  });
+
   it('lists failed jobs with their error and retries one', async () => {
     const { calls } = fakeServer({
       user: admin,
