@@ -82,6 +82,7 @@ export const messages = {
   field_required_submit: { en: '{field} is required', 'zh-cn': '请填写{field}' },
   field_required_solve: { en: '{field} is required to solve the ticket', 'zh-cn': '解决工单前必须填写{field}' },
   field_unknown: { en: 'No ticket field has this key', 'zh-cn': '没有该工单字段' },
+  group_unknown: { en: 'No group has this id', 'zh-cn': '没有该组' },
   form_default_inactive: { en: 'The default form must be active', 'zh-cn': '默认表单必须为启用状态' },
   form_default_required: {
     en: 'One form must be the default; make another form the default instead',

@@ -31,8 +31,12 @@ export const ZNoteActions = z.object({
   assignee_id: z
     .union([ZId, z.literal('current_user'), z.null()], { error: 'field_invalid' })
     .optional()
-    .describe('An agent; `current_user`: whoever applies it; null: unassigned (left out: unchanged)'),
-  group_id: ZId.nullable().optional().describe('The group it sets; null: none (left out: unchanged)'),
+    .describe(
+      'An active agent (a member of `group_id` when both are set); `current_user`: whoever applies it; null: unassigned (left out: unchanged). One deleted or suspended since is left out of the preview',
+    ),
+  group_id: ZId.nullable()
+    .optional()
+    .describe('The group it sets; null: none (left out: unchanged). One deleted since is left out of the preview'),
   fields: ZTicketFields.optional().describe('Custom field values by `field_<id>` (null clears one)'),
   add_tags: ZTagList.default([]).describe('Tags it adds'),
   remove_tags: ZTagList.default([]).describe('Tags it removes'),

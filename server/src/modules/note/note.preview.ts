@@ -6,6 +6,7 @@ import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import { visibleTicket } from '../ticket/ticket.service.js';
+import { usableNoteAssignment } from './note.assignment.js';
 import { previewNoteFields } from './note.fields.js';
 import { mayApplyNote } from './note.policy.js';
 import { actionsOf, callerOf, type NoteRow } from './note.service.js';
@@ -49,13 +50,17 @@ export async function notePreview(
   const settings = await getTicketSettings(db);
   const actions = actionsOf(row);
   const changes: TNotePreviewResponse['changes'] = {};
-  for (const key of ['submit_as', 'priority', 'ticket_type', 'group_id'] as const) {
+  for (const key of ['submit_as', 'priority', 'ticket_type'] as const) {
     if (actions[key] !== undefined) {
       Object.assign(changes, { [key]: actions[key] });
     }
   }
-  if (actions.assignee_id !== undefined) {
-    changes.assignee_id = actions.assignee_id === 'current_user' ? actor.account.accountId : actions.assignee_id;
+  const assignment = await usableNoteAssignment(db, actions);
+  if (assignment.group_id !== undefined) {
+    changes.group_id = assignment.group_id;
+  }
+  if (assignment.assignee_id !== undefined) {
+    changes.assignee_id = assignment.assignee_id === 'current_user' ? actor.account.accountId : assignment.assignee_id;
   }
   const fields = await previewNoteFields(db, ticket, actions.fields);
   if (fields) {

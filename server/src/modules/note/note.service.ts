@@ -13,6 +13,7 @@ import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { shareOwner } from '../group/group-share.js';
 import { likeOf } from '../search/search.js';
+import { checkNoteAssignment } from './note.assignment.js';
 import { checkedNoteFields } from './note.fields.js';
 import { mayApplyNote, mayEditNote, noteShareOf } from './note.policy.js';
 
@@ -85,8 +86,12 @@ export async function noteGet(db: Db, actor: Actor, noteId: number) {
   return presentNote(row as NoteRow);
 }
 
-/** The actions as stored: field values checked and kept as the ticket page keeps them. */
+/**
+ * The actions as stored: the group and assignee checked as a submit checks them, field values
+ * checked and kept as the ticket page keeps them.
+ */
 async function storedActions(db: DbOrTx, actions: AddInput['actions']) {
+  await checkNoteAssignment(db, actions);
   const { fields, ...rest } = actions;
   const checked = await checkedNoteFields(db, fields);
   return checked ? { ...rest, fields: checked } : rest;

@@ -1,4 +1,4 @@
-import { fieldOps, noteOps, type TOpInput, ticketOps } from '@parley/contracts';
+import { accountOps, fieldOps, noteOps, type TOpInput, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
 import {
@@ -272,6 +272,73 @@ describe('notes (macros)', () => {
     const listed = await api(noteOps.list, { kw: stamp }, me.token);
     expect(listed.data.list.map((n) => n.title)).toEqual([`${stamp} group`, `${stamp} shared`]);
     expect((await api(noteOps.get, { note_id: personal }, me.token)).code).toBe('0404');
+  });
+
+  it('refuses a group or assignee that does not exist or cannot be assigned; leaves out one gone since', async () => {
+    const me = await agent();
+    const helper = await buildAgent(db());
+    const outsider = await buildAgent(db());
+    const requester = await buildEndUser(db());
+    const groupId = await buildGroup(db(), [helper.accountId]);
+    // Refused under the action, in en and zh-cn; nothing stored.
+    const bad: Array<[TOpInput<typeof noteOps.add>['actions'], string, string, string]> = [
+      [{ group_id: 99999999 }, 'actions.group_id', 'No group has this id', '没有该组'],
+      [
+        { assignee_id: 99999999 },
+        'actions.assignee_id',
+        'Tickets can only be assigned to active agents or administrators',
+        '工单只能分配给正常状态的客服或管理员',
+      ],
+      [
+        { assignee_id: requester.accountId },
+        'actions.assignee_id',
+        'Tickets can only be assigned to active agents or administrators',
+        '工单只能分配给正常状态的客服或管理员',
+      ],
+      [
+        { group_id: groupId, assignee_id: outsider.accountId },
+        'actions.assignee_id',
+        'The assignee is not a member of this group',
+        '受理人不是该组的成员',
+      ],
+    ];
+    for (const [actions, field, en, zh] of bad) {
+      const res = await api(noteOps.add, { title: 'Bad assignment', actions }, me.token);
+      expect([res.code, res.msg, res.fields], JSON.stringify(actions)).toEqual(['FFFF', en, { [field]: en }]);
+      const zhRes = await api(noteOps.add, { title: 'Bad assignment', actions }, me.token, { lang: 'zh-cn' });
+      expect(zhRes.msg).toBe(zh);
+    }
+    expect((await api(noteOps.list, { kw: 'Bad assignment' }, me.token)).data.total).toBe(0);
+    const noteId = await addNote(me.token, {
+      title: 'To the helper',
+      actions: { group_id: groupId, assignee_id: helper.accountId, priority: 'high' },
+    });
+    const ticket = await buildTicket(db());
+    expect((await preview(me.token, noteId, ticket.ticketId)).data.changes).toEqual({
+      priority: 'high',
+      group_id: groupId,
+      assignee_id: helper.accountId,
+    });
+    // The agent is deleted: the note still applies its group and priority, not a bare id;
+    // saving it again unchanged is refused until another assignee is chosen.
+    expect((await api(accountOps.delete, { account_id: helper.accountId })).code).toBe('0000');
+    expect((await preview(me.token, noteId, ticket.ticketId)).data.changes).toEqual({
+      priority: 'high',
+      group_id: groupId,
+    });
+    const stale = (await api(noteOps.get, { note_id: noteId }, me.token)).data;
+    const resaved = await api(noteOps.edit, { note_id: noteId, title: stale.title, actions: stale.actions }, me.token);
+    expect([resaved.code, resaved.fields]).toEqual([
+      'FFFF',
+      { 'actions.assignee_id': 'Tickets can only be assigned to active agents or administrators' },
+    ]);
+    // A suspended agent is left out likewise.
+    const suspended = await addNote(me.token, {
+      title: 'To the outsider',
+      actions: { assignee_id: outsider.accountId },
+    });
+    await api(accountOps.accessStateEdit, { account_id: outsider.accountId, access_state: 'suspended' });
+    expect((await preview(me.token, suspended, ticket.ticketId)).data.changes).toEqual({});
   });
 
   it('edits and deletes notes; must choose notes', async () => {

@@ -10,12 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEnum } from '../../components/enumOptions';
 import { FormActions } from '../../components/FormPage';
-import { checkRule, schemaRule } from '../../components/formRules';
+import { checkRule, schemaRule, setServerErrors } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { translateMessage } from '../../i18n';
 import { TagSelect } from '../ticket/shared/PropertySelects';
 import { useStaffNames } from '../ticket/shared/useNames';
 import { NoteFieldActions } from './NoteFieldActions';
-import { noteRequestOf, noteValuesOf, type TNoteValues } from './noteValues';
+import { noteActionItems, noteRequestOf, noteValuesOf, type TNoteValues, withStale } from './noteValues';
 import { noteKeys, notePaths } from './queries';
 
 /** A note (macro): its name, who may use it, and what it does to a ticket. */
@@ -40,8 +41,16 @@ export function NoteForm({
     call: (values: TNoteValues, opts) => call(noteRequestOf(values), opts),
     invalidate: [noteKeys.all],
     onSaved: () => void navigate(notePaths.list),
+    showErrors: (fields) => {
+      const failures = Object.entries(fields)
+        .filter(([name]) => noteActionItems[name])
+        .map(([name, text]) => ({ name: noteActionItems[name] as string, errors: [translateMessage(text)] }));
+      setServerErrors(form, failures);
+      return failures.length > 0;
+    },
   });
   const narrow = { maxWidth: 320 };
+  const loaded = !staff.loading;
 
   return (
     <Form<TNoteValues>
@@ -69,18 +78,28 @@ export function NoteForm({
           <Select
             style={narrow}
             showSearch={{ optionFilterProp: 'label' }}
-            options={[
-              keep,
-              { value: 'current_user', label: t('note.current_user') },
-              { value: 'none', label: t('ticket.unassigned') },
-              ...staff.agentOptions,
-            ]}
+            options={withStale(
+              [
+                keep,
+                { value: 'current_user', label: t('note.current_user') },
+                { value: 'none', label: t('ticket.unassigned') },
+                ...staff.agentOptions,
+              ],
+              note?.actions.assignee_id,
+              loaded,
+              t('note.deleted_agent'),
+            )}
           />
         </Form.Item>
         <Form.Item name="group" label={t('ticket.group')}>
           <Select
             style={narrow}
-            options={[keep, { value: 'none', label: t('ticket.no_group') }, ...staff.groupOptions]}
+            options={withStale(
+              [keep, { value: 'none', label: t('ticket.no_group') }, ...staff.groupOptions],
+              note?.actions.group_id,
+              loaded,
+              t('note.deleted_group'),
+            )}
           />
         </Form.Item>
         <NoteFieldActions />

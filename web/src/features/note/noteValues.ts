@@ -78,3 +78,23 @@ export function noteRequestOf(v: TNoteValues): TNoteAddRequest {
     },
   };
 }
+
+/** The editor's item that says the server's refusal of an action (`actions.assignee_id` under Assignee). */
+export const noteActionItems: Readonly<Record<string, keyof TNoteValues>> = {
+  'actions.assignee_id': 'assignee',
+  'actions.group_id': 'group',
+};
+
+/**
+ * A select's options with the note's own choice kept: an agent or group deleted (or no longer
+ * assignable) since the note was saved shows as such, not as a bare id, until another is chosen.
+ */
+export function withStale<T extends { value: unknown; label: string }>(
+  options: T[],
+  chosen: unknown,
+  loaded: boolean,
+  label: string,
+): Array<T | { value: number; label: string }> {
+  const missing = loaded && typeof chosen === 'number' && !options.some((o) => o.value === chosen);
+  return missing ? [...options, { value: chosen, label }] : options;
+}
