@@ -167,6 +167,10 @@ export const messages = {
     'zh-cn': '只有客服和管理员可以拥有角色和组',
   },
   role_name_exists: { en: 'A role of this name already exists', 'zh-cn': '已有同名角色' },
+  group_name_exists: { en: 'A group of this name already exists', 'zh-cn': '已有同名组' },
+  schedule_name_exists: { en: 'A schedule of this name already exists', 'zh-cn': '已有同名工作时间' },
+  shortcut_name_exists: { en: 'A shortcut of this name already exists', 'zh-cn': '已有同名快捷回复' },
+  field_name_exists: { en: 'A ticket field of this name already exists', 'zh-cn': '已有同名工单字段' },
   default_role_kept: {
     en: 'New agents get this role: it cannot be made inactive or deleted',
     'zh-cn': '新客服默认获得该角色：不能停用或删除',

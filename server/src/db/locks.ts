@@ -16,6 +16,14 @@ export const lockKeys = {
   defaultGroup: 727_130_102,
   /** Role names: one role of a name (in any case). */
   roleNames: 727_130_103,
+  /** Group names: one group of a name (in any case). */
+  groupNames: 727_130_104,
+  /** Schedule names: one schedule of a name (in any case). */
+  scheduleNames: 727_130_105,
+  /** Shortcut titles: one of a title among those an agent sees. */
+  shortcutNames: 727_130_106,
+  /** Ticket field titles: one field of a name as search reads it. */
+  fieldNames: 727_130_107,
   /** The report sums' merge (report.compact): one process at a time, the others skip. */
   reportCompact: 727_130_201,
 } as const;

@@ -96,9 +96,31 @@ async function takeDefault(tx: DbOrTx, groupId: number) {
 
 type Ctx = ActorContext;
 
+/**
+ * Two groups of one name (in any case, the contract trims it) cannot be told apart in the pickers
+ * of tickets, views and rules, as roles (role.service.ts). The lock makes two saves of one name take
+ * turns. A group keeping its name is not checked: two that share one from before stay editable.
+ */
+async function refuseTakenName(tx: DbOrTx, name: string, current?: { groupId: number; groupName: string }) {
+  if (current && current.groupName.trim().toLowerCase() === name.toLowerCase()) {
+    return;
+  }
+  const groupId = current?.groupId ?? 0;
+  await lockForTransaction(tx, 'groupNames');
+  const taken = await tx
+    .select({ id: agentGroup.groupId })
+    .from(agentGroup)
+    .where(and(sql`lower(${agentGroup.groupName}) = lower(${name})`, ne(agentGroup.groupId, groupId)))
+    .limit(1);
+  if (taken.length > 0) {
+    throw invalid('group_name_exists', 'group_name');
+  }
+}
+
 export async function groupAdd({ db, authCache, actor }: Ctx, input: z.output<typeof ZGroupAddRequest>) {
   return db.transaction(async (tx) => {
     const guard = await grantGuard(tx, actor.account, input.account_ids);
+    await refuseTakenName(tx, input.group_name);
     const now = Date.now();
     const [row] = await tx
       .insert(agentGroup)
@@ -128,6 +150,7 @@ export async function groupEdit({ db, authCache, actor }: Ctx, input: z.output<t
     if (group.isDefault && input.is_default === false) {
       throw invalid('one_default_group', 'is_default');
     }
+    await refuseTakenName(tx, input.group_name, group);
     await tx
       .update(agentGroup)
       .set({

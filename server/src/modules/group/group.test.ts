@@ -24,6 +24,37 @@ describe('auth.group.add / edit', () => {
     expect((await t.database.db.select().from(agentGroup)).length).toBe(before);
   });
 
+  it('refuses a name another group has, whatever its case and surrounding spaces, on add and edit', async () => {
+    const taken = 'A group of this name already exists';
+    for (const name of ['Support', ' support ', 'SUPPORT']) {
+      const res = await api(groupOps.add, { group_name: name, account_ids: [] });
+      expect([res.code, res.msg, res.fields], name).toEqual(['FFFF', taken, { group_name: taken }]);
+    }
+    expect(
+      (await api(groupOps.add, { group_name: 'support', account_ids: [] }, undefined, { lang: 'zh-cn' })).msg,
+    ).toBe('已有同名组');
+    const other = await api(groupOps.add, { group_name: `Billing ${Date.now()}`, account_ids: [] });
+    const renamed = await api(groupOps.edit, { group_id: other.data.group_id, group_name: 'support ' });
+    expect([renamed.code, renamed.fields]).toEqual(['FFFF', { group_name: taken }]);
+    expect(
+      (await t.database.db.select().from(agentGroup)).filter((g) => g.groupName.toLowerCase() === 'support'),
+    ).toHaveLength(1);
+    // Its own name, in another case, is no clash.
+    const own = await getGroup(other.data.group_id);
+    const upper = own?.group_name.toUpperCase() as string;
+    expect((await api(groupOps.edit, { group_id: other.data.group_id, group_name: upper })).code).toBe('0000');
+    // Two groups that share a name from before stay editable, under that name; renamed, it is checked.
+    const now = Date.now();
+    const [twin] = await t.database.db
+      .insert(agentGroup)
+      .values({ groupName: 'support', createTs: now, updateTs: now })
+      .returning();
+    const twinId = twin?.groupId as number;
+    expect((await api(groupOps.edit, { group_id: twinId, group_name: 'support', remark: 'kept' })).code).toBe('0000');
+    expect((await api(groupOps.list, { kw: 'support' })).data.total).toBe(2);
+    expect((await api(groupOps.edit, { group_id: twinId, group_name: upper })).fields).toEqual({ group_name: taken });
+  });
+
   it('takes agents and admins as members, refuses end users and writes nothing', async () => {
     const agent = await buildAgent(t.database.db);
     const user = await buildEndUser(t.database.db);

@@ -1,6 +1,7 @@
 import { scheduleOps, slaOps } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { api, apiUntyped, setUpApp } from '../../../test/kit.js';
+import { api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers } from '../../../test/rule-kit.js';
 
 setUpApp({ ticketDefaults: true });
@@ -8,6 +9,37 @@ setUpApp({ ticketDefaults: true });
 const week = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
 
 describe('Settings › Schedules', () => {
+  it('refuses a name another schedule has, whatever its case and surrounding spaces, on add and edit', async () => {
+    const taken = 'A schedule of this name already exists';
+    const first = await api(scheduleOps.add, { name: 'Never open', timezone: 'UTC', intervals: week });
+    expect(first.code).toBe('0000');
+    for (const name of ['Never open', ' never open ', 'NEVER OPEN']) {
+      const res = await api(scheduleOps.add, { name, timezone: 'UTC', intervals: week });
+      expect([res.code, res.msg, res.fields], name).toEqual(['FFFF', taken, { name: taken }]);
+    }
+    const zh = await api(scheduleOps.add, { name: 'never open', timezone: 'UTC', intervals: week }, undefined, {
+      lang: 'zh-cn',
+    });
+    expect(zh.msg).toBe('已有同名工作时间');
+    const other = await api(scheduleOps.add, { name: 'Weekends', timezone: 'UTC', intervals: week });
+    const id = other.data.schedule_id;
+    const renamed = await api(scheduleOps.edit, {
+      schedule_id: id,
+      name: 'never open',
+      timezone: 'UTC',
+      intervals: week,
+    });
+    expect([renamed.code, renamed.fields]).toEqual(['FFFF', { name: taken }]);
+    expect((await api(scheduleOps.list, {})).data.list.filter((s) => /never open/i.test(s.name))).toHaveLength(1);
+    // Its own name in another case is no clash; two sharing one from before stay editable.
+    expect(
+      (await api(scheduleOps.edit, { schedule_id: id, name: 'WEEKENDS', timezone: 'UTC', intervals: week })).code,
+    ).toBe('0000');
+    await t.database.db.execute(sql`UPDATE schedule SET name = 'never open' WHERE schedule_id = ${id}`);
+    const kept = await api(scheduleOps.edit, { schedule_id: id, name: 'Never open', timezone: 'UTC', intervals: [] });
+    expect(kept.code).toBe('0000');
+  });
+
   it('saves business hours with several intervals a day and holidays, and answers the spec messages', async () => {
     const bad = await apiUntyped(scheduleOps.add, {
       name: 'Support',

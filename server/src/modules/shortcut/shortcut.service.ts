@@ -1,7 +1,8 @@
 import type { TAllowType, TShortcut, ZShortcutAddRequest, ZShortcutListRequest } from '@parley/contracts';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
 import { shortcut } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
@@ -72,19 +73,51 @@ export async function shortcutGet(db: Db, actor: Actor, shortcutId: number) {
   return present(row as Row);
 }
 
+/**
+ * Two shortcuts of one title (in any case, the contract trims it) in one agent's picker cannot be
+ * told apart: a title is taken by a shared shortcut or another of the owner's own. Other agents'
+ * own shortcuts are theirs, unseen by the owner, and do not count. Under a lock, as roles' names;
+ * one keeping its title is not checked (two that share one from before stay editable).
+ */
+async function refuseTakenTitle(tx: DbOrTx, title: string, ownerId: number | null, current?: Row) {
+  if (current && current.title.trim().toLowerCase() === title.toLowerCase()) {
+    return;
+  }
+  const shortcutId = current?.shortcutId ?? 0;
+  await lockForTransaction(tx, 'shortcutNames');
+  const seenBy =
+    ownerId === null
+      ? eq(shortcut.allowType, 'all')
+      : or(eq(shortcut.allowType, 'all'), eq(shortcut.creatorId, ownerId));
+  const taken = await tx
+    .select({ id: shortcut.shortcutId })
+    .from(shortcut)
+    .where(and(sql`lower(${shortcut.title}) = lower(${title})`, ne(shortcut.shortcutId, shortcutId), seenBy))
+    .limit(1);
+  if (taken.length > 0) {
+    throw invalid('shortcut_name_exists', 'title');
+  }
+}
+
 export async function shortcutAdd(db: Db, actor: Actor, input: Input) {
   checkTagIds(input);
-  const [row] = await db
-    .insert(shortcut)
-    .values({ ...values(input), creatorId: actor.account.accountId, createTs: Date.now() })
-    .returning({ shortcutId: shortcut.shortcutId });
-  return { shortcut_id: row?.shortcutId as number };
+  return db.transaction(async (tx) => {
+    await refuseTakenTitle(tx, input.title, actor.account.accountId);
+    const [row] = await tx
+      .insert(shortcut)
+      .values({ ...values(input), creatorId: actor.account.accountId, createTs: Date.now() })
+      .returning({ shortcutId: shortcut.shortcutId });
+    return { shortcut_id: row?.shortcutId as number };
+  });
 }
 
 export async function shortcutEdit(db: Db, actor: Actor, input: Input & { shortcut_id: number }) {
   const [row] = await visible(db, actor, [input.shortcut_id]);
   checkTagIds(input, row?.tagIds ?? []);
-  await db.update(shortcut).set(values(input)).where(eq(shortcut.shortcutId, input.shortcut_id));
+  await db.transaction(async (tx) => {
+    await refuseTakenTitle(tx, input.title, row?.creatorId ?? null, row);
+    await tx.update(shortcut).set(values(input)).where(eq(shortcut.shortcutId, input.shortcut_id));
+  });
 }
 
 /** All or nothing: one id that is missing or not the caller's answers 0404 and deletes none. */

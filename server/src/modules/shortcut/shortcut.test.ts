@@ -18,6 +18,32 @@ async function agent() {
 }
 
 describe('shortcuts', () => {
+  it('refuses a title the owner sees already, whatever its case and surrounding spaces, on add and edit', async () => {
+    const taken = 'A shortcut of this name already exists';
+    const me = await agent();
+    const other = await agent();
+    const add = (token: string, title: string, allow_type: 'me' | 'all' = 'me') =>
+      api(shortcutOps.add, { title, allow_type }, token);
+    expect((await add(me.token, 'Hi')).code).toBe('0000');
+    for (const title of ['Hi', ' hi ', 'HI']) {
+      const res = await add(me.token, title);
+      expect([res.code, res.msg, res.fields], title).toEqual(['FFFF', taken, { title: taken }]);
+    }
+    expect((await api(shortcutOps.add, { title: 'hi' }, me.token, { lang: 'zh-cn' })).msg).toBe('已有同名快捷回复');
+    // Another agent's own "hi" is theirs: they do not see mine. A shared one is everyone's.
+    expect((await add(other.token, 'hi')).code).toBe('0000');
+    expect((await add(other.token, 'Thanks', 'all')).code).toBe('0000');
+    expect((await add(me.token, 'thanks ')).fields).toEqual({ title: taken });
+    const bye = await add(me.token, 'Bye');
+    const renamed = await api(shortcutOps.edit, { shortcut_id: bye.data.shortcut_id, title: 'hi' }, me.token);
+    expect([renamed.code, renamed.fields]).toEqual(['FFFF', { title: taken }]);
+    expect((await list(me.token, { kw: 'hi' })).list.map((s) => s.title)).toEqual(['Hi']);
+    // Its own title in another case is no clash.
+    expect((await api(shortcutOps.edit, { shortcut_id: bye.data.shortcut_id, title: 'BYE' }, me.token)).code).toBe(
+      '0000',
+    );
+  });
+
   it('requires a name, and stores message, tags and choices', async () => {
     const me = await agent();
     expect((await api(shortcutOps.add, { title: '' }, me.token)).msg).toBe('Name is required');

@@ -1,5 +1,6 @@
 import {
   fieldKey,
+  fieldSearchName,
   optionValueOf,
   type TFieldType,
   type TFieldValue,
@@ -10,6 +11,7 @@ import {
 import { asc, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockForTransaction } from '../../db/locks.js';
 import { ticketField } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 
@@ -87,18 +89,40 @@ function values(input: AddInput) {
   };
 }
 
+/**
+ * Two fields of one name cannot be told apart in the views, rules and macros editors, and search's
+ * `plan:` reaches only one of them: a title is taken when another field's reads the same in the
+ * search box (`fieldSearchName`: case, spaces and punctuation aside). Under a lock, as roles' names;
+ * a field keeping its title is not checked (two that share one from before stay editable).
+ */
+async function refuseTakenTitle(tx: DbOrTx, title: string, current?: FieldRow) {
+  const wanted = fieldSearchName(title);
+  if (current && fieldSearchName(current.title) === wanted) {
+    return;
+  }
+  const fieldId = current?.fieldId ?? 0;
+  await lockForTransaction(tx, 'fieldNames');
+  const rows = await tx.select({ id: ticketField.fieldId, title: ticketField.title }).from(ticketField);
+  if (wanted !== '' && rows.some((r) => r.id !== fieldId && fieldSearchName(r.title) === wanted)) {
+    throw invalid('field_name_exists', 'title');
+  }
+}
+
 export async function fieldAdd(db: Db, input: AddInput) {
-  const [last] = await db.select({ p: max(ticketField.position) }).from(ticketField);
-  const [row] = await db
-    .insert(ticketField)
-    .values({
-      ...values(input),
-      fieldType: input.field_type,
-      position: (last?.p ?? 0) + 1,
-      createTs: Date.now(),
-    })
-    .returning({ fieldId: ticketField.fieldId });
-  return { field_id: row?.fieldId as number };
+  return db.transaction(async (tx) => {
+    await refuseTakenTitle(tx, input.title);
+    const [last] = await tx.select({ p: max(ticketField.position) }).from(ticketField);
+    const [row] = await tx
+      .insert(ticketField)
+      .values({
+        ...values(input),
+        fieldType: input.field_type,
+        position: (last?.p ?? 0) + 1,
+        createTs: Date.now(),
+      })
+      .returning({ fieldId: ticketField.fieldId });
+    return { field_id: row?.fieldId as number };
+  });
 }
 
 /** The type never changes: the stored values are of that type. */
@@ -107,7 +131,10 @@ export async function fieldEdit(db: Db, input: EditInput) {
   if (row.fieldType !== input.field_type) {
     throw invalid('field_type_fixed', 'field_type');
   }
-  await db.update(ticketField).set(values(input)).where(eq(ticketField.fieldId, input.field_id));
+  await db.transaction(async (tx) => {
+    await refuseTakenTitle(tx, input.title, row);
+    await tx.update(ticketField).set(values(input)).where(eq(ticketField.fieldId, input.field_id));
+  });
 }
 
 /** The new order: the ids given first in their order, any others after them as they were. */

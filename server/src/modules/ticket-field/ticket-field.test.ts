@@ -13,6 +13,27 @@ const add = async (body: TOpInput<typeof fieldOps.add>) => {
 };
 
 describe('ticket fields', () => {
+  it('refuses a title another field has as search reads it (case, spaces and punctuation aside), on add and edit', async () => {
+    const taken = 'A ticket field of this name already exists';
+    const plan = await add({ field_type: 'text', title: 'Plan' });
+    for (const title of ['Plan', ' plan ', 'PLAN']) {
+      const res = await api(fieldOps.add, { field_type: 'text', title });
+      expect([res.code, res.msg, res.fields], title).toEqual(['FFFF', taken, { title: taken }]);
+    }
+    expect((await api(fieldOps.add, { field_type: 'text', title: 'plan' }, admin, { lang: 'zh-cn' })).msg).toBe(
+      '已有同名工单字段',
+    );
+    // `product_area:` in the search box would reach only one of these.
+    await add({ field_type: 'text', title: 'Product area' });
+    expect((await api(fieldOps.add, { field_type: 'text', title: 'product_area' })).fields).toEqual({ title: taken });
+    const seats = await add({ field_type: 'number', title: 'Seats' });
+    const renamed = await api(fieldOps.edit, { ...(await get(seats)), title: 'plan' });
+    expect([renamed.code, renamed.fields]).toEqual(['FFFF', { title: taken }]);
+    expect((await all()).filter((f) => f.title.toLowerCase() === 'plan').map((f) => f.field_id)).toEqual([plan]);
+    // Its own title in another case is no clash.
+    expect((await api(fieldOps.edit, { ...(await get(plan)), title: 'PLAN' })).code).toBe('0000');
+  });
+
   it('stores each type with its titles, customer rules and default, and answers its key', async () => {
     const id = await add({
       field_type: 'text',

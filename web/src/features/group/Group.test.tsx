@@ -1,11 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fakeServer, ok, page } from '../../test/fakeServer';
+import { account, fail, fakeServer, ok, page } from '../../test/fakeServer';
 import { group } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
+
+/** The form item the server's refusal is shown under, and that text. */
+const refusedItem = () =>
+  Array.from(document.querySelectorAll('.ant-form-item-has-error')).map((item) => [
+    item.querySelector('label')?.textContent,
+    item.querySelector('.ant-form-item-explain-error')?.textContent,
+  ]);
 
 const agents = [
   account({ account_id: 3, real_name: 'Grace Hopper', email: 'grace@example.com' }),
@@ -26,6 +33,16 @@ function serve(handlers = {}) {
 }
 
 describe('groups', () => {
+  it('shows the server refusing a name another group has under the name field', async () => {
+    const taken = 'A group of this name already exists';
+    serve({ 'admin/auth.group.add': () => fail('FFFF', taken, { fields: { group_name: taken } }) });
+    renderApp('/wswt/setting/group/add');
+    await screen.findByRole('heading', { name: 'Add group' });
+    typeInto('Group name', ' support ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(refusedItem()).toEqual([['Group name', taken]]));
+  });
+
   it('asks for the group name, then adds the group with its members', async () => {
     const { calls } = serve({ 'admin/auth.group.add': () => ok({ group_id: 8 }) });
     const { here } = renderApp('/wswt/setting/group/add');

@@ -6,7 +6,29 @@ import { signInEachTest } from '../../test/session';
 
 signInEachTest();
 
+/** The form item the server's refusal is shown under, and that text. */
+const refusedItem = () =>
+  Array.from(document.querySelectorAll('.ant-form-item-has-error')).map((item) => [
+    item.querySelector('label')?.textContent,
+    item.querySelector('.ant-form-item-explain-error')?.textContent,
+  ]);
+
 describe('schedule editor', () => {
+  it('shows the server refusing a name another schedule has under the name field', async () => {
+    const taken = 'A schedule of this name already exists';
+    fakeServer({
+      user: account({ user_type: 'admin' }),
+      menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
+      buttons: ['schedule.add'],
+      handlers: { 'admin/settings/schedule.add': () => fail('FFFF', taken, { fields: { name: taken } }) },
+    });
+    renderApp('/wswt/setting/schedule/add');
+    await screen.findByRole('heading', { name: 'Add schedule' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'never open' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(refusedItem()).toEqual([['Name', taken]]));
+  });
+
   it('"Add hours" offers the next day without hours, not a second Monday', async () => {
     fakeServer({
       user: account({ user_type: 'admin' }),

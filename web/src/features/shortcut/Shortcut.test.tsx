@@ -1,11 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fakeServer, ok, page } from '../../test/fakeServer';
+import { account, fail, fakeServer, ok, page } from '../../test/fakeServer';
 import { shortcut } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
+
+/** The form item the server's refusal is shown under, and that text. */
+const refusedItem = () =>
+  Array.from(document.querySelectorAll('.ant-form-item-has-error')).map((item) => [
+    item.querySelector('label')?.textContent,
+    item.querySelector('.ant-form-item-explain-error')?.textContent,
+  ]);
 
 const agent = account();
 const menus = ['/wswt/setting/shortcut', '/wswt/setting/shortcut/add', '/wswt/setting/shortcut/edit'];
@@ -25,6 +32,16 @@ function serve(handlers = {}, buttons = ['shortcut.add', 'shortcut.edit', 'short
 }
 
 describe('shortcuts', () => {
+  it('shows the server refusing a title the agent has already under the name field', async () => {
+    const taken = 'A shortcut of this name already exists';
+    serve({ 'admin/settings/shortcut.add': () => fail('FFFF', taken, { fields: { title: taken } }) });
+    renderApp('/wswt/setting/shortcut/add');
+    await screen.findByRole('heading', { name: 'Add shortcut' });
+    typeInto('Name', 'hi');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(refusedItem()).toEqual([['Name', taken]]));
+  });
+
   it('lists the shortcuts with who sees them', async () => {
     serve();
     renderApp('/wswt/setting/shortcut');

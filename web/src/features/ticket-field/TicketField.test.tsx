@@ -1,12 +1,19 @@
 import type { TTicketForm } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, ok } from '../../test/fakeServer';
+import { fail, fakeServer, ok } from '../../test/fakeServer';
 import { ticketField } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
+
+/** The form item the server's refusal is shown under, and that text. */
+const refusedItem = () =>
+  Array.from(document.querySelectorAll('.ant-form-item-has-error')).map((item) => [
+    item.querySelector('label')?.textContent,
+    item.querySelector('.ant-form-item-explain-error')?.textContent,
+  ]);
 
 const menus = [
   '/wswt/setting/field',
@@ -55,6 +62,16 @@ function serve(handlers = {}) {
 }
 
 describe('ticket fields and forms settings', () => {
+  it('shows the server refusing a title another field has under the title field', async () => {
+    const taken = 'A ticket field of this name already exists';
+    serve({ 'admin/settings/field.add': () => fail('FFFF', taken, { fields: { title: taken } }) });
+    renderApp('/wswt/setting/field/add');
+    await screen.findByRole('heading', { name: 'Add ticket field' });
+    typeInto('Title for agents', 'plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(refusedItem()).toEqual([['Title for agents', taken]]));
+  });
+
   it('lists the fields with their type and who sees them', async () => {
     serve();
     renderApp('/wswt/setting/field');
