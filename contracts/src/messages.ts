@@ -351,6 +351,14 @@ export const messages = {
     en: 'A rule or an SLA policy still uses this schedule',
     'zh-cn': '仍有规则或 SLA 策略使用该工作时间',
   },
+  sla_schedule_no_hours: {
+    en: 'This schedule has no business hours ahead: targets measured in it would never fall due',
+    'zh-cn': '该工作时间今后没有营业时间：按其计时的目标永远不会到期',
+  },
+  schedule_sla_needs_hours: {
+    en: 'An SLA policy measures its targets in this schedule: keep some business hours in it',
+    'zh-cn': '有 SLA 策略按该工作时间计时：请保留营业时间',
+  },
   category_exists: { en: 'A category of this name exists already', 'zh-cn': '已有同名分类' },
   automation_needs_time: { en: 'Add an hours condition', 'zh-cn': '请添加小时数条件' },
   automation_not_nullified: {

@@ -72,7 +72,13 @@ export const ZSlaTicketResponse = z.object({
     .int()
     .nullable()
     .describe('When it is due (Unix epoch milliseconds; null while paused or without a target)'),
-  paused_left: z.number().int().nullable().describe('Minutes left while paused (pending)'),
+  paused_left: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Minutes left while paused (pending); null with a metric and no `due_ts`: its schedule has no business hours ahead, so the target never falls due',
+    ),
   breached: z.boolean().describe('The target was missed'),
 });
 export type TSlaTicketResponse = z.infer<typeof ZSlaTicketResponse>;

@@ -404,6 +404,12 @@ export function addBusinessMinutes(s: BusinessSchedule, from: number, minutes: n
   return 'at' in tail ? tail.at : null;
 }
 
+/**
+ * Does the schedule open at all after `from`, within the ten years the walk looks ahead? Not with
+ * no intervals, nor with holidays that cover every day: a target measured in it never falls due.
+ */
+export const opensAfter = (s: BusinessSchedule, from: number): boolean => addBusinessMinutes(s, from, 1) !== null;
+
 /** The instant `minutes` business minutes before `to` (automations' "hours since" thresholds); null when never open. */
 export function subtractBusinessMinutes(s: BusinessSchedule, to: number, minutes: number): number | null {
   const left = minutes * minute;

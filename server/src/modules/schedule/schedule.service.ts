@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
-import type { BusinessSchedule } from './business-time.js';
+import { type BusinessSchedule, opensAfter } from './business-time.js';
 
 const present = (r: Record<string, unknown>): TSchedule => ({
   schedule_id: Number(r.schedule_id),
@@ -90,10 +90,22 @@ export async function scheduleAdd(db: Db, input: TScheduleData) {
   });
 }
 
+/**
+ * An SLA policy measures its targets in this schedule: it keeps some business hours ahead, or
+ * every target of the policy would never fall due (its tickets could only say so).
+ */
+async function refuseClosingSlaSchedule(tx: DbOrTx, input: TScheduleData & { schedule_id: number }) {
+  const used = await queryRows(tx, sql`SELECT 1 FROM sla_policy WHERE schedule_id = ${input.schedule_id} LIMIT 1`);
+  if (used.length > 0 && !opensAfter(input, Date.now())) {
+    throw invalid('schedule_sla_needs_hours', 'intervals');
+  }
+}
+
 export async function scheduleEdit(db: Db, input: TScheduleData & { schedule_id: number }) {
   const t = tidy(input);
   await db.transaction(async (tx) => {
     await refuseTakenName(tx, input.name, input.schedule_id);
+    await refuseClosingSlaSchedule(tx, input);
     const rows = await queryRows(
       tx,
       sql`UPDATE schedule SET name = ${input.name}, timezone = ${input.timezone}, intervals = ${t.intervals}::jsonb,

@@ -7,6 +7,7 @@ import { checkRule } from '../rule/rule.check.js';
 import { loadRuleTicket } from '../rule/rule.facts.js';
 import { conditionsHold, scheduleIdsOf } from '../rule/rule.match.js';
 import { reorder } from '../rule/trigger.service.js';
+import { opensAfter } from '../schedule/business-time.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaFacts } from './sla.compute.js';
 
@@ -39,8 +40,15 @@ export async function slaPolicySave(db: DbOrTx, input: TSlaPolicyData, id: numbe
   if (id !== null && (await queryRows(db, sql`SELECT 1 FROM sla_policy WHERE policy_id = ${id}`)).length === 0) {
     throw notFound();
   }
-  if (input.schedule_id !== null && (await businessSchedules(db, [input.schedule_id])).size === 0) {
-    throw invalid('id_not_found', 'schedule_id');
+  if (input.schedule_id !== null) {
+    const schedule = (await businessSchedules(db, [input.schedule_id])).get(input.schedule_id);
+    if (!schedule) {
+      throw invalid('id_not_found', 'schedule_id');
+    }
+    // Its targets would never fall due: the ticket page could only say so, on every ticket.
+    if (!opensAfter(schedule, Date.now())) {
+      throw invalid('sla_schedule_no_hours', 'schedule_id');
+    }
   }
   await checkRule(db, 'sla', input.conditions, []);
   if (!Object.values(input.targets).some((t) => Object.values(t).some((m) => m !== null))) {

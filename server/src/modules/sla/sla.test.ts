@@ -1,4 +1,4 @@
-import { slaOps, ticketOps } from '@parley/contracts';
+import { scheduleOps, slaOps, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { agent, api, setUpApp } from '../../../test/kit.js';
 import { submit, word } from '../../../test/rule-kit.js';
@@ -67,6 +67,61 @@ describe('SLA targets', () => {
       }
     }
     expect(nextTarget({ resolution: 600 }, null, false, facts)?.dueTs).toBe(t0 + 600 * minute);
+  });
+
+  it('refuses a schedule with no business hours ahead for a policy, and keeps hours in one a policy uses', async () => {
+    const week = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
+    const schedule = async (name: string, intervals: typeof week, holidays: Array<Record<string, string>> = []) =>
+      (await api(scheduleOps.add, { name: `${name} ${word()}`, timezone: 'UTC', intervals, holidays })).data
+        .schedule_id;
+    const never = await schedule('Never open', []);
+    const closedForGood = await schedule('Closed for good', week, [
+      { name: 'Closed', start_date: '2000-01-01', end_date: '2099-12-31' },
+    ]);
+    const onlyMine = () => ({ all: [{ field: 'subject' as const, operator: 'contains' as const, value: word() }] });
+    const refusal = 'This schedule has no business hours ahead: targets measured in it would never fall due';
+    for (const schedule_id of [never, closedForGood]) {
+      const res = await api(slaOps.policyAdd, {
+        title: `Night ${word()}`,
+        schedule_id,
+        conditions: onlyMine(),
+        targets: { normal: { first_reply: 60 } },
+      });
+      expect([res.code, res.msg, res.fields]).toEqual(['FFFF', refusal, { schedule_id: refusal }]);
+    }
+    const zh = await api(
+      slaOps.policyAdd,
+      { title: 'x', schedule_id: never, conditions: onlyMine(), targets: { normal: { first_reply: 60 } } },
+      undefined,
+      {
+        lang: 'zh-cn',
+      },
+    );
+    expect(zh.msg).toBe('该工作时间今后没有营业时间：按其计时的目标永远不会到期');
+    // A schedule a policy measures in keeps some hours: emptied, it is refused, and the ticket keeps its due time.
+    const office = await schedule('Office', week);
+    const policy = await api(slaOps.policyAdd, {
+      title: `Office ${word()}`,
+      schedule_id: office,
+      conditions: onlyMine(),
+      targets: { normal: { first_reply: 60 } },
+    });
+    expect(policy.code).toBe('0000');
+    try {
+      const emptied = await api(scheduleOps.edit, {
+        schedule_id: office,
+        name: `Office ${word()}`,
+        timezone: 'UTC',
+        intervals: [],
+      });
+      expect([emptied.code, emptied.msg]).toEqual([
+        'FFFF',
+        'An SLA policy measures its targets in this schedule: keep some business hours in it',
+      ]);
+      expect((await api(scheduleOps.get, { schedule_id: office })).data.intervals).toHaveLength(5);
+    } finally {
+      await api(slaOps.policyDelete, { policy_ids: [policy.data.policy_id] });
+    }
   });
 
   it('a ticket gets its policy’s next target, paused while pending, running again when open', async () => {

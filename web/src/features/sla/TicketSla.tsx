@@ -22,7 +22,8 @@ function useNow() {
 
 /**
  * The ticket's next SLA target in the properties: which one, how long is left or how long it is
- * overdue, paused while pending where the policy says so. Nothing when no policy applies.
+ * overdue, paused while pending where the policy says so, or that its schedule has no business
+ * hours ahead (it never falls due). Nothing when no policy applies.
  */
 export function TicketSla({ ticketId, updateTs }: { ticketId: number; updateTs: number }) {
   const { t } = useTranslation();
@@ -46,6 +47,9 @@ export function TicketSla({ ticketId, updateTs }: { ticketId: number; updateTs: 
   let tag: { color: string; icon: ReactNode; text: string };
   if (sla.metric === null) {
     tag = { color: 'default', icon: <ClockCircleOutlined />, text: t('sla.no_target') };
+  } else if (sla.due_ts === null && sla.paused_left === null) {
+    // The policy's schedule has no business hours ahead: the target never falls due.
+    tag = { color: 'default', icon: <ClockCircleOutlined />, text: t('sla.no_business_time') };
   } else if (sla.due_ts === null) {
     const left = sla.paused_left ?? 0;
     tag = {
