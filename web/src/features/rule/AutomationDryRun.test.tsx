@@ -53,4 +53,22 @@ describe('automation dry run', () => {
     await within(dryRun).findByText('Would act on 736 tickets now (first 20 shown)');
     within(dryRun).getByText('Waiting 19');
   });
+
+  it('counts one ticket as one ticket', async () => {
+    fakeServer({
+      user: account({ user_type: 'admin' }),
+      menus: ['/wswt/setting/automation', '/wswt/setting/automation/edit'],
+      buttons: ['automation.edit'],
+      handlers: {
+        'admin/settings/automation.list': () => ok({ list: [pending] }),
+        'admin/settings/schedule.list': () => ok({ list: [] }),
+        'admin/settings/automation.dryrun': () =>
+          ok({ total: 1, list: [{ ticket_id: 100, subject: 'Waiting', effects: [], error: null }] }),
+      },
+    });
+    renderApp('/wswt/setting/automation/edit', { state: editState(3) });
+    const dryRun = await screen.findByTestId('dry-run');
+    fireEvent.click(within(dryRun).getByRole('button', { name: 'Run' }));
+    await within(dryRun).findByText('Would act on 1 ticket now');
+  });
 });

@@ -56,7 +56,7 @@ export function ScheduleListPage() {
                 {t('schedule.summary', {
                   hours:
                     Math.round(s.intervals.reduce((sum, i) => sum + minutes(i.end) - minutes(i.start), 0) / 6) / 10,
-                  holidays: s.holidays.length,
+                  count: s.holidays.length,
                 })}
               </Typography.Text>
             ),
