@@ -29,12 +29,18 @@ export function BrandMark({
 }) {
   const { t } = useTranslation();
   const { brandName } = useBranding();
+  const name = brandName ?? t('app.name');
   return (
     <span className="pl-brand">
       <Logo size={size} />
       {showName && (
-        <span className="pl-brand-name" style={{ fontSize: size * 0.64, color: dark ? '#fff' : 'rgba(0, 0, 0, 0.88)' }}>
-          {brandName ?? t('app.name')}
+        // A long name is cut short with an ellipsis: the whole of it shows on hover.
+        <span
+          className="pl-brand-name"
+          title={name}
+          style={{ fontSize: size * 0.64, color: dark ? '#fff' : 'rgba(0, 0, 0, 0.88)' }}
+        >
+          {name}
         </span>
       )}
     </span>
