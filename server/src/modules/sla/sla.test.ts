@@ -71,7 +71,11 @@ describe('SLA targets', () => {
 
   it('refuses a schedule with no business hours ahead for a policy, and keeps hours in one a policy uses', async () => {
     const week = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
-    const schedule = async (name: string, intervals: typeof week, holidays: Array<Record<string, string>> = []) =>
+    const schedule = async (
+      name: string,
+      intervals: typeof week,
+      holidays: Array<{ name: string; start_date: string; end_date: string }> = [],
+    ) =>
       (await api(scheduleOps.add, { name: `${name} ${word()}`, timezone: 'UTC', intervals, holidays })).data
         .schedule_id;
     const never = await schedule('Never open', []);
