@@ -40,6 +40,9 @@ export const ZSatisfactionGetResponse = z.object({
   subject: z.string().describe('Its subject'),
   satisfaction: ZSatisfaction.describe('The rating so far: `good`, `bad`, or `unoffered` (none yet)'),
   satisfaction_comment: z.string().describe('The comment with the rating'),
+  rating_open: z
+    .boolean()
+    .describe('Whether ratings are taken now (Ticket settings `allow_score`); false: the page offers no form'),
 });
 export type TSatisfactionGetResponse = z.infer<typeof ZSatisfactionGetResponse>;
 

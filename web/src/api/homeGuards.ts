@@ -25,6 +25,7 @@ export const homeGuards: { readonly [K in THomeCallName]: TShape<TAnswer<K>> } =
     subject: 'string',
     satisfaction: 'string',
     satisfaction_comment: 'string',
+    rating_open: 'boolean',
   }),
   satisfactionAdd: nothing,
 };

@@ -28,7 +28,7 @@ export function notifyApiError(text: string): void {
 /** The API client of the app: token and language from storage, docs/product.md §8 handling. */
 export const api = createApiClient({
   getToken: () => authStore.token(),
-  getLanguage: () => (languageStore.isSet() ? languageStore.get() : null),
+  getLanguage: () => (languageStore.isSet() ? languageStore.get() : languageStore.linked()),
   clearSession: () => authStore.clear(),
   currentPath: () => window.location.pathname + window.location.search,
   navigate: (to) => bridge.navigate(to),

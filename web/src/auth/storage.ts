@@ -23,6 +23,8 @@ export const storageKeys = {
   afterSubmit: 'after_submit',
   /** The ticket view the agent last chose: where the ticket list opens next time. */
   lastView: 'last_view',
+  /** The language a link asked for (a survey mail's), kept for the tab (sessionStorage). */
+  linkLanguage: 'link_language',
 } as const;
 
 function read<T>(store: Storage, key: string, now = Date.now()): T | null {
@@ -134,9 +136,21 @@ export const authStore = {
 };
 
 export const languageStore = {
+  /** The user's own choice, else the language a link asked for, else English. */
   get(): TLanguage {
-    const stored = local.get<string>(storageKeys.language);
+    const stored = local.get<string>(storageKeys.language) ?? session.get<string>(storageKeys.linkLanguage);
     return stored === null ? 'en' : parseLanguage(stored);
+  },
+  /**
+   * The language a link asked for (the survey links of a mail carry their reader's), for this tab:
+   * above the help desk's default, below a language the user picks.
+   */
+  linked(): TLanguage | null {
+    const stored = session.get<string>(storageKeys.linkLanguage);
+    return stored === null ? null : parseLanguage(stored);
+  },
+  setLinked(language: TLanguage): void {
+    session.set(storageKeys.linkLanguage, language);
   },
   set(language: TLanguage): void {
     local.set(storageKeys.language, language);

@@ -25,8 +25,14 @@ export function useBranding(): {
   const favicon = data?.favicon;
   const defaultLanguage = data?.default_language;
   useEffect(() => {
-    // Settings › Localization: a visitor who never picked a language gets the help desk's.
-    if (defaultLanguage && !languageStore.isSet() && i18n.language !== defaultLanguage) {
+    // Settings › Localization: a visitor who never picked a language (and came by no link that
+    // names one) gets the help desk's.
+    if (
+      defaultLanguage &&
+      !languageStore.isSet() &&
+      languageStore.linked() === null &&
+      i18n.language !== defaultLanguage
+    ) {
       void switchLanguage(defaultLanguage === 'zh-cn' ? 'zh-cn' : 'en');
     }
   }, [defaultLanguage]);

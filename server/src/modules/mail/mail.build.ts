@@ -184,8 +184,13 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
   const settings = await getTicketSettings(db);
   const details = await readDetails(db);
   const words = mailWords[lang];
-  const good = t.satisfaction_token ? `${publicUrl}/home/satisfaction?token=${t.satisfaction_token}&score=good` : '';
-  const bad = t.satisfaction_token ? `${publicUrl}/home/satisfaction?token=${t.satisfaction_token}&score=bad` : '';
+  // The survey opens in the language of the mail (the customer's), unless they chose one on the page.
+  const survey = (score: 'good' | 'bad') =>
+    t.satisfaction_token
+      ? `${publicUrl}/home/satisfaction?token=${t.satisfaction_token}&score=${score}&lang=${lang}`
+      : '';
+  const good = survey('good');
+  const bad = survey('bad');
   const satisfactionHtml =
     settings.allow_score && good
       ? `<p>${escapeHtml(words.ask)}</p><p><a href="${escapeHtml(good)}" style="padding:6px 14px;background:#52c41a;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(words.good)}</a> &nbsp; <a href="${escapeHtml(bad)}" style="padding:6px 14px;background:#ff4d4f;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(words.bad)}</a></p>`

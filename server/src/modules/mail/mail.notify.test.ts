@@ -173,6 +173,24 @@ describe("a public reply's attachments go with the mail", () => {
   };
   const mb = (n: number) => randomBytes(n * 1024 * 1024);
 
+  it("sends the survey links of the solved mail in the customer's language, so the survey page opens in it", async () => {
+    const mei = customer('mei');
+    const ticketId = await ticketFromMail(mei, '打印机坏了');
+    await db().execute(sql`UPDATE account SET default_language = 'zh-cn' WHERE email = ${mei}`);
+    const solved = await api(ticketOps.edit, { ticket_id: ticketId, submit_as: 'solved' });
+    expect(solved.code).toBe('0000');
+    const html =
+      (await inboxOf(mei)).map((m) => String(m.parsed.html || '')).find((h) => h.includes('score=bad')) ?? '';
+    expect(html).toContain('您对本次服务满意吗？');
+    const links = [...html.matchAll(/href="([^"]*\/home\/satisfaction[^"]*)"/g)].map(
+      (m) => new URL((m[1] as string).replace(/&amp;/g, '&')),
+    );
+    expect(links.map((u) => [u.searchParams.get('score'), u.searchParams.get('lang')])).toEqual([
+      ['good', 'zh-cn'],
+      ['bad', 'zh-cn'],
+    ]);
+  });
+
   it('shows the customer a picture of an earlier reply in the quoted history without a sign-in', async () => {
     const jon = customer('jon');
     const ticketId = await ticketFromMail(jon, 'What does the part look like');

@@ -313,6 +313,7 @@ describe('satisfaction survey', () => {
       subject: 'Rate me',
       satisfaction: 'unoffered',
       satisfaction_comment: '',
+      rating_open: true,
     });
     const add = await api(homeOps.satisfactionAdd, { token, satisfaction: 'good', comment: 'Thanks!' }, null);
     expect(add.code).toBe('0000');
@@ -336,6 +337,22 @@ describe('satisfaction survey', () => {
       const res = await submit(form());
       const solved = await solve(res.data.ticket_id);
       expect([solved.data.satisfaction, solved.data.satisfaction_url]).toEqual(['unoffered', null]);
+    } finally {
+      await set(true);
+    }
+  });
+
+  it('tells the survey page when ratings were turned off after the link was sent, and refuses a rating', async () => {
+    const set = (v: boolean) => api(settingOps.ticketEdit, { allow_score: v });
+    const res = await submit(form());
+    const solved = await solve(res.data.ticket_id);
+    const token = new URL(`http://x${solved.data.satisfaction_url}`).searchParams.get('token') as string;
+    await set(false);
+    try {
+      const got = await api(homeOps.satisfactionGet, { token }, null);
+      expect([got.code, got.data.rating_open]).toEqual(['0000', false]);
+      const add = await api(homeOps.satisfactionAdd, { token, satisfaction: 'bad', comment: '' }, null);
+      expect(add.code).toBe('FFFF');
     } finally {
       await set(true);
     }

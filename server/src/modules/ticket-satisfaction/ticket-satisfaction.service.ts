@@ -39,6 +39,7 @@ export async function satisfactionGet(db: DbOrTx, token: string): Promise<TSatis
     subject: row.subject,
     satisfaction: row.satisfaction as TSatisfactionGetResponse['satisfaction'],
     satisfaction_comment: row.satisfactionComment,
+    rating_open: (await getTicketSettings(db)).allow_score,
   };
 }
 

@@ -11,7 +11,8 @@ import { homeKeys, useSatisfaction } from './queries';
 import { SatisfactionForm } from './SatisfactionForm';
 import { SatisfactionThanks } from './SatisfactionThanks';
 import { StaffSignInLink } from './StaffSignInLink';
-import { SurveyLinkInvalid, SurveyLoadFailed } from './SurveyLinkProblem';
+import { SurveyClosed, SurveyLinkInvalid, SurveyLoadFailed } from './SurveyLinkProblem';
+import { useLinkLanguage } from './useLinkLanguage';
 
 /** A token as the server would take it, else null (no call is made for a broken link). */
 function tokenOf(raw: string | null): string | null {
@@ -24,11 +25,12 @@ function Survey({ token, oneClick }: { token: string; oneClick: 'good' | 'bad' |
   const survey = useSatisfaction(token);
   const [thanked, setThanked] = useState(false);
   const [gone, setGone] = useState(false);
-  // The mail's "good" / "bad" links rate in one click; the thanks screen still offers a comment.
+  // The mail's "good" / "bad" links rate in one click; after Bad the thanks screen asks why, and
+  // "Change my rating" opens the form with its comment. Nothing is sent while ratings are off.
   const clicked = useRef(false);
   const data0 = survey.data;
   useEffect(() => {
-    if (!oneClick || !data0 || clicked.current) {
+    if (!oneClick || !data0?.rating_open || clicked.current) {
       return;
     }
     clicked.current = true;
@@ -80,9 +82,24 @@ function Survey({ token, oneClick }: { token: string; oneClick: 'good' | 'bad' |
     );
   }
   const data = survey.data;
+  if (!data.rating_open) {
+    return <SurveyClosed />;
+  }
   if (thanked && data.satisfaction !== 'unoffered') {
     return (
-      <SatisfactionThanks ticketId={data.ticket_id} rating={data.satisfaction} onChange={() => setThanked(false)} />
+      <SatisfactionThanks
+        token={token}
+        ticketId={data.ticket_id}
+        rating={data.satisfaction}
+        comment={data.satisfaction_comment}
+        onChange={() => setThanked(false)}
+        onCommented={(comment) =>
+          queryClient.setQueryData<TSatisfactionGetResponse>(homeKeys.satisfaction(token), {
+            ...data,
+            satisfaction_comment: comment,
+          })
+        }
+      />
     );
   }
   return (
@@ -108,6 +125,7 @@ export function SatisfactionPage() {
   const token = tokenOf(params.get('token'));
   const score = params.get('score');
   const oneClick = score === 'good' || score === 'bad' ? score : null;
+  useLinkLanguage(params.get('lang'));
   return (
     <PublicFrame>
       <div className="pl-stack" style={{ maxWidth: 560 }}>

@@ -43,3 +43,20 @@ export function SurveyLoadFailed({
     />
   );
 }
+
+/** Ratings are turned off (Ticket settings): no form, and no pretending one would be kept. */
+export function SurveyClosed() {
+  const { t } = useTranslation();
+  return (
+    <PublicResult
+      status="warning"
+      title={t('home.rating_closed_title')}
+      subTitle={t('home.rating_closed_text')}
+      extra={
+        <LinkButton variant="primary" to="/">
+          {t('home.new_ticket')}
+        </LinkButton>
+      }
+    />
+  );
+}
