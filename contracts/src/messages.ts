@@ -57,6 +57,10 @@ export const messages = {
     en: 'Avatar must be an image smaller than 100 x 100',
     'zh-cn': '头像必须是小于 100 x 100 的图片',
   },
+  avatar_not_image: {
+    en: 'This file is not an image: the avatar must be a png, jpg, webp or gif picture',
+    'zh-cn': '此文件不是图片：头像必须是 png、jpg、webp 或 gif 格式的图片',
+  },
   upload_in_progress: {
     en: 'An upload is in progress, please resubmit later',
     'zh-cn': '正在上传，请稍后再提交',

@@ -11,6 +11,8 @@ export interface TImageRule {
   types: readonly TImageType[];
   fits: (width: number, height: number) => boolean;
   message: TMessageKey;
+  /** Said of a file that is none of `types` (not an image at all, or another kind); else `message`. */
+  notImage?: TMessageKey;
 }
 
 export type TImageKind = 'avatar' | 'favicon' | 'ad_image';
@@ -21,6 +23,7 @@ export const imageRules: Record<TImageKind, TImageRule> = {
     types: ['png', 'jpeg', 'webp', 'gif'],
     fits: (w, h) => w < 100 && h < 100,
     message: 'avatar_invalid',
+    notImage: 'avatar_not_image',
   },
   // Browsers show 16 to 256 pixel icons; anything bigger is a mistake.
   favicon: { types: ['png', 'ico'], fits: (w, h) => w <= 256 && h <= 256, message: 'favicon_invalid' },

@@ -28,7 +28,7 @@ export async function checkImage(file: File, rule: TImageRule): Promise<TMessage
     return 'file_too_large';
   }
   if (!extensionsOf(rule.types).includes(extensionOf(file.name))) {
-    return rule.message;
+    return rule.notImage ?? rule.message;
   }
   const size = await imageSize(file);
   if (size && !rule.fits(size.width, size.height)) {

@@ -18,13 +18,20 @@ interface KindRule {
   types: readonly ImageType[];
   fits: (image: ImageInfo) => boolean;
   message: TMessageKey;
+  notImage: TMessageKey;
 }
 
 const folders: Record<FileKind, string> = { avatar: 'avatars', favicon: 'favicons', ad_image: 'ad_images' };
 
 function kindRule(kind: FileKind): KindRule {
   const rule: TImageRule = imageRules[kind];
-  return { folder: folders[kind], types: rule.types, fits: (i) => rule.fits(i.width, i.height), message: rule.message };
+  return {
+    folder: folders[kind],
+    types: rule.types,
+    fits: (i) => rule.fits(i.width, i.height),
+    message: rule.message,
+    notImage: rule.notImage ?? rule.message,
+  };
 }
 
 export const fileKinds: Record<FileKind, KindRule> = {
@@ -80,8 +87,10 @@ export async function assertUploaded(files: FileStore, url: string, kind: FileKi
 export async function storeUpload(files: FileStore, kind: FileKind, data: Buffer): Promise<TUploadResponse> {
   const rule = fileKinds[kind];
   const image = sniffImage(data);
-  if (!image || !rule.types.includes(image.type) || !rule.fits(image)) {
-    throw new AppError('FFFF', rule.message, { file: rule.message });
+  // A file that is not one of the kind's images is told so, not that it is too large.
+  const problem = !image || !rule.types.includes(image.type) ? rule.notImage : rule.fits(image) ? null : rule.message;
+  if (problem) {
+    throw new AppError('FFFF', problem, { file: problem });
   }
   const name = `${randomBytes(16).toString('base64url')}.${imageExtension[image.type]}`;
   await files.put(`${rule.folder}/${name}`, data);

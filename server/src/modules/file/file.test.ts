@@ -37,9 +37,21 @@ describe('avatars', () => {
     expect(served.rawPayload.equals(image)).toBe(true);
   });
 
-  it('refuses a text file named .png and a 200 x 200 image, with the spec message', async () => {
+  it('refuses a text file named .png as not an image, and a 200 x 200 image with the spec message', async () => {
     const text = await uploadAs(Buffer.from('hello, I am not a picture'), 'face.png', 'image/png');
-    expect([text.status, text.code, text.msg]).toEqual([400, 'FFFF', 'Avatar must be an image smaller than 100 x 100']);
+    expect([text.status, text.code, text.msg]).toEqual([
+      400,
+      'FFFF',
+      'This file is not an image: the avatar must be a png, jpg, webp or gif picture',
+    ]);
+    const form = multipart(Buffer.from('hello, I am not a picture'), 'face.png', 'image/png');
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload.avatar',
+      headers: { authorization: admin, language: 'zh-cn', ...form.headers },
+      payload: form.payload,
+    });
+    expect((zh.json() as { msg: string }).msg).toBe('此文件不是图片：头像必须是 png、jpg、webp 或 gif 格式的图片');
     const big = await uploadAs(png(200, 200), 'big.png', 'image/png');
     expect(big.msg).toBe('Avatar must be an image smaller than 100 x 100');
     const edge = await uploadAs(gif(100, 10), 'edge.gif', 'image/gif');

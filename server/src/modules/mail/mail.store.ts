@@ -10,7 +10,7 @@ import { isBanned } from '../banned/banned.service.js';
 import type { getTicketSettings } from '../setting/setting.service.js';
 import { findOrCreateRequester } from '../ticket/ticket.create.js';
 import { insertEvents, membersOf, setMembers } from '../ticket/ticket.repo.js';
-import { cleanFileName } from '../ticket-attachment/ticket-attachment.service.js';
+import { cleanFileName, storedContentType } from '../ticket-attachment/ticket-attachment.service.js';
 import { addresses } from './mail.parse.js';
 import { type InboxReason, inboxReason, reasonText } from './mail.reason.js';
 
@@ -53,9 +53,7 @@ export async function storeAttachments(
     stored.push({
       fileId,
       fileName: name,
-      contentType: /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(a.contentType)
-        ? a.contentType.toLowerCase()
-        : 'application/octet-stream',
+      contentType: storedContentType(a.content, a.contentType),
       size,
       cid: a.cid ?? null,
     });

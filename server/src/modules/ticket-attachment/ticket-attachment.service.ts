@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { ticketAttachment } from '../../db/schema/index.js';
 import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
-import { sniffImage } from '../file/image.js';
+import { imageContentType, sniffImage } from '../file/image.js';
 import { limitsOf, type PublicKind } from '../limit/limits.js';
 import { maySeeTicket, viewerOf } from '../ticket/ticket.policy.js';
 import { findTicket } from '../ticket/ticket.repo.js';
@@ -35,6 +35,19 @@ export function cleanFileName(name: string | undefined): string {
 
 const cleanContentType = (type: string | undefined) =>
   type && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(type) ? type.toLowerCase() : 'application/octet-stream';
+
+/**
+ * The type kept (and shown to agents) for an upload: an image's own, read from its bytes; a file
+ * that only claims to be an image (a text file named `fake.png`) is application/octet-stream.
+ */
+export function storedContentType(data: Buffer, declared: string | undefined): string {
+  const image = sniffImage(data);
+  if (image) {
+    return imageContentType[image.type];
+  }
+  const type = cleanContentType(declared);
+  return type.startsWith('image/') ? 'application/octet-stream' : type;
+}
 
 /** The job that removes an anonymous upload no ticket took within a day. */
 export const expireUploadQueue = 'attachment-expire';
@@ -73,7 +86,7 @@ export async function storeAttachment(
 ): Promise<TAttachment> {
   const fileId = randomBytes(16).toString('base64url');
   const fileName = cleanFileName(upload.fileName);
-  const contentType = cleanContentType(upload.contentType);
+  const contentType = storedContentType(upload.data, upload.contentType);
   await files.put(keyOf(fileId), upload.data);
   await db.insert(ticketAttachment).values({
     fileId,

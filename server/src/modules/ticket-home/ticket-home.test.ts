@@ -213,6 +213,22 @@ describe('home/ticket.add', () => {
 });
 
 describe('uploads and attachments', () => {
+  it("keeps an upload's type by its content: a text file named fake.png is not stored as an image", async () => {
+    const fake = await upload('fake.png', 'image/png', Buffer.from('just some text, not a picture'));
+    expect(fake.data).toMatchObject({ file_name: 'fake.png', content_type: 'application/octet-stream' });
+    const real = await upload('photo.txt', 'text/plain', png(20, 10));
+    expect(real.data).toMatchObject({ file_name: 'photo.txt', content_type: 'image/png' });
+    const notes = await upload('notes.txt', 'text/plain', Buffer.from('plain notes'));
+    expect(notes.data.content_type).toBe('text/plain');
+    const res = await submit(form({ file_ids: [fake.data.file_id, real.data.file_id] }));
+    const comments = await api(ticketOps.comments, { ticket_id: res.data.ticket_id });
+    const files = comments.data.list[0]?.attachments ?? [];
+    expect(Object.fromEntries(files.map((f) => [f.file_name, f.content_type]))).toEqual({
+      'fake.png': 'application/octet-stream',
+      'photo.txt': 'image/png',
+    });
+  });
+
   it('attaches a public upload to the ticket; agents download it with safe headers; an id works once', async () => {
     const image1 = png(40, 30);
     const image = await upload('shot.png', 'image/png', image1);

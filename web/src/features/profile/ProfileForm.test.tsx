@@ -39,10 +39,12 @@ describe('my profile form', () => {
   it('checks an avatar for type, dimensions and size before uploading it', async () => {
     const refusal = 'Avatar must be an image smaller than 100 x 100';
     const { calls, profile } = await openProfile({ 'admin/upload.avatar': () => ok(uploaded) });
+    // A file that is not a picture is told so, not that it is too large.
+    const notImage = 'This file is not an image: the avatar must be a png, jpg, webp or gif picture';
     chooseAvatar(new File(['%PDF'], 'face.pdf', { type: 'application/pdf' }));
-    await screen.findByText(refusal);
+    await screen.findByText(notImage);
     chooseAvatar(image('face.png', 64, 64));
-    await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(notImage)).toBeNull());
     // Wait for that upload to finish: while one runs, another is refused as "in progress".
     await within(profile).findByRole('button', { name: /Replace/ });
     expect(callsTo(calls, 'admin/upload.avatar')).toHaveLength(1);
