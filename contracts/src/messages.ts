@@ -106,6 +106,8 @@ export const messages = {
   node_exists: { en: 'This node already exists', 'zh-cn': '该节点已存在' },
   // "<Field> is required" messages of docs/product.md §5.
   required_name: { en: 'Name is required', 'zh-cn': '请输入名称' },
+  // A person's name (姓名), not a thing's (名称: fields, schedules, roles... share required_name).
+  required_person_name: { en: 'Name is required', 'zh-cn': '请输入姓名' },
   required_view_title: { en: 'View title is required', 'zh-cn': '请输入视图标题' },
   required_category_name: { en: 'Category name is required', 'zh-cn': '请输入分类名称' },
   required_email: { en: 'Email is required', 'zh-cn': '请输入邮箱' },

@@ -7,7 +7,7 @@ import { ZFileIdList, ZSatisfaction, ZTicketFields } from './shared.js';
 
 export const ZHomeTicketAddRequest = z.object({
   email: ZEmail.describe("The visitor's email address"),
-  real_name: requiredText('required_name', 100).describe("The visitor's name"),
+  real_name: requiredText('required_person_name', 100).describe("The visitor's name"),
   subject: requiredText('required_subject', 250).describe('The subject'),
   description: z
     .string({ error: requiredOr('required_description') })

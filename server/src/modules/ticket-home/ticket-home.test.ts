@@ -212,6 +212,13 @@ describe('home/ticket.add', () => {
   });
 });
 
+describe('a person is asked for their 姓名', () => {
+  it('refuses a public ticket without a name, in Chinese as 请输入姓名', async () => {
+    const res = await submit(form({ real_name: ' ' }), newIp(), 'zh-cn');
+    expect([res.code, res.msg]).toEqual(['FFFF', '请输入姓名']);
+  });
+});
+
 describe('uploads and attachments', () => {
   it("keeps an upload's type by its content: a text file named fake.png is not stored as an image", async () => {
     const fake = await upload('fake.png', 'image/png', Buffer.from('just some text, not a picture'));

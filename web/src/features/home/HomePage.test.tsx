@@ -230,6 +230,8 @@ describe('public ticket form', () => {
     fireEvent.click(await screen.findByRole('button', { name: '提交工单' }, { timeout: 10_000 }));
     await screen.findByText('请输入主题');
     screen.getByText('请输入描述');
+    // Under 姓名, a person's name: not 名称 (the name of a thing).
+    screen.getByText('请输入姓名');
   });
 
   it('hints at Ctrl+Enter under the description, but not on a touch screen, which has no Ctrl key', async () => {

@@ -32,7 +32,7 @@ const PublicFields = lazy(() => import('./PublicFields').then((m) => ({ default:
 // ZHomeTicketAddRequest's rules (the server checks the same).
 const checks: TChecks<TFixed> = {
   email: emailProblem,
-  real_name: (v) => textProblem(v, 'required_name', 100),
+  real_name: (v) => textProblem(v, 'required_person_name', 100),
   subject: (v) => textProblem(v, 'required_subject', 250),
   description: (v) => textProblem(v, 'required_description', commentBodyMax),
 };

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../auth/storage';
-import { account, fail, fakeServer, myInfo, ok } from '../../test/fakeServer';
+import { account, brandingDefaults, fail, fakeServer, myInfo, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { signInEachTest } from '../../test/session';
+import { chooseLanguage, signInEachTest } from '../../test/session';
 
 signInEachTest();
 
@@ -22,6 +22,29 @@ function type(label: string, value: string) {
 }
 
 describe('my profile', () => {
+  it("names the help desk by its brand name in the notification mails' note", async () => {
+    const branding = { 'home/setting/branding.get': () => ok({ ...brandingDefaults, brand_name: 'Acme Care' }) };
+    await openProfile(branding);
+    await screen.findByText("Which mails Acme Care sends you. Other agents' choices are their own.");
+    expect(screen.queryByText(/Parley sends you/)).toBeNull();
+  });
+
+  it('says 选择 <brand name> in Chinese', async () => {
+    await chooseLanguage('zh-cn');
+    fakeServer({
+      user,
+      menus: [],
+      handlers: { 'home/setting/branding.get': () => ok({ ...brandingDefaults, brand_name: 'Acme Care' }) },
+    });
+    renderApp('/wswt/account/my/profile');
+    await screen.findByText('选择 Acme Care 给您发送哪些邮件，只影响您自己。', {}, { timeout: 10_000 });
+  });
+
+  it('falls back to the product name while no brand name is set', async () => {
+    await openProfile();
+    await screen.findByText("Which mails Parley sends you. Other agents' choices are their own.");
+  });
+
   it("shows the caller's account without asking for a menu node", async () => {
     const { calls } = await openProfile();
     const card = screen.getByText('Account').closest('.ant-card') as HTMLElement;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionContext';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
+import { useBranding } from '../../components/useBranding';
 import { currentLanguage } from '../../i18n';
 import { NotifyForm } from './NotifyForm';
 import { PasswordForm } from './PasswordForm';
@@ -13,6 +14,7 @@ import { ProfileForm } from './ProfileForm';
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const { brandName } = useBranding();
   if (!user) {
     return <PageLoading />;
   }
@@ -48,7 +50,9 @@ export function ProfilePage() {
             </Card>
             {user.user_type !== 'end_user' && (
               <Card title={t('profile.notify')}>
-                <Typography.Paragraph type="secondary">{t('profile.notify_note')}</Typography.Paragraph>
+                <Typography.Paragraph type="secondary">
+                  {t('profile.notify_note', { brand: brandName ?? t('app.name') })}
+                </Typography.Paragraph>
                 <NotifyForm user={user} />
               </Card>
             )}
