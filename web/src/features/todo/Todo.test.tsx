@@ -71,6 +71,31 @@ describe('todo list', () => {
     );
   });
 
+  it('moves the focus into the popover when it opens; Escape closes it and gives the focus back', async () => {
+    fakeServer({ handlers: { 'admin/todo.list': () => ok({ list: [item(1, 'Call the vendor')], open_count: 1 }) } });
+    renderApp('/wswt/setting/todo');
+    const button = await screen.findByRole('button', { name: 'Todo list: 1 open item' }, { timeout: 15_000 });
+    button.focus();
+    // Enter on a focused button clicks it.
+    fireEvent.click(button);
+    // The page has its own box; the popover's is the one outside the page's main.
+    const main = screen.getByRole('main');
+    const box = await waitFor(
+      () => {
+        const found = screen
+          .getAllByRole('textbox', { name: 'What do you need to do?' })
+          .find((b) => !main.contains(b));
+        expect(found).toBeDefined();
+        return found as HTMLElement;
+      },
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+  });
+
   it('refuses an empty item without calling the server', async () => {
     const { calls } = fakeServer();
     renderApp('/wswt/setting/todo');

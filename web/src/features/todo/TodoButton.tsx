@@ -1,6 +1,6 @@
 import { CheckSquareOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Typography } from 'antd';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { LinkButton } from '../../components/LinkButton';
@@ -43,7 +43,10 @@ function useTodoPanel(open: boolean): TPanel | null {
   return panel?.Panel ?? null;
 }
 
-/** The shell's todo button: how many items are open, and the list in a popover on any screen. */
+/**
+ * The shell's todo button: how many items are open, and the list in a popover on any screen.
+ * Opening it moves the focus into its box; Escape closes it and gives the focus back to the button.
+ */
 export function TodoButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -52,6 +55,11 @@ export function TodoButton() {
   const ticketId = onTicket ? Number(onTicket.params.ticket_id) : null;
   const count = todos.data?.open_count ?? 0;
   const Panel = useTodoPanel(open);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
     <Popover
       open={open}
@@ -68,13 +76,28 @@ export function TodoButton() {
         </Flex>
       }
       content={
-        <div style={{ width: 340, maxHeight: 420, overflow: 'auto' }}>
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the popover closes it
+        <div
+          style={{ width: 340, maxHeight: 420, overflow: 'auto' }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              close();
+            }
+          }}
+        >
           {Panel ? <Panel ticketId={Number.isInteger(ticketId) ? ticketId : null} /> : <PageLoading />}
         </div>
       }
     >
       <Badge count={count} size="small" offset={[-4, 4]}>
-        <Button type="text" icon={<CheckSquareOutlined />} aria-label={t('todo.button', { count })} />
+        <Button
+          ref={button}
+          type="text"
+          icon={<CheckSquareOutlined />}
+          aria-label={t('todo.button', { count })}
+          aria-expanded={open}
+        />
       </Badge>
     </Popover>
   );

@@ -7,8 +7,11 @@ import { Link } from 'react-router';
 import { useFormatTime } from '../../components/useFormatTime';
 import { useTodoActions } from './useTodos';
 
-/** The add line: what to do, and (on a ticket page) whether it is about that ticket. */
-export function TodoAdd({ ticketId }: { ticketId: number | null }) {
+/**
+ * The add line: what to do, and (on a ticket page) whether it is about that ticket. `autoFocus`:
+ * the box takes the focus when it appears (the shell's popover, opened from its button).
+ */
+export function TodoAdd({ ticketId, autoFocus = false }: { ticketId: number | null; autoFocus?: boolean }) {
   const { t } = useTranslation();
   const { add } = useTodoActions();
   const [form] = Form.useForm<{ text: string }>();
@@ -31,7 +34,12 @@ export function TodoAdd({ ticketId }: { ticketId: number | null }) {
           style={{ flex: 1, marginBottom: 8 }}
           rules={[{ required: true, whitespace: true, message: t('todo.text_required') }]}
         >
-          <Input placeholder={t('todo.add_placeholder')} maxLength={500} aria-label={t('todo.add_placeholder')} />
+          <Input
+            autoFocus={autoFocus}
+            placeholder={t('todo.add_placeholder')}
+            maxLength={500}
+            aria-label={t('todo.add_placeholder')}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={add.isPending}>
           {t('todo.add')}
