@@ -88,9 +88,11 @@ export async function storeUpload(files: FileStore, kind: FileKind, data: Buffer
   const rule = fileKinds[kind];
   const image = sniffImage(data);
   // A file that is not one of the kind's images is told so, not that it is too large.
-  const problem = !image || !rule.types.includes(image.type) ? rule.notImage : rule.fits(image) ? null : rule.message;
-  if (problem) {
-    throw new AppError('FFFF', problem, { file: problem });
+  if (!image || !rule.types.includes(image.type)) {
+    throw new AppError('FFFF', rule.notImage, { file: rule.notImage });
+  }
+  if (!rule.fits(image)) {
+    throw new AppError('FFFF', rule.message, { file: rule.message });
   }
   const name = `${randomBytes(16).toString('base64url')}.${imageExtension[image.type]}`;
   await files.put(`${rule.folder}/${name}`, data);
