@@ -56,6 +56,7 @@ export function TodoButton() {
   const count = todos.data?.open_count ?? 0;
   const Panel = useTodoPanel(open);
   const button = useRef<HTMLButtonElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const close = () => {
     setOpen(false);
     button.current?.focus();
@@ -67,6 +68,13 @@ export function TodoButton() {
       trigger="click"
       placement="bottomRight"
       destroyOnHidden
+      // The box's own autoFocus fires while the popup is still hidden (its opening animation) and
+      // is lost in a browser: once it shows, the focus goes in.
+      afterOpenChange={(visible) => {
+        if (visible) {
+          body.current?.querySelector<HTMLInputElement>('input[type="text"], input:not([type])')?.focus();
+        }
+      }}
       title={
         <Flex justify="space-between" align="center">
           <Typography.Text strong>{t('route.setting_todo')}</Typography.Text>
@@ -78,6 +86,7 @@ export function TodoButton() {
       content={
         // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the popover closes it
         <div
+          ref={body}
           style={{ width: 340, maxHeight: 420, overflow: 'auto' }}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
