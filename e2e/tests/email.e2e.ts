@@ -105,8 +105,10 @@ describe('email channel end to end', () => {
     await expect.poll(async () => (await visitorInbox()).length, { timeout: 20_000 }).toBe(3);
     const solved = (await visitorInbox())[2];
     expect(solved?.subject).toBe(`[#${ticketId}] Cannot print invoices (solved)`);
-    const good = /href="([^"]+score=good)"/.exec(solved?.html || '')?.[1]?.replaceAll('&amp;', '&');
+    const good = /href="([^"]+score=good[^"]*)"/.exec(solved?.html || '')?.[1]?.replaceAll('&amp;', '&');
     expect(good).toContain(`${server.url}/home/satisfaction?token=`);
+    // The link carries the customer's language: the page opens in it.
+    expect(good).toMatch(/&lang=en$/);
     const { page: customer } = await newPage(browser, server.url);
     await customer.goto(good as string);
     await customer.getByRole('heading', { name: 'Thank you for your feedback' }).waitFor();

@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { takeUnexpectedUnserved } from './fakeServer';
 
 // A call the fake server does not answer gets 0404 and sends the app to page_not_found, at a moment
@@ -10,6 +10,14 @@ afterEach(() => {
   if (unserved.length > 0) {
     throw new Error(`The fake server answered 0404 to calls the test did not serve: ${unserved.join(', ')}`);
   }
+});
+
+// Each file starts with empty storage: files share one window (isolate: false), and what a file
+// left there (a language a survey link kept for the tab, in sessionStorage) must not reach the
+// next file's calls.
+beforeAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
 });
 
 // Screens load lazily; the first load of a module under test takes a moment (longer on a busy machine).
