@@ -100,8 +100,13 @@ export const ZAccountAddRequest = z.object({
   real_name: profileFields.real_name,
   user_type: managedFields.user_type.default('end_user').describe('`admin`, `agent` or `end_user` (the default)'),
   password: ZPasswordField.optional().describe(
-    'Admins and agents need one (5 to 127 characters, not the email); end users may have none',
+    'Admins and agents need one (5 to 127 characters, not the email) unless `invite`; end users may have none',
   ),
+  invite: ZFlag.optional()
+    .default(false)
+    .describe(
+      'Admins and agents only: mail them a link (valid 7 days) to set their own password, instead of `password` (needs the email channel)',
+    ),
   ticket_access: managedFields.ticket_access.optional(),
   reply_access: managedFields.reply_access.optional(),
   can_close_ticket: managedFields.can_close_ticket.optional(),
@@ -123,12 +128,14 @@ export const ZAccountAddResponse = z.object({ account_id: z.number().int().descr
 export type TAccountAddResponse = z.infer<typeof ZAccountAddResponse>;
 
 /** `account_id` and the fields to change; fields left out keep their value, an empty `password` too. */
-export const ZAccountEditRequest = ZAccountAddRequest.partial().extend({
-  account_id: ZId.describe('The account'),
-  email: ZEmail.optional().describe('Its email address, used to sign in'),
-  real_name: profileFields.real_name.optional(),
-  user_type: managedFields.user_type.optional(),
-});
+export const ZAccountEditRequest = ZAccountAddRequest.omit({ invite: true })
+  .partial()
+  .extend({
+    account_id: ZId.describe('The account'),
+    email: ZEmail.optional().describe('Its email address, used to sign in'),
+    real_name: profileFields.real_name.optional(),
+    user_type: managedFields.user_type.optional(),
+  });
 export type TAccountEditRequest = z.input<typeof ZAccountEditRequest>;
 
 /** The caller's own profile; any other field sent here is ignored. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TMessageKey } from './messages.js';
-import { emailPattern } from './plain.js';
+import { emailPattern, passwordMax, passwordMin } from './plain.js';
 
 /**
  * Zod error hook: a missing value gets `requiredKey`, anything else of the wrong type gets
@@ -37,22 +37,11 @@ export const ZEmail = z
   .regex(emailPattern, { error: 'email_format' })
   .transform((v) => v.toLowerCase());
 
-export const passwordMin = 5;
-export const passwordMax = 127;
-
 /** A new password: 5 to 127 characters (the "not the email" rule needs the email, see `isPasswordAllowed`). */
 export const ZNewPassword = z
   .string({ error: requiredOr('required_password', 'password_not_allowed') })
   .min(passwordMin, { error: 'password_not_allowed' })
   .max(passwordMax, { error: 'password_not_allowed' });
-
-export function isPasswordAllowed(password: string, email: string): boolean {
-  return (
-    password.length >= passwordMin &&
-    password.length <= passwordMax &&
-    password.trim().toLowerCase() !== email.trim().toLowerCase()
-  );
-}
 
 /**
  * A number schema that also takes the plain decimal text of an integer (query strings arrive as

@@ -124,6 +124,8 @@ export const emailTemplateNames = [
   'ticket_assigned',
   'ticket_replied',
   'chat_transcript',
+  'account_invite',
+  'password_reset',
 ] as const;
 export const ZEmailTemplate = z.object({
   name: z.enum(emailTemplateNames).describe('Which notification'),

@@ -12,5 +12,7 @@ export const homeCalls = {
   ticketAdd: { method: 'POST', path: '/api/home/ticket.add' },
   satisfactionGet: { method: 'GET', path: '/api/home/satisfaction.get' },
   satisfactionAdd: { method: 'POST', path: '/api/home/satisfaction.add' },
+  passwordLinkGet: { method: 'GET', path: '/api/home/password.link.get' },
+  passwordLinkSet: { method: 'POST', path: '/api/home/password.link.set' },
 } as const;
 export type THomeCallName = keyof typeof homeCalls;

@@ -24,6 +24,7 @@ export * from './nodes.js';
 export * from './note.js';
 export * from './op.js';
 export * from './ops/index.js';
+export * from './password-link.js';
 export * from './plain.js';
 export * from './question.js';
 export * from './report.js';

@@ -126,6 +126,36 @@ export const messages = {
   required_gateway: { en: 'Gateway is required', 'zh-cn': '请输入网关' },
   required_account: { en: 'Account is required', 'zh-cn': '请输入账号' },
   required_password: { en: 'Password is required', 'zh-cn': '请输入密码' },
+  password_link_invalid: {
+    en: 'This link is not valid. Ask your admin for a new invitation.',
+    'zh-cn': '此链接无效。请联系管理员重新发送邀请。',
+  },
+  password_link_used: {
+    en: 'This link was already used. Sign in with your password, or ask your admin for a new link.',
+    'zh-cn': '此链接已使用过。请用您的密码登录，或联系管理员重新发送链接。',
+  },
+  password_link_expired: {
+    en: 'This link has expired. Ask your admin for a new invitation.',
+    'zh-cn': '此链接已过期。请联系管理员重新发送邀请。',
+  },
+  invite_needs_email: {
+    en: 'The email channel is not set up (Settings › Emails): type a password instead',
+    'zh-cn': '尚未配置邮件通道（设置 › 邮件）：请直接设置密码',
+  },
+  invite_or_password: {
+    en: 'Either send an invitation or type a password, not both',
+    'zh-cn': '请选择发送邀请或设置密码，不能同时进行',
+  },
+  invite_staff_only: {
+    en: 'Only admins and agents are invited to sign in',
+    'zh-cn': '只有管理员和客服可以被邀请登录',
+  },
+  invite_suspended: {
+    en: 'This account is suspended: allow it before sending a link',
+    'zh-cn': '此账号已停用：请先启用再发送链接',
+  },
+  invite_sent: { en: 'The mail is on its way', 'zh-cn': '邮件正在发送' },
+  password_set: { en: 'Your password is set: sign in with it', 'zh-cn': '密码已设置，请用新密码登录' },
   required_holiday_name: { en: 'Holiday name is required', 'zh-cn': '请输入假期名称' },
   required_start_date: { en: 'Start date is required', 'zh-cn': '请选择开始日期' },
   required_end_date: { en: 'End date is required', 'zh-cn': '请选择结束日期' },

@@ -21,6 +21,22 @@ export const commentFilesMax = 20;
 /** A satisfaction survey's token (ZSatisfactionToken). */
 export const satisfactionTokenPattern = /^[A-Za-z0-9_-]{20,64}$/;
 
+/** A mailed set-password link's token (password-link.ts): 256 random bits, base64url. */
+export const passwordLinkTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new password's length (ZNewPassword): 5 to 127 characters. */
+export const passwordMin = 5;
+export const passwordMax = 127;
+
+/** A new password as the server takes it: 5 to 127 characters, and not the account's email. */
+export function isPasswordAllowed(password: string, email: string): boolean {
+  return (
+    password.length >= passwordMin &&
+    password.length <= passwordMax &&
+    password.trim().toLowerCase() !== email.trim().toLowerCase()
+  );
+}
+
 /** A nested drop-down's levels are separated by this in an option's name and value (`Hardware::Printer`). */
 export const nestedSeparator = '::';
 /** An option's name as people read it: a nested drop-down's levels as `Hardware › Printer`. */

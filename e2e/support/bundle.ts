@@ -24,6 +24,7 @@ export const pageModules = {
   'public form /': ['src/features/home/HomePage.tsx'],
   '/home/satisfaction': ['src/features/home/SatisfactionPage.tsx'],
   '/wswt/login': ['src/features/auth/LoginPage.tsx'],
+  '/wswt/password': ['src/features/auth/PasswordPage.tsx'],
   'staff shell + ticket list': ['src/layout/StaffShell.tsx', 'src/features/ticket/list/TicketListPage.tsx'],
 } as const;
 export type TPage = keyof typeof pageModules;
@@ -33,6 +34,7 @@ export const goalsKb: Record<TPage, number> = {
   'public form /': 170,
   '/home/satisfaction': 170,
   '/wswt/login': 170,
+  '/wswt/password': 170,
   'staff shell + ticket list': 350,
 };
 
@@ -94,11 +96,15 @@ export const goalsKb: Record<TPage, number> = {
 // 287 -> 288 on 2026-12-04: the ticket page's update notice and conflict texts in the staff chunk.
 // 288 -> 289 later that day (measured 288.1): a requester's tab named by their name and the session
 // holding my-info whole (the agent's notification choices).
+// 289 -> 290 on 2026-12-04 (measured 289.2): invitations by mail (decision 0018): the account
+// calls' new operations and their messages in the staff chunk; the set-password page is a light
+// public page of its own, and the other public pages did not grow past their ceilings.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 165,
   '/home/satisfaction': 164,
   '/wswt/login': 162,
-  'staff shell + ticket list': 289,
+  '/wswt/password': 170,
+  'staff shell + ticket list': 290,
 };
 
 export function readManifest(dist = webDist): Manifest {

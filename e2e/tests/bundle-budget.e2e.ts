@@ -38,7 +38,7 @@ describe('JavaScript budget per page (gzipped, before first render)', () => {
     const list = fileOf('src/features/ticket/list/TicketListPage.tsx');
     expect(shell).toBeTruthy();
     expect(list).toBeTruthy();
-    for (const page of ['public form /', '/home/satisfaction', '/wswt/login'] as const) {
+    for (const page of ['public form /', '/home/satisfaction', '/wswt/login', '/wswt/password'] as const) {
       const files = pageWeight(page).files;
       expect(files).not.toContain(shell);
       expect(files).not.toContain(list);
@@ -58,7 +58,7 @@ describe('JavaScript budget per page (gzipped, before first render)', () => {
       pageWeight(page).files.filter((file) => marker.test(fs.readFileSync(path.join(webDist, file), 'utf8')));
     expect(carrying('staff shell + ticket list', /anticon/).length).toBeGreaterThan(0);
     expect(carrying('staff shell + ticket list', /ZodError/).length).toBeGreaterThan(0);
-    for (const page of ['public form /', '/home/satisfaction', '/wswt/login'] as const) {
+    for (const page of ['public form /', '/home/satisfaction', '/wswt/login', '/wswt/password'] as const) {
       expect(carrying(page, /anticon/), page).toEqual([]);
       expect(carrying(page, /ZodError/), page).toEqual([]);
     }

@@ -7,7 +7,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Logger, pino } from 'pino';
 import { createClient } from 'redis';
 import type { AppContext } from './context.js';
-import type { Database } from './db/client.js';
+import type { Database, DbOrTx } from './db/client.js';
 import { EventBus } from './events/bus.js';
 import { registerApiCompression } from './http/compress.js';
 import { frameworkError, registerErrorHandler } from './http/error-handler.js';
@@ -36,6 +36,7 @@ import { defaultLimitSettings, type LimitSettings, Limits, registerLimits } from
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { MailChannel } from './modules/mail/mail.service.js';
 import { noteRoutes } from './modules/note/note.routes.js';
+import { passwordLinkRoutes } from './modules/password-link/password-link.routes.js';
 import { questionRoutes } from './modules/question/question.routes.js';
 import { queueReportRebuildIfStale, registerReportRollups } from './modules/report/report.rollup.js';
 import { reportRoutes } from './modules/report/report.routes.js';
@@ -216,7 +217,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   homeRoutes(app, ctx);
   authRoutes(app, ctx);
   authNodeRoutes(app, ctx);
-  accountRoutes(app, ctx);
+  const mailConfig = (db: DbOrTx) => mail.config(db);
+  accountRoutes(app, ctx, mailConfig);
+  passwordLinkRoutes(app, ctx, mailConfig);
   groupRoutes(app, ctx);
   roleRoutes(app, ctx);
   companyRoutes(app, ctx);

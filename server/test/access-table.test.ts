@@ -89,6 +89,8 @@ const accessTable: Row[] = [
   }),
   p(`${a}/auth.account.add`, 'node', 'FFFF', { grant: 'auth.account.add' }),
   p(`${a}/auth.account.edit`, 'node', 'FFFF', { grant: 'auth.account.edit' }),
+  p(`${a}/auth.account.invite.send`, 'node', 'FFFF', { grant: 'auth.account.edit' }),
+  g(`${a}/auth.account.invite.state.get`, 'node', '0000', { grant: 'auth.account.add' }),
   p(`${a}/auth.account.info.edit`, 'session', '0000'),
   p(`${a}/auth.account.delete`, 'node', 'FFFF', { grant: 'auth.account.delete' }),
   p(`${a}/auth.account.access_state.edit`, 'node', 'FFFF', { grant: 'auth.account.access_state.edit' }),

@@ -28,6 +28,7 @@ const screens: Record<string, TScreenLoader> = {
   home: () => import('./features/home/HomePage').then((m) => m.HomePage),
   satisfaction: () => import('./features/home/SatisfactionPage').then((m) => m.SatisfactionPage),
   login: () => import('./features/auth/LoginPage').then((m) => m.LoginPage),
+  password: () => import('./features/auth/PasswordPage').then((m) => m.PasswordPage),
   page_not_found: () => import('./features/errors/NotFoundPage').then((m) => m.NotFoundPage),
   page_forbidden: () => import('./features/errors/ForbiddenPage').then((m) => m.ForbiddenPage),
   my_profile: () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage),
@@ -113,7 +114,7 @@ registerWarmScreens([
 ]);
 
 /** Public screens built without Ant Design (components/light): they load none of it. */
-const lightScreens = new Set(['home', 'satisfaction', 'login']);
+const lightScreens = new Set(['home', 'satisfaction', 'login', 'password']);
 
 /** A screen outside the staff shell that is built with Ant Design gets its theme and App around it. */
 const withAntd =

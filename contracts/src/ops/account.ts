@@ -18,7 +18,12 @@ import {
   ZAgentAllListResponse,
 } from '../account-admin.js';
 import { ZEmpty } from '../common.js';
-import { op } from '../op.js';
+import { noInput, op } from '../op.js';
+import {
+  ZAccountInviteSendRequest,
+  ZAccountInviteSendResponse,
+  ZAccountInviteStateResponse,
+} from '../password-link.js';
 
 const base = '/api/admin';
 const tags = ['people'];
@@ -106,6 +111,30 @@ export const accountOps = {
     input: ZAccountAccessStateEditRequest,
     output: ZEmpty,
     message: 'saved',
+  }),
+  /** Whether "Send an invitation by email" can be offered (and is, by default) when adding an admin or agent. */
+  inviteState: op({
+    method: 'GET',
+    path: `${base}/auth.account.invite.state.get`,
+    access: { btn: 'auth.account.add' },
+    summary: 'Whether invitations can be mailed (the email channel is set up)',
+    tags,
+    input: noInput,
+    output: ZAccountInviteStateResponse,
+  }),
+  /**
+   * Mails an admin or agent a link to set their own password: the invitation again for one that
+   * never signed in, else a reset link. Who may edit the account may send it (not to a stronger one).
+   */
+  inviteSend: op({
+    method: 'POST',
+    path: `${base}/auth.account.invite.send`,
+    access: { btn: 'auth.account.edit' },
+    summary: 'Mail an admin or agent a link to set their password (an invitation if they never signed in)',
+    tags,
+    input: ZAccountInviteSendRequest,
+    output: ZAccountInviteSendResponse,
+    message: 'invite_sent',
   }),
   settingEdit: op({
     method: 'POST',

@@ -3,6 +3,12 @@ import { ZBrandingResponse, ZEnumsGetRequest, ZEnumsGetResponse, ZLanguagesRespo
 import { homeCalls } from '../home-calls.js';
 import { noInput, op, type TOp } from '../op.js';
 import {
+  ZPasswordLinkGetRequest,
+  ZPasswordLinkGetResponse,
+  ZPasswordLinkSetRequest,
+  ZPasswordLinkSetResponse,
+} from '../password-link.js';
+import {
   ZHomeTicketAddRequest,
   ZHomeTicketAddResponse,
   ZSatisfactionAddRequest,
@@ -77,5 +83,22 @@ export const homeOps = {
     input: ZSatisfactionAddRequest,
     output: ZEmpty,
     message: 'saved',
+  }),
+  passwordLinkGet: op({
+    ...homeCalls.passwordLinkGet,
+    access: anyone,
+    summary: 'Whose password a mailed link sets; a used, expired or unknown link answers FFFF',
+    tags: ['public'],
+    input: ZPasswordLinkGetRequest,
+    output: ZPasswordLinkGetResponse,
+  }),
+  passwordLinkSet: op({
+    ...homeCalls.passwordLinkSet,
+    access: anyone,
+    summary: "Set the password through a mailed link (once); ends the account's sessions",
+    tags: ['public'],
+    input: ZPasswordLinkSetRequest,
+    output: ZPasswordLinkSetResponse,
+    message: 'password_set',
   }),
 } satisfies Record<keyof typeof homeCalls, TOp>;

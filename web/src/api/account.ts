@@ -6,6 +6,8 @@ import {
   type TAccountAddResponse,
   type TAccountEditRequest,
   type TAccountInfoEditRequest,
+  type TAccountInviteSendResponse,
+  type TAccountInviteStateResponse,
   type TAccountListRequest,
   type TAccountListResponse,
   type TAccountTicketHistoryListResponse,
@@ -25,6 +27,9 @@ export const accountApi = {
     call(accountOps.list, { ...query }, opts),
   get: (accountId: number, opts?: TOpts): Promise<TAccount> => call(accountOps.get, { account_id: accountId }, opts),
   add: (body: TAccountAddRequest, opts?: TOpts): Promise<TAccountAddResponse> => call(accountOps.add, body, opts),
+  inviteState: (opts?: TOpts): Promise<TAccountInviteStateResponse> => call(accountOps.inviteState, {}, opts),
+  inviteSend: (accountId: number, opts?: TOpts): Promise<TAccountInviteSendResponse> =>
+    call(accountOps.inviteSend, { account_id: accountId }, opts),
   edit: (body: TAccountEditRequest, opts?: TOpts): Promise<null> => call(accountOps.edit, body, opts),
   infoEdit: (body: TAccountInfoEditRequest, opts?: TOpts): Promise<null> => call(accountOps.infoEdit, body, opts),
   delete: (accountId: number, opts?: TOpts): Promise<null> => call(accountOps.delete, { account_id: accountId }, opts),

@@ -6,6 +6,9 @@ import type {
   THomeTicketAddRequest,
   THomeTicketAddResponse,
   TLanguagesResponse,
+  TPasswordLinkGetResponse,
+  TPasswordLinkSetRequest,
+  TPasswordLinkSetResponse,
   TSatisfactionAddRequest,
   TSatisfactionGetResponse,
 } from '@parley/contracts';
@@ -32,4 +35,9 @@ export const homeApi = {
     homeCall('satisfactionGet', { token }, opts),
   satisfactionAdd: (body: TSatisfactionAddRequest, opts?: TOpts): Promise<null> =>
     homeCall('satisfactionAdd', body, opts),
+  /** Whose password a mailed link sets (FFFF: used, expired or unknown, with what to do). */
+  passwordLinkGet: (token: string, opts?: TOpts): Promise<TPasswordLinkGetResponse> =>
+    homeCall('passwordLinkGet', { token }, opts),
+  passwordLinkSet: (body: TPasswordLinkSetRequest, opts?: TOpts): Promise<TPasswordLinkSetResponse> =>
+    homeCall('passwordLinkSet', body, opts),
 };

@@ -28,4 +28,6 @@ export const homeGuards: { readonly [K in THomeCallName]: TShape<TAnswer<K>> } =
     rating_open: 'boolean',
   }),
   satisfactionAdd: nothing,
+  passwordLinkGet: shape({ email: 'string', real_name: 'string', purpose: 'string' }),
+  passwordLinkSet: shape({ email: 'string' }),
 };

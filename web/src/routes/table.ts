@@ -22,6 +22,7 @@ export const publicRoutes: readonly TRouteEntry[] = [
   { path: '/page_not_found', key: 'page_not_found', name: 'page_not_found', needsLogin: false, menu: false },
   { path: '/page_forbidden', key: 'page_forbidden', name: 'page_forbidden', needsLogin: false, menu: false },
   { path: '/wswt/login', key: 'login', name: 'login', needsLogin: false, menu: false },
+  { path: '/wswt/password', key: 'password', needsLogin: false, menu: false },
 ];
 
 export const staffRouteEntries: readonly TRouteEntry[] = allStaffRoutes.map((r) => ({
@@ -37,6 +38,7 @@ export const routeTable: readonly TRouteEntry[] = [...publicRoutes, ...staffRout
 export const paths = {
   index: '/wswt',
   login: '/wswt/login',
+  password: '/wswt/password',
   notFound: '/page_not_found',
   forbidden: '/page_forbidden',
   profile: '/wswt/account/my/profile',

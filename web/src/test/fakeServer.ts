@@ -156,6 +156,8 @@ export function fakeServer(options: TFakeServerOptions = {}) {
     'admin/chat.queue.list': () => ok({ waiting: [], active: [] }),
     'admin/settings/ticket.get': () => ok(ticketSetting()),
     'admin/auth.account.ticket.history.list': () => page([]),
+    // No email channel: a new admin or agent is given a password, not mailed an invitation.
+    'admin/auth.account.invite.state.get': () => ok({ can_mail: false }),
     'admin/sla.ticket.get': () =>
       ok({ policy_title: null, metric: null, due_ts: null, paused_left: null, breached: false }),
   };

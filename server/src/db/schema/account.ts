@@ -74,3 +74,27 @@ export const accountVisit = pgTable(
   },
   (t) => [index('account_visit_account_idx').on(t.accountId, t.createTs)],
 );
+
+/**
+ * A mailed link to set an account's password (docs/decisions/0018-invitations.md): an invitation
+ * (7 days) or a reset (1 hour). Its token is made when the mail is sent, and only the token's
+ * SHA-256 is kept (null until then); a link works once, and a newer link of the account, or a
+ * password set through any of them, ends the others.
+ */
+export const passwordLink = pgTable(
+  'password_link',
+  {
+    linkId: serial('link_id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => account.accountId, { onDelete: 'cascade' }),
+    /** `invite` or `reset`. */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash'),
+    createTs: ts('create_ts').notNull(),
+    expiresTs: ts('expires_ts').notNull(),
+    /** When it was used or replaced by a newer link; null while it works. */
+    usedTs: ts('used_ts'),
+  },
+  (t) => [uniqueIndex('password_link_token_idx').on(t.tokenHash), index('password_link_account_idx').on(t.accountId)],
+);

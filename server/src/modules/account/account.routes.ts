@@ -5,6 +5,7 @@ import { assertIdsExist } from '../../db/exists.js';
 import { notFound } from '../../http/app-error.js';
 import { define } from '../../http/route.js';
 import { findAccountWithLinks } from '../auth/session.repo.js';
+import type { MailConfigOf } from '../password-link/password-link.service.js';
 import { viewerOf } from '../ticket/ticket.policy.js';
 import { planList, runList } from '../ticket-search/ticket-list.service.js';
 import { presentAccount } from './account.presenter.js';
@@ -18,7 +19,7 @@ import {
   accountSettingEdit,
 } from './account.service.js';
 
-export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function accountRoutes(app: FastifyInstance, ctx: AppContext, mailConfig: MailConfigOf): void {
   const { db } = ctx;
 
   define(app, accountOps.list, {
@@ -40,7 +41,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   define(app, accountOps.add, {
-    handler: ({ actor, input }) => accountAdd({ ...ctx, actor }, input),
+    handler: ({ actor, input }) => accountAdd({ ...ctx, actor }, input, mailConfig),
   });
 
   define(app, accountOps.edit, {

@@ -17,6 +17,8 @@ import { hashPassword } from '../auth/password.js';
 import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
 import { companyIdForEmail, findCompany } from '../company/company.repo.js';
 import { assertUploaded, deleteUpload } from '../file/file.service.js';
+import { inviteValidMs } from '../password-link/password-link.repo.js';
+import { issueLink, type MailConfigOf, mailConfigForInvite } from '../password-link/password-link.service.js';
 import { grantGuard, manageBeyondOwn, refuseStrongerAccount, takeoverBeyondOwn } from '../privilege/privilege.js';
 import { requesterHasTickets, unassignAgentTickets } from '../ticket/ticket.people.js';
 import {
@@ -63,12 +65,24 @@ async function checkCompany(tx: DbOrTx, companyId: number | null | undefined) {
   }
 }
 
-export async function accountAdd({ db, actor, files }: Ctx, input: AddInput) {
+/**
+ * Adds an account. `invite` (admins and agents): instead of a password typed by its maker, the
+ * person is mailed a link to set their own (password-link/), queued with the account.
+ */
+export async function accountAdd(ctx: Ctx, input: AddInput, mailConfig: MailConfigOf) {
+  const { db, actor, files } = ctx;
   const userType = input.user_type;
   if (!mayGiveUserType(party(actor.account), null, userType)) {
     throw forbidden();
   }
-  checkPassword(userType, input.email, input.password, false);
+  if (input.invite && !isStaff(userType)) {
+    throw invalid('invite_staff_only', 'invite');
+  }
+  if (input.invite && input.password) {
+    throw invalid('invite_or_password', 'password');
+  }
+  const config = input.invite ? await mailConfigForInvite(mailConfig, db, 'invite') : null;
+  checkPassword(userType, input.email, input.password, input.invite);
   if (input.avatar) {
     await assertUploaded(files, input.avatar, 'avatar', 'avatar');
   }
@@ -112,6 +126,14 @@ export async function accountAdd({ db, actor, files }: Ctx, input: AddInput) {
         await joinStaffDefaults(tx, accountId, userType, input);
       }
       await guard.check([accountId]);
+      if (config) {
+        await issueLink(ctx, tx, config, {
+          accountId,
+          purpose: 'invite',
+          validMs: inviteValidMs,
+          actorName: actor.account.realName,
+        });
+      }
       return { account_id: accountId };
     });
   } catch (error) {

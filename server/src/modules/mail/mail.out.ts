@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { type AccountMail, buildAccountMail, isAccountMail } from './mail.account.js';
 import { buildMail } from './mail.build.js';
 import { smtpTransport } from './mail.check.js';
 import type { MailConfig } from './mail.config.js';
@@ -77,7 +78,7 @@ export function registerMailOut(
   transports: TransportCache,
   currentConfig: (db: DbOrTx) => Promise<MailConfig | null>,
 ): void {
-  ctx.jobs.define<OutgoingMail>(sendQueue, {
+  ctx.jobs.define<OutgoingMail | AccountMail>(sendQueue, {
     attempts: 6,
     retryDelay: 30,
     batchSize: 20,
@@ -268,12 +269,19 @@ export class TransportCache {
 async function sendMail(
   ctx: AppContext,
   transports: TransportCache,
-  mail: OutgoingMail,
+  mail: OutgoingMail | AccountMail,
   currentConfig: (db: DbOrTx) => Promise<MailConfig | null>,
 ): Promise<void> {
   const config = await currentConfig(ctx.db);
   if (!config) {
     throw new Error('the email channel is not configured (Settings › Emails)');
+  }
+  if (isAccountMail(mail)) {
+    const built = await buildAccountMail(ctx, config, mail);
+    if (built && (await deliverable(ctx.db, config, built.to, new Set())).length > 0) {
+      await transports.get(config).sendMail(built);
+    }
+    return;
   }
   // An address that bounced since the mail was queued is not mailed again.
   const to = await deliverable(ctx.db, config, mail.to, new Set());

@@ -31,6 +31,9 @@ export const placeholders = [
   'satisfaction_bad_url',
   'helpdesk_name',
   'site_url',
+  'account_name',
+  'password_url',
+  'link_valid',
 ] as const;
 
 /** What an admin may write in a template: the placeholders, and the solved mail's rating links. */
@@ -105,6 +108,26 @@ export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, Mai
     'zh-cn': {
       subject: '您的在线对话记录 [#{{ticket_id}}]',
       body: '<p>{{requester_name}}，您好：</p><p>感谢您的咨询。以下是本次对话的记录（编号 #{{ticket_id}}），如仍有问题，直接回复此邮件。</p>{{transcript_html}}',
+    },
+  },
+  account_invite: {
+    en: {
+      subject: 'You are invited to {{helpdesk_name}}',
+      body: '<p>Hello {{account_name}},</p><p>{{agent_name}} added you to the help desk of {{helpdesk_name}}. Set your password to sign in:</p><p><a href="{{password_url}}">Set my password</a></p><p style="color:#888">The link works once and for 7 days. If it has expired, ask your admin for a new invitation.</p>',
+    },
+    'zh-cn': {
+      subject: '邀请您加入 {{helpdesk_name}}',
+      body: '<p>{{account_name}}，您好：</p><p>{{agent_name}} 已将您添加到 {{helpdesk_name}} 的客服系统。请设置密码后登录：</p><p><a href="{{password_url}}">设置我的密码</a></p><p style="color:#888">此链接仅可使用一次，7 天内有效。如已过期，请联系管理员重新发送邀请。</p>',
+    },
+  },
+  password_reset: {
+    en: {
+      subject: 'Set a new password for {{helpdesk_name}}',
+      body: '<p>Hello {{account_name}},</p><p>Someone asked for a new password for your account at {{helpdesk_name}}. To choose one:</p><p><a href="{{password_url}}">Set a new password</a></p><p style="color:#888">The link works once and for {{link_valid}}. If you did not ask for it, ignore this mail: your password stays as it is.</p>',
+    },
+    'zh-cn': {
+      subject: '为 {{helpdesk_name}} 设置新密码',
+      body: '<p>{{account_name}}，您好：</p><p>有人为您在 {{helpdesk_name}} 的账号申请了新密码。请点击设置：</p><p><a href="{{password_url}}">设置新密码</a></p><p style="color:#888">此链接仅可使用一次，{{link_valid}}内有效。如果不是您本人的操作，请忽略此邮件，您的密码不会改变。</p>',
     },
   },
 };

@@ -1,5 +1,6 @@
 import type { TUserType } from '@parley/contracts';
-import { Divider, Form } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Checkbox, Divider, Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
@@ -25,9 +26,14 @@ export function AccountAddModal({
   const [form] = Form.useForm<TAccountValues>();
   const { save, saving } = useSave({
     form,
-    fieldNames: ['real_name', 'email', 'user_type', 'role_ids', 'group_ids', 'company_id', 'password'],
+    fieldNames: ['real_name', 'email', 'user_type', 'role_ids', 'group_ids', 'company_id', 'password', 'invite'],
     call: (values: TAccountValues, opts) =>
-      accountApi.add({ ...accountRequestOf(values), ...(values.password ? { password: values.password } : {}) }, opts),
+      accountApi.add(
+        isInvited(values)
+          ? { ...accountRequestOf(values), invite: true }
+          : { ...accountRequestOf(values), ...(values.password ? { password: values.password } : {}) },
+        opts,
+      ),
     invalidate: [accountKeys.all],
     onSaved: onClose,
   });
@@ -49,13 +55,33 @@ export function AccountAddModal({
   );
 }
 
+/** An admin or agent mailed an invitation to set their own password (instead of a typed one). */
+const isInvited = (values: Pick<TAccountValues, 'user_type' | 'invite'>) =>
+  values.user_type !== 'end_user' && values.invite === true;
+
 /**
  * What only a new account has: agents start with the default role chosen (as the server would
- * give it), and agents and admins sign in, so they need a password; end users may have none.
+ * give it), and agents and admins sign in: they are mailed an invitation to set their own
+ * password (the default when the email channel is set up), or need one typed here; end users
+ * may have none.
  */
 function NewAccountExtras() {
+  const { t } = useTranslation();
   const form = Form.useFormInstance<TAccountValues>();
   const userType: TUserType = Form.useWatch('user_type', form) ?? form.getFieldValue('user_type');
+  const invite: boolean | undefined = Form.useWatch('invite', form);
+  const inviteState = useQuery({
+    queryKey: [...accountKeys.all, 'invite_state'],
+    queryFn: ({ signal }) => accountApi.inviteState({ signal }),
+  });
+  const canMail = inviteState.data?.can_mail;
+  useEffect(() => {
+    if (canMail !== undefined && !form.isFieldTouched('invite')) {
+      form.setFieldValue('invite', canMail);
+    }
+  }, [canMail, form]);
+  const staff = userType !== 'end_user';
+  const invited = staff && invite === true;
   const roles = useRoleChoices(userType === 'agent');
   const defaultRoleIds = roles.data?.active.filter((r) => r.is_default).map((r) => r.role_id) ?? [];
   const defaultRoleKey = defaultRoleIds.join(',');
@@ -71,10 +97,21 @@ function NewAccountExtras() {
   return (
     <>
       <Divider style={{ marginTop: 0 }} />
-      <NewPasswordFields
-        required={(get) => get('user_type') !== 'end_user'}
-        email={() => form.getFieldValue('email') ?? ''}
-      />
+      {staff && (
+        <Form.Item
+          name="invite"
+          valuePropName="checked"
+          extra={canMail === false ? t('people.invite_needs_email') : t('people.invite_hint')}
+        >
+          <Checkbox disabled={canMail === false}>{t('people.invite')}</Checkbox>
+        </Form.Item>
+      )}
+      {!invited && (
+        <NewPasswordFields
+          required={(get) => get('user_type') !== 'end_user' && get('invite') !== true}
+          email={() => form.getFieldValue('email') ?? ''}
+        />
+      )}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { AccountEditForm } from './AccountEditForm';
 import { AccountHeader } from './AccountHeader';
 import { PasswordResetForm } from './PasswordResetForm';
 import { peoplePaths } from './paths';
+import { SendPasswordLink } from './SendPasswordLink';
 import { TicketHistory } from './TicketHistory';
 import { useAccountActions } from './useAccountActions';
 import { VisitHistory } from './VisitHistory';
@@ -88,6 +89,7 @@ function AccountView({ account }: { account: TAccount }) {
                       </Descriptions>
                       {account.user_type !== 'end_user' && (
                         <Can btn="auth.account.edit">
+                          <SendPasswordLink account={account} />
                           <div>
                             <Typography.Title level={5}>{t('people.reset_password')}</Typography.Title>
                             <Typography.Paragraph type="secondary">

@@ -130,6 +130,55 @@ describe('people', () => {
     });
   });
 
+  it('invites an agent by mail when the email channel is set up: no password asked, the invitation sent', async () => {
+    const { calls } = await openPeople({
+      handlers: {
+        'admin/auth.account.add': () => ok({ account_id: 21 }),
+        'admin/auth.account.invite.state.get': () => ok({ can_mail: true }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Add person/ }));
+    const dialog = await screen.findByRole('dialog');
+    const invite = (await within(dialog).findByRole('checkbox', {
+      name: 'Send an invitation by email',
+    })) as HTMLInputElement;
+    await waitFor(() => expect(invite.checked).toBe(true));
+    within(dialog).getByText('They get a mail with a link (valid 7 days) to set their own password.');
+    expect(within(dialog).queryByLabelText('Password')).toBeNull();
+    expect(within(dialog).queryByLabelText('Confirm password')).toBeNull();
+
+    // Unchecked, the password is asked for again; checked, it is not.
+    fireEvent.click(invite);
+    await within(dialog).findByLabelText('Password');
+    fireEvent.click(invite);
+    await waitFor(() => expect(within(dialog).queryByLabelText('Password')).toBeNull());
+
+    typeInto('Name', 'Ada Byron');
+    typeInto('Email', 'ada@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    const body = callsTo(calls, 'admin/auth.account.add')[0]?.body;
+    expect(body).toMatchObject({ real_name: 'Ada Byron', email: 'ada@example.com', user_type: 'agent', invite: true });
+    expect(body).not.toHaveProperty('password');
+  });
+
+  it('offers no invitation without the email channel, says why, and asks for a password; none for an end user', async () => {
+    await openPeople();
+    fireEvent.click(await screen.findByRole('button', { name: /Add person/ }));
+    const dialog = await screen.findByRole('dialog');
+    const invite = (await within(dialog).findByRole('checkbox', {
+      name: 'Send an invitation by email',
+    })) as HTMLInputElement;
+    await within(dialog).findByText(/Set up the email channel \(Settings › Emails\) to invite by mail/);
+    expect(invite.disabled).toBe(true);
+    expect(invite.checked).toBe(false);
+    within(dialog).getByLabelText('Password');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'End user' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('checkbox', { name: 'Send an invitation by email' })).toBeNull(),
+    );
+  });
+
   it('shows the server refusing an email under the Email input', async () => {
     await openPeople({
       handlers: {

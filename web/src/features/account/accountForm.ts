@@ -31,6 +31,8 @@ export interface TAccountValues {
   inner_notes: string;
   allow_check_email: boolean;
   password?: string;
+  /** A new admin or agent: mail them an invitation to set their own password. */
+  invite?: boolean;
 }
 
 export function accountValuesOf(account: TAccount | undefined, userType: TUserType = 'agent'): TAccountValues {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { signInApi } from '../../api/signIn';
 import { safeNext } from '../../auth/safeNext';
@@ -14,6 +14,7 @@ import { lockOutlined, mailOutlined } from '../../components/light/iconPaths';
 import { Checkbox, PasswordInput, TextInput } from '../../components/light/inputs';
 import { PublicFrame } from '../../components/PublicFrame';
 import { translateMessage } from '../../i18n';
+import type { TPasswordSetNotice } from './PasswordPage';
 
 interface TLoginValues {
   email: string;
@@ -38,7 +39,14 @@ const checks: TChecks<TLoginValues> = {
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const form = useForm<TLoginValues>('login', () => ({ email: '', password: '', stay_login: false }), checks);
+  // Sent here after setting a password through a mailed link: its address filled in, and a word.
+  const arrived = (useLocation().state ?? null) as Partial<TPasswordSetNotice> | null;
+  const [notice, setNotice] = useState(typeof arrived?.notice === 'string' ? arrived.notice : null);
+  const form = useForm<TLoginValues>(
+    'login',
+    () => ({ email: typeof arrived?.email === 'string' ? arrived.email : '', password: '', stay_login: false }),
+    checks,
+  );
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
@@ -88,6 +96,7 @@ export function LoginPage() {
           </h1>
           <span className="pl-muted">{t('login.subtitle')}</span>
         </div>
+        {notice && !failure && <Alert type="info" text={notice} onClose={() => setNotice(null)} />}
         {failure && <Alert type="error" text={failure} onClose={() => setFailure(null)} />}
         <form
           noValidate

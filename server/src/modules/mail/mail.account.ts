@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { readDetails } from '../account-setting/account-setting.repo.js';
+import { hashToken, newToken } from '../auth/token.js';
+import type { BuiltMail } from './mail.build.js';
+import type { MailConfig } from './mail.config.js';
+import { sendQueue } from './mail.facts.js';
+import { readTemplate, render, type TemplateLanguage } from './mail.templates.js';
+import { mailText } from './mail.text.js';
+
+/**
+ * Mails about an account rather than a ticket: the invitation of a new admin or agent and a link
+ * to set a new password (docs/decisions/0018-invitations.md). They go through the send queue like
+ * the ticket mails; the job names the link, not its token: the token is made when the mail is
+ * built, so it is never stored (a failed job's data is shown in Settings › Emails).
+ */
+export interface AccountMail {
+  kind: 'account_invite' | 'password_reset';
+  linkId: number;
+  /** Who sent it (the invitation names them); '' for a reset the person asked for. */
+  actorName: string;
+  messageId: string;
+}
+
+export const isAccountMail = (mail: { kind: string }): mail is AccountMail =>
+  mail.kind === 'account_invite' || mail.kind === 'password_reset';
+
+/** Queues the mail of a link in the writer's transaction (it goes if the link is committed). */
+export async function queueAccountMail(
+  ctx: AppContext,
+  tx: Tx,
+  config: MailConfig,
+  mail: Omit<AccountMail, 'messageId'>,
+): Promise<void> {
+  const messageId = `<parley.account.${mail.linkId}.${Date.now().toString(36)}.${randomBytes(6).toString('hex')}@${config.domain}>`;
+  await ctx.jobs.send(sendQueue, { ...mail, messageId } satisfies AccountMail, { tx, key: `link:${mail.linkId}` });
+}
+
+const validFor: Record<TemplateLanguage, Record<'invite' | 'reset', string>> = {
+  en: { invite: '7 days', reset: '1 hour' },
+  'zh-cn': { invite: '7 天', reset: '1 小时' },
+};
+
+/**
+ * Builds the mail of a link that still works: makes its token now (only the hash is written; a
+ * retry makes a new one, so only the last mail's link works), in the account's language, to
+ * its address as it is now. Null when the link was used, replaced or expired meanwhile, or the
+ * account may no longer sign in.
+ */
+export async function buildAccountMail(
+  ctx: AppContext,
+  config: MailConfig,
+  mail: AccountMail,
+): Promise<BuiltMail | null> {
+  const token = newToken();
+  const now = Date.now();
+  const [row] = await queryRows<{
+    purpose: 'invite' | 'reset';
+    email: string;
+    real_name: string;
+    default_language: string;
+  }>(
+    ctx.db,
+    sql`UPDATE password_link l SET token_hash = ${hashToken(token)}
+        FROM account a
+        WHERE l.link_id = ${mail.linkId} AND l.used_ts IS NULL AND l.expires_ts > ${now}
+          AND a.account_id = l.account_id AND a.user_type IN ('admin', 'agent') AND a.access_state = 'allowed'
+        RETURNING l.purpose, a.email, a.real_name, a.default_language`,
+  );
+  if (!row) {
+    return null;
+  }
+  const lang: TemplateLanguage = row.default_language === 'zh-cn' ? 'zh-cn' : 'en';
+  const publicUrl = ctx.publicUrl.replace(/\/$/, '');
+  const details = await readDetails(ctx.db);
+  const values: Record<string, string> = {
+    account_name: row.real_name,
+    agent_name: mail.actorName,
+    password_url: `${publicUrl}/wswt/password?token=${token}`,
+    link_valid: validFor[lang][row.purpose],
+    helpdesk_name: details.helpdesk_name,
+    site_url: details.site_url,
+  };
+  const template = await readTemplate(ctx.db, mail.kind, lang);
+  const html = render(template.body, values, true);
+  return {
+    from: config.from,
+    to: [row.email.toLowerCase()],
+    cc: [],
+    replyTo: config.address,
+    subject: render(template.subject, values, false).replace(/[\r\n]+/g, ' '),
+    html,
+    text: mailText(html),
+    messageId: mail.messageId,
+    // Machine-made: auto-responders must not answer it.
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    attachments: [],
+  };
+}
