@@ -99,8 +99,10 @@ export const goalsKb: Record<TPage, number> = {
 // 289 -> 290 on 2026-12-04 (measured 289.2): invitations by mail (decision 0018): the account
 // calls' new operations and their messages in the staff chunk; the set-password page is a light
 // public page of its own, and the other public pages did not grow past their ceilings.
+// Public form 165 -> 166 the same day (measured 165.1 with both merged): the shared upload queue
+// and the password rules moved into the light checks (goal 170).
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 165,
+  'public form /': 166,
   '/home/satisfaction': 164,
   '/wswt/login': 162,
   '/wswt/password': 170,

@@ -63,7 +63,7 @@ describe('people, roles and suspension', () => {
     await adminPage.getByRole('button', { name: 'Add person' }).click();
     const dialog = adminPage.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Olga Org');
-    await dialog.getByLabel('Email').fill('olga@example.com');
+    await dialog.getByLabel('Email', { exact: true }).fill('olga@example.com');
     await dialog.getByRole('radio', { name: 'Agent' }).check({ force: true });
     await dialog.getByLabel('Roles').fill('Organization');
     await dialog.getByLabel('Roles').press('Enter');
