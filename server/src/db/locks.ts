@@ -24,6 +24,8 @@ export const lockKeys = {
   shortcutNames: 727_130_106,
   /** Ticket field titles: one field of a name as search reads it. */
   fieldNames: 727_130_107,
+  /** Trigger category names: one category of a name (in any case). */
+  triggerCategoryNames: 727_130_108,
   /** The report sums' merge (report.compact): one process at a time, the others skip. */
   reportCompact: 727_130_201,
 } as const;

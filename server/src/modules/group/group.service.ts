@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ActorContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { lockForTransaction } from '../../db/locks.js';
+import { refuseTakenName } from '../../db/names.js';
 import { agentGroup, groupAccount } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
@@ -96,31 +97,10 @@ async function takeDefault(tx: DbOrTx, groupId: number) {
 
 type Ctx = ActorContext;
 
-/**
- * Two groups of one name (in any case, the contract trims it) cannot be told apart in the pickers
- * of tickets, views and rules, as roles (role.service.ts). The lock makes two saves of one name take
- * turns. A group keeping its name is not checked: two that share one from before stay editable.
- */
-async function refuseTakenName(tx: DbOrTx, name: string, current?: { groupId: number; groupName: string }) {
-  if (current && current.groupName.trim().toLowerCase() === name.toLowerCase()) {
-    return;
-  }
-  const groupId = current?.groupId ?? 0;
-  await lockForTransaction(tx, 'groupNames');
-  const taken = await tx
-    .select({ id: agentGroup.groupId })
-    .from(agentGroup)
-    .where(and(sql`lower(${agentGroup.groupName}) = lower(${name})`, ne(agentGroup.groupId, groupId)))
-    .limit(1);
-  if (taken.length > 0) {
-    throw invalid('group_name_exists', 'group_name');
-  }
-}
-
 export async function groupAdd({ db, authCache, actor }: Ctx, input: z.output<typeof ZGroupAddRequest>) {
   return db.transaction(async (tx) => {
     const guard = await grantGuard(tx, actor.account, input.account_ids);
-    await refuseTakenName(tx, input.group_name);
+    await refuseTakenName(tx, 'group', input.group_name);
     const now = Date.now();
     const [row] = await tx
       .insert(agentGroup)
@@ -150,7 +130,7 @@ export async function groupEdit({ db, authCache, actor }: Ctx, input: z.output<t
     if (group.isDefault && input.is_default === false) {
       throw invalid('one_default_group', 'is_default');
     }
-    await refuseTakenName(tx, input.group_name, group);
+    await refuseTakenName(tx, 'group', input.group_name, group.groupId);
     await tx
       .update(agentGroup)
       .set({

@@ -1,9 +1,9 @@
 import type { TRole, ZRoleAddRequest, ZRoleEditRequest, ZRoleListRequest } from '@parley/contracts';
-import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ActorContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { lockForTransaction } from '../../db/locks.js';
+import { refuseTakenName } from '../../db/names.js';
 import { accountRole, authPkg, role, rolePkg } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
@@ -99,22 +99,6 @@ async function setLinks(tx: DbOrTx, roleId: number, input: { account_ids?: numbe
 
 type Ctx = ActorContext;
 
-/**
- * Two roles of one name (in any case, the contract trims it) cannot be told apart in the pickers
- * of accounts and roles. The lock makes two adds of one name at the same moment take turns.
- */
-async function refuseTakenName(tx: DbOrTx, name: string, roleId = 0) {
-  await lockForTransaction(tx, 'roleNames');
-  const taken = await tx
-    .select({ id: role.roleId })
-    .from(role)
-    .where(and(sql`lower(${role.roleName}) = lower(${name})`, ne(role.roleId, roleId)))
-    .limit(1);
-  if (taken.length > 0) {
-    throw invalid('role_name_exists', 'role_name');
-  }
-}
-
 /** New agents get the default role: it stays active (and would stay, were roles deleted). */
 async function refuseDefaultRole(tx: DbOrTx, roleId: number) {
   const rows = await tx.select({ isDefault: role.isDefault }).from(role).where(eq(role.roleId, roleId));
@@ -126,7 +110,7 @@ async function refuseDefaultRole(tx: DbOrTx, roleId: number) {
 export async function roleAdd({ db, authCache, actor }: Ctx, input: z.output<typeof ZRoleAddRequest>) {
   return db.transaction(async (tx) => {
     const guard = await grantGuard(tx, actor.account, input.account_ids ?? []);
-    await refuseTakenName(tx, input.role_name);
+    await refuseTakenName(tx, 'role', input.role_name);
     const now = Date.now();
     const [row] = await tx
       .insert(role)
@@ -145,7 +129,7 @@ export async function roleEdit({ db, authCache, actor }: Ctx, input: z.output<ty
   await db.transaction(async (tx) => {
     const members = await roleMembers(tx, [input.role_id]);
     const guard = await grantGuard(tx, actor.account, [...members, ...(input.account_ids ?? [])]);
-    await refuseTakenName(tx, input.role_name, input.role_id);
+    await refuseTakenName(tx, 'role', input.role_name, input.role_id);
     const updated = await tx
       .update(role)
       .set({

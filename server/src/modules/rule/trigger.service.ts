@@ -9,6 +9,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { refuseTakenName } from '../../db/names.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { checkRule } from './rule.check.js';
@@ -152,37 +153,30 @@ export async function reorder(db: DbOrTx, table: keyof typeof orderKeys, ids: nu
   });
 }
 
-/** Two categories of one name (in any case) could not be told apart in the editor's picker. */
-async function refuseTakenName(db: Db, name: string, categoryId = 0) {
-  const taken = await queryRows(
-    db,
-    sql`SELECT 1 FROM rule_trigger_category WHERE lower(name) = lower(${name}) AND category_id <> ${categoryId}`,
-  );
-  if (taken.length > 0) {
-    throw invalid('category_exists', 'name');
-  }
-}
-
 export async function categoryAdd(db: Db, name: string) {
-  await refuseTakenName(db, name);
-  const [row] = await queryRows<{ category_id: number }>(
-    db,
-    sql`INSERT INTO rule_trigger_category (name, position, create_ts)
-      VALUES (${name}, (SELECT coalesce(max(position), 0) + 1 FROM rule_trigger_category), ${Date.now()})
-      RETURNING category_id`,
-  );
-  return { category_id: Number(row?.category_id) };
+  return db.transaction(async (tx) => {
+    await refuseTakenName(tx, 'triggerCategory', name);
+    const [row] = await queryRows<{ category_id: number }>(
+      tx,
+      sql`INSERT INTO rule_trigger_category (name, position, create_ts)
+        VALUES (${name}, (SELECT coalesce(max(position), 0) + 1 FROM rule_trigger_category), ${Date.now()})
+        RETURNING category_id`,
+    );
+    return { category_id: Number(row?.category_id) };
+  });
 }
 
 export async function categoryEdit(db: Db, categoryId: number, name: string) {
-  await refuseTakenName(db, name, categoryId);
-  const rows = await queryRows(
-    db,
-    sql`UPDATE rule_trigger_category SET name = ${name} WHERE category_id = ${categoryId} RETURNING category_id`,
-  );
-  if (rows.length === 0) {
-    throw notFound();
-  }
+  await db.transaction(async (tx) => {
+    await refuseTakenName(tx, 'triggerCategory', name, categoryId);
+    const rows = await queryRows(
+      tx,
+      sql`UPDATE rule_trigger_category SET name = ${name} WHERE category_id = ${categoryId} RETURNING category_id`,
+    );
+    if (rows.length === 0) {
+      throw notFound();
+    }
+  });
 }
 
 /** Its triggers stay, without a category. */

@@ -1,7 +1,7 @@
 import type { TSchedule, TScheduleData } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { lockForTransaction } from '../../db/locks.js';
+import { refuseTakenName } from '../../db/names.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { type BusinessSchedule, opensAfter } from './business-time.js';
@@ -57,29 +57,11 @@ export async function businessSchedules(db: DbOrTx, ids: number[]): Promise<Map<
   return out;
 }
 
-/**
- * Two schedules of one name (in any case, the contract trims it) cannot be told apart where rules
- * and policies pick one; as roles (role.service.ts), under a lock so that two saves take turns. A
- * schedule keeping its name is not checked: two that share one from before stay editable.
- */
-async function refuseTakenName(tx: DbOrTx, name: string, scheduleId = 0) {
-  await lockForTransaction(tx, 'scheduleNames');
-  const taken = await queryRows(
-    tx,
-    sql`SELECT 1 FROM schedule WHERE lower(name) = lower(${name}) AND schedule_id <> ${scheduleId}
-        AND NOT EXISTS (SELECT 1 FROM schedule s WHERE s.schedule_id = ${scheduleId} AND lower(trim(s.name)) = lower(${name}))
-      LIMIT 1`,
-  );
-  if (taken.length > 0) {
-    throw invalid('schedule_name_exists', 'name');
-  }
-}
-
 export async function scheduleAdd(db: Db, input: TScheduleData) {
   const t = tidy(input);
   const now = Date.now();
   return db.transaction(async (tx) => {
-    await refuseTakenName(tx, input.name);
+    await refuseTakenName(tx, 'schedule', input.name);
     const [row] = await queryRows<{ schedule_id: number }>(
       tx,
       sql`INSERT INTO schedule (name, timezone, intervals, holidays, create_ts, update_ts)
@@ -104,7 +86,7 @@ async function refuseClosingSlaSchedule(tx: DbOrTx, input: TScheduleData & { sch
 export async function scheduleEdit(db: Db, input: TScheduleData & { schedule_id: number }) {
   const t = tidy(input);
   await db.transaction(async (tx) => {
-    await refuseTakenName(tx, input.name, input.schedule_id);
+    await refuseTakenName(tx, 'schedule', input.name, input.schedule_id);
     await refuseClosingSlaSchedule(tx, input);
     const rows = await queryRows(
       tx,

@@ -1,8 +1,8 @@
 import type { TAllowType, TShortcut, ZShortcutAddRequest, ZShortcutListRequest } from '@parley/contracts';
-import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { lockForTransaction } from '../../db/locks.js';
+import { refuseTakenName } from '../../db/names.js';
 import { shortcut } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
@@ -74,35 +74,17 @@ export async function shortcutGet(db: Db, actor: Actor, shortcutId: number) {
 }
 
 /**
- * Two shortcuts of one title (in any case, the contract trims it) in one agent's picker cannot be
- * told apart: a title is taken by a shared shortcut or another of the owner's own. Other agents'
- * own shortcuts are theirs, unseen by the owner, and do not count. Under a lock, as roles' names;
- * one keeping its title is not checked (two that share one from before stay editable).
+ * A title is taken by a shared shortcut or another of the owner's own; other agents' own shortcuts
+ * are theirs, unseen by the owner, and do not count.
  */
-async function refuseTakenTitle(tx: DbOrTx, title: string, ownerId: number | null, current?: Row) {
-  if (current && current.title.trim().toLowerCase() === title.toLowerCase()) {
-    return;
-  }
-  const shortcutId = current?.shortcutId ?? 0;
-  await lockForTransaction(tx, 'shortcutNames');
-  const seenBy =
-    ownerId === null
-      ? eq(shortcut.allowType, 'all')
-      : or(eq(shortcut.allowType, 'all'), eq(shortcut.creatorId, ownerId));
-  const taken = await tx
-    .select({ id: shortcut.shortcutId })
-    .from(shortcut)
-    .where(and(sql`lower(${shortcut.title}) = lower(${title})`, ne(shortcut.shortcutId, shortcutId), seenBy))
-    .limit(1);
-  if (taken.length > 0) {
-    throw invalid('shortcut_name_exists', 'title');
-  }
+function seenByOwner(ownerId: number | null): SQL {
+  return ownerId === null ? sql`allow_type = 'all'` : sql`(allow_type = 'all' OR creator_id = ${ownerId})`;
 }
 
 export async function shortcutAdd(db: Db, actor: Actor, input: Input) {
   checkTagIds(input);
   return db.transaction(async (tx) => {
-    await refuseTakenTitle(tx, input.title, actor.account.accountId);
+    await refuseTakenName(tx, 'shortcut', input.title, 0, seenByOwner(actor.account.accountId));
     const [row] = await tx
       .insert(shortcut)
       .values({ ...values(input), creatorId: actor.account.accountId, createTs: Date.now() })
@@ -115,7 +97,7 @@ export async function shortcutEdit(db: Db, actor: Actor, input: Input & { shortc
   const [row] = await visible(db, actor, [input.shortcut_id]);
   checkTagIds(input, row?.tagIds ?? []);
   await db.transaction(async (tx) => {
-    await refuseTakenTitle(tx, input.title, row?.creatorId ?? null, row);
+    await refuseTakenName(tx, 'shortcut', input.title, input.shortcut_id, seenByOwner(row?.creatorId ?? null));
     await tx.update(shortcut).set(values(input)).where(eq(shortcut.shortcutId, input.shortcut_id));
   });
 }
