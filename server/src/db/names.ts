@@ -70,7 +70,7 @@ export async function refuseTakenName(
   await lockForTransaction(tx, n.lock);
   const taken = await queryRows(
     tx,
-    sql`SELECT 1 FROM ${n.from} WHERE lower(${n.name}) = lower(${name}) AND ${n.id} <> ${id} AND ${among}
+    sql`SELECT 1 FROM ${n.from} WHERE lower(trim(${n.name})) = lower(${name}) AND ${n.id} <> ${id} AND ${among}
         AND NOT EXISTS (SELECT 1 FROM ${n.from} WHERE ${n.id} = ${id} AND lower(trim(${n.name})) = lower(${name}))
       LIMIT 1`,
   );

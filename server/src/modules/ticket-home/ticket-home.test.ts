@@ -328,7 +328,11 @@ describe('satisfaction survey', () => {
     const solved = await solve(res.data.ticket_id);
     expect(solved.data.satisfaction).toBe('unoffered');
     const token = new URL(`http://x${solved.data.satisfaction_url}`).searchParams.get('token') as string;
-    expect(solved.data.satisfaction_url).toBe(`/home/satisfaction?token=${token}`);
+    // The link an agent copies opens in the requester's language, as the mail's links do.
+    expect(solved.data.satisfaction_url).toBe(`/home/satisfaction?token=${token}&lang=en`);
+    const zh = await submit(form({ subject: '评分' }), newIp(), 'zh-cn');
+    const zhSolved = await solve(zh.data.ticket_id);
+    expect(zhSolved.data.satisfaction_url).toMatch(/^\/home\/satisfaction\?token=[^&]+&lang=zh-cn$/);
 
     const got = await api(homeOps.satisfactionGet, { token }, null);
     expect(got.data).toEqual({

@@ -4,8 +4,12 @@ import type { account, ticket } from '../../db/schema/index.js';
 type TicketRow = typeof ticket.$inferSelect;
 type AccountRow = typeof account.$inferSelect;
 
-/** The survey page of the web app; the agent copies the link until email sends it. */
-export const satisfactionPath = (token: string) => `/home/satisfaction?token=${token}`;
+/**
+ * The survey page of the web app, for an agent to copy and pass on: it opens in the requester's
+ * language, as the links in the mails do.
+ */
+export const satisfactionPath = (token: string, language: string) =>
+  `/home/satisfaction?token=${token}&lang=${language === 'zh-cn' ? 'zh-cn' : 'en'}`;
 
 export function presentPerson(a: AccountRow): TTicketPerson {
   return {
@@ -46,7 +50,7 @@ export function presentTicket(
     form_id: t.formId,
     satisfaction: t.satisfaction as TTicket['satisfaction'],
     satisfaction_comment: t.satisfactionComment,
-    satisfaction_url: t.satisfactionToken ? satisfactionPath(t.satisfactionToken) : null,
+    satisfaction_url: t.satisfactionToken ? satisfactionPath(t.satisfactionToken, requester.defaultLanguage) : null,
     is_deleted: t.deletedTs !== null,
     create_ts: t.createTs,
     update_ts: t.updateTs,
