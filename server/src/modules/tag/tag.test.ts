@@ -95,6 +95,32 @@ describe('tags', () => {
     expect((await list(old)).list.map((x) => x.tag_name)).not.toContain(old);
   });
 
+  it('lets an agent remove a renamed tag, from a form drawn after the rename or before it', async () => {
+    const [old, renamed, old2, renamed2] = [unique(), unique(), unique(), unique()];
+    const made = await buildTicket(db(), { tags: ['keep', old, old2] });
+    const before = (await api(ticketOps.get, { ticket_id: String(made.ticketId) })).data;
+    expect((await api(tagOps.edit, { tag_name: old, new_name: renamed })).code).toBe('0000');
+    // Drawn after the rename: the form shows the new name and the agent takes it off.
+    const after = (await api(ticketOps.get, { ticket_id: String(made.ticketId) })).data;
+    expect(after.tags).toEqual(['keep', renamed, old2]);
+    const removed = await api(ticketOps.edit, {
+      ticket_id: made.ticketId,
+      base_update_ts: after.update_ts,
+      tags: ['keep', old2],
+    });
+    expect(removed.data.tags).toEqual(['keep', old2]);
+    // Drawn before a rename: the agent takes off the tag by its old name; it stays off.
+    const drawn = (await api(ticketOps.get, { ticket_id: String(made.ticketId) })).data;
+    expect((await api(tagOps.edit, { tag_name: old2, new_name: renamed2 })).code).toBe('0000');
+    const saved = await api(ticketOps.edit, {
+      ticket_id: made.ticketId,
+      base_update_ts: drawn.update_ts,
+      tags: ['keep'],
+    });
+    expect(saved.data.tags).toEqual(['keep']);
+    expect(before.tags).toEqual(['keep', old, old2]);
+  });
+
   it('merges tags into another: a ticket carrying both keeps it once; must choose tags', async () => {
     const [a, b, into] = [unique(), unique(), unique()];
     const both = await buildTicket(db(), { tags: [a, into, b] });

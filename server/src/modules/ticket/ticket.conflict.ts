@@ -9,15 +9,20 @@ import { membersOf, type TicketRow } from './ticket.repo.js';
  * Two agents on one ticket (`ticket.edit`'s `base_update_ts`): what changed since the agent's form
  * was drawn, read from the ticket's event log, by field (event field names: `assignee_id`,
  * `ticket_state`, `tags`, a custom field's key...) with its value then.
+ *
+ * `renamedTags`: set when the form is of the ticket's current version, so that every `tags` event
+ * since is a tag renamed, merged or deleted in Settings (the one change that gives tickets no new
+ * version, so that lists keep their order). The form may have been drawn before or after it, so
+ * the tags it sent are read through the same renames (a deleted tag maps to null).
  */
-export type ChangedSince = Map<string, unknown>;
+export type ChangedSince = Map<string, unknown> & { renamedTags?: Map<string, string | null> };
 
 export async function changedSince(db: DbOrTx, row: TicketRow, baseTs: number): Promise<ChangedSince> {
   const since: ChangedSince = new Map();
   // Read even when the ticket's version is the agent's: a tag rename changes tickets without a
-  // new version (the lists keep their order) and logs it.
+  // new version and logs it.
   const rows = await db
-    .select({ field: ticketEvent.field, old: ticketEvent.oldValue })
+    .select({ field: ticketEvent.field, old: ticketEvent.oldValue, new: ticketEvent.newValue })
     .from(ticketEvent)
     .where(and(eq(ticketEvent.ticketId, row.ticketId), gt(ticketEvent.createTs, baseTs)))
     .orderBy(asc(ticketEvent.eventId));
@@ -27,7 +32,46 @@ export async function changedSince(db: DbOrTx, row: TicketRow, baseTs: number): 
       since.set(field, old);
     }
   }
+  if (baseTs >= row.updateTs && since.has('tags')) {
+    since.renamedTags = tagRenames(rows.filter((r) => r.field === 'tags'));
+  }
   return since;
+}
+
+/**
+ * A rename or merge replaces tags by one (`into`): removed ones map to the one added; with none
+ * added they were deleted, or merged into a tag the ticket had already, and map to null.
+ * Renames in a row compose (a to b, then b to c: a to c).
+ */
+function tagRenames(events: { old: unknown; new: unknown }[]): Map<string, string | null> {
+  const renames = new Map<string, string | null>();
+  for (const e of events) {
+    const before = (e.old as string[] | null) ?? [];
+    const after = (e.new as string[] | null) ?? [];
+    const added = after.filter((t) => !before.includes(t));
+    const into = added.length === 1 ? (added[0] as string) : null;
+    for (const gone of before.filter((t) => !after.includes(t))) {
+      for (const [from, to] of renames) {
+        if (to === gone) {
+          renames.set(from, into);
+        }
+      }
+      renames.set(gone, into);
+    }
+  }
+  return renames;
+}
+
+/** Tags read through renames: each renamed one by its new name, once; deleted ones dropped. */
+function throughRenames(tags: readonly string[], renames: Map<string, string | null>): string[] {
+  const out: string[] = [];
+  for (const t of tags) {
+    const name = renames.has(t) ? renames.get(t) : t;
+    if (name && !out.includes(name)) {
+      out.push(name);
+    }
+  }
+  return out;
 }
 
 /** An empty input and a value never set are the same: the form sends '' or [] where the log holds null. */
@@ -70,7 +114,11 @@ export async function rebaseChange(db: DbOrTx, row: TicketRow, change: Change, s
     );
   }
   if (out.tags !== undefined && since.has('tags')) {
-    out.tags = mergeList((since.get('tags') as string[] | null) ?? [], out.tags, row.tags);
+    const then = (since.get('tags') as string[] | null) ?? [];
+    const renames = since.renamedTags;
+    out.tags = renames
+      ? mergeList(throughRenames(then, renames), throughRenames(out.tags, renames), row.tags)
+      : mergeList(then, out.tags, row.tags);
   }
   if (
     (out.cc_ids !== undefined && since.has('cc_ids')) ||
