@@ -76,6 +76,15 @@ describe('custom field values on tickets', () => {
       'FFFF',
       ['regex_pattern'],
     ]);
+    // What only RE2 reads is refused too: the browser checks the public form with its own engine.
+    for (const pattern of ['(?i)abc', '[[:digit:]]+', '\\pN+', '(?P<x>a)']) {
+      const res = await api(fieldOps.add, {
+        field_type: 'regex',
+        title: `Only RE2 ${pattern}`,
+        regex_pattern: pattern,
+      });
+      expect([pattern, res.code]).toEqual([pattern, 'FFFF']);
+    }
     // One stored before (the browser's engine took it) checks nothing rather than refusing every customer.
     await db().execute(sql`UPDATE ticket_field SET regex_pattern = '(?=b)b+' WHERE field_id = ${nested}`);
     expect((await create({ form_id: form.data.form_id, fields: { [key(nested)]: 'anything' } })).code).toBe('0000');

@@ -30,9 +30,12 @@ function compile(pattern: string): RE2JS | null {
  * when the field is saved (`regex_invalid`), so what is stored is what the server can match.
  */
 export const re2Patterns: PatternEngine = {
+  // Both engines must take it: the browser checks the public form with its own (instant feedback),
+  // and a pattern only RE2 reads (`(?i)`, `[[:digit:]]`, `\pN`) would refuse every customer there.
   compiles: (pattern) => {
     try {
       RE2JS.compile(pattern);
+      new RegExp(pattern, 'u');
       return true;
     } catch {
       return false;
