@@ -87,6 +87,13 @@ const cases: Array<[string, Party, EditTarget, Omit<EditInput, 'account_id'>, Ou
   ],
   ['a password equal to the email', admin, target(), { password: 'sam@example.com' }, { refused: 'FFFF password' }],
   ['an agent keeps its password', admin, target(), { real_name: 'Sam' }, { password: null }],
+  [
+    'an invited agent, with no password until they follow the link, is renamed',
+    admin,
+    target({ passwordHash: null }),
+    { real_name: 'Sam' },
+    { password: null, set: { realName: 'Sam' } },
+  ],
   // Roles and groups.
   ['roles for an end user', admin, endUser, { role_ids: [5] }, { refused: 'FFFF role_ids' }],
   ['groups for an end user', admin, endUser, { group_ids: [7] }, { refused: 'FFFF group_ids' }],

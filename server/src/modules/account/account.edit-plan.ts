@@ -162,7 +162,9 @@ export function planAccountEdit(me: Party, target: EditTarget, input: EditInput)
   if (target.accountId === me.accountId && !maySelfChangePermissions(me) && changesPermissions(target, input)) {
     throw forbidden();
   }
-  checkPassword(userType, input.email ?? target.email, input.password, target.passwordHash !== null);
+  // Staff already, with no password yet: invited, and sets it through the mail's link.
+  const passwordComing = target.passwordHash === null && isStaff(target.userType);
+  checkPassword(userType, input.email ?? target.email, input.password, target.passwordHash !== null || passwordComing);
   checkStaffOnlyLinks(userType, input);
   const avatarChanged = input.avatar !== undefined && input.avatar !== target.avatar;
   return {
