@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../../test/app.js';
 import { admin, api, connect, setUpChatApp, t } from '../../test/chat-app.js';
 import { type Client, chatAgent, eventually, redisAnswers } from '../../test/chat-kit.js';
+import { testAdmin } from '../../test/constants.js';
 import { buildAgent, buildGroup, buildTicket, defaultPassword, giveDefaultRole } from '../../test/factories.js';
-import { intArrayLiteral } from '../db/rows.js';
+import { intArrayLiteral, queryRows } from '../db/rows.js';
 
 const hasRedis = await redisAnswers();
 
@@ -140,8 +141,12 @@ describe.skipIf(!hasRedis)('presence on ticket pages over socket.io', () => {
     expect((await annSocket.ask('ticket_view', { ticket_id: ticketId })).code).toBe('0000');
     expect((await api(tagOps.edit, { tag_name: old, new_name: `${old}x` }, admin)).code).toBe('0000');
     const heard = await eventually('Ann hears of the rename', () => updatesHeard(annSocket)[0]);
-    expect(heard).toMatchObject({ ticket_id: ticketId, account_id: expect.any(Number) });
-    expect(heard.real_name).not.toBe('');
+    const [me] = await queryRows<{ account_id: number; real_name: string }>(
+      t.database.db,
+      sql`SELECT account_id, real_name FROM account WHERE email = ${testAdmin.email}`,
+    );
+    expect(me?.real_name).not.toBe('');
+    expect(heard).toMatchObject({ ticket_id: ticketId, account_id: me?.account_id, real_name: me?.real_name });
   });
 
   it('refuses tickets the agent may not see, typing on a ticket not joined, and bad input, with the envelope', async () => {
