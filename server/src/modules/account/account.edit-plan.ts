@@ -43,6 +43,11 @@ export interface AccountEditPlan {
   password: string | null;
   /** The avatar changes: the new file must be an uploaded avatar, the old one goes after the commit. */
   avatar: { next: string; previous: string } | null;
+  /**
+   * The email or the user type changes: set-password links sent before stop working (one mailed
+   * to an address since corrected must not take the account over).
+   */
+  dropLinks: boolean;
   /** Checks that need the database, in the order the write makes them. */
   checks: {
     /** The target is an admin who stops being one: another active admin must remain. */
@@ -172,6 +177,9 @@ export function planAccountEdit(me: Party, target: EditTarget, input: EditInput)
     set: columnsOf({ ...input, user_type: userType }),
     password: input.password || null,
     avatar: avatarChanged ? { next: input.avatar as string, previous: target.avatar } : null,
+    dropLinks:
+      userType !== target.userType ||
+      (input.email !== undefined && input.email.toLowerCase() !== target.email.toLowerCase()),
     checks: {
       lastAdmin: target.userType === 'admin' && userType !== 'admin',
       email: input.email || null,

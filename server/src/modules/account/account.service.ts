@@ -13,11 +13,12 @@ import { account, shortcut } from '../../db/schema/index.js';
 import { transact } from '../../events/transact.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
 import { newAccountDefaults } from '../account-setting/account-setting.repo.js';
+import { passwordReplaced } from '../auth/account-password.js';
 import { hashPassword } from '../auth/password.js';
 import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
 import { companyIdForEmail, findCompany } from '../company/company.repo.js';
 import { assertUploaded, deleteUpload } from '../file/file.service.js';
-import { inviteValidMs } from '../password-link/password-link.repo.js';
+import { dropUnusedLinks, inviteValidMs } from '../password-link/password-link.repo.js';
 import { issueLink, type MailConfigOf, mailConfigForInvite } from '../password-link/password-link.service.js';
 import { grantGuard, manageBeyondOwn, refuseStrongerAccount, takeoverBeyondOwn } from '../privilege/privilege.js';
 import { requesterHasTickets, unassignAgentTickets } from '../ticket/ticket.people.js';
@@ -219,7 +220,9 @@ async function writeAccountEdit({ db, actor, authCache }: Ctx, accountId: number
       await guard.check([], passwordHash ? { takeover: accountId } : {});
       if (passwordHash) {
         // A new password set by someone else ends the account's sessions, like a password change.
-        await deleteAccountSessions(tx, accountId);
+        await passwordReplaced(tx, accountId);
+      } else if (plan.dropLinks) {
+        await dropUnusedLinks(tx, accountId);
       }
       // Cached sessions carry the account (name, type, roles, groups): every process forgets it.
       await authCache.changed(tx, accountId);

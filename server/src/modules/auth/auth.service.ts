@@ -5,10 +5,10 @@ import type { ActorContext, AppContext } from '../../context.js';
 import { account, accountVisit } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../http/app-error.js';
 import { isStaff } from '../account/account.policy.js';
+import { setAccountPassword } from './account-password.js';
 import type { Actor } from './actor.js';
-
 import { hashPassword, verifyPassword } from './password.js';
-import { deleteAccountSessions, deleteSessionById, insertSession } from './session.repo.js';
+import { deleteSessionById, insertSession } from './session.repo.js';
 import { hashToken, newToken, sessionIdleMs, stayLoginMs } from './token.js';
 
 interface LoginInput extends AppContext {
@@ -100,14 +100,7 @@ export async function passwordEdit({
     throw new AppError('FFFF', 'password_not_allowed', { new_pass: 'password_not_allowed' });
   }
   const hash = await hashPassword(newPass);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(account)
-      .set({ passwordHash: hash, updateTs: Date.now() })
-      .where(eq(account.accountId, actor.account.accountId));
-    await deleteAccountSessions(tx, actor.account.accountId);
-    await authCache.changed(tx, actor.account.accountId);
-  });
+  await db.transaction((tx) => setAccountPassword(tx, authCache, actor.account.accountId, hash));
 }
 
 export async function chatStateEdit({

@@ -10,7 +10,16 @@ export const inviteValidMs = 7 * 24 * 60 * 60 * 1000;
 /** "Forgot password?": 1 hour. */
 export const forgotValidMs = 60 * 60 * 1000;
 
-/** A new link of the account; its earlier links that were never used stop working. */
+/** The account's links that were never used stop working. */
+export async function dropUnusedLinks(tx: DbOrTx, accountId: number): Promise<void> {
+  await tx.delete(passwordLink).where(and(eq(passwordLink.accountId, accountId), isNull(passwordLink.usedTs)));
+}
+
+/**
+ * A new link of the account; its earlier links that were never used stop working. The account's
+ * row is locked first, so that two sends at once (a double click, two admins) take turns and leave
+ * one working link, not two.
+ */
 export async function insertLink(
   tx: DbOrTx,
   accountId: number,
@@ -18,7 +27,8 @@ export async function insertLink(
   validMs: number,
   now = Date.now(),
 ): Promise<number> {
-  await tx.delete(passwordLink).where(and(eq(passwordLink.accountId, accountId), isNull(passwordLink.usedTs)));
+  await tx.select({ id: account.accountId }).from(account).where(eq(account.accountId, accountId)).for('update');
+  await dropUnusedLinks(tx, accountId);
   const [row] = await tx
     .insert(passwordLink)
     .values({ accountId, purpose, createTs: now, expiresTs: now + validMs })

@@ -1,12 +1,11 @@
 import { isPasswordAllowed, type TPasswordLinkGetResponse } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
 import type { ActorContext, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { account } from '../../db/schema/index.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
 import { isStaff, mayManage } from '../account/account.policy.js';
+import { setAccountPassword } from '../auth/account-password.js';
 import { hashPassword } from '../auth/password.js';
-import { deleteAccountSessions, findAccountWithLinks } from '../auth/session.repo.js';
+import { findAccountWithLinks } from '../auth/session.repo.js';
 import { queueAccountMail } from '../mail/mail.account.js';
 import type { MailConfig } from '../mail/mail.config.js';
 import { grantGuard, takeoverBeyondOwn } from '../privilege/privilege.js';
@@ -104,19 +103,19 @@ export async function linkGet(db: DbOrTx, token: string): Promise<TPasswordLinkG
  * working, and its sessions end (as a password change does).
  */
 export async function linkSet({ db, authCache }: AppContext, token: string, password: string) {
+  // The token first: a made-up one costs a lookup, not a password hash (the call is public).
+  const seen = usable(await findLink(db, token), Date.now());
+  if (!isPasswordAllowed(password, seen.email)) {
+    throw invalid('password_not_allowed', 'password');
+  }
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const link = usable(await findLink(tx, token, true), Date.now());
     if (!isPasswordAllowed(password, link.email)) {
       throw invalid('password_not_allowed', 'password');
     }
-    await tx
-      .update(account)
-      .set({ passwordHash: hash, updateTs: Date.now() })
-      .where(eq(account.accountId, link.accountId));
     await useLink(tx, link.linkId, link.accountId);
-    await deleteAccountSessions(tx, link.accountId);
-    await authCache.changed(tx, link.accountId);
+    await setAccountPassword(tx, authCache, link.accountId, hash);
     return { email: link.email };
   });
 }

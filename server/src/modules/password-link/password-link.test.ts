@@ -134,6 +134,40 @@ describe('inviting an agent by mail', () => {
     await signIn(t.app, email, 'third-pass-1');
   });
 
+  it('a link mailed before the address was corrected, or before a new password, stops working; a rename keeps it', async () => {
+    const typo = customer('typo');
+    const added = await invite(typo);
+    const accountId = added.data.account_id;
+    const toTypo = await latestToken(typo);
+    // The admin fixes the name: the invitation still works (and no password is asked for).
+    const renamed = await api(accountOps.edit, { account_id: accountId, real_name: 'Nina Renamed' });
+    expect(renamed.code).toBe('0000');
+    expect((await callOp(t.app, homeOps.passwordLinkGet, { token: toTypo })).data).toMatchObject({
+      real_name: 'Nina Renamed',
+    });
+    // The admin corrects the address: the mail at the wrong one takes nobody anywhere.
+    const right = customer('right');
+    expect((await api(accountOps.edit, { account_id: accountId, email: right })).code).toBe('0000');
+    expect((await callOp(t.app, homeOps.passwordLinkGet, { token: toTypo })).msg).toMatch(/^This link is not valid/);
+    expect((await setPassword(toTypo, 'stranger-pw-1')).msg).toMatch(/^This link is not valid/);
+    expect((await callOp(t.app, authOps.login, { email: right, password: 'stranger-pw-1' })).code).toBe('FFFF');
+
+    // A reset link the agent never used stops working once they change the password themselves.
+    expect((await api(accountOps.inviteSend, { account_id: accountId })).code).toBe('0000');
+    expect((await setPassword(await latestToken(right), 'right-person-1')).code).toBe('0000');
+    const session = await signIn(t.app, right, 'right-person-1');
+    expect((await api(accountOps.inviteSend, { account_id: accountId })).data).toEqual({ kind: 'password_reset' });
+    const reset = await latestToken(right);
+    const changed = await api(
+      authOps.passwordEdit,
+      { old_pass: 'right-person-1', new_pass: 'changed-myself-1' },
+      session,
+    );
+    expect(changed.code).toBe('0000');
+    expect((await setPassword(reset, 'someone-else-1')).msg).toMatch(/^This link is not valid/);
+    await signIn(t.app, right, 'changed-myself-1');
+  });
+
   it('needs the email channel, and a choice: an invitation or a password', async () => {
     const both = await invite(customer('both'), { password: 'typed-too-1' });
     expect(both.code).toBe('FFFF');
