@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../routes/useDocumentTitle';
 import { runGuard } from './guard';
 import { mayI, nodeListKey } from './nodes';
 import { GuardPendingContext, useSession } from './SessionContext';
+import { adoptAccountLanguage } from './accountLanguage';
 import { authStore } from './storage';
 
 /** Runs the route guard on every change of page and shows a loading state meanwhile. */
@@ -49,6 +50,7 @@ export function RouteGuard() {
         }
         authStore.touch();
         authStore.saveProfile(info.real_name, timezone);
+        adoptAccountLanguage(info.default_language);
         setUser(info, timezone);
       },
     }).then((result) => {

@@ -1,10 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authStore } from '../auth/storage';
+import { authStore, languageStore } from '../auth/storage';
 import { account, fakeServer, holdCalls, ok, page } from '../test/fakeServer';
 import { ticket } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
-import { signInEachTest } from '../test/session';
+import { chooseLanguage, signInEachTest } from '../test/session';
 
 signInEachTest();
 
@@ -28,6 +28,19 @@ describe('staff shell', () => {
     fireEvent.click(within(menu).getByText('Settings'));
     await within(menu).findByText('Shortcuts');
     expect(within(menu).queryByText('People')).toBeNull();
+  });
+
+  it("speaks the agent's own language on a device where nobody picked one, and keeps a language picked there", async () => {
+    fakeServer({ user: account({ default_language: 'zh-cn' }), menus: ['/wswt', '/wswt/dashboard'] });
+    renderApp('/wswt/dashboard');
+    await screen.findByRole('heading', { name: '仪表盘' });
+    expect(languageStore.isSet()).toBe(true);
+    cleanup();
+    // Someone picked English on this device: the account's language does not take it back.
+    await chooseLanguage('en');
+    fakeServer({ user: account({ default_language: 'zh-cn' }), menus: ['/wswt', '/wswt/dashboard'] });
+    renderApp('/wswt/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
   });
 
   it('names the menu items by their words alone, not their icons (expanded, collapsed and the account menu)', async () => {
