@@ -1,34 +1,11 @@
-import { simpleParser } from 'mailparser';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailServers, startMailServers } from '../../server/test/mail-servers.js';
-import { launchBrowser, newPage, screenshot, signedIn } from '../support/browser.js';
-import { admin, type RunningServer, startServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, signedIn } from '../support/browser.js';
+import { browser, server, servers, setUpMailTests, support } from '../support/mailSetup.js';
+import { admin } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
-let servers: MailServers;
-const support = 'help@support.test';
+const { inboxOf } = setUpMailTests();
 const visitor = 'vic@customer.test';
-
-beforeAll(async () => {
-  servers = await startMailServers();
-  server = await startServer();
-  server.app.parley.publicUrl = server.url;
-  server.app.mail.configOverride = servers.config(support);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await servers?.stop();
-});
-
-/** The visitor's mailbox read over IMAP, after the server's send queue ran. */
-async function visitorInbox() {
-  await server.app.parley.jobs.drain();
-  return Promise.all((await servers.read(visitor)).map((m) => simpleParser(m.source)));
-}
 
 async function compose(page: Page, text: string) {
   const composer = page.getByRole('textbox', { name: 'Comment' });
@@ -51,7 +28,7 @@ describe('email channel end to end', () => {
     ].join('\r\n');
     await servers.deliver(support, first);
     expect((await server.app.mail.fetchNow())?.outcomes).toEqual({ ticket: 1 });
-    const received = await visitorInbox();
+    const received = await inboxOf(visitor);
     expect(received.map((m) => m.subject)).toEqual([expect.stringMatching(/^\[#\d+\] Cannot print invoices$/)]);
     const ticketId = Number(/#(\d+)/.exec(received[0]?.subject ?? '')?.[1]);
 
@@ -64,8 +41,8 @@ describe('email channel end to end', () => {
 
     // The answer arrives in the visitor's mailbox, threaded on the first mail.
     // The mail goes out from the job queue after the commit: it may take a moment to arrive.
-    await expect.poll(async () => (await visitorInbox()).length).toBe(2);
-    const inbox = await visitorInbox();
+    await expect.poll(async () => (await inboxOf(visitor)).length).toBe(2);
+    const inbox = await inboxOf(visitor);
     const answer = inbox[1];
     expect(answer?.subject).toBe(`Re: [#${ticketId}] Cannot print invoices`);
     expect(answer?.html).toContain('Please clear the browser cache and try again.');
@@ -102,8 +79,8 @@ describe('email channel end to end', () => {
     // Solved: the mail carries one-click satisfaction links into /home/satisfaction.
     await agent.getByRole('button', { name: 'Submit as…' }).click();
     await agent.getByRole('menuitem', { name: 'Submit as Solved' }).click();
-    await expect.poll(async () => (await visitorInbox()).length, { timeout: 20_000 }).toBe(3);
-    const solved = (await visitorInbox())[2];
+    await expect.poll(async () => (await inboxOf(visitor)).length, { timeout: 20_000 }).toBe(3);
+    const solved = (await inboxOf(visitor))[2];
     expect(solved?.subject).toBe(`[#${ticketId}] Cannot print invoices (solved)`);
     const good = /href="([^"]+score=good[^"]*)"/.exec(solved?.html || '')?.[1]?.replaceAll('&amp;', '&');
     expect(good).toContain(`${server.url}/home/satisfaction?token=`);

@@ -1,28 +1,10 @@
-import { simpleParser } from 'mailparser';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailServers, startMailServers } from '../../server/test/mail-servers.js';
-import { launchBrowser, newPage, screenshot, signedIn, signInThroughForm } from '../support/browser.js';
-import { admin, type RunningServer, startServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, signedIn, signInThroughForm } from '../support/browser.js';
+import { browser, server, setUpMailTests } from '../support/mailSetup.js';
+import { admin } from '../support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
-let servers: MailServers;
-const support = 'help@support.test';
+const { inboxOf } = setUpMailTests();
 const nina = 'nina@customer.test';
-
-beforeAll(async () => {
-  servers = await startMailServers();
-  server = await startServer();
-  server.app.parley.publicUrl = server.url;
-  server.app.mail.configOverride = servers.config(support);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await servers?.stop();
-});
 
 describe('inviting an agent by mail', () => {
   it('an admin invites an agent; the agent sets a password through the mailed link and signs in', async () => {
@@ -37,12 +19,10 @@ describe('inviting an agent by mail', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully saved').waitFor();
 
-    await server.app.parley.jobs.drain();
-    const sent = servers.sent.find((m) => m.to.includes(nina));
-    expect(sent).toBeTruthy();
-    const mail = await simpleParser(sent?.raw ?? '');
-    expect(mail.subject).toBe('You are invited to Parley');
-    const link = /href="([^"]*\/wswt\/password\?token=[A-Za-z0-9_-]{43})"/.exec(String(mail.html))?.[1];
+    const [mail] = await inboxOf(nina);
+    expect(mail).toBeTruthy();
+    expect(mail?.subject).toBe('You are invited to Parley');
+    const link = /href="([^"]*\/wswt\/password\?token=[A-Za-z0-9_-]{43})"/.exec(String(mail?.html))?.[1];
     expect(link).toBeTruthy();
 
     const { page: agentPage } = await newPage(browser, server.url);
