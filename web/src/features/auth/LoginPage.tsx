@@ -5,7 +5,6 @@ import { isApiError } from '../../api/errors';
 import { signInApi } from '../../api/signIn';
 import { safeNext } from '../../auth/safeNext';
 import { authStore } from '../../auth/storage';
-import { BrandMark } from '../../components/BrandMark';
 import { Alert } from '../../components/light/Alert';
 import { Button } from '../../components/light/Button';
 import { emailProblem } from '../../components/light/checks';
@@ -14,6 +13,7 @@ import { lockOutlined, mailOutlined } from '../../components/light/iconPaths';
 import { Checkbox, PasswordInput, TextInput } from '../../components/light/inputs';
 import { PublicFrame } from '../../components/PublicFrame';
 import { translateMessage } from '../../i18n';
+import { CredentialsCard } from './CredentialsCard';
 import type { TPasswordSetNotice } from './PasswordPage';
 
 interface TLoginValues {
@@ -86,16 +86,7 @@ export function LoginPage() {
 
   return (
     <PublicFrame>
-      <div className="pl-card" style={{ maxWidth: 420 }}>
-        <div style={{ textAlign: 'center', marginBottom: 24 }}>
-          <div style={{ display: 'inline-block', marginBottom: 16 }}>
-            <BrandMark size={44} showName={false} />
-          </div>
-          <h1 className="pl-title" style={{ margin: 0 }}>
-            {t('login.title')}
-          </h1>
-          <span className="pl-muted">{t('login.subtitle')}</span>
-        </div>
+      <CredentialsCard title={t('login.title')} subtitle={t('login.subtitle')}>
         {notice && !failure && <Alert type="info" text={notice} onClose={() => setNotice(null)} />}
         {failure && <Alert type="error" text={failure} onClose={() => setFailure(null)} />}
         <form
@@ -146,7 +137,7 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </form>
-      </div>
+      </CredentialsCard>
     </PublicFrame>
   );
 }

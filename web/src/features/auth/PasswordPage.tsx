@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
-import { BrandMark } from '../../components/BrandMark';
 import { Alert } from '../../components/light/Alert';
 import { Button, LinkButton } from '../../components/light/Button';
 import { Field, inputAria, type TChecks, useForm } from '../../components/light/form';
@@ -14,6 +13,7 @@ import { Result, Skeleton } from '../../components/light/Result';
 import { PublicFrame } from '../../components/PublicFrame';
 import { translateMessage } from '../../i18n';
 import { paths } from '../../routes/table';
+import { CredentialsCard } from './CredentialsCard';
 
 interface TPasswordValues {
   password: string;
@@ -137,16 +137,10 @@ function PasswordForm({
   };
 
   return (
-    <div className="pl-card" style={{ maxWidth: 420 }}>
-      <div style={{ textAlign: 'center', marginBottom: 24 }}>
-        <div style={{ display: 'inline-block', marginBottom: 16 }}>
-          <BrandMark size={44} showName={false} />
-        </div>
-        <h1 className="pl-title" style={{ margin: 0 }}>
-          {link.purpose === 'invite' ? t('password.title_invite') : t('password.title_reset')}
-        </h1>
-        <span className="pl-muted">{t('password.subtitle', { email: link.email })}</span>
-      </div>
+    <CredentialsCard
+      title={link.purpose === 'invite' ? t('password.title_invite') : t('password.title_reset')}
+      subtitle={t('password.subtitle', { email: link.email })}
+    >
       {failure && <Alert type="error" text={failure} onClose={() => setFailure(null)} />}
       <form
         noValidate
@@ -192,6 +186,6 @@ function PasswordForm({
           {t('password.submit')}
         </Button>
       </form>
-    </div>
+    </CredentialsCard>
   );
 }
