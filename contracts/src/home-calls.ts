@@ -14,5 +14,7 @@ export const homeCalls = {
   satisfactionAdd: { method: 'POST', path: '/api/home/satisfaction.add' },
   passwordLinkGet: { method: 'GET', path: '/api/home/password.link.get' },
   passwordLinkSet: { method: 'POST', path: '/api/home/password.link.set' },
+  passwordForgotState: { method: 'GET', path: '/api/home/password.forgot.state.get' },
+  passwordForgotSend: { method: 'POST', path: '/api/home/password.forgot.send' },
 } as const;
 export type THomeCallName = keyof typeof homeCalls;

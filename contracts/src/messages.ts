@@ -127,8 +127,8 @@ export const messages = {
   required_account: { en: 'Account is required', 'zh-cn': '请输入账号' },
   required_password: { en: 'Password is required', 'zh-cn': '请输入密码' },
   password_link_invalid: {
-    en: 'This link is not valid. Ask your admin for a new invitation.',
-    'zh-cn': '此链接无效。请联系管理员重新发送邀请。',
+    en: 'This link is not valid (a newer link may have replaced it). Use the link in your latest mail, or ask for a new one.',
+    'zh-cn': '此链接无效（可能已被新的链接取代）。请使用最新邮件中的链接，或重新获取链接。',
   },
   password_link_used: {
     en: 'This link was already used. Sign in with your password, or ask your admin for a new link.',
@@ -137,6 +137,22 @@ export const messages = {
   password_link_expired: {
     en: 'This link has expired. Ask your admin for a new invitation.',
     'zh-cn': '此链接已过期。请联系管理员重新发送邀请。',
+  },
+  password_link_expired_reset: {
+    en: 'This link has expired. Ask for a new one with “Forgot password?” on the sign-in page.',
+    'zh-cn': '此链接已过期。请在登录页点击“忘记密码？”重新获取。',
+  },
+  password_forgot_sent: {
+    en: 'If an account with that address exists, we have sent it a link to set a new password. The link works once and for 1 hour.',
+    'zh-cn': '如果该邮箱对应的账号存在，我们已向其发送设置新密码的链接。链接仅可使用一次，1 小时内有效。',
+  },
+  password_forgot_unavailable: {
+    en: 'Password reset by mail is not available on this help desk (no outgoing mail is set up). Ask your admin to set a new password for you.',
+    'zh-cn': '此客服系统未配置外发邮件，无法通过邮件重置密码。请联系管理员为您设置新密码。',
+  },
+  password_forgot_too_many: {
+    en: 'Too many requests for a new password; please try again later.',
+    'zh-cn': '申请新密码的次数过多，请稍后再试。',
   },
   invite_needs_email: {
     en: 'The email channel is not set up (Settings › Emails): type a password instead',

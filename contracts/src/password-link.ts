@@ -42,6 +42,12 @@ export type TAccountInviteSendResponse = z.infer<typeof ZAccountInviteSendRespon
 
 export const ZPasswordForgotRequest = z.object({ email: ZEmail.describe('The address the person signs in with') });
 export type TPasswordForgotRequest = z.input<typeof ZPasswordForgotRequest>;
+export const ZPasswordForgotStateResponse = z.object({
+  can_mail: z
+    .boolean()
+    .describe('The email channel is set up: "Forgot password?" can mail a link (else the person asks an admin)'),
+});
+export type TPasswordForgotStateResponse = z.infer<typeof ZPasswordForgotStateResponse>;
 
 export const ZAccountInviteStateResponse = z.object({
   can_mail: z.boolean().describe('The email channel is set up: invitations can be mailed'),

@@ -28,6 +28,8 @@ describe('configuration from the environment', () => {
       loginBackoffSeconds: 30,
     });
     expect(loadConfig({ PUBLIC_TICKET_LIMIT: '500' }).limits.publicTicket).toBe(500);
+    expect(loadConfig({}).limits).toMatchObject({ forgotPerEmail: 3, forgotPerAddress: 20 });
+    expect(loadConfig({ PASSWORD_RESET_LIMIT_PER_EMAIL: '5' }).limits.forgotPerEmail).toBe(5);
   });
 
   it('treats empty values as unset', () => {
@@ -50,6 +52,7 @@ describe('configuration from the environment', () => {
     ['TRUSTED_PROXIES', '10.0.0.0/99'],
     ['PUBLIC_TICKET_LIMIT', '0'],
     ['LOGIN_LIMIT_PER_EMAIL_ADDRESS', 'ten'],
+    ['PASSWORD_RESET_LIMIT_PER_ADDRESS', '0'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

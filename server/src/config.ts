@@ -63,6 +63,8 @@ const ZConfig = z.object({
   PUBLIC_TICKET_LIMIT: count(1_000_000).default(20),
   PUBLIC_UPLOAD_LIMIT: count(1_000_000).default(60),
   PUBLIC_CHAT_LIMIT: count(1_000_000).default(30),
+  PASSWORD_RESET_LIMIT_PER_EMAIL: count(10_000).default(3),
+  PASSWORD_RESET_LIMIT_PER_ADDRESS: count(100_000).default(20),
 });
 
 export interface Config {
@@ -124,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicTicket: c.PUBLIC_TICKET_LIMIT,
       publicUpload: c.PUBLIC_UPLOAD_LIMIT,
       publicChat: c.PUBLIC_CHAT_LIMIT,
+      forgotPerEmail: c.PASSWORD_RESET_LIMIT_PER_EMAIL,
+      forgotPerAddress: c.PASSWORD_RESET_LIMIT_PER_ADDRESS,
     },
   };
 }

@@ -3,6 +3,8 @@ import { ZBrandingResponse, ZEnumsGetRequest, ZEnumsGetResponse, ZLanguagesRespo
 import { homeCalls } from '../home-calls.js';
 import { noInput, op, type TOp } from '../op.js';
 import {
+  ZPasswordForgotRequest,
+  ZPasswordForgotStateResponse,
   ZPasswordLinkGetRequest,
   ZPasswordLinkGetResponse,
   ZPasswordLinkSetRequest,
@@ -100,5 +102,27 @@ export const homeOps = {
     input: ZPasswordLinkSetRequest,
     output: ZPasswordLinkSetResponse,
     message: 'password_set',
+  }),
+  passwordForgotState: op({
+    ...homeCalls.passwordForgotState,
+    access: anyone,
+    summary: '"Forgot password?": whether a link can be mailed (the email channel is set up)',
+    tags: ['public'],
+    input: noInput,
+    output: ZPasswordForgotStateResponse,
+  }),
+  /**
+   * "Forgot password?" on the sign-in page. The same answer whether or not an account has the
+   * address; an admin or agent allowed to sign in is mailed a 1-hour link (decision 0018).
+   */
+  passwordForgotSend: op({
+    ...homeCalls.passwordForgotSend,
+    access: anyone,
+    summary:
+      '"Forgot password?": mails an admin or agent with this address a link to set a new password (1 hour); the same answer whether or not the address has an account. FFFF without the email channel; 429 past the limits per address and per client',
+    tags: ['public'],
+    input: ZPasswordForgotRequest,
+    output: ZEmpty,
+    message: 'password_forgot_sent',
   }),
 } satisfies Record<keyof typeof homeCalls, TOp>;

@@ -21,6 +21,10 @@ export interface LimitSettings {
   publicUpload: number;
   /** Chats started per address in 10 minutes (`PUBLIC_CHAT_LIMIT`). */
   publicChat: number;
+  /** "Forgot password?" requests per email in an hour, whether or not it has an account (`PASSWORD_RESET_LIMIT_PER_EMAIL`). */
+  forgotPerEmail: number;
+  /** "Forgot password?" requests per address in an hour, whatever the email (`PASSWORD_RESET_LIMIT_PER_ADDRESS`). */
+  forgotPerAddress: number;
 }
 
 export const defaultLimitSettings: LimitSettings = {
@@ -31,10 +35,13 @@ export const defaultLimitSettings: LimitSettings = {
   publicTicket: 20,
   publicUpload: 60,
   publicChat: 30,
+  forgotPerEmail: 3,
+  forgotPerAddress: 20,
 };
 
 const loginWindow = 15 * 60;
 const publicWindow = 10 * 60;
+const forgotWindow = 60 * 60;
 type Redis = ReturnType<typeof createClient>;
 export type PublicKind = 'ticket' | 'upload' | 'chat';
 
@@ -48,6 +55,7 @@ export class Limits {
   private readonly login: Record<'address' | 'pair' | 'email' | 'backoff', RateLimiterAbstract>;
   private readonly public: Record<PublicKind, RateLimiterAbstract>;
   private readonly currentPassword: RateLimiterAbstract;
+  private readonly forgot: Record<'email' | 'address', RateLimiterAbstract>;
 
   constructor(
     private readonly store: { db: Db; redis?: Redis | undefined; prefix?: string },
@@ -75,6 +83,10 @@ export class Limits {
       backoff: make('login-backoff', 1, settings.loginBackoffSeconds),
     };
     this.currentPassword = make('current-password', settings.loginPerEmailAddress, loginWindow);
+    this.forgot = {
+      email: make('forgot-email', settings.forgotPerEmail, forgotWindow),
+      address: make('forgot-address', settings.forgotPerAddress, forgotWindow),
+    };
     this.public = {
       ticket: make('public-ticket', settings.publicTicket, publicWindow),
       upload: make('public-upload', settings.publicUpload, publicWindow),
@@ -124,6 +136,19 @@ export class Limits {
   /** The current password was right: its count starts again. */
   async currentPasswordRight(accountId: number): Promise<void> {
     await this.currentPassword.delete(String(accountId));
+  }
+
+  /**
+   * One "Forgot password?" request, before anyone looks the email up: refused (429) past the
+   * email's or the address's limit. Every email counts, with an account or without, so the refusal
+   * tells nobody whether the address has an account; it also keeps a stranger from filling an
+   * agent's mailbox with links.
+   */
+  async forgotAttempt(email: string, ip: string): Promise<void> {
+    const [address, byEmail] = await Promise.all([take(this.forgot.address, ip), take(this.forgot.email, email)]);
+    if (address > this.settings.forgotPerAddress || byEmail > this.settings.forgotPerEmail) {
+      throw throttled('password_forgot_too_many');
+    }
   }
 
   /**

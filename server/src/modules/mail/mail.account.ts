@@ -39,10 +39,18 @@ export async function queueAccountMail(
   await ctx.jobs.send(sendQueue, { ...mail, messageId } satisfies AccountMail, { tx, key: `link:${mail.linkId}` });
 }
 
-const validFor: Record<TemplateLanguage, Record<'invite' | 'reset', string>> = {
-  en: { invite: '7 days', reset: '1 hour' },
-  'zh-cn': { invite: '7 天', reset: '1 小时' },
-};
+/**
+ * How long the link works, in the mail's language, from its own lifetime: an invitation and a
+ * link an admin sends last 7 days, a "Forgot password?" link 1 hour (password-link.repo.ts).
+ */
+export function validFor(lang: TemplateLanguage, ms: number): string {
+  const days = Math.round(ms / 86_400_000);
+  const hours = Math.max(1, Math.round(ms / 3_600_000));
+  if (lang === 'zh-cn') {
+    return hours >= 24 ? `${days} 天` : `${hours} 小时`;
+  }
+  return hours >= 24 ? `${days} day${days === 1 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
+}
 
 /**
  * Builds the mail of a link that still works: makes its token now (only the hash is written; a
@@ -59,6 +67,7 @@ export async function buildAccountMail(
   const now = Date.now();
   const [row] = await queryRows<{
     purpose: 'invite' | 'reset';
+    valid_ms: string | number;
     email: string;
     real_name: string;
     default_language: string;
@@ -68,7 +77,7 @@ export async function buildAccountMail(
         FROM account a
         WHERE l.link_id = ${mail.linkId} AND l.used_ts IS NULL AND l.expires_ts > ${now}
           AND a.account_id = l.account_id AND a.user_type IN ('admin', 'agent') AND a.access_state = 'allowed'
-        RETURNING l.purpose, a.email, a.real_name, a.default_language`,
+        RETURNING l.purpose, l.expires_ts - l.create_ts AS valid_ms, a.email, a.real_name, a.default_language`,
   );
   if (!row) {
     return null;
@@ -80,7 +89,7 @@ export async function buildAccountMail(
     account_name: row.real_name,
     agent_name: mail.actorName,
     password_url: `${publicUrl}/wswt/password?token=${token}`,
-    link_valid: validFor[lang][row.purpose],
+    link_valid: validFor(lang, Number(row.valid_ms)),
     helpdesk_name: details.helpdesk_name,
     site_url: details.site_url,
   };

@@ -2,10 +2,12 @@ import { accountOps, homeOps } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { define } from '../../http/route.js';
+import { forgotSend, forgotState, registerForgot } from './password-link.forgot.js';
 import { inviteSend, linkGet, linkSet, type MailConfigOf } from './password-link.service.js';
 
-/** Mailed links to set a password: sending one from People, and the public set-password page. */
+/** Mailed links to set a password: sending one from People, "Forgot password?", and the public set-password page. */
 export function passwordLinkRoutes(app: FastifyInstance, ctx: AppContext, mailConfig: MailConfigOf): void {
+  registerForgot(ctx, mailConfig);
   define(app, accountOps.inviteSend, {
     handler: ({ actor, input }) => inviteSend({ ...ctx, actor }, mailConfig, input.account_id),
   });
@@ -15,5 +17,9 @@ export function passwordLinkRoutes(app: FastifyInstance, ctx: AppContext, mailCo
   define(app, homeOps.passwordLinkGet, { handler: ({ input }) => linkGet(ctx.db, input.token) });
   define(app, homeOps.passwordLinkSet, {
     handler: ({ input }) => linkSet(ctx, input.token, input.password),
+  });
+  define(app, homeOps.passwordForgotState, { handler: () => forgotState(ctx.db, mailConfig) });
+  define(app, homeOps.passwordForgotSend, {
+    handler: ({ input, ip }) => forgotSend(ctx, mailConfig, input.email, ip),
   });
 }

@@ -84,7 +84,8 @@ function usable(link: Awaited<ReturnType<typeof findLink>>, now: number) {
     throw invalid('password_link_used', 'token');
   }
   if (link.expiresTs <= now) {
-    throw invalid('password_link_expired', 'token');
+    // A new-password link can be asked for again on the sign-in page; an invitation, of an admin.
+    throw invalid(link.purpose === 'reset' ? 'password_link_expired_reset' : 'password_link_expired', 'token');
   }
   if (link.accessState !== 'allowed') {
     throw invalid('user_suspended', 'token');
