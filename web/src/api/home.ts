@@ -6,6 +6,8 @@ import type {
   THomeTicketAddRequest,
   THomeTicketAddResponse,
   TLanguagesResponse,
+  TPasswordForgotRequest,
+  TPasswordForgotStateResponse,
   TPasswordLinkGetResponse,
   TPasswordLinkSetRequest,
   TPasswordLinkSetResponse,
@@ -40,4 +42,10 @@ export const homeApi = {
     homeCall('passwordLinkGet', { token }, opts),
   passwordLinkSet: (body: TPasswordLinkSetRequest, opts?: TOpts): Promise<TPasswordLinkSetResponse> =>
     homeCall('passwordLinkSet', body, opts),
+  /** "Forgot password?": can a link be mailed (the email channel is set up)? */
+  passwordForgotState: (opts?: TOpts): Promise<TPasswordForgotStateResponse> =>
+    homeCall('passwordForgotState', {}, opts),
+  /** "Forgot password?": the same answer whether or not the address has an account. */
+  passwordForgotSend: (body: TPasswordForgotRequest, opts?: TOpts): Promise<null> =>
+    homeCall('passwordForgotSend', body, opts),
 };

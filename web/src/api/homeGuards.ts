@@ -30,4 +30,6 @@ export const homeGuards: { readonly [K in THomeCallName]: TShape<TAnswer<K>> } =
   satisfactionAdd: nothing,
   passwordLinkGet: shape({ email: 'string', real_name: 'string', purpose: 'string' }),
   passwordLinkSet: shape({ email: 'string' }),
+  passwordForgotState: shape({ can_mail: 'boolean' }),
+  passwordForgotSend: nothing,
 };

@@ -5,6 +5,7 @@ import { isApiError } from '../../api/errors';
 import { signInApi } from '../../api/signIn';
 import { safeNext } from '../../auth/safeNext';
 import { authStore } from '../../auth/storage';
+import { followLink } from '../../components/followLink';
 import { Alert } from '../../components/light/Alert';
 import { Button } from '../../components/light/Button';
 import { emailProblem } from '../../components/light/checks';
@@ -13,8 +14,21 @@ import { lockOutlined, mailOutlined } from '../../components/light/iconPaths';
 import { Checkbox, PasswordInput, TextInput } from '../../components/light/inputs';
 import { PublicFrame } from '../../components/PublicFrame';
 import { translateMessage } from '../../i18n';
+import { paths } from '../../routes/table';
 import { CredentialsCard } from './CredentialsCard';
+import { ForgotPassword } from './ForgotPassword';
 import type { TPasswordSetNotice } from './PasswordPage';
+
+/** The sign-in page's address with or without its "Forgot password?" form, `next` kept. */
+function loginHref(params: URLSearchParams, forgot: boolean): string {
+  const next = new URLSearchParams(params);
+  next.delete('forgot');
+  if (forgot) {
+    next.set('forgot', '1');
+  }
+  const query = next.toString();
+  return `${paths.login}${query ? `?${query}` : ''}`;
+}
 
 interface TLoginValues {
   email: string;
@@ -38,6 +52,21 @@ const checks: TChecks<TLoginValues> = {
  * without Ant Design (components/light): the shell loads it after signing in.
  */
 export function LoginPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  if (params.get('forgot') === '1') {
+    // The address typed on the sign-in form comes along (router state), not in the address bar.
+    const typed = (location.state ?? null) as { email?: unknown } | null;
+    return (
+      <PublicFrame>
+        <ForgotPassword email={typeof typed?.email === 'string' ? typed.email : ''} backTo={loginHref(params, false)} />
+      </PublicFrame>
+    );
+  }
+  return <SignInForm />;
+}
+
+function SignInForm() {
   const { t } = useTranslation();
   // Sent here after setting a password through a mailed link: its address filled in, and a word.
   const arrived = (useLocation().state ?? null) as Partial<TPasswordSetNotice> | null;
@@ -49,6 +78,7 @@ export function LoginPage() {
   );
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const forgotHref = loginHref(params, true);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { values, errors } = form;
@@ -124,7 +154,10 @@ export function LoginPage() {
               onChange={(e) => change('password', e.target.value)}
             />
           </Field>
-          <div className="pl-item pl-item-tight">
+          <div
+            className="pl-item pl-item-tight"
+            style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}
+          >
             <Checkbox
               checked={values.stay_login}
               disabled={submitting}
@@ -132,6 +165,13 @@ export function LoginPage() {
             >
               {t('login.stay_login')}
             </Checkbox>
+            <a
+              className="pl-link"
+              href={forgotHref}
+              onClick={followLink((to) => navigate(to, { state: { email: values.email.trim() } }), forgotHref)}
+            >
+              {t('login.forgot')}
+            </a>
           </div>
           <Button variant="primary" type="submit" size="large" block loading={submitting}>
             {t('login.submit')}

@@ -55,6 +55,7 @@ describe('the set-password page of a mailed link', () => {
     renderApp(address);
     await screen.findByText(expired, {}, { timeout: 10_000 });
     screen.getByRole('heading', { name: 'This link cannot be used' });
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/wswt/login?forgot=1');
     fireEvent.click(screen.getByRole('link', { name: 'Go to sign in' }));
     await screen.findByRole('heading', { name: 'Sign in' });
   });
@@ -62,7 +63,7 @@ describe('the set-password page of a mailed link', () => {
   it('makes no call for a link whose token is cut short', async () => {
     const { calls } = serve();
     renderApp('/wswt/password?token=short');
-    await screen.findByText('This link is not valid. Ask your admin for a new invitation.', {}, { timeout: 10_000 });
+    await screen.findByText(/^This link is not valid \(a newer link may have replaced it\)/, {}, { timeout: 10_000 });
     await waitFor(() => expect(callsTo(calls, 'home/password.link.get')).toHaveLength(0));
   });
 });

@@ -26,7 +26,7 @@ export interface TPasswordSetNotice {
   notice: string;
 }
 
-/** A link that cannot set a password: why (the server's words), and the way to sign in. */
+/** A link that cannot set a password: why (the server's words), the way to sign in, and to ask for a new link. */
 function LinkProblem({ text }: { text: string }) {
   const { t } = useTranslation();
   return (
@@ -36,9 +36,12 @@ function LinkProblem({ text }: { text: string }) {
         title={t('password.problem_title')}
         subTitle={text}
         extra={
-          <LinkButton variant="primary" to={paths.login}>
-            {t('password.to_login')}
-          </LinkButton>
+          <>
+            <LinkButton variant="primary" to={paths.login}>
+              {t('password.to_login')}
+            </LinkButton>{' '}
+            <LinkButton to={`${paths.login}?forgot=1`}>{t('password.new_link')}</LinkButton>
+          </>
         }
       />
     </div>
