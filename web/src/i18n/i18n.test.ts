@@ -6,6 +6,7 @@ import { publicRoutes } from '../routes/table';
 import { chatSettingsStrings } from './chatSettingsStrings';
 import en from './en.json';
 import { fieldsStrings } from './fieldsStrings';
+import { forgotStrings } from './forgotStrings';
 import { i18n, translateMessage } from './index';
 import { reportStrings } from './reportStrings';
 import { rulesStrings } from './rulesStrings';
@@ -30,10 +31,18 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
   return out;
 }
 
-// The strings screens add when they load (staff, chat settings, rules, reports) are checked with the rest.
+// The strings screens add when they load (staff, chat settings, rules, reports, forgot password) are checked with the rest.
 // Catalogues share sections (route titles are in the public and the staff one): merge their keys.
 const keysOf = (...trees: TTree[]) => new Map(trees.flatMap((tree) => [...flatten(tree)]));
-const enKeys = keysOf(en, staffEn, chatSettingsStrings.en, rulesStrings.en, reportStrings.en, fieldsStrings.en);
+const enKeys = keysOf(
+  en,
+  staffEn,
+  chatSettingsStrings.en,
+  rulesStrings.en,
+  reportStrings.en,
+  fieldsStrings.en,
+  forgotStrings.en,
+);
 const zhKeys = keysOf(
   zhCn,
   staffZhCn,
@@ -41,6 +50,7 @@ const zhKeys = keysOf(
   rulesStrings['zh-cn'],
   reportStrings['zh-cn'],
   fieldsStrings['zh-cn'],
+  forgotStrings['zh-cn'],
 );
 
 function sourceFiles(dir: string): string[] {

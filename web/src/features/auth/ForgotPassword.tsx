@@ -11,6 +11,7 @@ import { mailOutlined } from '../../components/light/iconPaths';
 import { TextInput } from '../../components/light/inputs';
 import { Result, Skeleton } from '../../components/light/Result';
 import { translateMessage } from '../../i18n';
+import '../../i18n/forgotStrings';
 
 /**
  * "Forgot password?" on the sign-in page (/wswt/login?forgot=1): the email, then the same words
@@ -98,13 +99,14 @@ function ForgotForm({ email, back, backTo }: { email: string; back: ReactNode; b
 
   if (sentTo !== null) {
     return (
-      <div className="pl-card" style={{ maxWidth: 480 }} ref={done} tabIndex={-1} role="status">
+      // Focused for screen readers (it replaced the form); no ring around a whole card that cannot be used.
+      <div className="pl-card" style={{ maxWidth: 480, outline: 'none' }} ref={done} tabIndex={-1} role="status">
         <Result
           status="success"
           title={t('forgot.sent_title')}
           subTitle={
             <>
-              <p style={{ margin: '0 0 8px' }}>{translateMessage('password_forgot_sent')}</p>
+              <p style={{ margin: '0 0 8px', color: 'var(--pl-text)' }}>{translateMessage('password_forgot_sent')}</p>
               <p className="pl-muted" style={{ margin: 0 }}>
                 {t('forgot.sent_hint', { email: sentTo })}
               </p>
@@ -147,7 +149,6 @@ function ForgotForm({ email, back, backTo }: { email: string; back: ReactNode; b
             placeholder={t('login.email_placeholder')}
             autoComplete="username"
             inputMode="email"
-            // biome-ignore lint/a11y/noAutofocus: the form exists to type into this box
             autoFocus
             disabled={submitting}
             value={values.email}

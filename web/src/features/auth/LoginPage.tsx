@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
@@ -16,8 +16,10 @@ import { PublicFrame } from '../../components/PublicFrame';
 import { translateMessage } from '../../i18n';
 import { paths } from '../../routes/table';
 import { CredentialsCard } from './CredentialsCard';
-import { ForgotPassword } from './ForgotPassword';
 import type { TPasswordSetNotice } from './PasswordPage';
+
+// Loaded when asked for: the sign-in page's first render stays within its JavaScript budget.
+const ForgotPassword = lazy(() => import('./ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
 
 /** The sign-in page's address with or without its "Forgot password?" form, `next` kept. */
 function loginHref(params: URLSearchParams, forgot: boolean): string {
@@ -59,7 +61,12 @@ export function LoginPage() {
     const typed = (location.state ?? null) as { email?: unknown } | null;
     return (
       <PublicFrame>
-        <ForgotPassword email={typeof typed?.email === 'string' ? typed.email : ''} backTo={loginHref(params, false)} />
+        <Suspense fallback={null}>
+          <ForgotPassword
+            email={typeof typed?.email === 'string' ? typed.email : ''}
+            backTo={loginHref(params, false)}
+          />
+        </Suspense>
       </PublicFrame>
     );
   }
