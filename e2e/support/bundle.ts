@@ -101,10 +101,14 @@ export const goalsKb: Record<TPage, number> = {
 // public page of its own, and the other public pages did not grow past their ceilings.
 // Public form 165 -> 166 the same day (measured 165.1 with both merged): the shared upload queue
 // and the password rules moved into the light checks (goal 170).
+// Survey 164 -> 165 and sign-in 162 -> 163 on 2026-12-04 (measured 164.4 and 162.5; public form
+// 165.6, password page 161.8, shell 289.8): "Forgot password?" (decision 0018). Its form and texts
+// load only when opened (a lazy chunk with its own strings, i18n/forgotStrings.ts); what every page
+// carries is the link's label and the call's server messages in the contracts' catalogue (goal 170).
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 166,
-  '/home/satisfaction': 164,
-  '/wswt/login': 162,
+  '/home/satisfaction': 165,
+  '/wswt/login': 163,
   '/wswt/password': 170,
   'staff shell + ticket list': 290,
 };
