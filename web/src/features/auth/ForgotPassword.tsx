@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
-import { BrandMark } from '../../components/BrandMark';
 import { Alert } from '../../components/light/Alert';
 import { Button, LinkButton } from '../../components/light/Button';
 import { emailProblem } from '../../components/light/checks';
@@ -12,6 +11,7 @@ import { TextInput } from '../../components/light/inputs';
 import { Result, Skeleton } from '../../components/light/Result';
 import { translateMessage } from '../../i18n';
 import '../../i18n/forgotStrings';
+import { CredentialsCard } from './CredentialsCard';
 
 /**
  * "Forgot password?" on the sign-in page (/wswt/login?forgot=1): the email, then the same words
@@ -123,16 +123,7 @@ function ForgotForm({ email, back, backTo }: { email: string; back: ReactNode; b
   }
 
   return (
-    <div className="pl-card" style={{ maxWidth: 420 }}>
-      <div style={{ textAlign: 'center', marginBottom: 24 }}>
-        <div style={{ display: 'inline-block', marginBottom: 16 }}>
-          <BrandMark size={44} showName={false} />
-        </div>
-        <h1 className="pl-title" style={{ margin: 0 }}>
-          {t('forgot.title')}
-        </h1>
-        <span className="pl-muted">{t('forgot.subtitle')}</span>
-      </div>
+    <CredentialsCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       {failure && <Alert type="error" text={failure} onClose={() => setFailure(null)} />}
       <form
         noValidate
@@ -164,6 +155,6 @@ function ForgotForm({ email, back, backTo }: { email: string; back: ReactNode; b
         </Button>
       </form>
       <div style={{ textAlign: 'center', marginTop: 12 }}>{back}</div>
-    </div>
+    </CredentialsCard>
   );
 }
