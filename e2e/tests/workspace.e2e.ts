@@ -165,6 +165,11 @@ describe('the agent workspace', () => {
     // A label one line high, not one word (or, in Chinese, one character) a line.
     const label = await agent.getByText('After submit', { exact: true }).boundingBox();
     expect(label?.height).toBeLessThan(30);
+    // The reply box and the properties' fields at 16px: iOS zooms the page in on a smaller field as it takes the focus.
+    const sizes = await agent
+      .locator('.parley-composer-editor, .ant-select, .ant-input')
+      .evaluateAll((fields) => [...new Set(fields.map((f) => getComputedStyle(f).fontSize))]);
+    expect(sizes).toEqual(['16px']);
     await screenshot(agent, 'workspace-ticket-en-375x812');
 
     await agent.getByRole('button', { name: 'Menu', exact: true }).click();
