@@ -17,9 +17,19 @@ const dot = (state: TChatState) => (
   <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: colors[state] }} />
 );
 
+/** A finger needs more than the icon (14 × 16): the compact link is a 40px square round it. */
+const fingerSized = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: 40,
+  minHeight: 40,
+} as const;
+
 /**
  * The shell header's chat state, with the number of chats waiting (a link to the workspace).
- * `compact`: an icon for the link and the state's colour alone (the names stay in the labels and the list).
+ * `compact` (a phone): an icon for the link and the state's colour alone (the names stay in the
+ * labels and the list).
  */
 export function ChatStateSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -28,9 +38,13 @@ export function ChatStateSwitch({ compact = false }: { compact?: boolean }) {
     return null;
   }
   return (
-    <Space size={12}>
+    <Space size={compact ? 4 : 12}>
       <Tooltip title={t('chat.waiting_badge', { count: chat.waitingCount })}>
-        <Link to="/wswt/chat" aria-label={t('chat.waiting_badge', { count: chat.waitingCount })}>
+        <Link
+          to="/wswt/chat"
+          aria-label={t('chat.waiting_badge', { count: chat.waitingCount })}
+          style={compact ? fingerSized : undefined}
+        >
           <Badge count={chat.waitingCount} size="small" offset={[6, -2]}>
             {compact ? <MessageOutlined /> : <span style={{ color: 'inherit' }}>{t('route.chat')}</span>}
           </Badge>
