@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../server/test/app.js';
-import { newPage, screenshot, signedIn } from '../support/browser.js';
+import { defaultPassword } from '../../server/test/factories.js';
+import { newPage, screenshot, signedIn, signInThroughForm } from '../support/browser.js';
 import { adminToken, browser, hostUrl, server, setUpChatTests } from '../support/chatSetup.js';
 import { admin } from '../support/server.js';
 
-const { agentOnChat } = setUpChatTests();
+const { agentOnChat, chatAgent } = setUpChatTests();
 
 const post = (path: string, body: unknown) => call(server.app, 'POST', path, { token: adminToken, body });
 
@@ -116,6 +117,8 @@ describe('live chat in the browser', () => {
     // The agent answers once the chat shows as theirs (its End chat button), as a person would.
     await agentPage.getByRole('button', { name: 'End chat' }).waitFor();
     const composer = agentPage.getByRole('textbox', { name: 'Message' });
+    // A desktop keeps its 14px fields (a phone's are 16px).
+    await expect(composer.evaluate((e) => getComputedStyle(e).fontSize)).resolves.toBe('14px');
     await composer.fill('Hello Vera, let me look at A-1042');
     await composer.press('Enter');
     await frame.getByText('Hello Vera, let me look at A-1042').waitFor();
@@ -232,6 +235,85 @@ describe('live chat in the browser', () => {
     await screenshot(agentPage, 'chat-workspace-zh-cn');
     await context.close();
     await agentPage.close();
+  });
+
+  it('works on a phone: one column at a time, nothing wider than the screen; the agent accepts, answers and ends', async () => {
+    const agent = await chatAgent('Pia Phone');
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto('/wswt/login?next=%2Fwswt%2Fchat');
+    await signInThroughForm(page, agent.email, defaultPassword);
+    await page.getByText('No chat is waiting').waitFor();
+    /**
+     * Nothing wider than the screen. A phone widens its layout to a page wider than itself (and
+     * shows it zoomed out), innerWidth with it: the measure is the phone's 375px.
+     */
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= Math.min(window.innerWidth, 375));
+    expect(await fits()).toBe(true);
+    // The header's link to the chats is a finger's size, not its 14px icon's.
+    const link = await page.getByRole('link', { name: /Chats waiting/ }).boundingBox();
+    expect(Math.min(link?.width ?? 0, link?.height ?? 0)).toBeGreaterThanOrEqual(40);
+    await screenshot(page, 'chat-phone-empty-en');
+
+    const pageUrl = `${hostUrl}/products/${'a-very-long-product-name-'.repeat(6)}`;
+    const started = await call<{ ticket_id: number; visitor_token: string }>(
+      server.app,
+      'POST',
+      '/api/home/chat.start',
+      {
+        body: { real_name: 'Pat Phone', page_url: pageUrl },
+      },
+    );
+    expect(started.code, started.msg).toBe('0000');
+    const asked = '订单还没到，请帮我查一下';
+    await call(server.app, 'POST', '/api/home/chat.message.add', {
+      body: { visitor_token: started.data.visitor_token, body: asked, client_message_id: 'phone-1' },
+    });
+
+    await page.locator('[data-chat-id]').getByText('Pat Phone').tap();
+    const question = page.locator('.chat-body').getByText(asked);
+    await question.waitFor();
+    expect(await fits()).toBe(true);
+    // The conversation has the screen: the question reads on one line, not a character a line.
+    expect((await question.boundingBox())?.height).toBeLessThan(30);
+    await page.getByRole('button', { name: 'Accept' }).tap();
+    await page.getByRole('button', { name: 'End chat' }).waitFor();
+    // 16px, or iOS zooms the page in as the field takes the focus.
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await expect(composer.evaluate((e) => getComputedStyle(e).fontSize)).resolves.toBe('16px');
+    await composer.fill('好的，我马上帮您查。');
+    await page.getByRole('button', { name: 'Send' }).tap();
+    await page.locator('.chat-body').getByText('好的，我马上帮您查。').waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'chat-phone-open-en');
+
+    // The visitor's details in their own column, and back.
+    await page.getByRole('button', { name: 'Visitor details' }).tap();
+    await page.getByRole('link', { name: pageUrl }).waitFor();
+    expect(await fits()).toBe(true);
+    await page.getByRole('button', { name: 'Back to the chat' }).tap();
+
+    await page.getByRole('button', { name: 'End chat' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'End this chat?' });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    await screenshot(page, 'chat-phone-end-en');
+    await dialog.getByRole('button', { name: 'End chat' }).tap();
+    await page.getByText('Chat ended').first().waitFor();
+    // Back to the list, which has the screen again.
+    await page.getByRole('button', { name: 'All chats' }).tap();
+    await page.getByRole('tab', { name: /My chats/ }).waitFor();
+    expect(await fits()).toBe(true);
+    await context.close();
   });
 });
 

@@ -1,6 +1,7 @@
+import { ArrowLeftOutlined, IdcardOutlined } from '@ant-design/icons';
 import type { TChatMessage, TChatSummary } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
@@ -17,16 +18,28 @@ import { mergeMessages, useChat } from './ChatContext';
 import { ChatVisitorPanel } from './ChatVisitorPanel';
 import { chatKeys } from './queries';
 
+/** On a phone the conversation and the visitor take the screen in turn, each with a way back. */
+export interface TPhoneSteps {
+  showVisitor: boolean;
+  /** To the list of chats. */
+  back: () => void;
+  openVisitor: () => void;
+  closeVisitor: () => void;
+}
+
 /** One chat on screen: accept, transfer, end; the messages (joined live, caught up after a reconnect); the composer. */
 export function ChatConversation({
   ticketId,
   onLeave,
   onDone,
+  phone,
 }: {
   ticketId: number;
   onLeave: () => void;
   /** Nothing left to do on this chat here (ended, or handed on): the keyboard goes to the list. */
   onDone: () => void;
+  /** Set on a phone: one column at a time. */
+  phone?: TPhoneSteps;
 }) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
@@ -135,16 +148,21 @@ export function ChatConversation({
     },
   });
 
+  const backToList = phone && (
+    <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.all_chats')} onClick={phone.back} />
+  );
   if (info.isLoading) {
     return (
-      <Card style={{ flex: 1 }}>
+      <Card style={{ flex: 1, minWidth: 0 }}>
+        {backToList}
         <PageLoading />
       </Card>
     );
   }
   if (info.isError || !info.data) {
     return (
-      <Card style={{ flex: 1 }}>
+      <Card style={{ flex: 1, minWidth: 0 }}>
+        {backToList}
         <Alert type="error" showIcon title={t('chat.load_failed')} />
       </Card>
     );
@@ -170,70 +188,108 @@ export function ChatConversation({
     },
   ];
 
+  const actionSize = phone ? 'middle' : 'small';
+  const actions = (
+    <>
+      {waiting && (
+        <Button type="primary" loading={accept.isPending} onClick={() => accept.mutate()}>
+          {t('chat.accept')}
+        </Button>
+      )}
+      {mine && !c.ended && (
+        <>
+          <Select
+            size={actionSize}
+            style={phone ? { flex: 1, minWidth: 0 } : { width: 180 }}
+            placeholder={t('chat.transfer_to')}
+            aria-label={t('chat.transfer_to')}
+            value={transferTo}
+            onChange={setTransferTo}
+            options={transferOptions}
+          />
+          <Button
+            size={actionSize}
+            disabled={!transferTo}
+            loading={transfer.isPending}
+            onClick={() => transferTo && transfer.mutate(transferTo)}
+          >
+            {t('chat.transfer')}
+          </Button>
+          <Button
+            danger
+            size={actionSize}
+            loading={end.isPending}
+            onClick={() =>
+              confirm({
+                title: t('chat.end_confirm'),
+                content: t('chat.end_confirm_text'),
+                okText: t('chat.end'),
+                danger: true,
+                onOk: () => end.mutateAsync(),
+                afterClose: () => {
+                  if (queryClient.getQueryData<TChatSummary>(chatKeys.chat(ticketId))?.ended) {
+                    onDone();
+                  }
+                },
+              })
+            }
+          >
+            {t('chat.end')}
+          </Button>
+        </>
+      )}
+    </>
+  );
+  const state = c.ended ? <Tag>{t('chat.ended')}</Tag> : waiting ? <Tag color="orange">{t('chat.waiting')}</Tag> : null;
+  // On a phone the header holds the way back, the visitor's name and the way to their details;
+  // the actions get a row of their own under it (beside the name they pushed the page wider than the screen).
+  const phoneActions = phone && (waiting || (mine && !c.ended)) && (
+    <Flex gap={8} align="center" style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
+      {actions}
+    </Flex>
+  );
+
   return (
     <>
       <Card
         size="small"
-        style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}
+        style={{
+          flex: 1,
+          display: phone?.showVisitor ? 'none' : 'flex',
+          flexDirection: 'column',
+          minWidth: 0,
+        }}
         styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, padding: 0 } }}
         title={
-          <Space>
-            {c.visitor_name}
-            {c.ended ? <Tag>{t('chat.ended')}</Tag> : waiting ? <Tag color="orange">{t('chat.waiting')}</Tag> : null}
-          </Space>
+          phone ? (
+            <Flex align="center" gap={4} style={{ minWidth: 0 }}>
+              {backToList}
+              <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+                {c.visitor_name}
+              </Typography.Text>
+              {state}
+            </Flex>
+          ) : (
+            <Space>
+              {c.visitor_name}
+              {state}
+            </Space>
+          )
         }
         extra={
-          <Space>
-            {waiting && (
-              <Button type="primary" loading={accept.isPending} onClick={() => accept.mutate()}>
-                {t('chat.accept')}
-              </Button>
-            )}
-            {mine && !c.ended && (
-              <>
-                <Select
-                  size="small"
-                  style={{ width: 180 }}
-                  placeholder={t('chat.transfer_to')}
-                  aria-label={t('chat.transfer_to')}
-                  value={transferTo}
-                  onChange={setTransferTo}
-                  options={transferOptions}
-                />
-                <Button
-                  size="small"
-                  disabled={!transferTo}
-                  loading={transfer.isPending}
-                  onClick={() => transferTo && transfer.mutate(transferTo)}
-                >
-                  {t('chat.transfer')}
-                </Button>
-                <Button
-                  danger
-                  size="small"
-                  loading={end.isPending}
-                  onClick={() =>
-                    confirm({
-                      title: t('chat.end_confirm'),
-                      content: t('chat.end_confirm_text'),
-                      okText: t('chat.end'),
-                      danger: true,
-                      onOk: () => end.mutateAsync(),
-                      afterClose: () => {
-                        if (queryClient.getQueryData<TChatSummary>(chatKeys.chat(ticketId))?.ended) {
-                          onDone();
-                        }
-                      },
-                    })
-                  }
-                >
-                  {t('chat.end')}
-                </Button>
-              </>
-            )}
-          </Space>
+          phone ? (
+            <Button
+              type="text"
+              icon={<IdcardOutlined />}
+              aria-label={t('chat.visitor_details')}
+              onClick={phone.openVisitor}
+            />
+          ) : (
+            <Space>{actions}</Space>
+          )
         }
       >
+        {phoneActions}
         <div style={{ flex: 1, overflowY: 'auto', padding: 16, background: '#fafafa' }} aria-live="polite">
           {messages.isLoading ? (
             <PageLoading />
@@ -253,7 +309,8 @@ export function ChatConversation({
         </div>
         <ChatComposer ticketId={ticketId} mine={mine} ended={c.ended} inputRef={composer} />
       </Card>
-      <ChatVisitorPanel chat={c} />
+      {/* On a phone the conversation stays behind the visitor's details (hidden, not gone): a reply being written is kept. */}
+      {(!phone || phone.showVisitor) && <ChatVisitorPanel chat={c} onBack={phone?.closeVisitor} />}
     </>
   );
 }

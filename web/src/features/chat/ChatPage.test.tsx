@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { account, fakeServer, ok, page } from '../../test/fakeServer';
 import { fakeIo, fakeSocketOptions, fakeSockets } from '../../test/fakeSocket';
 import { chatMessage, chatSummary, group, shortcut } from '../../test/fixtures';
@@ -13,6 +13,13 @@ beforeEach(() => {
   fakeSockets.length = 0;
   document.title = 'Parley';
 });
+
+// happy-dom answers media queries from its viewport (1024 × 768 unless a test changes it).
+const phoneWide = (phone: boolean) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport(phone ? { width: 375, height: 740 } : { width: 1024, height: 768 });
+afterEach(() => phoneWide(false));
 
 const agent = account({ tool_access: ['chat'], chat_state: 'online' });
 const waiting = chatSummary();
@@ -348,5 +355,75 @@ describe('the chat workspace', () => {
     fakeServer({ user: account(), menus: ['/wswt', '/wswt/chat'] });
     renderApp('/wswt/chat');
     await screen.findByText(/Your account does not take chats/);
+  });
+});
+
+describe('the chat workspace on a phone', () => {
+  it('shows one column at a time: the list, the chat with a way back, the visitor and back to the chat', async () => {
+    phoneWide(true);
+    const { calls } = serve();
+    const { here } = renderApp('/wswt/chat');
+    const row = await screen.findByText('Vera Visitor');
+    // The list alone: no empty conversation squeezed beside it.
+    expect(screen.queryByText('Pick a chat from the list')).toBeNull();
+    fireEvent.click(row);
+    await screen.findByText('Where is my order?');
+    expect(here()).toBe('/wswt/chat?chat=41');
+    // The conversation has the screen: no list and no visitor beside it.
+    expect(screen.queryByRole('tab', { name: /Waiting/ })).toBeNull();
+    expect(screen.queryByText('Pre-chat answers')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/chat.accept')[0]?.body).toEqual({ ticket_id: 41 }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Visitor details' }));
+    const panel = (await screen.findByText('Pre-chat answers')).closest('.ant-card') as HTMLElement;
+    within(panel).getByText('A-1042');
+    within(panel).getByText('https://shop.example/cart');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Back to the chat' }));
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.queryByText('Pre-chat answers')).toBeNull();
+    expect(here()).toBe('/wswt/chat?chat=41');
+
+    fireEvent.click(screen.getByRole('button', { name: 'All chats' }));
+    await screen.findByRole('tab', { name: /Waiting/ });
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(here()).toBe('/wswt/chat');
+  });
+
+  it('keeps the reply being written while the agent reads the visitor details', async () => {
+    phoneWide(true);
+    serve();
+    renderApp('/wswt/chat?chat=42');
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(composer, { target: { value: 'Half a reply' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Visitor details' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to the chat' }));
+    expect(((await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement).value).toBe(
+      'Half a reply',
+    );
+  });
+
+  it('opens a chat from an address with its way back to the list, and the actions under its header', async () => {
+    phoneWide(true);
+    serve();
+    const { here } = renderApp('/wswt/chat?chat=42&visitor=1');
+    // The visitor step of a chat opened from a link: back goes to the chat, then to the list.
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to the chat' }));
+    await screen.findByRole('button', { name: 'End chat' });
+    screen.getByRole('combobox', { name: 'Transfer to…' });
+    fireEvent.click(screen.getByRole('button', { name: 'All chats' }));
+    await screen.findByRole('tab', { name: /Waiting/ });
+    expect(here()).toBe('/wswt/chat');
+  });
+
+  it('keeps the list, the chat and the visitor side by side on a wider screen', async () => {
+    serve();
+    renderApp('/wswt/chat?chat=42');
+    await screen.findByRole('button', { name: 'End chat' });
+    screen.getByRole('tab', { name: /Waiting/ });
+    screen.getByText('Pre-chat answers');
+    expect(screen.queryByRole('button', { name: 'All chats' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Visitor details' })).toBeNull();
   });
 });

@@ -3,23 +3,37 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Card, Empty, Flex, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { chatApi } from '../../api/chat';
 import { PageLoading } from '../../components/PageLoading';
 import { PlainList } from '../../components/PlainList';
 import { useFormatTime } from '../../components/useFormatTime';
+import { usePhone } from '../../layout/usePhone';
 import { useChat } from './ChatContext';
 import { ChatConversation } from './ChatConversation';
 import { NotificationPrompt } from './NotificationPrompt';
 import { chatKeys } from './queries';
 
-/** The agent's chat workspace: the queue, their active chats, the conversation and the visitor. */
+/** Where a phone's step came from: its back control then goes back in the history, as the phone's own back does. */
+interface TPhoneStep {
+  chatStep?: 'list' | 'chat';
+}
+
+/**
+ * The agent's chat workspace: the queue, their active chats, the conversation and the visitor.
+ * Side by side on a wider screen; on a phone one at a time (list, conversation, visitor), each
+ * step an address of its own, so the phone's back goes where the back control does.
+ */
 export function ChatPage() {
   const { t } = useTranslation();
   const chat = useChat();
+  const phone = usePhone();
   const listBox = useRef<HTMLDivElement>(null);
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const cameFrom = (useLocation().state as TPhoneStep | null)?.chatStep;
   const selected = Number(params.get('chat')) || null;
+  const showVisitor = phone && params.get('visitor') === '1';
   // Pushes refresh it at once; the interval catches chats routed while this agent was away.
   const queue = useQuery({
     queryKey: chatKeys.queue,
@@ -47,7 +61,15 @@ export function ChatPage() {
   if (!chat) {
     return <Alert type="info" showIcon title={t('chat.no_tool_access')} />;
   }
-  const select = (id: number) => setParams({ chat: String(id) });
+  const select = (id: number) => setParams({ chat: String(id) }, { state: { chatStep: 'list' } satisfies TPhoneStep });
+  /** Back a step on a phone: through the history when the step was taken here, else to the step before. */
+  const back = (from: TPhoneStep['chatStep'], to: Record<string, string>) => {
+    if (cameFrom === from) {
+      void navigate(-1);
+    } else {
+      setParams(to, { replace: true });
+    }
+  };
   /** A chat ended or handed on: the keyboard goes to the next chat of the list on screen, else to its tab. */
   const focusNext = (leaving: number) => {
     window.setTimeout(() => {
@@ -62,67 +84,92 @@ export function ChatPage() {
   const waiting = queue.data?.waiting ?? [];
   const active = queue.data?.active ?? [];
 
+  const list = (
+    <Card
+      ref={listBox}
+      size="small"
+      style={phone ? { flex: 1, minWidth: 0, overflow: 'auto' } : { width: 280, flex: 'none', overflow: 'auto' }}
+      styles={{ body: { padding: 8 } }}
+    >
+      {!chat.connected && <Alert type="warning" showIcon title={t('chat.disconnected')} style={{ marginBottom: 8 }} />}
+      <NotificationPrompt />
+      {queue.isLoading ? (
+        <PageLoading />
+      ) : queue.isError ? (
+        <Alert type="error" showIcon title={t('chat.load_failed')} />
+      ) : (
+        <Tabs
+          size="small"
+          activeKey={tab}
+          onChange={(key) => setTab(key as 'waiting' | 'active')}
+          items={[
+            {
+              key: 'waiting',
+              label: (
+                <Badge count={waiting.length} size="small" offset={[8, 0]}>
+                  {t('chat.waiting')}
+                </Badge>
+              ),
+              children: <ChatList chats={waiting} selected={selected} onSelect={select} empty={t('chat.no_waiting')} />,
+            },
+            {
+              key: 'active',
+              label: t('chat.active_count', { count: active.length }),
+              children: (
+                <ChatList
+                  chats={active}
+                  selected={selected}
+                  onSelect={select}
+                  unread={chat.unread}
+                  empty={t('chat.no_active')}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+
   return (
-    <Flex gap={16} align="stretch" style={{ height: 'calc(100vh - 56px - 48px - 40px)', minHeight: 480 }}>
-      <Card
-        ref={listBox}
-        size="small"
-        style={{ width: 280, flex: 'none', overflow: 'auto' }}
-        styles={{ body: { padding: 8 } }}
-      >
-        {!chat.connected && (
-          <Alert type="warning" showIcon title={t('chat.disconnected')} style={{ marginBottom: 8 }} />
-        )}
-        <NotificationPrompt />
-        {queue.isLoading ? (
-          <PageLoading />
-        ) : queue.isError ? (
-          <Alert type="error" showIcon title={t('chat.load_failed')} />
-        ) : (
-          <Tabs
-            size="small"
-            activeKey={tab}
-            onChange={(key) => setTab(key as 'waiting' | 'active')}
-            items={[
-              {
-                key: 'waiting',
-                label: (
-                  <Badge count={waiting.length} size="small" offset={[8, 0]}>
-                    {t('chat.waiting')}
-                  </Badge>
-                ),
-                children: (
-                  <ChatList chats={waiting} selected={selected} onSelect={select} empty={t('chat.no_waiting')} />
-                ),
-              },
-              {
-                key: 'active',
-                label: t('chat.active_count', { count: active.length }),
-                children: (
-                  <ChatList
-                    chats={active}
-                    selected={selected}
-                    onSelect={select}
-                    unread={chat.unread}
-                    empty={t('chat.no_active')}
-                  />
-                ),
-              },
-            ]}
-          />
-        )}
-      </Card>
+    <Flex
+      gap={16}
+      align="stretch"
+      // A phone has no header tabs and a 12px padding; its browser's bars come and go (dvh).
+      style={
+        phone
+          ? { height: 'calc(100dvh - 56px - 24px)', minHeight: 400 }
+          : { height: 'calc(100vh - 56px - 48px - 40px)', minHeight: 480 }
+      }
+    >
+      {(!phone || !selected) && list}
       {selected ? (
         <ChatConversation
           key={selected}
           ticketId={selected}
           onLeave={() => setParams({})}
           onDone={() => focusNext(selected)}
+          phone={
+            phone
+              ? {
+                  showVisitor,
+                  back: () => back('list', {}),
+                  openVisitor: () =>
+                    setParams(
+                      { chat: String(selected), visitor: '1' },
+                      { state: { chatStep: 'chat' } satisfies TPhoneStep },
+                    ),
+                  closeVisitor: () => back('chat', { chat: String(selected) }),
+                }
+              : undefined
+          }
         />
       ) : (
-        <Card style={{ flex: 1 }}>
-          <Empty description={t('chat.pick_one')} />
-        </Card>
+        !phone && (
+          <Card style={{ flex: 1 }}>
+            <Empty description={t('chat.pick_one')} />
+          </Card>
+        )
       )}
     </Flex>
   );

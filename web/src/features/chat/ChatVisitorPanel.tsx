@@ -1,14 +1,18 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TChatSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ticketApi } from '../../api/ticket';
 import { PlainList } from '../../components/PlainList';
 import { useFormatTime } from '../../components/useFormatTime';
 
-/** Who the agent talks to: name, email, page, whether they are active, pre-chat answers, other tickets. */
-export function ChatVisitorPanel({ chat: c }: { chat: TChatSummary }) {
+/**
+ * Who the agent talks to: name, email, page, whether they are active, pre-chat answers, other tickets.
+ * A column beside the conversation; on a phone the screen in its place, with `onBack` to return to it.
+ */
+export function ChatVisitorPanel({ chat: c, onBack }: { chat: TChatSummary; onBack?: () => void }) {
   const { t } = useTranslation();
   const format = useFormatTime();
   const others = useQuery({
@@ -20,7 +24,20 @@ export function ChatVisitorPanel({ chat: c }: { chat: TChatSummary }) {
       ),
   });
   return (
-    <Card size="small" title={t('chat.visitor')} style={{ width: 300, flex: 'none', overflow: 'auto' }}>
+    <Card
+      size="small"
+      title={
+        onBack ? (
+          <Flex align="center" gap={4}>
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.back_to_chat')} onClick={onBack} />
+            {t('chat.visitor')}
+          </Flex>
+        ) : (
+          t('chat.visitor')
+        )
+      }
+      style={onBack ? { flex: 1, minWidth: 0, overflow: 'auto' } : { width: 300, flex: 'none', overflow: 'auto' }}
+    >
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('chat.name')}>{c.visitor_name}</Descriptions.Item>
         <Descriptions.Item label={t('chat.email')}>{c.visitor_email}</Descriptions.Item>
