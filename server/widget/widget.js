@@ -44,6 +44,9 @@
       ':20px;width:370px;height:560px;max-height:calc(100vh - 108px);max-width:calc(100vw - 40px);' +
       'border:0;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.25);background:#fff;display:none}' +
       '.open .frame{display:block}' +
+      // A phone: the whole visual viewport (placed and sized by place()), the chat's own × to close it.
+      '.full .frame{top:0;left:0;right:auto;bottom:auto;max-width:none;max-height:none;border-radius:0;box-shadow:none;transform-origin:0 0}' +
+      '.full .btn{display:none}' +
       '.greet{position:fixed;bottom:86px;' +
       side +
       ':20px;max-width:260px;background:#fff;color:#1f1f1f;border-radius:12px;padding:10px 30px 10px 12px;' +
@@ -77,6 +80,55 @@
 
     let frame = null;
     let open = false;
+    const viewport = window.visualViewport;
+    const coarse = window.matchMedia ? window.matchMedia('(pointer: coarse)') : null;
+    /**
+     * What the visitor sees of the page, in the screen's own CSS pixels. A page without a viewport
+     * tag is laid out about 980px wide and shown zoomed out (scale under 1), and a pinch zooms any
+     * page in: the visual viewport's size times its scale is the screen's, whatever the page does.
+     */
+    function seen() {
+      if (viewport) {
+        return {
+          scale: viewport.scale || 1,
+          width: viewport.width * (viewport.scale || 1),
+          height: viewport.height * (viewport.scale || 1),
+          left: viewport.offsetLeft,
+          top: viewport.offsetTop,
+        };
+      }
+      const scale = screen.width && screen.width < window.innerWidth ? screen.width / window.innerWidth : 1;
+      return { scale: scale, width: window.innerWidth * scale, height: window.innerHeight * scale, left: 0, top: 0 };
+    }
+    /**
+     * Open on a phone (a narrow screen, or a touch screen turned on its side): the chat fills what
+     * the visitor sees, laid out at the screen's own size, and follows the visual viewport as the
+     * keyboard opens and closes. Elsewhere it is the card in the corner.
+     */
+    function place() {
+      const v = seen();
+      const full = open && (v.width <= 480 || (v.height <= 480 && !!coarse && coarse.matches));
+      wrap.className = (open ? 'open' : '') + (full ? ' full' : '');
+      if (!frame) {
+        return;
+      }
+      const style = frame.style;
+      if (full) {
+        style.left = `${v.left}px`;
+        style.top = `${v.top}px`;
+        style.width = `${Math.round(v.width)}px`;
+        style.height = `${Math.round(v.height)}px`;
+        // Drawn at the page's zoom undone: the chat's 14px are the screen's 14px.
+        style.transform = Math.abs(v.scale - 1) < 0.001 ? '' : `scale(${1 / v.scale})`;
+      } else {
+        style.left = style.top = style.width = style.height = style.transform = '';
+      }
+    }
+    if (viewport) {
+      viewport.addEventListener('resize', () => open && place());
+      viewport.addEventListener('scroll', () => open && place());
+    }
+    window.addEventListener('resize', () => open && place());
     // Told to the chat window before it is ready: held until it is.
     let ready = false;
     const queued = [];
@@ -104,7 +156,7 @@
         frame.src = `${base}/widget/chat?page=${encodeURIComponent(location.href)}&lang=${lang}${stored ? `#t=${encodeURIComponent(stored)}` : ''}`;
         wrap.appendChild(frame);
       }
-      wrap.className = open ? 'open' : '';
+      place();
       button.setAttribute('aria-expanded', String(open));
       if (open) {
         badge.style.display = 'none';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callOp, signInAdmin, type TestApp } from '../../../test/app.js';
 import { randomIp } from '../../../test/chat-kit.js';
 import { uniqueEmail } from '../../../test/factories.js';
+import { compactScript } from './widget.routes.js';
 
 let t: TestApp;
 let admin: string;
@@ -39,6 +40,10 @@ describe('the widget files and settings', () => {
     expect(framed.body).toContain('/widget/chat.js');
     // The launcher stays small: the chat's own script loads only in the iframe, when opened.
     expect(Buffer.byteLength(script.body)).toBeLessThan(8 * 1024);
+    // Sent without its comment lines and indentation, and nothing else: code after a comment stays.
+    expect(compactScript("a();\n  /* x */ b();\n  // c\n  /* d\n   e */\n  f('//', 1); // g\n")).toBe(
+      "a();\n/* x */ b();\nf('//', 1); // g\n",
+    );
 
     const bad = await post(chatSettingOps.widgetEdit, { ...saved.data, allowed_origins: ['not a url'] }, admin);
     expect(bad.code).toBe('FFFF');

@@ -16,12 +16,24 @@ function read(name: string): string {
 }
 
 /**
+ * The launcher as every host page downloads it: without its comment lines and indentation (it
+ * stays readable in the repository and under its budget on the wire). Only whole lines go, and
+ * widget.js has no string over several lines, so nothing the script says is changed.
+ */
+export function compactScript(source: string): string {
+  return source
+    .replace(/^[ \t]*\/\*(?:(?!\*\/)[\s\S])*\*\/[ \t]*\n/gm, '')
+    .replace(/^[ \t]*\/\/.*\n/gm, '')
+    .replace(/^[ \t]+/gm, '');
+}
+
+/**
  * `/widget.js` for any host page (a launcher button; the settings' colour and position are
  * written into it), and the chat window it opens in an iframe, `/widget/chat`, framed only by
  * the allowed host origins (the browser enforces `frame-ancestors`).
  */
 export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const launcher = read('widget.js');
+  const launcher = compactScript(read('widget.js'));
   const page = read('chat.html');
   const files: Record<string, [string, string]> = {
     'chat.js': [read('chat.js'), 'text/javascript; charset=utf-8'],
