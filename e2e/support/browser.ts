@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
@@ -40,7 +40,12 @@ function watch(page: Page): void {
   page.on('close', () => openPages.delete(page));
 }
 
-export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+/** A desktop's page, or with `device` another device's (a phone: its viewport, `isMobile`, `hasTouch`). */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  device: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion, as a person may ask of their system: menus and messages open without
   // animating, so a click never lands on a menu still sliding in (web/src/AntdRoot.tsx).
   const context = await browser.newContext({
@@ -48,6 +53,7 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
     viewport: { width: 1366, height: 800 },
     locale: 'en-US',
     reducedMotion: 'reduce',
+    ...device,
   });
   const page = await context.newPage();
   watch(page);

@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../server/test/app.js';
 import { buildGroup } from '../../server/test/factories.js';
@@ -20,14 +20,14 @@ async function acceptFirstWaiting(token: string): Promise<number> {
 }
 
 /** A chat started as the widget does, kept in the host page's storage as the launcher keeps it. */
-async function storedChat(page: Page, realName: string) {
+async function storedChat(page: Page, realName: string): Promise<{ ticketId: number; token: string }> {
   const started = await call<{ ticket_id: number; visitor_token: string }>(server.app, 'POST', '/api/home/chat.start', {
     body: { real_name: realName, answers: [], page_url: hostUrl },
   });
   expect(started.code, started.msg).toBe('0000');
   const value = { token: started.data.visitor_token, ticketId: started.data.ticket_id, name: realName, email: '' };
   await page.evaluate((v) => localStorage.setItem('parley.chat.v1', JSON.stringify(v)), value);
-  return started.data.ticket_id;
+  return { ticketId: started.data.ticket_id, token: started.data.visitor_token };
 }
 
 async function openWidget(page: Page): Promise<FrameLocator> {
@@ -41,6 +41,160 @@ const focusedIn = (frame: FrameLocator, selector: string) =>
     .locator(selector)
     .first()
     .evaluate((e) => e.ownerDocument.activeElement === e);
+
+/**
+ * A phone (375x740 CSS px, as the audit's): a touch screen that honours a page's viewport tag. At
+ * one device pixel per CSS pixel: with two, a click into the chat's frame after a screenshot was at
+ * times hit-tested at half its coordinates (Playwright's check, not the page's layout).
+ */
+const phone = {
+  viewport: { width: 375, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** What the chat window's field says about itself: its own message(s), read through `aria-describedby`. */
+const describedBy = (field: Locator) =>
+  field.evaluate((e) =>
+    (e.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => (id ? (e.ownerDocument.getElementById(id)?.textContent ?? '') : ''))
+      .join(' ')
+      .trim(),
+  );
+
+/** Whether `node` is on the screen and not under anything (elementFromPoint at its middle). */
+const onScreen = (node: Locator) =>
+  node.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    const hit = e.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.height > 0 && !!hit && (e === hit || e.contains(hit));
+  });
+
+// First in the file: no agent has been online yet, so the widget offers to leave a message.
+describe('the chat widget on a phone', () => {
+  it('fills the screen and follows the keyboard, names each missing field and goes to it, and ends a chat only on a button a thumb can hit', async () => {
+    const { page } = await newPage(browser, hostUrl, phone);
+    await page.goto('/en-phone');
+    let frame = await openWidget(page);
+    const send = frame.getByRole('button', { name: 'Send message' });
+    await send.waitFor();
+    const iframe = page.locator('iframe[title]');
+    // The whole screen, not a card floating on it; its close control in view.
+    await expect(iframe.boundingBox()).resolves.toEqual({ x: 0, y: 0, width: 375, height: 740 });
+    await expect(onScreen(frame.getByRole('button', { name: 'Close' }))).resolves.toBe(true);
+
+    // Sent empty: each field says what it misses, and the keyboard is on the first, in view.
+    const fields = [
+      ['Name', 'Name is required'],
+      ['Email', 'Email is required'],
+      ['Subject', 'Subject is required'],
+      ['Message', 'Message is required'],
+    ] as const;
+    for (const [label] of fields) {
+      await expect(frame.getByLabel(label).getAttribute('aria-required')).resolves.toBe('true');
+    }
+    await send.click();
+    for (const [label, message] of fields) {
+      await expect(frame.getByLabel(label).getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(describedBy(frame.getByLabel(label))).resolves.toBe(message);
+    }
+    await expect.poll(() => focusedIn(frame, '#lm-real_name')).toBe(true);
+    await expect(onScreen(frame.getByText('Name is required'))).resolves.toBe(true);
+    await screenshot(page, 'widget-phone-form-errors-en');
+    // Three filled, the email mistyped: that one alone is marked, and gone to.
+    await frame.getByLabel('Name').fill('Otto Owl');
+    await frame.getByLabel('Message').fill('Do you ship at night?');
+    await frame.getByLabel('Subject').fill(`Night question ${'?'.repeat(250)}`);
+    await frame.getByLabel('Email').fill('otto@');
+    await frame.getByLabel('Name').focus();
+    await send.click();
+    await expect.poll(() => focusedIn(frame, '#lm-email')).toBe(true);
+    await expect(describedBy(frame.getByLabel('Email'))).resolves.toBe('Incorrect mailbox format');
+    await expect(frame.locator('[aria-invalid="true"]').count()).resolves.toBe(1);
+    // What the server refuses is said at its field too (the subject is over 250 characters).
+    await frame.getByLabel('Email').fill('otto@example.com');
+    await send.click();
+    await expect.poll(() => focusedIn(frame, '#lm-subject')).toBe(true);
+    await expect(describedBy(frame.getByLabel('Subject'))).resolves.toBe('Too long');
+    await expect(frame.getByLabel('Subject').getAttribute('aria-invalid')).resolves.toBe('true');
+
+    // A chat with more messages than the screen holds.
+    const { token } = await storedChat(page, 'Pia Phone');
+    for (let i = 1; i <= 12; i++) {
+      const sent = await call(server.app, 'POST', '/api/home/chat.message.add', {
+        body: { visitor_token: token, body: `Message number ${i}`, client_message_id: `phone-${i}` },
+      });
+      expect(sent.code, sent.msg).toBe('0000');
+    }
+    await page.reload();
+    frame = await openWidget(page);
+    const newest = frame.getByText('Message number 12');
+    await newest.waitFor();
+    await expect.poll(() => onScreen(newest)).toBe(true);
+    // The keyboard opens (the visual viewport shrinks): the window shrinks with it, the newest message stays in view.
+    await frame.getByRole('textbox').focus();
+    await page.setViewportSize({ width: 375, height: 444 });
+    await expect.poll(() => iframe.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 444 });
+    await expect.poll(() => onScreen(newest)).toBe(true);
+    await expect(onScreen(frame.getByRole('textbox'))).resolves.toBe(true);
+    await screenshot(page, 'widget-phone-keyboard-en');
+    await page.setViewportSize(phone.viewport);
+
+    // Ending is asked with two buttons, apart, a thumb's height; the one that ends is the red one.
+    await frame.getByRole('button', { name: 'End chat' }).click();
+    const ask = frame.getByRole('group', { name: 'End this chat?' });
+    const yes = ask.getByRole('button', { name: 'Yes, end chat' });
+    const no = ask.getByRole('button', { name: 'No, keep chatting' });
+    const [y, n] = [await yes.boundingBox(), await no.boundingBox()];
+    if (!y || !n) {
+      throw new Error('the end-chat buttons are not shown');
+    }
+    expect(Math.min(y.height, n.height)).toBeGreaterThanOrEqual(44);
+    const apart = Math.max(
+      y.x - (n.x + n.width),
+      n.x - (y.x + y.width),
+      y.y - (n.y + n.height),
+      n.y - (y.y + y.height),
+    );
+    expect(apart).toBeGreaterThanOrEqual(8);
+    const red = (b: Locator) =>
+      b.evaluate((e) => {
+        const [r = 0, g = 0, bl = 0] = (getComputedStyle(e).backgroundColor.match(/\d+/g) ?? []).map(Number);
+        return r > 150 && g < 90 && bl < 90;
+      });
+    await expect(red(yes)).resolves.toBe(true);
+    await expect(red(no)).resolves.toBe(false);
+    await screenshot(page, 'widget-phone-end-ask-en');
+    // The keyboard: on No (the safe one) first, Escape takes the question back, Tab reaches Yes.
+    await expect.poll(() => no.evaluate((e) => e.ownerDocument.activeElement === e)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(ask.isVisible()).resolves.toBe(false);
+    await expect(iframe.isVisible()).resolves.toBe(true);
+    await frame.getByRole('button', { name: 'End chat' }).click();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => yes.evaluate((e) => e.ownerDocument.activeElement === e)).toBe(true);
+    await page.keyboard.press('Enter');
+    await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
+
+    // A page not made for phones (no viewport tag) is laid out about 980px wide and shown zoomed
+    // out: the chat is still laid out for the screen's 375px and fills it, at the screen's own size.
+    await page.goto('/');
+    frame = await openWidget(page);
+    await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
+    const fit = await iframe.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      const v = window.visualViewport as VisualViewport;
+      return { scale: v.scale, width: r.width / v.width, height: r.height / v.height };
+    });
+    expect(fit.scale).toBeLessThan(0.5);
+    expect(fit.width).toBeCloseTo(1, 2);
+    expect(fit.height).toBeCloseTo(1, 2);
+    await expect(frame.locator('html').evaluate((e) => e.clientWidth)).resolves.toBe(375);
+    await screenshot(page, 'widget-phone-no-viewport-tag-en');
+    await page.close();
+  });
+});
 
 describe('the chat widget', () => {
   it('waits again once its chat is handed back to a group, then names the agent who takes it; the keyboard goes on after Send and End', async () => {
@@ -153,7 +307,7 @@ describe('the chat widget', () => {
     const agent = await chatAgent('Ute Unread');
     const { page } = await newPage(browser, hostUrl);
     await page.goto('/');
-    const ticketId = await storedChat(page, 'Quinn Quick');
+    const { ticketId } = await storedChat(page, 'Quinn Quick');
     await page.reload();
     expect((await as(agent.token, '/api/admin/chat.accept', { ticket_id: ticketId })).code).toBe('0000');
     // A slow network: the chat window arrives a moment after the visitor opened and closed it.

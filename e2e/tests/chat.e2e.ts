@@ -406,12 +406,12 @@ describe('chat settings screens', () => {
           return r.height > 0 && !!hit && e.contains(hit);
         });
       await send.click();
-      await expect(seen('This field is required')).resolves.toBe(true);
+      await expect(seen('Name is required')).resolves.toBe(true);
       await frame.getByLabel('Name').fill('Otto Owl');
       await frame.getByLabel('Subject').fill('Night question');
       await frame.getByLabel('Message').fill('Do you ship at night?');
       await send.click();
-      await expect(seen('This field is required')).resolves.toBe(true);
+      await expect(seen('Email is required')).resolves.toBe(true);
       await frame.getByLabel('Email').fill('otto@');
       await send.click();
       await expect(seen('Incorrect mailbox format')).resolves.toBe(true);

@@ -15,8 +15,8 @@
       placeholder: 'Type a message…',
       end: 'End chat',
       endAsk: 'End this chat?',
-      yes: 'Yes',
-      no: 'No',
+      yes: 'Yes, end chat',
+      no: 'No, keep chatting',
       ended: 'The chat has ended',
       joined: '{name} joined the chat',
       typing: '{name} is typing…',
@@ -36,6 +36,13 @@
       nobody: 'Nobody is available right now. Please come back later.',
       emailFormat: 'Incorrect mailbox format',
       required: 'This field is required',
+      requiredName: 'Name is required',
+      requiredEmail: 'Email is required',
+      requiredSubject: 'Subject is required',
+      requiredMessage: 'Message is required',
+      answer: 'Please answer this question',
+      choose: 'Please choose an answer',
+      requiredMark: 'required',
       retry: 'Not sent. Tap to retry',
       attach: 'Attach a file',
       tooBig: 'File size cannot exceed 20M',
@@ -59,8 +66,8 @@
       placeholder: '输入消息…',
       end: '结束对话',
       endAsk: '结束此对话？',
-      yes: '是',
-      no: '否',
+      yes: '是，结束对话',
+      no: '否，继续对话',
       ended: '对话已结束',
       joined: '{name} 已加入对话',
       typing: '{name} 正在输入…',
@@ -80,6 +87,13 @@
       nobody: '当前没有客服在线，请稍后再来。',
       emailFormat: '邮箱格式不正确',
       required: '此项为必填项',
+      requiredName: '请输入姓名',
+      requiredEmail: '请输入邮箱',
+      requiredSubject: '请输入主题',
+      requiredMessage: '请输入留言',
+      answer: '请回答此问题',
+      choose: '请选择一项',
+      requiredMark: '必填',
       retry: '发送失败，点击重试',
       attach: '添加附件',
       tooBig: '文件大小不能超过 20M',
@@ -168,6 +182,85 @@
     }
   }
 
+  // ---- form fields: each says what is wrong with it, under it --------------------------------
+  /**
+   * A field's label; one that must be filled has a star (the ear hears `aria-required` on a text
+   * box, or the word itself on a group of choices, which cannot carry it).
+   */
+  function fieldLabel(attrs, text, required, group) {
+    const label = el('label', attrs, [document.createTextNode(text)]);
+    if (required) {
+      label.appendChild(el('span', { class: 'req', 'aria-hidden': 'true', text: '*' }));
+      if (group) {
+        label.appendChild(el('span', { class: 'sr', text: ` (${t('requiredMark')})` }));
+      }
+    }
+    return label;
+  }
+  /**
+   * A field: its label, its control(s), and a line under them for what is wrong with it, which each
+   * control names as its description. `key` names the field for `mark` (its control's id).
+   */
+  function formField(key, label, controls, required) {
+    const note = el('div', { class: 'field-err', id: `${key}-err` });
+    controls.forEach((c) => {
+      c.setAttribute('aria-describedby', note.id);
+      if (required && c.tagName !== 'BUTTON') {
+        c.setAttribute('aria-required', 'true');
+      }
+    });
+    return el('div', { class: 'field', 'data-field': key }, [label].concat(controls, [note]));
+  }
+  function fieldBox(key) {
+    return body.querySelector(`[data-field="${key}"]`);
+  }
+  /** Says at the field what is wrong with it (nothing: it is right now). */
+  function mark(key, message) {
+    const box = fieldBox(key);
+    if (!box) {
+      return;
+    }
+    box.querySelector('.field-err').textContent = message || '';
+    box.classList.toggle('invalid', !!message);
+    const controls = box.getAttribute('role') === 'group' ? [box] : box.querySelectorAll('input, textarea');
+    Array.prototype.forEach.call(controls, (c) => {
+      if (message) {
+        c.setAttribute('aria-invalid', 'true');
+      } else {
+        c.removeAttribute('aria-invalid');
+      }
+    });
+  }
+  /** Scrolls the window's body (never the host page) until `node` is in view, its top first. */
+  function reveal(node) {
+    const view = body.getBoundingClientRect();
+    const r = node.getBoundingClientRect();
+    if (r.top < view.top || r.bottom > view.bottom) {
+      body.scrollTop += r.top - view.top - 8;
+    }
+  }
+  /**
+   * Marks each field in `problems` ([key, message], in the form's order) and takes the visitor to
+   * the first: the keyboard on it, and it in view (on a phone the form is taller than the window).
+   */
+  function showProblems(problems) {
+    problems.forEach((p) => {
+      mark(p[0], p[1]);
+    });
+    const box = problems.length && fieldBox(problems[0][0]);
+    if (box) {
+      const control = box.querySelector('input, textarea, button');
+      if (control) {
+        control.focus({ preventScroll: true });
+      }
+      reveal(box);
+    }
+  }
+  /** The server's word on each field it refused (the contract's `fields`), or none. */
+  function refusedFields(e) {
+    return e?.envelope?.data?.fields || {};
+  }
+
   function api(method, path, data) {
     let url = `/api/home/${path}`;
     const init = { method: method, headers: { Language: lang } };
@@ -251,6 +344,10 @@
   function preChat() {
     const answers = {}; // question_id -> { choice_id, text }
     const questions = widget.questions;
+    // What the visitor typed, kept while the form is redrawn (a choice, a refused start).
+    const typed = { name: known.name, email: known.email };
+    // What is wrong with each field (by its key), said under it until it is put right.
+    let problems = {};
     function visibleQuestions() {
       const shown = [];
       for (let i = 0; i < questions.length; i++) {
@@ -308,14 +405,28 @@
       }
       const name = el('input', { type: 'text', id: 'pc-name', autocomplete: 'name', maxlength: '100' });
       const email = el('input', { type: 'email', id: 'pc-email', autocomplete: 'email', maxlength: '254' });
-      name.value = known.name;
-      email.value = known.email;
+      name.value = typed.name;
+      email.value = typed.email;
+      [
+        [name, 'name'],
+        [email, 'email'],
+      ].forEach((f) => {
+        f[0].oninput = () => {
+          typed[f[1]] = f[0].value;
+          delete problems[f[0].id];
+          mark(f[0].id, '');
+        };
+      });
       // Above the button, not after the questions: on a phone they can be taller than the window.
+      // Only what is wrong with no field (the server's refusal of the chat) is said here.
       const err = el('div', { class: 'err', role: 'alert' });
       if (needInfo) {
-        card.appendChild(el('div', { class: 'field' }, [el('label', { for: 'pc-name', text: t('name') }), name]));
-        card.appendChild(el('div', { class: 'field' }, [el('label', { for: 'pc-email', text: t('email') }), email]));
+        card.appendChild(formField('pc-name', fieldLabel({ for: 'pc-name' }, t('name')), [name], false));
+        card.appendChild(formField('pc-email', fieldLabel({ for: 'pc-email' }, t('email'), true), [email], true));
       }
+      Object.keys(problems).forEach((key) => {
+        mark(key, problems[key]);
+      });
       const startButton = el('button', { type: 'button', class: 'primary', text: t('start') });
       startButton.onclick = () => {
         err.textContent = '';
@@ -325,12 +436,19 @@
           render();
           return;
         }
-        if (shown.some((q) => !answered(q)) || (needInfo && !email.value.trim())) {
-          err.textContent = t('required');
-          return;
+        const found = [];
+        shown.forEach((q) => {
+          if (!answered(q)) {
+            found.push([`pq-${q.question_id}`, t(q.answers.length ? 'choose' : 'answer')]);
+          }
+        });
+        if (needInfo && !email.value.trim()) {
+          found.push(['pc-email', t('requiredEmail')]);
+        } else if (needInfo && !EMAIL.test(email.value.trim())) {
+          found.push(['pc-email', t('emailFormat')]);
         }
-        if (needInfo && !EMAIL.test(email.value.trim())) {
-          err.textContent = t('emailFormat');
+        if (found.length) {
+          refuse(found);
           return;
         }
         startButton.disabled = true;
@@ -354,8 +472,23 @@
             resume(value);
           },
           (e) => {
-            err.textContent = e.message;
             startButton.disabled = false;
+            // The server's word on a field goes under that field: `answers.2…` is the third question shown.
+            const refused = refusedFields(e);
+            const found = [];
+            Object.keys(refused).forEach((k) => {
+              const at = /^answers(?:\.(\d+))?/.exec(k);
+              const q = at && shown[Number(at[1] || 0)];
+              const key = k === 'real_name' ? 'pc-name' : k === 'email' ? 'pc-email' : q ? `pq-${q.question_id}` : null;
+              if (key && fieldBox(key)) {
+                found.push([key, refused[k]]);
+              }
+            });
+            if (found.length) {
+              refuse(found);
+            } else {
+              err.textContent = e.message;
+            }
             // Closed meanwhile (business hours) or nobody left online: offer the message form.
             api('GET', 'chat.widget.get').then(
               (w) => {
@@ -372,22 +505,31 @@
       foot.appendChild(err);
       foot.appendChild(startButton);
     }
+    /** Redrawn with each field's problem under it, the first one gone to. */
+    function refuse(found) {
+      problems = {};
+      found.forEach((p) => {
+        problems[p[0]] ??= p[1];
+      });
+      draw();
+      const order = Array.prototype.map.call(body.querySelectorAll('[data-field]'), (b) =>
+        b.getAttribute('data-field'),
+      );
+      showProblems(order.filter((key) => problems[key]).map((key) => [key, problems[key]]));
+    }
     function answered(q) {
       const a = answers[q.question_id];
       return !!a && (a.choice_id !== null || !!a.text.trim());
     }
     function question(q) {
       const id = `pq-${q.question_id}`;
-      // A typed answer is named by its question; choices are a group the question names.
-      const box = el('div', { class: 'field', 'data-question': String(q.question_id) }, [
-        el('label', q.answers.length ? { id: id, text: q.title } : { for: id, text: q.title }),
-      ]);
-      if (q.answers.length) {
-        box.setAttribute('role', 'group');
-        box.setAttribute('aria-labelledby', id);
-      }
+      const group = q.answers.length > 0;
+      // A typed answer is named by its question; choices are a group the question names. Every
+      // question shown must be answered.
+      const label = fieldLabel(group ? { id: `${id}-label` } : { for: id }, q.title, true, group);
       const a = answers[q.question_id];
-      if (q.answers.length) {
+      const controls = [];
+      if (group) {
         q.answers.forEach((c) => {
           const b = el('button', {
             type: 'button',
@@ -398,18 +540,27 @@
           b.setAttribute('data-choice', String(c.choice_id));
           b.onclick = () => {
             answers[q.question_id] = { choice_id: c.choice_id, text: c.text };
+            delete problems[id];
             refocus = `[data-question="${q.question_id}"] [data-choice="${c.choice_id}"]`;
             render();
           };
-          box.appendChild(b);
+          controls.push(b);
         });
       } else {
         const input = el('input', { type: 'text', id: id, maxlength: '1000' });
         input.value = a ? a.text : '';
         input.oninput = () => {
           answers[q.question_id] = { choice_id: null, text: input.value };
+          delete problems[id];
+          mark(id, '');
         };
-        box.appendChild(input);
+        controls.push(input);
+      }
+      const box = formField(id, label, controls, true);
+      box.setAttribute('data-question', String(q.question_id));
+      if (group) {
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-labelledby', `${id}-label`);
       }
       return box;
     }
@@ -426,38 +577,48 @@
       return;
     }
     const fields = {};
+    const missing = {};
     const card = el('div', { class: 'card' }, [el('p', { text: widget.closed ? t('closed') : t('leave') })]);
+    // Every one must be filled: the message becomes a ticket, answered by email.
     [
-      ['real_name', 'name', 'input'],
-      ['email', 'email', 'input'],
-      ['subject', 'subject', 'input'],
-      ['description', 'message', 'textarea'],
+      ['real_name', 'name', 'input', 'requiredName', 'name'],
+      ['email', 'email', 'input', 'requiredEmail', 'email'],
+      ['subject', 'subject', 'input', 'requiredSubject'],
+      ['description', 'message', 'textarea', 'requiredMessage'],
     ].forEach((f) => {
-      const input = el(
-        f[2],
-        f[2] === 'input'
-          ? { type: f[0] === 'email' ? 'email' : 'text', id: `lm-${f[0]}` }
-          : { rows: '4', id: `lm-${f[0]}` },
-      );
+      const id = `lm-${f[0]}`;
+      const attrs = f[2] === 'input' ? { type: f[0] === 'email' ? 'email' : 'text', id: id } : { rows: '4', id: id };
+      if (f[4]) {
+        attrs.autocomplete = f[4];
+      }
+      const input = el(f[2], attrs);
+      input.oninput = () => {
+        mark(id, '');
+      };
       fields[f[0]] = input;
-      card.appendChild(el('div', { class: 'field' }, [el('label', { for: `lm-${f[0]}`, text: t(f[1]) }), input]));
+      missing[f[0]] = t(f[3]);
+      card.appendChild(formField(id, fieldLabel({ for: id }, t(f[1]), true), [input], true));
     });
     body.appendChild(card);
-    // Above the button, not after the fields: on a phone the form is taller than the window.
+    // Above the button, not after the fields: on a phone the form is taller than the window. Only
+    // what is wrong with no field (too many messages, a refused address) is said here.
     const err = el('div', { class: 'err', role: 'alert' });
     const submit = el('button', { type: 'button', class: 'primary', text: t('submit') });
     submit.onclick = () => {
       err.textContent = '';
       const v = { source: 'chat' };
+      const found = [];
       Object.keys(fields).forEach((k) => {
         v[k] = fields[k].value.trim();
+        mark(`lm-${k}`, '');
+        if (!v[k]) {
+          found.push([`lm-${k}`, missing[k]]);
+        } else if (k === 'email' && !EMAIL.test(v.email)) {
+          found.push([`lm-${k}`, t('emailFormat')]);
+        }
       });
-      if (!v.real_name || !v.email || !v.subject || !v.description) {
-        err.textContent = t('required');
-        return;
-      }
-      if (!EMAIL.test(v.email)) {
-        err.textContent = t('emailFormat');
+      if (found.length) {
+        showProblems(found);
         return;
       }
       submit.disabled = true;
@@ -472,8 +633,17 @@
           foot.appendChild(another);
         },
         (e) => {
-          err.textContent = e.message;
           submit.disabled = false;
+          // The server's word on a field goes under that field (in the form's order).
+          const refused = refusedFields(e);
+          const found = Object.keys(fields)
+            .filter((k) => refused[k])
+            .map((k) => [`lm-${k}`, refused[k]]);
+          if (found.length) {
+            showProblems(found);
+          } else {
+            err.textContent = e.message;
+          }
         },
       );
     };
@@ -539,13 +709,13 @@
     };
     const end = el('button', { type: 'button', class: 'link', text: t('end') });
     // An ended chat cannot be taken up again, and the button sits under the message box: asked
-    // first, as the agent is.
-    const no = el('button', { type: 'button', class: 'link', text: t('no') });
-    const yes = el('button', { type: 'button', class: 'link', text: t('yes') });
-    const ask = el('span', { class: 'ask', role: 'group', 'aria-label': t('endAsk'), hidden: '' }, [
-      el('span', { text: t('endAsk') }),
-      yes,
-      no,
+    // first, as the agent is. Two whole buttons a thumb can tell apart, the one that ends red and
+    // last; the keyboard starts on the one that keeps the chat, and Escape means No.
+    const no = el('button', { type: 'button', class: 'secondary', text: t('no') });
+    const yes = el('button', { type: 'button', class: 'danger', text: t('yes') });
+    const ask = el('div', { class: 'ask', role: 'group', 'aria-labelledby': 'end-ask', hidden: '' }, [
+      el('p', { id: 'end-ask', class: 'ask-q', text: t('endAsk') }),
+      el('div', { class: 'ask-buttons' }, [no, yes]),
     ]);
     end.onclick = () => {
       end.hidden = true;
@@ -557,6 +727,13 @@
       end.hidden = false;
       end.focus();
     };
+    ask.onkeydown = (e) => {
+      if (e.key === 'Escape') {
+        // Not the window's Escape (which closes it): only the question is taken back.
+        e.preventDefault();
+        no.click();
+      }
+    };
     yes.onclick = () => {
       yes.disabled = true;
       api('POST', 'chat.end', { visitor_token: chat.token }).catch(() => {
@@ -565,7 +742,8 @@
     };
     foot.appendChild(typingEl);
     foot.appendChild(el('div', { class: 'row' }, [input, sendButton]));
-    foot.appendChild(el('div', { class: 'row' }, [attach, fileInput, end, ask]));
+    foot.appendChild(el('div', { class: 'row' }, [attach, fileInput, end]));
+    foot.appendChild(ask);
     sendButton.onclick = () => {
       send(input.value, []);
       // The button is busy while the message goes: the keyboard goes on writing.
@@ -781,6 +959,23 @@
   }
   function scroll() {
     body.scrollTop = body.scrollHeight;
+  }
+  // The window shrinks under the visitor (a phone's keyboard opening, the launcher following the
+  // visual viewport) or its footer grows: a visitor reading the newest message still sees it, and
+  // a visitor typing in a form still sees the field they type in.
+  let atEnd = true;
+  body.addEventListener('scroll', () => {
+    atEnd = body.scrollHeight - body.scrollTop - body.clientHeight < 24;
+  });
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => {
+      const active = document.activeElement;
+      if (list?.isConnected && atEnd) {
+        scroll();
+      } else if (active && active !== body && body.contains(active)) {
+        reveal(active.closest('.field') || active);
+      }
+    }).observe(body);
   }
 
   function newId() {
