@@ -5,10 +5,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { matchRoute } from '../routes/table';
 import { useDocumentTitle } from '../routes/useDocumentTitle';
+import { adoptAccountLanguage } from './accountLanguage';
 import { runGuard } from './guard';
 import { mayI, nodeListKey } from './nodes';
 import { GuardPendingContext, useSession } from './SessionContext';
-import { adoptAccountLanguage } from './accountLanguage';
 import { authStore } from './storage';
 
 /** Runs the route guard on every change of page and shows a loading state meanwhile. */
