@@ -122,7 +122,13 @@ export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments
         </Badge>
         <Flex vertical style={{ minWidth: 0, flex: 1 }}>
           <Flex gap={6} align="center" wrap>
-            <Link to={ticketPaths.account(ticket.ticket_id, person.account_id)}>{name}</Link>
+            {/* In a wrapping row a link is as wide as its longest word: a name without spaces breaks instead. */}
+            <Link
+              to={ticketPaths.account(ticket.ticket_id, person.account_id)}
+              style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+            >
+              {name}
+            </Link>
             {active && <Badge status="success" text={t('ticket.active')} />}
             <AccessTag state={person.access_state} />
           </Flex>

@@ -122,7 +122,13 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   const wide = screens.lg !== false;
 
   return (
-    <Flex gap={16} vertical={!wide} align="flex-start" style={{ maxWidth: 1400, margin: '0 auto' }}>
+    <Flex
+      gap={16}
+      vertical={!wide}
+      align="flex-start"
+      className="ticket-screen"
+      style={{ maxWidth: 1400, margin: '0 auto' }}
+    >
       <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
         <TicketHeader ticket={ticket} editable={editable} onConflict={onConflict} onSaved={onSaved} />
         {ticket.is_deleted && <Alert type="warning" showIcon title={t('ticket.deleted_notice')} />}
