@@ -9,6 +9,7 @@ import { ticketApi } from '../../../api/ticket';
 import { LightCardTabs } from '../../../components/LightCardTabs';
 import { text } from '../../../components/Text';
 import { useSave } from '../../../components/useSave';
+import { usePhone } from '../../../layout/usePhone';
 import { ticketKeys, useTicket, useTicketComments, useTicketSettings } from '../shared/queries';
 import { markSeen } from '../shared/seenTickets';
 import { TicketStateTag } from '../shared/TicketStateTag';
@@ -56,20 +57,40 @@ function TicketHeader({
       rename.save({ ticket_id: ticket.ticket_id, subject: trimmed, base_update_ts: ticket.update_ts });
     }
   };
+  const phone = usePhone();
+  const id = text({ type: 'secondary', style: { fontSize: 18 }, children: `#${ticket.ticket_id}` });
+  const subject = (
+    <Typography.Title
+      level={4}
+      style={phone ? { margin: 0 } : { margin: 0, flex: 1, minWidth: 200 }}
+      editable={editable ? { onChange: saveSubject, triggerType: ['icon'], maxLength: 250 } : false}
+    >
+      {ticket.subject}
+    </Typography.Title>
+  );
   return (
     <Card variant="borderless">
-      <Flex gap={12} align="center" wrap>
-        {text({ type: 'secondary', style: { fontSize: 18 }, children: `#${ticket.ticket_id}` })}
-        <Typography.Title
-          level={4}
-          style={{ margin: 0, flex: 1, minWidth: 200 }}
-          editable={editable ? { onChange: saveSubject, triggerType: ['icon'], maxLength: 250 } : false}
-        >
-          {ticket.subject}
-        </Typography.Title>
-        <TicketStateTag state={ticket.ticket_state} />
-        <TicketActions ticket={ticket} />
-      </Flex>
+      {phone ? (
+        // The subject on a line of its own, the screen's whole width: between the id and the state
+        // a long one stood a word a line.
+        <Flex vertical gap={8}>
+          <Flex gap={12} align="center">
+            {id}
+            <TicketStateTag state={ticket.ticket_state} />
+            <div style={{ marginInlineStart: 'auto' }}>
+              <TicketActions ticket={ticket} />
+            </div>
+          </Flex>
+          {subject}
+        </Flex>
+      ) : (
+        <Flex gap={12} align="center" wrap>
+          {id}
+          {subject}
+          <TicketStateTag state={ticket.ticket_state} />
+          <TicketActions ticket={ticket} />
+        </Flex>
+      )}
     </Card>
   );
 }
