@@ -89,6 +89,55 @@ function EmptyPicture() {
   );
 }
 
+/** What an empty list shows: Ant Design's Empty's markup with its picture. */
+export function ListEmpty({ text }: { text: ReactNode }) {
+  return (
+    <div className="parley ant-empty ant-empty-normal">
+      <div className="ant-empty-image">
+        <EmptyPicture />
+      </div>
+      <div className="ant-empty-description">{text}</div>
+    </div>
+  );
+}
+
+/**
+ * What a list's rows sit in, as a table or as a phone's cards: Ant Design's table wrapper (its
+ * style sheet's tokens), a spinner over the rows while loading, and the pagination under them.
+ */
+export function ListFrame({
+  loading,
+  pagination,
+  children,
+}: {
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  children: ReactNode;
+}) {
+  return (
+    <div className="parley ant-table-css-var ant-table-wrapper">
+      <div className={`ant-spin parley${loading ? ' ant-spin-spinning' : ''}`} aria-live="polite" aria-busy={loading}>
+        {loading && (
+          <div className="ant-spin-section">
+            <span className="ant-spin-dot-holder">
+              <span className="ant-spin-dot ant-spin-dot-spin">
+                <i className="ant-spin-dot-item" />
+                <i className="ant-spin-dot-item" />
+                <i className="ant-spin-dot-item" />
+                <i className="ant-spin-dot-item" />
+              </span>
+            </span>
+          </div>
+        )}
+        <div className="ant-spin-container">
+          {children}
+          <Paging config={pagination} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /**
  * A table of rows drawn with Ant Design's table classes (its style sheet is built at build time),
  * without Ant Design's Table: the ticket list's first load does not carry its code (the filter
@@ -146,167 +195,141 @@ export function ListTable<T>({
   };
 
   return (
-    <div className="parley ant-table-css-var ant-table-wrapper">
-      <div className={`ant-spin parley${loading ? ' ant-spin-spinning' : ''}`} aria-live="polite" aria-busy={loading}>
-        {loading && (
-          <div className="ant-spin-section">
-            <span className="ant-spin-dot-holder">
-              <span className="ant-spin-dot ant-spin-dot-spin">
-                <i className="ant-spin-dot-item" />
-                <i className="ant-spin-dot-item" />
-                <i className="ant-spin-dot-item" />
-                <i className="ant-spin-dot-item" />
-              </span>
-            </span>
-          </div>
-        )}
-        <div className="ant-spin-container">
-          <div
-            className={`ant-table ant-table-medium parley ant-table-css-var ant-table-scroll-horizontal${list.length === 0 ? ' ant-table-empty' : ''}`}
-          >
-            <div className="ant-table-container">
-              <div className="ant-table-content" style={{ overflow: 'auto hidden' }}>
-                <table style={{ width: minWidth, minWidth: '100%', tableLayout: 'auto' }}>
+    <ListFrame loading={loading} pagination={pagination}>
+      <div
+        className={`ant-table ant-table-medium parley ant-table-css-var ant-table-scroll-horizontal${list.length === 0 ? ' ant-table-empty' : ''}`}
+      >
+        <div className="ant-table-container">
+          <div className="ant-table-content" style={{ overflow: 'auto hidden' }}>
+            <table style={{ width: minWidth, minWidth: '100%', tableLayout: 'auto' }}>
+              {selection && (
+                <colgroup>
+                  <col className="ant-table-selection-col" />
+                </colgroup>
+              )}
+              <thead className="ant-table-thead">
+                <tr>
                   {selection && (
-                    <colgroup>
-                      <col className="ant-table-selection-col" />
-                    </colgroup>
+                    <th className="ant-table-cell ant-table-selection-column" scope="col">
+                      <div className="ant-table-selection">
+                        <Checkbox
+                          label={
+                            typeof locale.Table?.selectionAll === 'string' ? locale.Table.selectionAll : 'Select all'
+                          }
+                          checked={keys.length > 0 && picked.length === keys.length}
+                          indeterminate={picked.length > 0}
+                          disabled={keys.length === 0}
+                          onChange={(on) =>
+                            selection.onChange(
+                              on
+                                ? [...new Set([...selection.selected, ...keys])]
+                                : selection.selected.filter((key) => !keys.includes(key)),
+                            )
+                          }
+                        />
+                      </div>
+                    </th>
                   )}
-                  <thead className="ant-table-thead">
-                    <tr>
-                      {selection && (
-                        <th className="ant-table-cell ant-table-selection-column" scope="col">
-                          <div className="ant-table-selection">
+                  {columns.map((column) =>
+                    column.sort ? (
+                      <th
+                        key={column.key}
+                        scope="col"
+                        tabIndex={0}
+                        title={hint(column)}
+                        aria-sort={
+                          column.sort.order === 'ascend'
+                            ? 'ascending'
+                            : column.sort.order === 'descend'
+                              ? 'descending'
+                              : undefined
+                        }
+                        className={`ant-table-cell ant-table-column-has-sorters${column.sort.order ? ' ant-table-column-sort' : ''}`}
+                        onClick={() => sortBy(column)}
+                        onKeyDown={(event: KeyboardEvent) => {
+                          if (event.key === 'Enter') {
+                            event.preventDefault();
+                            event.stopPropagation();
+                            sortBy(column);
+                          }
+                        }}
+                      >
+                        <div className="ant-table-column-sorters">
+                          <span className="ant-table-column-title">{column.title}</span>
+                          <span className="ant-table-column-sorter ant-table-column-sorter-full">
+                            <span className="ant-table-column-sorter-inner" aria-hidden="true">
+                              <CaretUpOutlined
+                                className={`ant-table-column-sorter-up${column.sort.order === 'ascend' ? ' active' : ''}`}
+                              />
+                              <CaretDownOutlined
+                                className={`ant-table-column-sorter-down${column.sort.order === 'descend' ? ' active' : ''}`}
+                              />
+                            </span>
+                          </span>
+                        </div>
+                      </th>
+                    ) : (
+                      <th key={column.key} scope="col" className="ant-table-cell">
+                        {column.title}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody className="ant-table-tbody">
+                {list.length === 0 ? (
+                  <tr className="ant-table-placeholder">
+                    <td className="ant-table-cell" colSpan={columns.length + (selection ? 1 : 0)}>
+                      {/* Still loading the first rows: the spinner alone, not "no tickets". */}
+                      {!(loading && rows === undefined) && <ListEmpty text={emptyText} />}
+                    </td>
+                  </tr>
+                ) : (
+                  list.map((row, index) => {
+                    const key = keys[index] as number;
+                    const selected = picked.includes(key);
+                    return (
+                      <tr
+                        key={key}
+                        data-row-key={key}
+                        className={`ant-table-row ant-table-row-level-0${selected ? ' ant-table-row-selected' : ''}${rowClassName ? ` ${rowClassName(row, index)}` : ''}`}
+                        onClick={onRowClick && ((event) => onRowClick(row, index, event))}
+                        onAuxClick={onRowAuxClick && ((event) => onRowAuxClick(row, event))}
+                      >
+                        {selection && (
+                          <td className="ant-table-cell ant-table-selection-column">
                             <Checkbox
-                              label={
-                                typeof locale.Table?.selectionAll === 'string'
-                                  ? locale.Table.selectionAll
-                                  : 'Select all'
-                              }
-                              checked={keys.length > 0 && picked.length === keys.length}
-                              indeterminate={picked.length > 0}
-                              disabled={keys.length === 0}
+                              label={selection.label(row)}
+                              checked={selected}
                               onChange={(on) =>
                                 selection.onChange(
                                   on
-                                    ? [...new Set([...selection.selected, ...keys])]
-                                    : selection.selected.filter((key) => !keys.includes(key)),
+                                    ? [...selection.selected, key]
+                                    : selection.selected.filter((other) => other !== key),
                                 )
                               }
                             />
-                          </div>
-                        </th>
-                      )}
-                      {columns.map((column) =>
-                        column.sort ? (
-                          <th
+                          </td>
+                        )}
+                        {columns.map((column) => (
+                          <td
                             key={column.key}
-                            scope="col"
-                            tabIndex={0}
-                            title={hint(column)}
-                            aria-sort={
-                              column.sort.order === 'ascend'
-                                ? 'ascending'
-                                : column.sort.order === 'descend'
-                                  ? 'descending'
-                                  : undefined
-                            }
-                            className={`ant-table-cell ant-table-column-has-sorters${column.sort.order ? ' ant-table-column-sort' : ''}`}
-                            onClick={() => sortBy(column)}
-                            onKeyDown={(event: KeyboardEvent) => {
-                              if (event.key === 'Enter') {
-                                event.preventDefault();
-                                event.stopPropagation();
-                                sortBy(column);
-                              }
-                            }}
+                            className={`ant-table-cell${column.sort?.order ? ' ant-table-column-sort' : ''}`}
+                            style={column.cellStyle}
+                            title={column.cellTitle?.(row)}
                           >
-                            <div className="ant-table-column-sorters">
-                              <span className="ant-table-column-title">{column.title}</span>
-                              <span className="ant-table-column-sorter ant-table-column-sorter-full">
-                                <span className="ant-table-column-sorter-inner" aria-hidden="true">
-                                  <CaretUpOutlined
-                                    className={`ant-table-column-sorter-up${column.sort.order === 'ascend' ? ' active' : ''}`}
-                                  />
-                                  <CaretDownOutlined
-                                    className={`ant-table-column-sorter-down${column.sort.order === 'descend' ? ' active' : ''}`}
-                                  />
-                                </span>
-                              </span>
-                            </div>
-                          </th>
-                        ) : (
-                          <th key={column.key} scope="col" className="ant-table-cell">
-                            {column.title}
-                          </th>
-                        ),
-                      )}
-                    </tr>
-                  </thead>
-                  <tbody className="ant-table-tbody">
-                    {list.length === 0 ? (
-                      <tr className="ant-table-placeholder">
-                        <td className="ant-table-cell" colSpan={columns.length + (selection ? 1 : 0)}>
-                          {/* Still loading the first rows: the spinner alone, not "no tickets". */}
-                          {!(loading && rows === undefined) && (
-                            <div className="parley ant-empty ant-empty-normal">
-                              <div className="ant-empty-image">
-                                <EmptyPicture />
-                              </div>
-                              <div className="ant-empty-description">{emptyText}</div>
-                            </div>
-                          )}
-                        </td>
+                            {column.render(row)}
+                          </td>
+                        ))}
                       </tr>
-                    ) : (
-                      list.map((row, index) => {
-                        const key = keys[index] as number;
-                        const selected = picked.includes(key);
-                        return (
-                          <tr
-                            key={key}
-                            data-row-key={key}
-                            className={`ant-table-row ant-table-row-level-0${selected ? ' ant-table-row-selected' : ''}${rowClassName ? ` ${rowClassName(row, index)}` : ''}`}
-                            onClick={onRowClick && ((event) => onRowClick(row, index, event))}
-                            onAuxClick={onRowAuxClick && ((event) => onRowAuxClick(row, event))}
-                          >
-                            {selection && (
-                              <td className="ant-table-cell ant-table-selection-column">
-                                <Checkbox
-                                  label={selection.label(row)}
-                                  checked={selected}
-                                  onChange={(on) =>
-                                    selection.onChange(
-                                      on
-                                        ? [...selection.selected, key]
-                                        : selection.selected.filter((other) => other !== key),
-                                    )
-                                  }
-                                />
-                              </td>
-                            )}
-                            {columns.map((column) => (
-                              <td
-                                key={column.key}
-                                className={`ant-table-cell${column.sort?.order ? ' ant-table-column-sort' : ''}`}
-                                style={column.cellStyle}
-                                title={column.cellTitle?.(row)}
-                              >
-                                {column.render(row)}
-                              </td>
-                            ))}
-                          </tr>
-                        );
-                      })
-                    )}
-                  </tbody>
-                </table>
-              </div>
-            </div>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
           </div>
-          <Paging config={pagination} />
         </div>
       </div>
-    </div>
+    </ListFrame>
   );
 }

@@ -14,6 +14,7 @@ import { Result, Skeleton } from '../../../components/light/Result';
 import { PageHeader } from '../../../components/PageHeader';
 import { Text } from '../../../components/Text';
 import { useListParams } from '../../../components/useListParams';
+import { usePhone } from '../../../layout/usePhone';
 import { warmScreens } from '../../../routes/warmScreens';
 import { ticketKeys, ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
@@ -43,6 +44,7 @@ export function openingView<T extends { view_id: number; count: number }>(
 export function TicketListPage() {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
+  const phone = usePhone();
   const list = useListParams(['view_id', 'sort'] as const);
   const views = useTicketViews();
   // Views found deleted meanwhile (in another tab, by another admin) until the views are read again.
@@ -175,7 +177,8 @@ export function TicketListPage() {
       <Flex gap={16} vertical={!wide} align="flex-start">
         {viewPicker}
         <div className="ant-card parley" style={{ flex: 1, minWidth: 0, width: '100%' }}>
-          <div className="ant-card-body">
+          {/* A phone's cards reach the card's edges (they have padding of their own): the subjects get the width. */}
+          <div className="ant-card-body" style={phone ? { padding: '4px 0' } : undefined}>
             {query.isError && !query.isFetching ? (
               // Not "no tickets": the counts beside say there are some, and the list did not load.
               <Result

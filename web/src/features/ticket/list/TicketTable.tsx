@@ -4,8 +4,10 @@ import { Flex } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePhone } from '../../../layout/usePhone';
 import { ticketPaths } from '../shared/queries';
 import { ListTable } from './ListTable';
+import { TicketCards } from './TicketCards';
 import { isSortable, useTicketColumns } from './ticketColumns';
 
 const KeysHelp = lazy(() => import('./KeysHelp').then((m) => ({ default: m.KeysHelp })));
@@ -39,7 +41,8 @@ function isInteractive(target: EventTarget | null): boolean {
 /**
  * Tickets of a view or a search, in the given columns (a view's own, at most 10) and order;
  * sorting by the columns that have a sort key; with `bulk`, rows can be selected to assign,
- * change state or delete.
+ * change state or delete. On a phone, a card a ticket instead (TicketCards), in the list's order,
+ * without sorting or selection.
  */
 export function TicketTable({
   rows,
@@ -77,6 +80,9 @@ export function TicketTable({
   scope?: unknown;
 }) {
   const navigate = useNavigate();
+  const phone = usePhone();
+  // Selecting many is the wide screen's: a phone's cards have no checkboxes.
+  const selectable = bulk && !phone;
   const [active, setActive] = useState(-1);
   const [keysHelp, setKeysHelp] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
@@ -96,8 +102,8 @@ export function TicketTable({
       void navigate(path);
     }
   };
-  const keyState = useRef({ rows, active, bulk });
-  keyState.current = { rows, active, bulk };
+  const keyState = useRef({ rows, active, bulk: selectable });
+  keyState.current = { rows, active, bulk: selectable };
   useEffect(() => {
     if (!keyboard) {
       return;
@@ -143,49 +149,60 @@ export function TicketTable({
 
   return (
     <Flex vertical gap={12}>
-      {bulk && selected.length > 0 && (
+      {selectable && selected.length > 0 && (
         // Its place is kept while it loads (first selection): the rows do not move twice.
         <Suspense fallback={<div className="ticket-bulk-bar" style={{ minHeight: 32 }} />}>
           <BulkBar selected={selected} allOnPage={rows?.length ?? 0} onDone={done} onClear={() => setSelected([])} />
         </Suspense>
       )}
-      <ListTable<TTicketListItem>
-        rows={rows}
-        rowKey={(row) => row.ticket_id}
-        columns={table.columns}
-        loading={loading}
-        pagination={pagination}
-        emptyText={filtered ? t('common.no_match') : (emptyText ?? t('ticket.empty'))}
-        // Columns share the width by their content; narrower than their least, it scrolls sideways.
-        minWidth={table.scrollX + (bulk ? 48 : 0)}
-        onSort={(key, order) => {
-          if (!order || !isSortable(key)) {
-            onSort(undefined);
-            return;
+      {phone ? (
+        <TicketCards
+          rows={rows}
+          loading={loading}
+          pagination={pagination}
+          emptyText={filtered ? t('common.no_match') : (emptyText ?? t('ticket.empty'))}
+          active={active}
+          onOpen={setActive}
+        />
+      ) : (
+        <ListTable<TTicketListItem>
+          rows={rows}
+          rowKey={(row) => row.ticket_id}
+          columns={table.columns}
+          loading={loading}
+          pagination={pagination}
+          emptyText={filtered ? t('common.no_match') : (emptyText ?? t('ticket.empty'))}
+          // Columns share the width by their content; narrower than their least, it scrolls sideways.
+          minWidth={table.scrollX + (bulk ? 48 : 0)}
+          onSort={(key, order) => {
+            if (!order || !isSortable(key)) {
+              onSort(undefined);
+              return;
+            }
+            onSort(order === 'descend' ? `-${key}` : key);
+          }}
+          selection={
+            bulk ? { selected, onChange: setSelected, label: (row) => `#${row.ticket_id} ${row.subject}` } : undefined
           }
-          onSort(order === 'descend' ? `-${key}` : key);
-        }}
-        selection={
-          bulk ? { selected, onChange: setSelected, label: (row) => `#${row.ticket_id} ${row.subject}` } : undefined
-        }
-        rowClassName={(_, index) => (index === active ? 'ticket-row ticket-row-active' : 'ticket-row')}
-        // The whole row opens the ticket; Ctrl/Cmd-click (or a middle click) in a new tab.
-        onRowClick={(row, index, event) => {
-          if (isInteractive(event.target)) {
-            return;
-          }
-          setActive(index);
-          open(row.ticket_id, event.ctrlKey || event.metaKey);
-        }}
-        onRowAuxClick={(row, event) => {
-          if (event.button === 1 && !isInteractive(event.target)) {
-            open(row.ticket_id, true);
-          }
-        }}
-      />
+          rowClassName={(_, index) => (index === active ? 'ticket-row ticket-row-active' : 'ticket-row')}
+          // The whole row opens the ticket; Ctrl/Cmd-click (or a middle click) in a new tab.
+          onRowClick={(row, index, event) => {
+            if (isInteractive(event.target)) {
+              return;
+            }
+            setActive(index);
+            open(row.ticket_id, event.ctrlKey || event.metaKey);
+          }}
+          onRowAuxClick={(row, event) => {
+            if (event.button === 1 && !isInteractive(event.target)) {
+              open(row.ticket_id, true);
+            }
+          }}
+        />
+      )}
       {keyboard && keysHelp && (
         <Suspense fallback={null}>
-          <KeysHelp onClose={() => setKeysHelp(false)} select={bulk} />
+          <KeysHelp onClose={() => setKeysHelp(false)} select={selectable} />
         </Suspense>
       )}
     </Flex>

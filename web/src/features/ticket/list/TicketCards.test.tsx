@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, ok, page } from '../../../test/fakeServer';
+import { ticket, ticketRow, ticketView } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { admin, signInEachTest } from '../../../test/session';
+
+signInEachTest();
+// Screens load lazily; on a busy machine the first render of a file takes long.
+vi.setConfig({ testTimeout: 90_000 });
+
+// happy-dom answers media queries from its viewport (1024 × 768 unless a test changes it).
+const viewport = (width: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height: 812 });
+
+// Sunday 22 November 2026, 10:00 in Berlin (the signed-in user's time zone).
+const now = Date.UTC(2026, 10, 22, 9, 0);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+  viewport(375);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  viewport(1024);
+});
+
+// A view of eight columns: on a phone the cards show their own few whatever the view's columns.
+const unassigned = ticketView({
+  view_id: 2,
+  title: 'Unassigned tickets',
+  count: 2,
+  columns: ['ticket_id', 'subject', 'requester', 'ticket_state', 'priority', 'assignee', 'group', 'update_ts'],
+});
+const printer = ticketRow({
+  ticket_id: 101,
+  subject: 'Printer on fire',
+  ticket_state: 'open',
+  priority: 'normal',
+  requester_name: 'Grace Hopper',
+  assignee_id: 7,
+  update_ts: now - 5 * 60_000,
+});
+const vpn = ticketRow({
+  ticket_id: 102,
+  subject: 'VPN drops every few minutes',
+  ticket_state: 'pending',
+  priority: 'urgent',
+  requester_name: '',
+  requester_email: 'alan@example.com',
+  update_ts: Date.UTC(2026, 10, 21, 8, 30),
+});
+
+function serve() {
+  return fakeServer({
+    user: admin,
+    handlers: {
+      'admin/ticket.view.list': () => ok({ list: [unassigned] }),
+      'admin/ticket.list': () => ok({ list: [printer, vpn], total: 2, total_estimated: false }),
+      'admin/auth.agent.all.list': () => ok({ list: [] }),
+      'admin/ticket.get': (c) => {
+        const id = Number(c.query.get('ticket_id'));
+        return ok(ticket({ ticket_id: id, subject: [printer, vpn].find((r) => r.ticket_id === id)?.subject ?? '' }));
+      },
+      'admin/ticket.comment.list': () => ok({ list: [] }),
+      'admin/ticket.requester.tickets': () => page([]),
+    },
+  });
+}
+
+/** The card of a ticket: the link that is the whole card. */
+const card = (subject: RegExp) => screen.findByRole('link', { name: subject }, { timeout: 45_000 });
+
+describe('the ticket list on a phone', () => {
+  it('shows a card a ticket: subject, state, priority when not normal, requester and when it was updated', async () => {
+    serve();
+    renderApp('/wswt');
+    const first = await card(/Printer on fire/);
+    const second = screen.getByRole('link', { name: /VPN drops/ });
+    // Not the desktop's table scrolled sideways: no table, no column headers, no checkboxes.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('columnheader')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    // The cards in the list's order, each a link to its ticket.
+    const cards = within(first.closest('ul') as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByRole('link'));
+    expect(cards).toEqual([first, second]);
+    expect(first.getAttribute('href')).toBe('/wswt/ticket/edit/101');
+    expect(second.getAttribute('href')).toBe('/wswt/ticket/edit/102');
+
+    within(first).getByText('Printer on fire');
+    within(first).getByText('Open');
+    within(first).getByText('Grace Hopper');
+    within(first).getByText('5 minutes ago');
+    // A normal priority goes without saying; the view's other columns (assignee, group, id) are the table's.
+    expect(within(first).queryByText('Normal')).toBeNull();
+    expect(within(first).queryByText('#101')).toBeNull();
+
+    within(second).getByText('VPN drops every few minutes');
+    within(second).getByText('Pending');
+    within(second).getByText('Urgent');
+    // A requester without a name is their email.
+    within(second).getByText('alan@example.com');
+    within(second).getByText('Yesterday 09:30');
+  });
+
+  it('opens the ticket on a tap anywhere on its card, in the app', async () => {
+    serve();
+    const { here } = renderApp('/wswt');
+    const vpnCard = await card(/VPN drops/);
+    // Not on the subject: on the requester's email at the card's bottom.
+    expect(fireEvent.click(within(vpnCard).getByText('alan@example.com'))).toBe(false);
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/102'));
+    await screen.findByRole('heading', { name: /VPN drops every few minutes/ }, { timeout: 45_000 });
+  });
+
+  it('keeps the table with its columns and checkboxes on a wide screen', async () => {
+    viewport(1024);
+    serve();
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
+    within(row).getByText('#101');
+    within(row).getByText('Normal');
+    within(row).getByRole('checkbox');
+    screen.getByRole('columnheader', { name: /Assignee/ });
+    // The subject is the row's link, not a card.
+    expect(within(row).getByRole('link', { name: 'Printer on fire' }).closest('li')).toBeNull();
+  });
+});

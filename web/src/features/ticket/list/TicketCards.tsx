@@ -1,0 +1,107 @@
+import type { TTicketListItem } from '@parley/contracts';
+import type { TablePaginationConfig } from 'antd';
+import type { MouseEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { enumLabel } from '../../../components/enumOptions';
+import { followLink } from '../../../components/followLink';
+import { lightTag } from '../../../components/LightTag';
+import { useFormatTime } from '../../../components/useFormatTime';
+import { ticketPaths } from '../shared/queries';
+import { seenMark, useSeenTickets } from '../shared/seenTickets';
+import { ticketStateTag } from '../shared/TicketStateTag';
+import { useRelativeTime } from '../shared/useRelativeTime';
+import { ListEmpty, ListFrame } from './ListTable';
+import { searchSnippet } from './SearchSnippet';
+
+const priorityColors = { low: undefined, normal: undefined, high: 'orange', urgent: 'red' } as const;
+
+/**
+ * The tickets of a list on a phone: one card a ticket, the whole card a link to it (a tap opens
+ * it, a long press offers a new tab as any link does). A view's columns do not fit a phone's
+ * width (a table of eight columns scrolled sideways, the state and times out of sight), so a card
+ * shows what a ticket is at a glance whatever the view's columns: its subject (two lines at most),
+ * its state, its priority when not normal, its requester and when it was last updated.
+ * Sorting and selecting many are the wide screen's.
+ */
+export function TicketCards({
+  rows,
+  loading,
+  pagination,
+  emptyText,
+  active,
+  onOpen,
+}: {
+  rows: readonly TTicketListItem[] | undefined;
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  emptyText: ReactNode;
+  /** The keyboard's row (j/k), marked as on the table. */
+  active: number;
+  onOpen: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const seen = useSeenTickets();
+  const when = useRelativeTime();
+  const fullTime = useFormatTime();
+  const follow = followLink(navigate);
+  const list = rows ?? [];
+  return (
+    <ListFrame loading={loading} pagination={pagination}>
+      {list.length === 0 ? (
+        // Still loading the first rows: the spinner alone, not "no tickets".
+        !(loading && rows === undefined) && <ListEmpty text={emptyText} />
+      ) : (
+        <ul className="ticket-cards">
+          {list.map((row, index) => {
+            const live = row.ticket_state !== 'solved' && row.ticket_state !== 'closed';
+            const mark = live ? seenMark(seen, row.ticket_id, row.update_ts) : null;
+            const priorityColor = priorityColors[row.priority];
+            return (
+              <li key={row.ticket_id} data-row-key={row.ticket_id}>
+                <a
+                  href={ticketPaths.edit(row.ticket_id)}
+                  data-discover="true"
+                  className={`ticket-card${index === active ? ' ticket-card-active' : ''}`}
+                  onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+                    onOpen(index);
+                    follow(event);
+                  }}
+                >
+                  <span className="ticket-card-subject">
+                    {mark && (
+                      <span
+                        role="img"
+                        aria-label={t(mark === 'new' ? 'ticket.mark_new' : 'ticket.mark_updated')}
+                        className={`ticket-card-mark is-${mark}`}
+                      />
+                    )}
+                    <span className={`ticket-card-title${mark === 'new' ? ' is-new' : ''}`}>{row.subject}</span>
+                  </span>
+                  {row.snippet && searchSnippet(row.snippet)}
+                  <span className="ticket-card-meta">
+                    {ticketStateTag(row.ticket_state)}
+                    {row.priority !== 'normal' &&
+                      lightTag({
+                        color: priorityColor,
+                        style: { marginInlineEnd: 0 },
+                        children: enumLabel('ticket_priority', row.priority),
+                      })}
+                    <span className="ticket-card-requester">{row.requester_name || row.requester_email}</span>
+                    <span
+                      className="ticket-card-time"
+                      title={t('ticket.other_updated', { time: fullTime(row.update_ts) })}
+                    >
+                      {when(row.update_ts)}
+                    </span>
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ListFrame>
+  );
+}
