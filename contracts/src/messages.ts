@@ -341,6 +341,14 @@ export const messages = {
     en: '{name} is not a whole placeholder: close it with }}',
     'zh-cn': '{name} 不是完整的占位符：请以 }} 结尾',
   },
+  password_url_required: {
+    en: 'This mail must hold its link: keep {{password_url}} as the address of a link',
+    'zh-cn': '此邮件必须包含链接：请保留 {{password_url}} 作为链接地址',
+  },
+  password_url_href_only: {
+    en: '{{password_url}} may only be the address of a link (<a href="{{password_url}}">): anywhere else it would hand the account to whoever serves that address',
+    'zh-cn': '{{password_url}} 只能作为链接地址（<a href="{{password_url}}">）：放在其他位置会把账号交给该地址的服务方',
+  },
   placeholder_unknown: {
     en: '{name} is not a placeholder these mails fill: it would be sent as nothing',
     'zh-cn': '{name} 不是邮件可用的占位符：发送时会显示为空',

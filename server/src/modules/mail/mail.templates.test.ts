@@ -30,4 +30,40 @@ describe('email.template.edit', () => {
     expect(half).toMatchObject({ code: 'FFFF', msg: '{{requester_name} is not a whole placeholder: close it with }}' });
     expect(Object.keys(half.fields ?? {})).toEqual(['body']);
   });
+
+  it('keeps the set-password link of an invitation or reset mail as a link address only, where no image or subject can leak it', async () => {
+    const edit = (name: 'account_invite' | 'password_reset', subject: string, body: string) =>
+      api(mailOps.templateEdit, { name, lang: 'en', subject, body });
+    const fine = await edit(
+      'account_invite',
+      'Welcome',
+      '<p>Hi {{account_name}}: <a href="{{password_url}}">set it</a> ({{link_valid}})</p>',
+    );
+    expect(fine.code).toBe('0000');
+    const dropped = await edit('account_invite', 'Welcome', '<p>Hi {{account_name}}</p>');
+    expect([dropped.code, dropped.fields]).toEqual(['FFFF', { body: dropped.msg }]);
+    expect(dropped.msg).toMatch(/^This mail must hold its link/);
+    const pixel = await edit(
+      'password_reset',
+      'Reset',
+      '<a href="{{password_url}}">set</a><img src="https://x.example/?{{password_url}}">',
+    );
+    expect([pixel.code, Object.keys(pixel.fields ?? {})]).toEqual(['FFFF', ['body']]);
+    expect(pixel.msg).toMatch(/may only be the address of a link/);
+    const inSubject = await edit('password_reset', 'Your link {{password_url}}', '<a href="{{password_url}}">set</a>');
+    expect(Object.keys(inSubject.fields ?? {})).toEqual(['subject']);
+    // Empty goes back to the default text, which holds its link.
+    expect((await edit('password_reset', '', '')).code).toBe('0000');
+    // Other mails are not held to it.
+    expect(
+      (
+        await api(mailOps.templateEdit, {
+          name: 'public_reply',
+          lang: 'en',
+          subject: 'Re',
+          body: '<p>{{requester_name}}</p>',
+        })
+      ).code,
+    ).toBe('0000');
+  });
 });

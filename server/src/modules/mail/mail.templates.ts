@@ -1,6 +1,6 @@
 import { emailTemplateNames, placeholderNames } from '@parley/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { invalidWith } from '../../http/app-error.js';
+import { invalid, invalidWith } from '../../http/app-error.js';
 import { readSetting, writeSetting } from '../setting/setting.repo.js';
 import { escapeHtml } from './mail.parse.js';
 
@@ -113,11 +113,11 @@ export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, Mai
   account_invite: {
     en: {
       subject: 'You are invited to {{helpdesk_name}}',
-      body: '<p>Hello {{account_name}},</p><p>{{agent_name}} added you to the help desk of {{helpdesk_name}}. Set your password to sign in:</p><p><a href="{{password_url}}">Set my password</a></p><p style="color:#888">The link works once and for 7 days. If it has expired, ask your admin for a new invitation.</p>',
+      body: '<p>Hello {{account_name}},</p><p>{{agent_name}} added you to the help desk of {{helpdesk_name}}. Set your password to sign in:</p><p><a href="{{password_url}}">Set my password</a></p><p style="color:#888">The link works once and for {{link_valid}}. If it has expired, ask your admin for a new invitation.</p>',
     },
     'zh-cn': {
       subject: '邀请您加入 {{helpdesk_name}}',
-      body: '<p>{{account_name}}，您好：</p><p>{{agent_name}} 已将您添加到 {{helpdesk_name}} 的客服系统。请设置密码后登录：</p><p><a href="{{password_url}}">设置我的密码</a></p><p style="color:#888">此链接仅可使用一次，7 天内有效。如已过期，请联系管理员重新发送邀请。</p>',
+      body: '<p>{{account_name}}，您好：</p><p>{{agent_name}} 已将您添加到 {{helpdesk_name}} 的客服系统。请设置密码后登录：</p><p><a href="{{password_url}}">设置我的密码</a></p><p style="color:#888">此链接仅可使用一次，{{link_valid}}内有效。如已过期，请联系管理员重新发送邀请。</p>',
     },
   },
   password_reset: {
@@ -177,6 +177,28 @@ export async function listTemplates(db: DbOrTx) {
  * Saves a template's subject and body (empty: the default). A placeholder no mail fills
  * (`{{requester_nam}}`) would go out as nothing: refused, naming it, under the field that holds it.
  */
+/** The mails that carry a one-use set-password link (its token is as good as the password). */
+const linkTemplates = new Set<TemplateName>(['account_invite', 'password_reset']);
+
+/**
+ * A set-password mail must carry its link, and only as the address of a link the reader clicks:
+ * anywhere else (an image's address, a tracking pixel, the subject) it would go to whoever
+ * serves that address, and with it the account.
+ */
+function refuseLooseLink(t: MailTemplate): void {
+  if (placeholderNames(t.subject).includes('password_url')) {
+    throw invalid('password_url_href_only', 'subject');
+  }
+  const anywhere = t.body.match(/\{\{\s*password_url\s*\}\}/g) ?? [];
+  const inHref = t.body.match(/<a\s[^>]*?href\s*=\s*"\{\{\s*password_url\s*\}\}"/gi) ?? [];
+  if (anywhere.length === 0) {
+    throw invalid('password_url_required', 'body');
+  }
+  if (inHref.length !== anywhere.length) {
+    throw invalid('password_url_href_only', 'body');
+  }
+}
+
 export async function saveTemplate(db: DbOrTx, name: TemplateName, lang: TemplateLanguage, t: MailTemplate) {
   const known = new Set<string>(templatePlaceholders);
   for (const [field, text] of Object.entries({ subject: t.subject, body: t.body })) {
@@ -189,6 +211,9 @@ export async function saveTemplate(db: DbOrTx, name: TemplateName, lang: Templat
     if (unknown !== undefined) {
       throw invalidWith('placeholder_unknown', field, { name: `{{${unknown}}}` });
     }
+  }
+  if (linkTemplates.has(name) && t.body !== '') {
+    refuseLooseLink(t);
   }
   await writeSetting(db, settingModule, `${name}.${lang}`, { subject: t.subject, body: t.body });
 }
