@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, ok } from '../../test/fakeServer';
+import { fakeServer, holdCalls, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
 import { serveTicket } from '../../test/ticketPage';
@@ -103,5 +103,64 @@ describe('todo list', () => {
     fireEvent.click(await within(main).findByRole('button', { name: 'Add' }));
     await within(main).findByText('What to do is required');
     expect(callsTo(calls, 'admin/todo.add')).toHaveLength(0);
+  });
+
+  it('keeps the focus in the box while an item is added, for the next one; Tab past the last control closes the popover', async () => {
+    let list = [item(1, 'Call the vendor')];
+    fakeServer({
+      handlers: {
+        'admin/todo.list': () => ok({ list, open_count: list.length }),
+        'admin/todo.add': (c) => {
+          list = [...list, item(2, String(c.body.text))];
+          return ok({ todo_id: 2 });
+        },
+      },
+    });
+    renderApp('/wswt/setting/todo');
+    const button = await screen.findByRole('button', { name: 'Todo list: 1 open item' }, { timeout: 15_000 });
+    button.focus();
+    fireEvent.click(button);
+    const main = screen.getByRole('main');
+    // The page has its own box; the popover's is the one outside the page's main.
+    const box = await waitFor(() => {
+      const found = screen.getAllByRole('textbox', { name: 'What do you need to do?' }).find((b) => !main.contains(b));
+      expect(found).toBeDefined();
+      return found as HTMLElement;
+    });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    const popover = box.closest('.ant-popover') as HTMLElement;
+    const release = holdCalls('admin/todo.add');
+    fireEvent.change(box, { target: { value: 'Chase the refund' } });
+    // Enter in the box submits its form.
+    fireEvent.submit(box.closest('form') as HTMLFormElement);
+    await waitFor(() =>
+      expect(within(popover).getByRole('button', { name: /Add/ }).className).toContain('ant-btn-loading'),
+    );
+    // While it is being added the box is not disabled (a disabled box loses the focus to the page).
+    expect((box as HTMLInputElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(box);
+    release();
+    await within(popover).findByRole('checkbox', { name: 'Chase the refund' });
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe(''));
+    expect(document.activeElement).toBe(box);
+    // Tab from the popover's last control: it closes, the focus back on its button (not the top of the page).
+    const controls = popover.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])');
+    const last = controls[controls.length - 1] as HTMLElement;
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes the popover when the focus goes elsewhere on the page', async () => {
+    fakeServer({ handlers: { 'admin/todo.list': () => ok({ list: [], open_count: 0 }) } });
+    renderApp('/wswt/setting/todo');
+    const button = await screen.findByRole('button', { name: 'Todo list: 0 open items' }, { timeout: 15_000 });
+    fireEvent.click(button);
+    const main = screen.getByRole('main');
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
+    await waitFor(() => expect(main.contains(document.activeElement)).toBe(false));
+    within(main).getByRole('textbox', { name: 'What do you need to do?' }).focus();
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
   });
 });

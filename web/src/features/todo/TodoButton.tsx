@@ -9,6 +9,8 @@ import { useTodos } from './useTodos';
 
 type TPanel = ComponentType<{ ticketId: number | null }>;
 
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
  * The popover's list and form (Ant Design's Form, Checkbox, Input: ~20 KB gzipped) load after
  * the shell and the screen have rendered (when the browser is idle, or at once on first open),
@@ -61,6 +63,43 @@ export function TodoButton() {
     setOpen(false);
     button.current?.focus();
   };
+  // The popover sits at the end of the page: Tab past its last control (or Shift+Tab before its
+  // first) would carry the focus to the top of the page with the popover left open. It closes
+  // instead and the focus is back on the button, where the page's order goes on; and it closes
+  // when the focus goes anywhere else outside it (a click, a screen reader's jump).
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open) {
+      return;
+    }
+    const popover = () => body.current?.closest<HTMLElement>('.ant-popover') ?? null;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const root = popover();
+      if (event.key !== 'Tab' || !root || !(event.target instanceof Node) || !root.contains(event.target)) {
+        return;
+      }
+      const controls = [...root.querySelectorAll<HTMLElement>(focusable)];
+      const edge = event.shiftKey ? controls[0] : controls[controls.length - 1];
+      if (event.target === edge) {
+        event.preventDefault();
+        closeRef.current();
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const root = popover();
+      const target = event.target;
+      if (root && target instanceof Node && !root.contains(target) && !button.current?.contains(target)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [open]);
   return (
     <Popover
       open={open}
@@ -76,7 +115,17 @@ export function TodoButton() {
         }
       }}
       title={
-        <Flex justify="space-between" align="center">
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the popover closes it
+        <Flex
+          justify="space-between"
+          align="center"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              close();
+            }
+          }}
+        >
           <Typography.Text strong>{t('route.setting_todo')}</Typography.Text>
           <LinkButton to="/wswt/setting/todo" type="link" size="small" onClickCapture={() => setOpen(false)}>
             {t('todo.open_page')}
@@ -103,7 +152,7 @@ export function TodoButton() {
         <Button
           ref={button}
           type="text"
-          icon={<CheckSquareOutlined />}
+          icon={<CheckSquareOutlined aria-hidden />}
           aria-label={t('todo.button', { count })}
           aria-expanded={open}
         />

@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { TTodo } from '@parley/contracts';
-import { Button, Checkbox, Empty, Flex, Form, Input, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Checkbox, Empty, Flex, Form, Input, type InputRef, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatTime } from '../../components/useFormatTime';
@@ -16,17 +16,28 @@ export function TodoAdd({ ticketId, autoFocus = false }: { ticketId: number | nu
   const { add } = useTodoActions();
   const [form] = Form.useForm<{ text: string }>();
   const [aboutTicket, setAboutTicket] = useState(true);
+  const box = useRef<InputRef>(null);
   return (
+    // Not disabled while adding: a disabled box drops the keyboard's focus to the page, and the
+    // next item would be typed nowhere. The button shows it is busy; a second Enter meanwhile is ignored.
     <Form
       form={form}
       layout="vertical"
-      onFinish={({ text }) =>
+      onFinish={({ text }) => {
+        if (add.isPending) {
+          return;
+        }
         add.mutate(
           { text, ticket_id: ticketId !== null && aboutTicket ? ticketId : null },
-          { onSuccess: () => form.resetFields() },
-        )
-      }
-      disabled={add.isPending}
+          {
+            onSuccess: () => {
+              // Emptied, not reset: a reset leaves the input showing the text it last had.
+              form.setFieldsValue({ text: '' });
+              box.current?.focus();
+            },
+          },
+        );
+      }}
     >
       <Flex gap={8} align="start">
         <Form.Item
@@ -35,6 +46,7 @@ export function TodoAdd({ ticketId, autoFocus = false }: { ticketId: number | nu
           rules={[{ required: true, whitespace: true, message: t('todo.text_required') }]}
         >
           <Input
+            ref={box}
             autoFocus={autoFocus}
             placeholder={t('todo.add_placeholder')}
             maxLength={500}
@@ -103,7 +115,7 @@ export function TodoItems({ items, loading }: { items: TTodo[]; loading?: boolea
             <Button
               type="text"
               size="small"
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={`${t('common.delete')}: ${item.text}`}
               onClick={() => remove.mutate(item.todo_id)}
             />
