@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { languageStore } from '../auth/storage';
 import { currentLanguage, switchLanguage } from '../i18n';
 import { LateDropdown } from './LateDropdown';
+import { useMenuButton } from './useMenuButton';
 
 /**
  * en / 简体中文; the choice is kept, and the API's Language header follows it. `compact`: the globe
@@ -21,6 +22,7 @@ export function LanguageSwitch({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const language = currentLanguage();
+  const menu = useMenuButton();
 
   const choose = (code: TLanguage) => {
     languageStore.set(code);
@@ -29,16 +31,22 @@ export function LanguageSwitch({
 
   return (
     <LateDropdown
+      {...menu.dropdown}
       menu={{
         selectable: true,
         selectedKeys: [language],
         items: languageCodes.map((code) => ({ key: code, label: languageNames[code] })),
-        onClick: ({ key }) => choose(key as TLanguage),
+        onClick: ({ key }) => {
+          // The focus back on the switch (the menu it was in closes), named in the new language.
+          menu.chosen();
+          choose(key as TLanguage);
+        },
       }}
     >
       <Button
         type={variant}
-        icon={<GlobalOutlined />}
+        icon={<GlobalOutlined aria-hidden />}
+        {...menu.button}
         aria-label={`${t('language.switch')}: ${languageNames[language]}`}
       >
         {compact ? null : languageNames[language]}

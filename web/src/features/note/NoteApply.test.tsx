@@ -30,6 +30,30 @@ const escalating = (changes: Record<string, unknown>) => ({
 });
 
 describe('applying a macro on the ticket page', () => {
+  it('is a menu button for the keyboard: it says it opens a menu, the arrows go into it, and the focus ends in the composer', async () => {
+    serveTicket({
+      handlers: escalating({ comment: { body: '<p>On it.</p>', is_public: true } }),
+    });
+    renderApp('/wswt/ticket/edit/101');
+    const button = await screen.findByRole('button', { name: 'Apply macro' }, { timeout: 40_000 });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    button.focus();
+    // Enter on a focused button clicks it.
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
+    // The focus goes into the menu; ArrowDown moves it to the first item, which Enter chooses.
+    const item = await screen.findByRole('menuitem', { name: 'Escalate' });
+    const menu = item.closest('[role="menu"]') as HTMLElement;
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'ArrowDown', keyCode: 40 });
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    fireEvent.click(item);
+    await screen.findByText('Macro “Escalate” applied: review the changes, then submit.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Comment' })));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('previews its changes in the form and composer, and submits them with the macro', async () => {
     const { calls } = serveTicket({
       ticket: { tags: ['printer'], priority: 'normal' },

@@ -4,6 +4,7 @@ import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noteApi } from '../../api/note';
+import { useMenuButton } from '../../components/useMenuButton';
 import { useOfferedNotes } from './queries';
 
 /**
@@ -20,6 +21,7 @@ export function NoteApplyMenu({
   const { t } = useTranslation();
   const notes = useOfferedNotes();
   const [loading, setLoading] = useState(false);
+  const menu = useMenuButton();
   const list = notes.data?.list ?? [];
   if (list.length === 0) {
     return null;
@@ -35,13 +37,17 @@ export function NoteApplyMenu({
   return (
     <Dropdown
       trigger={['click']}
+      {...menu.dropdown}
       menu={{
         items: list.map((n) => ({ key: String(n.note_id), label: n.title })),
-        onClick: ({ key }) => void apply(Number(key)),
+        onClick: ({ key }) => {
+          menu.chosen();
+          void apply(Number(key));
+        },
       }}
     >
-      <Button icon={<ThunderboltOutlined />} loading={loading}>
-        {t('note.apply')} <DownOutlined />
+      <Button icon={<ThunderboltOutlined aria-hidden />} loading={loading} {...menu.button}>
+        {t('note.apply')} <DownOutlined aria-hidden />
       </Button>
     </Dropdown>
   );

@@ -186,6 +186,8 @@ export function TicketComposer({
       setIsPublic(drafting ? isPublic && wanted : wanted);
     }
     setApplied({ noteId: note_id, title, ...(submit_as ? { submitAs: submit_as } : {}), ...(mixed ? { mixed } : {}) });
+    // Back to the composer: the menu that was chosen from is gone, and the text is the next thing to check.
+    editor.current?.focus();
   };
 
   return (
