@@ -83,10 +83,30 @@ function Restore({ left }: { left: RefObject<TLeft> }) {
       return;
     }
     left.current = { scrollY: 0, focus: null, away: false };
-    if (focus instanceof HTMLElement && focus.isConnected && document.activeElement === document.body) {
-      focus.focus({ preventScroll: true });
+    if (document.activeElement === document.body || document.activeElement === null) {
+      if (focus instanceof HTMLElement && focus.isConnected && focus !== document.body) {
+        focus.focus({ preventScroll: true });
+      } else {
+        // Left from the keyboard (j/k and Enter focus nothing) or sent back by a submit: the focus
+        // goes to the row the agent was on, else to the list's heading, not to the top of the page.
+        focusListStart();
+      }
     }
     window.scrollTo(0, scrollY);
   }, [left]);
   return null;
+}
+
+function focusListStart() {
+  const main = document.querySelector('main');
+  const row = main?.querySelector<HTMLElement>('.ticket-row-active a[href]');
+  if (row) {
+    row.focus({ preventScroll: true });
+    return;
+  }
+  const heading = main?.querySelector<HTMLElement>('h1');
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
 }

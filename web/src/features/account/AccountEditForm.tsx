@@ -36,8 +36,14 @@ export function AccountEditForm({ account }: { account: TAccount }) {
       form={form}
       layout="vertical"
       initialValues={accountValuesOf(account)}
-      onFinish={() => save(form.getFieldsValue(true) as TAccountValues)}
-      disabled={saving || !editable}
+      onFinish={() => {
+        if (!saving) {
+          save(form.getFieldsValue(true) as TAccountValues);
+        }
+      }}
+      // Not disabled while saving: a disabled field or button drops the keyboard's focus to the
+      // page. The save button shows it is busy and a second submit meanwhile is ignored.
+      disabled={!editable}
     >
       <AccountFields />
       {editable && <FormActions saving={saving} cancelTo={peoplePaths.list} />}

@@ -110,11 +110,32 @@ export function ComposerField({
             }
             return Upload.LIST_IGNORE;
           }}
-          onRemove={(file) => attachments.remove(file.uid)}
+          onRemove={(file) => {
+            moveFocusFromRemoved(document.activeElement);
+            attachments.remove(file.uid);
+          }}
         >
           <Button icon={<PaperClipOutlined aria-hidden />}>{t('ticket.attach')}</Button>
         </Upload>
       )}
     </Flex>
   );
+}
+
+/**
+ * "Remove file" pressed: its button goes with the file, and the focus with it to the page. It goes
+ * to the next file's remove button instead (the previous one after the last), else to "Attach".
+ */
+function moveFocusFromRemoved(pressed: Element | null) {
+  const upload = pressed?.closest('.ant-upload-wrapper');
+  if (!(pressed instanceof HTMLElement) || !upload) {
+    return;
+  }
+  const buttons = [...upload.querySelectorAll<HTMLElement>('.ant-upload-list-item-actions button')];
+  const at = buttons.indexOf(pressed);
+  if (at < 0) {
+    return;
+  }
+  const next = buttons[at + 1] ?? buttons[at - 1] ?? upload.querySelector<HTMLElement>('.ant-upload button');
+  next?.focus();
 }

@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
 import { enums, type TSubmitAs } from '@parley/contracts';
 import { Button, Dropdown, Flex, Select, Typography } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ticketApi } from '../../../api/ticket';
 import { useSession } from '../../../auth/SessionContext';
@@ -35,21 +36,36 @@ export function BulkBar({
   const { user } = useSession();
   // As the server decides (ticket.policy.ts): admins, and agents allowed to close tickets.
   const mayClose = user?.user_type === 'admin' || user?.can_close_ticket === true;
+  const bar = useRef<HTMLElement>(null);
+  // The bar goes once the change is made, and the focus (on its select or menu) with it to the
+  // page: it goes to the list instead, on the first changed ticket's box (the first row's, or
+  // "select all", when that ticket has left the page).
+  const finish = (deletedAll: boolean) => {
+    const list = bar.current?.parentElement;
+    const first = selected[0];
+    onDone(deletedAll);
+    setTimeout(() => {
+      const box =
+        list?.querySelector<HTMLElement>(`tr[data-row-key="${first}"] input[type="checkbox"]`) ??
+        list?.querySelector<HTMLElement>('input[type="checkbox"]');
+      box?.focus();
+    }, 0);
+  };
   const bulkEdit = useSave({
     call: (body: { assignee_id?: number | null; submit_as?: TSubmitAs }, opts) =>
       ticketApi.bulkEdit({ ticket_ids: selected, ...body }, opts),
     invalidate: [ticketKeys.all],
-    onSaved: () => onDone(false),
+    onSaved: () => finish(false),
   });
   const remove = useSave({
     call: (ids: number[], opts) => ticketApi.delete(ids, opts),
     invalidate: [ticketKeys.all],
     successKey: 'deleted',
-    onSaved: (_, ids) => onDone(ids.length === allOnPage),
+    onSaved: (_, ids) => finish(ids.length === allOnPage),
   });
 
   return (
-    <Flex gap={8} align="center" wrap className="ticket-bulk-bar">
+    <Flex ref={bar} gap={8} align="center" wrap className="ticket-bulk-bar">
       <Typography.Text strong>{t('ticket.selected', { count: selected.length })}</Typography.Text>
       <Can btn="ticket.edit">
         <Select<number | 'none'>

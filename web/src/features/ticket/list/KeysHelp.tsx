@@ -1,11 +1,21 @@
 import { Descriptions, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The list's keyboard help ("?"): loaded when first asked for, not with the list. `x` where rows can be selected. */
 export function KeysHelp({ onClose, select }: { onClose: () => void; select: boolean }) {
   const { t } = useTranslation();
+  // Where the focus was when "?" was pressed: the list unmounts the dialog at once (no closing
+  // animation), so Ant Design's own return of the focus never runs and it would fall to the page.
+  const [returnTo] = useState(() => document.activeElement);
+  const close = () => {
+    onClose();
+    if (returnTo instanceof HTMLElement && returnTo !== document.body) {
+      setTimeout(() => returnTo.focus(), 0);
+    }
+  };
   return (
-    <Modal open title={t('ticket.keys_title')} footer={null} onCancel={onClose}>
+    <Modal open title={t('ticket.keys_title')} footer={null} onCancel={close}>
       <Descriptions
         column={1}
         size="small"

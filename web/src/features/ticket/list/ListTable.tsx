@@ -235,7 +235,6 @@ export function ListTable<T>({
                       <th
                         key={column.key}
                         scope="col"
-                        tabIndex={0}
                         title={hint(column)}
                         aria-sort={
                           column.sort.order === 'ascend'
@@ -246,15 +245,20 @@ export function ListTable<T>({
                         }
                         className={`ant-table-cell ant-table-column-has-sorters${column.sort.order ? ' ant-table-column-sort' : ''}`}
                         onClick={() => sortBy(column)}
-                        onKeyDown={(event: KeyboardEvent) => {
-                          if (event.key === 'Enter') {
-                            event.preventDefault();
-                            event.stopPropagation();
-                            sortBy(column);
-                          }
-                        }}
                       >
-                        <div className="ant-table-column-sorters">
+                        {/* The control in the header cell (the cell keeps aria-sort): Enter and Space sort. */}
+                        <div
+                          className="ant-table-column-sorters"
+                          role="button"
+                          tabIndex={0}
+                          onKeyDown={(event: KeyboardEvent) => {
+                            if (event.key === 'Enter' || event.key === ' ') {
+                              event.preventDefault();
+                              event.stopPropagation();
+                              sortBy(column);
+                            }
+                          }}
+                        >
                           <span className="ant-table-column-title">{column.title}</span>
                           <span className="ant-table-column-sorter ant-table-column-sorter-full">
                             <span className="ant-table-column-sorter-inner" aria-hidden="true">
