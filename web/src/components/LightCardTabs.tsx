@@ -31,7 +31,7 @@ export function LightCardTabs<K extends string>({
   const tabId = (key: string) => `${id}-tab-${key}`;
   const panelId = `${id}-panel`;
   return (
-    <div className="ant-card ant-card-contain-tabs parley">
+    <div className="ant-card ant-card-contain-tabs parley parley-light-card-tabs">
       <div className="ant-card-head">
         <div className="ant-card-head-wrapper" />
         <div className="ant-tabs ant-tabs-top ant-tabs-large ant-card-head-tabs parley ant-tabs-css-var">
