@@ -15,12 +15,15 @@ export function CompanySelect({
   id,
   lazy = false,
   placeholder,
+  'aria-label': ariaLabel,
 }: {
   value?: number | null;
   onChange?: (companyId: number | null) => void;
   id?: string;
   /** What the empty picker says (by default "choose an organization"). */
   placeholder?: string;
+  /** Its name where no label names it (a filter bar): a placeholder is no name. */
+  'aria-label'?: string;
   /** Drawn as its closed markup until used (components/LazySelect.tsx): for screens that open with several pickers. */
   lazy?: boolean;
 }) {
@@ -50,6 +53,7 @@ export function CompanySelect({
 
   const select: TPickerProps<number> = {
     id,
+    ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
     value: value ?? undefined,
     onChange: (next) => onChange?.(next ?? null),
     options,

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeServer, ok, page } from '../../../test/fakeServer';
 import { company, ticket, ticketField, ticketRow, ticketView } from '../../../test/fixtures';
@@ -15,6 +15,24 @@ const pressEnter = () => {
 };
 
 describe('ticket search', () => {
+  it('names the requester and organization filters, in English and in Chinese (a placeholder is no name)', async () => {
+    fakeServer({
+      user: admin,
+      handlers: { 'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }) },
+    });
+    renderApp('/wswt/search');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+    screen.getByRole('combobox', { name: 'Requester' });
+    screen.getByRole('combobox', { name: 'Organization' });
+    cleanup();
+    await chooseLanguage('zh-cn');
+    renderApp('/wswt/search');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+    screen.getByRole('combobox', { name: '请求者' });
+    screen.getByRole('combobox', { name: '组织' });
+    await chooseLanguage('en');
+  });
+
   it('searches by keyword and filters, kept in the address', async () => {
     const { calls } = fakeServer({
       user: admin,

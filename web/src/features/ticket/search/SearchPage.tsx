@@ -129,10 +129,16 @@ export function SearchPage() {
               value={idOf(f.requester_id) ?? null}
               onChange={set('requester_id')}
               placeholder={t('ticket.requester')}
+              aria-label={t('ticket.requester')}
               lazy
             />
           </div>
-          <CompanySelect value={idOf(f.company_id) ?? null} onChange={set('company_id')} lazy />
+          <CompanySelect
+            value={idOf(f.company_id) ?? null}
+            onChange={set('company_id')}
+            aria-label={t('ticket.company')}
+            lazy
+          />
           <Input.Search
             aria-label={t('ticket.tag')}
             placeholder={t('ticket.tag')}

@@ -12,6 +12,7 @@ export function RequesterSelect({
   id,
   lazy = false,
   placeholder,
+  'aria-label': ariaLabel,
 }: {
   value?: number | null;
   onChange?: (accountId: number | null) => void;
@@ -19,6 +20,8 @@ export function RequesterSelect({
   /** Drawn as its closed markup until used (components/LazySelect.tsx): for screens that open with several pickers. */
   lazy?: boolean;
   placeholder?: string;
+  /** Its name where no label names it (a filter bar): a placeholder is no name. */
+  'aria-label'?: string;
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
@@ -33,6 +36,7 @@ export function RequesterSelect({
 
   const select: TPickerProps<number> = {
     id,
+    ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
     value: value ?? undefined,
     onChange: (next, option) => {
       if (typeof next === 'number' && option && !Array.isArray(option)) {
