@@ -10,6 +10,13 @@ import { note, serveTicket, typeComment } from '../../../test/ticketPage';
 signInEachTest();
 
 describe('ticket page', () => {
+  it('names the window by the ticket once it loads: "#101 Printer on fire · Parley"', async () => {
+    serveTicket();
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByRole('heading', { name: /Printer on fire/ }, { timeout: 15_000 });
+    await waitFor(() => expect(document.title).toBe('#101 Printer on fire · Parley'));
+  });
+
   it('asks for the fields, forms, notes and ticket settings with the ticket, not after it arrives', async () => {
     const { calls } = serveTicket();
     // A slow server: the ticket's answer is held until the page has asked for the rest.

@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Grid, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { ticketApi } from '../../../api/ticket';
 import { LightCardTabs } from '../../../components/LightCardTabs';
 import { text } from '../../../components/Text';
+import { useScreenTitle } from '../../../routes/useDocumentTitle';
 import { useSave } from '../../../components/useSave';
 import { usePhone } from '../../../layout/usePhone';
 import { ticketKeys, useTicket, useTicketComments, useTicketSettings } from '../shared/queries';
@@ -220,6 +221,9 @@ export function TicketPage() {
   const ticket = useTicket(valid ? ticketId : 0, valid);
   // Asked for with the ticket rather than after it: the conversation is most of the page.
   useTicketComments(valid ? ticketId : 0, valid);
+  // "#42 Printer jams · Parley": which ticket, in the window's title and the browser's tabs and history.
+  const { pathname } = useLocation();
+  useScreenTitle(pathname, ticket.data ? `#${ticket.data.ticket_id} ${ticket.data.subject}` : null);
   if (
     !valid ||
     (ticket.isError && isApiError(ticket.error) && (ticket.error.code === '0404' || ticket.error.code === '0403'))
