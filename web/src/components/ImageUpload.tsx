@@ -109,7 +109,7 @@ export function ImageUpload({
         return false;
       }}
     >
-      <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
+      <Button icon={<UploadOutlined aria-hidden />} loading={busy} disabled={disabled}>
         {value ? t('upload.replace') : t('common.upload')}
       </Button>
     </Upload>
@@ -140,7 +140,7 @@ export function ImageUpload({
             picker
           )}
           {value && (
-            <Button icon={<DeleteOutlined />} onClick={() => onChange?.('')} disabled={disabled || busy}>
+            <Button icon={<DeleteOutlined aria-hidden />} onClick={() => onChange?.('')} disabled={disabled || busy}>
               {t('common.remove')}
             </Button>
           )}

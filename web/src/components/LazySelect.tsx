@@ -172,7 +172,7 @@ function selectClass(
 
 const suffix = (loading: unknown) => (
   <div className={`ant-select-suffix${loading ? ' ant-select-suffix-loading' : ''}`}>
-    {loading ? <LoadingOutlined spin /> : downIcon}
+    {loading ? <LoadingOutlined aria-hidden spin /> : downIcon}
   </div>
 );
 

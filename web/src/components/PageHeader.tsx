@@ -26,7 +26,9 @@ export function PageHeader({
   return (
     <Flex align="center" justify="space-between" gap={16} wrap>
       <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-        {backTo && <LinkButton type="text" icon={<ArrowLeftOutlined />} to={backTo} aria-label={t('common.back')} />}
+        {backTo && (
+          <LinkButton type="text" icon={<ArrowLeftOutlined aria-hidden />} to={backTo} aria-label={t('common.back')} />
+        )}
         {icon}
         <Flex vertical style={{ minWidth: 0 }}>
           <Title style={{ margin: 0 }} ellipsis>

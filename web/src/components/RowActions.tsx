@@ -11,7 +11,7 @@ export function EditAction({ btn, onClick }: { btn: TBtnNode; onClick: () => voi
   const { t } = useTranslation();
   return (
     <Can btn={btn}>
-      <Button type="link" icon={<EditOutlined />} onClick={onClick}>
+      <Button type="link" icon={<EditOutlined aria-hidden />} onClick={onClick}>
         {t('common.edit')}
       </Button>
     </Can>
@@ -23,7 +23,7 @@ export function DeleteAction({ btn, onClick }: { btn: TBtnNode; onClick: () => v
   const { t } = useTranslation();
   return (
     <Can btn={btn}>
-      <Button type="link" danger icon={<DeleteOutlined />} onClick={onClick}>
+      <Button type="link" danger icon={<DeleteOutlined aria-hidden />} onClick={onClick}>
         {t('common.delete')}
       </Button>
     </Can>

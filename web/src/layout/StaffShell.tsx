@@ -72,7 +72,7 @@ function PhoneMenu() {
         type="text"
         aria-label={t('shell.menu')}
         aria-expanded={openOn === page}
-        icon={<MenuOutlined />}
+        icon={<MenuOutlined aria-hidden />}
         onClick={() => setOpenOn(page)}
       />
       {openOn !== null && (
@@ -143,7 +143,7 @@ function Shell({ children }: { children?: ReactNode }) {
             <Button
               type="text"
               aria-label={collapsed ? t('shell.expand_menu') : t('shell.collapse_menu')}
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
               onClick={() => setCollapsed(!collapsed)}
             />
           )}

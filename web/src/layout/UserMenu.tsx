@@ -111,7 +111,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
               <Text style={{ maxWidth: 160 }} ellipsis>
                 {name}
               </Text>
-              <DownOutlined style={{ fontSize: 10 }} />
+              <DownOutlined aria-hidden style={{ fontSize: 10 }} />
             </>
           )}
         </Flex>

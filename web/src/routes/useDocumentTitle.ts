@@ -60,8 +60,7 @@ export function useDocumentTitle(pathname: string): void {
   const own = useSyncExternalStore(screenTitleStore.subscribe, screenTitleStore.get).get(pathname);
   const key = matchRoute(pathname)?.entry.key;
   const brand = brandName ?? t('app.name');
-  const title =
-    own !== undefined ? `${own} · ${brand}` : key ? `${t(`route.${key}`)} · ${brand}` : brand;
+  const title = own !== undefined ? `${own} · ${brand}` : key ? `${t(`route.${key}`)} · ${brand}` : brand;
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -54,11 +54,11 @@ export function AccountHeader({
             {!self && (
               <Can btn="auth.account.access_state.edit">
                 {suspended ? (
-                  <Button icon={<UnlockOutlined />} onClick={() => actions.allow(account)}>
+                  <Button icon={<UnlockOutlined aria-hidden />} onClick={() => actions.allow(account)}>
                     {t('people.allow')}
                   </Button>
                 ) : (
-                  <Button danger icon={<StopOutlined />} onClick={() => actions.suspend(account)}>
+                  <Button danger icon={<StopOutlined aria-hidden />} onClick={() => actions.suspend(account)}>
                     {t('people.suspend')}
                   </Button>
                 )}

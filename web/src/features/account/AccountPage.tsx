@@ -55,7 +55,7 @@ function AccountView({ account }: { account: TAccount }) {
         extra={
           !self && (
             <Can btn="auth.account.delete">
-              <Button danger icon={<DeleteOutlined />} onClick={() => actions.remove(account)}>
+              <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => actions.remove(account)}>
                 {t('common.delete')}
               </Button>
             </Can>

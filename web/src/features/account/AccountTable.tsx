@@ -69,18 +69,27 @@ export function AccountTable({
             return (
               <Space size={0} wrap>
                 <Can btn="auth.account.edit">
-                  <LinkButton type="link" icon={<EditOutlined />} to={peoplePaths.account(account.account_id)}>
+                  <LinkButton
+                    type="link"
+                    icon={<EditOutlined aria-hidden />}
+                    to={peoplePaths.account(account.account_id)}
+                  >
                     {t('common.edit')}
                   </LinkButton>
                 </Can>
                 {!self && (
                   <Can btn="auth.account.access_state.edit">
                     {account.access_state === 'suspended' ? (
-                      <Button type="link" icon={<UnlockOutlined />} onClick={() => actions.allow(account)}>
+                      <Button type="link" icon={<UnlockOutlined aria-hidden />} onClick={() => actions.allow(account)}>
                         {t('people.allow')}
                       </Button>
                     ) : (
-                      <Button type="link" danger icon={<StopOutlined />} onClick={() => actions.suspend(account)}>
+                      <Button
+                        type="link"
+                        danger
+                        icon={<StopOutlined aria-hidden />}
+                        onClick={() => actions.suspend(account)}
+                      >
                         {t('people.suspend')}
                       </Button>
                     )}
@@ -88,7 +97,12 @@ export function AccountTable({
                 )}
                 {!self && (
                   <Can btn="auth.account.delete">
-                    <Button type="link" danger icon={<DeleteOutlined />} onClick={() => actions.remove(account)}>
+                    <Button
+                      type="link"
+                      danger
+                      icon={<DeleteOutlined aria-hidden />}
+                      onClick={() => actions.remove(account)}
+                    >
                       {t('common.delete')}
                     </Button>
                   </Can>

@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, fail, fakeServer, ok, page, type TFakeServerOptions } from '../../test/fakeServer';
 import { group, role } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { admin, callsTo, signInEachTest, typeInto } from '../../test/session';
+import { admin, callsTo, chooseLanguage, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
 
@@ -43,6 +43,33 @@ async function openPeople(options: TFakeServerOptions = {}, path = '/wswt/settin
 const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
 
 describe('people', () => {
+  it('names its buttons and tabs by their words alone, never their icons’ English file names (en and zh-cn)', async () => {
+    const names = async (words: { add: string; tab: string; edit: string; suspend: string; remove: string }) => {
+      screen.getByRole('button', { name: words.add });
+      screen.getByRole('tab', { name: words.tab });
+      const row = await rowOf('Grace Hopper');
+      within(row).getByRole('link', { name: words.edit });
+      within(row).getByRole('button', { name: words.suspend });
+      within(row).getByRole('button', { name: words.remove });
+    };
+    await openPeople();
+    await names({ add: 'Add person', tab: 'People', edit: 'Edit', suspend: 'Suspend', remove: 'Delete' });
+    cleanup();
+    await chooseLanguage('zh-cn');
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/auth.account.list': () => page([admin, agent, customer]),
+        'admin/auth.role.list': () => page([role({ role_id: 4, role_name: 'Agent' })]),
+        'admin/auth.group.list': () => page([group()]),
+      },
+    });
+    renderApp('/wswt/setting/people');
+    await screen.findByRole('heading', { name: '人员' });
+    await names({ add: '添加用户', tab: '用户', edit: '编辑', suspend: '停用', remove: '删除' });
+    await chooseLanguage('en');
+  });
+
   it('lists accounts and filters them by user type, marking suspended ones', async () => {
     const { calls } = await openPeople();
     await screen.findByText('Grace Hopper');

@@ -25,13 +25,13 @@ export function PeoplePage() {
         actions={
           tab === 'groups' ? (
             <Can btn="auth.group.add">
-              <LinkButton type="primary" icon={<PlusOutlined />} to={groupPaths.add}>
+              <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={groupPaths.add}>
                 {t('group.add')}
               </LinkButton>
             </Can>
           ) : (
             <Can btn="auth.account.add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
                 {t('people.add')}
               </Button>
             </Can>
@@ -43,8 +43,18 @@ export function PeoplePage() {
           activeKey={tab}
           onChange={(key) => setParams(key === 'groups' ? { tab: 'groups' } : {}, { replace: true })}
           items={[
-            { key: 'people', icon: <UserOutlined />, label: t('people.tab_people'), children: <AccountsPanel /> },
-            { key: 'groups', icon: <TeamOutlined />, label: t('people.tab_groups'), children: <GroupsPanel /> },
+            {
+              key: 'people',
+              icon: <UserOutlined aria-hidden />,
+              label: t('people.tab_people'),
+              children: <AccountsPanel />,
+            },
+            {
+              key: 'groups',
+              icon: <TeamOutlined aria-hidden />,
+              label: t('people.tab_groups'),
+              children: <GroupsPanel />,
+            },
           ]}
           destroyOnHidden
         />

@@ -32,7 +32,7 @@ export function NodeListPage() {
       subtitle={t('auth_node.subtitle')}
       actions={
         <Can btn="auth.node.add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
             {t('auth_node.add')}
           </Button>
         </Can>

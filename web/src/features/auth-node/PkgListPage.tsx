@@ -45,7 +45,7 @@ export function PkgListPage() {
       subtitle={t('auth_pkg.subtitle')}
       actions={
         <Can btn="auth.pkg.add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ pkg: null })}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ pkg: null })}>
             {t('auth_pkg.add')}
           </Button>
         </Can>

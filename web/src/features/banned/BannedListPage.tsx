@@ -52,12 +52,16 @@ export function BannedListPage() {
       actions={
         <>
           {mayDelete && selected.length > 0 && (
-            <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(() => remove.saveAsync(selected))}>
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              onClick={() => confirmDelete(() => remove.saveAsync(selected))}
+            >
               {t('banned.delete_selected', { count: selected.length })}
             </Button>
           )}
           <Can btn="black.add">
-            <LinkButton type="primary" icon={<PlusOutlined />} to={bannedPaths.add}>
+            <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={bannedPaths.add}>
               {t('banned.add')}
             </LinkButton>
           </Can>

@@ -83,7 +83,7 @@ export function ChatTriggerPage() {
       subtitle={t('chat_trigger.subtitle')}
       actions={
         <Can btn="chat.trigger.add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             {t('chat_trigger.add')}
           </Button>
         </Can>

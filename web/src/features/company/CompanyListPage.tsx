@@ -55,7 +55,7 @@ export function CompanyListPage() {
       subtitle={t('company.subtitle')}
       actions={
         <Can btn="company.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={companyPaths.add}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={companyPaths.add}>
             {t('company.add')}
           </LinkButton>
         </Can>

@@ -54,7 +54,7 @@ export function NoteFieldActions() {
                   </Form.Item>
                   <Button
                     aria-label={`${t('note_fields.remove')} ${i + 1}`}
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     onClick={() => remove(item.name)}
                   />
                 </Flex>
@@ -62,7 +62,7 @@ export function NoteFieldActions() {
             })}
             {fields.isError && <Typography.Text type="danger">{t('field.load_failed')}</Typography.Text>}
             <Button
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={() => add({ key: undefined, value: null })}
               disabled={!all.some((f) => offered(f, undefined))}
               style={{ alignSelf: 'start' }}

@@ -46,7 +46,7 @@ export function NoteListPage() {
       width={1000}
       actions={
         <Can btn="note.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={notePaths.add}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={notePaths.add}>
             {t('note.add')}
           </LinkButton>
         </Can>

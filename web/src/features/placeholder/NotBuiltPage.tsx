@@ -14,7 +14,7 @@ export function NotBuiltPage() {
   return (
     <Card variant="borderless" style={{ maxWidth: 880, margin: '0 auto' }}>
       <Result
-        icon={<ToolOutlined style={{ color: brandColor }} />}
+        icon={<ToolOutlined aria-hidden style={{ color: brandColor }} />}
         title={<ResultTitle>{t(`route.${key}`)}</ResultTitle>}
         subTitle={t('placeholder.staff_text')}
         extra={key === 'my_profile' ? null : <LinkButton to={paths.profile}>{t('placeholder.to_profile')}</LinkButton>}

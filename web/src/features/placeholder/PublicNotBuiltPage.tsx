@@ -16,7 +16,7 @@ export function PublicNotBuiltPage() {
     <PublicFrame>
       <Card style={{ width: '100%', maxWidth: 560 }}>
         <Result
-          icon={<ToolOutlined style={{ color: brandColor }} />}
+          icon={<ToolOutlined aria-hidden style={{ color: brandColor }} />}
           title={<ResultTitle>{t(`route.${key}`)}</ResultTitle>}
           subTitle={t('placeholder.public_text')}
           extra={

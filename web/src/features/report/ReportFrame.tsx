@@ -117,7 +117,7 @@ export function ReportFrame<D>({
       <PageHeader
         subtitle={updated ? t('report.updated', { time: updated }) : undefined}
         actions={
-          <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => query.refetch()}>
+          <Button icon={<ReloadOutlined aria-hidden />} loading={query.isFetching} onClick={() => query.refetch()}>
             {t('report.refresh')}
           </Button>
         }

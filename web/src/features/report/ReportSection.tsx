@@ -60,7 +60,7 @@ export function ReportSection<R>({
           {extra}
           <Button
             size="small"
-            icon={<DownloadOutlined />}
+            icon={<DownloadOutlined aria-hidden />}
             onClick={() => downloadCsv(`${csvName}.csv`, toCsv(columns, rows))}
             style={{ marginInlineStart: 12 }}
           >

@@ -31,7 +31,7 @@ export function RoleListPage() {
       subtitle={t('role.subtitle')}
       actions={
         <Can btn="auth.role.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={rolePaths.add}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={rolePaths.add}>
             {t('role.add')}
           </LinkButton>
         </Can>

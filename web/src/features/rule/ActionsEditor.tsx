@@ -241,14 +241,14 @@ export function ActionsEditor({
           />
           <ActionInput a={a} onChange={(next) => set(i, next)} />
           <Button
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             onClick={() => onChange?.(value.filter((_, j) => j !== i))}
             aria-label={t('common.delete')}
           />
         </Space>
       ))}
       <Button
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         style={{ width: 'fit-content' }}
         onClick={() => onChange?.([...value, blank('add_tags')])}
       >

@@ -43,8 +43,8 @@ export function ActiveSwitch({
       aria-busy={saving}
       // Named by what it switches; the row (and its title) says which rule.
       aria-label={t('rule.active')}
-      checkedChildren={saving ? <LoadingOutlined /> : t('rule.active')}
-      unCheckedChildren={saving ? <LoadingOutlined /> : t('rule.inactive')}
+      checkedChildren={saving ? <LoadingOutlined aria-hidden /> : t('rule.active')}
+      unCheckedChildren={saving ? <LoadingOutlined aria-hidden /> : t('rule.inactive')}
     />
   );
 }

@@ -38,7 +38,7 @@ export function AutomationListPage() {
       subtitle={t('rule.automation_subtitle')}
       actions={
         <Can btn="automation.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={automationPaths.add}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={automationPaths.add}>
             {t('rule.add_automation')}
           </LinkButton>
         </Can>

@@ -214,14 +214,14 @@ export function ConditionsEditor({
           />
           <ValueInput c={c} onChange={(v) => set(i, { ...c, value: v })} />
           <Button
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             onClick={() => onChange?.(value.filter((_, j) => j !== i))}
             aria-label={t('common.delete')}
           />
         </Space>
       ))}
       <Button
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         style={{ width: 'fit-content' }}
         onClick={() =>
           onChange?.([

@@ -91,7 +91,12 @@ export function ConditionResults({ list }: { list: TConditionResult[] }) {
       {list.map((c, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: results are a fixed list
         <Typography.Text key={i}>
-          {c.matched ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : <CloseCircleTwoTone twoToneColor="#ff4d4f" />}{' '}
+          {/* Whether it was met is said in words (the icons' own names are English file names). */}
+          {c.matched ? (
+            <CheckCircleTwoTone aria-label={t('rule.condition_met')} twoToneColor="#52c41a" />
+          ) : (
+            <CloseCircleTwoTone aria-label={t('rule.condition_not_met')} twoToneColor="#ff4d4f" />
+          )}{' '}
           {label(c.field)} {t(`rule.ops.${c.operator}`)}{' '}
           {c.operator === 'changed' ? '' : <b>{valueText(c.field, c.value)}</b>}{' '}
           <Typography.Text type="secondary">({valueText(c.field, c.actual)})</Typography.Text>

@@ -64,11 +64,11 @@ export function OrderedTable<T extends object>({
           width: 120,
           render: (_: unknown, row: T, index: number) => (
             <Space size={0}>
-              <HolderOutlined style={{ cursor: 'grab', color: '#999', marginRight: 4 }} />
+              <HolderOutlined aria-hidden style={{ cursor: 'grab', color: '#999', marginRight: 4 }} />
               <Button
                 type="text"
                 size="small"
-                icon={<ArrowUpOutlined />}
+                icon={<ArrowUpOutlined aria-hidden />}
                 disabled={index === 0}
                 data-move="up"
                 data-row={idOf(row)}
@@ -81,7 +81,7 @@ export function OrderedTable<T extends object>({
               <Button
                 type="text"
                 size="small"
-                icon={<ArrowDownOutlined />}
+                icon={<ArrowDownOutlined aria-hidden />}
                 disabled={index === rows.length - 1}
                 data-move="down"
                 data-row={idOf(row)}

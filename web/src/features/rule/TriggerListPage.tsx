@@ -52,7 +52,7 @@ export function TriggerListPage() {
             <Button onClick={() => setManaging(true)}>{t('rule.categories')}</Button>
           </Can>
           <Can btn="trigger.add">
-            <LinkButton type="primary" icon={<PlusOutlined />} to={triggerPaths.add}>
+            <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={triggerPaths.add}>
               {t('rule.add_trigger')}
             </LinkButton>
           </Can>

@@ -99,11 +99,15 @@ export function ScheduleForm({
                 <Form.Item name={[f.name, 'end']} style={{ marginBottom: 4 }}>
                   <Input style={{ width: 90 }} placeholder="17:00" aria-label={t('schedule.end')} />
                 </Form.Item>
-                <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common.delete')} />
+                <Button
+                  icon={<DeleteOutlined aria-hidden />}
+                  onClick={() => remove(f.name)}
+                  aria-label={t('common.delete')}
+                />
               </Space>
             ))}
             <Button
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={() => add(nextInterval(form.getFieldValue('intervals') ?? []))}
               style={{ width: 'fit-content' }}
             >
@@ -131,11 +135,15 @@ export function ScheduleForm({
                 <Form.Item name={[f.name, 'end_date']} style={{ marginBottom: 4 }}>
                   <Input type="date" style={{ width: 160 }} aria-label={t('schedule.end_date')} />
                 </Form.Item>
-                <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common.delete')} />
+                <Button
+                  icon={<DeleteOutlined aria-hidden />}
+                  onClick={() => remove(f.name)}
+                  aria-label={t('common.delete')}
+                />
               </Space>
             ))}
             <Button
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={() => add({ name: '', start_date: '', end_date: '' })}
               style={{ width: 'fit-content' }}
             >

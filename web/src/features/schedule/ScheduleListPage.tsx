@@ -33,7 +33,7 @@ export function ScheduleListPage() {
       subtitle={t('schedule.subtitle')}
       actions={
         <Can btn="schedule.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={schedulePaths.add}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={schedulePaths.add}>
             {t('schedule.add')}
           </LinkButton>
         </Can>

@@ -118,7 +118,7 @@ export function InboxLogPanel({ editable }: { editable: boolean }) {
                 <Button
                   type="link"
                   size="small"
-                  icon={<DownloadOutlined />}
+                  icon={<DownloadOutlined aria-hidden />}
                   onClick={() =>
                     void downloadRaw(row.log_id).then(
                       (ok) => ok || void message.error(t('email_setting.raw_download_failed')),
@@ -128,7 +128,12 @@ export function InboxLogPanel({ editable }: { editable: boolean }) {
                   {t('email_setting.raw_download')}
                 </Button>
                 {editable && (
-                  <Button type="link" size="small" icon={<RedoOutlined />} onClick={() => retry.save(row.log_id)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<RedoOutlined aria-hidden />}
+                    onClick={() => retry.save(row.log_id)}
+                  >
                     {t('email_setting.raw_retry')}
                   </Button>
                 )}

@@ -60,7 +60,12 @@ export function SupportAddressesPanel({ editable }: { editable: boolean }) {
     <>
       <Typography.Paragraph type="secondary">{t('email_setting.addresses_intro')}</Typography.Paragraph>
       {editable && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} style={{ marginBottom: 12 }}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => setEditing('new')}
+          style={{ marginBottom: 12 }}
+        >
           {t('email_setting.address_add')}
         </Button>
       )}

@@ -41,7 +41,7 @@ export function ShortcutListPage() {
       subtitle={t('shortcut.subtitle')}
       actions={
         <Can btn="shortcut.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={shortcutPaths.add}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={shortcutPaths.add}>
             {t('shortcut.add')}
           </LinkButton>
         </Can>

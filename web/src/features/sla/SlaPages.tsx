@@ -68,7 +68,7 @@ export function SlaListPage() {
       subtitle={t('sla.subtitle')}
       actions={
         <Can btn="sla.policy.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={slaPaths.add}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={slaPaths.add}>
             {t('sla.add')}
           </LinkButton>
         </Can>

@@ -46,15 +46,15 @@ export function TicketSla({ ticketId, updateTs }: { ticketId: number; updateTs: 
   }
   let tag: { color: string; icon: ReactNode; text: string };
   if (sla.metric === null) {
-    tag = { color: 'default', icon: <ClockCircleOutlined />, text: t('sla.no_target') };
+    tag = { color: 'default', icon: <ClockCircleOutlined aria-hidden />, text: t('sla.no_target') };
   } else if (sla.due_ts === null && sla.paused_left === null) {
     // The policy's schedule has no business hours ahead: the target never falls due.
-    tag = { color: 'default', icon: <ClockCircleOutlined />, text: t('sla.no_business_time') };
+    tag = { color: 'default', icon: <ClockCircleOutlined aria-hidden />, text: t('sla.no_business_time') };
   } else if (sla.due_ts === null) {
     const left = sla.paused_left ?? 0;
     tag = {
       color: left < 0 ? 'error' : 'default',
-      icon: <PauseCircleOutlined />,
+      icon: <PauseCircleOutlined aria-hidden />,
       text:
         left < 0
           ? t('sla.paused_overdue', { time: formatMinutes(t, -left) })
@@ -66,12 +66,12 @@ export function TicketSla({ ticketId, updateTs }: { ticketId: number; updateTs: 
       left < 0 || sla.breached
         ? {
             color: 'error',
-            icon: <WarningOutlined />,
+            icon: <WarningOutlined aria-hidden />,
             text: t('sla.overdue', { time: formatMinutes(t, Math.max(1, -left)) }),
           }
         : {
             color: left < 60 ? 'warning' : 'success',
-            icon: <ClockCircleOutlined />,
+            icon: <ClockCircleOutlined aria-hidden />,
             text: t('sla.left', { time: formatMinutes(t, Math.max(1, left)) }),
           };
   }

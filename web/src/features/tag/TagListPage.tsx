@@ -43,7 +43,7 @@ export function TagListPage() {
       width={900}
       actions={
         <Can btn="tag.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={tagPaths.add} disabled={!enabled}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={tagPaths.add} disabled={!enabled}>
             {t('tag.add')}
           </LinkButton>
         </Can>
@@ -53,7 +53,7 @@ export function TagListPage() {
           <SearchBox value={list.kw} onSearch={list.setKw} placeholder={t('tag.search')} />
           <Can btn="tag.edit">
             <Button
-              icon={<MergeCellsOutlined />}
+              icon={<MergeCellsOutlined aria-hidden />}
               disabled={!enabled || selected.length < 2}
               onClick={() => setMerging(selected)}
             >

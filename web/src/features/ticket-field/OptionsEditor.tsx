@@ -42,13 +42,17 @@ export function OptionsEditor({ type }: { type: TFieldType }) {
                 </Form.Item>
                 <Button
                   aria-label={`${t('field.option_remove')} ${i + 1}`}
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   onClick={() => remove(item.name)}
                 />
               </Flex>
             ))}
             {items.length === 0 && <Typography.Text type="secondary">{t('field.none')}</Typography.Text>}
-            <Button icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} style={{ alignSelf: 'start' }}>
+            <Button
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => add({ name: '', value: '' })}
+              style={{ alignSelf: 'start' }}
+            >
               {t('field.option_add')}
             </Button>
           </Flex>

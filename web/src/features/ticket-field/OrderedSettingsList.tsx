@@ -81,7 +81,7 @@ export function OrderedSettingsList<T extends object>({
       width={width}
       actions={
         <Can btn={btn.add}>
-          <LinkButton type="primary" icon={<PlusOutlined />} to={addTo}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={addTo}>
             {texts.add}
           </LinkButton>
         </Can>

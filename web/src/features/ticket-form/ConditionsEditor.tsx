@@ -70,14 +70,14 @@ export function ConditionsEditor({ fields, fieldIds }: { fields: TTicketField[];
                   </Form.Item>
                   <Button
                     aria-label={`${t('form.condition_remove')} ${i + 1}`}
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     onClick={() => remove(item.name)}
                   />
                 </Flex>
               );
             })}
             <Button
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               disabled={parents.length === 0}
               onClick={() => add({ child_field_ids: [] })}
               style={{ alignSelf: 'start' }}

@@ -58,21 +58,21 @@ export function FieldOrderList({
                 <Button
                   size="small"
                   aria-label={t('form.move_up')}
-                  icon={<ArrowUpOutlined />}
+                  icon={<ArrowUpOutlined aria-hidden />}
                   disabled={i === 0}
                   onClick={() => move(i, i - 1)}
                 />
                 <Button
                   size="small"
                   aria-label={t('form.move_down')}
-                  icon={<ArrowDownOutlined />}
+                  icon={<ArrowDownOutlined aria-hidden />}
                   disabled={i === value.length - 1}
                   onClick={() => move(i, i + 1)}
                 />
                 <Button
                   size="small"
                   aria-label={t('form.remove_field')}
-                  icon={<CloseOutlined />}
+                  icon={<CloseOutlined aria-hidden />}
                   onClick={() => onChange?.(value.filter((x) => x !== fieldId))}
                 />
               </Flex>

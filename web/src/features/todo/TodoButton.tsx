@@ -115,7 +115,6 @@ export function TodoButton() {
         }
       }}
       title={
-        // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the popover closes it
         <Flex
           justify="space-between"
           align="center"

@@ -218,7 +218,7 @@ export function ConditionRow({
           {valueInput()}
         </Form.Item>
       )}
-      <Button type="text" icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={onRemove} />
+      <Button type="text" icon={<DeleteOutlined aria-hidden />} aria-label={t('common.delete')} onClick={onRemove} />
     </Flex>
   );
 }

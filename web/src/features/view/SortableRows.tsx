@@ -21,7 +21,7 @@ export function DragHandle({ label }: { label: string }) {
     <Button
       type="text"
       size="small"
-      icon={<HolderOutlined />}
+      icon={<HolderOutlined aria-hidden />}
       style={{ cursor: 'grab' }}
       aria-label={label}
       ref={handle?.setActivatorNodeRef}

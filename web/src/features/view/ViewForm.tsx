@@ -39,7 +39,11 @@ function ConditionList({ name, allowDeleted }: { name: 'all' | 'any'; allowDelet
                 allowDeleted={allowDeleted}
               />
             ))}
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(freshCondition('ticket_state'))}>
+            <Button
+              type="dashed"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => add(freshCondition('ticket_state'))}
+            >
               {t('view.add_condition')}
             </Button>
           </>

@@ -98,7 +98,7 @@ export function ViewListPage() {
       width={1000}
       actions={
         <Can btn="view.add">
-          <LinkButton type="primary" icon={<PlusOutlined />} to={viewPaths.add}>
+          <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={viewPaths.add}>
             {t('view.add')}
           </LinkButton>
         </Can>

@@ -10,7 +10,10 @@ signInEachTest();
 vi.setConfig({ testTimeout: 90_000 });
 
 const view = ticketView({ columns: ['ticket_id', 'subject', 'ticket_state', 'update_ts'] });
-const rows = [ticketRow({ ticket_id: 101, subject: 'Printer on fire' }), ticketRow({ ticket_id: 102, subject: 'VPN drops' })];
+const rows = [
+  ticketRow({ ticket_id: 101, subject: 'Printer on fire' }),
+  ticketRow({ ticket_id: 102, subject: 'VPN drops' }),
+];
 
 function serve() {
   return fakeServer({
@@ -22,7 +25,12 @@ function serve() {
       'admin/auth.agent.all.list': () =>
         ok({
           list: [
-            { ...account({ account_id: 7, real_name: 'Linus Agent' }), alias_name: '', chat_state: 'online', group_ids: [] },
+            {
+              ...account({ account_id: 7, real_name: 'Linus Agent' }),
+              alias_name: '',
+              chat_state: 'online',
+              group_ids: [],
+            },
           ],
         }),
     },
@@ -42,7 +50,9 @@ describe('the ticket list from the keyboard', () => {
     fireEvent.click(await screen.findByText('Linus Agent', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.bulk.edit')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Assign to…' })).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(within(screen.getByRole('row', { name: /VPN drops/ })).getByRole('checkbox')));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(screen.getByRole('row', { name: /VPN drops/ })).getByRole('checkbox')),
+    );
   });
 
   it('Escape on the keys help gives the focus back where it was', async () => {

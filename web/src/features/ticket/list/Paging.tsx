@@ -109,7 +109,7 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
         onGo={() => go(current - 1)}
       >
         <button className="ant-pagination-item-link" type="button" tabIndex={-1} disabled={current <= 1}>
-          <LeftOutlined />
+          <LeftOutlined aria-hidden />
         </button>
       </Item>
       {pageItems(current, pages).map((item) =>
@@ -135,9 +135,9 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
             <a className="ant-pagination-item-link">
               <div className="ant-pagination-item-container">
                 {item === 'prev5' ? (
-                  <DoubleLeftOutlined className="ant-pagination-item-link-icon" />
+                  <DoubleLeftOutlined aria-hidden className="ant-pagination-item-link-icon" />
                 ) : (
-                  <DoubleRightOutlined className="ant-pagination-item-link-icon" />
+                  <DoubleRightOutlined aria-hidden className="ant-pagination-item-link-icon" />
                 )}
                 <span className="ant-pagination-item-ellipsis">•••</span>
               </div>
@@ -152,7 +152,7 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
         onGo={() => go(current + 1)}
       >
         <button className="ant-pagination-item-link" type="button" tabIndex={-1} disabled={current >= pages}>
-          <RightOutlined />
+          <RightOutlined aria-hidden />
         </button>
       </Item>
       {showSizes && (
@@ -173,7 +173,7 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
                 </option>
               ))}
             </select>
-            <DownOutlined />
+            <DownOutlined aria-hidden />
           </span>
         </li>
       )}

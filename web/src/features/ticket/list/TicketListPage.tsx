@@ -157,7 +157,7 @@ export function TicketListPage() {
           </option>
         ))}
       </select>
-      <DownOutlined />
+      <DownOutlined aria-hidden />
     </span>
   );
 
@@ -168,7 +168,7 @@ export function TicketListPage() {
         subtitle={t('ticket.list_subtitle')}
         actions={
           <Can btn="ticket.add">
-            <LinkButton type="primary" icon={<PlusOutlined />} to={ticketPaths.add}>
+            <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={ticketPaths.add}>
               {t('ticket.add')}
             </LinkButton>
           </Can>

@@ -138,7 +138,7 @@ export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments
           <CompanyLink companyId={person.company_id}>
             {(link, company) => (
               <Text type="secondary" ellipsis title={company}>
-                <BankOutlined /> {link}
+                <BankOutlined aria-hidden /> {link}
               </Text>
             )}
           </CompanyLink>

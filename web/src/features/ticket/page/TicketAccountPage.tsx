@@ -30,7 +30,7 @@ function AccountFromTicket({ account, ticketId }: { account: TAccount; ticketId:
         actions={actions}
         extra={
           can('menu', '/wswt/account/:account_id') && (
-            <LinkButton icon={<UserOutlined />} to={peoplePaths.account(account.account_id)}>
+            <LinkButton icon={<UserOutlined aria-hidden />} to={peoplePaths.account(account.account_id)}>
               {t('ticket.open_account')}
             </LinkButton>
           )

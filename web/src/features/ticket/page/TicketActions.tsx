@@ -85,7 +85,7 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
       {/* Rare and destructive: out of the way in a menu, confirmed before they happen. */}
       {items.length > 0 && (
         <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }}>
-          <Button ref={moreButton} icon={<EllipsisOutlined />} aria-label={t('ticket.more_actions')} />
+          <Button ref={moreButton} icon={<EllipsisOutlined aria-hidden />} aria-label={t('ticket.more_actions')} />
         </Dropdown>
       )}
     </Space>

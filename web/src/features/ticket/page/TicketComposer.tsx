@@ -257,7 +257,7 @@ export function TicketComposer({
                 onClick: ({ key }) => void submit(key as TSubmitAs),
               }}
             >
-              <Button type="primary" icon={<DownOutlined />} aria-label={t('ticket.submit_as')} />
+              <Button type="primary" icon={<DownOutlined aria-hidden />} aria-label={t('ticket.submit_as')} />
             </Dropdown>
           </Space.Compact>
         </Flex>

@@ -14,7 +14,7 @@ export function TicketPresence({ others }: { others: TTicketViewer[] }) {
     <Alert
       type={typing.length ? 'warning' : 'info'}
       showIcon
-      icon={typing.length ? <EditOutlined /> : <EyeOutlined />}
+      icon={typing.length ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
       role="status"
       aria-label={t('ticket.presence_label')}
       title={
