@@ -38,7 +38,7 @@ export function LanguageSwitch({
         items: languageCodes.map((code) => ({ key: code, label: languageNames[code] })),
         onClick: ({ key }) => {
           // The focus back on the switch (the menu it was in closes), named in the new language.
-          menu.chosen();
+          void menu.chosen();
           choose(key as TLanguage);
         },
       }}

@@ -25,9 +25,17 @@ export function useMenuButton() {
         }
       },
     },
+    /** Settles once the focus is back on the button: what the item does next may move it on. */
     chosen: () => {
       setOpen(false);
-      trigger.current?.focus();
+      // After the key's own handling, not during it: focused while Enter is handled, the button
+      // would take the Enter's click too and open the menu again.
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          trigger.current?.focus();
+          resolve();
+        }, 0),
+      );
     },
   };
 }

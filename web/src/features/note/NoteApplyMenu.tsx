@@ -40,10 +40,8 @@ export function NoteApplyMenu({
       {...menu.dropdown}
       menu={{
         items: list.map((n) => ({ key: String(n.note_id), label: n.title })),
-        onClick: ({ key }) => {
-          menu.chosen();
-          void apply(Number(key));
-        },
+        // The focus on the button first, then in the composer once the macro is in it.
+        onClick: ({ key }) => void menu.chosen().then(() => apply(Number(key))),
       }}
     >
       <Button icon={<ThunderboltOutlined aria-hidden />} loading={loading} {...menu.button}>
