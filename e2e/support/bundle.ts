@@ -34,7 +34,7 @@ export const goalsKb: Record<TPage, number> = {
   'public form /': 170,
   '/home/satisfaction': 170,
   '/wswt/login': 170,
-  '/wswt/password': 170,
+  '/wswt/password': 164,
   'staff shell + ticket list': 350,
 };
 
@@ -105,12 +105,18 @@ export const goalsKb: Record<TPage, number> = {
 // 165.6, password page 161.8, shell 289.8): "Forgot password?" (decision 0018). Its form and texts
 // load only when opened (a lazy chunk with its own strings, i18n/forgotStrings.ts); what every page
 // carries is the link's label and the call's server messages in the contracts' catalogue (goal 170).
+// 2026-12-04, stop 48 (measured 167.2 / 165.9 / 164.3, shell 291.9): the phone layouts (the list's
+// cards, the chat's one column at a time), the keyboard work (menu buttons, focus kept, icons hidden
+// from screen readers in the shared icon helper) and the server messages of the forgot and template
+// checks in the contracts' catalogue that every page carries. The set-password page held at its
+// measured 163.5 (it was left at the 170 goal when it landed). Public pages within the 170 goal,
+// the shell within 350.
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 166,
-  '/home/satisfaction': 165,
-  '/wswt/login': 163,
-  '/wswt/password': 170,
-  'staff shell + ticket list': 290,
+  'public form /': 168,
+  '/home/satisfaction': 166,
+  '/wswt/login': 165,
+  '/wswt/password': 164,
+  'staff shell + ticket list': 292,
 };
 
 export function readManifest(dist = webDist): Manifest {
