@@ -1,11 +1,11 @@
 import { accountOps, authOps, homeOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { callOp, signIn } from '../../../test/app.js';
 import { buildAgent, defaultPassword } from '../../../test/factories.js';
 import { api, db, t } from '../../../test/kit.js';
-import { servers, setUpMailTests } from '../../../test/mail-kit.js';
+import { setUpMailTests } from '../../../test/mail-kit.js';
+import { linkMailsTo, setPasswordByLink } from '../../../test/password-mail.js';
 import { queryRows } from '../../db/rows.js';
 import { hashToken } from '../auth/token.js';
 import { forgotValidMs } from './password-link.repo.js';
@@ -29,24 +29,10 @@ const forgot = (email: string, ip: string, lang?: string) =>
     { headers: { 'x-forwarded-for': ip }, ...(lang ? { lang } : {}) },
   );
 
-/** The mails the SMTP server took for `to` so far (the forgot job and the send job run first). */
-async function mailsTo(to: string) {
-  await t.app.parley.jobs.drain();
-  const raws = servers.sent.filter((m) => m.to.some((x) => x.toLowerCase() === to.toLowerCase()));
-  return Promise.all(
-    raws.map(async (m) => {
-      const parsed = await simpleParser(m.raw);
-      const html = typeof parsed.html === 'string' ? parsed.html : '';
-      const token = /\/wswt\/password\?token=([A-Za-z0-9_-]{43})/.exec(html)?.[1] ?? null;
-      return { subject: parsed.subject ?? '', from: parsed.from?.text ?? '', text: parsed.text ?? '', token };
-    }),
-  );
-}
-
 const neutral =
   'If an account with that address exists, we have sent it a link to set a new password. The link works once and for 1 hour.';
 
-const setPassword = (token: string, password: string) => callOp(t.app, homeOps.passwordLinkSet, { token, password });
+const setPassword = setPasswordByLink;
 
 describe('Forgot password?', () => {
   it("mails an agent a 1-hour link from the support address; it sets the password once, ends the agent's sessions, and the new password signs in", async () => {
@@ -56,7 +42,7 @@ describe('Forgot password?', () => {
 
     const asked = await forgot(agent.email.toUpperCase(), ip);
     expect(asked).toMatchObject({ code: '0000', msg: neutral, data: null });
-    const [mail, ...more] = await mailsTo(agent.email);
+    const [mail, ...more] = await linkMailsTo(agent.email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('Set a new password for Parley');
     expect(mail?.from).toContain(support);
@@ -87,7 +73,7 @@ describe('Forgot password?', () => {
     expect((await forgot(agent.email, newIp(), 'zh-cn')).msg).toBe(
       '如果该邮箱对应的账号存在，我们已向其发送设置新密码的链接。链接仅可使用一次，1 小时内有效。',
     );
-    const [mail] = await mailsTo(agent.email);
+    const [mail] = await linkMailsTo(agent.email);
     expect(mail?.subject).toBe('为 Parley 设置新密码');
     expect(mail?.text).toContain('韩梅梅，您好');
     expect(mail?.text).toContain('1 小时内有效');
@@ -107,10 +93,10 @@ describe('Forgot password?', () => {
       expect(answer).toEqual(answers[3]);
     }
     expect(answers[0]).toMatchObject({ status: 200, code: '0000', msg: neutral });
-    expect(await mailsTo(nobody)).toEqual([]);
-    expect(await mailsTo(endUser.email)).toEqual([]);
-    expect(await mailsTo(suspended.email)).toEqual([]);
-    expect(await mailsTo(admin.email)).toHaveLength(1);
+    expect(await linkMailsTo(nobody)).toEqual([]);
+    expect(await linkMailsTo(endUser.email)).toEqual([]);
+    expect(await linkMailsTo(suspended.email)).toEqual([]);
+    expect(await linkMailsTo(admin.email)).toHaveLength(1);
     const links = await queryRows(
       db(),
       sql`SELECT l.link_id FROM password_link l JOIN account a USING (account_id)
@@ -123,9 +109,9 @@ describe('Forgot password?', () => {
     const agent = await buildAgent(db(), { email: customer('twice') });
     const ip = newIp();
     await forgot(agent.email, ip);
-    const first = (await mailsTo(agent.email))[0]?.token as string;
+    const first = (await linkMailsTo(agent.email))[0]?.token as string;
     await forgot(agent.email, ip);
-    const mails = await mailsTo(agent.email);
+    const mails = await linkMailsTo(agent.email);
     expect(mails).toHaveLength(2);
     const second = mails[1]?.token as string;
     expect(second).not.toBe(first);
@@ -136,7 +122,7 @@ describe('Forgot password?', () => {
   it('the link expires after 1 hour, and then says how to ask for a new one', async () => {
     const agent = await buildAgent(db(), { email: customer('late') });
     await forgot(agent.email, newIp());
-    const [mail] = await mailsTo(agent.email);
+    const [mail] = await linkMailsTo(agent.email);
     const token = mail?.token as string;
     // The link as it is after 59 minutes, then after 60: made that long ago.
     const age = (ms: number) =>
@@ -172,7 +158,7 @@ describe('Forgot password?', () => {
       // From another address, the email is still limited.
       expect((await forgot(email, newIp())).status).toBe(429);
     }
-    expect(await mailsTo(agent.email)).toHaveLength(3);
+    expect(await linkMailsTo(agent.email)).toHaveLength(3);
 
     const busy = newIp();
     const many = [];
@@ -201,7 +187,7 @@ describe('Forgot password?', () => {
     } finally {
       t.app.mail.configOverride = saved;
     }
-    expect(await mailsTo(agent.email)).toEqual([]);
+    expect(await linkMailsTo(agent.email)).toEqual([]);
   });
 
   it('refuses what is not an email under its field, and never answers 500 to what a client sends', async () => {
@@ -229,7 +215,7 @@ describe('a link an admin sends from People', () => {
     expect((await api(accountOps.inviteSend, { account_id: agent.accountId })).data).toEqual({
       kind: 'password_reset',
     });
-    const [mail] = await mailsTo(agent.email);
+    const [mail] = await linkMailsTo(agent.email);
     expect(mail?.text).toContain('works once and for 7 days');
   });
 });

@@ -1,34 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { accountOps, authOps, homeOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { callOp, signIn } from '../../../test/app.js';
 import { buildAgent, buildRole, defaultPassword } from '../../../test/factories.js';
 import { api, db, t } from '../../../test/kit.js';
-import { servers, setUpMailTests } from '../../../test/mail-kit.js';
+import { setUpMailTests } from '../../../test/mail-kit.js';
+import { linkMailsTo, setPasswordByLink } from '../../../test/password-mail.js';
 import { queryRows } from '../../db/rows.js';
 import { hashToken } from '../auth/token.js';
 
 const { customer, support } = setUpMailTests();
 
-/** The mails the SMTP server took for `to` so far, parsed, with the set-password link's token. */
-async function mailsTo(to: string) {
-  await t.app.parley.jobs.drain();
-  const raws = servers.sent.filter((m) => m.to.some((x) => x.toLowerCase() === to.toLowerCase()));
-  return Promise.all(
-    raws.map(async (m) => {
-      const parsed = await simpleParser(m.raw);
-      const html = typeof parsed.html === 'string' ? parsed.html : '';
-      const token = /\/wswt\/password\?token=([A-Za-z0-9_-]{43})/.exec(html)?.[1] ?? null;
-      return { subject: parsed.subject ?? '', from: parsed.from?.text ?? '', html, text: parsed.text ?? '', token };
-    }),
-  );
-}
-
 /** The token of the latest mail to `to` (it must have one). */
 async function latestToken(to: string): Promise<string> {
-  const mails = await mailsTo(to);
+  const mails = await linkMailsTo(to);
   const token = mails[mails.length - 1]?.token;
   expect(token, `a mail with a link to ${to}`).toBeTruthy();
   return token as string;
@@ -37,15 +23,14 @@ async function latestToken(to: string): Promise<string> {
 const invite = (email: string, extra: Record<string, unknown> = {}, token?: string) =>
   api(accountOps.add, { email, real_name: 'Nina New', user_type: 'agent', invite: true, ...extra }, token);
 
-const setPassword = (token: string, password: string, lang?: string) =>
-  callOp(t.app, homeOps.passwordLinkSet, { token, password }, lang ? { lang } : {});
+const setPassword = setPasswordByLink;
 
 describe('inviting an agent by mail', () => {
   it('mails the invited agent a link from the support address; they set a password through it and sign in with it', async () => {
     const email = customer('nina');
     const added = await invite(email);
     expect(added.code).toBe('0000');
-    const [mail, ...more] = await mailsTo(email);
+    const [mail, ...more] = await linkMailsTo(email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('You are invited to Parley');
     expect(mail?.from).toContain(support);
@@ -82,7 +67,7 @@ describe('inviting an agent by mail', () => {
   it("speaks the agent's language: a zh-cn agent's invitation is in Chinese", async () => {
     const email = customer('li');
     expect((await invite(email, { real_name: '李雷', default_language: 'zh-cn' })).code).toBe('0000');
-    const [mail] = await mailsTo(email);
+    const [mail] = await linkMailsTo(email);
     expect(mail?.subject).toBe('邀请您加入 Parley');
     expect(mail?.text).toContain('李雷，您好');
     expect(mail?.text).toContain('7 天内有效');
@@ -127,7 +112,7 @@ describe('inviting an agent by mail', () => {
       code: '0000',
       data: { kind: 'password_reset' },
     });
-    const mails = await mailsTo(email);
+    const mails = await linkMailsTo(email);
     expect(mails[mails.length - 1]?.subject).toBe('Set a new password for Parley');
     expect((await setPassword(await latestToken(email), 'third-pass-1')).code).toBe('0000');
     expect((await api(authOps.myInfoGet, {}, session)).code).toBe('0401');
@@ -206,14 +191,14 @@ describe('who may send the link', () => {
   it('an agent who may edit accounts cannot send one to an account that can do more, nor to an admin; a peer they can', async () => {
     const me = await agentHolding(['auth.account.edit'], 'weak');
     const boss = await agentHolding(['auth.account.edit', ...powerful], 'boss');
-    const before = (await mailsTo(boss.email)).length;
+    const before = (await linkMailsTo(boss.email)).length;
     const refused = await api(accountOps.inviteSend, { account_id: boss.accountId }, me.token);
     expect(refused.code).toBe('FFFF');
     expect(refused.msg).toBe('You cannot set the password of an account that can do more than you');
     const admin = await buildAgent(db(), { email: customer('theadmin'), userType: 'admin' });
     expect((await api(accountOps.inviteSend, { account_id: admin.accountId }, me.token)).code).toBe('0403');
-    expect(await mailsTo(boss.email)).toHaveLength(before);
-    expect(await mailsTo(admin.email)).toHaveLength(0);
+    expect(await linkMailsTo(boss.email)).toHaveLength(before);
+    expect(await linkMailsTo(admin.email)).toHaveLength(0);
 
     const peer = await agentHolding(['auth.account.edit'], 'peer');
     expect((await api(accountOps.inviteSend, { account_id: peer.accountId }, me.token)).code).toBe('0000');
