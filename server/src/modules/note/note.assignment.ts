@@ -34,18 +34,26 @@ export async function checkNoteAssignment(db: DbOrTx, actions: Assignment) {
 }
 
 /**
- * What of a saved note's group and assignee still applies: a group deleted since, or an agent
- * deleted, suspended or made an end user since, is left out (as a removed field is) and the
- * rest applies; the editor shows the note's stale choice and refuses it until it is changed.
+ * What of a saved note's group and assignee still applies to the agent applying it: a group
+ * deleted since, or an agent deleted, suspended or made an end user since, is left out (as a
+ * removed field is) and the rest applies; the editor shows the note's stale choice and refuses it
+ * until it is changed. An assignee who is no longer a member of the note's group (or "me", applied
+ * by an agent outside it) is left out too: the ticket page's submit would refuse the pair, and the
+ * group alone moves the ticket there as choosing the group by hand does.
  */
-export async function usableNoteAssignment(db: DbOrTx, actions: Assignment): Promise<Assignment> {
+export async function usableNoteAssignment(db: DbOrTx, actions: Assignment, me: number): Promise<Assignment> {
   const out: Assignment = {};
   if (actions.group_id !== undefined && (actions.group_id === null || (await groupExists(db, actions.group_id)))) {
     out.group_id = actions.group_id;
   }
   const assignee = actions.assignee_id;
-  if (assignee !== undefined && (typeof assignee !== 'number' || (await assignable(db, assignee)))) {
-    out.assignee_id = assignee;
+  if (assignee === undefined || (typeof assignee === 'number' && !(await assignable(db, assignee)))) {
+    return out;
   }
+  const who = assignee === 'current_user' ? me : assignee;
+  if (typeof out.group_id === 'number' && who !== null && !(await groupsOf(db, who)).includes(out.group_id)) {
+    return out;
+  }
+  out.assignee_id = assignee;
   return out;
 }

@@ -55,7 +55,7 @@ export async function notePreview(
       Object.assign(changes, { [key]: actions[key] });
     }
   }
-  const assignment = await usableNoteAssignment(db, actions);
+  const assignment = await usableNoteAssignment(db, actions, actor.account.accountId);
   if (assignment.group_id !== undefined) {
     changes.group_id = assignment.group_id;
   }

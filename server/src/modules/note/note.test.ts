@@ -1,4 +1,5 @@
 import { accountOps, fieldOps, noteOps, type TOpInput, ticketOps } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
 import {
@@ -11,6 +12,7 @@ import {
   giveDefaultRole,
 } from '../../../test/factories.js';
 import { admin, api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
+import { groupAccount } from '../../db/schema/index.js';
 
 setUpApp();
 
@@ -339,6 +341,36 @@ describe('notes (macros)', () => {
     });
     await api(accountOps.accessStateEdit, { account_id: outsider.accountId, access_state: 'suspended' });
     expect((await preview(me.token, suspended, ticket.ticketId)).data.changes).toEqual({});
+  });
+
+  it('leaves out an assignee who has left the note’s group, and "me" for an agent outside it', async () => {
+    const me = await agent();
+    const helper = await buildAgent(db());
+    const groupId = await buildGroup(db(), [helper.accountId]);
+    const toHelper = await addNote(me.token, {
+      title: 'Tier 2 helper',
+      actions: { group_id: groupId, assignee_id: helper.accountId },
+    });
+    const toMe = await addNote(me.token, {
+      title: 'Tier 2 me',
+      actions: { group_id: groupId, assignee_id: 'current_user' },
+    });
+    const ticket = await buildTicket(db(), { assigneeId: me.account.accountId });
+    expect((await preview(me.token, toHelper, ticket.ticketId)).data.changes).toEqual({
+      group_id: groupId,
+      assignee_id: helper.accountId,
+    });
+    // The helper leaves the group; "me" was never in it.
+    await db().delete(groupAccount).where(eq(groupAccount.groupId, groupId));
+    for (const noteId of [toHelper, toMe]) {
+      const { changes } = (await preview(me.token, noteId, ticket.ticketId)).data;
+      expect(changes).toEqual({ group_id: groupId });
+      // What the ticket page then submits goes through: the ticket waits in the group.
+      const saved = await api(ticketOps.edit, { ticket_id: ticket.ticketId, ...changes }, me.token);
+      expect(saved.code, JSON.stringify(saved)).toBe('0000');
+      const after = (await api(ticketOps.get, { ticket_id: ticket.ticketId }, me.token)).data;
+      expect([after.group_id, after.assignee_id]).toEqual([groupId, null]);
+    }
   });
 
   it('edits and deletes notes; must choose notes', async () => {
