@@ -43,6 +43,21 @@ export const nestedSeparator = '::';
 export const optionLabel = (name: string) => name.split(nestedSeparator).join(' › ');
 
 /**
+ * The search box's own operators and what each filters (`status:pending`); a custom field named
+ * like one of them is reached by its key (`field_12:`), which the search help says.
+ */
+export const searchOperators = {
+  status: 'ticket_state',
+  state: 'ticket_state',
+  priority: 'priority',
+  type: 'ticket_type',
+  tag: 'tag',
+  requester: 'requester',
+  from: 'requester',
+  assignee: 'assignee',
+} as const;
+
+/**
  * A field's name in the agent's search box (`product_area:Hardware::Printer`): its title in lower
  * case, every run of other than letters and digits as one `_` (`Product area` → `product_area`).
  * `field_<id>` names a field too.

@@ -1,4 +1,4 @@
-import { enums } from '@parley/contracts';
+import { enums, searchOperators } from '@parley/contracts';
 import { invalidWith } from '../../http/app-error.js';
 import { type FieldTerm, fieldNamed, fieldTerm, type SearchField } from './search-fields.js';
 
@@ -25,16 +25,7 @@ export interface SearchQuery {
   fields: FieldTerm[];
 }
 
-const operators = {
-  status: 'ticket_state',
-  state: 'ticket_state',
-  priority: 'priority',
-  type: 'ticket_type',
-  tag: 'tag',
-  requester: 'requester',
-  from: 'requester',
-  assignee: 'assignee',
-} as const satisfies Record<string, keyof SearchQuery>;
+const operators = searchOperators satisfies Record<string, keyof SearchQuery>;
 
 const enumOf = {
   ticket_state: enums.ticket_state.values,

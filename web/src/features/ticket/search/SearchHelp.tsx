@@ -1,11 +1,9 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { fieldSearchName, type TTicketField } from '@parley/contracts';
+import { fieldSearchName, searchOperators, type TTicketField } from '@parley/contracts';
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFieldDefs } from '../../view/useFieldDefs';
 
-/** The search box's own operators: a field named like one of them is reached by its key. */
-const builtIn = new Set(['status', 'state', 'priority', 'type', 'tag', 'requester', 'from', 'assignee']);
 const shownAtMost = 20;
 
 /**
@@ -13,7 +11,7 @@ const shownAtMost = 20;
  * (`Product area` → `product_area:`), or its key where that name is taken or empty.
  */
 export function fieldOperatorNames(fields: readonly TTicketField[]): string[] {
-  const taken = new Set(builtIn);
+  const taken = new Set<string>(Object.keys(searchOperators));
   return fields
     .filter((f) => f.field_state === 'active')
     .map((f) => {
