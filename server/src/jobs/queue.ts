@@ -245,6 +245,24 @@ export class JobQueue {
     return fresh;
   }
 
+  /**
+   * Whether a job of this queue whose data holds `match` (JSON containment) was queued no later
+   * than job `jobId` and still waits: not yet run, or failed and waiting for another try. A job
+   * that must follow another (the "solved" notice after the reply it goes with) asks this and, if
+   * so, fails to be tried again later instead of overtaking it.
+   */
+  async waitingBefore(name: string, jobId: string, match: object): Promise<boolean> {
+    const full = this.full(name);
+    const { rows } = await this.sql.executeSql(
+      `SELECT 1 FROM pgboss.job j JOIN pgboss.job me ON me.name = j.name AND me.id = $2::uuid
+        WHERE j.name = $1 AND j.id <> me.id AND j.state IN ('created', 'retry')
+          AND j.created_on <= me.created_on AND j.data @> $3::jsonb
+        LIMIT 1`,
+      [full, jobId, JSON.stringify(match)],
+    );
+    return rows.length > 0;
+  }
+
   /** Claims and runs up to `max` ready jobs of one queue; returns how many ran. */
   async runOnce(name: string, max = 100): Promise<number> {
     await this.start();

@@ -23,6 +23,7 @@ import {
   type TicketFacts,
   ticketFacts,
   ticketsFacts,
+  toStaff,
 } from './mail.facts.js';
 
 /**
@@ -82,7 +83,18 @@ export function registerMailOut(
     attempts: 6,
     retryDelay: 30,
     batchSize: 20,
-    handler: (mail) => sendMail(ctx, transports, mail, currentConfig),
+    handler: async (mail, job) => {
+      // The customer hears the reply before the notices the same change made ("Submit as
+      // Solved"): while the reply waits for another try (the SMTP server refused it for now),
+      // the notice waits too, in any process.
+      if (!isAccountMail(mail) && mail.kind !== 'public_reply' && !toStaff(mail.kind)) {
+        const reply = { ticketId: mail.ticketId, kind: 'public_reply' };
+        if (await ctx.jobs.waitingBefore(sendQueue, job.id, reply)) {
+          throw new Error(`waiting for the reply on ticket ${mail.ticketId} to be sent first`);
+        }
+      }
+      await sendMail(ctx, transports, mail, currentConfig);
+    },
   });
 
   ctx.events.beforeCommit('ticket.created', async (event, tx) => {

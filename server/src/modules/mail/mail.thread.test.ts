@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agent, api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
+import { freePort } from '../../../test/mail-servers.js';
 import { queryRows } from '../../db/rows.js';
 
 const { customer, rawMail, fetchNow, ticketOf, inboxOf, support, comments } = setUpMailTests();
@@ -248,5 +249,48 @@ describe('mail in: replies thread onto their ticket', () => {
         .map((m) => (m.raw.includes('Swap the bulb') ? 'reply' : /\(solved\)/.test(m.raw) ? 'solved' : 'other'));
       expect({ ticket: id, subjects }).toEqual({ ticket: id, subjects: ['reply', 'solved'] });
     }
+  });
+
+  it('the "solved" mail waits while the SMTP server refuses the reply for now, in whatever order their tries come due', async () => {
+    const to = customer('later');
+    const first = rawMail({ from: to, subject: 'Kettle will not boil' });
+    await servers.deliver(support, first.raw);
+    await fetchNow();
+    const ticketId = Number(await ticketOf(first.messageId));
+    await t.app.parley.jobs.drain(); // the "received" mail
+    const saved = t.app.mail.configOverride as NonNullable<typeof t.app.mail.configOverride>;
+    const jobsOf = (kind: string) =>
+      sql`data->>'kind' = ${kind} AND (data->>'ticketId')::int = ${ticketId} AND state IN ('created', 'retry')`;
+    const dueNow = (kind: string) => db().execute(sql`UPDATE pgboss.job SET start_after = now() WHERE ${jobsOf(kind)}`);
+    const sentTo = () =>
+      servers.sent
+        .filter((m) => m.to.includes(to))
+        .map((m) => (m.raw.includes('Descale it') ? 'reply' : /\(solved\)/.test(m.raw) ? 'solved' : 'other'));
+    const before = sentTo();
+    // The SMTP server is down while the agent solves with a reply: both wait for another try.
+    t.app.mail.configOverride = { ...saved, smtp: { ...saved.smtp, port: await freePort() } };
+    try {
+      const answer = await api(ticketOps.edit, {
+        ticket_id: ticketId,
+        comment: { body: '<p>Descale it.</p>', is_public: true },
+        submit_as: 'solved',
+      });
+      expect(answer.code).toBe('0000');
+      await t.app.parley.jobs.drain();
+    } finally {
+      t.app.mail.configOverride = saved;
+    }
+    // The server is back; the notice's next try comes due first (another process, a shorter back-off).
+    await db().execute(
+      sql`UPDATE pgboss.job SET start_after = now() + interval '1 hour' WHERE ${jobsOf('public_reply')}`,
+    );
+    await dueNow('ticket_solved');
+    await t.app.parley.jobs.drain();
+    expect(sentTo()).toEqual(before);
+    await dueNow('public_reply');
+    await t.app.parley.jobs.drain();
+    await dueNow('ticket_solved');
+    await t.app.parley.jobs.drain();
+    expect(sentTo().slice(before.length)).toEqual(['reply', 'solved']);
   });
 });
