@@ -12,6 +12,7 @@ describe('stampFormatter', () => {
     expect(at('iso', 'Asia/Shanghai')).toBe('2026-11-26 00:05');
     expect(at('dmy', 'UTC')).toBe('25/11/2026 16:05');
     expect(at('mdy', 'UTC')).toBe('11/25/2026 4:05 PM');
+    expect(at('mdy', 'UTC', 'zh-cn')).toBe('11/25/2026 下午4:05');
     expect(at('medium', 'UTC')).toBe('25 Nov 2026, 16:05');
     expect(at('medium', 'Asia/Shanghai', 'zh-cn')).toContain('2026年11月26日');
   });

@@ -33,7 +33,7 @@ export function stampParts(timeZone: string | null): (ts: number) => Record<stri
 /**
  * A formatter for `*_ts` values (epoch ms) in Settings › Localization's date format:
  * `medium` the language's own words ("25 Nov 2026, 16:05"), `iso` 2026-11-25 16:05,
- * `dmy` 25/11/2026 16:05, `mdy` 11/25/2026 4:05 PM.
+ * `dmy` 25/11/2026 16:05, `mdy` 11/25/2026 4:05 PM (下午4:05 in Chinese).
  */
 export function stampFormatter({ language, timeZone, format }: TStampOptions): (ts: number) => string {
   const locale = language === 'zh-cn' ? 'zh-CN' : 'en-GB';
@@ -42,8 +42,14 @@ export function stampFormatter({ language, timeZone, format }: TStampOptions): (
     return (ts) => f.format(ts);
   }
   if (format === 'mdy') {
-    const f = safeFormat('en-US', { ...numeric, hour: 'numeric', hourCycle: 'h12' }, timeZone);
-    return (ts) => f.format(ts).replace(',', '');
+    // The American order with a 12-hour clock in the reader's words: 4:05 PM, 下午4:05.
+    const date = safeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
+    const time = safeFormat(
+      language === 'zh-cn' ? 'zh-CN' : 'en-US',
+      { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' },
+      timeZone,
+    );
+    return (ts) => `${date.format(ts)} ${time.format(ts)}`;
   }
   const partsOf = stampParts(timeZone);
   return (ts) => {

@@ -20,10 +20,15 @@ export function DashboardPage() {
           const end = d.series[i + 1]?.start_ts ?? d.range.to_ts;
           return { ...s, end, label: format.bucket(s.start_ts, filters.time_range, end) };
         });
-        const share = d.satisfaction.solved ? Math.round((d.satisfaction.offered / d.satisfaction.solved) * 100) : 0;
-        const stat = (title: string, value: number, suffix?: string) => (
+        // Nothing solved in the range: no share to give ("—", as the reports say), not "0 %".
+        const share = d.satisfaction.solved ? Math.round((d.satisfaction.offered / d.satisfaction.solved) * 100) : null;
+        const stat = (title: string, value: number | null, suffix?: string) => (
           <Col xs={12} md={6} key={title}>
-            <Statistic title={title} value={value} suffix={suffix} />
+            {value === null ? (
+              <Statistic title={title} value={t('report.none')} />
+            ) : (
+              <Statistic title={title} value={value} suffix={suffix} />
+            )}
           </Col>
         );
         return (

@@ -89,6 +89,9 @@ describe('report chart colours', () => {
     expect(colours.Solved).toBe(colorSuccess);
     expect(colours.Created).not.toBe(colorSuccess);
     expect(colours.Created).not.toBe(colorError);
+    // Nothing solved: the survey share is no figure, not "0 %".
+    const offered = screen.getByText('Share offered').closest('.ant-statistic') as HTMLElement;
+    expect(offered.textContent).toBe('Share offered—');
   });
 });
 
