@@ -35,15 +35,53 @@ export const seriesColors = {
 // would read as good or bad.
 const palette = ['#1677ff', '#722ed1', '#13c2c2', '#fa8c16', '#eb2f96', '#2f54eb', '#faad14', '#8c8c8c'];
 
+/** The widest a horizontal chart's category label gets before it is cut with "…" (a long agent name). */
+const labelMaxWidth = 180;
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/** How wide ECharts draws an axis label (12px sans-serif); an estimate where there is no canvas (tests). */
+function labelWidth(text: string): number {
+  if (measure === undefined) {
+    try {
+      measure = document.createElement('canvas').getContext('2d');
+    } catch {
+      measure = null;
+    }
+  }
+  if (!measure) {
+    return [...text].reduce((w, c) => w + (c.charCodeAt(0) > 0x2e80 ? 12 : 7), 0);
+  }
+  measure.font = '12px sans-serif';
+  return measure.measureText(text).width;
+}
+
+/**
+ * The left margin a horizontal chart needs for its longest category label. ECharts' own
+ * `containLabel` measures only a sample of the labels past 40 categories (one in two at 53 agents),
+ * so a long name between two short ones was cut at the card's edge ("ministrator").
+ */
+function categoryLabelsWidth(categories: string[]): number {
+  return Math.ceil(Math.min(labelMaxWidth, Math.max(0, ...categories.map(labelWidth))));
+}
+
 /** Bars (or lines) over categories, a legend when there is more than one series. */
 export function seriesOption(categories: string[], series: TSeries[], horizontal = false): TChartOption {
-  const categoryAxis = { type: 'category', data: categories, axisLabel: { hideOverlap: true } };
+  const categoryAxis = {
+    type: 'category',
+    data: categories,
+    axisLabel: horizontal ? { hideOverlap: true, width: labelMaxWidth, overflow: 'truncate' } : { hideOverlap: true },
+  };
   const valueAxis = { type: 'value', minInterval: 1 };
+  const top = series.length > 1 ? 32 : 12;
   return {
     color: palette,
     tooltip: { trigger: 'axis' },
     legend: series.length > 1 ? { top: 0 } : undefined,
-    grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 12, bottom: 8, containLabel: true },
+    // Horizontal: the margin for the names measured here (the label's own 8px gap and the tick's
+    // 5px beside it), the values' line of labels under the bars.
+    grid: horizontal
+      ? { left: 8 + categoryLabelsWidth(categories) + 13, right: 24, top, bottom: 30, containLabel: false }
+      : { left: 8, right: 16, top, bottom: 8, containLabel: true },
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? { ...categoryAxis, inverse: true } : valueAxis,
     series: series.map((s) => ({

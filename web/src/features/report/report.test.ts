@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seriesOption } from './chartOption';
 import { toCsv } from './csv';
 import { durationParts, goodShare } from './format';
 import { relativeOf } from './relativeTime';
@@ -51,5 +52,25 @@ describe('figures', () => {
     expect(durationParts(3 * 86_400_000)).toEqual({ unit: 'days', value: 3 });
     expect(goodShare(0, 0)).toBeNull();
     expect(goodShare(3, 1)).toBe(75);
+  });
+});
+
+describe('a horizontal chart of agents', () => {
+  it('leaves room for the longest name among many, not only for the ones ECharts samples', () => {
+    // 53 agents: past 40, ECharts' containLabel measured one label in two and cut "Administrator".
+    const names = ['Li Na', 'Owen Own', 'Agent 99', 'Agent 98', 'Agent 97', 'Administrator'];
+    for (let i = 1; i <= 47; i++) {
+      names.push(`Agent ${i}`);
+    }
+    const option = seriesOption(names, [{ name: 'Assigned', data: names.map(() => 1) }], true) as {
+      grid: { left: number; containLabel: boolean };
+      yAxis: { axisLabel: { width: number; overflow: string } };
+    };
+    const short = seriesOption(['Li Na', 'Bo'], [{ name: 'Assigned', data: [1, 1] }], true) as typeof option;
+    expect(option.grid.containLabel).toBe(false);
+    // The margin grows with the longest name ("Administrator", 13 letters), not the sampled ones (8).
+    expect(option.grid.left - short.grid.left).toBeGreaterThanOrEqual(8 * 7);
+    // A very long name is cut with "…" instead of squeezing the bars.
+    expect(option.yAxis.axisLabel).toMatchObject({ width: 180, overflow: 'truncate' });
   });
 });
