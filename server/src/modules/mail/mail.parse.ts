@@ -2,6 +2,8 @@
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { type InboxReason, inboxReason } from './mail.reason.js';
 
+export { foldQuoted } from './mail.quote.js';
+
 /** A Message-ID in its `<…>` form; '' for none. */
 export const norm = (id: string | undefined | null) => {
   const t = (id ?? '').trim();
@@ -113,21 +115,6 @@ export const refsOf = (mail: ParsedMail): string[] =>
     .flatMap((r) => r.split(/\s+/))
     .map(norm)
     .filter(Boolean);
-
-/** Removes the quoted history of a reply: blockquotes of the client and the "On … wrote:" tail. */
-export function foldQuoted(html: string): string {
-  let out = html
-    .replace(/<div[^>]*class="[^"]*(gmail_quote|moz-cite-prefix|yahoo_quoted)[^"]*"[\s\S]*$/i, '')
-    .replace(/<blockquote[^>]*type="?cite"?[\s\S]*?<\/blockquote>/gi, '')
-    .replace(/<div[^>]*id="?(divRplyFwdMsg|appendonsend)"?[\s\S]*$/i, '');
-  // Plain-text replies: cut at the attribution line or the first run of "> " lines.
-  out = out.replace(
-    /(<p>|<br\s*\/?>|^)\s*(On .{3,200}wrote:|在.{3,200}写道：|-----Original Message-----)[\s\S]*$/i,
-    '',
-  );
-  out = out.replace(/(<p>)?(&gt;[^\n<]*(<br\s*\/?>|\n|<\/p>)\s*){2,}[\s\S]*$/i, '');
-  return out.trim() || html;
-}
 
 /** Text made safe to put in HTML. */
 export const escapeHtml = (text: string) =>
