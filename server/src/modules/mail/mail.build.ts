@@ -249,22 +249,24 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
   }
   // Threading: the ticket's first Message-ID and the latest 49 before this mail (RFC 5322 keeps
   // the first and the last); In-Reply-To the latest. Mails queued by the same change (a reply and
-  // its "solved") are not "before" each other; the mail that came in with the change is.
+  // its "solved") are not "before" each other; the mail that came in with the change is, and it
+  // goes first among them: the customer's mail and our "received" share the change's time, and
+  // their Message-IDs sort any way (<zh1…>, QQ's <tencent_…> after our <parley.…>).
   const earlier = await queryRows<{ message_id: string }>(
     db,
     sql`WITH mine AS (
           SELECT COALESCE((SELECT create_ts FROM mail_message WHERE message_id = ${mail.messageId}), ${Date.now()}) AS ts
         ), before AS (
-          SELECT message_id, create_ts FROM mail_message, mine
+          SELECT message_id, create_ts, direction <> 'in' AS outgoing FROM mail_message, mine
           WHERE ticket_id = ${mail.ticketId} AND message_id <> ${mail.messageId}
             AND (create_ts < mine.ts OR (create_ts = mine.ts AND direction = 'in'))
             AND (${toStaff(mail.kind)}::boolean OR direction <> 'out_staff')
         )
         SELECT message_id FROM (
-          (SELECT message_id, create_ts FROM before ORDER BY create_ts, message_id LIMIT 1)
+          (SELECT message_id, create_ts, outgoing FROM before ORDER BY create_ts, outgoing, message_id LIMIT 1)
           UNION
-          (SELECT message_id, create_ts FROM before ORDER BY create_ts DESC, message_id DESC LIMIT 49)
-        ) kept ORDER BY create_ts, message_id`,
+          (SELECT message_id, create_ts, outgoing FROM before ORDER BY create_ts DESC, outgoing DESC, message_id DESC LIMIT 49)
+        ) kept ORDER BY create_ts, outgoing, message_id`,
   );
   const references = earlier.map((r) => r.message_id);
   const sender = await senderOf(db, config, t.support_address);

@@ -24,6 +24,16 @@ export function plusReference(mail: ParsedMail, ours: string[]): string | undefi
   return undefined;
 }
 
+/**
+ * The Message-IDs an In-Reply-To names: every `<…>` in it, as some clients add a comment
+ * (`<id> (Support's message of Fri)`) or name several mails; a bare id without brackets as is.
+ */
+export function inReplyToIds(mail: ParsedMail): string[] {
+  const value = mail.inReplyTo ?? '';
+  const ids = value.match(/<[^<>\s]+>/g);
+  return ids ? ids : [norm(value)].filter(Boolean);
+}
+
 export interface Thread {
   ticketId: number;
   /** The mail answers one that went to agents only (a "new ticket" notice), not the customer. */
@@ -43,7 +53,7 @@ export async function threadOf(
   // The mail it answers first (In-Reply-To), then up its References from the nearest (the last).
   // Which one it answers decides who may read it: a notice that went to agents only and the
   // customer's mail it quotes often bear the same time, so never pick by time.
-  const ids = [...new Set([norm(mail.inReplyTo), ...refsOf(mail).reverse()].filter(Boolean))];
+  const ids = [...new Set([...inReplyToIds(mail), ...refsOf(mail).reverse()].filter(Boolean))];
   if (ids.length) {
     const rows = await queryRows<{ message_id: string; ticket_id: number; direction: string }>(
       tx,
