@@ -18,6 +18,7 @@ import { nextUpdateTs } from '../ticket/ticket.stamp.js';
 import { addSearchWords } from '../ticket-search/search-words.js';
 import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import { addressOfMail, listSupportAddresses, type SupportAddress } from './mail.address.js';
+import { repairCharsets } from './mail.charset.js';
 import type { MailConfig } from './mail.config.js';
 import { addresses, automaticReason, bounceFacts, escapeHtml, foldQuoted, norm } from './mail.parse.js';
 import { type InboxReason, inboxReason } from './mail.reason.js';
@@ -137,7 +138,10 @@ export async function ingestMail(
   const fetchedFrom = options.fetchedFrom ?? null;
   let mail: ParsedMail;
   try {
-    mail = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true, maxHtmlLengthToParse: 5_000_000 });
+    mail = await repairCharsets(
+      raw,
+      await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true, maxHtmlLengthToParse: 5_000_000 }),
+    );
     if (!mail.headers || mail.headers.size === 0 || (!mail.from && !mail.messageId)) {
       throw new Error('no headers: not a mail');
     }
