@@ -122,6 +122,39 @@ describe('mail in: what makes no ticket, and a fetch that stops', () => {
     );
   });
 
+  it('files a mail without a Message-ID once when it arrives twice by different routes', async () => {
+    const ida = customer('ida');
+    // A web form's mail: no Message-ID. The same mail delivered twice (a backup MX, two of our
+    // mailboxes) differs only in what the servers on the way wrote above it.
+    const mail = [
+      `From: ${ida}`,
+      `To: ${support}`,
+      'Subject: Sent from the contact form',
+      'Date: Mon, 3 Mar 2025 10:00:00 +0000',
+      'DKIM-Signature: v=1; a=rsa-sha256; d=customer.test; s=mail; bh=abc; b=def',
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Please call me back about my order.',
+      '',
+    ].join('\r\n');
+    const via = (mx: string, at: string) =>
+      [
+        `Return-Path: <${ida}>`,
+        `Delivered-To: ${support}`,
+        `Received: from ${mx}.customer.test (${mx}.customer.test [192.0.2.${at}])`,
+        `\tby mx.support.test with ESMTPS id ${mx}${at}; Mon, 3 Mar 2025 10:00:0${at} +0000`,
+        `Authentication-Results: mx.support.test; dkim=pass header.d=customer.test; spf=pass smtp.mailfrom=${mx}`,
+        `X-Spam-Status: No, score=-0.${at}`,
+        mail,
+      ].join('\r\n');
+    const before = await ticketCount();
+    await servers.deliver(support, via('mx1', '1'));
+    await servers.deliver(support, via('backup', '7'));
+    expect(await fetchNow()).toEqual({ ticket: 1, duplicate: 1 });
+    expect(await ticketCount()).toBe(before + 1);
+  });
+
   it('stops a fetch between mails when the process stops, and the next fetch reads the rest', async () => {
     const hal = customer('hal');
     const mail = (n: number) => rawMail({ from: hal, subject: `Before the shutdown, ${n}` });

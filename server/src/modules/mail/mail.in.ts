@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type TLanguage, ticketAttachmentPath, translate } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -20,6 +19,7 @@ import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
 import { addressOfMail, listSupportAddresses, type SupportAddress } from './mail.address.js';
 import { repairCharsets } from './mail.charset.js';
 import type { MailConfig } from './mail.config.js';
+import { rawMailKey } from './mail.key.js';
 import { addresses, automaticReason, bounceFacts, escapeHtml, foldQuoted, norm } from './mail.parse.js';
 import { type InboxReason, inboxReason } from './mail.reason.js';
 import {
@@ -148,7 +148,7 @@ export async function ingestMail(
   } catch (error) {
     return keepRaw(ctx, raw, inboxReason('unreadable', error instanceof Error ? error.message : String(error)), '', '');
   }
-  const messageId = norm(mail.messageId) || `<sha256.${createHash('sha256').update(raw).digest('hex')}@parley.local>`;
+  const messageId = norm(mail.messageId) || rawMailKey(raw);
   const from = addresses(mail.from)[0];
   const subject = (mail.subject ?? '').trim().slice(0, 255);
 
