@@ -13,8 +13,11 @@ export const mailPassword = 'mail-secret';
 export interface MailServers {
   imapPort: number;
   smtpPort: number;
-  /** Puts a raw mail into a mailbox (as a delivery agent would). */
-  deliver(user: string, raw: string | Buffer): Promise<void>;
+  /**
+   * Puts a raw mail into a mailbox (as a delivery agent would). `seen`: as if someone had opened it
+   * already (webmail, a phone) before Parley fetched it (IMAP APPEND with the \Seen flag).
+   */
+  deliver(user: string, raw: string | Buffer, options?: { seen?: boolean }): Promise<void>;
   /** The raw mails of a mailbox, oldest first. */
   read(user: string): Promise<Array<{ uid: number; source: string; seen: boolean }>>;
   /** Mails the SMTP server took (envelope and raw), in order. */
@@ -147,9 +150,9 @@ service anvil {
     }
     return c;
   };
-  const deliver = async (user: string, raw: string | Buffer) => {
+  const deliver = async (user: string, raw: string | Buffer, options: { seen?: boolean } = {}) => {
     const client = await clientFor(user);
-    await client.append('INBOX', raw);
+    await client.append('INBOX', raw, options.seen ? ['\\Seen'] : undefined);
   };
 
   const sent: MailServers['sent'] = [];

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { agentGroup } from './permission.js';
 import { ticket } from './ticket.js';
@@ -78,4 +78,12 @@ export const mailAttachmentLink = pgTable('mail_attachment_link', {
   token: text('token').primaryKey(),
   fileId: text('file_id').notNull(),
   createTs: ts('create_ts').notNull(),
+});
+
+/** How far the fetch has read a mailbox: the highest UID imported under its UIDVALIDITY (mail.mark.ts). */
+export const mailFetchMark = pgTable('mail_fetch_mark', {
+  mailbox: text('mailbox').primaryKey(),
+  uidValidity: bigint('uid_validity', { mode: 'number' }).notNull(),
+  lastUid: bigint('last_uid', { mode: 'number' }).notNull(),
+  updateTs: ts('update_ts').notNull(),
 });

@@ -1,9 +1,11 @@
+import type { ImapFlow, MailboxObject } from 'imapflow';
 import type { AppContext } from '../../context.js';
 import { isTransientFailure } from '../../db/errors.js';
 import type { SupportAddress } from './mail.address.js';
 import { imapClient } from './mail.check.js';
 import type { Endpoint, MailConfig } from './mail.config.js';
 import { ingestMail } from './mail.in.js';
+import { advanceMark, mailboxKey, nextMark, openMark } from './mail.mark.js';
 import { type IngestOutcome, keepRawMail } from './mail.store.js';
 
 /** A mailbox to fetch: the main one of the email settings, or a support address's own. */
@@ -39,10 +41,12 @@ export interface FetchReport {
 }
 
 /**
- * Reads the unseen mails of the inbox, oldest first, in batches. Each mail is stored in its own
- * transaction, and flagged \Seen on the server only after that committed: a crash in between
- * fetches it again, and its Message-ID makes the second time a no-op. A mail that fails is kept
- * raw and flagged, so it never blocks the ones after it.
+ * Reads the inbox's new mails, oldest first, in batches: every mail above the mailbox's mark
+ * (mail.mark.ts), read by someone already or not, and every unseen one. Each mail is stored in its
+ * own transaction, and flagged \Seen on the server only after that committed; the mark moves past
+ * a mail only once it and every mail before it are stored. A crash in between fetches it again,
+ * and its Message-ID makes the second time a no-op (so do processes fetching side by side). A mail
+ * that fails is kept raw and flagged, so it never blocks the ones after it.
  */
 export async function fetchMailbox(
   ctx: AppContext,
@@ -58,16 +62,27 @@ export async function fetchMailbox(
 ): Promise<FetchReport> {
   const report: FetchReport = { fetched: 0, outcomes: {}, leftOver: 0 };
   const box = options.mailbox ?? null;
-  const client = imapClient(box ? mailboxConfig(config, box) : config);
+  const settings = box ? mailboxConfig(config, box) : config;
+  const client = imapClient(settings);
   client.on('error', (error: Error) => ctx.log.warn({ err: error }, 'imap connection error'));
   await client.connect();
   try {
-    await client.mailboxOpen('INBOX');
+    const opened = await client.mailboxOpen('INBOX');
+    const key = mailboxKey(settings.imap, settings.user);
+    const validity = String(opened.uidValidity);
+    let mark = await openMark(ctx.db, key, validity, await lastUid(client, opened));
     const batch = options.batch ?? 100;
     const max = options.max ?? 5000;
     const failedUids = new Set<number>();
+    /** Stored (or kept raw), or gone from the mailbox meanwhile. */
+    const handled = new Set<number>();
     while (report.fetched < max && !options.signal?.aborted) {
-      const uids = ((await client.search({ seen: false }, { uid: true })) || []).filter((u) => !failedUids.has(u));
+      // `n:*` names the last mail even when its UID is below n: only the ones above count.
+      const above = ((await client.search({ uid: `${mark + 1}:*` }, { uid: true })) || []).filter((u) => u > mark);
+      const unseen = (await client.search({ seen: false }, { uid: true })) || [];
+      const uids = [...new Set([...unseen, ...above])]
+        .filter((u) => !failedUids.has(u) && !handled.has(u))
+        .sort((a, b) => a - b);
       if (uids.length === 0) {
         break;
       }
@@ -89,6 +104,7 @@ export async function fetchMailbox(
           report.outcomes[outcome.outcome] = (report.outcomes[outcome.outcome] ?? 0) + 1;
           options.onMail?.(outcome);
           done.push(uid);
+          handled.add(uid);
         } else {
           failedUids.add(uid);
           report.leftOver++;
@@ -97,14 +113,40 @@ export async function fetchMailbox(
       if (done.length) {
         await client.messageFlagsAdd(done.join(','), ['\\Seen'], { uid: true });
       }
-      if (sources.length === 0) {
-        break;
+      if (!options.signal?.aborted) {
+        // Asked for and not there: deleted since the search (nothing left to read).
+        for (const uid of chunk) {
+          if (!sources.some((s) => s.uid === uid)) {
+            handled.add(uid);
+          }
+        }
+      }
+      const next = nextMark(
+        mark,
+        above.sort((a, b) => a - b),
+        handled,
+      );
+      if (next > mark) {
+        await advanceMark(ctx.db, key, validity, next);
+        mark = next;
       }
     }
   } finally {
     await client.logout().catch(() => undefined);
   }
   return report;
+}
+
+/** The UID of the mailbox's last mail as it was opened (0 when empty): where a new mark starts. */
+async function lastUid(client: ImapFlow, opened: MailboxObject): Promise<number> {
+  if (opened.exists === 0) {
+    return 0;
+  }
+  if (opened.uidNext) {
+    return opened.uidNext - 1;
+  }
+  const last = await client.fetchOne('*', { uid: true });
+  return last ? last.uid : 0;
 }
 
 /**
