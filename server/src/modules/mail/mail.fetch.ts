@@ -46,7 +46,9 @@ export interface FetchReport {
  * own transaction, and flagged \Seen on the server only after that committed; the mark moves past
  * a mail only once it and every mail before it are stored. A crash in between fetches it again,
  * and its Message-ID makes the second time a no-op (so do processes fetching side by side). A mail
- * that fails is kept raw and flagged, so it never blocks the ones after it.
+ * that fails is kept raw and flagged, so it never blocks the ones after it; one the database would
+ * not even keep raw stays unread, and holds the mark below it (the mails after it are read again
+ * next time, each a no-op by its Message-ID).
  */
 export async function fetchMailbox(
   ctx: AppContext,
@@ -74,7 +76,7 @@ export async function fetchMailbox(
     const batch = options.batch ?? 100;
     const max = options.max ?? 5000;
     const failedUids = new Set<number>();
-    /** Stored (or kept raw), or gone from the mailbox meanwhile. */
+    /** Stored, or kept raw for the admin. */
     const handled = new Set<number>();
     while (report.fetched < max && !options.signal?.aborted) {
       // `n:*` names the last mail even when its UID is below n: only the ones above count.
@@ -113,12 +115,11 @@ export async function fetchMailbox(
       if (done.length) {
         await client.messageFlagsAdd(done.join(','), ['\\Seen'], { uid: true });
       }
-      if (!options.signal?.aborted) {
-        // Asked for and not there: deleted since the search (nothing left to read).
-        for (const uid of chunk) {
-          if (!sources.some((s) => s.uid === uid)) {
-            handled.add(uid);
-          }
+      // Asked for and not there (deleted since the search): not asked again in this fetch; the
+      // mark passes it on the next, whose search no longer finds it.
+      for (const uid of chunk) {
+        if (!sources.some((s) => s.uid === uid)) {
+          failedUids.add(uid);
         }
       }
       const next = nextMark(
