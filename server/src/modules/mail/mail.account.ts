@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
 import { readDetails } from '../account-setting/account-setting.repo.js';
 import { hashToken, newToken } from '../auth/token.js';
+import { claimLinkToken } from '../password-link/password-link.repo.js';
 import type { BuiltMail } from './mail.build.js';
 import type { MailConfig } from './mail.config.js';
 import { sendQueue } from './mail.facts.js';
@@ -64,32 +63,18 @@ export async function buildAccountMail(
   mail: AccountMail,
 ): Promise<BuiltMail | null> {
   const token = newToken();
-  const now = Date.now();
-  const [row] = await queryRows<{
-    purpose: 'invite' | 'reset';
-    valid_ms: string | number;
-    email: string;
-    real_name: string;
-    default_language: string;
-  }>(
-    ctx.db,
-    sql`UPDATE password_link l SET token_hash = ${hashToken(token)}
-        FROM account a
-        WHERE l.link_id = ${mail.linkId} AND l.used_ts IS NULL AND l.expires_ts > ${now}
-          AND a.account_id = l.account_id AND a.user_type IN ('admin', 'agent') AND a.access_state = 'allowed'
-        RETURNING l.purpose, l.expires_ts - l.create_ts AS valid_ms, a.email, a.real_name, a.default_language`,
-  );
+  const row = await claimLinkToken(ctx.db, mail.linkId, hashToken(token));
   if (!row) {
     return null;
   }
-  const lang: TemplateLanguage = row.default_language === 'zh-cn' ? 'zh-cn' : 'en';
+  const lang: TemplateLanguage = row.defaultLanguage === 'zh-cn' ? 'zh-cn' : 'en';
   const publicUrl = ctx.publicUrl.replace(/\/$/, '');
   const details = await readDetails(ctx.db);
   const values: Record<string, string> = {
-    account_name: row.real_name,
+    account_name: row.realName,
     agent_name: mail.actorName,
     password_url: `${publicUrl}/wswt/password?token=${token}`,
-    link_valid: validFor(lang, Number(row.valid_ms)),
+    link_valid: validFor(lang, row.validMs),
     helpdesk_name: details.helpdesk_name,
     site_url: details.site_url,
   };

@@ -9,7 +9,15 @@ import { findAccountWithLinks } from '../auth/session.repo.js';
 import { queueAccountMail } from '../mail/mail.account.js';
 import type { MailConfig } from '../mail/mail.config.js';
 import { grantGuard, takeoverBeyondOwn } from '../privilege/privilege.js';
-import { findLink, hasSignedIn, insertLink, inviteValidMs, type LinkPurpose, useLink } from './password-link.repo.js';
+import {
+  findLink,
+  hasSignedIn,
+  insertLink,
+  inviteValidMs,
+  type LinkPurpose,
+  lockLinkAccount,
+  useLink,
+} from './password-link.repo.js';
 
 /** The email channel's settings as they are now (null: not set up); the mail channel answers it. */
 export type MailConfigOf = (db: DbOrTx) => Promise<MailConfig | null>;
@@ -111,6 +119,8 @@ export async function linkSet({ db, authCache }: AppContext, token: string, pass
   }
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
+    // The account's row first, as every writer of its links (lockLinkAccount); a link keeps its account.
+    await lockLinkAccount(tx, seen.accountId);
     const link = usable(await findLink(tx, token, true), Date.now());
     if (!isPasswordAllowed(password, link.email)) {
       throw invalid('password_not_allowed', 'password');
