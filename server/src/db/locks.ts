@@ -26,6 +26,11 @@ export const lockKeys = {
   fieldNames: 727_130_107,
   /** Trigger category names: one category of a name (in any case). */
   triggerCategoryNames: 727_130_108,
+  /**
+   * SLA policies and the schedules they use: a policy save and a schedule's edit or delete take
+   * turns, so that neither checks the other's state from before the other's commit.
+   */
+  slaSchedules: 727_130_109,
   /** The report sums' merge (report.compact): one process at a time, the others skip. */
   reportCompact: 727_130_201,
 } as const;

@@ -12,8 +12,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
+import { slaUsesSchedules } from '../sla/sla.repo.js';
 import { shapeOf } from '../ticket-field/field-values.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
+import { conditionsNameSchedule } from './rule.sql.js';
 import { isPlainlyLocalHost, newWebhookSecret } from './rule.webhook.js';
 
 /**
@@ -103,18 +105,13 @@ async function isAssignable(db: DbOrTx, id: number) {
 
 /** Does any trigger, automation or SLA policy use one of these schedules (its hours, or a condition)? */
 export async function schedulesInUse(db: DbOrTx, ids: number[]): Promise<boolean> {
-  const list = intArrayLiteral(ids);
   const rows = await queryRows(
     db,
-    sql`SELECT 1 FROM rule_automation WHERE schedule_id = ANY(${list}::int[])
+    sql`SELECT 1 FROM rule_automation a
+      WHERE a.schedule_id = ANY(${intArrayLiteral(ids)}::int[]) OR ${conditionsNameSchedule(sql`a.conditions`, ids)}
       UNION ALL
-      SELECT 1 FROM sla_policy WHERE schedule_id = ANY(${list}::int[])
-      UNION ALL
-      SELECT 1 FROM (SELECT conditions FROM rule_trigger UNION ALL SELECT conditions FROM rule_automation
-          UNION ALL SELECT conditions FROM sla_policy) r,
-        jsonb_array_elements((r.conditions->'all') || (r.conditions->'any')) c
-      WHERE c->>'field' = 'within_schedule' AND (c->>'value')::int = ANY(${list}::int[])
+      SELECT 1 FROM rule_trigger r WHERE ${conditionsNameSchedule(sql`r.conditions`, ids)}
       LIMIT 1`,
   );
-  return rows.length > 0;
+  return rows.length > 0 || slaUsesSchedules(db, ids);
 }

@@ -1,5 +1,6 @@
 import { fieldIdOfKey, isRuleFieldKey, type TRuleCondition, type TRuleConditions } from '@parley/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { intArrayLiteral } from '../../db/rows.js';
 import { type BusinessSchedule, isOpenAt, subtractBusinessMinutes } from '../schedule/business-time.js';
 import { likeOf } from '../search/search.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
@@ -166,4 +167,13 @@ export function conditionsSql(conditions: TRuleConditions, env: SqlEnv): SQL {
     );
   }
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Whether rule conditions (a jsonb `{ all, any }` column, `conditions` of the table in `from`)
+ * name one of these schedules in a "within business hours" condition: a schedule in use.
+ */
+export function conditionsNameSchedule(conditions: SQL, ids: readonly number[]): SQL {
+  return sql`EXISTS (SELECT 1 FROM jsonb_array_elements((${conditions}->'all') || (${conditions}->'any')) c
+    WHERE c->>'field' = 'within_schedule' AND (c->>'value')::int = ANY(${intArrayLiteral(ids)}::int[]))`;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { MailChannel } from '../mail/mail.service.js';
 import { scheduleRoutes } from '../schedule/schedule.routes.js';
+import { slaScheduleEdited } from '../sla/sla.recompute.js';
 import { slaRoutes } from '../sla/sla.routes.js';
 import { automationRoutes } from './automation.routes.js';
 import { schedulesInUse } from './rule.check.js';
@@ -21,7 +22,7 @@ export function rulesRoutes(app: FastifyInstance, ctx: AppContext, mail: MailCha
   });
   registerTriggers(ctx);
   registerUsage(ctx);
-  scheduleRoutes(app, ctx, schedulesInUse);
+  scheduleRoutes(app, ctx, { inUse: schedulesInUse, edited: slaScheduleEdited(ctx) });
   triggerRoutes(app, ctx);
   automationRoutes(app, ctx);
   slaRoutes(app, ctx);

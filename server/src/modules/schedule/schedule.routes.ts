@@ -3,26 +3,38 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { define } from '../../http/route.js';
-import { scheduleAdd, scheduleDelete, scheduleEdit, scheduleGet, scheduleList } from './schedule.service.js';
+import {
+  type ScheduleEdited,
+  scheduleAdd,
+  scheduleDelete,
+  scheduleEdit,
+  scheduleGet,
+  scheduleList,
+} from './schedule.service.js';
 
 /** Settings › Schedules: business hours and holidays; the rule editors pick from the list too. */
 export function scheduleRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  inUse: (tx: DbOrTx, ids: number[]) => Promise<boolean>,
+  uses: {
+    /** Does a rule or policy use one of these schedules (a delete is refused)? */
+    inUse: (tx: DbOrTx, ids: number[]) => Promise<boolean>;
+    /** What follows an edit, in its transaction. */
+    edited: ScheduleEdited;
+  },
 ): void {
   define(app, scheduleOps.list, { handler: () => scheduleList(ctx.db) });
   define(app, scheduleOps.get, { handler: ({ input }) => scheduleGet(ctx.db, input.schedule_id) });
   define(app, scheduleOps.add, { handler: ({ input }) => scheduleAdd(ctx.db, input) });
   define(app, scheduleOps.edit, {
     handler: async ({ input }) => {
-      await scheduleEdit(ctx.db, input);
+      await scheduleEdit(ctx.db, input, uses.edited);
       return null;
     },
   });
   define(app, scheduleOps.delete, {
     handler: async ({ input }) => {
-      await scheduleDelete(ctx.db, input.schedule_ids, inUse);
+      await scheduleDelete(ctx.db, input.schedule_ids, uses.inUse);
       return null;
     },
   });

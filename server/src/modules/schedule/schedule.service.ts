@@ -1,9 +1,10 @@
 import type { TSchedule, TScheduleData } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { refuseTakenName } from '../../db/names.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
+import { lockSlaSchedules, slaMeasuredIn } from '../sla/sla.repo.js';
 import { type BusinessSchedule, opensAfter } from './business-time.js';
 
 const present = (r: Record<string, unknown>): TSchedule => ({
@@ -77,15 +78,26 @@ export async function scheduleAdd(db: Db, input: TScheduleData) {
  * every target of the policy would never fall due (its tickets could only say so).
  */
 async function refuseClosingSlaSchedule(tx: DbOrTx, input: TScheduleData & { schedule_id: number }) {
-  const used = await queryRows(tx, sql`SELECT 1 FROM sla_policy WHERE schedule_id = ${input.schedule_id} LIMIT 1`);
-  if (used.length > 0 && !opensAfter(input, Date.now())) {
+  if (!opensAfter(input, Date.now()) && (await slaMeasuredIn(tx, [input.schedule_id]))) {
     throw invalid('schedule_sla_needs_hours', 'intervals');
   }
 }
 
-export async function scheduleEdit(db: Db, input: TScheduleData & { schedule_id: number }) {
+/** What follows a schedule's edit in its transaction (the SLA targets measured in it move). */
+export type ScheduleEdited = (tx: Tx, scheduleId: number) => Promise<void>;
+
+/**
+ * The SLA policies' checks and this one take turns (lockSlaSchedules): a policy saved meanwhile
+ * is seen here, or waits and then sees the new hours.
+ */
+export async function scheduleEdit(
+  db: DbOrTx,
+  input: TScheduleData & { schedule_id: number },
+  edited: ScheduleEdited = async () => undefined,
+) {
   const t = tidy(input);
   await db.transaction(async (tx) => {
+    await lockSlaSchedules(tx);
     await refuseTakenName(tx, 'schedule', input.name, input.schedule_id);
     await refuseClosingSlaSchedule(tx, input);
     const rows = await queryRows(
@@ -97,13 +109,20 @@ export async function scheduleEdit(db: Db, input: TScheduleData & { schedule_id:
     if (rows.length === 0) {
       throw notFound();
     }
+    await edited(tx, input.schedule_id);
   });
 }
 
 /** A schedule that a rule or policy names is kept (they would lose their hours): refused, nothing deleted. */
-export async function scheduleDelete(db: Db, ids: number[], inUse: (tx: DbOrTx, ids: number[]) => Promise<boolean>) {
+export async function scheduleDelete(
+  db: DbOrTx,
+  ids: number[],
+  inUse: (tx: DbOrTx, ids: number[]) => Promise<boolean>,
+) {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
+    // A policy saved meanwhile naming one of them is seen here, or waits and finds it gone.
+    await lockSlaSchedules(tx);
     if (await inUse(tx, unique)) {
       throw invalid('schedule_in_use', 'schedule_ids');
     }

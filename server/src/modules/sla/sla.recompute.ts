@@ -9,6 +9,7 @@ import { conditionsHold, scheduleIdsOf } from '../rule/rule.match.js';
 import { bumpRuleVersion } from '../rule/rule.version.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaTarget } from './sla.compute.js';
+import { slaUsesSchedules } from './sla.repo.js';
 import { breachAfter, pendingSpans, slaPolicyList } from './sla.service.js';
 
 /**
@@ -40,18 +41,35 @@ async function slaVersion(db: DbOrTx): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/** Sets a new `sla` rule version and queues the recompute, in the writer's transaction. */
+async function queueSlaRecompute(ctx: AppContext, tx: Tx): Promise<void> {
+  const version = await bumpRuleVersion(tx, 'sla');
+  await ctx.jobs.send(slaRecomputeQueue, { version, after: 0 } satisfies SlaRecomputeJob, {
+    tx,
+    key: `${version}:0`,
+  });
+}
+
 /** Runs a save of the SLA policies and queues the recompute with it: both commit or neither. */
 export function withSlaRecompute<T>(ctx: AppContext, save: (tx: Tx) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     const result = await save(tx);
-    const version = await bumpRuleVersion(tx, 'sla');
-    await ctx.jobs.send(slaRecomputeQueue, { version, after: 0 } satisfies SlaRecomputeJob, {
-      tx,
-      key: `${version}:0`,
-    });
+    await queueSlaRecompute(ctx, tx);
     return result;
   });
 }
+
+/**
+ * A schedule's new hours or holidays move the targets measured in it, and the policies whose
+ * conditions ask for its hours: the recompute is queued with the edit when a policy uses it.
+ */
+export const slaScheduleEdited =
+  (ctx: AppContext) =>
+  async (tx: Tx, scheduleId: number): Promise<void> => {
+    if (await slaUsesSchedules(tx, [scheduleId])) {
+      await queueSlaRecompute(ctx, tx);
+    }
+  };
 
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 

@@ -1,7 +1,7 @@
 import type { TRuleConditions, TSlaPolicy, TSlaPolicyData } from '@parley/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { intArrayLiteral, queryRows } from '../../db/rows.js';
+import { queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { checkRule } from '../rule/rule.check.js';
 import { loadRuleTicket } from '../rule/rule.facts.js';
@@ -10,38 +10,33 @@ import { reorder } from '../rule/trigger.service.js';
 import { opensAfter } from '../schedule/business-time.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaFacts } from './sla.compute.js';
-
-type Row = Omit<TSlaPolicy, 'policy_id' | 'position'> & { policy_id: number; position: number };
+import {
+  deletePolicies,
+  insertPolicy,
+  lockSlaSchedules,
+  policyExists,
+  readPolicies,
+  updatePolicy,
+} from './sla.repo.js';
 
 /** The policies in the order they are tried; `activeOnly`: those a ticket can get (the others are switched off). */
 export async function slaPolicyList(db: DbOrTx, activeOnly = false): Promise<{ list: TSlaPolicy[] }> {
-  const rows = await queryRows<Row>(
-    db,
-    activeOnly
-      ? sql`SELECT * FROM sla_policy WHERE active ORDER BY position, policy_id`
-      : sql`SELECT * FROM sla_policy ORDER BY position, policy_id`,
-  );
-  return {
-    list: rows.map((r) => ({
-      policy_id: Number(r.policy_id),
-      title: r.title,
-      position: Number(r.position),
-      conditions: r.conditions,
-      targets: r.targets,
-      schedule_id: r.schedule_id === null ? null : Number(r.schedule_id),
-      pause_pending: Boolean(r.pause_pending),
-      active: Boolean(r.active),
-    })),
-  };
+  return { list: await readPolicies(db, activeOnly) };
 }
 
-export async function slaPolicySave(db: DbOrTx, input: TSlaPolicyData, id: number | null) {
+/**
+ * Adds a policy (`id` null) or writes one over, in the caller's transaction (withSlaRecompute).
+ * Its schedule is read after the schedules' lock (lockSlaSchedules): an edit of that schedule
+ * saved meanwhile is either seen here, or waits and then sees this policy.
+ */
+export async function slaPolicySave(tx: Tx, input: TSlaPolicyData, id: number | null) {
+  await lockSlaSchedules(tx);
   // Unknown ids first (the policy, its schedule, what its conditions name), then what is missing.
-  if (id !== null && (await queryRows(db, sql`SELECT 1 FROM sla_policy WHERE policy_id = ${id}`)).length === 0) {
+  if (id !== null && !(await policyExists(tx, id))) {
     throw notFound();
   }
   if (input.schedule_id !== null) {
-    const schedule = (await businessSchedules(db, [input.schedule_id])).get(input.schedule_id);
+    const schedule = (await businessSchedules(tx, [input.schedule_id])).get(input.schedule_id);
     if (!schedule) {
       throw invalid('id_not_found', 'schedule_id');
     }
@@ -50,30 +45,15 @@ export async function slaPolicySave(db: DbOrTx, input: TSlaPolicyData, id: numbe
       throw invalid('sla_schedule_no_hours', 'schedule_id');
     }
   }
-  await checkRule(db, 'sla', input.conditions, []);
+  await checkRule(tx, 'sla', input.conditions, []);
   if (!Object.values(input.targets).some((t) => Object.values(t).some((m) => m !== null))) {
     throw invalid('required_field', 'targets');
   }
   const now = Date.now();
-  const values = [JSON.stringify(input.conditions), JSON.stringify(input.targets)];
   if (id === null) {
-    const [row] = await queryRows<{ policy_id: number }>(
-      db,
-      sql`INSERT INTO sla_policy (title, position, conditions, targets, schedule_id, pause_pending, active, create_ts, update_ts)
-        VALUES (${input.title}, (SELECT coalesce(max(position), 0) + 1 FROM sla_policy), ${values[0]}::jsonb,
-          ${values[1]}::jsonb, ${input.schedule_id}, ${input.pause_pending}, ${input.active}, ${now}, ${now})
-        RETURNING policy_id`,
-    );
-    return { policy_id: Number(row?.policy_id) };
+    return { policy_id: await insertPolicy(tx, input, now) };
   }
-  const rows = await queryRows(
-    db,
-    sql`UPDATE sla_policy SET title = ${input.title}, conditions = ${values[0]}::jsonb, targets = ${values[1]}::jsonb,
-        schedule_id = ${input.schedule_id}, pause_pending = ${input.pause_pending}, active = ${input.active},
-        update_ts = ${now}
-      WHERE policy_id = ${id} RETURNING policy_id`,
-  );
-  if (rows.length === 0) {
+  if (!(await updatePolicy(tx, id, input, now))) {
     throw notFound();
   }
   return { policy_id: id };
@@ -82,11 +62,7 @@ export async function slaPolicySave(db: DbOrTx, input: TSlaPolicyData, id: numbe
 export async function slaPolicyDelete(db: DbOrTx, ids: number[]) {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
-    const rows = await queryRows(
-      tx,
-      sql`DELETE FROM sla_policy WHERE policy_id = ANY(${intArrayLiteral(unique)}::int[]) RETURNING policy_id`,
-    );
-    if (rows.length !== unique.length) {
+    if ((await deletePolicies(tx, unique)) !== unique.length) {
       throw notFound();
     }
   });
