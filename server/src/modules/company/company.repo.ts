@@ -65,22 +65,22 @@ export async function findDomainHolder(db: DbOrTx, domains: string[], exceptComp
   return { companyName: holder.companyName, domain };
 }
 
+/** The domain of an email, in SQL: what follows its last `@`, lower case (null without one). */
+const domainOf = (email: SQL) => sql`lower(substring(${email} from '@([^@]*)$'))`;
+
+/**
+ * The organization whose domains hold an email's domain (null: none), in SQL: the one mapping of
+ * an address to its organization, for a new end user and for one joining later (a domain has one
+ * owner: lockDomains).
+ */
+const domainCompanyOf = (email: SQL) =>
+  sql`(SELECT c.company_id FROM company c WHERE c.company_domains @> ARRAY[${domainOf(email)}] LIMIT 1)`;
+
 /** The organization whose domains hold this email's domain. */
 export async function companyIdForEmail(db: DbOrTx, email: string): Promise<number | null> {
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  if (!domain) {
-    return null;
-  }
-  const rows = await db
-    .select({ id: company.companyId })
-    .from(company)
-    .where(arrayContains(company.companyDomains, [domain]))
-    .limit(1);
-  return rows[0]?.id ?? null;
+  const [row] = await queryRows<{ id: number | null }>(db, sql`SELECT ${domainCompanyOf(sql`${email}::text`)} AS id`);
+  return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
-
-/** The domain of an account's email, in SQL: what follows its last `@` (emails are stored lower case). */
-const emailDomain = sql`substring(account.email from '[^@]*$')`;
 
 /**
  * An end user without an organization joins the one whose domains hold their email's domain
@@ -88,13 +88,13 @@ const emailDomain = sql`substring(account.email from '[^@]*$')`;
  * already in an organization stays where they are, and staff are never joined.
  */
 export async function joinDomainCompany(db: DbOrTx, accountId: number, now: number): Promise<number | null> {
+  const companyOfAccount = domainCompanyOf(sql`account.email`);
   const rows = await queryRows<{ company_id: number }>(
     db,
-    sql`UPDATE account SET company_id = company.company_id, update_ts = ${now}
-        FROM company
+    sql`UPDATE account SET company_id = ${companyOfAccount}, update_ts = ${now}
         WHERE account.account_id = ${accountId} AND account.company_id IS NULL AND account.user_type = 'end_user'
-          AND company.company_domains @> ARRAY[${emailDomain}]
-        RETURNING company.company_id`,
+          AND ${companyOfAccount} IS NOT NULL
+        RETURNING account.company_id`,
   );
   return rows[0] ? Number(rows[0].company_id) : null;
 }
@@ -111,7 +111,13 @@ export async function joinByDomains(db: DbOrTx, companyId: number, domains: stri
   const rows = await db
     .update(account)
     .set({ companyId, updateTs: now })
-    .where(and(isNull(account.companyId), eq(account.userType, 'end_user'), inArray(emailDomain, domains)))
+    .where(
+      and(
+        isNull(account.companyId),
+        eq(account.userType, 'end_user'),
+        inArray(domainOf(sql`${account.email}`), domains),
+      ),
+    )
     .returning({ accountId: account.accountId });
   return rows.length;
 }

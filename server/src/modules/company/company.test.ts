@@ -172,6 +172,38 @@ describe('people of its domains who wrote before the organization join it', () =
   });
 });
 
+describe('the organization of an address', () => {
+  it('is the same for a new end user, a new requester, one who wrote before it and one who writes again', async () => {
+    const d = uniqueDomain('onemap');
+    const fromForm = (email: string) =>
+      callOp(
+        t.app,
+        homeOps.ticketAdd,
+        { email, real_name: 'Someone', subject: 'Hello', description: 'Hi' },
+        { headers: { 'x-forwarded-for': '10.9.9.8' } },
+      );
+    const idOf = async (email: string) =>
+      (await t.database.db.select().from(account).where(eq(account.email, email.toLowerCase())))[0]?.accountId ?? 0;
+    const companyOf = async (accountId: number) =>
+      (await api(accountOps.get, { account_id: accountId })).data.company_id;
+
+    expect((await fromForm(`before@${d}`)).code).toBe('0000');
+    const c = (await add({ company_name: `One map ${d}`, company_domains: [d] })).data.company_id;
+    expect(await companyOf(await idOf(`before@${d}`))).toBe(c);
+    const made = await api(accountOps.add, { email: `Made@${d.toUpperCase()}`, real_name: 'M', user_type: 'end_user' });
+    expect(await companyOf(made.data.account_id)).toBe(c);
+    expect((await fromForm(`New.Person@${d.toUpperCase()}`)).code).toBe('0000');
+    expect(await companyOf(await idOf(`new.person@${d}`))).toBe(c);
+    // Stored without one (as before the domain was added): their next ticket joins them.
+    const late = await buildEndUser(t.database.db, { email: `late@${d}` });
+    expect(await companyOf(late.accountId)).toBeNull();
+    await fromForm(`late@${d}`);
+    expect(await companyOf(late.accountId)).toBe(c);
+    expect((await fromForm(`someone@not-${d}`)).code).toBe('0000');
+    expect(await companyOf(await idOf(`someone@not-${d}`))).toBeNull();
+  });
+});
+
 describe('company.list', () => {
   it('finds by part of the name or a whole domain, with the total of all matches', async () => {
     const tag = `Zeta${Date.now()}`;
