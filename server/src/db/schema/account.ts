@@ -20,7 +20,8 @@ export const account = pgTable(
     signature: text('signature').notNull().default(''),
     enableSignature: boolean('enable_signature').notNull().default(false),
     defaultLanguage: text('default_language').notNull().default('en'),
-    timezone: text('timezone').notNull().default('UTC'),
+    /** Null: none chosen, it follows Settings › Localization's default (timezoneInForce). */
+    timezone: text('timezone'),
     innerNotes: text('inner_notes').notNull().default(''),
     allowCheckEmail: boolean('allow_check_email').notNull().default(false),
     toolAccess: text('tool_access').array().notNull().default(sql`'{}'::text[]`),

@@ -1,5 +1,6 @@
 import type { TDateFormat, TDetails, TLanguage, TLocalization } from '@parley/contracts';
 import { dateFormats, languageCodes } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { readSetting, writeSetting } from '../setting/setting.repo.js';
 
@@ -47,8 +48,22 @@ export async function writeLocalization(db: DbOrTx, value: TLocalization): Promi
   await writeSetting(db, module, 'localization', value);
 }
 
-/** What a new account gets when its maker chose no language or time zone. */
-export async function newAccountDefaults(db: DbOrTx): Promise<{ defaultLanguage: string; timezone: string }> {
+/**
+ * What a new account gets when its maker chose no language or time zone: the default language,
+ * and no time zone of its own (it follows the default, also when the default changes).
+ */
+export async function newAccountDefaults(db: DbOrTx): Promise<{ defaultLanguage: string; timezone: null }> {
   const l = await readLocalization(db);
-  return { defaultLanguage: l.default_language, timezone: l.default_timezone };
+  return { defaultLanguage: l.default_language, timezone: null };
 }
+
+/**
+ * An account's time zone in force, in SQL over `account`: its own, or, when it chose none (null),
+ * Settings › Localization's default as readLocalization reads it. What the profile, sign-in and
+ * reports show; the stored value stays null until the account picks another.
+ */
+export const timezoneInForce = sql<string>`coalesce("account"."timezone",
+  (SELECT CASE WHEN jsonb_typeof(s.setting_value->'default_timezone') = 'string'
+      THEN nullif(s.setting_value->>'default_timezone', '') END
+    FROM setting s WHERE s.setting_module = ${module} AND s.setting_key = 'localization'),
+  ${defaultLocalization.default_timezone})`;

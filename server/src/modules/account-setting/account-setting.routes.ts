@@ -20,7 +20,11 @@ export function accountSettingRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   define(app, accountSettingOps.localizationEdit, {
     handler: async ({ input }) => {
-      await writeLocalization(ctx.db, input);
+      await ctx.db.transaction(async (tx) => {
+        await writeLocalization(tx, input);
+        // Signed-in accounts that follow the default time zone show the new one at once.
+        await ctx.authCache.changed(tx, '*');
+      });
       return null;
     },
   });

@@ -1,9 +1,14 @@
-import { accountOps, accountSettingOps, homeOps, settingOps } from '@parley/contracts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { accountOps, accountSettingOps, authOps, homeOps, settingOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.js';
+import { testAdmin } from '../../../test/constants.js';
 import { buildAgent, buildTicket, defaultPassword, giveDefaultRole, uniqueEmail } from '../../../test/factories.js';
 import { api, apiUntyped, setUpApp, t } from '../../../test/kit.js';
+import { migrationsDir } from '../../db/migrate.js';
+import { queryRows } from '../../db/rows.js';
 
 setUpApp();
 
@@ -149,5 +154,73 @@ describe('localization', () => {
     expect(submitted.code).toBe('0000');
     const found = await api(accountOps.list, { kw: email });
     expect(found.data.list[0]).toMatchObject({ email, default_language: 'zh-cn', timezone: 'Asia/Shanghai' });
+  });
+
+  it('the first admin, and anyone who chose no time zone, follow the default time zone as it changes; a chosen one stays', async () => {
+    const setDefault = async (default_timezone: string) => {
+      const res = await api(accountSettingOps.localizationEdit, {
+        default_language: 'en',
+        default_timezone,
+        date_format: 'medium',
+      });
+      expect(res.code).toBe('0000');
+    };
+    const myZone = async (token?: string) => (await api(authOps.myInfoGet, {}, token)).data.timezone;
+    await setDefault('UTC');
+    // The admin made at the first start, signed in before the change.
+    const me = (await api(authOps.myInfoGet, {})).data;
+    expect(me.email).toBe(testAdmin.email);
+    expect(me.timezone).toBe('UTC');
+    await setDefault('Asia/Shanghai');
+    // At once in the signed-in session (it stayed UTC), at sign-in, and on People.
+    expect(await myZone()).toBe('Asia/Shanghai');
+    const login = await api(authOps.login, { ...testAdmin, stay_login: false }, null);
+    expect(login.data.timezone).toBe('Asia/Shanghai');
+    expect((await api(accountOps.get, { account_id: me.account_id })).data.timezone).toBe('Asia/Shanghai');
+    // Saving the profile as shown (the form sends the time zone back) is no choice: it still follows.
+    expect((await api(accountOps.infoEdit, { real_name: me.real_name, timezone: 'Asia/Shanghai' })).code).toBe('0000');
+    await setDefault('Europe/Paris');
+    expect(await myZone()).toBe('Europe/Paris');
+
+    // An agent made without one follows too, until they pick one; then it is theirs.
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    expect(await myZone(token)).toBe('Europe/Paris');
+    expect((await api(accountOps.infoEdit, { timezone: 'Asia/Tokyo' }, token)).code).toBe('0000');
+    await setDefault('America/New_York');
+    expect(await myZone(token)).toBe('Asia/Tokyo');
+    expect(await myZone()).toBe('America/New_York');
+    await setDefault('UTC');
+  });
+
+  it('on upgrade (0047), accounts holding the default time zone or UTC follow the default; other choices stay', async () => {
+    const db = t.database.db;
+    await api(accountSettingOps.localizationEdit, {
+      default_language: 'en',
+      default_timezone: 'Asia/Shanghai',
+      date_format: 'medium',
+    });
+    const zoned = async (timezone: string) => (await buildAgent(db, { timezone })).accountId;
+    const [utc, asDefault, own] = [await zoned('UTC'), await zoned('Asia/Shanghai'), await zoned('Europe/Paris')];
+    const file = path.join(migrationsDir, '0047_account_timezone_default.sql');
+    const statements = fs
+      .readFileSync(file, 'utf8')
+      .replace(/^--.*$/gm, '')
+      .split(/;\s*$/m)
+      .filter((x) => x.trim());
+    for (const statement of statements) {
+      await db.execute(sql.raw(statement));
+    }
+    const stored = await queryRows<{ account_id: number; timezone: string | null }>(
+      db,
+      sql`SELECT account_id, timezone FROM account WHERE account_id IN (${utc}, ${asDefault}, ${own}) ORDER BY account_id`,
+    );
+    expect(stored.map((r) => r.timezone)).toEqual([null, null, 'Europe/Paris']);
+    expect((await api(accountOps.get, { account_id: utc })).data.timezone).toBe('Asia/Shanghai');
+    await api(accountSettingOps.localizationEdit, {
+      default_language: 'en',
+      default_timezone: 'UTC',
+      date_format: 'medium',
+    });
   });
 });

@@ -23,6 +23,8 @@ function target(overrides: Partial<EditTarget> = {}): EditTarget {
     toolAccess: [],
     roleIds: [5],
     groupIds: [7],
+    timezone: null,
+    timezoneInForce: 'UTC',
     ...overrides,
   };
 }

@@ -29,6 +29,8 @@ export type EditTarget = Pick<
   | 'toolAccess'
   | 'roleIds'
   | 'groupIds'
+  | 'timezone'
+  | 'timezoneInForce'
 >;
 
 /** What an edit of an account writes and what the write must still check, decided before anything is written. */
@@ -92,6 +94,18 @@ export function checkStaffOnlyLinks(userType: string, input: { role_ids?: number
   if (input.group_ids?.length) {
     throw invalid('staff_only', 'group_ids');
   }
+}
+
+/**
+ * The time zone an edit writes: none when it is the one the account shows while it follows
+ * Settings › Localization's default (the profile form sends it back unchanged), so that the
+ * account keeps following the default; any other value is the account's own from then on.
+ */
+export function chosenTimezone(
+  value: string | undefined,
+  target: Pick<AccountWithLinks, 'timezone' | 'timezoneInForce'>,
+): string | undefined {
+  return target.timezone === null && value === target.timezoneInForce ? undefined : value;
 }
 
 /** Profile and management columns of an input, as the table names them. */
@@ -174,7 +188,7 @@ export function planAccountEdit(me: Party, target: EditTarget, input: EditInput)
   const avatarChanged = input.avatar !== undefined && input.avatar !== target.avatar;
   return {
     userType,
-    set: columnsOf({ ...input, user_type: userType }),
+    set: columnsOf({ ...input, user_type: userType, timezone: chosenTimezone(input.timezone, target) }),
     password: input.password || null,
     avatar: avatarChanged ? { next: input.avatar as string, previous: target.avatar } : null,
     dropLinks:

@@ -2,7 +2,8 @@ import type { TAccount, TMyInfoResponse } from '@parley/contracts';
 import type { account } from '../../db/schema/index.js';
 
 export type AccountRow = typeof account.$inferSelect;
-export type AccountWithLinks = AccountRow & { roleIds: number[]; groupIds: number[] };
+/** An account with its roles and groups, and its time zone in force (`timezoneInForce`). */
+export type AccountWithLinks = AccountRow & { roleIds: number[]; groupIds: number[]; timezoneInForce: string };
 
 /** The only place that decides which account fields leave the server: never the password hash. */
 export function presentAccount(row: AccountWithLinks): TAccount {
@@ -19,7 +20,8 @@ export function presentAccount(row: AccountWithLinks): TAccount {
     signature: row.signature,
     enable_signature: row.enableSignature,
     default_language: row.defaultLanguage,
-    timezone: row.timezone,
+    // Its own, or the help desk's default that it follows.
+    timezone: row.timezoneInForce,
     inner_notes: row.innerNotes,
     allow_check_email: row.allowCheckEmail,
     role_ids: row.roleIds,

@@ -11,6 +11,7 @@ import {
   groupAccount,
   role,
 } from '../../db/schema/index.js';
+import { timezoneInForce } from '../account-setting/account-setting.repo.js';
 import { likeOf, toCount } from '../search/search.js';
 
 const roleIds = sql<
@@ -56,7 +57,7 @@ export async function listAccounts(db: DbOrTx, input: AccountFilter) {
   ]);
   const rows = ids.length
     ? await db
-        .select({ ...getTableColumns(account), roleIds, groupIds })
+        .select({ ...getTableColumns(account), roleIds, groupIds, timezoneInForce })
         .from(account)
         .where(
           inArray(

@@ -26,6 +26,7 @@ import {
   type AccountEditPlan,
   checkPassword,
   checkStaffOnlyLinks,
+  chosenTimezone,
   columnsOf,
   type EditInput,
   planAccountEdit,
@@ -249,7 +250,7 @@ export async function accountInfoEdit({ db, actor, authCache, files }: Ctx, inpu
     enable_signature: input.enable_signature,
     avatar: input.avatar,
     default_language: input.default_language,
-    timezone: input.timezone,
+    timezone: chosenTimezone(input.timezone, me),
   };
   const oldAvatar = await db.transaction(async (tx) => {
     const old = await tx

@@ -1,10 +1,11 @@
 import type { TChatState, TLoginResponse } from '@parley/contracts';
 import { isPasswordAllowed } from '@parley/contracts';
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte } from 'drizzle-orm';
 import type { ActorContext, AppContext } from '../../context.js';
 import { account, accountVisit } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../http/app-error.js';
 import { isStaff } from '../account/account.policy.js';
+import { timezoneInForce } from '../account-setting/account-setting.repo.js';
 import { setAccountPassword } from './account-password.js';
 import type { Actor } from './actor.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -36,7 +37,11 @@ export async function login({
 }: LoginInput): Promise<TLoginResponse> {
   const now = Date.now();
   await limits.signInAttempt(email, ip, () => signedInFrom(db, email, ip, now));
-  const rows = await db.select().from(account).where(eq(account.email, email)).limit(1);
+  const rows = await db
+    .select({ ...getTableColumns(account), timezoneInForce })
+    .from(account)
+    .where(eq(account.email, email))
+    .limit(1);
   const found = rows[0];
   const ok = await verifyPassword(password, found?.passwordHash ?? null);
   if (!found || !ok || !isStaff(found.userType)) {
@@ -57,7 +62,7 @@ export async function login({
     await tx.insert(accountVisit).values({ accountId: found.accountId, ip, userAgent, createTs: now });
   });
   await limits.signedIn(email, ip);
-  return { token, real_name: found.realName, timezone: found.timezone };
+  return { token, real_name: found.realName, timezone: found.timezoneInForce };
 }
 
 /** Has the account of this email signed in from this address in the last 90 days? */

@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { account, session } from '../../db/schema/index.js';
 import type { AccountWithLinks } from '../account/account.presenter.js';
+import { timezoneInForce } from '../account-setting/account-setting.repo.js';
 
 export interface SessionWithAccount {
   sessionId: number;
@@ -26,7 +27,7 @@ export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string): Pro
       stayLogin: session.stayLogin,
       lastUsedTs: session.lastUsedTs,
       expiresTs: session.expiresTs,
-      account: { ...getTableColumns(account), roleIds, groupIds },
+      account: { ...getTableColumns(account), roleIds, groupIds, timezoneInForce },
     })
     .from(session)
     .innerJoin(account, eq(account.accountId, session.accountId))
@@ -64,7 +65,7 @@ export async function deleteAccountSessions(db: DbOrTx, accountId: number): Prom
 
 export async function findAccountWithLinks(db: DbOrTx, accountId: number): Promise<AccountWithLinks | null> {
   const rows = await db
-    .select({ ...getTableColumns(account), roleIds, groupIds })
+    .select({ ...getTableColumns(account), roleIds, groupIds, timezoneInForce })
     .from(account)
     .where(eq(account.accountId, accountId))
     .limit(1);

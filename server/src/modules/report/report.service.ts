@@ -50,7 +50,7 @@ interface Prepared {
 }
 
 function prepare(actor: Actor, input: ReportInput, now = Date.now()): Prepared {
-  const tz = input.timezone ?? actor.account.timezone ?? 'UTC';
+  const tz = input.timezone ?? actor.account.timezoneInForce;
   return {
     scope: {
       viewer: viewerOf(actor),
