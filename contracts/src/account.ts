@@ -15,7 +15,9 @@ export const ZAccount = z.object({
   signature: z.string().describe('Its reply signature'),
   enable_signature: z.boolean().describe('Replies carry the signature'),
   default_language: z.string().describe('Its language'),
-  timezone: z.string().describe('Its time zone (IANA name)'),
+  timezone: z
+    .string()
+    .describe("Its time zone in force (IANA name): its own, or Settings › Localization's default while it chose none"),
   inner_notes: z.string().describe('Notes about the account, for agents'),
   allow_check_email: z.boolean().describe('The account may check email (granted only by one that may)'),
   role_ids: z.array(z.number().int()).describe("An agent's roles"),

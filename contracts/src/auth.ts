@@ -18,7 +18,7 @@ export type TLoginRequest = z.input<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({
   token: z.string().describe('The session token, sent back as the Authorization header'),
   real_name: z.string().describe("The account's name"),
-  timezone: z.string().describe("The account's time zone"),
+  timezone: z.string().describe("The account's time zone in force (its own, or the default it follows)"),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
