@@ -1,17 +1,28 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n';
 
 /** A check of one value: the message to show, or null when it passes. */
 export type TCheck<T, V> = (value: T, values: V) => string | null;
 export type TChecks<V> = { [K in keyof V]?: TCheck<V[K], V> };
 type TErrors<V> = Partial<Record<keyof V, string>>;
+/**
+ * Where a shown message came from, so that it is worded again in the language switched to: a
+ * check (run again on the values it failed on) or a message of the contracts (a key, or text as
+ * the server sent it, translated when it is a key).
+ */
+type TErrorSource<V> = { failed: V } | { message: string };
+type TErrorSources<V> = Partial<Record<keyof V, TErrorSource<V>>>;
 
 /**
  * A small form state: values, their checks, the messages shown under the inputs. Inputs are
  * found by id (`<idPrefix>-<name>`) to focus the first wrong one when a submit fails.
  */
 export function useForm<V extends object>(idPrefix: string, initial: () => V, checks: TChecks<V>) {
+  // The messages are worded at render time: a language switch re-renders them in the new language.
+  useTranslation();
   const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<TErrors<V>>({});
+  const [sources, setSources] = useState<TErrorSources<V>>({});
   const current = useRef(values);
   current.current = values;
 
@@ -20,20 +31,37 @@ export function useForm<V extends object>(idPrefix: string, initial: () => V, ch
     [checks],
   );
 
-  const setError = useCallback(<K extends keyof V>(name: K, text: string | null) => {
-    setErrors((old) => {
-      if ((old[name] ?? null) === text) {
+  const setSource = useCallback(<K extends keyof V>(name: K, source: TErrorSource<V> | null) => {
+    setSources((old) => {
+      if (source === null && !(name in old)) {
         return old;
       }
       const next = { ...old };
-      if (text === null) {
+      if (source === null) {
         delete next[name];
       } else {
-        next[name] = text;
+        next[name] = source;
       }
       return next;
     });
   }, []);
+  /** The field's check on `all`: kept as its source when it fails. */
+  const checkInto = <K extends keyof V>(name: K, all: V) =>
+    setSource(name, check(name, all) === null ? null : { failed: all });
+  /** A message for the field: a contracts' message key (or the server's text), or null to clear it. */
+  const setError = useCallback(
+    <K extends keyof V>(name: K, message: string | null) => setSource(name, message === null ? null : { message }),
+    [setSource],
+  );
+
+  const errors: TErrors<V> = {};
+  for (const name of Object.keys(sources) as Array<keyof V>) {
+    const source = sources[name];
+    const text = !source ? null : 'failed' in source ? check(name, source.failed) : translateMessage(source.message);
+    if (text) {
+      errors[name] = text;
+    }
+  }
 
   return {
     values,
@@ -44,24 +72,27 @@ export function useForm<V extends object>(idPrefix: string, initial: () => V, ch
       const next = { ...current.current, [name]: value };
       current.current = next;
       setValues(next);
-      setError(name, checkNow ? check(name, next) : null);
+      if (checkNow) {
+        checkInto(name, next);
+      } else {
+        setSource(name, null);
+      }
     },
     /** Checks one value (an input that is checked when it loses focus). */
     checkOne(name: keyof V) {
-      setError(name, check(name, current.current));
+      checkInto(name, current.current);
     },
     setError,
     /** Checks every value; false (and the first wrong input focused) when one fails. */
     checkAll(): boolean {
       const all = current.current;
-      const found: TErrors<V> = {};
+      const found: TErrorSources<V> = {};
       for (const name of Object.keys(checks) as Array<keyof V>) {
-        const text = check(name, all);
-        if (text !== null) {
-          found[name] = text;
+        if (check(name, all) !== null) {
+          found[name] = { failed: all };
         }
       }
-      setErrors(found);
+      setSources(found);
       const first = Object.keys(found)[0];
       if (first) {
         document.getElementById(`${idPrefix}-${first}`)?.focus();
@@ -72,7 +103,7 @@ export function useForm<V extends object>(idPrefix: string, initial: () => V, ch
     reset(next: V) {
       current.current = next;
       setValues(next);
-      setErrors({});
+      setSources({});
     },
   };
 }

@@ -109,7 +109,7 @@ function SignInForm() {
       const fields = isApiError(error) ? error.fields : {};
       const named = (['email', 'password'] as const).filter((name) => fields[name]);
       for (const name of named) {
-        form.setError(name, translateMessage(fields[name] as string));
+        form.setError(name, fields[name] as string);
       }
       if (named.length === 0) {
         setFailure(isApiError(error) ? error.message : t('error.network'));

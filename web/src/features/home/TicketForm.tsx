@@ -108,7 +108,7 @@ export function TicketForm({
       if (isApiError(error)) {
         for (const [name, text] of Object.entries(error.fields)) {
           if (name in checks) {
-            form.setError(name as keyof TFixed, translateMessage(text));
+            form.setError(name as keyof TFixed, text);
           }
         }
         const named = Object.entries(error.fields).filter(([name]) => name.startsWith('field_'));
