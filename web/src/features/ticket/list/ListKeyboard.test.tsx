@@ -38,6 +38,32 @@ function serve() {
 }
 
 describe('the ticket list from the keyboard', () => {
+  it('j/k give the row they move to the focus, so a screen reader reads that row', async () => {
+    serve();
+    renderApp('/wswt');
+    const first = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(document.activeElement).toBe(first);
+    // Keys on the focused row are still the list's.
+    fireEvent.keyDown(first, { key: 'j' });
+    expect(document.activeElement).toBe(screen.getByRole('row', { name: /VPN drops/ }));
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'k' });
+    expect(document.activeElement).toBe(first);
+    // Not a Tab stop each: the list stays one stop in the page's Tab order.
+    expect(first.tabIndex).toBe(-1);
+  });
+
+  it('says how many tickets the list holds in a small status, not by reading the whole table', async () => {
+    serve();
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
+    const table = row.closest('table') as HTMLElement;
+    expect(table.closest('[aria-live]')).toBeNull();
+    const status = screen.getAllByRole('status').find((s) => s.textContent === '2 tickets');
+    expect(status?.getAttribute('aria-live')).toBe('polite');
+    expect(status?.contains(table)).toBe(false);
+  });
+
   it('after a bulk assign, the focus is on the changed ticket’s box, not lost with the bar', async () => {
     const { calls } = serve();
     renderApp('/wswt');

@@ -1,6 +1,7 @@
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import type { TablePaginationConfig } from 'antd';
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { LiveStatus } from '../../../components/LiveStatus';
 import { useAntdLocale } from './antdLocale';
 import { Paging } from './Paging';
 import './list.css';
@@ -104,19 +105,24 @@ export function ListEmpty({ text }: { text: ReactNode }) {
 /**
  * What a list's rows sit in, as a table or as a phone's cards: Ant Design's table wrapper (its
  * style sheet's tokens), a spinner over the rows while loading, and the pagination under them.
+ * The rows are not a live region (a screen reader would read the whole page of them at each
+ * refresh): `status` (how many there are, say) is, and is read when it changes.
  */
 export function ListFrame({
   loading,
   pagination,
+  status = '',
   children,
 }: {
   loading: boolean;
   pagination: TablePaginationConfig;
+  status?: string;
   children: ReactNode;
 }) {
   return (
     <div className="parley ant-table-css-var ant-table-wrapper">
-      <div className={`ant-spin parley${loading ? ' ant-spin-spinning' : ''}`} aria-live="polite" aria-busy={loading}>
+      <LiveStatus text={loading ? '' : status} />
+      <div className={`ant-spin parley${loading ? ' ant-spin-spinning' : ''}`} aria-busy={loading}>
         {loading && (
           <div className="ant-spin-section">
             <span className="ant-spin-dot-holder">
@@ -152,6 +158,7 @@ export function ListTable<T>({
   columns,
   loading,
   pagination,
+  status,
   emptyText,
   minWidth,
   onSort,
@@ -159,12 +166,15 @@ export function ListTable<T>({
   rowClassName,
   onRowClick,
   onRowAuxClick,
+  focusableRows = false,
 }: {
   rows: readonly T[] | undefined;
   rowKey: (row: T) => number;
   columns: readonly TListColumn<T>[];
   loading: boolean;
   pagination: TablePaginationConfig;
+  /** Read by a screen reader when it changes (how many rows there are): see ListFrame. */
+  status?: string;
   emptyText: ReactNode;
   /** Narrower than this (px), the table scrolls sideways. */
   minWidth: number;
@@ -174,6 +184,11 @@ export function ListTable<T>({
   rowClassName?: (row: T, index: number) => string;
   onRowClick?: (row: T, index: number, event: MouseEvent<HTMLTableRowElement>) => void;
   onRowAuxClick?: (row: T, event: MouseEvent<HTMLTableRowElement>) => void;
+  /**
+   * Rows the keyboard moves through (j/k): each can take the focus (not a Tab stop), so that a
+   * screen reader reads the row the keyboard is on.
+   */
+  focusableRows?: boolean;
 }) {
   const locale = useAntdLocale();
   const list = rows ?? [];
@@ -195,7 +210,7 @@ export function ListTable<T>({
   };
 
   return (
-    <ListFrame loading={loading} pagination={pagination}>
+    <ListFrame loading={loading} pagination={pagination} status={status}>
       <div
         className={`ant-table ant-table-medium parley ant-table-css-var ant-table-scroll-horizontal${list.length === 0 ? ' ant-table-empty' : ''}`}
       >
@@ -299,6 +314,7 @@ export function ListTable<T>({
                       <tr
                         key={key}
                         data-row-key={key}
+                        tabIndex={focusableRows ? -1 : undefined}
                         className={`ant-table-row ant-table-row-level-0${selected ? ' ant-table-row-selected' : ''}${rowClassName ? ` ${rowClassName(row, index)}` : ''}`}
                         onClick={onRowClick && ((event) => onRowClick(row, index, event))}
                         onAuxClick={onRowAuxClick && ((event) => onRowAuxClick(row, event))}

@@ -119,7 +119,10 @@ export function TicketTable({
       const move = (to: number) => {
         const next = Math.max(0, Math.min(list.length - 1, to));
         setActive(next);
-        document.querySelector(`[data-row-key="${list[next]?.ticket_id}"]`)?.scrollIntoView?.({ block: 'nearest' });
+        // The row takes the focus: a screen reader reads the row the keyboard is on.
+        const row = document.querySelector<HTMLElement>(`[data-row-key="${list[next]?.ticket_id}"]`);
+        row?.focus({ preventScroll: true });
+        row?.scrollIntoView?.({ block: 'nearest' });
       };
       if (event.key === 'j' || event.key === 'ArrowDown') {
         move(at + 1);
@@ -171,6 +174,8 @@ export function TicketTable({
           columns={table.columns}
           loading={loading}
           pagination={pagination}
+          status={rows ? t('ticket.list_status', { count: pagination.total ?? rows.length }) : ''}
+          focusableRows={keyboard}
           emptyText={filtered ? t('common.no_match') : (emptyText ?? t('ticket.empty'))}
           // Columns share the width by their content; narrower than their least, it scrolls sideways.
           minWidth={table.scrollX + (bulk ? 48 : 0)}
