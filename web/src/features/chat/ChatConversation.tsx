@@ -149,7 +149,7 @@ export function ChatConversation({
   });
 
   const backToList = phone && (
-    <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.all_chats')} onClick={phone.back} />
+    <Button type="text" icon={<ArrowLeftOutlined aria-hidden />} aria-label={t('chat.all_chats')} onClick={phone.back} />
   );
   if (info.isLoading) {
     return (
@@ -280,7 +280,7 @@ export function ChatConversation({
           phone ? (
             <Button
               type="text"
-              icon={<IdcardOutlined />}
+              icon={<IdcardOutlined aria-hidden />}
               aria-label={t('chat.visitor_details')}
               onClick={phone.openVisitor}
             />

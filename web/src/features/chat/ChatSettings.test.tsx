@@ -40,6 +40,8 @@ describe('Settings › Chats', () => {
     expect(screen.queryByLabelText('Opens')).toBeNull();
     fireEvent.click(hours);
     const opens = await screen.findByLabelText('Opens');
+    // Named in words only: the icon's own name ("plus") is not read before them.
+    screen.getByRole('button', { name: 'Add opening hours' });
     expect((opens as HTMLInputElement).value).toBe('09:00');
     typeInto('Closes', '08:00');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -307,7 +309,8 @@ describe('Settings › Widget › Pre-chat questions', () => {
     within(row).getByText('“Which team?” was answered “Support”');
     within(screen.getByRole('row', { name: /^Which team\?/ })).getByText('Always');
 
-    fireEvent.click(screen.getByRole('button', { name: /Add question/ }));
+    // Named in words only: the icon's own name ("plus") is not read before them.
+    fireEvent.click(screen.getByRole('button', { name: 'Add question' }));
     const dialog = await screen.findByRole('dialog');
     const fill = (label: string, value: string) =>
       fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });

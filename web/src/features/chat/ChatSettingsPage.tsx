@@ -130,14 +130,14 @@ function ChatSettingForm({ setting }: { setting: TChatSetting }) {
                     </Form.Item>
                     <Button
                       type="text"
-                      icon={<DeleteOutlined />}
+                      icon={<DeleteOutlined aria-hidden />}
                       aria-label={t('chat_setting.remove_opening')}
                       onClick={() => remove(field.name)}
                     />
                   </Flex>
                 ))}
                 <Button
-                  icon={<PlusOutlined />}
+                  icon={<PlusOutlined aria-hidden />}
                   onClick={() => add({ day: 1, start: '09:00', end: '18:00' })}
                   style={{ alignSelf: 'flex-start' }}
                 >

@@ -46,7 +46,7 @@ export function ChatStateSwitch({ compact = false }: { compact?: boolean }) {
           style={compact ? fingerSized : undefined}
         >
           <Badge count={chat.waitingCount} size="small" offset={[6, -2]}>
-            {compact ? <MessageOutlined /> : <span style={{ color: 'inherit' }}>{t('route.chat')}</span>}
+            {compact ? <MessageOutlined aria-hidden /> : <span style={{ color: 'inherit' }}>{t('route.chat')}</span>}
           </Badge>
         </Link>
       </Tooltip>

@@ -56,7 +56,7 @@ export function PreChatQuestions() {
       title={t('pre_chat.title')}
       extra={
         <Can btn="question.add">
-          <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
             {t('pre_chat.add')}
           </Button>
         </Can>
@@ -197,13 +197,13 @@ function QuestionModal({
                   </Form.Item>
                   <Button
                     type="text"
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     aria-label={t('pre_chat.remove_choice')}
                     onClick={() => remove(field.name)}
                   />
                 </Flex>
               ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({ text: '' })} style={{ alignSelf: 'flex-start' }}>
+              <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ text: '' })} style={{ alignSelf: 'flex-start' }}>
                 {t('pre_chat.add_choice')}
               </Button>
             </Flex>
