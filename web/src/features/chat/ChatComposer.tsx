@@ -1,10 +1,11 @@
 import type { TShortcut } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, Input, Space, Tag, Typography } from 'antd';
-import { type ComponentRef, type RefObject, useMemo, useRef, useState } from 'react';
+import { type ComponentRef, type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
 import { shortcutApi } from '../../api/shortcut';
+import { LiveStatus } from '../../components/LiveStatus';
 import { PlainList } from '../../components/PlainList';
 import { useChat } from './ChatContext';
 import { chatKeys } from './queries';
@@ -39,6 +40,9 @@ export function ChatComposer({
   const [internal, setInternal] = useState(false);
   const [quickReplies, setQuickReplies] = useState<string[]>([]);
   const [active, setActive] = useState(0);
+  // Escape closes the picker and keeps the text; it opens again when a new `/` is typed.
+  const [dismissed, setDismissed] = useState(false);
+  const listId = useId();
   const shortcuts = useQuery({
     queryKey: ['chat', 'shortcuts'],
     queryFn: ({ signal }) => shortcutApi.list({ limit: 100 }, { signal, silent: true }),
@@ -66,6 +70,9 @@ export function ChatComposer({
   const onType = (value: string) => {
     setText(value);
     setActive(0);
+    if (!value.startsWith('/') || value === '/') {
+      setDismissed(false);
+    }
     const socket = chat?.socket;
     if (socket && !typingTimer.current && !internal) {
       socket.emit('typing', { ticket_id: ticketId, typing: true }, () => {});
@@ -77,16 +84,30 @@ export function ChatComposer({
   };
 
   const picker = useMemo(() => {
-    if (!text.startsWith('/')) {
+    if (!text.startsWith('/') || dismissed) {
       return [];
     }
     const kw = text.slice(1).toLowerCase();
     return (shortcuts.data?.list ?? []).filter((s) => s.title.toLowerCase().includes(kw)).slice(0, 8);
-  }, [shortcuts.data, text]);
+  }, [shortcuts.data, text, dismissed]);
   const pickShortcut = (s: TShortcut) => {
     setText(s.message);
     setQuickReplies(s.choice_list);
   };
+  const open = picker.length > 0;
+  const activeOption = open ? Math.min(active, picker.length - 1) : -1;
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  // While the picker is open the box is its combobox (as GitHub's comment box with its suggestions):
+  // the option the arrows are on is read without the focus leaving the box.
+  const comboboxProps = open
+    ? ({
+        role: 'combobox',
+        'aria-expanded': true,
+        'aria-controls': listId,
+        'aria-autocomplete': 'list',
+        'aria-activedescendant': optionId(activeOption),
+      } as const)
+    : {};
 
   const canWrite = !ended && (mine || internal);
   // An Enter the agent cannot send yet (the chat is not theirs) says why instead of vanishing.
@@ -104,26 +125,29 @@ export function ChatComposer({
 
   return (
     <div style={{ borderTop: '1px solid #f0f0f0', padding: 12, position: 'relative' }}>
-      {picker.length > 0 && (
+      <LiveStatus text={open ? t('chat.shortcut_count', { count: picker.length }) : ''} />
+      {open && (
         <Card
           size="small"
           style={{ position: 'absolute', bottom: '100%', left: 12, right: 12, zIndex: 5 }}
           styles={{ body: { padding: 4 } }}
         >
           <PlainList
+            id={listId}
             role="listbox"
             aria-label={t('chat.shortcuts')}
             items={picker}
             itemKey={(s) => s.shortcut_id}
             itemProps={(s, i) => ({
+              id: optionId(i),
               role: 'option',
-              'aria-selected': i === active,
+              'aria-selected': i === activeOption,
               style: {
                 justifyContent: 'flex-start',
                 gap: 0,
                 cursor: 'pointer',
                 padding: '4px 8px',
-                background: i === active ? '#e6f4ff' : undefined,
+                background: i === activeOption ? '#e6f4ff' : undefined,
               },
               onMouseDown: (e) => e.preventDefault(),
               onClick: () => pickShortcut(s),
@@ -151,17 +175,21 @@ export function ChatComposer({
       )}
       <Input.TextArea
         ref={inputRef}
+        {...comboboxProps}
         value={text}
         onChange={(e) => onType(e.target.value)}
         onKeyDown={(e) => {
-          if (picker.length === 0) {
+          if (!open) {
             return;
           }
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
-            setActive((i) => (i + (e.key === 'ArrowDown' ? 1 : picker.length - 1)) % picker.length);
+            setActive((activeOption + (e.key === 'ArrowDown' ? 1 : picker.length - 1)) % picker.length);
           } else if (e.key === 'Escape') {
-            setText('');
+            // Closes the picker only: what was typed stays, and the page does not take the Escape.
+            e.preventDefault();
+            e.stopPropagation();
+            setDismissed(true);
           }
         }}
         onPressEnter={(e) => {
@@ -169,7 +197,7 @@ export function ChatComposer({
             return;
           }
           e.preventDefault();
-          const chosen = picker[active];
+          const chosen = picker[activeOption];
           if (chosen) {
             pickShortcut(chosen);
           } else {

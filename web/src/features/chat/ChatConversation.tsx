@@ -9,6 +9,7 @@ import { chatApi } from '../../api/chat';
 import { groupApi } from '../../api/group';
 import { useSession } from '../../auth/SessionContext';
 import { useEnum } from '../../components/enumOptions';
+import { LiveStatus } from '../../components/LiveStatus';
 import { PageLoading } from '../../components/PageLoading';
 import { useConfirm } from '../../components/useConfirm';
 import { useFormatTime } from '../../components/useFormatTime';
@@ -16,6 +17,7 @@ import { ChatBubble } from './ChatBubble';
 import { ChatComposer, type ComposerRef } from './ChatComposer';
 import { mergeMessages, useChat } from './ChatContext';
 import { ChatVisitorPanel } from './ChatVisitorPanel';
+import { useNewMessageStatus } from './chatStatus';
 import { chatKeys } from './queries';
 
 /** On a phone the conversation and the visitor take the screen in turn, each with a way back. */
@@ -100,6 +102,7 @@ export function ChatConversation({
   }, [chat?.socket, queryClient, ticketId]);
 
   const count = messages.data?.list.length ?? 0;
+  const newMessages = useNewMessageStatus(messages.data?.list, user?.account_id);
   useEffect(() => {
     if (count > 0) {
       bottom.current?.scrollIntoView?.({ block: 'end' });
@@ -149,7 +152,12 @@ export function ChatConversation({
   });
 
   const backToList = phone && (
-    <Button type="text" icon={<ArrowLeftOutlined aria-hidden />} aria-label={t('chat.all_chats')} onClick={phone.back} />
+    <Button
+      type="text"
+      icon={<ArrowLeftOutlined aria-hidden />}
+      aria-label={t('chat.all_chats')}
+      onClick={phone.back}
+    />
   );
   if (info.isLoading) {
     return (
@@ -290,7 +298,9 @@ export function ChatConversation({
         }
       >
         {phoneActions}
-        <div style={{ flex: 1, overflowY: 'auto', padding: 16, background: '#fafafa' }} aria-live="polite">
+        {/* The transcript is not live (it was read whole at each message): the new message is said on its own. */}
+        <LiveStatus text={newMessages} />
+        <div style={{ flex: 1, overflowY: 'auto', padding: 16, background: '#fafafa' }}>
           {messages.isLoading ? (
             <PageLoading />
           ) : messages.isError ? (

@@ -5,12 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { chatApi } from '../../api/chat';
+import { LiveStatus } from '../../components/LiveStatus';
 import { PageLoading } from '../../components/PageLoading';
 import { PlainList } from '../../components/PlainList';
 import { useFormatTime } from '../../components/useFormatTime';
 import { usePhone } from '../../layout/usePhone';
 import { useChat } from './ChatContext';
 import { ChatConversation } from './ChatConversation';
+import { useNewWaitingStatus } from './chatStatus';
 import { NotificationPrompt } from './NotificationPrompt';
 import { chatKeys } from './queries';
 
@@ -40,6 +42,8 @@ export function ChatPage() {
     queryFn: ({ signal }) => chatApi.queue({ signal }),
     refetchInterval: 5000,
   });
+
+  const newWaiting = useNewWaitingStatus(queue.data?.waiting);
 
   // The list follows the chat on screen: once accepted it is among "My chats".
   const [tab, setTab] = useState<'waiting' | 'active'>('waiting');
@@ -142,6 +146,8 @@ export function ChatPage() {
           : { height: 'calc(100vh - 56px - 48px - 40px)', minHeight: 480 }
       }
     >
+      {/* Said on a phone too, where the list is not on screen during a chat. */}
+      <LiveStatus text={newWaiting} />
       {(!phone || !selected) && list}
       {selected ? (
         <ChatConversation

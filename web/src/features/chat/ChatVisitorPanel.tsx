@@ -29,7 +29,12 @@ export function ChatVisitorPanel({ chat: c, onBack }: { chat: TChatSummary; onBa
       title={
         onBack ? (
           <Flex align="center" gap={4}>
-            <Button type="text" icon={<ArrowLeftOutlined aria-hidden />} aria-label={t('chat.back_to_chat')} onClick={onBack} />
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined aria-hidden />}
+              aria-label={t('chat.back_to_chat')}
+              onClick={onBack}
+            />
             {t('chat.visitor')}
           </Flex>
         ) : (

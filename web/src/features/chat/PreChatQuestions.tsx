@@ -203,7 +203,11 @@ function QuestionModal({
                   />
                 </Flex>
               ))}
-              <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ text: '' })} style={{ alignSelf: 'flex-start' }}>
+              <Button
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => add({ text: '' })}
+                style={{ alignSelf: 'flex-start' }}
+              >
                 {t('pre_chat.add_choice')}
               </Button>
             </Flex>
