@@ -1,6 +1,7 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { useCallback } from 'react';
+import { createElement, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../i18n';
 
@@ -27,6 +28,8 @@ export function useConfirm() {
         okText: okText ?? t('common.ok'),
         cancelText: t('common.cancel'),
         okButtonProps: { danger },
+        // Ant Design's own icon is named in English ("exclamation-circle") in every language: the title says it.
+        icon: createElement(ExclamationCircleFilled, { 'aria-hidden': true }),
         focusable: { autoFocusButton: 'cancel' },
         onOk: () => onOk().catch(() => undefined),
         ...(afterClose ? { afterClose } : {}),

@@ -81,20 +81,6 @@ describe('the ticket list from the keyboard', () => {
     );
   });
 
-  it('Escape on the keys help gives the focus back where it was', async () => {
-    serve();
-    renderApp('/wswt');
-    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 45_000 });
-    const box = within(screen.getByRole('columnheader', { name: /Updated/ })).getByRole('button');
-    box.focus();
-    fireEvent.keyDown(box, { key: '?' });
-    const dialog = await screen.findByRole('dialog');
-    await within(dialog).findByText('Keyboard shortcuts');
-    fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape', keyCode: 27 });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(box));
-  });
-
   it('sorts by a column from a button in its header: Enter and Space', async () => {
     const { calls } = serve();
     const { here } = renderApp('/wswt');
