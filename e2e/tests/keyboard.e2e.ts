@@ -74,4 +74,31 @@ describe('the keyboard in the staff screens', () => {
     await expect.poll(() => sort.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.context().close();
   });
+
+  it('after a submit that leaves the ticket, the keyboard is on the toast’s "Open it", and the toast stays while focused', async () => {
+    const added = await call<{ ticket_id: number }>(server.app, 'POST', '/api/home/ticket.add', {
+      body: { email: 'sam@example.com', real_name: 'Sam', subject: 'Scanner jams', description: 'Every page.' },
+    });
+    const id = added.data.ticket_id;
+    const page = await signedIn(browser, server.url, admin, `/wswt/ticket/edit/${id}`);
+    const composer = page.getByRole('textbox', { name: 'Comment' });
+    await composer.click();
+    await page.keyboard.type('On it.');
+    // After submit (its default): back to the list.
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL((url) => url.pathname === '/wswt');
+    const open = page.getByRole('link', { name: 'Open it' });
+    await open.waitFor();
+    // The focus went with the ticket page: it lands on the link, not on the page's body.
+    await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'keyboard-toast-focused');
+    // Longer than the toast's 8 seconds: it stays while the keyboard is on it.
+    await page.waitForTimeout(9_500);
+    expect(await open.isVisible()).toBe(true);
+    // Tab goes on to the page; left, the toast goes after its time.
+    await page.keyboard.press('Tab');
+    expect(await open.evaluate((el) => el === document.activeElement)).toBe(false);
+    await open.waitFor({ state: 'detached', timeout: 12_000 });
+    await page.context().close();
+  });
 });

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { TCallOptions } from '../api/client';
 import { isApiError } from '../api/errors';
 import { currentLanguage, translateMessage } from '../i18n';
+import { showActionToast } from './actionToast';
 import { showFieldErrors, type TFieldParts, type TFieldRows } from './formRules';
 
 export type TSaveCallOptions = Pick<TCallOptions<unknown>, 'silent' | 'onMessage'>;
@@ -64,8 +65,8 @@ export function useSave<TVars, TResult = unknown>({
       // A bare "Success" says less than the screen's own word for it.
       const generic = said === '' || said === messages.ok[currentLanguage()];
       if (successContent) {
-        // A message with a link stays long enough to use it.
-        void message.success({ content: successContent(result, vars), duration: 8 });
+        // A message with a link stays long enough to use it, and while it is pointed at or focused.
+        showActionToast(message, successContent(result, vars));
       } else {
         void message.success(generic ? translateMessage(successKey) : said);
       }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../../api/ticket';
 import { useSession } from '../../../auth/SessionContext';
+import { focusActionToastWhenLost } from '../../../components/actionToast';
 import { useEnum } from '../../../components/enumOptions';
 import { LazySelect } from '../../../components/LazySelect';
 import { Text } from '../../../components/Text';
@@ -127,9 +128,11 @@ export function TicketComposer({
         // Back to the list the agent worked from (same view, page and sort), not a neighbouring tab.
         requestCloseTab(ticketPaths.edit(ticket.ticket_id));
         void navigate(lastTicketList.get());
+        focusActionToastWhenLost();
       } else if (after === 'next_ticket') {
         // Found before the save (submit): the list as the agent saw it.
         void navigate(nextPath.current ?? lastTicketList.get());
+        focusActionToastWhenLost();
       }
     },
   });
