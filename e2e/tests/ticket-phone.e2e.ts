@@ -102,5 +102,16 @@ describe('the tickets on a phone', () => {
     const okBox = await ok.boundingBox();
     expect(okBox && okBox.x >= 0 && okBox.x + okBox.width <= 375).toBe(true);
     await screenshot(page, 'ticket-phone-delete-en-375x740');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).tap();
+
+    // Search: its result cards as wide as the list's (the page's 12px in, not the card's 24px more).
+    await page.goto('/wswt/search?kw=download');
+    const found = page.getByRole('link', { name: /The download link in the welcome email/ });
+    await found.waitFor();
+    const foundBox = await found.boundingBox();
+    expect(foundBox?.x).toBeLessThanOrEqual(13);
+    expect(foundBox?.width).toBeGreaterThanOrEqual(349);
+    expect(await widths(page)).toEqual({ page: 375, screen: 375 });
+    await screenshot(page, 'ticket-phone-search-en-375x740');
   }, 240_000);
 });

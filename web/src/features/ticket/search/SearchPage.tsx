@@ -10,6 +10,7 @@ import { LazySelect } from '../../../components/LazySelect';
 import { ListPage } from '../../../components/ListPage';
 import { SearchBox } from '../../../components/SearchBox';
 import { useListParams } from '../../../components/useListParams';
+import { usePhone } from '../../../layout/usePhone';
 import { CompanySelect } from '../../../pickers/CompanySelect';
 import { TicketTable } from '../list/TicketTable';
 import { searchColumns } from '../list/ticketColumns';
@@ -41,6 +42,7 @@ const idOf = (value: string | undefined) => {
 /** Search: a keyword and filters over every ticket the caller may see, kept in the address. */
 export function SearchPage() {
   const { t } = useTranslation();
+  const phone = usePhone();
   const list = useListParams(filterNames);
   const [, setParams] = useSearchParams();
   const f = list.filters;
@@ -84,6 +86,8 @@ export function SearchPage() {
   return (
     <ListPage
       width={1400}
+      // A phone's result cards reach the card's sides, as on the ticket list: not 24px in on either side.
+      flush={phone}
       subtitle={t('ticket.search_subtitle')}
       filters={
         <>
@@ -182,7 +186,7 @@ export function SearchPage() {
     >
       {/* A refused search ran nowhere: it says why, and no table claims that nothing matched. */}
       {refusal && !results.isFetching ? (
-        <Alert type="warning" showIcon title={refusal} style={{ marginBottom: 12 }} />
+        <Alert type="warning" showIcon title={refusal} style={{ marginBottom: 12, marginInline: phone ? 16 : 0 }} />
       ) : (
         <TicketTable
           rows={results.data?.list}
