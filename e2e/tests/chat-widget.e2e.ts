@@ -141,6 +141,9 @@ describe('the chat widget on a phone', () => {
     await screenshot(page, 'widget-phone-keyboard-en');
     await page.setViewportSize(phone.viewport);
 
+    // End chat is a thumb's height itself, not a 12px link.
+    const tall = async (button: Locator) => (await button.boundingBox())?.height ?? 0;
+    await expect(tall(frame.getByRole('button', { name: 'End chat' }))).resolves.toBeGreaterThanOrEqual(44);
     // Ending is asked with two buttons, apart, a thumb's height; the one that ends is the red one.
     await frame.getByRole('button', { name: 'End chat' }).click();
     const ask = frame.getByRole('group', { name: 'End this chat?' });
@@ -176,6 +179,7 @@ describe('the chat widget on a phone', () => {
     await expect.poll(() => yes.evaluate((e) => e.ownerDocument.activeElement === e)).toBe(true);
     await page.keyboard.press('Enter');
     await frame.getByRole('button', { name: 'Start a new chat' }).waitFor();
+    await expect(tall(frame.getByRole('button', { name: 'Start a new chat' }))).resolves.toBeGreaterThanOrEqual(44);
 
     // A page not made for phones (no viewport tag) is laid out about 980px wide and shown zoomed
     // out: the chat is still laid out for the screen's 375px and fills it, at the screen's own size.
