@@ -24,6 +24,8 @@ describe('the widget files and settings', () => {
     const open = await t.app.inject({ method: 'GET', url: '/widget/chat' });
     expect(open.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(open.headers['x-frame-options']).toBeUndefined();
+    // Laid out at the phone's width, whatever the host page's own viewport says.
+    expect(open.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
 
     const edit = await post(
       chatSettingOps.widgetEdit,
