@@ -46,7 +46,7 @@ const withValues = (fields: TTicketFields | undefined) =>
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 
-const orInitial = <T,>(watched: T | undefined, initial: T): T => (watched === undefined ? initial : watched);
+export const orInitial = <T,>(watched: T | undefined, initial: T): T => (watched === undefined ? initial : watched);
 
 /** The properties the form changed from `ticket`. */
 export function changedProps(ticket: TTicket, values: Partial<TTicketProps>): Partial<TTicketProps> {
@@ -81,11 +81,14 @@ export const PropertiesPanel = memo(function PropertiesPanel({
   form,
   settings,
   disabled,
+  untitled = false,
 }: {
   ticket: TTicket;
   form: FormInstance<TTicketProps>;
   settings: TTicketSetting | undefined;
   disabled: boolean;
+  /** Under a head that names it already (FoldedProperties). */
+  untitled?: boolean;
 }) {
   const { t } = useTranslation();
   const names = useStaffNames();
@@ -96,7 +99,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({
   const groupId = orInitial(Form.useWatch('group_id', form), ticket.group_id);
   const assigneeId = orInitial(Form.useWatch('assignee_id', form), ticket.assignee_id);
   return (
-    <Card size="small" title={t('ticket.properties')} variant="borderless">
+    <Card size="small" title={untitled ? undefined : t('ticket.properties')} variant="borderless">
       <Form<TTicketProps>
         form={form}
         layout="vertical"

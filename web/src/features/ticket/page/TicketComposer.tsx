@@ -50,6 +50,7 @@ export function TicketComposer({
   canAttach,
   onConflict,
   onSaved: saved,
+  onPropertyErrors,
 }: {
   ticket: TTicket;
   form: FormInstance<TTicketProps>;
@@ -62,6 +63,8 @@ export function TicketComposer({
   onConflict: (error: unknown) => boolean;
   /** The submit was saved (before the after-submit choice), for the page to drop what it said of an older version. */
   onSaved: () => void;
+  /** A refusal was said under a property (a field required to solve): the page shows the properties. */
+  onPropertyErrors?: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -93,7 +96,13 @@ export function TicketComposer({
     handleError: onConflict,
     // A custom field the server refused (a field required to solve left empty, a value it
     // cannot hold) is said under that field in the properties, not in a toast.
-    showErrors: (fields) => showCustomFieldErrors(form, fields),
+    showErrors: (fields) => {
+      const shown = showCustomFieldErrors(form, fields);
+      if (shown) {
+        onPropertyErrors?.();
+      }
+      return shown;
+    },
     invalidate: [
       ticketKeys.comments(ticket.ticket_id),
       ticketKeys.events(ticket.ticket_id),

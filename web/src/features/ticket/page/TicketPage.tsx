@@ -16,6 +16,7 @@ import { markSeen } from '../shared/seenTickets';
 import { TicketStateTag } from '../shared/TicketStateTag';
 import { Conversation } from './Conversation';
 import { EventHistory } from './EventHistory';
+import { FoldedProperties } from './FoldedProperties';
 import { keepEdits } from './keepEdits';
 import { PropertiesPanel, type TTicketProps } from './PropertiesPanel';
 import { RequesterPanel } from './RequesterPanel';
@@ -142,6 +143,11 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   const onSaved = () => setNotice(null);
 
   const wide = screens.lg !== false;
+  // One column (a phone): the properties fold at the top, not below the whole conversation and composer.
+  const [propertiesOpen, setPropertiesOpen] = useState(false);
+  const properties = (
+    <PropertiesPanel ticket={ticket} form={form} settings={settings} disabled={!editable} untitled={!wide} />
+  );
 
   return (
     <Flex
@@ -173,6 +179,16 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             }
           />
         )}
+        {!wide && (
+          <FoldedProperties
+            ticket={ticket}
+            form={form}
+            open={propertiesOpen}
+            onToggle={() => setPropertiesOpen((open) => !open)}
+          >
+            {properties}
+          </FoldedProperties>
+        )}
         <LightCardTabs<TTab>
           activeKey={tab}
           onChange={setTab}
@@ -198,13 +214,14 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
               canAttach={settings?.can_attach !== false}
               onConflict={onConflict}
               onSaved={onSaved}
+              onPropertyErrors={() => setPropertiesOpen(true)}
             />
           </div>
         )}
       </Flex>
       <Flex vertical gap={16} style={{ width: wide ? 300 : '100%', flex: 'none' }}>
         <RequesterPanel ticket={ticket} comments={comments.data} />
-        <PropertiesPanel ticket={ticket} form={form} settings={settings} disabled={!editable} />
+        {wide && properties}
       </Flex>
     </Flex>
   );
