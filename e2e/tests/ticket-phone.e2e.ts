@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../server/test/app.js';
+import { call, signInAdmin } from '../../server/test/app.js';
 import { launchBrowser, openPages, screenshot, signInThroughForm } from '../support/browser.js';
 import { admin, type RunningServer, startServer } from '../support/server.js';
 
@@ -114,4 +114,36 @@ describe('the tickets on a phone', () => {
     expect(await widths(page)).toEqual({ page: 375, screen: 375 });
     await screenshot(page, 'ticket-phone-search-en-375x740');
   }, 240_000);
+
+  it('gives the survey’s comment box the screen’s width, less a thumb’s margin (en and zh-cn)', async () => {
+    const added = await call<{ ticket_id: number }>(server.app, 'POST', '/api/home/ticket.add', {
+      body: { email: 'sam@example.com', real_name: 'Sam', subject: 'Label printer', description: 'Blank labels' },
+    });
+    const token = await signInAdmin(server.app);
+    const got = await call<{ update_ts: number }>(server.app, 'GET', '/api/admin/ticket.get', {
+      token,
+      query: { ticket_id: String(added.data.ticket_id) },
+    });
+    const solved = await call(server.app, 'POST', '/api/admin/ticket.edit', {
+      token,
+      body: { ticket_id: added.data.ticket_id, base_update_ts: got.data.update_ts, submit_as: 'solved' },
+    });
+    expect(solved.code, solved.msg).toBe('0000');
+    const rows = await server.database.withConnection((q) =>
+      q(`SELECT satisfaction_token FROM ticket WHERE ticket_id = ${added.data.ticket_id}`),
+    );
+    const survey = `/home/satisfaction?token=${rows[0]?.satisfaction_token}`;
+    const page = await phone();
+    for (const lang of ['en', 'zh-cn']) {
+      await page.goto(`${survey}&lang=${lang}`);
+      const comment = page.locator('textarea');
+      await comment.waitFor();
+      const box = await comment.boundingBox();
+      // 16px from each side (it was 41: the page's 16 and the card's 24 and its border).
+      expect(box?.x).toBeLessThanOrEqual(16);
+      expect(box?.width).toBeGreaterThanOrEqual(375 - 32);
+      expect(await widths(page)).toEqual({ page: 375, screen: 375 });
+      await screenshot(page, `survey-phone-${lang}-375x740`);
+    }
+  }, 120_000);
 });
