@@ -40,8 +40,8 @@ export const ZEmail = z
 /** A new password: 5 to 127 characters (the "not the email" rule needs the email, see `isPasswordAllowed`). */
 export const ZNewPassword = z
   .string({ error: requiredOr('required_password', 'password_not_allowed') })
-  .min(passwordMin, { error: 'password_not_allowed' })
-  .max(passwordMax, { error: 'password_not_allowed' });
+  .min(passwordMin, { error: 'password_length' })
+  .max(passwordMax, { error: 'password_length' });
 
 /**
  * A number schema that also takes the plain decimal text of an integer (query strings arrive as

@@ -1,4 +1,5 @@
 import type { TLanguage } from './languages.js';
+import { passwordMax, passwordMin } from './plain.js';
 
 /**
  * The messages of setting a password through a mailed link: invitations, "Forgot password?", the
@@ -6,6 +7,15 @@ import type { TLanguage } from './languages.js';
  * Part of `messages` (messages.ts), kept apart so that file stays readable.
  */
 export const passwordMessages = {
+  // A new password refused: the rule it breaks, by name (not "Password is not allowed").
+  password_length: {
+    en: `Password must be ${passwordMin} to ${passwordMax} characters`,
+    'zh-cn': `密码长度须为 ${passwordMin} 到 ${passwordMax} 个字符`,
+  },
+  password_is_email: {
+    en: 'Password must not be the same as the email address',
+    'zh-cn': '密码不能与邮箱地址相同',
+  },
   password_link_invalid: {
     en: 'This link is not valid (a newer link may have replaced it). Use the link in your latest mail, or ask for a new one.',
     'zh-cn': '此链接无效（可能已被新的链接取代）。请使用最新邮件中的链接，或重新获取链接。',

@@ -28,13 +28,20 @@ export const passwordLinkTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 export const passwordMin = 5;
 export const passwordMax = 127;
 
+/**
+ * Why a new password is refused, as the message key that names the rule it breaks, or null: its
+ * length (5 to 127 characters), or that it is the account's email.
+ */
+export function passwordProblem(password: string, email: string): 'password_length' | 'password_is_email' | null {
+  if (password.length < passwordMin || password.length > passwordMax) {
+    return 'password_length';
+  }
+  return password.trim().toLowerCase() === email.trim().toLowerCase() ? 'password_is_email' : null;
+}
+
 /** A new password as the server takes it: 5 to 127 characters, and not the account's email. */
 export function isPasswordAllowed(password: string, email: string): boolean {
-  return (
-    password.length >= passwordMin &&
-    password.length <= passwordMax &&
-    password.trim().toLowerCase() !== email.trim().toLowerCase()
-  );
+  return passwordProblem(password, email) === null;
 }
 
 /** A nested drop-down's levels are separated by this in an option's name and value (`Hardware::Printer`). */

@@ -1,4 +1,4 @@
-import { isPasswordAllowed, type TUserType, type ZAccountEditRequest } from '@parley/contracts';
+import { passwordProblem, type TUserType, type ZAccountEditRequest } from '@parley/contracts';
 import type { z } from 'zod';
 import type { account } from '../../db/schema/index.js';
 import { forbidden, invalid } from '../../http/app-error.js';
@@ -78,8 +78,9 @@ export function checkPassword(userType: string, email: string, password: string 
     }
     return;
   }
-  if (!isPasswordAllowed(password, email)) {
-    throw invalid('password_not_allowed', 'password');
+  const problem = passwordProblem(password, email);
+  if (problem) {
+    throw invalid(problem, 'password');
   }
 }
 

@@ -1,5 +1,5 @@
 import type { TChatState, TLoginResponse } from '@parley/contracts';
-import { isPasswordAllowed } from '@parley/contracts';
+import { passwordProblem } from '@parley/contracts';
 import { and, eq, getTableColumns, gte } from 'drizzle-orm';
 import type { ActorContext, AppContext } from '../../context.js';
 import { account, accountVisit } from '../../db/schema/index.js';
@@ -101,8 +101,9 @@ export async function passwordEdit({
     throw new AppError('FFFF', 'old_password_wrong', { old_pass: 'old_password_wrong' });
   }
   await limits.currentPasswordRight(actor.account.accountId);
-  if (!isPasswordAllowed(newPass, actor.account.email)) {
-    throw new AppError('FFFF', 'password_not_allowed', { new_pass: 'password_not_allowed' });
+  const problem = passwordProblem(newPass, actor.account.email);
+  if (problem) {
+    throw new AppError('FFFF', problem, { new_pass: problem });
   }
   const hash = await hashPassword(newPass);
   await db.transaction((tx) => setAccountPassword(tx, authCache, actor.account.accountId, hash));

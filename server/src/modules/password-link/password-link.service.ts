@@ -1,4 +1,4 @@
-import { isPasswordAllowed, type TPasswordLinkGetResponse } from '@parley/contracts';
+import { passwordProblem, type TPasswordLinkGetResponse } from '@parley/contracts';
 import type { ActorContext, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
@@ -114,16 +114,18 @@ export async function linkGet(db: DbOrTx, token: string): Promise<TPasswordLinkG
 export async function linkSet({ db, authCache }: AppContext, token: string, password: string) {
   // The token first: a made-up one costs a lookup, not a password hash (the call is public).
   const seen = usable(await findLink(db, token), Date.now());
-  if (!isPasswordAllowed(password, seen.email)) {
-    throw invalid('password_not_allowed', 'password');
+  const problem = passwordProblem(password, seen.email);
+  if (problem) {
+    throw invalid(problem, 'password');
   }
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     // The account's row first, as every writer of its links (lockLinkAccount); a link keeps its account.
     await lockLinkAccount(tx, seen.accountId);
     const link = usable(await findLink(tx, token, true), Date.now());
-    if (!isPasswordAllowed(password, link.email)) {
-      throw invalid('password_not_allowed', 'password');
+    const linkProblem = passwordProblem(password, link.email);
+    if (linkProblem) {
+      throw invalid(linkProblem, 'password');
     }
     await useLink(tx, link.linkId, link.accountId);
     await setAccountPassword(tx, authCache, link.accountId, hash);

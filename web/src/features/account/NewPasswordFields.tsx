@@ -1,4 +1,4 @@
-import { isPasswordAllowed, ZNewPassword } from '@parley/contracts';
+import { passwordProblem } from '@parley/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/formRules';
@@ -38,9 +38,10 @@ export function NewPasswordFields({
                 }
                 return;
               }
-              const checked = ZNewPassword.safeParse(value);
-              if (!checked.success || !isPasswordAllowed(value, email())) {
-                throw new Error(translateMessage('password_not_allowed'));
+              // The rule it breaks, by name: its length (5 to 127), or that it is the email.
+              const problem = passwordProblem(value, email());
+              if (problem) {
+                throw new Error(translateMessage(problem));
               }
             },
           }),

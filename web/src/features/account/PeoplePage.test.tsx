@@ -137,8 +137,10 @@ describe('people', () => {
     fireEvent.blur(screen.getByLabelText('Email'));
     await within(dialog).findByText('Incorrect mailbox format');
     typeInto('Email', 'ada@example.com');
+    typeInto('Password', 'abcd');
+    await within(dialog).findByText('Password must be 5 to 127 characters');
     typeInto('Password', 'ada@example.com');
-    await within(dialog).findByText('Password is not allowed');
+    await within(dialog).findByText('Password must not be the same as the email address');
     typeInto('Password', 'secret-1');
     typeInto('Confirm password', 'secret-2');
     await within(dialog).findByText('The passwords entered two times are inconsistent');

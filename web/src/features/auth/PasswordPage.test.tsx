@@ -31,10 +31,13 @@ describe('the set-password page of a mailed link', () => {
 
     submit();
     await screen.findByText('Password is required');
+    typeInto('New password', 'nina');
+    submit();
+    await screen.findByText('Password must be 5 to 127 characters');
     typeInto('New password', 'nina@example.com');
     typeInto('Confirm password', 'nina@example.com');
     submit();
-    await screen.findByText('Password is not allowed');
+    await screen.findByText('Password must not be the same as the email address');
     typeInto('New password', 'chosen-1');
     typeInto('Confirm password', 'chosen-2');
     submit();

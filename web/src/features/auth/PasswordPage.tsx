@@ -1,4 +1,4 @@
-import { isPasswordAllowed, passwordLinkTokenPattern, type TPasswordLinkGetResponse } from '@parley/contracts';
+import { passwordLinkTokenPattern, passwordProblem, type TPasswordLinkGetResponse } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -105,12 +105,14 @@ function PasswordForm({
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const checks: TChecks<TPasswordValues> = {
-    password: (v) =>
-      v === ''
-        ? translateMessage('required_password')
-        : isPasswordAllowed(v, link.email)
-          ? null
-          : translateMessage('password_not_allowed'),
+    password: (v) => {
+      if (v === '') {
+        return translateMessage('required_password');
+      }
+      // The rule it breaks, by name: its length, or that it is the email.
+      const problem = passwordProblem(v, link.email);
+      return problem ? translateMessage(problem) : null;
+    },
     confirm: (v, all) => (v === all.password ? null : translateMessage('passwords_inconsistent')),
   };
   const form = useForm<TPasswordValues>('password', () => ({ password: '', confirm: '' }), checks);

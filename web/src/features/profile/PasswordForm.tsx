@@ -1,4 +1,4 @@
-import { isPasswordAllowed, ZLoginRequest, ZNewPassword } from '@parley/contracts';
+import { passwordProblem, ZLoginRequest, ZNewPassword } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -73,7 +73,11 @@ export function PasswordForm({ email }: { email: string }) {
         extra={t('profile.new_pass_hint')}
         rules={[
           schemaRule(ZNewPassword),
-          checkRule((value) => typeof value === 'string' && isPasswordAllowed(value, email), 'password_not_allowed'),
+          // Its length is the schema's (its message names 5 to 127); this names the other rule.
+          checkRule(
+            (value) => typeof value !== 'string' || passwordProblem(value, email) === null,
+            'password_is_email',
+          ),
         ]}
         validateFirst
         required

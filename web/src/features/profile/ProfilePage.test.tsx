@@ -56,21 +56,29 @@ describe('my profile', () => {
     expect(calls.some((c) => c.path === 'admin/auth.check')).toBe(false);
   });
 
-  it('refuses a short password, the email as password and two different entries', async () => {
+  it('refuses a short password and the email as password, naming the rule each breaks, and two different entries', async () => {
     const { calls } = await openProfile();
     type('Current password', 'old-secret');
     type('New password', 'abcd');
-    await screen.findByText('Password is not allowed');
+    await screen.findByText('Password must be 5 to 127 characters');
     type('New password', 'new-secret');
-    await waitFor(() => expect(screen.queryByText('Password is not allowed')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Password must be 5 to 127 characters')).toBeNull());
     type('New password', 'Ada@Example.com');
-    await screen.findByText('Password is not allowed');
+    await screen.findByText('Password must not be the same as the email address');
 
     type('New password', 'new-secret');
     type('Confirm new password', 'other-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
     await screen.findByText('The passwords entered two times are inconsistent');
     expect(calls.some((c) => c.path === 'admin/auth.password.edit')).toBe(false);
+  });
+
+  it('names the length a short password misses in Chinese', async () => {
+    await chooseLanguage('zh-cn');
+    fakeServer({ user, menus: [] });
+    renderApp('/wswt/account/my/profile');
+    fireEvent.change(await screen.findByLabelText('新密码', {}, { timeout: 10_000 }), { target: { value: 'abcd' } });
+    await screen.findByText('密码长度须为 5 到 127 个字符');
   });
 
   it('shows a wrong current password at its field', async () => {
