@@ -79,19 +79,27 @@ export const inboxReasonCodes = [
   'no_sender',
   'unreadable',
   'not_stored',
+  'delivery_delayed',
+  'delivery_notice',
+  'read_receipt',
+  'reused_message_id',
 ] as const;
 export type TInboxReasonCode = (typeof inboxReasonCodes)[number];
 
 /** An incoming mail that made no ticket: unparseable (raw kept), bounce, auto-reply, banned sender. */
 export const ZInboxLogEntry = z.object({
   log_id: z.number().describe('The entry'),
-  outcome: z.string().describe('What became of it: unparseable, bounce, auto-reply, banned sender'),
+  outcome: z
+    .string()
+    .describe(
+      'What became of it: unparseable, bounce (a permanent failure), delivery_report (not a failure), auto-reply, banned sender, ignored',
+    ),
   reason: z.string().describe('Why, in English words that may change: read `reason_code`'),
   reason_code: z
     .enum(inboxReasonCodes)
     .nullable()
     .describe(
-      'Why, as a stable code: `delivery_report`, `undeliverable` (a bounce naming the failed addresses), `from_daemon`, `auto_submitted`, `autoreply_header`, `out_of_office`, `precedence`, `mailing_list`, `own_mailbox`, `banned`, `no_sender`, `unreadable` (the parser refused it), `not_stored`; null for an entry whose reason no code names',
+      'Why, as a stable code: `delivery_report`, `undeliverable` (a bounce naming the failed addresses), `from_daemon`, `auto_submitted`, `autoreply_header`, `out_of_office`, `precedence`, `mailing_list`, `own_mailbox`, `banned`, `no_sender`, `unreadable` (the parser refused it), `not_stored`, `delivery_delayed` (a report that delivery is late and still tried: nothing changes), `delivery_notice` (a report of a delivery relayed, delivered or expanded, or failed for now: nothing changes), `read_receipt` (a read receipt), `reused_message_id` (a different mail with the Message-ID of one already stored: not stored); null for an entry whose reason no code names',
     ),
   reason_detail: z
     .string()
@@ -115,6 +123,26 @@ export const ZInboxRetryResponse = z.object({
   ticket_id: z.number().nullable().describe('The ticket it made or joined'),
 });
 export type TInboxRetryResponse = z.infer<typeof ZInboxRetryResponse>;
+
+/** An address mail to which failed for good (a bounce): Parley mails it no more until cleared, or until it writes in. */
+export const ZBouncedAddress = z.object({
+  address: z.string().describe('The address'),
+  ticket_id: z.number().nullable().describe('The ticket whose mail bounced, when known'),
+  reason: z.string().describe('The subject of the report that said so'),
+  create_ts: z.number().describe('When it bounced (Unix epoch milliseconds)'),
+});
+export type TBouncedAddress = z.infer<typeof ZBouncedAddress>;
+export const ZBouncedAddressListResponse = z.object({
+  list: z.array(ZBouncedAddress).describe('Every bounced address, latest first (at most 500)'),
+});
+export type TBouncedAddressListResponse = z.infer<typeof ZBouncedAddressListResponse>;
+export const ZBouncedAddressClearRequest = z.object({
+  addresses: z
+    .array(z.string().trim().toLowerCase().max(254, { error: 'field_too_long' }))
+    .min(1, { error: 'field_invalid' })
+    .max(500, { error: 'field_invalid' })
+    .describe('The addresses to mail again'),
+});
 
 export const emailTemplateNames = [
   'ticket_received',

@@ -65,6 +65,7 @@ const ZConfig = z.object({
   PUBLIC_CHAT_LIMIT: count(1_000_000).default(30),
   PASSWORD_RESET_LIMIT_PER_EMAIL: count(10_000).default(3),
   PASSWORD_RESET_LIMIT_PER_ADDRESS: count(100_000).default(20),
+  MAIL_RECEIVED_LIMIT_PER_ADDRESS: count(100_000).default(5),
 });
 
 export interface Config {
@@ -128,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicChat: c.PUBLIC_CHAT_LIMIT,
       forgotPerEmail: c.PASSWORD_RESET_LIMIT_PER_EMAIL,
       forgotPerAddress: c.PASSWORD_RESET_LIMIT_PER_ADDRESS,
+      mailReceivedPerAddress: c.MAIL_RECEIVED_LIMIT_PER_ADDRESS,
     },
   };
 }

@@ -138,6 +138,8 @@ const accessTable: Row[] = [
   g(`${s}/email.inbox_log`, 'node', '0000', { grant: '/wswt/setting/email' }),
   g(`${s}/email.inbox_log.raw`, 'node', '0404', { grant: '/wswt/setting/email', query: { log_id: none } }),
   p(`${s}/email.inbox_log.retry`, 'node', 'FFFF', { grant: 'email.edit' }),
+  g(`${s}/email.bounce.list`, 'node', '0000', { grant: '/wswt/setting/email' }),
+  p(`${s}/email.bounce.clear`, 'node', 'FFFF', { grant: 'email.edit' }),
   g(`${s}/email.address.all.list`, 'node', '0000', { grant: '/wswt/setting/email' }),
   p(`${s}/email.address.add`, 'node', 'FFFF', { grant: 'email.edit' }),
   p(`${s}/email.address.edit`, 'node', 'FFFF', { grant: 'email.edit' }),

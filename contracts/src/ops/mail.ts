@@ -1,5 +1,7 @@
 import { ZEmpty } from '../common.js';
 import {
+  ZBouncedAddressClearRequest,
+  ZBouncedAddressListResponse,
   ZEmailCheckRequest,
   ZEmailCheckResponse,
   ZEmailTemplate,
@@ -83,6 +85,24 @@ export const mailOps = {
     tags,
     input: ZInboxRawRequest,
     output: ZInboxRetryResponse,
+  }),
+  bounceList: op({
+    method: 'GET',
+    path: `${base}/email.bounce.list`,
+    access: read,
+    summary: 'Addresses whose mail bounced for good: Parley sends them nothing until cleared or until they write in',
+    tags,
+    input: noInput,
+    output: ZBouncedAddressListResponse,
+  }),
+  bounceClear: op({
+    method: 'POST',
+    path: `${base}/email.bounce.clear`,
+    access: write,
+    summary: 'Mail these bounced addresses again (a mailbox that is full no more, a typo fixed on the other side)',
+    tags,
+    input: ZBouncedAddressClearRequest,
+    output: ZEmpty,
   }),
   addressAllList: op({
     method: 'GET',

@@ -14,6 +14,8 @@ export const mailMessage = pgTable(
       .references(() => ticket.ticketId, { onDelete: 'cascade' }),
     commentId: integer('comment_id'),
     fromAddress: text('from_address').notNull().default(''),
+    /** An incoming mail's sender, subject, text and attachments hashed ('' for ours and older ones). */
+    contentHash: text('content_hash').notNull().default(''),
     createTs: ts('create_ts').notNull(),
   },
   (t) => [index('mail_message_ticket_idx').on(t.ticketId)],

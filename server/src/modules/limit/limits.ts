@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import { type RateLimiterAbstract, RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { createClient } from 'redis';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { rateLimit } from '../../db/schema/index.js';
 import { throttled } from '../../http/app-error.js';
 
@@ -25,6 +25,8 @@ export interface LimitSettings {
   forgotPerEmail: number;
   /** "Forgot password?" requests per address in an hour, whatever the email (`PASSWORD_RESET_LIMIT_PER_ADDRESS`). */
   forgotPerAddress: number;
+  /** "We received your request" mails to one address in an hour (`MAIL_RECEIVED_LIMIT_PER_ADDRESS`): mail-loop protection. */
+  mailReceivedPerAddress: number;
 }
 
 export const defaultLimitSettings: LimitSettings = {
@@ -37,11 +39,17 @@ export const defaultLimitSettings: LimitSettings = {
   publicChat: 30,
   forgotPerEmail: 3,
   forgotPerAddress: 20,
+  // A person opens a few tickets an hour at most; an autoresponder or a script that answers every
+  // "received" mail (without the headers that mark its mail automatic) opens one a minute or more.
+  // Past 5 its new tickets are still made, but it hears nothing more from us that hour, so the loop
+  // stops at 5 mails rather than running until a mailbox fills.
+  mailReceivedPerAddress: 5,
 };
 
 const loginWindow = 15 * 60;
 const publicWindow = 10 * 60;
 const forgotWindow = 60 * 60;
+const mailReceivedWindow = 60 * 60;
 type Redis = ReturnType<typeof createClient>;
 export type PublicKind = 'ticket' | 'upload' | 'chat';
 
@@ -56,6 +64,9 @@ export class Limits {
   private readonly public: Record<PublicKind, RateLimiterAbstract>;
   private readonly currentPassword: RateLimiterAbstract;
   private readonly forgot: Record<'email' | 'address', RateLimiterAbstract>;
+  /** In Redis; null when the counts are in the database (then counted in the caller's transaction). */
+  private readonly mailReceived: RateLimiterAbstract | null;
+  private readonly keyPrefix: string;
 
   constructor(
     private readonly store: { db: Db; redis?: Redis | undefined; prefix?: string },
@@ -87,6 +98,8 @@ export class Limits {
       email: make('forgot-email', settings.forgotPerEmail, forgotWindow),
       address: make('forgot-address', settings.forgotPerAddress, forgotWindow),
     };
+    this.keyPrefix = store.prefix ?? 'parley';
+    this.mailReceived = store.redis ? make('mail-received', settings.mailReceivedPerAddress, mailReceivedWindow) : null;
     this.public = {
       ticket: make('public-ticket', settings.publicTicket, publicWindow),
       upload: make('public-upload', settings.publicUpload, publicWindow),
@@ -149,6 +162,26 @@ export class Limits {
     if (address > this.settings.forgotPerAddress || byEmail > this.settings.forgotPerEmail) {
       throw throttled('password_forgot_too_many');
     }
+  }
+
+  /**
+   * One "received" mail to an address (a new ticket by mail): false past its limit in the hour,
+   * and the mail is then not sent. Counted in `tx`, the transaction that makes the ticket, when
+   * the counts are in the database: a rolled-back ticket takes no point, and a database with one
+   * connection (PGlite) is not asked twice at once.
+   */
+  async mailReceivedAllowed(address: string, tx: DbOrTx): Promise<boolean> {
+    const limiter =
+      this.mailReceived ??
+      new RateLimiterDrizzle({
+        storeClient: tx,
+        schema: rateLimit,
+        keyPrefix: `${this.keyPrefix}:mail-received`,
+        points: this.settings.mailReceivedPerAddress,
+        duration: mailReceivedWindow,
+        clearExpiredByTimeout: false,
+      });
+    return (await take(limiter, address.toLowerCase())) <= this.settings.mailReceivedPerAddress;
   }
 
   /**

@@ -15,16 +15,18 @@ import { insertComment, insertEvents } from '../ticket/ticket.repo.js';
 import { bodyText, isEmptyBody, sanitizeBody } from '../ticket/ticket.sanitize.js';
 import { nextUpdateTs } from '../ticket/ticket.stamp.js';
 import { addSearchWords } from '../ticket-search/search-words.js';
-import { documentTokens, textArrayLiteral } from '../ticket-search/tokenize.js';
+import { documentTokens } from '../ticket-search/tokenize.js';
 import { addressOfMail, listSupportAddresses, type SupportAddress } from './mail.address.js';
+import { clearBounces, ingestBounce } from './mail.bounce.js';
 import { repairCharsets } from './mail.charset.js';
 import type { MailConfig } from './mail.config.js';
 import { rawMailKey } from './mail.key.js';
-import { addresses, automaticReason, bounceFacts, escapeHtml, foldQuoted, norm } from './mail.parse.js';
-import { type InboxReason, inboxReason } from './mail.reason.js';
+import { addresses, automaticReason, escapeHtml, foldQuoted, norm } from './mail.parse.js';
+import { inboxReason } from './mail.reason.js';
 import {
   addCcs,
   attachFiles,
+  contentHash,
   type IngestOutcome,
   keepRaw,
   logMail,
@@ -93,35 +95,6 @@ function commentBody(
   return body;
 }
 
-/** A bounce: the failed addresses get no more mail and the ticket it returns says so. */
-async function ingestBounce(ctx: AppContext, raw: Buffer, mail: ParsedMail, messageId: string, reason: InboxReason) {
-  const facts = bounceFacts(raw.toString('latin1'), mail);
-  const subject = (mail.subject ?? '').trim().slice(0, 255);
-  // The failed addresses when the report names them, else what made it a bounce.
-  const why = facts.recipients.length ? inboxReason('undeliverable', facts.recipients.join(', ')) : reason;
-  await transact(ctx, async (tx) => {
-    const ticketIds = facts.original.length
-      ? await queryRows<{ ticket_id: number }>(
-          tx,
-          sql`SELECT DISTINCT ticket_id FROM mail_message WHERE message_id = ANY(${textArrayLiteral(facts.original)}::text[])`,
-        )
-      : [];
-    const ticketId = ticketIds[0] ? Number(ticketIds[0].ticket_id) : null;
-    for (const address of facts.recipients) {
-      await tx.execute(
-        sql`INSERT INTO mail_bounce (address, ticket_id, reason, create_ts) VALUES (${address}, ${ticketId}, ${subject}, ${Date.now()})
-            ON CONFLICT (address) DO UPDATE SET ticket_id = EXCLUDED.ticket_id, reason = EXCLUDED.reason, create_ts = EXCLUDED.create_ts`,
-      );
-      if (ticketId !== null) {
-        await insertEvents(tx, ticketId, null, Date.now(), [{ field: 'delivery_failed', new: { address } }]);
-      }
-    }
-    const from = addresses(mail.from)[0]?.address ?? '';
-    await logMail(tx, messageId, 'bounce', why, from, subject);
-  });
-  return { outcome: 'bounce' as const, reason: why };
-}
-
 /**
  * Turns one raw mail into a ticket or a comment, once: the Message-ID is recorded in the same
  * transaction (unique), so a mail fetched twice, from two folders or by two processes, counts once.
@@ -152,10 +125,18 @@ export async function ingestMail(
   const from = addresses(mail.from)[0];
   const subject = (mail.subject ?? '').trim().slice(0, 255);
 
-  const [seen] = await queryRows<{ ticket_id: number }>(
+  const hash = contentHash(mail);
+  const [seen] = await queryRows<{ ticket_id: number; content_hash: string }>(
     ctx.db,
-    sql`SELECT ticket_id FROM mail_message WHERE message_id = ${messageId}`,
+    sql`SELECT ticket_id, content_hash FROM mail_message WHERE message_id = ${messageId}`,
   );
+  if (seen?.content_hash && seen.content_hash !== hash) {
+    // Not the stored mail again but another one under its Message-ID (a broken client or
+    // script): not stored, and kept for an admin to read, once per content.
+    const reason = inboxReason('reused_message_id', String(seen.ticket_id));
+    const key = `${messageId}#${hash.slice(0, 16)}`;
+    return keepRaw(ctx, raw, reason, from?.address ?? '', subject, key, 'ignored');
+  }
   if (seen) {
     return { outcome: 'duplicate', ticketId: Number(seen.ticket_id) };
   }
@@ -203,6 +184,8 @@ export async function ingestMail(
   try {
     return await transact(ctx, async (tx) => {
       const now = Date.now();
+      // The address writes to us: it works, so a bounce recorded for it no longer stops mail to it.
+      await clearBounces(tx, [from.address]);
       // A new customer writing Chinese hears back in Chinese (the default language otherwise).
       const language = /[\u3400-\u9fff]/.test(`${subject} ${bodyText(body)}`) ? 'zh-cn' : undefined;
       const sender = await findOrCreateRequester(tx, who.address, who.name, now, language);
@@ -241,7 +224,7 @@ export async function ingestMail(
         await addSearchWords(tx, ticketId, documentTokens(bodyText(body)));
         await insertEvents(tx, ticketId, sender.accountId, now, events);
         await addCcs(tx, settings, ours, mail, ticketId, now);
-        await recordMessage(tx, messageId, ticketId, commentId, from.address);
+        await recordMessage(tx, messageId, ticketId, commentId, from.address, hash);
         emit(tx, { type: 'ticket.commented', ticketId, actorId: sender.accountId, commentId, isPublic });
         return { outcome: 'comment' as const, ticketId, commentId };
       }
@@ -284,7 +267,7 @@ export async function ingestMail(
         ]);
       }
       await addCcs(tx, settings, ours, mail, newTicketId, now);
-      await recordMessage(tx, messageId, newTicketId, commentId, from.address);
+      await recordMessage(tx, messageId, newTicketId, commentId, from.address, hash);
       return { outcome: 'ticket' as const, ticketId: newTicketId, commentId };
     });
   } catch (error) {

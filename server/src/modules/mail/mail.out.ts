@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { type AccountMail, buildAccountMail, isAccountMail } from './mail.account.js';
+import { bouncedAmong, noteNotMailed } from './mail.bounce.js';
 import { buildMail } from './mail.build.js';
 import { smtpTransport } from './mail.check.js';
 import type { MailConfig } from './mail.config.js';
@@ -48,8 +49,15 @@ async function queueCommentMails(
   }
   const except = new Set(author ? [author.email] : []);
   if (author?.staff) {
+    const ccs = await ccEmails(tx, t.ticket_id);
     const to = await deliverable(tx, config, [t.requester_email], except);
-    const cc = await deliverable(tx, config, await ccEmails(tx, t.ticket_id), new Set([...except, ...to]));
+    const cc = await deliverable(tx, config, ccs, new Set([...except, ...to]));
+    // The agent sees on the ticket whom the reply did not reach because their mail bounced.
+    const bounced = await bouncedAmong(
+      tx,
+      [...new Set([t.requester_email, ...ccs].map((e) => e.trim().toLowerCase()))].filter((e) => !except.has(e)),
+    );
+    await noteNotMailed(tx, t.ticket_id, { to: bounced, reason: 'bounced', comment_id: commentId });
     await queueMail(
       ctx,
       tx,
@@ -106,6 +114,13 @@ export function registerMailOut(
     // A follow-up of a closed ticket came by mail too: its customer hears it was received.
     if (event.source === 'email' || event.source === 'form' || event.source === 'close_ticket') {
       const to = await deliverable(tx, config, [t.requester_email], new Set());
+      // Mail-loop protection: an address that had its hour's "received" mails gets no more (an
+      // autoresponder answering each would get one per ticket it opens); its tickets are still made.
+      if (to[0] && event.source !== 'form' && !(await ctx.limits.mailReceivedAllowed(to[0], tx))) {
+        ctx.log.info({ to: to[0], ticketId: t.ticket_id }, '"received" mail not sent: the address had its hour\'s');
+        await noteNotMailed(tx, t.ticket_id, { to: [...to], reason: 'received_limit', comment_id: null });
+        to.length = 0;
+      }
       await queueMail(
         ctx,
         tx,
@@ -295,9 +310,16 @@ async function sendMail(
     }
     return;
   }
-  // An address that bounced since the mail was queued is not mailed again.
+  // An address that bounced since the mail was queued is not mailed again; a reply says so on its ticket.
   const to = await deliverable(ctx.db, config, mail.to, new Set());
   const cc = await deliverable(ctx.db, config, mail.cc, new Set(to));
+  if (mail.kind === 'public_reply') {
+    const bounced = await bouncedAmong(
+      ctx.db,
+      [...mail.to, ...mail.cc].map((e) => e.trim().toLowerCase()),
+    );
+    await noteNotMailed(ctx.db, mail.ticketId, { to: bounced, reason: 'bounced', comment_id: mail.commentId });
+  }
   if (to.length === 0 && cc.length === 0) {
     return;
   }

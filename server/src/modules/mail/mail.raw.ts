@@ -31,7 +31,8 @@ export async function retryRawMail(ctx: AppContext, channel: MailChannel, logId:
     throw invalid('email_not_configured');
   }
   const result = await ingestMail(ctx, config, raw, { again: true });
-  if (result.outcome === 'unparseable') {
+  // Still unreadable, or still another mail under a stored one's Message-ID: it stays listed.
+  if (result.outcome === 'unparseable' || ('reason' in result && result.reason.code === 'reused_message_id')) {
     await relogRaw(ctx.db, logId, result.reason);
   } else {
     await ctx.db.execute(sql`DELETE FROM mail_inbox_log WHERE log_id = ${logId}`);

@@ -24,6 +24,10 @@ const words: Record<TInboxReasonCode, (detail: string) => string> = {
   no_sender: () => 'no sender address',
   unreadable: (d) => d,
   not_stored: (d) => `could not be stored: ${d}`,
+  delivery_delayed: (d) => `delivery delayed, still tried: ${d}`,
+  delivery_notice: (d) => `delivery report, not a failure: ${d}`,
+  read_receipt: () => 'read receipt',
+  reused_message_id: (d) => `another mail with the Message-ID of one stored on ticket ${d}`,
 };
 
 export const inboxReason = (code: TInboxReasonCode, detail = ''): InboxReason => ({ code, detail });

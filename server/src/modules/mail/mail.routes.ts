@@ -10,6 +10,7 @@ import { accessOf, define } from '../../http/route.js';
 import { readEmailSettings } from '../setting/setting.service.js';
 import { contentDisposition } from '../ticket-attachment/ticket-attachment.service.js';
 import { supportAddressAdd, supportAddressDelete, supportAddressEdit, supportAddressList } from './mail.address.js';
+import { clearBounces, listBounces } from './mail.bounce.js';
 import { checkImap, checkSmtp } from './mail.check.js';
 import { addressOf, endpointText, mailConfigOf } from './mail.config.js';
 import { linkedAttachment, rawMailOf, retryRawMail } from './mail.raw.js';
@@ -107,6 +108,17 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext, channel: MailC
 
   define(app, mailOps.inboxRetry, {
     handler: async ({ input }) => retryRawMail(ctx, channel, input.log_id),
+  });
+
+  define(app, mailOps.bounceList, {
+    handler: async () => ({ list: await listBounces(ctx.db) }),
+  });
+
+  define(app, mailOps.bounceClear, {
+    handler: async ({ input }) => {
+      await clearBounces(ctx.db, input.addresses);
+      return null;
+    },
   });
 
   define(app, mailOps.addressAllList, {

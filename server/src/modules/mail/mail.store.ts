@@ -21,7 +21,10 @@ export type IngestOutcome =
   | { outcome: 'ticket'; ticketId: number; commentId: number }
   | { outcome: 'comment'; ticketId: number; commentId: number }
   | { outcome: 'duplicate'; ticketId: number | null }
-  | { outcome: 'auto_reply' | 'bounce' | 'banned' | 'unparseable' | 'ignored'; reason: InboxReason };
+  | {
+      outcome: 'auto_reply' | 'bounce' | 'delivery_report' | 'banned' | 'unparseable' | 'ignored';
+      reason: InboxReason;
+    };
 
 export interface StoredFile {
   fileId: string;
@@ -138,11 +141,37 @@ export async function addCcs(
  */
 export const changeTs = sql`(extract(epoch from transaction_timestamp()) * 1000)::bigint`;
 
-export async function recordMessage(tx: Tx, messageId: string, ticketId: number, commentId: number, from: string) {
+export async function recordMessage(
+  tx: Tx,
+  messageId: string,
+  ticketId: number,
+  commentId: number,
+  from: string,
+  contentHash = '',
+) {
   await tx.execute(
-    sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, create_ts)
-        VALUES (${messageId}, 'in', ${ticketId}, ${commentId}, ${from}, ${changeTs})`,
+    sql`INSERT INTO mail_message (message_id, direction, ticket_id, comment_id, from_address, content_hash, create_ts)
+        VALUES (${messageId}, 'in', ${ticketId}, ${commentId}, ${from}, ${contentHash}, ${changeTs})`,
   );
+}
+
+/**
+ * What a mail says, hashed: its sender, subject, text and attachments. The same mail fetched
+ * twice (from two folders, its headers of transport apart) hashes the same; another mail that
+ * reuses its Message-ID does not.
+ */
+export function contentHash(mail: ParsedMail): string {
+  const hash = createHash('sha256');
+  for (const part of [
+    addresses(mail.from)[0]?.address ?? '',
+    (mail.subject ?? '').trim(),
+    (mail.text ?? '').replace(/\s+/g, ' ').trim(),
+    typeof mail.html === 'string' ? mail.html.replace(/\s+/g, ' ').trim() : '',
+    ...mail.attachments.map((a) => a.checksum ?? ''),
+  ]) {
+    hash.update(part).update('\0');
+  }
+  return hash.digest('hex');
 }
 
 /** The columns of the inbox log that say why: the English words, the code, its detail. */
@@ -187,7 +216,7 @@ export async function relogRaw(db: DbOrTx, logId: number, reason: InboxReason) {
   );
 }
 
-/** Keeps a mail we could not read as a raw file, listed for an admin. */
+/** Keeps a mail we could not read (or would not store: `outcome`) as a raw file, listed for an admin. */
 export async function keepRaw(
   ctx: AppContext,
   raw: Buffer,
@@ -195,6 +224,7 @@ export async function keepRaw(
   from: string,
   subject: string,
   key?: string,
+  outcome: 'unparseable' | 'ignored' = 'unparseable',
 ): Promise<IngestOutcome> {
   const hash = createHash('sha256').update(raw).digest('hex');
   const messageKey = key ?? `<sha256.${hash}@parley.local>`;
@@ -202,14 +232,14 @@ export async function keepRaw(
   await ctx.files.put(file, raw);
   await insertInboxLog(ctx.db, {
     key: messageKey,
-    outcome: 'unparseable',
+    outcome,
     reason,
     from,
     subject,
     raw: { file, size: raw.length },
   });
-  ctx.log.warn({ reason: reasonText(reason), file }, 'unparseable mail kept raw');
-  return { outcome: 'unparseable', reason };
+  ctx.log.warn({ reason: reasonText(reason), file }, `${outcome} mail kept raw`);
+  return { outcome, reason };
 }
 
 /** A mail whose storing failed twice: kept raw for an admin so that it blocks nothing. */
