@@ -1,6 +1,7 @@
 import {
   mailOps,
   settingOps,
+  type TBouncedAddress,
   type TBrandingEditRequest,
   type TBrandingResponse,
   type TEmailCheckRequest,
@@ -46,6 +47,9 @@ export const settingApi = {
   emailInboxRetry: (logId: number, opts?: TOpts): Promise<TInboxRetryResponse> =>
     call(mailOps.inboxRetry, { log_id: logId }, opts),
   /** Where a kept raw mail downloads from (read with the session's Authorization header). */
+  emailBounces: async (opts?: TOpts): Promise<TBouncedAddress[]> => (await call(mailOps.bounceList, {}, opts)).list,
+  emailBounceClear: (addresses: string[], opts?: TOpts): Promise<null> =>
+    call(mailOps.bounceClear, { addresses }, opts),
   emailInboxRawPath: (logId: number) => `/api${base}/email.inbox_log.raw?log_id=${logId}`,
   emailAddressList: async (opts?: TOpts): Promise<TSupportAddress[]> =>
     (await call(mailOps.addressAllList, {}, opts)).list,

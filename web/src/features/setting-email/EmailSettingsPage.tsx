@@ -19,6 +19,7 @@ import { MailPasswordItem } from './MailPasswordItem';
 const TemplatesPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.TemplatesPanel })));
 const FailedJobsPanel = lazy(() => import('./EmailPanels').then((m) => ({ default: m.FailedJobsPanel })));
 const InboxLogPanel = lazy(() => import('./InboxLogPanel').then((m) => ({ default: m.InboxLogPanel })));
+const BouncesPanel = lazy(() => import('./BouncesPanel').then((m) => ({ default: m.BouncesPanel })));
 const SupportAddressesPanel = lazy(() =>
   import('./SupportAddressesPanel').then((m) => ({ default: m.SupportAddressesPanel })),
 );
@@ -73,6 +74,15 @@ export function EmailSettingsPage() {
             children: (
               <Suspense fallback={<PageLoading />}>
                 <InboxLogPanel editable={editable} />
+              </Suspense>
+            ),
+          },
+          {
+            key: 'bounces',
+            label: t('email_setting.tab_bounces'),
+            children: (
+              <Suspense fallback={<PageLoading />}>
+                <BouncesPanel editable={editable} />
               </Suspense>
             ),
           },

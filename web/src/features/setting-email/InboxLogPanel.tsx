@@ -12,6 +12,7 @@ import { inboxReason } from './inboxReason';
 const outcomeColor: Record<string, string> = {
   unparseable: 'red',
   bounce: 'orange',
+  delivery_report: 'gold',
   auto_reply: 'blue',
   banned: 'default',
 };

@@ -82,6 +82,7 @@ describe('ticket history', () => {
     }),
     event({ event_id: id + 3, actor_id: null, field: 'field_5', old_value: null, new_value: 'Printer', create_ts: at }),
   ];
+  const bouncedAt = Date.now();
   const byRules = [
     ...ruleRan('trigger', created, 1),
     ...ruleRan('automation', edited, 11),
@@ -90,7 +91,21 @@ describe('ticket history', () => {
       actor_id: null,
       field: 'delivery_failed',
       new_value: { address: 'gone@example.com' },
-      create_ts: Date.now(),
+      create_ts: bouncedAt,
+    }),
+    event({
+      event_id: 22,
+      actor_id: null,
+      field: 'mail_not_sent',
+      new_value: { to: ['gone@example.com'], reason: 'bounced', comment_id: 7 },
+      create_ts: bouncedAt,
+    }),
+    event({
+      event_id: 23,
+      actor_id: null,
+      field: 'mail_not_sent',
+      new_value: { to: ['loop@example.com'], reason: 'received_limit', comment_id: null },
+      create_ts: bouncedAt,
     }),
   ];
   const serveRules = () =>
@@ -120,6 +135,9 @@ describe('ticket history', () => {
     expect(trigger).toContain('Product: (none) → Printer');
     expect(automation).toContain('Automation “Refund routing” ran');
     expect(bounce).toContain('Mail to gone@example.com could not be delivered');
+    // A reply the server did not mail is said on the ticket, with why.
+    expect(bounce).toContain('The reply was not mailed to gone@example.com: earlier mail to it bounced');
+    expect(bounce).toContain('No "we received your request" mail to loop@example.com');
     expect([bounce, automation, trigger].join()).not.toMatch(/kind:|\{|field_5/);
   });
 
@@ -132,6 +150,8 @@ describe('ticket history', () => {
     expect(trigger).toContain('已发送邮件给 grace@example.com');
     expect(automation).toContain('自动化“Refund routing”已执行');
     expect(bounce).toContain('发往 gone@example.com 的邮件无法送达');
+    expect(bounce).toContain('回复未发送给 gone@example.com：之前发往该地址的邮件被退回');
+    expect(bounce).toContain('未向 loop@example.com 发送“已收到您的请求”邮件');
   });
 });
 

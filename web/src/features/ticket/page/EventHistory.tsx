@@ -58,7 +58,13 @@ export function EventHistory({ ticket }: { ticket: TTicket }) {
         const head = group[0] as TTicketEvent;
         return {
           key: head.event_id,
-          color: group.some((e) => e.field === 'spam' || (e.field === 'deleted' && e.new_value === true))
+          color: group.some(
+            (e) =>
+              e.field === 'spam' ||
+              e.field === 'delivery_failed' ||
+              e.field === 'mail_not_sent' ||
+              (e.field === 'deleted' && e.new_value === true),
+          )
             ? 'red'
             : 'blue',
           content: (

@@ -152,6 +152,13 @@ export function useEventText(ticket: TTicket, events: readonly TTicketEvent[]) {
             address: (e.new_value as { address?: string } | null)?.address ?? '',
           }),
         };
+      case 'mail_not_sent': {
+        // A mail the server did not send, and why: the address bounced before, or a loop's limit.
+        const v = (e.new_value ?? {}) as { to?: unknown; reason?: unknown };
+        const to = Array.isArray(v.to) ? v.to.map(String).join(', ') : '';
+        const why = v.reason === 'received_limit' ? 'received_limit' : 'bounced';
+        return { kind: 'sentence', text: t(`ticket.history_not_mailed_${why}`, { to }) };
+      }
       case 'note':
         return {
           kind: 'sentence',
