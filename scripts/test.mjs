@@ -56,6 +56,9 @@ async function postgresUrl() {
 }
 
 await buildServer();
+// server/dist is current from here on: the server tests' child processes run it rather than
+// compiling src/main.ts through tsx on every start (server/test/cluster.ts).
+process.env.PARLEY_TEST_SERVER_BUILT = '1';
 const pgUrl = await postgresUrl();
 if (pgUrl) {
   // Every file on PostgreSQL; on PGlite what is its own and a pass over every route
