@@ -111,12 +111,15 @@ export const goalsKb: Record<TPage, number> = {
 // checks in the contracts' catalogue that every page carries. The set-password page held at its
 // measured 163.5 (it was left at the 170 goal when it landed). Public pages within the 170 goal,
 // the shell within 350.
+// 2026-12-04, stop 49 (measured survey 166.1, shell 292.3): the password rule's two messages in the
+// contracts' catalogue every page carries, the toast that stays while focused and the polite
+// statuses (list count, chat) in the shell. Public pages within the 170 goal, the shell within 350.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 168,
-  '/home/satisfaction': 166,
+  '/home/satisfaction': 167,
   '/wswt/login': 165,
   '/wswt/password': 164,
-  'staff shell + ticket list': 292,
+  'staff shell + ticket list': 294,
 };
 
 export function readManifest(dist = webDist): Manifest {

@@ -125,7 +125,8 @@ describe('live chat in the browser', () => {
 
     await frame.getByRole('textbox').fill('Thanks, it has not arrived yet');
     await frame.getByRole('button', { name: 'Send' }).click();
-    await agentPage.getByText('Thanks, it has not arrived yet').waitFor();
+    // The transcript's line (the screen reader's status repeats it after "New message from …").
+    await agentPage.getByText('Thanks, it has not arrived yet', { exact: true }).waitFor();
 
     // The connection drops for a moment: the message says on screen that it did not go, and goes
     // by itself once the connection is back, once.
@@ -135,9 +136,9 @@ describe('live chat in the browser', () => {
     await frame.getByText('Not sent. Tap to retry').waitFor();
     await screenshot(visitorPage, 'widget-not-sent-en');
     await visitorPage.context().setOffline(false);
-    await agentPage.getByText('Are you still there?').waitFor();
+    await agentPage.getByText('Are you still there?', { exact: true }).waitFor();
     await frame.getByText('Not sent. Tap to retry').waitFor({ state: 'detached' });
-    await expect(agentPage.getByText('Are you still there?').count()).resolves.toBe(1);
+    await expect(agentPage.getByText('Are you still there?', { exact: true }).count()).resolves.toBe(1);
 
     // A file from the visitor: its name on both sides.
     await frame.locator('input[type=file]').setInputFiles({
