@@ -11,7 +11,7 @@ import { queryRows } from '../../db/rows.js';
 import { transact } from '../../events/transact.js';
 import { insertEvents, writeEventRows } from '../ticket/ticket.repo.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
-import { addresses, norm, refsOf } from './mail.parse.js';
+import { addresses, inReplyToIds, norm, refsOf } from './mail.parse.js';
 import { type InboxReason, inboxReason } from './mail.reason.js';
 import { type IngestOutcome, logMail } from './mail.store.js';
 
@@ -53,10 +53,8 @@ export function deliveryReport(raw: string, mail: ParsedMail): { recipients: Rep
   for (const m of raw.matchAll(/^Message-ID:\s*(<[^>]+>)/gim)) {
     original.add(m[1] as string);
   }
-  for (const id of [mail.inReplyTo, ...refsOf(mail)]) {
-    if (id) {
-      original.add(norm(id));
-    }
+  for (const id of [...inReplyToIds(mail), ...refsOf(mail)]) {
+    original.add(norm(id));
   }
   original.delete(norm(mail.messageId));
   return { recipients, original: [...original] };
@@ -129,19 +127,6 @@ export async function ingestBounce(
     await logMail(tx, messageId, 'bounce', why, from, subject);
   });
   return { outcome: 'bounce', reason: why };
-}
-
-/** Of these (lower-case) addresses, those that bounced. */
-export async function bouncedAmong(db: DbOrTx, emails: string[]): Promise<string[]> {
-  if (emails.length === 0) {
-    return [];
-  }
-  const rows = await queryRows<{ address: string }>(
-    db,
-    sql`SELECT address FROM mail_bounce WHERE address = ANY(${textArrayLiteral(emails)}::text[])`,
-  );
-  const found = new Set(rows.map((r) => r.address));
-  return emails.filter((e) => found.has(e));
 }
 
 /**

@@ -127,6 +127,19 @@ export async function deliverable(
   emails: string[],
   except: Set<string>,
 ): Promise<string[]> {
+  return (await sortAddresses(db, config, emails, except)).to;
+}
+
+/**
+ * As `deliverable`, and the addresses left out because mail to them bounced (a reply says on its
+ * ticket whom it did not reach): one statement for both.
+ */
+export async function sortAddresses(
+  db: DbOrTx,
+  config: MailConfig,
+  emails: string[],
+  except: Set<string>,
+): Promise<{ to: string[]; bounced: string[] }> {
   const wanted = [
     ...new Set(
       emails
@@ -135,31 +148,46 @@ export async function deliverable(
     ),
   ];
   const refused = await refusedAddresses(db, wanted);
-  return wanted.filter((e) => !refused.has(e));
+  return {
+    to: wanted.filter((e) => !refused.has(e)),
+    bounced: wanted.filter((e) => refused.get(e) === 'bounced'),
+  };
 }
+
+/** Why an address gets no mail: it bounced, it is one of our support addresses, or it is banned. */
+export type Refusal = 'bounced' | 'ours' | 'banned';
 
 /**
  * Of these (lower-case) addresses, those that bounced, are our own support addresses, or are
- * banned (the address or its @domain, as `isBanned` checks one): one statement for any number.
+ * banned (the address or its @domain, as `isBanned` checks one), each with why (a bounce first):
+ * one statement for any number.
  */
-export async function refusedAddresses(db: DbOrTx, emails: string[]): Promise<Set<string>> {
+export async function refusedAddresses(db: DbOrTx, emails: string[]): Promise<Map<string, Refusal>> {
+  const refused = new Map<string, Refusal>();
   if (emails.length === 0) {
-    return new Set();
+    return refused;
   }
   const domainOf = (e: string) => `@${e.slice(e.lastIndexOf('@') + 1)}`;
   const list = textArrayLiteral(emails);
-  const found = new Set(
-    (
-      await queryRows<{ address: string }>(
-        db,
-        sql`SELECT address FROM mail_bounce WHERE address = ANY(${list}::text[])
-            UNION SELECT address FROM mail_address WHERE address = ANY(${list}::text[])
-            UNION SELECT black_value FROM black WHERE black_type = 'email'
-              AND black_value = ANY(${textArrayLiteral([...emails, ...emails.map(domainOf)])}::text[])`,
-      )
-    ).map((r) => r.address),
+  const rows = await queryRows<{ address: string; why: Refusal }>(
+    db,
+    sql`SELECT address, 'bounced' AS why FROM mail_bounce WHERE address = ANY(${list}::text[])
+        UNION SELECT address, 'ours' FROM mail_address WHERE address = ANY(${list}::text[])
+        UNION SELECT black_value, 'banned' FROM black WHERE black_type = 'email'
+          AND black_value = ANY(${textArrayLiteral([...emails, ...emails.map(domainOf)])}::text[])`,
   );
-  return new Set(emails.filter((e) => found.has(e) || found.has(domainOf(e))));
+  const found = new Map<string, Set<Refusal>>();
+  for (const r of rows) {
+    found.set(r.address, (found.get(r.address) ?? new Set()).add(r.why));
+  }
+  for (const e of emails) {
+    const whys = new Set([...(found.get(e) ?? []), ...(found.get(domainOf(e)) ?? [])]);
+    const why = (['bounced', 'ours', 'banned'] as const).find((w) => whys.has(w));
+    if (why) {
+      refused.set(e, why);
+    }
+  }
+  return refused;
 }
 
 /** Notifications that go to agents, not to the requester and CCs. */

@@ -21,7 +21,8 @@ import { clearBounces, ingestBounce } from './mail.bounce.js';
 import { repairCharsets } from './mail.charset.js';
 import type { MailConfig } from './mail.config.js';
 import { rawMailKey } from './mail.key.js';
-import { addresses, automaticReason, escapeHtml, foldQuoted, norm } from './mail.parse.js';
+import { addresses, automaticReason, escapeHtml, norm } from './mail.parse.js';
+import { foldQuoted } from './mail.quote.js';
 import { inboxReason } from './mail.reason.js';
 import {
   addCcs,

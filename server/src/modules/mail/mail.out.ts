@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { type AccountMail, buildAccountMail, isAccountMail } from './mail.account.js';
-import { bouncedAmong, noteNotMailed } from './mail.bounce.js';
+import { noteNotMailed } from './mail.bounce.js';
 import { buildMail } from './mail.build.js';
 import { smtpTransport } from './mail.check.js';
 import type { MailConfig } from './mail.config.js';
@@ -21,6 +21,7 @@ import {
   queueMail,
   queueMails,
   sendQueue,
+  sortAddresses,
   type TicketFacts,
   ticketFacts,
   ticketsFacts,
@@ -49,20 +50,16 @@ async function queueCommentMails(
   }
   const except = new Set(author ? [author.email] : []);
   if (author?.staff) {
-    const ccs = await ccEmails(tx, t.ticket_id);
-    const to = await deliverable(tx, config, [t.requester_email], except);
-    const cc = await deliverable(tx, config, ccs, new Set([...except, ...to]));
+    const to = await sortAddresses(tx, config, [t.requester_email], except);
+    const cc = await sortAddresses(tx, config, await ccEmails(tx, t.ticket_id), new Set([...except, ...to.to]));
     // The agent sees on the ticket whom the reply did not reach because their mail bounced.
-    const bounced = await bouncedAmong(
-      tx,
-      [...new Set([t.requester_email, ...ccs].map((e) => e.trim().toLowerCase()))].filter((e) => !except.has(e)),
-    );
+    const bounced = [...new Set([...to.bounced, ...cc.bounced])];
     await noteNotMailed(tx, t.ticket_id, { to: bounced, reason: 'bounced', comment_id: commentId });
     await queueMail(
       ctx,
       tx,
       config,
-      { kind: 'public_reply', ticketId: t.ticket_id, commentId, to, cc },
+      { kind: 'public_reply', ticketId: t.ticket_id, commentId, to: to.to, cc: cc.to },
       `reply:${commentId}`,
     );
     return;
@@ -311,19 +308,16 @@ async function sendMail(
     return;
   }
   // An address that bounced since the mail was queued is not mailed again; a reply says so on its ticket.
-  const to = await deliverable(ctx.db, config, mail.to, new Set());
-  const cc = await deliverable(ctx.db, config, mail.cc, new Set(to));
+  const to = await sortAddresses(ctx.db, config, mail.to, new Set());
+  const cc = await sortAddresses(ctx.db, config, mail.cc, new Set(to.to));
   if (mail.kind === 'public_reply') {
-    const bounced = await bouncedAmong(
-      ctx.db,
-      [...mail.to, ...mail.cc].map((e) => e.trim().toLowerCase()),
-    );
+    const bounced = [...new Set([...to.bounced, ...cc.bounced])];
     await noteNotMailed(ctx.db, mail.ticketId, { to: bounced, reason: 'bounced', comment_id: mail.commentId });
   }
-  if (to.length === 0 && cc.length === 0) {
+  if (to.to.length === 0 && cc.to.length === 0) {
     return;
   }
-  const built = await buildMail(ctx, config, { ...mail, to, cc });
+  const built = await buildMail(ctx, config, { ...mail, to: to.to, cc: cc.to });
   if (!built) {
     return;
   }

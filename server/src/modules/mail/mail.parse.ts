@@ -2,8 +2,6 @@
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { type InboxReason, inboxReason } from './mail.reason.js';
 
-export { foldQuoted } from './mail.quote.js';
-
 /** A Message-ID in its `<…>` form; '' for none. */
 export const norm = (id: string | undefined | null) => {
   const t = (id ?? '').trim();
@@ -147,8 +145,7 @@ export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounc
   // Exchange's out-of-office to the internet may carry no Auto-Submitted: its own header, which
   // Outlook also sets on some mails people write, counts with an out-of-office subject only (an
   // inbox rule's header beside it would also mark a customer's mail that a rule forwarded here).
-  const suppress = header(mail, 'x-auto-response-suppress');
-  if (suppress && outOfOfficeSubject.test(mail.subject ?? '')) {
+  if (header(mail, 'x-auto-response-suppress') && outOfOfficeSubject.test(mail.subject ?? '')) {
     return { kind: 'auto_reply', reason: inboxReason('out_of_office') };
   }
   const precedence = header(mail, 'precedence').toLowerCase();
@@ -159,6 +156,15 @@ export function automaticReason(mail: ParsedMail): { kind: 'auto_reply' | 'bounc
     return { kind: 'auto_reply', reason: inboxReason('mailing_list') };
   }
   return null;
+}
+
+/**
+ * The Message-IDs an In-Reply-To names: every `<…>` in it, as some clients add a comment
+ * (`<id> (Support's message of Fri)`) or name several mails; a bare id without brackets as is.
+ */
+export function inReplyToIds(mail: ParsedMail): string[] {
+  const value = mail.inReplyTo ?? '';
+  return value.match(/<[^<>\s]+>/g) ?? [norm(value)].filter(Boolean);
 }
 
 /** The Message-IDs a mail's References header names. */

@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { textArrayLiteral } from '../ticket-search/tokenize.js';
-import { addresses, norm, refsOf } from './mail.parse.js';
+import { addresses, inReplyToIds, refsOf } from './mail.parse.js';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -22,16 +22,6 @@ export function plusReference(mail: ParsedMail, ours: string[]): string | undefi
     }
   }
   return undefined;
-}
-
-/**
- * The Message-IDs an In-Reply-To names: every `<…>` in it, as some clients add a comment
- * (`<id> (Support's message of Fri)`) or name several mails; a bare id without brackets as is.
- */
-export function inReplyToIds(mail: ParsedMail): string[] {
-  const value = mail.inReplyTo ?? '';
-  const ids = value.match(/<[^<>\s]+>/g);
-  return ids ? ids : [norm(value)].filter(Boolean);
 }
 
 export interface Thread {
