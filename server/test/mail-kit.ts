@@ -33,13 +33,15 @@ export function mailKit(servers: () => MailServers) {
   const customer = (name: string) => `${name}-${run}@customer.test`;
   const ours = (name: string) => `${name}-${run}@support.test`;
 
-  /** A plain-text mail; `to` is this file's main support address unless given. */
+  /** A plain-text mail (or HTML: `html`); `to` is this file's main support address unless given. */
   function rawMail(o: {
     from: string;
     to?: string;
     cc?: string;
     subject: string;
     body?: string;
+    /** The body as HTML (text/html) instead of `body`'s plain text. */
+    html?: string;
     messageId?: string;
     inReplyTo?: string;
     references?: string;
@@ -57,12 +59,46 @@ export function mailKit(servers: () => MailServers) {
       ...(o.references ? [`References: ${o.references}`] : []),
       ...(o.headers ?? []),
       'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
+      `Content-Type: ${o.html === undefined ? 'text/plain' : 'text/html'}; charset=utf-8`,
       '',
-      o.body ?? 'Hello, I need help.',
+      o.html ?? o.body ?? 'Hello, I need help.',
       '',
     ];
     return { raw: lines.join('\r\n'), messageId };
+  }
+
+  /**
+   * A delivery status report (RFC 3464) from the customer's mail server: mail to `to` met `action`
+   * with `status`; it quotes our mail's Message-ID when given.
+   */
+  function dsnMail(o: { to: string; action: string; status: string; quotes?: string; subject?: string }): string {
+    return [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.customer.test>',
+      `To: ${ours('help')}`,
+      `Subject: ${o.subject ?? `Delivery Status Notification (${o.action})`}`,
+      `Message-ID: <dsn${++seq}.${run}@mx.customer.test>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain',
+      '',
+      o.action === 'delayed' ? 'Delivery is delayed; we keep trying.' : 'Your mail could not be delivered.',
+      '--b1',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.customer.test',
+      '',
+      `Final-Recipient: rfc822; ${o.to}`,
+      `Action: ${o.action}`,
+      `Status: ${o.status}`,
+      '--b1',
+      'Content-Type: text/rfc822-headers',
+      '',
+      ...(o.quotes ? [`Message-ID: ${o.quotes}`] : ['Subject: something we sent']),
+      '--b1--',
+      '',
+    ].join('\r\n');
   }
 
   const fetchNow = async () => (await t.app.mail.fetchNow())?.outcomes ?? {};
@@ -93,7 +129,7 @@ export function mailKit(servers: () => MailServers) {
   const ticketCount = async () =>
     Number((await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM ticket`))[0]?.n);
 
-  return { run, customer, ours, rawMail, fetchNow, ticketOf, inboxOf, comments, ticketCount };
+  return { run, customer, ours, rawMail, dsnMail, fetchNow, ticketOf, inboxOf, comments, ticketCount };
 }
 
 /** Waits for `check` to answer something truthy (a few seconds at most). */

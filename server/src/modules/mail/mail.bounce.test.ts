@@ -5,39 +5,7 @@ import { api, db } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { queryRows } from '../../db/rows.js';
 
-const { run, customer, rawMail, fetchNow, ticketOf, inboxOf, support } = setUpMailTests();
-
-let seq = 0;
-/** A delivery status report (RFC 3464) for `to`, quoting our mail's Message-ID when given. */
-function dsn(o: { to: string; action: string; status: string; quotes?: string }) {
-  return [
-    'From: Mail Delivery System <MAILER-DAEMON@mx.customer.test>',
-    `To: ${support}`,
-    `Subject: Delivery Status Notification (${o.action})`,
-    `Message-ID: <dsn${++seq}.${run}@mx.customer.test>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/plain',
-    '',
-    o.action === 'delayed' ? 'Delivery is delayed; we keep trying.' : 'Your mail could not be delivered.',
-    '--b1',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.customer.test',
-    '',
-    `Final-Recipient: rfc822; ${o.to}`,
-    `Action: ${o.action}`,
-    `Status: ${o.status}`,
-    '--b1',
-    'Content-Type: text/rfc822-headers',
-    '',
-    ...(o.quotes ? [`Message-ID: ${o.quotes}`] : ['Subject: something we sent']),
-    '--b1--',
-    '',
-  ].join('\r\n');
-}
+const { customer, rawMail, dsnMail: dsn, fetchNow, ticketOf, inboxOf, support } = setUpMailTests();
 
 /** A new ticket by mail from `address`; its id and the Message-ID of the "received" mail. */
 async function ticketFrom(address: string, subject: string) {

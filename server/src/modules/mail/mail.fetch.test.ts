@@ -5,7 +5,16 @@ import { api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { queryRows } from '../../db/rows.js';
 
-const { run, customer, rawMail, fetchNow, ticketOf: ticketOfMessage, inboxOf, support, ticketCount } = setUpMailTests();
+const {
+  customer,
+  rawMail,
+  dsnMail,
+  fetchNow,
+  ticketOf: ticketOfMessage,
+  inboxOf,
+  support,
+  ticketCount,
+} = setUpMailTests();
 
 describe('mail in: what makes no ticket, and a fetch that stops', () => {
   it('never makes a ticket of an auto-reply or a bounce; a bounce stops mail to that address', async () => {
@@ -36,33 +45,13 @@ describe('mail in: what makes no ticket, and a fetch that stops', () => {
       subject: 'A real question',
       headers: ['X-Auto-Response-Suppress: All'],
     });
-    const bounce = [
-      'From: Mail Delivery System <MAILER-DAEMON@customer.test>',
-      `To: ${support}`,
-      'Subject: Undelivered Mail Returned to Sender',
-      `Message-ID: <bounce.${run}@customer.test>`,
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-      '',
-      '--b1',
-      'Content-Type: text/plain',
-      '',
-      'Your mail could not be delivered.',
-      '--b1',
-      'Content-Type: message/delivery-status',
-      '',
-      'Reporting-MTA: dns; mx.customer.test',
-      '',
-      `Final-Recipient: rfc822; ${frank}`,
-      'Action: failed',
-      'Status: 5.1.1',
-      '--b1',
-      'Content-Type: text/rfc822-headers',
-      '',
-      `Message-ID: ${received?.parsed.messageId}`,
-      '--b1--',
-      '',
-    ].join('\r\n');
+    const bounce = dsnMail({
+      to: frank,
+      action: 'failed',
+      status: '5.1.1',
+      quotes: received?.parsed.messageId as string,
+      subject: 'Undelivered Mail Returned to Sender',
+    });
     await servers.deliver(support, away.raw);
     await servers.deliver(support, bulk.raw);
     await servers.deliver(support, bounce);

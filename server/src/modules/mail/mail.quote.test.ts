@@ -13,17 +13,7 @@ async function bodyOf(raw: string, messageId: string): Promise<string> {
 
 /** A mail in HTML. */
 const htmlMail = (from: string, id: string, subject: string, html: string) =>
-  [
-    `From: ${from}`,
-    `To: ${support}`,
-    `Subject: ${subject}`,
-    `Message-ID: ${id}`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/html; charset=utf-8',
-    '',
-    html,
-    '',
-  ].join('\r\n');
+  rawMail({ from, subject, messageId: id, html }).raw;
 
 describe('mail in: what a reply wrote and what it quotes', () => {
   it('keeps answers written between the quoted questions, and folds a quoted history at the end', async () => {

@@ -126,18 +126,13 @@ describe('mail in: replies thread onto their ticket', () => {
     expect(await fetchNow()).toEqual({ ticket: 1 });
     const ticketId = Number(await ticketOf(first.messageId));
     const htmlMail = (id: string, html: string) =>
-      [
-        `From: ${fay}`,
-        `To: ${support}`,
-        `Subject: Re: [#${ticketId}] Scanner offline`,
-        `Message-ID: <${id}@customer.test>`,
-        `In-Reply-To: ${first.messageId}`,
-        'MIME-Version: 1.0',
-        'Content-Type: text/html; charset=utf-8',
-        '',
+      rawMail({
+        from: fay,
+        subject: `Re: [#${ticketId}] Scanner offline`,
+        messageId: `<${id}@customer.test>`,
+        inReplyTo: first.messageId,
         html,
-        '',
-      ].join('\r\n');
+      }).raw;
     await servers.deliver(
       support,
       htmlMail(
