@@ -37,7 +37,7 @@ export const ZEmail = z
   .regex(emailPattern, { error: 'email_format' })
   .transform((v) => v.toLowerCase());
 
-/** A new password: 5 to 127 characters (the "not the email" rule needs the email, see `isPasswordAllowed`). */
+/** A new password: 5 to 127 characters (the "not the email" rule needs the email, see `passwordProblem`). */
 export const ZNewPassword = z
   .string({ error: requiredOr('required_password', 'password_not_allowed') })
   .min(passwordMin, { error: 'password_length' })

@@ -39,11 +39,6 @@ export function passwordProblem(password: string, email: string): 'password_leng
   return password.trim().toLowerCase() === email.trim().toLowerCase() ? 'password_is_email' : null;
 }
 
-/** A new password as the server takes it: 5 to 127 characters, and not the account's email. */
-export function isPasswordAllowed(password: string, email: string): boolean {
-  return passwordProblem(password, email) === null;
-}
-
 /** A nested drop-down's levels are separated by this in an option's name and value (`Hardware::Printer`). */
 export const nestedSeparator = '::';
 /** An option's name as people read it: a nested drop-down's levels as `Hardware › Printer`. */

@@ -66,27 +66,12 @@ export class Limits {
   private readonly forgot: Record<'email' | 'address', RateLimiterAbstract>;
   /** In Redis; null when the counts are in the database (then counted in the caller's transaction). */
   private readonly mailReceived: RateLimiterAbstract | null;
-  private readonly keyPrefix: string;
 
   constructor(
     private readonly store: { db: Db; redis?: Redis | undefined; prefix?: string },
     readonly settings: LimitSettings = defaultLimitSettings,
   ) {
-    const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
-      const keyPrefix = `${store.prefix ?? 'parley'}:${name}`;
-      return store.redis
-        ? new RateLimiterRedis({ storeClient: store.redis, useRedisPackage: true, keyPrefix, points, duration })
-        : // The library's own hourly clean-up is a timer per limiter that nothing can stop, so it
-          // outlived a closed app (in tests, on a closed pool); `clearExpired` does it, from app.ts.
-          new RateLimiterDrizzle({
-            storeClient: store.db,
-            schema: rateLimit,
-            keyPrefix,
-            points,
-            duration,
-            clearExpiredByTimeout: false,
-          });
-    };
+    const make = (name: string, points: number, duration: number) => this.limiter(name, points, duration);
     this.login = {
       address: make('login-address', settings.loginPerAddress, loginWindow),
       pair: make('login-pair', settings.loginPerEmailAddress, loginWindow),
@@ -98,13 +83,29 @@ export class Limits {
       email: make('forgot-email', settings.forgotPerEmail, forgotWindow),
       address: make('forgot-address', settings.forgotPerAddress, forgotWindow),
     };
-    this.keyPrefix = store.prefix ?? 'parley';
     this.mailReceived = store.redis ? make('mail-received', settings.mailReceivedPerAddress, mailReceivedWindow) : null;
     this.public = {
       ticket: make('public-ticket', settings.publicTicket, publicWindow),
       upload: make('public-upload', settings.publicUpload, publicWindow),
       chat: make('public-chat', settings.publicChat, publicWindow),
     };
+  }
+
+  /** A limiter of `name`: in Redis when there is one, else in the database (`db`: a transaction of the caller's). */
+  private limiter(name: string, points: number, duration: number, db: DbOrTx = this.store.db): RateLimiterAbstract {
+    const keyPrefix = `${this.store.prefix ?? 'parley'}:${name}`;
+    return this.store.redis
+      ? new RateLimiterRedis({ storeClient: this.store.redis, useRedisPackage: true, keyPrefix, points, duration })
+      : // The library's own hourly clean-up is a timer per limiter that nothing can stop, so it
+        // outlived a closed app (in tests, on a closed pool); `clearExpired` does it, from app.ts.
+        new RateLimiterDrizzle({
+          storeClient: db,
+          schema: rateLimit,
+          keyPrefix,
+          points,
+          duration,
+          clearExpiredByTimeout: false,
+        });
   }
 
   /**
@@ -172,15 +173,7 @@ export class Limits {
    */
   async mailReceivedAllowed(address: string, tx: DbOrTx): Promise<boolean> {
     const limiter =
-      this.mailReceived ??
-      new RateLimiterDrizzle({
-        storeClient: tx,
-        schema: rateLimit,
-        keyPrefix: `${this.keyPrefix}:mail-received`,
-        points: this.settings.mailReceivedPerAddress,
-        duration: mailReceivedWindow,
-        clearExpiredByTimeout: false,
-      });
+      this.mailReceived ?? this.limiter('mail-received', this.settings.mailReceivedPerAddress, mailReceivedWindow, tx);
     return (await take(limiter, address.toLowerCase())) <= this.settings.mailReceivedPerAddress;
   }
 
