@@ -1,11 +1,10 @@
 import type { TChatMessage, TChatSummary } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bodyPreview } from '../ticket/shared/commentHtml';
 
-/** A message's words without its markup (the body is sanitized HTML). */
-function plainText(html: string): string {
-  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
+/** A message's words without its markup (the body is sanitized HTML), on one line, whole. */
+const plainText = (html: string) => bodyPreview(html, Number.POSITIVE_INFINITY).replace(/\s+/g, ' ');
 
 /**
  * What a screen reader is told when messages arrive in the chat on screen: the new message (who

@@ -1,10 +1,11 @@
 import { RedoOutlined } from '@ant-design/icons';
 import type { TBouncedAddress } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Table, Typography } from 'antd';
+import { Button, Empty, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { settingApi } from '../../api/setting';
+import { RetryAlert } from '../../components/RetryAlert';
 import { useFormatTime } from '../../components/useFormatTime';
 import { useSave } from '../../components/useSave';
 
@@ -24,14 +25,7 @@ export function BouncesPanel({ editable }: { editable: boolean }) {
     successContent: (_, address) => t('email_setting.bounce_cleared', { address }),
   });
   if (list.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={(list.error as Error).message}
-        action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    return <RetryAlert title={(list.error as Error).message} onRetry={list.refetch} />;
   }
   return (
     <>

@@ -1,10 +1,11 @@
 import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import type { TInboxLogEntry } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { authStore } from '../../auth/storage';
+import { RetryAlert } from '../../components/RetryAlert';
 import { useFormatTime } from '../../components/useFormatTime';
 import { useSave } from '../../components/useSave';
 import { inboxReason } from './inboxReason';
@@ -58,14 +59,7 @@ export function InboxLogPanel({ editable }: { editable: boolean }) {
         : t(`email_setting.retry_${result.outcome === 'unparseable' ? 'still_unreadable' : 'done'}`),
   });
   if (log.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={(log.error as Error).message}
-        action={<Button onClick={() => void log.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    return <RetryAlert title={(log.error as Error).message} onRetry={log.refetch} />;
   }
   return (
     <Table<TInboxLogEntry>

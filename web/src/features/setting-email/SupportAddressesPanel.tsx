@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type TSupportAddress, ZSupportAddressAddRequest } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Form, Input, Row, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { FormModal } from '../../components/FormModal';
 import { checkRule, schemaRule } from '../../components/formRules';
+import { RetryAlert } from '../../components/RetryAlert';
 import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
@@ -47,14 +48,7 @@ export function SupportAddressesPanel({ editable }: { editable: boolean }) {
   });
 
   if (list.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={(list.error as Error).message}
-        action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    return <RetryAlert title={(list.error as Error).message} onRetry={list.refetch} />;
   }
   return (
     <>

@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TBtnNode } from '@parley/contracts';
 import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../auth/usePermission';
 import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
 import { ListPage } from '../../components/ListPage';
+import { RetryAlert } from '../../components/RetryAlert';
 import { actionsColumn, EditAction } from '../../components/RowActions';
 import { tableEmpty } from '../../components/tableEmpty';
 import type { TSaveCallOptions } from '../../components/useSave';
@@ -88,12 +89,7 @@ export function OrderedSettingsList<T extends object>({
       }
     >
       {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={texts.loadFailed}
-          action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-        />
+        <RetryAlert title={texts.loadFailed} onRetry={query.refetch} />
       ) : mayEdit ? (
         <SortableRows ids={rows.map(idOf)} onMove={move}>
           {table}
