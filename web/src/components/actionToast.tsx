@@ -2,6 +2,8 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import { type FocusEvent, type ReactNode, useCallback, useEffect, useRef } from 'react';
 
 let nextKey = 0;
+/** How long an action toast stays unless pointed at or focused (seconds). */
+const toastSeconds = 8;
 
 /**
  * The toast's content, holding its own time: it closes the toast after `ms`, but not while the
@@ -43,11 +45,11 @@ function HeldToast({ ms, close, children }: { ms: number; close: () => void; chi
 }
 
 /**
- * A success toast that holds a control (a link to what was saved): it goes after `seconds`, but
+ * A success toast that holds a control (a link to what was saved): it goes after `toastSeconds`, but
  * not while the pointer or the keyboard is on it. The toasts come first in the page's order
  * (AppHolders): from the toast, Tab goes on to the page.
  */
-export function showActionToast(message: MessageInstance, content: ReactNode, seconds = 8): void {
+export function showActionToast(message: MessageInstance, content: ReactNode): void {
   nextKey += 1;
   const key = `action-toast-${nextKey}`;
   const close = () => message.destroy(key);
@@ -57,7 +59,7 @@ export function showActionToast(message: MessageInstance, content: ReactNode, se
     key,
     duration: 0,
     content: (
-      <HeldToast ms={seconds * 1000} close={close}>
+      <HeldToast ms={toastSeconds * 1000} close={close}>
         {content}
       </HeldToast>
     ),
@@ -77,7 +79,8 @@ export function focusActionToastWhenLost(): void {
     if (control && lost) {
       control.focus();
     }
-    if ((control && lost) || Date.now() - started > 3000) {
+    // As long as a toast lives: on a busy machine the next page and its toast can take seconds.
+    if ((control && lost) || Date.now() - started > toastSeconds * 1000) {
       window.clearInterval(timer);
     }
   }, 100);
