@@ -74,7 +74,7 @@ const managedFields = {
  * Admins and agents need a password (5 to 127 characters, not the email); end users may have
  * none. The server checks it against the user type, so here it is only bounded.
  */
-const ZPasswordField = z.string({ error: 'password_not_allowed' }).max(1024, { error: 'password_length' });
+const ZPasswordField = z.string({ error: 'password_not_allowed' }).max(1024, { error: 'password_not_allowed' });
 
 export const ZAccountListRequest = ZPaging.extend({
   user_type: ZUserType.optional().describe('Only accounts of this type'),

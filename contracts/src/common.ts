@@ -37,11 +37,15 @@ export const ZEmail = z
   .regex(emailPattern, { error: 'email_format' })
   .transform((v) => v.toLowerCase());
 
-/** A new password: 5 to 127 characters (the "not the email" rule needs the email, see `passwordProblem`). */
+/**
+ * A new password: 5 to 127 characters (the "not the email" rule needs the email, see
+ * `passwordProblem`). Refused on the wire with the spec's own message, "Password is not allowed"
+ * (api-contract.md); the forms name the rule it breaks before anything is sent.
+ */
 export const ZNewPassword = z
   .string({ error: requiredOr('required_password', 'password_not_allowed') })
-  .min(passwordMin, { error: 'password_length' })
-  .max(passwordMax, { error: 'password_length' });
+  .min(passwordMin, { error: 'password_not_allowed' })
+  .max(passwordMax, { error: 'password_not_allowed' });
 
 /**
  * A number schema that also takes the plain decimal text of an integer (query strings arrive as

@@ -38,14 +38,9 @@ describe('auth.account.add', () => {
       'Password is required',
       'Password is required',
     ]);
-    const length = 'Password must be 5 to 127 characters';
-    const sameAsEmail = 'Password must not be the same as the email address';
-    for (const [password, said] of [
-      ['abcd', length],
-      ['x'.repeat(128), length],
-      ['x'.repeat(1025), length],
-      [email, sameAsEmail],
-    ] as const) {
+    // The spec's message for every rule a new password breaks (api-contract.md's validation texts).
+    const said = 'Password is not allowed';
+    for (const password of ['abcd', 'x'.repeat(128), 'x'.repeat(1025), email]) {
       const res = await api(accountOps.add, { email, real_name: 'P', user_type: 'admin', password });
       expect([res.msg, res.fields.password], password).toEqual([said, said]);
     }
@@ -178,7 +173,7 @@ describe('auth.account.edit', () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);
     const bad = await api(accountOps.edit, { account_id: agent.accountId, password: agent.email });
-    expect(bad.msg).toBe('Password must not be the same as the email address');
+    expect(bad.msg).toBe('Password is not allowed');
     expect((await api(authOps.myInfoGet, {}, token)).code).toBe('0000');
     expect((await api(accountOps.edit, { account_id: agent.accountId, password: 'reset-pass' })).code).toBe('0000');
     expect((await api(authOps.myInfoGet, {}, token)).code).toBe('0401');

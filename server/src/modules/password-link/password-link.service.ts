@@ -114,18 +114,17 @@ export async function linkGet(db: DbOrTx, token: string): Promise<TPasswordLinkG
 export async function linkSet({ db, authCache }: AppContext, token: string, password: string) {
   // The token first: a made-up one costs a lookup, not a password hash (the call is public).
   const seen = usable(await findLink(db, token), Date.now());
-  const problem = passwordProblem(password, seen.email);
-  if (problem) {
-    throw invalid(problem, 'password');
+  // The spec's message on the wire, whichever rule it breaks (the page named the rule already).
+  if (passwordProblem(password, seen.email)) {
+    throw invalid('password_not_allowed', 'password');
   }
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     // The account's row first, as every writer of its links (lockLinkAccount); a link keeps its account.
     await lockLinkAccount(tx, seen.accountId);
     const link = usable(await findLink(tx, token, true), Date.now());
-    const linkProblem = passwordProblem(password, link.email);
-    if (linkProblem) {
-      throw invalid(linkProblem, 'password');
+    if (passwordProblem(password, link.email)) {
+      throw invalid('password_not_allowed', 'password');
     }
     await useLink(tx, link.linkId, link.accountId);
     await setAccountPassword(tx, authCache, link.accountId, hash);

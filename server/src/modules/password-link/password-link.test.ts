@@ -48,9 +48,13 @@ describe('inviting an agent by mail', () => {
     expect(page.data).toEqual({ email: email.toLowerCase(), real_name: 'Nina New', purpose: 'invite' });
     const notAllowed = await setPassword(token, email);
     expect(notAllowed.code).toBe('FFFF');
-    expect(notAllowed.fields).toEqual({ password: 'Password must not be the same as the email address' });
+    expect(notAllowed.fields).toEqual({ password: 'Password is not allowed' });
     const short = await setPassword(token, 'nina');
-    expect([short.code, short.fields]).toEqual(['FFFF', { password: 'Password must be 5 to 127 characters' }]);
+    expect([short.code, short.msg, short.fields]).toEqual([
+      'FFFF',
+      'Password is not allowed',
+      { password: 'Password is not allowed' },
+    ]);
     const set = await setPassword(token, 'nina-chose-this');
     expect(set).toMatchObject({ code: '0000', msg: 'Your password is set: sign in with it' });
     expect(set.data).toEqual({ email: email.toLowerCase() });

@@ -1,4 +1,4 @@
-import { passwordProblem, ZLoginRequest, ZNewPassword } from '@parley/contracts';
+import { passwordProblem, ZLoginRequest } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -72,12 +72,17 @@ export function PasswordForm({ email }: { email: string }) {
         label={t('profile.new_pass')}
         extra={t('profile.new_pass_hint')}
         rules={[
-          schemaRule(ZNewPassword),
-          // Its length is the schema's (its message names 5 to 127); this names the other rule.
-          checkRule(
-            (value) => typeof value !== 'string' || passwordProblem(value, email) === null,
-            'password_is_email',
-          ),
+          schemaRule(ZLoginRequest.shape.password),
+          // The rule it breaks, by name: its length (5 to 127), or that it is the email (the
+          // server answers the spec's "Password is not allowed" for either).
+          {
+            validator: async (_rule, value: unknown) => {
+              const problem = typeof value === 'string' ? passwordProblem(value, email) : null;
+              if (problem) {
+                throw new Error(translateMessage(problem));
+              }
+            },
+          },
         ]}
         validateFirst
         required
