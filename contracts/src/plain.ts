@@ -162,3 +162,10 @@ export function visibleFieldIds(
   }
   return visible;
 }
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe to put in HTML, as text or as an attribute's quoted value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ticketAttachmentPath } from '@parley/contracts';
+import { escapeHtml, ticketAttachmentPath } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -8,7 +8,6 @@ import { readDetails } from '../account-setting/account-setting.repo.js';
 import { getTicketSettings } from '../setting/setting.service.js';
 import type { MailConfig } from './mail.config.js';
 import { type OutgoingMail, ticketFacts, toStaff } from './mail.facts.js';
-import { escapeHtml } from './mail.parse.js';
 import { mailWords, readTemplate, render, type TemplateLanguage } from './mail.templates.js';
 import { mailText } from './mail.text.js';
 

@@ -1,4 +1,4 @@
-import { type TLanguage, ticketAttachmentPath, translate } from '@parley/contracts';
+import { escapeHtml, type TLanguage, ticketAttachmentPath, translate } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AppContext } from '../../context.js';
@@ -21,7 +21,7 @@ import { clearBounces, ingestBounce } from './mail.bounce.js';
 import { repairCharsets } from './mail.charset.js';
 import type { MailConfig } from './mail.config.js';
 import { rawMailKey } from './mail.key.js';
-import { addresses, automaticReason, escapeHtml, norm } from './mail.parse.js';
+import { addresses, automaticReason, norm } from './mail.parse.js';
 import { foldQuoted } from './mail.quote.js';
 import { inboxReason } from './mail.reason.js';
 import {

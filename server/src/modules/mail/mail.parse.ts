@@ -173,10 +173,3 @@ export const refsOf = (mail: ParsedMail): string[] =>
     .flatMap((r) => r.split(/\s+/))
     .map(norm)
     .filter(Boolean);
-
-/** Text made safe to put in HTML. */
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );

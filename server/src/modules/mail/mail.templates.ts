@@ -1,8 +1,7 @@
-import { emailTemplateNames, placeholderNames } from '@parley/contracts';
+import { emailTemplateNames, escapeHtml, placeholderNames } from '@parley/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { invalid, invalidWith } from '../../http/app-error.js';
 import { readSetting, writeSetting } from '../setting/setting.repo.js';
-import { escapeHtml } from './mail.parse.js';
 
 /** The notifications Parley mails, each an editable template per language. */
 export const templateNames = emailTemplateNames;

@@ -1,4 +1,4 @@
-import type { TNotePreviewResponse } from '@parley/contracts';
+import { escapeHtml, type TNotePreviewResponse } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { account, note } from '../../db/schema/index.js';
@@ -10,12 +10,6 @@ import { usableNoteAssignment } from './note.assignment.js';
 import { previewNoteFields } from './note.fields.js';
 import { mayApplyNote } from './note.policy.js';
 import { actionsOf, callerOf, type NoteRow } from './note.service.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** Plain text with placeholders to the composer's HTML: values filled in, escaped, one paragraph per line. */
 export function renderNoteComment(text: string, values: Record<string, string>): string {

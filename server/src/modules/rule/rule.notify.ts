@@ -1,9 +1,9 @@
 import type { TRuleAction } from '@parley/contracts';
+import { escapeHtml } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import type { MailConfig } from '../mail/mail.config.js';
 import { queueMails, refusedAddresses, type TicketFacts, ticketFacts } from '../mail/mail.facts.js';
-import { escapeHtml } from '../mail/mail.parse.js';
 import type { ActionEnv } from './rule.env.js';
 
 type Notify = Extract<TRuleAction, { action: 'notify' }>;

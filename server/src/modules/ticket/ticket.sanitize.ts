@@ -1,4 +1,4 @@
-import { ticketAttachmentPath } from '@parley/contracts';
+import { escapeHtml, ticketAttachmentPath } from '@parley/contracts';
 import sanitizeHtml from 'sanitize-html';
 
 /** The one place where comment HTML becomes safe to store and show. */
@@ -69,11 +69,6 @@ const noLinkOptions: sanitizeHtml.IOptions = {
 };
 
 const urlPattern = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** Plain text (the public form's textarea) becomes escaped paragraphs. */
 export function textToHtml(text: string): string {

@@ -1,5 +1,4 @@
-import { ticketAttachmentPath } from '@parley/contracts';
-import { escapeHtml } from '../shared/commentHtml';
+import { escapeHtml, ticketAttachmentPath } from '@parley/contracts';
 
 /**
  * The rich-text composer's DOM as the comment HTML the contracts take. Only markup the server's

@@ -1,9 +1,4 @@
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe to put in HTML, as text or as an attribute's quoted value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
-}
+import { escapeHtml } from '@parley/contracts';
 
 /**
  * The composer's plain text as the comment HTML the contracts take: each paragraph (blank-line
