@@ -11,8 +11,18 @@ import type { Tx } from '../db/client.js';
 export interface DomainEvents {
   /** A ticket was created (any source); `commentId` is its first comment. */
   'ticket.created': { ticketId: number; actorId: number | null; source: string; commentId: number | null };
-  /** A comment was added to an existing ticket (reply, note, mail, chat message). */
-  'ticket.commented': { ticketId: number; actorId: number | null; commentId: number; isPublic: boolean };
+  /**
+   * A comment was added to an existing ticket (reply, note, mail, chat message). `mailedTo`: made
+   * from an incoming mail, the addresses that mail was from and written to (From, To, Cc), who
+   * have its words from its writer already.
+   */
+  'ticket.commented': {
+    ticketId: number;
+    actorId: number | null;
+    commentId: number;
+    isPublic: boolean;
+    mailedTo?: string[];
+  };
   /** Any entry of the ticket's event log: the fields that changed, in order. */
   'ticket.changed': { ticketId: number; actorId: number | null; fields: string[] };
   /**

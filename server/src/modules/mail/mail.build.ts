@@ -218,6 +218,10 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
         .join('')}</ul>`;
     }
   }
+  if (latest && mail.kind === 'public_reply' && latest.author_type === 'end_user') {
+    // Not the help desk's words (a CC's mail passed on): the reader sees whose they are.
+    latestHtml = `<p style="color:#555">${escapeHtml(words.wrote(latest.author_name ?? ''))}</p>${latestHtml}`;
+  }
   const chronological = [...comments].reverse();
   const forReader = (html: string) => (toStaff(mail.kind) ? html : customerPictures(ctx, html, publicUrl));
   const values: Record<string, string> = {

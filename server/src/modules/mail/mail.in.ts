@@ -226,7 +226,9 @@ export async function ingestMail(
         await insertEvents(tx, ticketId, sender.accountId, now, events);
         await addCcs(tx, settings, ours, mail, ticketId, now);
         await recordMessage(tx, messageId, ticketId, commentId, from.address, hash);
-        emit(tx, { type: 'ticket.commented', ticketId, actorId: sender.accountId, commentId, isPublic });
+        // Those the writer mailed it to have it already: the help desk does not mail it to them again.
+        const mailedTo = [from, who, ...addresses(mail.to), ...addresses(mail.cc)].map((a) => a.address);
+        emit(tx, { type: 'ticket.commented', ticketId, actorId: sender.accountId, commentId, isPublic, mailedTo });
         return { outcome: 'comment' as const, ticketId, commentId };
       }
       // The address it was written to decides the group and the address its answers come from

@@ -32,10 +32,13 @@ import {
  * The mails of a public comment, never to its author. A chat's messages are answered in the chat
  * (and mailed as its transcript when it ends); any other comment on a chat ticket (an agent's
  * reply on the ticket page, the customer answering the transcript by mail) goes as on any ticket,
- * else it would reach nobody: the widget shows chat messages only. An agent's
- * reply goes to the requester and the CCs: the one place a reply is queued, whether it opened the
- * ticket (ticket.created) or answered it. The customer's answer (the requester's or a CC's) goes
- * to the assignee and the followers, one mail each in their own language.
+ * else it would reach nobody: the widget shows chat messages only. An agent's reply goes to the
+ * requester and the CCs: the one place a reply is queued, whether it opened the ticket
+ * (ticket.created) or answered it. So does a mail from anyone else than the requester (a CC, a
+ * colleague they copied), as in Zendesk: the requester and the other CCs read it in their thread.
+ * `mailedTo`: a comment made from a mail, whom that mail went to (they have it from its writer,
+ * and get no second copy). The customer's answer (the requester's or a CC's) goes to the assignee
+ * and the followers, one mail each in their own language.
  */
 async function queueCommentMails(
   ctx: AppContext,
@@ -44,24 +47,31 @@ async function queueCommentMails(
   t: TicketFacts,
   author: { email: string; staff: boolean } | null,
   commentId: number,
+  mailedTo: string[] | null,
 ): Promise<void> {
   if (isChat(t) && (await isChatMessage(tx, commentId))) {
     return;
   }
   const except = new Set(author ? [author.email] : []);
-  if (author?.staff) {
-    const to = await sortAddresses(tx, config, [t.requester_email], except);
-    const cc = await sortAddresses(tx, config, await ccEmails(tx, t.ticket_id), new Set([...except, ...to.to]));
+  const fromOther = mailedTo !== null && author !== null && author.email !== t.requester_email.toLowerCase();
+  if (author?.staff || fromOther) {
+    const had = new Set([...except, ...(mailedTo ?? []).map((a) => a.toLowerCase())]);
+    const to = await sortAddresses(tx, config, [t.requester_email], had);
+    const cc = await sortAddresses(tx, config, await ccEmails(tx, t.ticket_id), new Set([...had, ...to.to]));
     // The agent sees on the ticket whom the reply did not reach because their mail bounced.
     const bounced = [...new Set([...to.bounced, ...cc.bounced])];
     await noteNotMailed(tx, t.ticket_id, { to: bounced, reason: 'bounced', comment_id: commentId });
+    // Without the requester (they wrote to them, or the address bounced), the CCs are whom it is to.
+    const [toList, ccList] = to.to.length > 0 ? [to.to, cc.to] : [cc.to, []];
     await queueMail(
       ctx,
       tx,
       config,
-      { kind: 'public_reply', ticketId: t.ticket_id, commentId, to: to.to, cc: cc.to },
+      { kind: 'public_reply', ticketId: t.ticket_id, commentId, to: toList, cc: ccList },
       `reply:${commentId}`,
     );
+  }
+  if (author?.staff) {
     return;
   }
   for (const agent of await deliverable(tx, config, await assigneeAndFollowers(tx, t), except)) {
@@ -144,7 +154,7 @@ export function registerMailOut(
         sql`SELECT is_public FROM ticket_comment WHERE comment_id = ${event.commentId}`,
       );
       if (c?.is_public) {
-        await queueCommentMails(ctx, tx, config, t, await accountEmail(tx, event.actorId), event.commentId);
+        await queueCommentMails(ctx, tx, config, t, await accountEmail(tx, event.actorId), event.commentId, null);
       }
     }
   });
@@ -157,7 +167,8 @@ export function registerMailOut(
     const config = await currentConfig(tx);
     const t = config && (await ticketFacts(tx, event.ticketId));
     if (config && t) {
-      await queueCommentMails(ctx, tx, config, t, await accountEmail(tx, event.actorId), event.commentId);
+      const author = await accountEmail(tx, event.actorId);
+      await queueCommentMails(ctx, tx, config, t, author, event.commentId, event.mailedTo ?? null);
     }
   });
 

@@ -131,19 +131,27 @@ export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, Mai
   },
 };
 
-/** Fixed words of generated blocks: the satisfaction links of the solved mail, the list of linked files. */
-export const mailWords: Record<TemplateLanguage, { ask: string; good: string; bad: string; files: string }> = {
+/**
+ * Fixed words of generated blocks: the satisfaction links of the solved mail, the list of linked
+ * files, who wrote a reply that is not the help desk's (a CC's mail passed on to the requester).
+ */
+export const mailWords: Record<
+  TemplateLanguage,
+  { ask: string; good: string; bad: string; files: string; wrote: (name: string) => string }
+> = {
   en: {
     ask: 'How did we do?',
     good: 'Good, I am satisfied',
     bad: 'Bad, I am not satisfied',
     files: 'Attachments too large to send by mail (the links open them):',
+    wrote: (name) => `${name} wrote:`,
   },
   'zh-cn': {
     ask: '您对本次服务满意吗？',
     good: '满意',
     bad: '不满意',
     files: '以下附件过大，无法随邮件发送（点击链接打开）：',
+    wrote: (name) => `${name} 写道：`,
   },
 };
 
