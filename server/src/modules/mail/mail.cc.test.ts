@@ -133,7 +133,7 @@ describe("a CC's mail on a ticket reaches the requester and the other CCs", () =
     expect(queued?.n).toBe(3);
   });
 
-  it("leaves the requester's own answer as it was: the assignee hears of it, no customer gets it", async () => {
+  it("leaves the requester's own answer, and a stranger's, as they were: the assignee hears of them, no customer gets them", async () => {
     const gus = customer('gus');
     const hana = customer('hana');
     const { ticketId, first, answer, helper } = await ticketWithReply(gus, { Hana: hana }, 'Parcel 12 is late');
@@ -152,6 +152,23 @@ describe("a CC's mail on a ticket reaches the requester and the other CCs", () =
     const told = (await inboxOf(helper.email)).map((m) => m.parsed);
     expect(told.filter((m) => m.text?.includes('sent to Leeds'))).toHaveLength(1);
     expect(servers.sent.filter((m) => m.raw.includes('sent to Leeds')).flatMap((m) => m.to)).toEqual([helper.email]);
+
+    // Gus forwarded the agent's mail to Otto, who answers it: on the ticket for the agents, but
+    // not passed on to the customers (Otto is no CC of the ticket).
+    const otto = customer('otto');
+    const byStranger = rawMail({
+      from: otto,
+      subject: `Re: ${answer.subject}`,
+      body: 'I am the courier, it left the depot today.',
+      inReplyTo: answer.messageId as string,
+      references: `${first.messageId} ${answer.messageId}`,
+    });
+    await servers.deliver(support, byStranger.raw);
+    expect(await fetchNow()).toEqual({ comment: 1 });
+    expect((await comments(ticketId)).at(-1)?.body).toContain('left the depot');
+    expect(await inboxOf(gus)).toHaveLength(2);
+    expect(await inboxOf(hana)).toHaveLength(1);
+    expect(servers.sent.filter((m) => m.raw.includes('left the depot')).flatMap((m) => m.to)).toEqual([helper.email]);
   });
 
   it("an agent's reply by mail and a CC's reach no one twice: not who the mail was to, nor a bounced address", async () => {

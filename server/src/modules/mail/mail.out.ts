@@ -34,8 +34,9 @@ import {
  * reply on the ticket page, the customer answering the transcript by mail) goes as on any ticket,
  * else it would reach nobody: the widget shows chat messages only. An agent's reply goes to the
  * requester and the CCs: the one place a reply is queued, whether it opened the ticket
- * (ticket.created) or answered it. So does a mail from anyone else than the requester (a CC, a
- * colleague they copied), as in Zendesk: the requester and the other CCs read it in their thread.
+ * (ticket.created) or answered it. So does a mail from one of the ticket's CCs (a colleague the
+ * requester copied), as in Zendesk: the requester and the other CCs read it in their thread; a
+ * stranger's mail that threaded in is kept for the agents only.
  * `mailedTo`: a comment made from a mail, whom that mail went to (they have it from its writer,
  * and get no second copy). The customer's answer (the requester's or a CC's) goes to the assignee
  * and the followers, one mail each in their own language.
@@ -53,11 +54,14 @@ async function queueCommentMails(
     return;
   }
   const except = new Set(author ? [author.email] : []);
-  const fromOther = mailedTo !== null && author !== null && author.email !== t.requester_email.toLowerCase();
-  if (author?.staff || fromOther) {
+  const ccs = await ccEmails(tx, t.ticket_id);
+  // A CC's mail is passed on; a stranger's (someone a ticket mail was forwarded to, threading in
+  // by its Message-ID) is kept on the ticket for the agents, not mailed to the customers.
+  const fromCc = mailedTo !== null && author !== null && ccs.some((a) => a.toLowerCase() === author.email);
+  if (author?.staff || fromCc) {
     const had = new Set([...except, ...(mailedTo ?? []).map((a) => a.toLowerCase())]);
     const to = await sortAddresses(tx, config, [t.requester_email], had);
-    const cc = await sortAddresses(tx, config, await ccEmails(tx, t.ticket_id), new Set([...had, ...to.to]));
+    const cc = await sortAddresses(tx, config, ccs, new Set([...had, ...to.to]));
     // The agent sees on the ticket whom the reply did not reach because their mail bounced.
     const bounced = [...new Set([...to.bounced, ...cc.bounced])];
     await noteNotMailed(tx, t.ticket_id, { to: bounced, reason: 'bounced', comment_id: commentId });
