@@ -229,6 +229,8 @@ export async function buildMail(ctx: AppContext, config: MailConfig, mail: Outgo
     subject: t.subject,
     requester_name: t.requester_name,
     agent_name: agentName || latest?.author_name || '',
+    // Whose words the mail carries: the latest comment's writer (a CC may have written, not the requester).
+    writer_name: latest?.author_name || t.requester_name,
     latest_reply_html: latestHtml,
     conversation_html: await forReader(quoted(tail, publicUrl)),
     transcript_html: transcript ? await forReader(quoted(chronological, publicUrl, 'div')) : '',

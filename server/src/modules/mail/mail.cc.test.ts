@@ -89,7 +89,10 @@ describe("a CC's mail on a ticket reaches the requester and the other CCs", () =
     expect(await inboxOf(carol)).toHaveLength(1);
     // The assignee hears of it as before.
     const told = (await inboxOf(helper.email)).map((m) => m.parsed);
-    expect(told.filter((m) => m.text?.includes('order 77-B'))).toHaveLength(1);
+    const notice = told.filter((m) => m.text?.includes('order 77-B'));
+    expect(notice).toHaveLength(1);
+    // The notice names who wrote: Carol, not the requester.
+    expect(notice[0]?.subject).toBe(`[#${ticketId}] Carol Colleague replied: Invoice 77 is wrong`);
 
     // The same mail fetched again (delivered twice, unflagged after a crash): nothing more is sent.
     await servers.deliver(support, said.raw);

@@ -21,6 +21,7 @@ export const placeholders = [
   'subject',
   'requester_name',
   'agent_name',
+  'writer_name',
   'latest_reply_html',
   'conversation_html',
   'transcript_html',
@@ -91,12 +92,12 @@ export const defaultTemplates: Record<TemplateName, Record<TemplateLanguage, Mai
   },
   ticket_replied: {
     en: {
-      subject: '[#{{ticket_id}}] {{requester_name}} replied: {{subject}}',
-      body: '<p>{{agent_name}}, {{requester_name}} replied on ticket #{{ticket_id}} "{{subject}}".</p>{{latest_reply_html}}<p><a href="{{ticket_url}}">Open the ticket</a></p>',
+      subject: '[#{{ticket_id}}] {{writer_name}} replied: {{subject}}',
+      body: '<p>{{agent_name}}, {{writer_name}} replied on ticket #{{ticket_id}} "{{subject}}".</p>{{latest_reply_html}}<p><a href="{{ticket_url}}">Open the ticket</a></p>',
     },
     'zh-cn': {
-      subject: '[#{{ticket_id}}] {{requester_name}} 回复了：{{subject}}',
-      body: '<p>{{agent_name}}，{{requester_name}} 回复了工单 #{{ticket_id}}「{{subject}}」。</p>{{latest_reply_html}}<p><a href="{{ticket_url}}">打开工单</a></p>',
+      subject: '[#{{ticket_id}}] {{writer_name}} 回复了：{{subject}}',
+      body: '<p>{{agent_name}}，{{writer_name}} 回复了工单 #{{ticket_id}}「{{subject}}」。</p>{{latest_reply_html}}<p><a href="{{ticket_url}}">打开工单</a></p>',
     },
   },
   chat_transcript: {
