@@ -14,15 +14,23 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export function run(cmd, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...options });
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGTERM', forward);
-    process.on('SIGINT', forward);
+    const stopForwarding = forwardSignals(child);
     child.on('exit', (code, signal) => {
-      process.off('SIGTERM', forward);
-      process.off('SIGINT', forward);
+      stopForwarding();
       resolve(code ?? (signal ? 1 : 0));
     });
   });
+}
+
+/** Passes a SIGTERM or SIGINT sent to this process on to `child`; returns what stops that. */
+export function forwardSignals(child) {
+  const forward = (signal) => child.kill(signal);
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  return () => {
+    process.off('SIGTERM', forward);
+    process.off('SIGINT', forward);
+  };
 }
 
 export async function mustRun(cmd, args, options = {}) {

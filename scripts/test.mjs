@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildServer, buildWebIfStale, chromiumPath, root } from './lib.mjs';
+import { buildServer, buildWebIfStale, chromiumPath, forwardSignals, root } from './lib.mjs';
 
 const results = [];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
@@ -32,12 +32,9 @@ function runHeld(name, cmd, args, options) {
     const chunks = [];
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGTERM', forward);
-    process.on('SIGINT', forward);
+    const stopForwarding = forwardSignals(child);
     child.on('close', (code, signal) => {
-      process.off('SIGTERM', forward);
-      process.off('SIGINT', forward);
+      stopForwarding();
       console.log(`\n=== ${name} (${seconds(Date.now() - began)}, ended at ${seconds(Date.now() - started)}) ===`);
       process.stdout.write(Buffer.concat(chunks));
       resolve(code ?? (signal ? 1 : 0));
