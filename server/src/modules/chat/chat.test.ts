@@ -272,6 +272,13 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(visitor.messages).toEqual([]);
     const otherVisitorList = await api(chatWidgetOps.messageList, { visitor_token: 'x'.repeat(40) });
     expect(otherVisitorList.code).toBe('0401');
+    // A missing or malformed key is the same "Please sign in" as an unknown one (no probing by shape).
+    for (const body of [{}, { visitor_token: 'x' }, { visitor_token: 7 }, { visitor_token: 'x'.repeat(500) }]) {
+      for (const op of [chatWidgetOps.messageList, chatWidgetOps.get, chatWidgetOps.end]) {
+        const res = await api(op, body as { visitor_token: string });
+        expect([res.code, res.msg, res.data], JSON.stringify(body)).toEqual(['0401', 'Please sign in', null]);
+      }
+    }
 
     // An agent who may see only their own tickets cannot join someone else's chat.
     const ownOnly = await chatAgent(t, { ticketAccess: 'own' });
