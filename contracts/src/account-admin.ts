@@ -38,7 +38,9 @@ const profileFields = {
   enable_signature: ZFlag.describe('Replies carry the signature'),
   avatar: ZAvatarPath.describe('Empty, or the path `upload.avatar` answered'),
   default_language: ZLanguageCode.describe('Its language'),
-  timezone: ZTimezone.describe('Its time zone (IANA name)'),
+  timezone: ZTimezone.nullable().describe(
+    "Its time zone (IANA name); `null`: none of its own, it follows Settings › Localization's default time zone",
+  ),
 };
 
 /**

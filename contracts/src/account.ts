@@ -18,6 +18,11 @@ export const ZAccount = z.object({
   timezone: z
     .string()
     .describe("Its time zone in force (IANA name): its own, or Settings › Localization's default while it chose none"),
+  timezone_follows_default: z
+    .boolean()
+    .describe(
+      "It chose no time zone: `timezone` is Settings › Localization's default, and follows it when the default changes",
+    ),
   inner_notes: z.string().describe('Notes about the account, for agents'),
   allow_check_email: z.boolean().describe('The account may check email (granted only by one that may)'),
   role_ids: z.array(z.number().int()).describe("An agent's roles"),

@@ -16,6 +16,7 @@ const agent: TMyInfoResponse = {
   enable_signature: false,
   default_language: 'en',
   timezone: 'Asia/Shanghai',
+  timezone_follows_default: false,
   inner_notes: '',
   allow_check_email: false,
   role_ids: [],

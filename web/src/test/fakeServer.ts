@@ -79,6 +79,7 @@ export function account(overrides: Partial<TAccount> = {}): TAccount {
     enable_signature: false,
     default_language: 'en',
     timezone: 'Europe/Berlin',
+    timezone_follows_default: false,
     inner_notes: '',
     allow_check_email: false,
     role_ids: [],

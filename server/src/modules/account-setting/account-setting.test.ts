@@ -193,6 +193,53 @@ describe('localization', () => {
     await setDefault('UTC');
   });
 
+  it('an account that chose a time zone follows the default again once it sends none (null), in My profile or from People', async () => {
+    const setDefault = async (default_timezone: string) => {
+      const res = await api(accountSettingOps.localizationEdit, {
+        default_language: 'en',
+        default_timezone,
+        date_format: 'medium',
+      });
+      expect(res.code).toBe('0000');
+    };
+    const zoneOf = async (token: string) => {
+      const { timezone, timezone_follows_default } = (await api(authOps.myInfoGet, {}, token)).data;
+      return { timezone, timezone_follows_default };
+    };
+    await setDefault('Europe/Paris');
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    expect(await zoneOf(token)).toEqual({ timezone: 'Europe/Paris', timezone_follows_default: true });
+    expect((await api(accountOps.infoEdit, { timezone: 'Asia/Tokyo' }, token)).code).toBe('0000');
+    expect(await zoneOf(token)).toEqual({ timezone: 'Asia/Tokyo', timezone_follows_default: false });
+
+    // Back to the default: it shows the default, and the next default after it.
+    expect((await api(accountOps.infoEdit, { real_name: 'Tess Zone', timezone: null }, token)).code).toBe('0000');
+    expect(await zoneOf(token)).toEqual({ timezone: 'Europe/Paris', timezone_follows_default: true });
+    await setDefault('America/New_York');
+    expect(await zoneOf(token)).toEqual({ timezone: 'America/New_York', timezone_follows_default: true });
+    const login = await api(authOps.login, { email: agent.email, password: defaultPassword, stay_login: false }, null);
+    expect(login.data.timezone).toBe('America/New_York');
+    // Leaving the time zone out keeps what it is.
+    expect((await api(accountOps.infoEdit, { real_name: 'Tess Zone' }, token)).code).toBe('0000');
+    expect((await zoneOf(token)).timezone_follows_default).toBe(true);
+
+    // An administrator on People: a zone of its own, then the default again.
+    const onPeople = async () => {
+      const { timezone, timezone_follows_default } = (await api(accountOps.get, { account_id: agent.accountId })).data;
+      return { timezone, timezone_follows_default };
+    };
+    expect((await api(accountOps.edit, { account_id: agent.accountId, timezone: 'Asia/Tokyo' })).code).toBe('0000');
+    expect(await onPeople()).toEqual({ timezone: 'Asia/Tokyo', timezone_follows_default: false });
+    expect((await api(accountOps.edit, { account_id: agent.accountId, timezone: null })).code).toBe('0000');
+    expect(await onPeople()).toEqual({ timezone: 'America/New_York', timezone_follows_default: true });
+    // Still checked: an unknown zone is refused, not taken for "the default".
+    const unknown = await api(accountOps.infoEdit, { timezone: 'Mars/Olympus' }, token);
+    expect([unknown.code, unknown.fields.timezone]).toEqual(['FFFF', 'Unknown time zone']);
+    expect(await zoneOf(token)).toEqual({ timezone: 'America/New_York', timezone_follows_default: true });
+    await setDefault('UTC');
+  });
+
   it('on upgrade (0047), accounts holding the default time zone or UTC follow the default; other choices stay', async () => {
     const db = t.database.db;
     await api(accountSettingOps.localizationEdit, {

@@ -98,14 +98,15 @@ export function checkStaffOnlyLinks(userType: string, input: { role_ids?: number
 }
 
 /**
- * The time zone an edit writes: none when it is the one the account shows while it follows
- * Settings › Localization's default (the profile form sends it back unchanged), so that the
- * account keeps following the default; any other value is the account's own from then on.
+ * The time zone an edit writes: `null` (sent) to follow Settings › Localization's default again;
+ * none when it is the one the account shows while it follows the default (a form that knows no
+ * `null` sends it back unchanged), so that the account keeps following the default; any other
+ * value is the account's own from then on.
  */
 export function chosenTimezone(
-  value: string | undefined,
+  value: string | null | undefined,
   target: Pick<AccountWithLinks, 'timezone' | 'timezoneInForce'>,
-): string | undefined {
+): string | null | undefined {
   return target.timezone === null && value === target.timezoneInForce ? undefined : value;
 }
 

@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeServer, ok } from '../../test/fakeServer';
+import { fail, fakeServer, myInfo, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../test/session';
 
@@ -66,6 +66,33 @@ describe('account settings', () => {
       default_timezone: 'UTC',
       date_format: 'iso',
     });
+  });
+
+  it('a new default time zone is at once the zone of the dates of an admin who follows it', async () => {
+    let zone = 'UTC';
+    const following = () => ({ ...admin, timezone: zone, timezone_follows_default: true });
+    fakeServer({
+      user: admin,
+      handlers: {
+        'admin/auth.my.info.get': () => ok(myInfo(following())),
+        'admin/settings/localization.get': () =>
+          ok({ default_language: 'en', default_timezone: zone, date_format: 'medium' }),
+        'admin/settings/localization.edit': (c) => {
+          zone = String(c.body.default_timezone);
+          return ok(null);
+        },
+      },
+    });
+    renderApp('/wswt/setting/localization');
+    await screen.findByRole('radio', { name: /Year-month-day/ });
+    await waitFor(() => expect(localStorage.getItem('parley.timezone')).toContain('UTC'));
+    const select = screen.getByLabelText('Default time zone');
+    fireEvent.mouseDown(select);
+    fireEvent.change(select, { target: { value: 'Tokyo' } });
+    fireEvent.click(await screen.findByTitle('Asia/Tokyo'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    await waitFor(() => expect(localStorage.getItem('parley.timezone')).toContain('Asia/Tokyo'));
   });
 
   it('lists the first-day steps with what is done and where to do the rest', async () => {

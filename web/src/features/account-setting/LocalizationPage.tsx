@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountSettingApi } from '../../api/accountSetting';
 import { usePermission } from '../../auth/usePermission';
+import { useReloadMyInfo } from '../../auth/useReloadMyInfo';
 import { stampFormatter } from '../../components/dateFormat';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
@@ -38,10 +39,13 @@ function LocalizationForm({ value }: { value: TLocalization }) {
   const [form] = Form.useForm<TLocalization>();
   const zone = Form.useWatch('default_timezone', form) ?? value.default_timezone;
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
+  const reloadMyInfo = useReloadMyInfo();
   const { save, saving } = useSave({
     form,
     call: (values: TLocalization, opts) => accountSettingApi.localizationEdit(values, opts),
     invalidate: [localizationKey, brandingKey],
+    // Following the default time zone, the admin's own dates take the new one at once.
+    onSaved: () => void reloadMyInfo(),
   });
   const now = Date.now();
   const language = currentLanguage();

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { account, fakeServer, myInfo, ok, type THandlers } from '../../test/fakeServer';
+import { account, brandingDefaults, fakeServer, myInfo, ok, type THandlers } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { callsTo, signInEachTest, typeInto } from '../../test/session';
+import { callsTo, chooseLanguage, signInEachTest, typeInto } from '../../test/session';
 
 signInEachTest();
 
@@ -15,11 +15,11 @@ const uploaded = {
   size: 900,
 };
 
-async function openProfile(handlers: THandlers = {}) {
+async function openProfile(handlers: THandlers = {}, heading = 'My profile', card = 'Profile') {
   const server = fakeServer({ user: ada, menus: [], handlers });
   renderApp('/wswt/account/my/profile');
-  await screen.findByRole('heading', { name: 'My profile' });
-  const profile = screen.getByText('Profile').closest('.ant-card') as HTMLElement;
+  await screen.findByRole('heading', { name: heading });
+  const profile = screen.getByText(card, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
   return { ...server, profile };
 }
 
@@ -110,5 +110,62 @@ describe('my profile form', () => {
     fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
     await screen.findByText('Name is required');
     expect(callsTo(calls, 'admin/auth.account.info.edit')).toHaveLength(0);
+  });
+
+  describe('the time zone: its own, or the help desk default it follows', () => {
+    const shanghaiDefault = () => ok({ ...brandingDefaults, default_timezone: 'Asia/Shanghai' });
+    /** Opens the time zone select: the first options it lists (from the top while the default is chosen). */
+    const firstOptions = async (profile: HTMLElement) => {
+      fireEvent.mouseDown(within(profile).getByLabelText(/Time zone|时区/));
+      await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
+      return [...document.querySelectorAll('.ant-select-item-option')].slice(0, 2).map((o) => o.textContent);
+    };
+
+    it('offers the default first, and choosing it saves following the default (null), which the form then shows', async () => {
+      let info = ada;
+      const { calls, profile } = await openProfile({
+        'home/setting/branding.get': shanghaiDefault,
+        'admin/auth.account.info.edit': () => {
+          // The server answers with the default in force from now on.
+          info = { ...ada, timezone: 'Asia/Shanghai', timezone_follows_default: true };
+          return ok(null);
+        },
+        'admin/auth.my.info.get': () => ok(myInfo(info)),
+      });
+      // Its own zone is what the select shows; the default is found by its words.
+      expect(within(profile).getByTitle('Europe/Berlin')).toBeTruthy();
+      const zone = within(profile).getByLabelText('Time zone');
+      fireEvent.mouseDown(zone);
+      fireEvent.change(zone, { target: { value: 'default' } });
+      fireEvent.click(await screen.findByTitle('Help desk default (Asia/Shanghai)'));
+      fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+      await screen.findByText('Successfully saved');
+      expect(callsTo(calls, 'admin/auth.account.info.edit')[0]?.body).toMatchObject({
+        real_name: 'Ada Lovelace',
+        timezone: null,
+      });
+      // Read again: the form shows the default followed, and the dates use its zone.
+      await waitFor(() => expect(within(profile).getByTitle('Help desk default (Asia/Shanghai)')).toBeTruthy());
+      await waitFor(() => expect(localStorage.getItem('parley.timezone')).toContain('Asia/Shanghai'));
+    });
+
+    it('shows an account that follows the default so (in Chinese too), and saving it keeps following rather than pinning the zone', async () => {
+      await chooseLanguage('zh-cn');
+      const following = { ...ada, timezone: 'Asia/Shanghai', timezone_follows_default: true };
+      const { calls, profile } = await openProfile(
+        {
+          'home/setting/branding.get': shanghaiDefault,
+          'admin/auth.my.info.get': () => ok(myInfo(following)),
+          'admin/auth.account.info.edit': () => ok(null),
+        },
+        '个人资料',
+        '个人资料',
+      );
+      await waitFor(() => expect(within(profile).getByTitle('跟随系统默认（Asia/Shanghai）')).toBeTruthy());
+      expect(await firstOptions(profile)).toEqual(['跟随系统默认（Asia/Shanghai）', 'UTC']);
+      fireEvent.click(within(profile).getByRole('button', { name: /保\s?存/ }));
+      await waitFor(() => expect(callsTo(calls, 'admin/auth.account.info.edit')).toHaveLength(1));
+      expect(callsTo(calls, 'admin/auth.account.info.edit')[0]?.body).toMatchObject({ timezone: null });
+    });
   });
 });

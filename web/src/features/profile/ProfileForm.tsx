@@ -16,6 +16,7 @@ import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { ImageUpload } from '../../components/ImageUpload';
 import { imageRules } from '../../components/imageCheck';
+import { useBranding } from '../../components/useBranding';
 import { useSave } from '../../components/useSave';
 import { switchLanguage, translateMessage } from '../../i18n';
 import { timezoneNames } from './timezones';
@@ -27,10 +28,14 @@ interface TProfileValues {
   signature: string;
   enable_signature: boolean;
   default_language: TLanguage;
+  /** An IANA zone of its own, or `followDefault`. */
   timezone: string;
 }
 
 const fields = ZAccountInfoEditRequest.shape;
+
+/** The time zone select's first option: none of its own, the help desk's default (sent as `null`). */
+const followDefault = '';
 
 /**
  * The caller's own profile (`auth.account.info.edit`); the shell picks the changes up at once.
@@ -45,7 +50,7 @@ export function ProfileForm({ user }: { user: TAccount }) {
     signature: user.signature,
     enable_signature: user.enable_signature,
     default_language: parseLanguage(user.default_language),
-    timezone: user.timezone || 'UTC',
+    timezone: user.timezone_follows_default ? followDefault : user.timezone || 'UTC',
   };
   return <ProfileFields key={JSON.stringify(saved)} user={user} saved={saved} />;
 }
@@ -56,14 +61,24 @@ function ProfileFields({ user, saved }: { user: TAccount; saved: TProfileValues 
   const reloadMyInfo = useReloadMyInfo();
   const [form] = Form.useForm<TProfileValues>();
   const [uploading, setUploading] = useState(false);
+  // While it follows the default, the zone it shows is the default.
+  const defaultZone =
+    useBranding().localization.default_timezone || (user.timezone_follows_default ? user.timezone : '');
   const zones = useMemo(
-    () => timezoneNames(user.timezone).map((zone) => ({ value: zone, label: zone })),
-    [user.timezone],
+    () => [
+      {
+        value: followDefault,
+        label: defaultZone ? t('profile.timezone_default', { zone: defaultZone }) : t('profile.timezone_default_plain'),
+      },
+      ...timezoneNames(user.timezone).map((zone) => ({ value: zone, label: zone })),
+    ],
+    [user.timezone, defaultZone, t],
   );
 
   const { save, saving } = useSave({
     form,
-    call: (values: TProfileValues, opts) => accountApi.infoEdit(values, opts),
+    call: (values: TProfileValues, opts) =>
+      accountApi.infoEdit({ ...values, timezone: values.timezone === followDefault ? null : values.timezone }, opts),
     onSaved: async (_result, values) => {
       await reloadMyInfo();
       // A new default language is the interface's language from now on.
@@ -115,7 +130,12 @@ function ProfileFields({ user, saved }: { user: TAccount; saved: TProfileValues 
       <Form.Item name="default_language" label={t('profile.language')}>
         <Select options={languageCodes.map((code) => ({ value: code, label: languageNames[code] }))} />
       </Form.Item>
-      <Form.Item name="timezone" label={t('profile.timezone')} rules={[schemaRule(fields.timezone.unwrap())]}>
+      {/* The help desk's default (an empty value) passes; a zone is checked as the server checks it. */}
+      <Form.Item
+        name="timezone"
+        label={t('profile.timezone')}
+        rules={[schemaRule(fields.timezone.unwrap(), { optional: true })]}
+      >
         <Select options={zones} showSearch={{ optionFilterProp: 'label' }} />
       </Form.Item>
       <FormActions saving={saving} />
