@@ -45,5 +45,10 @@ export const ZMyInfoResponse = ZAccount.extend({
   notify_new: ZNotifyNew.describe('Which new tickets it is mailed of: `all` it may see, `groups` (its own), `none`'),
   notify_replied: z.boolean().describe('Mailed when a customer replies on a ticket assigned to it or that it follows'),
   notify_assigned: z.boolean().describe('Mailed when a ticket is assigned to it'),
+  password_temporary: z
+    .boolean()
+    .describe(
+      'Its password is the one-time password printed when Parley first started (until it is changed, by any path)',
+    ),
 });
 export type TMyInfoResponse = z.infer<typeof ZMyInfoResponse>;

@@ -31,6 +31,7 @@ const agent: TMyInfoResponse = {
   notify_new: 'all',
   notify_replied: true,
   notify_assigned: true,
+  password_temporary: false,
 };
 
 function input(overrides: Partial<TGuardInput> = {}) {

@@ -100,6 +100,7 @@ export const myInfo = (user: TAccount, more: Partial<TMyInfoResponse> = {}): TMy
   notify_new: 'all',
   notify_replied: true,
   notify_assigned: true,
+  password_temporary: false,
   ...user,
   ...more,
 });

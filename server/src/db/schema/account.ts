@@ -11,6 +11,11 @@ export const account = pgTable(
     realName: text('real_name').notNull().default(''),
     /** scrypt hash, `scrypt$N$r$p$salt$key`; null for end users without a password. */
     passwordHash: text('password_hash'),
+    /**
+     * The password is the one-time password generated and printed at the first start: the back
+     * office asks the account to set its own. Any new password clears it.
+     */
+    passwordTemporary: boolean('password_temporary').notNull().default(false),
     userType: text('user_type').notNull(),
     ticketAccess: text('ticket_access').notNull().default('all'),
     replyAccess: text('reply_access').notNull().default('public'),

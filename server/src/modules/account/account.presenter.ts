@@ -47,5 +47,6 @@ export function presentMyInfo(row: AccountWithLinks): TMyInfoResponse {
     notify_new: row.notifyNew as TMyInfoResponse['notify_new'],
     notify_replied: row.notifyReplied,
     notify_assigned: row.notifyAssigned,
+    password_temporary: row.passwordTemporary,
   });
 }

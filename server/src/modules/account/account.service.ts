@@ -201,7 +201,7 @@ async function writeAccountEdit({ db, actor, authCache }: Ctx, accountId: number
       await checkCompany(tx, checks.companyId);
       await tx
         .update(account)
-        .set({ ...plan.set, ...(passwordHash ? { passwordHash } : {}), updateTs: Date.now() })
+        .set({ ...plan.set, ...(passwordHash ? { passwordHash, passwordTemporary: false } : {}), updateTs: Date.now() })
         .where(eq(account.accountId, accountId));
       if (links.kind === 'clear') {
         await setAccountRoles(tx, accountId, []);

@@ -22,7 +22,11 @@ export async function setAccountPassword(
   accountId: number,
   passwordHash: string,
 ): Promise<void> {
-  await tx.update(account).set({ passwordHash, updateTs: Date.now() }).where(eq(account.accountId, accountId));
+  // A password of the account's own, or one someone gave it: no longer the printed one-time password.
+  await tx
+    .update(account)
+    .set({ passwordHash, passwordTemporary: false, updateTs: Date.now() })
+    .where(eq(account.accountId, accountId));
   await passwordReplaced(tx, accountId);
   await authCache.changed(tx, accountId);
 }

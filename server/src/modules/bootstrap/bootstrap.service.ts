@@ -131,6 +131,8 @@ export async function bootstrap(db: Db, admin: { email?: string | undefined; pas
           email,
           realName: 'Administrator',
           passwordHash: passwordHash ?? generatedHash,
+          // The generated password is printed once: the back office asks for one of their own.
+          passwordTemporary: generated !== null,
           userType: 'admin',
           toolAccess: ['chat'],
           createTs: now,
@@ -138,7 +140,12 @@ export async function bootstrap(db: Db, admin: { email?: string | undefined; pas
         })
         .onConflictDoUpdate({
           target: account.email,
-          set: { userType: 'admin', passwordHash: passwordHash ?? generatedHash, updateTs: now },
+          set: {
+            userType: 'admin',
+            passwordHash: passwordHash ?? generatedHash,
+            passwordTemporary: generated !== null,
+            updateTs: now,
+          },
         })
         .returning({ accountId: account.accountId });
       await tx

@@ -68,6 +68,18 @@ describe('Forgot password?', () => {
     expect((await setPassword(token, 'someone-else-1')).msg).toMatch(/already used/);
   });
 
+  it('a password set through the link is no longer the one-time password printed at the first start', async () => {
+    // The first admin, made with a generated password (bootstrap.test.ts), who forgot it.
+    const admin = await buildAgent(db(), { email: customer('first'), userType: 'admin', passwordTemporary: true });
+    const before = await signIn(t.app, admin.email, defaultPassword);
+    expect((await api(authOps.myInfoGet, {}, before)).data.password_temporary).toBe(true);
+    expect((await forgot(admin.email, newIp())).code).toBe('0000');
+    const [mail] = await linkMailsTo(admin.email);
+    expect((await setPassword(mail?.token as string, 'first-admin-own-1')).code).toBe('0000');
+    const after = await signIn(t.app, admin.email, 'first-admin-own-1');
+    expect((await api(authOps.myInfoGet, {}, after)).data.password_temporary).toBe(false);
+  });
+
   it("a zh-cn agent's mail is in Chinese", async () => {
     const agent = await buildAgent(db(), { email: customer('zhforgot'), realName: '韩梅梅', defaultLanguage: 'zh-cn' });
     expect((await forgot(agent.email, newIp(), 'zh-cn')).msg).toBe(
