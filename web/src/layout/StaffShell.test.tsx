@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStore, languageStore } from '../auth/storage';
-import { account, fakeServer, holdCalls, ok, page } from '../test/fakeServer';
-import { ticket } from '../test/fixtures';
+import { account, fakeServer, holdCalls, myInfo, ok, page } from '../test/fakeServer';
+import { ticket, ticketRow, ticketView } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { chooseLanguage, signInEachTest } from '../test/session';
 
@@ -234,6 +234,62 @@ describe('staff shell', () => {
     expect(here()).toBe('/wswt/search');
     // (Its closing animation never ends under happy-dom: the button says it is closed.)
     expect(open.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  describe('the one-time password printed at the first start', () => {
+    const firstAdmin = account({ account_id: 1, email: 'admin@example.com', user_type: 'admin' });
+    const onOneTimePassword = (temporary: boolean) =>
+      fakeServer({
+        user: firstAdmin,
+        handlers: {
+          'admin/ticket.view.list': () => ok({ list: [ticketView()] }),
+          'admin/ticket.list': () =>
+            ok({ list: [ticketRow({ subject: 'Printer on fire' })], total: 1, total_estimated: false }),
+          'admin/auth.agent.all.list': () => ok({ list: [] }),
+          'admin/auth.my.info.get': () => ok(myInfo(firstAdmin, { password_temporary: temporary })),
+        },
+      });
+    const asking = 'You signed in with the one-time password printed when Parley first started. Set your own password.';
+
+    it('asks the admin above the ticket list to set their own, and its link leads the keyboard to the password form', async () => {
+      onOneTimePassword(true);
+      const { here } = renderApp('/wswt');
+      const alert = (await screen.findByText(asking, {}, { timeout: 20_000 })).closest('.ant-alert') as HTMLElement;
+      await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+      // Above the screen, not over it, and it stays: nothing closes it.
+      expect(alert.compareDocumentPosition(screen.getByRole('table')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(within(alert).queryByRole('button')).toBeNull();
+      const link = within(alert).getByRole('link', { name: 'Set my password' });
+      fireEvent.click(link);
+      await screen.findByRole('heading', { name: 'My profile' });
+      expect(here()).toBe('/wswt/account/my/profile');
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Current password')));
+      // Still asking on My profile, until the password is changed.
+      screen.getByText(asking);
+    });
+
+    it('asks in Chinese, and on a phone puts the link under the words', async () => {
+      phoneWide(true);
+      await chooseLanguage('zh-cn');
+      onOneTimePassword(true);
+      renderApp('/wswt');
+      const words = await screen.findByText(
+        '您正在使用 Parley 首次启动时打印的一次性密码登录。请设置您自己的密码。',
+        {},
+        { timeout: 20_000 },
+      );
+      const alert = words.closest('.ant-alert') as HTMLElement;
+      const link = within(alert).getByRole('link', { name: '设置我的密码' });
+      expect(link.closest('.ant-alert-description')).not.toBeNull();
+    });
+
+    it('says nothing once the password is their own (or never was the printed one)', async () => {
+      onOneTimePassword(false);
+      renderApp('/wswt');
+      await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+      expect(screen.queryByText(asking)).toBeNull();
+      expect(document.querySelector('.ant-alert')).toBeNull();
+    });
   });
 
   it('switches the language, keeps it, and sends it to the server', async () => {

@@ -27,6 +27,10 @@ const ChatStateSwitch = lazy(() =>
   import('../features/chat/ChatStateSwitch').then((m) => ({ default: m.ChatStateSwitch })),
 );
 const TodoButton = lazy(() => import('../features/todo/TodoButton').then((m) => ({ default: m.TodoButton })));
+// Only an admin still on the password printed at the first start sees it.
+const TemporaryPasswordAlert = lazy(() =>
+  import('../features/profile/TemporaryPasswordAlert').then((m) => ({ default: m.TemporaryPasswordAlert })),
+);
 // Only phones open it, and only once the menu button is pressed.
 const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
 
@@ -157,6 +161,11 @@ function Shell({ children }: { children?: ReactNode }) {
           <UserMenu compact={phone} />
         </Layout.Header>
         <Layout.Content style={{ padding: phone ? 12 : 24 }}>
+          {user?.password_temporary && (
+            <Suspense fallback={null}>
+              <TemporaryPasswordAlert phone={phone} />
+            </Suspense>
+          )}
           {children === undefined ? (
             <Screens pending={pending} />
           ) : pending ? (

@@ -1,6 +1,8 @@
 import { enums } from '@parley/contracts';
 import { Avatar, Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useSession } from '../../auth/SessionContext';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -9,12 +11,27 @@ import { currentLanguage } from '../../i18n';
 import { NotifyForm } from './NotifyForm';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { passwordSectionId } from './passwordSection';
 
 /** The caller's own profile, account, notification mails and password. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const { brandName } = useBranding();
+  const location = useLocation();
+  const loaded = Boolean(user);
+  // Led here to the password form (the one-time password's alert): it comes into view with the
+  // keyboard in its first field, each time the link is followed (each visit has its own key,
+  // also when the link is followed from this page).
+  const passwordVisit = location.hash === `#${passwordSectionId}` ? location.key : null;
+  useEffect(() => {
+    if (!loaded || passwordVisit === null) {
+      return;
+    }
+    const section = document.getElementById(passwordSectionId);
+    section?.scrollIntoView?.({ block: 'start' });
+    section?.querySelector('input')?.focus({ preventScroll: true });
+  }, [loaded, passwordVisit]);
   if (!user) {
     return <PageLoading />;
   }
@@ -56,7 +73,7 @@ export function ProfilePage() {
                 <NotifyForm user={user} />
               </Card>
             )}
-            <Card title={t('profile.change_password')}>
+            <Card id={passwordSectionId} title={t('profile.change_password')}>
               <Typography.Paragraph type="secondary">{t('profile.change_password_note')}</Typography.Paragraph>
               <PasswordForm email={user.email} />
             </Card>

@@ -1,0 +1,26 @@
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../routes/table';
+import { passwordSectionId } from './passwordSection';
+
+/**
+ * Above every staff screen while the caller's password is the one-time password printed when
+ * Parley first started (`password_temporary`): it asks for a password of their own and leads to
+ * My profile's password form. It cannot be closed; it goes once the password is changed.
+ */
+export function TemporaryPasswordAlert({ phone }: { phone: boolean }) {
+  const { t } = useTranslation();
+  const link = <Link to={`${paths.profile}#${passwordSectionId}`}>{t('profile.temporary_password_action')}</Link>;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="status"
+      style={{ marginBottom: phone ? 12 : 16 }}
+      title={t('profile.temporary_password')}
+      // At phone width the link goes under the text: beside it, both would be squeezed.
+      {...(phone ? { description: link } : { action: link })}
+    />
+  );
+}
