@@ -18,9 +18,17 @@ export function TemporaryPasswordAlert({ phone }: { phone: boolean }) {
       showIcon
       role="status"
       style={{ marginBottom: phone ? 12 : 16 }}
-      title={t('profile.temporary_password')}
-      // At phone width the link goes under the text: beside it, both would be squeezed.
-      {...(phone ? { description: link } : { action: link })}
+      // At phone width the link follows the words on their line: beside them, both would be squeezed.
+      title={
+        phone ? (
+          <>
+            {t('profile.temporary_password')} {link}
+          </>
+        ) : (
+          t('profile.temporary_password')
+        )
+      }
+      action={phone ? undefined : link}
     />
   );
 }
