@@ -72,6 +72,11 @@ export const ZId = fromDecimal(
 
 export const ZIdList = z.array(ZId, { error: 'field_invalid' }).max(1000, { error: 'field_too_long' });
 
+/** At least one id, chosen: missing, not a list or empty, it says the spec's "Must choose …" message. */
+export function ZChosenIds(message: string) {
+  return z.array(ZId, { error: message }).min(1, { error: message }).max(1000, { error: 'field_too_long' });
+}
+
 /** Query booleans: `true`/`false`/`1`/`0` in a query string, or a JSON boolean in a body. */
 export const ZFlag = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),

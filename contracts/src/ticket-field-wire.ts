@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromDecimal, ZId, ZIdList } from './common.js';
+import { fromDecimal, ZChosenIds, ZId } from './common.js';
 
 // The wire shapes of ticket fields that the public form (and so every page importing the ticket
 // contract) needs: kept apart from the field rules (ticket-field.ts, ticket-form.ts), which only
@@ -51,7 +51,7 @@ export const ZFormCondition = z.object({
       error: 'field_invalid',
     })
     .describe('The value that shows the children: an option value, or true/false for a checkbox'),
-  child_field_ids: ZIdList.min(1, { error: 'must_choose_fields' })
+  child_field_ids: ZChosenIds('must_choose_fields')
     .max(100, { error: 'field_too_long' })
     .describe('The fields shown while the parent has that value (1 to 100)'),
 });

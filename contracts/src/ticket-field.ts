@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZFlag, ZId, ZIdList } from './common.js';
+import { optionalText, requiredText, ZChosenIds, ZFlag, ZId } from './common.js';
 import type { TFieldOperator } from './custom-field-condition.js';
 import { enums } from './enums.js';
 import { isValidPattern, matchesPattern, nestedSeparator } from './plain.js';
@@ -228,7 +228,7 @@ export type TFieldAllListResponse = z.infer<typeof ZFieldAllListResponse>;
 
 /** The new order of the fields: every field id, first to last. */
 export const ZFieldPositionEditRequest = z.object({
-  field_ids: ZIdList.min(1, { error: 'must_choose_fields' }).describe('Every field, first to last'),
+  field_ids: ZChosenIds('must_choose_fields').describe('Every field, first to last'),
 });
 export type TFieldPositionEditRequest = z.input<typeof ZFieldPositionEditRequest>;
 

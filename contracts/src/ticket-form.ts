@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZId, ZIdList } from './common.js';
+import { optionalText, requiredText, ZChosenIds, ZId, ZIdList } from './common.js';
 import { enums } from './enums.js';
 import { ZFormCondition } from './ticket-field-wire.js';
 
@@ -29,7 +29,7 @@ const formInput = {
   customer_title: optionalText(100)
     .default('')
     .describe('The name customers see, up to 100 characters (empty: the form name)'),
-  field_ids: ZIdList.min(1, { error: 'must_choose_fields' })
+  field_ids: ZChosenIds('must_choose_fields')
     .max(200, { error: 'field_too_long' })
     .describe("The form's fields in order (1 to 200)"),
   conditions: z

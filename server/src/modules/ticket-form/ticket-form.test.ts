@@ -37,6 +37,14 @@ describe('ticket forms', () => {
     expect((await api(formOps.add, { form_name: 'Support', field_ids: [] }, admin, { lang: 'zh-cn' })).msg).toBe(
       '请选择字段',
     );
+    // Left out altogether, or not a list, it is the same message, not "Invalid value".
+    for (const body of [{ form_name: 'Support' }, { form_name: 'Support', field_ids: 'all' }]) {
+      const res = await api(formOps.add, body as unknown as { form_name: string; field_ids: number[] });
+      expect([res.msg, res.data], JSON.stringify(body)).toEqual([
+        'Must choose field(s)',
+        { fields: { field_ids: 'Must choose field(s)' } },
+      ]);
+    }
     const unknown = await api(formOps.add, { form_name: 'Support', field_ids: [99999999] });
     expect(unknown.data).toEqual({ fields: { field_ids: 'No record has this id' } });
   });
