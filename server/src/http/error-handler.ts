@@ -21,7 +21,7 @@ function send(reply: FastifyReply, code: TErrorCode, msg: string, data: unknown,
 }
 
 /** Zod messages are our message keys; anything else (a zod default) becomes "Invalid value". */
-function fieldMessage(message: string, lang: TLanguage): string {
+export function fieldMessage(message: string, lang: TLanguage): string {
   return isMessageKey(message) ? translate(message, lang) : translate('field_invalid', lang);
 }
 
@@ -78,9 +78,9 @@ export function registerErrorHandler(app: FastifyInstance, log: Logger): void {
  * decode (`FST_ERR_BAD_URL`) and a path parameter over the router's length (`FST_ERR_MAX_PARAM_LENGTH`).
  * They get the envelope and the security headers like any other answer.
  */
-export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   setSecurityHeaders(request, reply);
   const lang = parseLanguage(request.headers.language);
-  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  return send(reply, ErrorCode.invalid, translate('url_invalid', lang), null, status);
+  // 400 for both: the contract's FFFF row allows 400, 413 and 429 only.
+  return send(reply, ErrorCode.invalid, translate('url_invalid', lang), null, 400);
 }
