@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   ErrorCode,
@@ -16,6 +17,7 @@ import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
+import { fieldMessage } from '../http/error-handler.js';
 import { authenticateToken } from '../modules/auth/access-hook.js';
 import { hashToken } from '../modules/auth/token.js';
 import { assignWaitingChat } from '../modules/chat/chat.agent.js';
@@ -54,22 +56,29 @@ interface Envelope {
   data: unknown;
 }
 
-function errorEnvelope(error: unknown, lang: TLanguage): Envelope {
+/** An event's failure; an unexpected one names the id its log line carries, as an HTTP 0500 does. */
+function errorEnvelope(error: unknown, lang: TLanguage, requestId?: string): Envelope {
   if (error instanceof AppError) {
     const fields = error.fields
       ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(v, lang)]))
       : null;
     return { code: error.code, msg: translate(error.messageKey, lang), data: fields ? { fields } : null };
   }
-  return { code: ErrorCode.internal, msg: translate('internal', lang), data: null };
+  return {
+    code: ErrorCode.internal,
+    msg: translate('internal', lang),
+    data: { request_id: requestId ?? randomUUID() },
+  };
 }
 
+/** As an HTTP call's validation failure: the first field's message, each field's in the language. */
 function invalidEnvelope(issues: z.core.$ZodIssue[], lang: TLanguage): Envelope {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    fields[issue.path.join('.') || '_'] = translate(issue.message, lang);
+    fields[issue.path.join('.') || '_'] ??= fieldMessage(issue.message, lang);
   }
-  return { code: ErrorCode.invalid, msg: translate('invalid_request', lang), data: { fields } };
+  const msg = Object.values(fields)[0] ?? translate('invalid_request', lang);
+  return { code: ErrorCode.invalid, msg, data: { fields } };
 }
 
 /** The server's own origin as the browser would state it, from the handshake's Host header. */
@@ -225,10 +234,11 @@ export async function attachRealtime(
         fn(parsed.data).then(
           (result) => reply({ code: ErrorCode.ok, msg: translate('ok', lang), data: result ?? null }),
           (error: unknown) => {
+            const requestId = randomUUID();
             if (!(error instanceof AppError)) {
-              log.error({ err: error, event }, 'socket event failed');
+              log.error({ err: error, event, request_id: requestId }, 'socket event failed');
             }
-            reply(errorEnvelope(error, lang));
+            reply(errorEnvelope(error, lang, requestId));
           },
         );
       });

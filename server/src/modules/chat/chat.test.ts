@@ -228,9 +228,17 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     const agent = await chatAgent(t);
     const s = await connect({ token: agent.token });
     const bad = await s.ask<{ fields: Record<string, string> }>('join_chat', { ticket_id: 'abc' });
-    expect(bad.code).toBe('FFFF');
-    expect(Object.keys(bad.data.fields)).toEqual(['ticket_id']);
+    // As an HTTP call answers: the field's message as msg, never a validator's own English.
+    expect([bad.code, bad.msg, bad.data]).toEqual([
+      'FFFF',
+      'Invalid value',
+      { fields: { ticket_id: 'Invalid value' } },
+    ]);
     expect((await s.ask('join_chat', 'not even an object')).code).toBe('FFFF');
+    const zh = await connect({ token: agent.token, language: 'zh-cn' });
+    const zhBad = await zh.ask<{ fields: Record<string, string> }>('join_chat', 'abc');
+    expect(zhBad.data.fields).toEqual({ _: zhBad.msg });
+    expect(zhBad.msg).toBe('值无效');
     expect((await s.ask('no_such_event', { x: 1 })).msg).toBe('Unknown event');
     s.socket.emit('typing', { typing: 'yes' });
     const error = await eventually('error_message without an ack', () =>
