@@ -25,7 +25,6 @@ import {
   ZTicketEditResponse,
   ZTicketRestoreRequest,
   ZTicketSpamRequest,
-  ZTicketSpamResponse,
 } from '../ticket/write.js';
 import { ZTicketViewListResponse } from '../ticket-view.js';
 
@@ -160,7 +159,7 @@ export const ticketOps = {
     summary: 'Mark as spam: suspend the requester and delete their tickets',
     tags,
     input: ZTicketSpamRequest,
-    output: ZTicketSpamResponse,
+    output: ZEmpty,
     message: 'marked_spam',
   }),
 };

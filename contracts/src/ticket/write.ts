@@ -76,17 +76,6 @@ export type TTicketRestoreRequest = TTicketIdsRequest;
 
 export const ZTicketSpamRequest = z.object({ ticket_id: ZId.describe('The ticket') });
 export type TTicketSpamRequest = z.input<typeof ZTicketSpamRequest>;
-export const ZTicketSpamResponse = z.object({
-  requester_id: z.number().int().describe('The requester, now suspended'),
-  ticket_ids: z
-    .array(z.number().int())
-    .describe('Their tickets moved to Deleted tickets (this one included): only those the caller may see'),
-  other_ticket_count: z
-    .number()
-    .int()
-    .describe('Their open tickets the caller may not see, left as they are for someone who may'),
-});
-export type TTicketSpamResponse = z.infer<typeof ZTicketSpamResponse>;
 
 /** The list screen's bulk actions: assign and change state of up to 100 tickets in one transaction. */
 export const ZTicketBulkEditRequest = ZTicketIdsRequest.extend({

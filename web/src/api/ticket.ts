@@ -11,7 +11,6 @@ import {
   type TTicketListRequest,
   type TTicketListResponse,
   type TTicketRequesterTicketsResponse,
-  type TTicketSpamResponse,
   type TTicketTagListResponse,
   type TTicketViewListResponse,
   ticketOps,
@@ -57,6 +56,5 @@ export const ticketApi = {
   tags: (kw: string, opts?: TOpts): Promise<TTicketTagListResponse> => call(ticketOps.tags, { kw, limit: 20 }, opts),
   restore: (ticketIds: number[], opts?: TOpts): Promise<null> =>
     call(ticketOps.restore, { ticket_ids: ticketIds }, opts),
-  spam: (ticketId: number, opts?: TOpts): Promise<TTicketSpamResponse> =>
-    call(ticketOps.spam, { ticket_id: ticketId }, opts),
+  spam: (ticketId: number, opts?: TOpts): Promise<null> => call(ticketOps.spam, { ticket_id: ticketId }, opts),
 };

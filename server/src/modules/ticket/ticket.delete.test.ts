@@ -49,12 +49,8 @@ describe('delete, restore and spam', () => {
       accountIds: [agentWithSpam.accountId],
     });
     const res = await api(ticketOps.spam, { ticket_id: one.ticketId }, agentWithSpam.token);
-    expect(res.code).toBe('0000');
-    expect(res.data).toEqual({
-      requester_id: spammer.accountId,
-      ticket_ids: [one.ticketId, two.ticketId],
-      other_ticket_count: 0,
-    });
+    // The contract's answer: null.
+    expect([res.code, res.data]).toEqual(['0000', null]);
     const [who] = await db().select().from(account).where(eq(account.accountId, spammer.accountId));
     expect(who?.accessState).toBe('suspended');
     expect(await db().select().from(session).where(eq(session.accountId, spammer.accountId))).toHaveLength(0);
@@ -73,7 +69,7 @@ describe('delete, restore and spam', () => {
     expect(allowed?.accessState).toBe('allowed');
   });
 
-  it('an agent limited to its groups deletes only the spammer tickets it sees, and hears how many others remain', async () => {
+  it('an agent limited to its groups deletes only the spammer tickets it sees', async () => {
     const mine = await buildGroup(db());
     const hidden = await buildGroup(db());
     const spammer = await buildEndUser(db());
@@ -82,7 +78,9 @@ describe('delete, restore and spam', () => {
     const limited = await agent({ ticketAccess: 'groups' }, [mine]);
     await buildRole(db(), { nodes: [{ type: 'btn', value: 'ticket.spam' }], accountIds: [limited.accountId] });
     const res = await api(ticketOps.spam, { ticket_id: seen.ticketId }, limited.token);
-    expect(res.data).toEqual({ requester_id: spammer.accountId, ticket_ids: [seen.ticketId], other_ticket_count: 1 });
+    expect([res.code, res.data]).toEqual(['0000', null]);
+    const [gone] = await db().select().from(ticket).where(eq(ticket.ticketId, seen.ticketId));
+    expect(gone?.deletedTs).not.toBeNull();
     const [left] = await db().select().from(ticket).where(eq(ticket.ticketId, elsewhere.ticketId));
     expect(left?.deletedTs).toBeNull();
   });

@@ -66,10 +66,10 @@ export async function ticketSpam(ctx: Ctx, ticketId: number) {
       .where(and(eq(ticket.requesterId, requester.accountId), isNull(ticket.deletedTs)))
       .for('update');
     // Only what the caller may see: an agent limited to its groups neither deletes nor learns of
-    // the requester's tickets elsewhere; it hears how many remain for someone who sees them.
+    // the requester's tickets elsewhere.
     const viewer = viewerOf(actor);
     const reach = theirs.filter((r) => maySeeTicket(viewer, r));
-    const ids = await setDeleted(
+    await setDeleted(
       tx,
       actor.account.accountId,
       reach.map((r) => r.id),
@@ -77,6 +77,5 @@ export async function ticketSpam(ctx: Ctx, ticketId: number) {
       now,
     );
     await insertEvents(tx, row.ticketId, actor.account.accountId, now, [{ field: 'spam', new: requester.accountId }]);
-    return { requester_id: requester.accountId, ticket_ids: ids, other_ticket_count: theirs.length - reach.length };
   });
 }

@@ -91,6 +91,10 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   define(app, ticketOps.spam, {
-    handler: ({ actor, input }) => ticketSpam({ ...ctx, actor }, input.ticket_id),
+    // The contract answers null (api-contract.md's tickets table).
+    handler: async ({ actor, input }) => {
+      await ticketSpam({ ...ctx, actor }, input.ticket_id);
+      return null;
+    },
   });
 }

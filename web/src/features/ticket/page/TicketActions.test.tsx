@@ -15,11 +15,7 @@ describe('ticket actions', () => {
     lastTicketList.set('/wswt?view_id=2');
     const { calls } = serveTicket({
       handlers: {
-        'admin/ticket.spam': () => ({
-          code: '0000',
-          msg: 'Marked as spam',
-          data: { requester_id: 20, ticket_ids: [101], other_ticket_count: 0 },
-        }),
+        'admin/ticket.spam': () => ({ code: '0000', msg: 'Marked as spam', data: null }),
       },
     });
     const { here } = renderApp('/wswt/ticket/edit/101');
