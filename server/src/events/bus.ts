@@ -48,6 +48,12 @@ export interface DomainEvents {
   'chat.queued': { ticketId: number };
   /** The chat ended (the end-chat message is its own `chat.message`). */
   'chat.ended': { ticketId: number };
+  /**
+   * Some or all of an account's sessions stopped working: a sign-out (that session), a new
+   * password or a suspension (every one), a demotion to end user or the account deleted. The
+   * real-time layer cuts the account's sockets whose token no longer signs in, on every process.
+   */
+  'account.sessions_ended': { accountId: number };
   /** Business rules fired on a ticket (counted per day for the reports after commit). */
   'rule.fired': { kind: 'trigger' | 'automation'; ruleIds: number[]; ticketId: number };
 }

@@ -18,7 +18,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
 import { fieldMessage } from '../http/error-handler.js';
-import { authenticateToken } from '../modules/auth/access-hook.js';
+import { authenticateToken, authenticateTokenHash } from '../modules/auth/access-hook.js';
+import { workingSessions } from '../modules/auth/session.repo.js';
 import { hashToken } from '../modules/auth/token.js';
 import { assignWaitingChat } from '../modules/chat/chat.agent.js';
 import {
@@ -95,8 +96,11 @@ export interface Realtime {
 /**
  * socket.io on the app's own HTTP server at `/api/socket.io`. With a Redis URL, rooms span every
  * server process (`@socket.io/redis-adapter`), and so does presence: the connected chat agents
- * are the sockets in the `chat-agents` room on any process. Everything sent here is sent from an
- * after-commit subscriber of the event bus, never from inside a transaction.
+ * are the sockets in the `chat-agents` room on any process whose token still signs in. A staff
+ * socket lives as long as its token: when a session ends (`account.sessions_ended`) the
+ * account's sockets whose token stopped working are cut, wherever they are connected.
+ * Everything sent here is sent from an after-commit subscriber of the event bus, never from
+ * inside a transaction.
  */
 export async function attachRealtime(
   app: FastifyInstance,
@@ -147,15 +151,15 @@ export async function attachRealtime(
 
   ctx.chatPresence = {
     connectedAgentIds: async () => {
-      const sockets = await io.in(rooms.chatAgents).fetchSockets();
-      const ids = new Set<number>();
-      for (const s of sockets) {
-        const data = s.data as SocketData;
-        if (data.kind === 'staff') {
-          ids.add(data.accountId);
-        }
-      }
-      return [...ids];
+      const staff = staffData(await io.in(rooms.chatAgents).fetchSockets());
+      // Only sockets whose token still signs in: a sign-out or suspension counts at once, before
+      // its socket (maybe on another process) is cut.
+      const live = await workingSessions(
+        db,
+        staff.map((d) => d.tokenHash),
+        Date.now(),
+      );
+      return [...new Set(staff.filter((d) => live.has(d.tokenHash)).map((d) => d.accountId))];
     },
   };
 
@@ -180,7 +184,7 @@ export async function attachRealtime(
         socket.data = {
           kind: 'staff',
           accountId: actor.account.accountId,
-          token,
+          tokenHash: hashToken(token),
           lang,
           takesChats: actor.account.toolAccess.includes('chat'),
           name: actor.account.aliasName || actor.account.realName,
@@ -269,7 +273,7 @@ export async function attachRealtime(
         }
         return null;
       }
-      const actor = await authenticateToken(ctx, data.token);
+      const actor = await authenticateTokenHash(ctx, data.tokenHash);
       const found = await findSummary(db, ticket_id);
       if (!found || !maySeeTicket(viewerOf(actor), found)) {
         throw new AppError(ErrorCode.notFound, 'not_found');
@@ -316,6 +320,25 @@ export async function attachRealtime(
     }
   };
 
+  /** Cuts the account's sockets, on every process, whose token no longer signs in. */
+  const cutSignedOut = async (accountId: number) => {
+    if (stopped) {
+      return;
+    }
+    const sockets = await io.in(rooms.account(accountId)).fetchSockets();
+    const live = await workingSessions(
+      db,
+      staffData(sockets).map((d) => d.tokenHash),
+      Date.now(),
+    );
+    for (const s of sockets) {
+      const data = s.data as SocketData;
+      if (data.kind === 'staff' && !live.has(data.tokenHash) && !stopped) {
+        s.disconnect(true);
+      }
+    }
+  };
+
   /** Offers a waiting chat: auto-assign to the least busy online agent, else to every online agent. */
   const route = async (ticketId: number) => {
     let online = await routableAgents(db, await ctx.chatPresence.connectedAgentIds());
@@ -350,6 +373,7 @@ export async function attachRealtime(
 
   const unsubscribe = [
     publishTicketUpdates(ctx, io),
+    ctx.events.on('account.sessions_ended', (e) => cutSignedOut(e.accountId)),
     ctx.events.on('chat.started', (e) => route(e.ticketId)),
     ctx.events.on('chat.queued', (e) => {
       // Back in the queue (transferred to a group): the visitor waits again, with no agent named.
@@ -406,6 +430,18 @@ export async function attachRealtime(
       await Promise.allSettled(redisClients.map((c) => c.quit()));
     },
   };
+}
+
+/** The staff sockets' data among these (the adapter's sockets carry it from every process). */
+function staffData(sockets: Array<{ data: unknown }>) {
+  const staff: Array<Extract<SocketData, { kind: 'staff' }>> = [];
+  for (const s of sockets) {
+    const data = s.data as SocketData;
+    if (data.kind === 'staff') {
+      staff.push(data);
+    }
+  }
+  return staff;
 }
 
 const knownEvents = new Set(['join_chat', 'leave_chat', 'typing', 'ticket_view', 'ticket_typing', 'ticket_leave']);

@@ -3,7 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
-import { authenticateToken } from '../modules/auth/access-hook.js';
+import { authenticateTokenHash } from '../modules/auth/access-hook.js';
 import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
 import { findAccount, findTicket } from '../modules/ticket/ticket.repo.js';
 
@@ -11,7 +11,8 @@ import { findAccount, findTicket } from '../modules/ticket/ticket.repo.js';
 export interface PresenceData {
   accountId: number;
   name: string;
-  token: string;
+  /** Its session token's hash (never the token: socket data crosses processes through Redis). */
+  tokenHash: string;
   /** Ticket ids this socket types on now (an array: socket data crosses processes as JSON). */
   typingOn: number[];
 }
@@ -142,7 +143,7 @@ export function registerTicketPresence(
   handle: Handle,
 ) {
   handle('ticket_view', ZTicketPresence, async ({ ticket_id }) => {
-    const actor = await authenticateToken(ctx, data.token);
+    const actor = await authenticateTokenHash(ctx, data.tokenHash);
     const row = await findTicket(ctx.db, ticket_id);
     if (!row || row.deletedTs !== null || !maySeeTicket(viewerOf(actor), row)) {
       throw new AppError(ErrorCode.notFound, 'not_found');

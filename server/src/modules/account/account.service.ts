@@ -10,7 +10,7 @@ import type { ActorContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { account, shortcut } from '../../db/schema/index.js';
-import { transact } from '../../events/transact.js';
+import { emit, transact } from '../../events/transact.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
 import { newAccountDefaults } from '../account-setting/account-setting.repo.js';
 import { passwordReplaced } from '../auth/account-password.js';
@@ -175,18 +175,22 @@ export async function accountEdit(ctx: Ctx, input: EditInput) {
   if (plan.avatar) {
     await assertUploaded(ctx.files, plan.avatar.next, 'avatar', 'avatar');
   }
-  await writeAccountEdit(ctx, target.accountId, plan);
+  await writeAccountEdit(ctx, target, plan);
   if (plan.avatar) {
     await deleteUpload(ctx.files, plan.avatar.previous, 'avatar');
   }
 }
 
 /** Makes the plan's database checks and writes it, in one transaction. */
-async function writeAccountEdit({ db, actor, authCache }: Ctx, accountId: number, plan: AccountEditPlan) {
+async function writeAccountEdit(ctx: Ctx, target: { accountId: number; userType: string }, plan: AccountEditPlan) {
+  const { actor, authCache } = ctx;
+  const accountId = target.accountId;
+  // Its sessions end (a new password) or stop signing in (staff made an end user): sockets go too.
+  const signsOut = Boolean(plan.password) || (isStaff(target.userType) && !isStaff(plan.userType));
   const { checks, links } = plan;
   const passwordHash = plan.password ? await hashPassword(plan.password) : null;
   try {
-    await db.transaction(async (tx) => {
+    await transact(ctx, async (tx) => {
       const guard = await grantGuard(tx, actor.account, [accountId]);
       // An account that can do more than the editor is not theirs to change (a password set
       // keeps its own, older answer).
@@ -227,6 +231,9 @@ async function writeAccountEdit({ db, actor, authCache }: Ctx, accountId: number
       }
       // Cached sessions carry the account (name, type, roles, groups): every process forgets it.
       await authCache.changed(tx, accountId);
+      if (signsOut) {
+        emit(tx, { type: 'account.sessions_ended', accountId });
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -283,10 +290,8 @@ function notifyColumns(input: InfoInput): Partial<typeof account.$inferInsert> {
 }
 
 /** Suspending ends every session of the account at once; allowing lets it sign in again. */
-export async function accountAccessStateEdit(
-  { db, actor, authCache }: Ctx,
-  input: { account_id: number; access_state: TAccessState },
-) {
+export async function accountAccessStateEdit(ctx: Ctx, input: { account_id: number; access_state: TAccessState }) {
+  const { db, actor, authCache } = ctx;
   const target = await loadTarget(db, input.account_id);
   if (!mayManage(party(actor.account), party(target))) {
     throw forbidden();
@@ -294,7 +299,7 @@ export async function accountAccessStateEdit(
   if (input.access_state === 'suspended' && target.accountId === actor.account.accountId) {
     throw invalid('cannot_suspend_self', 'access_state');
   }
-  await db.transaction(async (tx) => {
+  await transact(ctx, async (tx) => {
     await refuseStrongerAccount(tx, actor.account, target.accountId);
     if (
       input.access_state === 'suspended' &&
@@ -309,6 +314,7 @@ export async function accountAccessStateEdit(
       .where(eq(account.accountId, target.accountId));
     if (input.access_state === 'suspended') {
       await deleteAccountSessions(tx, target.accountId);
+      emit(tx, { type: 'account.sessions_ended', accountId: target.accountId });
     }
     await authCache.changed(tx, target.accountId);
   });
@@ -352,6 +358,8 @@ export async function accountDelete(ctx: Ctx, accountId: number) {
     await tx.delete(shortcut).where(and(eq(shortcut.creatorId, target.accountId), eq(shortcut.allowType, 'me')));
     await tx.delete(account).where(eq(account.accountId, target.accountId));
     await authCache.changed(tx, target.accountId);
+    // Its sessions went with it (cascade): so do its sockets.
+    emit(tx, { type: 'account.sessions_ended', accountId: target.accountId });
     return 'deleted' as const;
   });
   if (outcome === 'deleted') {

@@ -57,8 +57,15 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
 }
 
 /** A session token to its signed-in account (the socket handshake uses it too); 0401 when it is no good. */
-export async function authenticateToken({ db, authCache }: AppContext, token: string): Promise<Actor> {
-  const tokenHash = hashToken(token);
+export function authenticateToken(ctx: AppContext, token: string): Promise<Actor> {
+  return authenticateTokenHash(ctx, hashToken(token));
+}
+
+/**
+ * `authenticateToken` by the token's hash: a socket keeps only the hash (its data crosses
+ * processes through Redis) and checks it again on every event.
+ */
+export async function authenticateTokenHash({ db, authCache }: AppContext, tokenHash: string): Promise<Actor> {
   let found = authCache.getSession(tokenHash);
   if (!found) {
     found = (await findSessionByTokenHash(db, tokenHash)) ?? undefined;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { account } from '../../db/schema/index.js';
+import { emit } from '../../events/transact.js';
 import { dropUnusedLinks } from '../password-link/password-link.repo.js';
 import type { AuthCache } from './auth-cache.js';
 import { deleteAccountSessions } from './session.repo.js';
@@ -15,7 +16,10 @@ export async function passwordReplaced(tx: DbOrTx, accountId: number): Promise<v
   await dropUnusedLinks(tx, accountId);
 }
 
-/** Sets an account's password (already hashed) and does what follows it; every process forgets the cached account. */
+/**
+ * Sets an account's password (already hashed) and does what follows it; every process forgets the
+ * cached account, and after commit its sockets are cut. In a `transact`.
+ */
 export async function setAccountPassword(
   tx: DbOrTx,
   authCache: AuthCache,
@@ -29,4 +33,5 @@ export async function setAccountPassword(
     .where(eq(account.accountId, accountId));
   await passwordReplaced(tx, accountId);
   await authCache.changed(tx, accountId);
+  emit(tx, { type: 'account.sessions_ended', accountId });
 }

@@ -3,6 +3,7 @@ import { passwordProblem } from '@parley/contracts';
 import { and, eq, getTableColumns, gte } from 'drizzle-orm';
 import type { ActorContext, AppContext } from '../../context.js';
 import { account, accountVisit } from '../../db/schema/index.js';
+import { emit, transact } from '../../events/transact.js';
 import { AppError, invalid } from '../../http/app-error.js';
 import { isStaff } from '../account/account.policy.js';
 import { timezoneInForce } from '../account-setting/account-setting.repo.js';
@@ -76,22 +77,21 @@ async function signedInFrom(db: AppContext['db'], email: string, ip: string, now
   return rows.length > 0;
 }
 
-export async function logout({ db, authCache, actor }: ActorContext): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Ends this session; its sockets are cut (the account's other sessions stay). */
+export async function logout(ctx: ActorContext): Promise<void> {
+  const { authCache, actor } = ctx;
+  await transact(ctx, async (tx) => {
     await deleteSessionById(tx, actor.sessionId);
     await authCache.changed(tx, actor.account.accountId);
+    emit(tx, { type: 'account.sessions_ended', accountId: actor.account.accountId });
   });
 }
 
 /** Changing the password ends every session of the account, this one included. */
-export async function passwordEdit({
-  db,
-  authCache,
-  limits,
-  actor,
-  oldPass,
-  newPass,
-}: AppContext & { actor: Actor; oldPass: string; newPass: string }): Promise<void> {
+export async function passwordEdit(
+  ctx: AppContext & { actor: Actor; oldPass: string; newPass: string },
+): Promise<void> {
+  const { db, authCache, limits, actor, oldPass, newPass } = ctx;
   await limits.currentPasswordAttempt(actor.account.accountId);
   const rows = await db
     .select({ hash: account.passwordHash })
@@ -106,7 +106,7 @@ export async function passwordEdit({
     throw new AppError('FFFF', 'password_not_allowed', { new_pass: 'password_not_allowed' });
   }
   const hash = await hashPassword(newPass);
-  await db.transaction((tx) => setAccountPassword(tx, authCache, actor.account.accountId, hash));
+  await transact(ctx, (tx) => setAccountPassword(tx, authCache, actor.account.accountId, hash));
 }
 
 export async function chatStateEdit({

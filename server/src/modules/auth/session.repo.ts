@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { account, session } from '../../db/schema/index.js';
 import type { AccountWithLinks } from '../account/account.presenter.js';
@@ -70,4 +70,28 @@ export async function findAccountWithLinks(db: DbOrTx, accountId: number): Promi
     .where(eq(account.accountId, accountId))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Of these token hashes, the ones whose session still signs in (what `authenticateToken` lets
+ * through: not expired, its account allowed and staff), each with its account. Read from the
+ * database, never the cache: it must answer rightly the moment a sign-out commits.
+ */
+export async function workingSessions(db: DbOrTx, tokenHashes: string[], now: number): Promise<Map<string, number>> {
+  if (tokenHashes.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ tokenHash: session.tokenHash, accountId: session.accountId })
+    .from(session)
+    .innerJoin(account, eq(account.accountId, session.accountId))
+    .where(
+      and(
+        inArray(session.tokenHash, [...new Set(tokenHashes)]),
+        gt(session.expiresTs, now),
+        eq(account.accessState, 'allowed'),
+        inArray(account.userType, ['admin', 'agent']),
+      ),
+    );
+  return new Map(rows.map((r) => [r.tokenHash, r.accountId]));
 }

@@ -112,6 +112,57 @@ describe.skipIf(!ready)('two server processes behind the Redis adapter', () => {
     }
   }, 90_000);
 
+  it('cuts a signed-out socket on the other process, keeps the same agent’s other session, and presence forgets it', async () => {
+    for (const c of clients.splice(0)) {
+      c.close();
+    }
+    const agent = await agentOn(a);
+    const second = await callOpAt(a.url, authOps.login, {
+      email: agent.email,
+      password: defaultPassword,
+      stay_login: false,
+    });
+    const reasons = new Map<Client, string>();
+    const watched = async (server: ServerProcess, token: string) => {
+      const c = await connect(server, { token });
+      c.socket.on('disconnect', (reason) => reasons.set(c, reason));
+      return c;
+    };
+    const onB = await watched(b, agent.token);
+    const onA = await watched(a, second.data.token);
+    expect((await callOpAt(a.url, chatWidgetOps.widgetGet, {})).data.online).toBe(true);
+
+    // Signed out through A: the socket of that session, connected to B, is cut.
+    expect((await callOpAt(a.url, authOps.logout, {}, { token: agent.token })).code).toBe('0000');
+    await eventually('the signed-out socket on B cut', () => !onB.socket.connected);
+    expect(reasons.get(onB)).toBe('io server disconnect');
+    const started = await callOpAt(
+      a.url,
+      chatWidgetOps.start,
+      { real_name: 'After Sign-out', email: uniqueEmail('visitor') },
+      { ip: randomIp() },
+    );
+    await eventually('the chat offered to the session still signed in', () =>
+      onA.system.find((m) => m.type === 'new_chat_tickets' && m.ticket_ids.includes(started.data.ticket_id)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(onB.system.filter((m) => m.type === 'new_chat_tickets')).toEqual([]);
+    expect(onA.socket.connected).toBe(true);
+
+    // A new password set through B: the last socket, connected to A, is cut, and nobody is online.
+    const edit = await callOpAt(
+      b.url,
+      authOps.passwordEdit,
+      { old_pass: defaultPassword, new_pass: 'brand-new-pass-7' },
+      { token: second.data.token },
+    );
+    expect(edit.code).toBe('0000');
+    await eventually('the socket on A cut', () => !onA.socket.connected);
+    expect(reasons.get(onA)).toBe('io server disconnect');
+    expect((await callOpAt(a.url, chatWidgetOps.widgetGet, {})).data.online).toBe(false);
+    expect((await callOpAt(b.url, chatWidgetOps.widgetGet, {})).data.online).toBe(false);
+  }, 60_000);
+
   it('carries a chat between a visitor on one process and an agent on the other, and survives kill -9', async () => {
     const agent = await agentOn(b);
     const agentSocket = await connect(b, { token: agent.token });

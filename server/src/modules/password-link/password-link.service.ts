@@ -1,6 +1,7 @@
 import { passwordProblem, type TPasswordLinkGetResponse } from '@parley/contracts';
 import type { ActorContext, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { transact } from '../../events/transact.js';
 import { forbidden, invalid, notFound } from '../../http/app-error.js';
 import { isStaff, mayManage } from '../account/account.policy.js';
 import { setAccountPassword } from '../auth/account-password.js';
@@ -111,7 +112,8 @@ export async function linkGet(db: DbOrTx, token: string): Promise<TPasswordLinkG
  * Sets the password through a link, once: the link is used, the account's other links stop
  * working, and its sessions end (as a password change does).
  */
-export async function linkSet({ db, authCache }: AppContext, token: string, password: string) {
+export async function linkSet(ctx: AppContext, token: string, password: string) {
+  const { db, authCache } = ctx;
   // The token first: a made-up one costs a lookup, not a password hash (the call is public).
   const seen = usable(await findLink(db, token), Date.now());
   // The spec's message on the wire, whichever rule it breaks (the page named the rule already).
@@ -119,7 +121,7 @@ export async function linkSet({ db, authCache }: AppContext, token: string, pass
     throw invalid('password_not_allowed', 'password');
   }
   const hash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return transact(ctx, async (tx) => {
     // The account's row first, as every writer of its links (lockLinkAccount); a link keeps its account.
     await lockLinkAccount(tx, seen.accountId);
     const link = usable(await findLink(tx, token, true), Date.now());
