@@ -42,8 +42,17 @@ export interface DomainEvents {
   'chat.started': { ticketId: number };
   /** A chat message was stored: the message as clients receive it. */
   'chat.message': { message: TChatMessage };
-  /** An agent took the chat (accept, auto-assign or transfer); `previousId` had it before. */
-  'chat.accepted': { ticketId: number; accountId: number; agentName: string; previousId: number | null };
+  /**
+   * An agent took the chat (accept, auto-assign or transfer); `previousId` had it before, `actorId`
+   * made the change (the agent themself for an accept, the one transferring, null for auto-assign).
+   */
+  'chat.accepted': {
+    ticketId: number;
+    accountId: number;
+    agentName: string;
+    previousId: number | null;
+    actorId: number | null;
+  };
   /** The chat went back to the queue (transfer to a group). */
   'chat.queued': { ticketId: number };
   /** The chat ended (the end-chat message is its own `chat.message`). */

@@ -399,7 +399,9 @@ export async function attachRealtime(
     }),
     ctx.events.on('chat.accepted', async (e) => {
       system(await chatAgentsSeeing(e.ticketId), { type: 'received_chat_tickets', ticket_ids: [e.ticketId] });
-      if (e.previousId !== null || e.accountId) {
+      // Given to them by someone else (auto-assign, a transfer): new to them. Not to an agent who
+      // accepted it themself (their workspace would chime "new chat" for the one they just took).
+      if (e.actorId !== e.accountId) {
         system(rooms.account(e.accountId), { type: 'new_chat_tickets', ticket_ids: [e.ticketId] });
       }
       if (stopped) {

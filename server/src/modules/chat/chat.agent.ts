@@ -46,11 +46,12 @@ export async function chatAccept(ctx: Ctx, ticketId: number) {
     if (session.acceptedBy !== null) {
       throw invalid('chat_taken');
     }
-    await takeChat(tx, actor, row, null);
+    await takeChat(tx, actor, row, actor.account.accountId);
   });
 }
 
-async function takeChat(tx: Tx, agent: Actor, row: TicketRow, previousId: number | null) {
+/** `actorId`: the agent accepting it themself, or null (routing's auto-assign). */
+async function takeChat(tx: Tx, agent: Actor, row: TicketRow, actorId: number | null) {
   const settings = await getTicketSettings(tx);
   await applyChange(tx, agent, settings, row, { assignee_id: agent.account.accountId }, Date.now());
   const now = Date.now();
@@ -63,7 +64,8 @@ async function takeChat(tx: Tx, agent: Actor, row: TicketRow, previousId: number
     ticketId: row.ticketId,
     accountId: agent.account.accountId,
     agentName: agent.account.aliasName || agent.account.realName,
-    previousId,
+    previousId: null,
+    actorId,
   });
 }
 
@@ -167,6 +169,7 @@ export async function chatTransfer(
         accountId: targetId,
         agentName: target.aliasName || target.realName,
         previousId: session.acceptedBy,
+        actorId: actor.account.accountId,
       });
     } else {
       await tx.execute(

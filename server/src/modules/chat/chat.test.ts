@@ -390,6 +390,37 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(events().map((p) => (p as { type: string }).type)).toEqual(['agent_joined', 'queued', 'agent_joined']);
   });
 
+  it('tells the agent who accepts a chat nothing new of it; an agent it is transferred to hears of it as new', async () => {
+    const alice = await chatAgent(t, { realName: 'Alice Agent' });
+    const bob = await chatAgent(t, { realName: 'Bob Agent' });
+    const aliceSocket = await connect({ token: alice.token });
+    const bobSocket = await connect({ token: bob.token });
+    const heard = (c: typeof aliceSocket, type: string, ticketId: number) =>
+      c.system.filter((m) => m.type === type && m.ticket_ids.includes(ticketId)).length;
+
+    const chat = await startChat(t);
+    await eventually('the new chat offered to Alice', () => heard(aliceSocket, 'new_chat_tickets', chat.ticket_id));
+    await eventually('the new chat offered to Bob', () => heard(bobSocket, 'new_chat_tickets', chat.ticket_id));
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, alice.token)).code).toBe('0000');
+    // Everyone's lists refresh (received_chat_tickets), Alice's other tabs too; nobody hears "new".
+    await eventually('Bob told it was taken', () => heard(bobSocket, 'received_chat_tickets', chat.ticket_id));
+    await eventually('Alice told it was taken', () => heard(aliceSocket, 'received_chat_tickets', chat.ticket_id));
+    await sleep(300);
+    expect(heard(aliceSocket, 'new_chat_tickets', chat.ticket_id)).toBe(1);
+    expect(heard(bobSocket, 'new_chat_tickets', chat.ticket_id)).toBe(1);
+
+    // Handed to Bob: it is new to him (his workspace chimes), not to Alice.
+    expect(
+      (await api(chatOps.transfer, { ticket_id: chat.ticket_id, assignee_id: bob.accountId }, alice.token)).code,
+    ).toBe('0000');
+    await eventually(
+      'Bob told the transferred chat is his',
+      () => heard(bobSocket, 'new_chat_tickets', chat.ticket_id) === 2,
+    );
+    await sleep(300);
+    expect(heard(aliceSocket, 'new_chat_tickets', chat.ticket_id)).toBe(1);
+  });
+
   it('gives a chat to one of ten agents accepting at once', async () => {
     const agents = await Promise.all(Array.from({ length: 10 }, () => chatAgent(t)));
     const chat = await startChat(t);
