@@ -39,7 +39,8 @@ export function BulkBar({
   const bar = useRef<HTMLElement>(null);
   // The bar goes once the change is made, and the focus (on its select or menu) with it to the
   // page: it goes to the list instead, on the first changed ticket's box (the first row's, or
-  // "select all", when that ticket has left the page).
+  // "select all", when that ticket has left the page); on a phone's cards, which have no boxes, on
+  // that ticket's card (or the first card).
   const finish = (deletedAll: boolean) => {
     const list = bar.current?.parentElement;
     const first = selected[0];
@@ -47,7 +48,9 @@ export function BulkBar({
     setTimeout(() => {
       const box =
         list?.querySelector<HTMLElement>(`tr[data-row-key="${first}"] input[type="checkbox"]`) ??
-        list?.querySelector<HTMLElement>('input[type="checkbox"]');
+        list?.querySelector<HTMLElement>('input[type="checkbox"]') ??
+        list?.querySelector<HTMLElement>(`a.ticket-card[data-row-key="${first}"]`) ??
+        list?.querySelector<HTMLElement>('a.ticket-card');
       box?.focus();
     }, 0);
   };

@@ -117,6 +117,43 @@ describe('the ticket list on a phone', () => {
     await screen.findByRole('heading', { name: /VPN drops every few minutes/ }, { timeout: 45_000 });
   });
 
+  it('takes the list’s keys on the cards: j/k give a card the focus, x selects it, Enter opens it', async () => {
+    serve();
+    const { here } = renderApp('/wswt');
+    const first = await card(/Printer on fire/);
+    const second = screen.getByRole('link', { name: /VPN drops/ });
+    const key = (k: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key: k });
+    // j gives the first card the focus (its ring is the card's :focus-visible outline) and marks it.
+    key('j');
+    expect(document.activeElement).toBe(first);
+    expect(first.classList.contains('ticket-card-active')).toBe(true);
+    // Keys on the focused card, a link, are still the list's.
+    key('j');
+    expect(document.activeElement).toBe(second);
+    expect(first.classList.contains('ticket-card-active')).toBe(false);
+    // x selects the card the keyboard is on: marked on the card, and the bulk bar says so.
+    key('x');
+    within(second).getByRole('img', { name: 'Selected' });
+    await screen.findByText('1 selected', {}, { timeout: 45_000 });
+    expect(within(first).queryByRole('img', { name: 'Selected' })).toBeNull();
+    key('k');
+    expect(document.activeElement).toBe(first);
+    // The help lists x where x selects.
+    key('?');
+    const help = await screen.findByRole('dialog', {}, { timeout: 45_000 });
+    within(help).getByText('Select or unselect the ticket');
+    fireEvent.click(within(help).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A card come to with Tab is where j/k go on from.
+    second.focus();
+    key('k');
+    expect(document.activeElement).toBe(first);
+    // Enter on the focused card opens its ticket, in the app.
+    key('Enter');
+    await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/101'));
+    await screen.findByRole('heading', { name: /Printer on fire/ }, { timeout: 45_000 });
+  });
+
   it('keeps the table with its columns and checkboxes on a wide screen', async () => {
     viewport(1024);
     serve();

@@ -3,9 +3,11 @@ import type { TablePaginationConfig } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { antIcon } from '../../../components/antIcon';
 import { enumLabel } from '../../../components/enumOptions';
 import { followLink } from '../../../components/followLink';
 import { lightTag } from '../../../components/LightTag';
+import { checkOutlined } from '../../../components/light/iconPaths';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { ticketPaths } from '../shared/queries';
 import { seenMark, useSeenTickets } from '../shared/seenTickets';
@@ -13,6 +15,8 @@ import { ticketStateTag } from '../shared/TicketStateTag';
 import { useRelativeTime } from '../shared/useRelativeTime';
 import { ListEmpty, ListFrame } from './ListTable';
 import { searchSnippet } from './SearchSnippet';
+
+const checkIcon = antIcon('check', checkOutlined);
 
 const priorityColors = { low: undefined, normal: undefined, high: 'orange', urgent: 'red' } as const;
 
@@ -22,7 +26,8 @@ const priorityColors = { low: undefined, normal: undefined, high: 'orange', urge
  * width (a table of eight columns scrolled sideways, the state and times out of sight), so a card
  * shows what a ticket is at a glance whatever the view's columns: its subject (two lines at most),
  * its state, its priority when not normal, its requester and when it was last updated.
- * Sorting and selecting many are the wide screen's.
+ * Sorting is the wide screen's; the keyboard's triage is the list's own (TicketTable): j/k give a
+ * card the focus, Enter opens it, x selects it (a selected card is marked, the bulk bar above).
  */
 export function TicketCards({
   rows,
@@ -30,7 +35,8 @@ export function TicketCards({
   pagination,
   emptyText,
   active,
-  onOpen,
+  selected,
+  onActivate,
 }: {
   rows: readonly TTicketListItem[] | undefined;
   loading: boolean;
@@ -38,7 +44,10 @@ export function TicketCards({
   emptyText: ReactNode;
   /** The keyboard's row (j/k), marked as on the table. */
   active: number;
-  onOpen: (index: number) => void;
+  /** The tickets selected with x. */
+  selected: readonly number[];
+  /** A card opened or come to with Tab: the keyboard's j/k go on from it. */
+  onActivate: (index: number) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,18 +67,27 @@ export function TicketCards({
             const live = row.ticket_state !== 'solved' && row.ticket_state !== 'closed';
             const mark = live ? seenMark(seen, row.ticket_id, row.update_ts) : null;
             const priorityColor = priorityColors[row.priority];
+            const isSelected = selected.includes(row.ticket_id);
             return (
-              <li key={row.ticket_id} data-row-key={row.ticket_id}>
+              <li key={row.ticket_id}>
+                {/* The row's key on the link: the keyboard's j/k give the focus to what carries it. */}
                 <a
                   href={ticketPaths.edit(row.ticket_id)}
                   data-discover="true"
-                  className={`ticket-card${index === active ? ' ticket-card-active' : ''}`}
+                  data-row-key={row.ticket_id}
+                  className={`ticket-card${index === active ? ' ticket-card-active' : ''}${isSelected ? ' ticket-card-selected' : ''}`}
+                  onFocus={() => onActivate(index)}
                   onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-                    onOpen(index);
+                    onActivate(index);
                     follow(event);
                   }}
                 >
                   <span className="ticket-card-subject">
+                    {isSelected && (
+                      <span role="img" aria-label={t('ticket.card_selected')} className="ticket-card-check">
+                        {checkIcon}
+                      </span>
+                    )}
                     {mark && (
                       <span
                         role="img"

@@ -13,20 +13,25 @@ import { isSortable, useTicketColumns } from './ticketColumns';
 const KeysHelp = lazy(() => import('./KeysHelp').then((m) => ({ default: m.KeysHelp })));
 const BulkBar = lazy(() => import('./BulkBar').then((m) => ({ default: m.BulkBar })));
 
-/** Keys typed into a box or clicks on a control are theirs, not the list's. */
+/** Keys typed into a box or clicks on a control are theirs, not the list's; so are a dialog's or a drawer's (search's filters). */
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return Boolean(
-    el?.closest?.('input, textarea, select, [contenteditable="true"], [role="textbox"], .ant-select, .ant-modal'),
+    el?.closest?.(
+      'input, textarea, select, [contenteditable="true"], [role="textbox"], .ant-select, .ant-modal, .ant-drawer',
+    ),
   );
 }
 
-/** Enter and the arrows on a focused control (a button, a link, a menu) are the control's. */
+/**
+ * Enter and the arrows on a focused control (a button, a link, a menu) are the control's. Not on a
+ * phone's ticket card: a link, but the list's row, whose keys are the list's as a table row's.
+ */
 function isControl(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return Boolean(
     el?.closest?.(
-      'a, button, [role="button"], [role="menuitem"], [role="menu"], [role="tab"], [role="option"], [role="checkbox"], [role="switch"], .ant-dropdown, .ant-pagination',
+      'a:not(.ticket-card), button, [role="button"], [role="menuitem"], [role="menu"], [role="tab"], [role="option"], [role="checkbox"], [role="switch"], .ant-dropdown, .ant-pagination',
     ),
   );
 }
@@ -42,7 +47,8 @@ function isInteractive(target: EventTarget | null): boolean {
  * Tickets of a view or a search, in the given columns (a view's own, at most 10) and order;
  * sorting by the columns that have a sort key; with `bulk`, rows can be selected to assign,
  * change state or delete. On a phone, a card a ticket instead (TicketCards), in the list's order,
- * without sorting or selection.
+ * without sorting or checkboxes; the keyboard's j/k, Enter and x are the same on the cards (a
+ * narrow window on a computer is a phone's width too).
  */
 export function TicketTable({
   rows,
@@ -81,8 +87,6 @@ export function TicketTable({
 }) {
   const navigate = useNavigate();
   const phone = usePhone();
-  // Selecting many is the wide screen's: a phone's cards have no checkboxes.
-  const selectable = bulk && !phone;
   const [active, setActive] = useState(-1);
   const [keysHelp, setKeysHelp] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
@@ -102,8 +106,8 @@ export function TicketTable({
       void navigate(path);
     }
   };
-  const keyState = useRef({ rows, active, bulk: selectable });
-  keyState.current = { rows, active, bulk: selectable };
+  const keyState = useRef({ rows, active, bulk });
+  keyState.current = { rows, active, bulk };
   useEffect(() => {
     if (!keyboard) {
       return;
@@ -119,7 +123,7 @@ export function TicketTable({
       const move = (to: number) => {
         const next = Math.max(0, Math.min(list.length - 1, to));
         setActive(next);
-        // The row takes the focus: a screen reader reads the row the keyboard is on.
+        // The row (a phone's card) takes the focus: a screen reader reads the row the keyboard is on.
         const row = document.querySelector<HTMLElement>(`[data-row-key="${list[next]?.ticket_id}"]`);
         row?.focus({ preventScroll: true });
         row?.scrollIntoView?.({ block: 'nearest' });
@@ -152,7 +156,7 @@ export function TicketTable({
 
   return (
     <Flex vertical gap={12}>
-      {selectable && selected.length > 0 && (
+      {bulk && selected.length > 0 && (
         // Its place is kept while it loads (first selection): the rows do not move twice.
         <Suspense fallback={<div className="ticket-bulk-bar" style={{ minHeight: 32 }} />}>
           <BulkBar selected={selected} allOnPage={rows?.length ?? 0} onDone={done} onClear={() => setSelected([])} />
@@ -165,7 +169,9 @@ export function TicketTable({
           pagination={pagination}
           emptyText={filtered ? t('common.no_match') : (emptyText ?? t('ticket.empty'))}
           active={active}
-          onOpen={setActive}
+          // A phone's cards have no checkboxes: x selects there (the keyboard of a narrow window too).
+          selected={selected}
+          onActivate={setActive}
         />
       ) : (
         <ListTable<TTicketListItem>
@@ -207,7 +213,7 @@ export function TicketTable({
       )}
       {keyboard && keysHelp && (
         <Suspense fallback={null}>
-          <KeysHelp onClose={() => setKeysHelp(false)} select={selectable} />
+          <KeysHelp onClose={() => setKeysHelp(false)} select={bulk} />
         </Suspense>
       )}
     </Flex>
