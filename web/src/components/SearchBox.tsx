@@ -13,7 +13,7 @@ export function SearchBox({
   value: string;
   onSearch: (kw: string) => void;
   placeholder?: string;
-  width?: number;
+  width?: number | string;
   /** The longest text the call takes: typing or pasting stops there instead of being refused. */
   maxLength?: number;
 }) {

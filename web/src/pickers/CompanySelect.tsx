@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyApi } from '../api/company';
 import { pickerSilent } from '../api/types';
@@ -16,6 +16,7 @@ export function CompanySelect({
   lazy = false,
   placeholder,
   'aria-label': ariaLabel,
+  style,
 }: {
   value?: number | null;
   onChange?: (companyId: number | null) => void;
@@ -26,6 +27,8 @@ export function CompanySelect({
   'aria-label'?: string;
   /** Drawn as its closed markup until used (components/LazySelect.tsx): for screens that open with several pickers. */
   lazy?: boolean;
+  /** Its width where it is not its own (a filters drawer's full width). */
+  style?: CSSProperties;
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
@@ -54,6 +57,7 @@ export function CompanySelect({
   const select: TPickerProps<number> = {
     id,
     ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
+    ...(style ? { style } : {}),
     value: value ?? undefined,
     onChange: (next) => onChange?.(next ?? null),
     options,

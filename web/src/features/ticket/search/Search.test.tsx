@@ -265,3 +265,126 @@ describe('ticket search', () => {
     }, 60_000);
   });
 });
+
+// happy-dom answers media queries from its viewport (1024 × 768 unless a test changes it).
+const viewport = (width: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height: 844 });
+
+describe('ticket search on a phone', () => {
+  beforeEach(() => viewport(390));
+  afterEach(() => viewport(1024));
+
+  it('folds the filters behind a button that counts them, the results right under the box; Escape closes them', async () => {
+    const { calls } = fakeServer({
+      user: admin,
+      handlers: { 'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }) },
+    });
+    const { here } = renderApp('/wswt/search?kw=printer&ticket_state=pending&created=7d');
+    const result = await screen.findByRole('link', { name: /Printer on fire/ }, { timeout: 20_000 });
+    // The first screen: the box, then the results; no filter one under the other before them.
+    expect(screen.queryByRole('combobox', { name: 'State' })).toBeNull();
+    expect(screen.queryByLabelText('Tag')).toBeNull();
+    const button = screen.getByRole('button', { name: 'Filters (2)' });
+    expect(button.compareDocumentPosition(result) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    button.focus();
+    fireEvent.click(button);
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' }, { timeout: 20_000 });
+    within(drawer).getByRole('combobox', { name: 'State' });
+    within(drawer).getByRole('combobox', { name: 'Requester' });
+    within(drawer).getByRole('combobox', { name: 'Updated in' });
+    // A filter chosen there applies at once, and the button counts it.
+    const tag = within(drawer).getByLabelText('Tag');
+    fireEvent.change(tag, { target: { value: 'VIP' } });
+    fireEvent.keyDown(tag, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(here()).toContain('tag=vip'));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('tag')).toBe('vip'));
+    screen.getByRole('button', { name: 'Filters (3)', hidden: true });
+    // The list's keys stay out of the drawer: j there moves no result.
+    fireEvent.keyDown(tag, { key: 'j' });
+    expect(document.querySelector('.ticket-card-active')).toBeNull();
+    // Escape closes it (happy-dom never ends the closing animation, after which Ant Design gives the
+    // button the focus back: the browser test ticket-phone.e2e.ts sees that).
+    fireEvent.keyDown(tag, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Filters (3)', hidden: true }).getAttribute('aria-expanded')).toBe(
+        'false',
+      ),
+    );
+    // Cleared in the drawer: the filters go, the words stay.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters (3)' }));
+    const again = await screen.findByRole('dialog', { name: 'Filters' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(here()).toBe('/wswt/search?kw=printer'));
+    fireEvent.click(within(again).getByRole('button', { name: 'Show results' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Filters', hidden: true }).getAttribute('aria-expanded')).toBe('false'),
+    );
+  });
+
+  it('picks a custom range’s days on two one-month calendars (two months side by side are wider than a phone)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 0));
+    try {
+      const { calls } = fakeServer({
+        user: admin,
+        handlers: { 'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }) },
+      });
+      const { here } = renderApp('/wswt/search');
+      await screen.findByRole('link', { name: /Printer on fire/ }, { timeout: 20_000 });
+      fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Filters' }, { timeout: 20_000 });
+      fireEvent.mouseDown(within(drawer).getByLabelText('Created in'));
+      fireEvent.click(await screen.findByTitle('Custom range…'));
+      // One month's calendar, opened for the first day; then the last day's.
+      await waitFor(() =>
+        expect(document.querySelectorAll('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).toHaveLength(1),
+      );
+      expect(document.querySelector('.ant-picker-range')).toBeNull();
+      fireEvent.click(await screen.findByTitle('2026-11-15'));
+      // The last day's calendar is the second one drawn.
+      await waitFor(() => expect(document.querySelectorAll('.ant-picker-dropdown')).toHaveLength(2));
+      const second = [...document.querySelectorAll<HTMLElement>('.ant-picker-dropdown')].at(-1) as HTMLElement;
+      fireEvent.click(within(second).getByTitle('2026-11-01'));
+      // Picked last day first: still the days in order.
+      await waitFor(() => expect(here()).toContain('created=2026-11-01..2026-11-15'));
+      await waitFor(() =>
+        expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('create_ts_from')).toBe(
+          String(Date.UTC(2026, 9, 31, 23)),
+        ),
+      );
+      screen.getByRole('button', { name: 'Filters (1)', hidden: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('names the button 筛选 in Chinese', async () => {
+    fakeServer({
+      user: admin,
+      handlers: { 'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }) },
+    });
+    await chooseLanguage('zh-cn');
+    renderApp('/wswt/search?ticket_state=pending');
+    await screen.findByRole('link', { name: /Printer on fire/ }, { timeout: 20_000 });
+    fireEvent.click(screen.getByRole('button', { name: '筛选（1）' }));
+    const drawer = await screen.findByRole('dialog', { name: '筛选' }, { timeout: 20_000 });
+    within(drawer).getByRole('combobox', { name: '请求者' });
+    within(drawer).getByRole('button', { name: '查看结果' });
+    await chooseLanguage('en');
+  });
+
+  it('keeps the filters in a row on a wide screen, with no Filters button', async () => {
+    viewport(1024);
+    fakeServer({
+      user: admin,
+      handlers: { 'admin/ticket.list': () => ok({ list: [ticketRow()], total: 1, total_estimated: false }) },
+    });
+    renderApp('/wswt/search?ticket_state=pending');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 20_000 });
+    screen.getByRole('combobox', { name: 'State' });
+    screen.getByRole('button', { name: 'Clear filters' });
+    expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
+  });
+});
