@@ -200,6 +200,120 @@ describe('the chat widget on a phone', () => {
   });
 });
 
+/**
+ * The chat window's controls (and the launcher page's) under a finger's 44×44 CSS px, each as
+ * "what it says width×height": none on a touch screen.
+ */
+const smallTargets = (root: Locator) =>
+  root.evaluate((top) =>
+    Array.from(
+      top.querySelectorAll<HTMLElement>(
+        'button, input:not([type="hidden"]):not([type="file"]), textarea, select, a[href], [role="button"]',
+      ),
+    )
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.height > 0 && (r.width < 44 || r.height < 44))
+      .map(
+        ({ e, r }) =>
+          `${e.getAttribute('aria-label') || e.textContent?.trim() || e.id || e.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`,
+      ),
+  );
+
+describe('the chat widget on a phone, every control', () => {
+  it('is a finger’s size (44×44) on a touch screen: the forms, the message box, quick replies, ending, the rating (en and zh-cn) and the page greeting', async () => {
+    const device = { ...phone, viewport: { width: 390, height: 844 } };
+    const trigger = await call<{ trigger_id: number }>(server.app, 'POST', '/api/admin/settings/chat.trigger.add', {
+      token: adminToken,
+      body: {
+        title: 'Touch greeting',
+        trigger_type: 'page_greeting',
+        delay_seconds: 1,
+        url_contains: 'touch-phone',
+        message: 'Need a hand with your bike?',
+      },
+    });
+    expect(trigger.code, trigger.msg).toBe('0000');
+    const { page } = await newPage(browser, hostUrl, device);
+    await page.goto('/touch-phone');
+    // The page greeting's close, on the shop's page.
+    const greeting = page.locator('[data-parley-widget] .greet');
+    await greeting.waitFor();
+    await expect.soft(smallTargets(greeting)).resolves.toEqual([]);
+    await screenshot(page, 'widget-phone-greeting-en-390x844');
+    let frame = await openWidget(page);
+    const body = frame.locator('body');
+
+    // Nobody online: the leave-a-message form.
+    await frame.getByRole('button', { name: 'Send message' }).waitFor();
+    await expect.soft(smallTargets(body)).resolves.toEqual([]);
+
+    // A chat an agent answers with quick replies: the message box, Send, the paper clip, End chat.
+    const { ticketId } = await storedChat(page, 'Rita Rating');
+    const agent = await chatAgent('Rudi Rater');
+    expect((await as(agent.token, '/api/admin/chat.accept', { ticket_id: ticketId })).code).toBe('0000');
+    const answered = await as(agent.token, '/api/admin/chat.message.add', {
+      ticket_id: ticketId,
+      body: 'Did the new chain fit?',
+      client_message_id: 'touch-1',
+      quick_replies: ['Yes, thanks', 'Not quite'],
+    });
+    expect(answered.code, answered.msg).toBe('0000');
+    await page.reload();
+    frame = await openWidget(page);
+    await frame.getByRole('button', { name: 'Not quite' }).waitFor();
+    await expect.soft(smallTargets(body)).resolves.toEqual([]);
+    await screenshot(page, 'widget-phone-quick-replies-en-390x844');
+
+    // Ending: the question's two buttons; then the rating and the way to a new chat.
+    await frame.getByRole('button', { name: 'End chat' }).click();
+    await frame.getByRole('button', { name: 'Yes, end chat' }).waitFor();
+    await expect.soft(smallTargets(body)).resolves.toEqual([]);
+    await frame.getByRole('button', { name: 'Yes, end chat' }).click();
+    await frame.getByText('How was this chat?').waitFor();
+    for (const name of ['Good', 'Bad']) {
+      const box = await frame.getByRole('button', { name }).boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+    }
+    await expect.soft(smallTargets(body)).resolves.toEqual([]);
+    await screenshot(page, 'widget-phone-rating-en-390x844');
+
+    // The same ended chat on a Chinese page.
+    await page.goto('/zh-touch-phone');
+    frame = await openWidget(page);
+    await frame.getByText('您对本次对话满意吗？').waitFor();
+    await expect.soft(smallTargets(frame.locator('body'))).resolves.toEqual([]);
+    await screenshot(page, 'widget-phone-rating-zh-cn-390x844');
+
+    // Someone online and a question with choices: the pre-chat form.
+    const question = await call<{ question_id: number }>(server.app, 'POST', '/api/admin/settings/question.add', {
+      token: adminToken,
+      body: {
+        title: 'What can we help with?',
+        question_type: 'single_choice',
+        answers: [{ text: 'An order' }, { text: 'Something else' }],
+      },
+    });
+    expect(question.code, question.msg).toBe('0000');
+    const { agentPage } = await agentOnChat('Tina Touch', { nothingWaiting: true });
+    await frame.getByRole('button', { name: '开始新的对话' }).click();
+    await frame.getByRole('button', { name: '开始对话' }).waitFor();
+    await frame.getByRole('button', { name: 'An order' }).waitFor();
+    await expect.soft(smallTargets(frame.locator('body'))).resolves.toEqual([]);
+    await screenshot(page, 'widget-phone-pre-chat-zh-cn-390x844');
+
+    await call(server.app, 'POST', '/api/admin/settings/question.delete', {
+      token: adminToken,
+      body: { question_id: question.data.question_id },
+    });
+    await call(server.app, 'POST', '/api/admin/settings/chat.trigger.delete', {
+      token: adminToken,
+      body: { trigger_ids: [trigger.data.trigger_id] },
+    });
+    await agentPage.close();
+    await page.close();
+  });
+});
+
 describe('the chat widget', () => {
   it('waits again once its chat is handed back to a group, then names the agent who takes it; the keyboard goes on after Send and End', async () => {
     const carl = await chatAgent('Carl Agent');

@@ -53,6 +53,9 @@
       'font:14px/1.45 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.2);cursor:pointer;white-space:pre-wrap}' +
       '.greet .x{position:absolute;top:4px;right:6px;border:0;background:none;font-size:16px;cursor:pointer;color:#888}' +
       '.open .greet{display:none}' +
+      // A touch screen: the greeting's close is a finger's 44px, in the bubble's corner.
+      '@media (pointer:coarse){.greet{box-sizing:border-box;min-height:44px;padding-right:44px}' +
+      '.greet .x{top:0;right:0;width:44px;height:44px;font-size:20px}}' +
       '.sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);border:0}';
     root.appendChild(style);
     const wrap = document.createElement('div');
