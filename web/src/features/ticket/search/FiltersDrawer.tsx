@@ -1,13 +1,15 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Flex } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A phone's search filters, folded behind a "Filters" button that counts the ones in use: opened,
  * a drawer from the side with the filters one under the other. Each filter applies as it is
- * chosen (the results behind follow); Escape, the close button or "Show results" close it and the
- * focus goes back to the button (Ant Design's Drawer returns it to where it was).
+ * chosen (the results behind follow). Opened, the keyboard is on the first filter, inside the
+ * dialog (Ant Design's Drawer focuses its root, outside the element that names the dialog); Escape,
+ * the close button or "Show results" close it and the focus goes back to the button (the Drawer
+ * returns it to where it was).
  */
 export function FiltersDrawer({
   count,
@@ -22,6 +24,7 @@ export function FiltersDrawer({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const body = useRef<HTMLDivElement>(null);
   return (
     <>
       <Button
@@ -38,6 +41,11 @@ export function FiltersDrawer({
       <Drawer
         open={open}
         onClose={close}
+        afterOpenChange={(opened) => {
+          if (opened) {
+            body.current?.querySelector<HTMLElement>('input, button, [tabindex="0"]')?.focus();
+          }
+        }}
         title={t('ticket.filters')}
         placement="right"
         size={320}
@@ -53,7 +61,7 @@ export function FiltersDrawer({
           </Flex>
         }
       >
-        <Flex vertical gap={12}>
+        <Flex vertical gap={12} ref={body}>
           {children}
         </Flex>
       </Drawer>
