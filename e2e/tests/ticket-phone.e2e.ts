@@ -16,11 +16,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A phone as the audit held it: 375px wide, a touch screen, the page laid out for a phone. */
-async function phone(): Promise<Page> {
+/**
+ * A phone as the audit held it: 375px wide (or `viewport`), a touch screen, the page laid out for
+ * a phone; in `language` (the app's own choice, kept in the browser).
+ */
+async function phone(viewport = { width: 375, height: 740 }, language: 'en' | 'zh-cn' = 'en'): Promise<Page> {
   const context = await browser.newContext({
     baseURL: server.url,
-    viewport: { width: 375, height: 740 },
+    viewport,
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
@@ -32,8 +35,30 @@ async function phone(): Promise<Page> {
   await page.goto('/wswt/login?next=%2Fwswt');
   await signInThroughForm(page, admin.email, admin.password);
   await page.waitForURL((url) => url.pathname === '/wswt');
+  if (language !== 'en') {
+    await page.evaluate(
+      (value) => localStorage.setItem('parley.language', JSON.stringify({ value, expires_at: null })),
+      language,
+    );
+    await page.reload();
+  }
   return page;
 }
+
+/** The phone of the second audit: 390×844. */
+const phone390 = { width: 390, height: 844 };
+
+/** What has the keyboard's focus: its tag, classes and name, and whether its ring is drawn. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const e = document.activeElement as HTMLElement | null;
+    const style = e ? getComputedStyle(e) : null;
+    return {
+      label: e?.getAttribute('aria-label') ?? e?.textContent?.trim() ?? '',
+      key: e?.getAttribute('data-row-key') ?? null,
+      ring: style ? style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2 : false,
+    };
+  });
 
 /**
  * How wide the page is and how wide the screen: on a phone (isMobile) a page wider than the
@@ -146,4 +171,97 @@ describe('the tickets on a phone', () => {
       await screenshot(page, `survey-phone-${lang}-375x740`);
     }
   }, 120_000);
+
+  it('folds search’s filters behind a Filters button that counts them, the results on the first screen; Escape closes the drawer and the focus is back on the button (en, zh-cn); the desktop keeps its row', async () => {
+    for (const subject of ['Bell rings twice', 'Bell cable frayed']) {
+      const added = await call(server.app, 'POST', '/api/home/ticket.add', {
+        body: { email: 'bea@example.com', real_name: 'Bea Bell', subject, description: 'The bell.' },
+      });
+      expect(added.code).toBe('0000');
+    }
+    for (const [language, button, dialog, state] of [
+      ['en', 'Filters (2)', 'Filters', 'State'],
+      ['zh-cn', '筛选（2）', '筛选', '状态'],
+    ] as const) {
+      const page = await phone(phone390, language);
+      await page.goto('/wswt/search?kw=bell&ticket_state=new&created=7d');
+      const first = page.getByRole('link', { name: /Bell/ }).first();
+      await first.waitFor();
+      // The results on the first screen, the filters not before them.
+      const box = await first.boundingBox();
+      expect((box?.y ?? 999) + (box?.height ?? 0)).toBeLessThanOrEqual(phone390.height);
+      await expect(page.getByRole('combobox', { name: state, exact: true }).count()).resolves.toBe(0);
+      const filters = page.getByRole('button', { name: button });
+      expect(await widths(page)).toEqual({ page: 390, screen: 390 });
+      await screenshot(page, `search-phone-folded-${language}-390x844`);
+      // Reached with Tab from the box, opened with Enter: the focus goes into the drawer.
+      await page.locator('.ant-input-search input').first().focus();
+      for (let i = 0; i < 5 && !(await filters.evaluate((e) => e === document.activeElement)); i++) {
+        await page.keyboard.press('Tab');
+      }
+      await expect(filters.evaluate((e) => e === document.activeElement)).resolves.toBe(true);
+      await page.keyboard.press('Enter');
+      const drawer = page.getByRole('dialog', { name: dialog });
+      await drawer.waitFor();
+      await drawer.getByRole('combobox', { name: state, exact: true }).waitFor();
+      await expect.poll(() => drawer.evaluate((e) => e.contains(document.activeElement))).toBe(true);
+      expect(await widths(page)).toEqual({ page: 390, screen: 390 });
+      await screenshot(page, `search-phone-open-${language}-390x844`);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await expect.poll(() => filters.evaluate((e) => e === document.activeElement)).toBe(true);
+      await page.context().close();
+    }
+
+    // The desktop: the filters in their row, no Filters button.
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+    const desk = await context.newPage();
+    openPages.set(desk, []);
+    await desk.goto('/wswt/login?next=%2Fwswt');
+    await signInThroughForm(desk, admin.email, admin.password);
+    await desk.waitForURL((url) => url.pathname === '/wswt');
+    await desk.goto('/wswt/search?kw=bell&ticket_state=new&created=7d');
+    await desk.getByRole('row', { name: /Bell rings twice/ }).waitFor();
+    await desk.getByRole('combobox', { name: 'State', exact: true }).waitFor();
+    await desk.getByRole('button', { name: 'Clear filters' }).waitFor();
+    await expect(desk.getByRole('button', { name: /^Filters/ }).count()).resolves.toBe(0);
+    await screenshot(desk, 'search-desktop-en-1440x900');
+    await context.close();
+  }, 240_000);
+
+  it('takes the list’s keys on the cards: j/k give a card the focus and its ring, x selects it, Enter opens it (en, zh-cn)', async () => {
+    for (const language of ['en', 'zh-cn'] as const) {
+      const page = await phone(phone390, language);
+      const cards = page.locator('a.ticket-card');
+      await cards.nth(1).waitFor();
+      const [firstKey, secondKey] = await cards.evaluateAll((all) =>
+        all.slice(0, 2).map((a) => a.getAttribute('data-row-key')),
+      );
+      await page.keyboard.press('j');
+      await expect.poll(() => focused(page)).toMatchObject({ key: firstKey, ring: true });
+      await page.keyboard.press('j');
+      await expect.poll(() => focused(page)).toMatchObject({ key: secondKey, ring: true });
+      await page.keyboard.press('k');
+      await page.keyboard.press('j');
+      await expect.poll(() => focused(page)).toMatchObject({ key: secondKey, ring: true });
+      // x selects the focused card: marked on it, the bulk bar over the cards.
+      await page.keyboard.press('x');
+      const second = cards.nth(1);
+      await second.getByRole('img', { name: language === 'en' ? 'Selected' : '已选' }).waitFor();
+      await page.getByText(language === 'en' ? '1 selected' : '已选 1 个').waitFor();
+      expect(await widths(page)).toEqual({ page: 390, screen: 390 });
+      await screenshot(page, `ticket-phone-cards-focused-${language}-390x844`);
+      // ? lists x too.
+      await page.keyboard.press('?');
+      const help = page.getByRole('dialog');
+      await help.getByText(language === 'en' ? 'Select or unselect the ticket' : '选择或取消选择工单').waitFor();
+      await page.keyboard.press('Escape');
+      await help.waitFor({ state: 'hidden' });
+      await expect.poll(() => focused(page)).toMatchObject({ key: secondKey });
+      // Enter opens the focused card's ticket.
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.pathname === `/wswt/ticket/edit/${secondKey}`);
+      await page.context().close();
+    }
+  }, 240_000);
 });
