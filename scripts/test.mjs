@@ -2,50 +2,22 @@
 // narrowed to what is PGlite's own and every route once; on PGlite alone otherwise;
 // web unit tests; browser tests with Chromium (skipped, and said so, only where Chromium is missing
 // and CI is not set: CI installs it and never skips them).
-//
-// The server passes, the web unit tests and the web build run side by side, each pass's output held
-// and printed whole when it ends; the browser tests follow on their own (they keep both cores busy).
-// One after another, the first group left about half of a 2-core machine idle: the server passes
-// wait on the database, the web pass on nothing but itself (docs/decisions/0012-test-passes.md).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildServer, buildWebIfStale, chromiumPath, forwardSignals, root } from './lib.mjs';
+import { buildServer, buildWebIfStale, chromiumPath, root, run } from './lib.mjs';
 
 const results = [];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
 const started = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
-/**
- * Runs a command with its output (stdout and stderr together) held, then printed whole under a
- * heading, so passes running side by side stay readable; resolves with the exit code. A SIGTERM
- * or SIGINT sent to this process is passed on.
- */
-function runHeld(name, cmd, args, options) {
-  return new Promise((resolve) => {
-    const began = Date.now();
-    console.log(`… ${name}: started at ${seconds(began - started)}`);
-    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks = [];
-    child.stdout.on('data', (c) => chunks.push(c));
-    child.stderr.on('data', (c) => chunks.push(c));
-    const stopForwarding = forwardSignals(child);
-    child.on('close', (code, signal) => {
-      stopForwarding();
-      console.log(`\n=== ${name} (${seconds(Date.now() - began)}, ended at ${seconds(Date.now() - started)}) ===`);
-      process.stdout.write(Buffer.concat(chunks));
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-}
-
 async function vitest(name, workspace, env = {}) {
   const outputFile = path.join(reportDir, `${name}.json`);
-  const code = await runHeld(
-    name,
+  const began = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const code = await run(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
     {
@@ -62,7 +34,7 @@ async function vitest(name, workspace, env = {}) {
     failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
     skipped = report.numPendingTests + report.numTodoTests;
   }
-  results.push({ name, passed, failed, skipped });
+  results.push({ name, passed, failed, skipped, took: Date.now() - began });
 }
 
 /** The PostgreSQL for the second pass: TEST_DATABASE_URL, DATABASE_URL, or the local server. */
@@ -91,27 +63,22 @@ await buildServer();
 // compiling src/main.ts through tsx on every start (server/test/cluster.ts).
 process.env.PARLEY_TEST_SERVER_BUILT = '1';
 const pgUrl = await postgresUrl();
-const chromium = chromiumPath();
-const first = [];
 if (pgUrl) {
   // Every file on PostgreSQL; on PGlite what is its own and a pass over every route
   // (server/vitest.config.ts, docs/decisions/0012-test-passes.md).
-  first.push(vitest('server on PostgreSQL', 'server', { TEST_DATABASE_URL: pgUrl, PARLEY_TEST_PASS: 'postgres' }));
-  first.push(vitest('server on PGlite', 'server', { TEST_DATABASE_URL: '', PARLEY_TEST_PASS: 'pglite-smoke' }));
+  await vitest('server on PGlite', 'server', { TEST_DATABASE_URL: '', PARLEY_TEST_PASS: 'pglite-smoke' });
+  await vitest('server on PostgreSQL', 'server', { TEST_DATABASE_URL: pgUrl, PARLEY_TEST_PASS: 'postgres' });
 } else {
-  first.push(vitest('server on PGlite', 'server', { TEST_DATABASE_URL: '', PARLEY_TEST_PASS: '' }));
+  await vitest('server on PGlite', 'server', { TEST_DATABASE_URL: '', PARLEY_TEST_PASS: '' });
   console.log(
     '\nNo PostgreSQL answered (TEST_DATABASE_URL, DATABASE_URL, 127.0.0.1:5432): the PostgreSQL pass is skipped.',
   );
 }
-first.push(vitest('web', 'web'));
-if (chromium) {
-  // The browser tests' bundle, built while the passes above run.
-  first.push(buildWebIfStale());
-}
-await Promise.all(first);
+await vitest('web', 'web');
 
+const chromium = chromiumPath();
 if (chromium) {
+  await buildWebIfStale();
   // On the PostgreSQL found above when there is one (a clone per file), but the files that ask for
   // the embedded database (support/server.ts); on PGlite alone otherwise.
   await vitest('browser (e2e)', 'e2e', { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: pgUrl ?? '' });
@@ -125,9 +92,13 @@ if (chromium) {
 }
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+// The passes run one after another: side by side they took as long (measured: the first three
+// and the web build 257 s together against 258 s in turn; the PostgreSQL pass alone keeps both
+// cores busy with its database server), docs/decisions/0012-test-passes.md.
 console.log(`\nSummary (${seconds(Date.now() - started)})`);
 for (const r of results) {
-  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  const took = r.took === undefined ? '' : ` (${seconds(r.took)})`;
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${took}`);
 }
 const total = results.reduce(
   (a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }),

@@ -1,11 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authStore } from '../../auth/storage';
 import { account, brandingDefaults, fail, fakeServer, myInfo, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { chooseLanguage, signInEachTest } from '../../test/session';
 
 signInEachTest();
+
+// The first test would otherwise load the staff shell's and this screen's modules inside its
+// 10-s wait for the heading: under a loaded machine's happy-dom that alone took longer.
+beforeAll(async () => {
+  await Promise.all([import('../../layout/StaffShell'), import('./ProfilePage')]);
+});
 
 const user = account({ email: 'ada@example.com', real_name: 'Ada Lovelace', user_type: 'agent' });
 
