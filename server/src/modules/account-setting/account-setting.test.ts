@@ -99,6 +99,16 @@ describe('details', () => {
   });
 });
 
+/** Sets the help desk's default time zone (Settings › Localization), English and medium dates. */
+async function setDefault(default_timezone: string) {
+  const res = await api(accountSettingOps.localizationEdit, {
+    default_language: 'en',
+    default_timezone,
+    date_format: 'medium',
+  });
+  expect(res.code).toBe('0000');
+}
+
 describe('localization', () => {
   it('refuses an unknown language, time zone or date format', async () => {
     const res = await apiUntyped(accountSettingOps.localizationEdit, {
@@ -157,14 +167,6 @@ describe('localization', () => {
   });
 
   it('the first admin, and anyone who chose no time zone, follow the default time zone as it changes; a chosen one stays', async () => {
-    const setDefault = async (default_timezone: string) => {
-      const res = await api(accountSettingOps.localizationEdit, {
-        default_language: 'en',
-        default_timezone,
-        date_format: 'medium',
-      });
-      expect(res.code).toBe('0000');
-    };
     const myZone = async (token?: string) => (await api(authOps.myInfoGet, {}, token)).data.timezone;
     await setDefault('UTC');
     // The admin made at the first start, signed in before the change.
@@ -194,14 +196,6 @@ describe('localization', () => {
   });
 
   it('an account that chose a time zone follows the default again once it sends none (null), in My profile or from People', async () => {
-    const setDefault = async (default_timezone: string) => {
-      const res = await api(accountSettingOps.localizationEdit, {
-        default_language: 'en',
-        default_timezone,
-        date_format: 'medium',
-      });
-      expect(res.code).toBe('0000');
-    };
     const zoneOf = async (token: string) => {
       const { timezone, timezone_follows_default } = (await api(authOps.myInfoGet, {}, token)).data;
       return { timezone, timezone_follows_default };
