@@ -17,7 +17,6 @@ import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
-import { fieldMessage } from '../http/error-handler.js';
 import { authenticateToken, authenticateTokenHash } from '../modules/auth/access-hook.js';
 import { workingSessions } from '../modules/auth/session.repo.js';
 import { hashToken } from '../modules/auth/token.js';
@@ -33,6 +32,7 @@ import {
 } from '../modules/chat/chat.repo.js';
 import { getChatSetting, getWidgetSetting, originAllowed } from '../modules/chat/chat.setting.js';
 import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
+import { type Envelope, errorEnvelope, invalidEnvelope } from './socket-envelope.js';
 import { type PresenceData, publishTicketUpdates, registerTicketPresence, stopPresence } from './ticket-presence.js';
 
 export const socketPath = '/api/socket.io';
@@ -50,37 +50,6 @@ type SocketData =
   | { kind: 'visitor'; ticketId: number; lang: TLanguage };
 
 type ParleySocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-
-interface Envelope {
-  code: string;
-  msg: string;
-  data: unknown;
-}
-
-/** An event's failure; an unexpected one names the id its log line carries, as an HTTP 0500 does. */
-function errorEnvelope(error: unknown, lang: TLanguage, requestId?: string): Envelope {
-  if (error instanceof AppError) {
-    const fields = error.fields
-      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(v, lang)]))
-      : null;
-    return { code: error.code, msg: translate(error.messageKey, lang), data: fields ? { fields } : null };
-  }
-  return {
-    code: ErrorCode.internal,
-    msg: translate('internal', lang),
-    data: { request_id: requestId ?? randomUUID() },
-  };
-}
-
-/** As an HTTP call's validation failure: the first field's message, each field's in the language. */
-function invalidEnvelope(issues: z.core.$ZodIssue[], lang: TLanguage): Envelope {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    fields[issue.path.join('.') || '_'] ??= fieldMessage(issue.message, lang);
-  }
-  const msg = Object.values(fields)[0] ?? translate('invalid_request', lang);
-  return { code: ErrorCode.invalid, msg, data: { fields } };
-}
 
 /** The server's own origin as the browser would state it, from the handshake's Host header. */
 function ownOrigins(req: IncomingMessage): string[] {
