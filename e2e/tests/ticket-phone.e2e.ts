@@ -248,12 +248,10 @@ describe('the tickets on a phone', () => {
       await page.keyboard.press('k');
       await page.keyboard.press('j');
       await expect.poll(() => focused(page)).toMatchObject({ href: second, ring: true });
-      // x selects the focused card: marked on it, the bulk bar over the cards.
+      // x selects the focused card: its checkbox ticked, the bulk bar over the cards.
       await page.keyboard.press('x');
-      await cards
-        .nth(1)
-        .getByRole('img', { name: language === 'en' ? 'Selected' : '已选' })
-        .waitFor();
+      const boxes = page.locator('.ticket-cards > li').getByRole('checkbox');
+      await expect.poll(() => boxes.nth(1).isChecked()).toBe(true);
       await page.getByText(language === 'en' ? '1 selected' : '已选 1 个').waitFor();
       expect(await widths(page)).toEqual({ page: 390, screen: 390 });
       await screenshot(page, `ticket-phone-cards-focused-${language}-390x844`);
@@ -267,6 +265,14 @@ describe('the tickets on a phone', () => {
       // Enter opens the focused card's ticket.
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => u.pathname === second);
+      // Back on the list, a finger selects: the card's checkbox is a finger's size and ticks it.
+      await page.goBack();
+      await boxes.nth(0).waitFor();
+      const pick = await page.locator('.ticket-card-pick').first().boundingBox();
+      expect(pick && Math.min(pick.width, pick.height)).toBeGreaterThanOrEqual(44);
+      await boxes.nth(0).tap();
+      await expect.poll(() => boxes.nth(0).isChecked()).toBe(true);
+      await page.getByText(language === 'en' ? /^\d selected$/ : /^已选 \d 个$/).waitFor();
       await page.context().close();
     }
   }, 240_000);

@@ -79,10 +79,14 @@ describe('the ticket list on a phone', () => {
     renderApp('/wswt');
     const first = await card(/Printer on fire/);
     const second = screen.getByRole('link', { name: /VPN drops/ });
-    // Not the desktop's table scrolled sideways: no table, no column headers, no checkboxes.
+    // Not the desktop's table scrolled sideways: no table, no column headers; a checkbox a card,
+    // named by its ticket, where tickets can be edited in bulk.
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('columnheader')).toBeNull();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/Printer on fire/),
+      expect.stringMatching(/VPN drops/),
+    ]);
     // The cards in the list's order, each a link to its ticket.
     const cards = within(first.closest('ul') as HTMLElement)
       .getAllByRole('listitem')
@@ -131,11 +135,17 @@ describe('the ticket list on a phone', () => {
     key('j');
     expect(document.activeElement).toBe(second);
     expect(first.classList.contains('ticket-card-active')).toBe(false);
-    // x selects the card the keyboard is on: marked on the card, and the bulk bar says so.
+    // x selects the card the keyboard is on: its checkbox is ticked, and the bulk bar says so.
     key('x');
-    within(second).getByRole('img', { name: 'Selected' });
+    const box = (name: RegExp) => screen.getByRole<HTMLInputElement>('checkbox', { name });
+    expect(box(/VPN drops/).checked).toBe(true);
     await screen.findByText('1 selected', {}, { timeout: 45_000 });
-    expect(within(first).queryByRole('img', { name: 'Selected' })).toBeNull();
+    expect(box(/Printer on fire/).checked).toBe(false);
+    // A phone has no x: a finger ticks the card's checkbox (44px wide), and unticks it.
+    fireEvent.click(box(/Printer on fire/));
+    await screen.findByText('2 selected', {}, { timeout: 45_000 });
+    fireEvent.click(box(/Printer on fire/));
+    await screen.findByText('1 selected', {}, { timeout: 45_000 });
     key('k');
     expect(document.activeElement).toBe(first);
     // The help lists x where x selects.

@@ -3,7 +3,6 @@ import type { TablePaginationConfig } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { antIcon } from '../../../components/antIcon';
 import { enumLabel } from '../../../components/enumOptions';
 import { followLink } from '../../../components/followLink';
 import { lightTag } from '../../../components/LightTag';
@@ -15,12 +14,6 @@ import { useRelativeTime } from '../shared/useRelativeTime';
 import { ListEmpty, ListFrame } from './ListTable';
 import { searchSnippet } from './SearchSnippet';
 
-// Ant Design's CheckOutlined path, here and not from light/iconPaths.ts: that module is a chunk of
-// its own that the list would load whole before its first render (the shell's budget).
-const checkIcon = antIcon('check', [
-  'M912 190h-69.9c-9.8 0-19.1 4.5-25.1 12.2L404.7 724.5 207 474a32 32 0 00-25.1-12.2H112c-6.7 0-10.4 7.7-6.3 12.9l273.9 347c12.8 16.2 37.4 16.2 50.3 0l488.4-618.9c4.1-5.1.4-12.8-6.3-12.8z',
-]);
-
 const priorityColors = { low: undefined, normal: undefined, high: 'orange', urgent: 'red' } as const;
 
 /**
@@ -30,7 +23,8 @@ const priorityColors = { low: undefined, normal: undefined, high: 'orange', urge
  * shows what a ticket is at a glance whatever the view's columns: its subject (two lines at most),
  * its state, its priority when not normal, its requester and when it was last updated.
  * Sorting is the wide screen's; the keyboard's triage is the list's own (TicketTable): j/k give a
- * card the focus, Enter opens it, x selects it (a selected card is marked, the bulk bar above).
+ * card the focus, Enter opens it, x selects it. Where tickets can be edited in bulk, each card has
+ * a checkbox before it, a finger's 44px wide, as the table's rows have theirs: a phone has no x.
  */
 export function TicketCards({
   rows,
@@ -40,6 +34,7 @@ export function TicketCards({
   active,
   selected,
   onActivate,
+  onToggle,
 }: {
   rows: readonly TTicketListItem[] | undefined;
   loading: boolean;
@@ -51,6 +46,8 @@ export function TicketCards({
   selected: readonly number[];
   /** A card opened or come to with Tab: the keyboard's j/k go on from it. */
   onActivate: (index: number) => void;
+  /** Where tickets can be edited in bulk: a card's checkbox selects or unselects it. */
+  onToggle?: (ticketId: number) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -72,13 +69,26 @@ export function TicketCards({
             const priorityColor = priorityColors[row.priority];
             const isSelected = selected.includes(row.ticket_id);
             return (
-              <li key={row.ticket_id}>
+              <li
+                key={row.ticket_id}
+                className={`${onToggle ? 'is-pickable' : ''}${isSelected ? ' is-selected' : ''}`.trim() || undefined}
+              >
+                {onToggle && (
+                  <label className="ticket-card-pick">
+                    <input
+                      type="checkbox"
+                      checked={isSelected}
+                      onChange={() => onToggle(row.ticket_id)}
+                      aria-label={`#${row.ticket_id} ${row.subject}`}
+                    />
+                  </label>
+                )}
                 {/* The row's key on the link: the keyboard's j/k give the focus to what carries it. */}
                 <a
                   href={ticketPaths.edit(row.ticket_id)}
                   data-discover="true"
                   data-row-key={row.ticket_id}
-                  className={`ticket-card${index === active ? ' ticket-card-active' : ''}${isSelected ? ' ticket-card-selected' : ''}`}
+                  className={`ticket-card${index === active ? ' ticket-card-active' : ''}`}
                   onFocus={() => onActivate(index)}
                   onClick={(event: MouseEvent<HTMLAnchorElement>) => {
                     onActivate(index);
@@ -86,11 +96,6 @@ export function TicketCards({
                   }}
                 >
                   <span className="ticket-card-subject">
-                    {isSelected && (
-                      <span role="img" aria-label={t('ticket.card_selected')} className="ticket-card-check">
-                        {checkIcon}
-                      </span>
-                    )}
                     {mark && (
                       <span
                         role="img"

@@ -90,6 +90,8 @@ export function TicketTable({
   const [active, setActive] = useState(-1);
   const [keysHelp, setKeysHelp] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
+  const toggle = (id: number) =>
+    setSelected((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : [...prev, id]));
   const [shownScope, setShownScope] = useState(scope);
   if (shownScope !== scope) {
     // Reset while rendering (React's way to adjust state to a prop): no frame with the old selection.
@@ -135,8 +137,7 @@ export function TicketTable({
       } else if (event.key === 'Enter' && list[at]) {
         open(list[at].ticket_id, false);
       } else if (event.key === 'x' && selectable && list[at]) {
-        const id = list[at].ticket_id;
-        setSelected((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : [...prev, id]));
+        toggle(list[at].ticket_id);
       } else if (event.key === '?') {
         setKeysHelp(true);
       } else {
@@ -169,9 +170,10 @@ export function TicketTable({
           pagination={pagination}
           emptyText={filtered ? t('common.no_match') : (emptyText ?? t('ticket.empty'))}
           active={active}
-          // A phone's cards have no checkboxes: x selects there (the keyboard of a narrow window too).
+          // A card's checkbox where tickets can be edited in bulk; x selects too (a narrow window's keyboard).
           selected={selected}
           onActivate={setActive}
+          onToggle={bulk ? toggle : undefined}
         />
       ) : (
         <ListTable<TTicketListItem>
