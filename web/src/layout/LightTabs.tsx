@@ -34,11 +34,20 @@ export function LightTabs({ items, activeKey, label, closeLabel, onChange, onClo
 
   // Whether the tabs no longer fit; read from the effects below, with the latest `onOverflow`.
   const check = useRef(() => {});
-  check.current = () => {
+  const overflowing = () => {
     const outer = wrap.current;
     const inner = list.current;
-    if (outer && inner && inner.scrollWidth > outer.clientWidth + 1) {
-      onOverflow();
+    return !!outer && !!inner && inner.scrollWidth > outer.clientWidth + 1;
+  };
+  check.current = () => {
+    // Confirmed a moment later: the switch to the "more" menu stays for the session, and a page
+    // change can lay the header out narrower for a frame (a tab added before it shrank).
+    if (overflowing()) {
+      window.setTimeout(() => {
+        if (overflowing()) {
+          onOverflow();
+        }
+      }, 300);
     }
   };
   // Measured when the browser has laid the header out anyway (a ResizeObserver reports each
