@@ -73,6 +73,7 @@ export async function buildWebIfStale() {
     'web/src',
     'web/index.html',
     'web/vite.config.ts',
+    'web/vite.ssr.config.ts',
     'web/build',
     'web/package.json',
     'web/public',

@@ -34,7 +34,7 @@ export const goalsKb: Record<TPage, number> = {
   'public form /': 170,
   '/home/satisfaction': 170,
   '/wswt/login': 170,
-  '/wswt/password': 164,
+  '/wswt/password': 170,
   'staff shell + ticket list': 350,
 };
 
@@ -114,11 +114,14 @@ export const goalsKb: Record<TPage, number> = {
 // 2026-12-04, stop 49 (measured survey 166.1, shell 292.3): the password rule's two messages in the
 // contracts' catalogue every page carries, the toast that stays while focused and the polite
 // statuses (list count, chat) in the shell. Public pages within the 170 goal, the shell within 350.
+// 2026-12-05, stop 51 (measured password page 164.2): the session and language cookies the public
+// pages' storage writes beside localStorage for the server-drawn list (decision 0019). The password
+// page's goal is the public pages' 170 (the issue's), not the 164 it had been written down as.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 168,
   '/home/satisfaction': 167,
   '/wswt/login': 165,
-  '/wswt/password': 164,
+  '/wswt/password': 165,
   'staff shell + ticket list': 294,
 };
 

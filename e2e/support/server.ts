@@ -24,13 +24,21 @@ export interface RunningServer {
  * run's migrated one, with its first admin: support/global-setup.ts), serving the built web app
  * on a free port. Tests seed with the server's own factories through `database`.
  */
-export async function startServer(options: { engine?: 'pglite'; runJobs?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { engine?: 'pglite'; runJobs?: boolean; listPreview?: boolean } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build -w web` (npm test does it)');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   const database = await freshDatabase(options.engine);
-  const app = await buildApp({ database, webDist, dataDir, runJobs: options.runJobs ?? false });
+  const app = await buildApp({
+    database,
+    webDist,
+    dataDir,
+    runJobs: options.runJobs ?? false,
+    listPreview: options.listPreview ?? false,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

@@ -66,6 +66,11 @@ export interface AppDeps {
   log?: Logger;
   /** Folder of the built web app; the default is `web/dist` of this repository. */
   webDist?: string;
+  /**
+   * Draw the ticket list on the server for its first paint (decision 0019): the server does; a
+   * test that does not look at it leaves it off (it starts a render thread and paints over the app).
+   */
+  listPreview?: boolean;
   /** Largest JSON body accepted; uploads get their own limit. */
   bodyLimit?: number;
   /** REDIS_URL: socket.io rooms and chat presence across server processes; one process alone without it. */
@@ -250,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerSpa(app, deps.webDist ?? defaultWebDist);
+  await registerSpa(app, deps.webDist ?? defaultWebDist, { listPreview: deps.listPreview ?? false });
   await ctx.jobs.start();
   if (deps.runJobs) {
     await ctx.jobs.startWorkers();

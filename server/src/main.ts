@@ -77,6 +77,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     redisUrl: config.redisUrl,
     redisKey: `${config.redisPrefix}.io`,
     runJobs: true,
+    listPreview: true,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     mailPollSeconds: config.mailPollSeconds,
     trustedProxies: config.trustedProxies,
@@ -106,6 +107,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The ticket list's server render (decision 0019) starts now, not on the first agent's reload.
+  void app.warmListPreview();
   const base = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
   if (seeded.generatedAdmin) {
     // The password on a line of its own, so it can be copied whole; the last line says where to use it.

@@ -9,9 +9,13 @@ import { fileURLToPath } from 'node:url';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = path.join(web, 'node_modules/vite/bin/vite.js');
+const args = process.argv.slice(2);
+const outDirAt = args.indexOf('--outDir');
+const outDir = outDirAt >= 0 ? args[outDirAt + 1] : 'dist';
 const passes = [
   ['--mode', 'survey', '--outDir', 'node_modules/.cache/parley-survey', '--logLevel', 'warn'],
-  process.argv.slice(2),
+  args,
+  ['-c', 'vite.ssr.config.ts', '--outDir', path.join(outDir, '.ssr'), '--logLevel', 'warn'],
 ];
 for (const pass of passes) {
   const run = spawnSync(process.execPath, [vite, 'build', ...pass], { cwd: web, stdio: 'inherit' });

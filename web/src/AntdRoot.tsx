@@ -56,7 +56,7 @@ const prefersStill = () => reducedMotion?.matches ?? false;
 export function AntdRoot({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   // Someone who asked their system for less motion gets menus, messages and dialogs without it.
-  const still = useSyncExternalStore(onMotionChange, prefersStill);
+  const still = useSyncExternalStore(onMotionChange, prefersStill, prefersStill);
   return (
     <ConfigProvider
       locale={i18n.language === 'zh-cn' ? (zhCN ?? enUS) : enUS}

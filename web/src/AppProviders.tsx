@@ -1,3 +1,4 @@
+import type { TMyInfoResponse } from '@parley/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -32,12 +33,21 @@ function DocumentLanguage() {
  * What every page has: texts, the query cache, the session, toasts. No Ant Design: the staff
  * shell and the status pages bring it with them (AntdRoot), the public pages never load it.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
+export function AppProviders({
+  children,
+  queryClient: given,
+  user,
+}: {
+  children: ReactNode;
+  /** The server's render (ssr/renderList.tsx) brings its cache, filled with the page's answers, and the account. */
+  queryClient?: QueryClient;
+  user?: TMyInfoResponse;
+}) {
+  const [queryClient] = useState(() => given ?? makeQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>
+        <SessionProvider initialUser={user}>
           <DocumentLanguage />
           <Toaster />
           {children}

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * API answers above `threshold` bytes are compressed for a client that accepts it: brotli at
@@ -45,22 +45,35 @@ export function registerApiCompression(app: FastifyInstance, threshold = apiComp
     if (!type.startsWith('application/json')) {
       return payload;
     }
-    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    const encoding = size >= threshold ? pick(request.headers['accept-encoding']) : null;
-    reply.header('vary', 'Accept-Encoding');
-    if (!encoding) {
-      return payload;
-    }
-    const compressed = await new Promise<Buffer>((resolve, reject) => {
-      const done = (error: Error | null, out: Buffer) => (error ? reject(error) : resolve(out));
-      if (encoding === 'br') {
-        zlib.brotliCompress(payload, brotliOptions, done);
-      } else {
-        zlib.gzip(payload, { level: 6 }, done);
-      }
-    });
-    reply.header('content-encoding', encoding);
-    reply.header('content-length', compressed.length);
-    return compressed;
+    return compressFor(request, reply, payload, threshold);
   });
+}
+
+/**
+ * `payload` compressed for this request when it is at least `threshold` bytes and the client takes
+ * brotli or gzip (the encoding and length headers set), else as it is. Says `Vary: Accept-Encoding`.
+ */
+export async function compressFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string | Buffer,
+  threshold = apiCompressionThreshold,
+): Promise<string | Buffer> {
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  const encoding = size >= threshold ? pick(request.headers['accept-encoding']) : null;
+  reply.header('vary', 'Accept-Encoding');
+  if (!encoding) {
+    return payload;
+  }
+  const compressed = await new Promise<Buffer>((resolve, reject) => {
+    const done = (error: Error | null, out: Buffer) => (error ? reject(error) : resolve(out));
+    if (encoding === 'br') {
+      zlib.brotliCompress(payload, brotliOptions, done);
+    } else {
+      zlib.gzip(payload, { level: 6 }, done);
+    }
+  });
+  reply.header('content-encoding', encoding);
+  reply.header('content-length', compressed.length);
+  return compressed;
 }

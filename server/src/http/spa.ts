@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, translate } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
+import { registerListPreview } from './list-preview/page.js';
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -17,7 +18,11 @@ export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.met
  * request. Files under `assets/` have their content's hash in their name and never change: a year,
  * immutable. Everything else (index.html, favicon) is revalidated on every use.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  options: { listPreview: boolean } = { listPreview: false },
+): Promise<void> {
   const hasIndex = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasIndex) {
     await app.register(fastifyStatic, {
@@ -34,6 +39,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
         res.setHeader('Vary', 'Accept-Encoding');
       },
     });
+  }
+  if (hasIndex && options.listPreview) {
+    registerListPreview(app, webDist, fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+  } else {
+    app.decorate('warmListPreview', async () => false);
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {

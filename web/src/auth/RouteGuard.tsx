@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { matchRoute } from '../routes/table';
 import { useDocumentTitle } from '../routes/useDocumentTitle';
+import { dismissPreview } from '../ssr/preview';
 import { adoptAccountLanguage } from './accountLanguage';
 import { runGuard } from './guard';
 import { mayI, nodeListKey } from './nodes';
@@ -30,6 +31,10 @@ export function RouteGuard() {
   searchRef.current = search;
 
   useEffect(() => {
+    // The server drew the list (decision 0019); any other page, or a guard sending away, replaces it.
+    if (matchRoute(pathname)?.entry.key !== 'index') {
+      dismissPreview();
+    }
     let cancelled = false;
     void runGuard({
       pathname,
@@ -58,6 +63,7 @@ export function RouteGuard() {
         return;
       }
       if (result.outcome === 'redirect') {
+        dismissPreview();
         void navigate(result.to, { replace: true });
       } else {
         passed.current = pathname;

@@ -14,8 +14,8 @@ const SessionContext = createContext<TSession | null>(null);
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUserState] = useState<TMyInfoResponse | null>(null);
+export function SessionProvider({ children, initialUser }: { children: ReactNode; initialUser?: TMyInfoResponse }) {
+  const [user, setUserState] = useState<TMyInfoResponse | null>(initialUser ?? null);
   const [timezone, setTimezone] = useState<string | null>(() => authStore.timezone());
 
   const setUser = useCallback((next: TMyInfoResponse, tz: string) => {

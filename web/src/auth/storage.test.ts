@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { authStore, local, sessionTtl } from './storage';
+import { authStore, languageStore, local, sessionTtl } from './storage';
 
 afterEach(() => {
   localStorage.clear();
@@ -37,5 +37,23 @@ describe('storage', () => {
     authStore.clear();
     expect(authStore.token()).toBeNull();
     expect(authStore.realName()).toBeNull();
+  });
+
+  // The server draws the ticket list's first paint with them (decision 0019): they follow the token.
+  it('keeps the session and language cookies in step with the token and the language', () => {
+    const was = window.location.href;
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL('http://localhost/wswt');
+    try {
+      authStore.save({ token: 'token-abc', real_name: 'Ada', timezone: 'UTC', stay_login: false });
+      expect(document.cookie).toContain('parley_session=token-abc');
+      languageStore.set('zh-cn');
+      expect(document.cookie).toContain('parley_lang=zh-cn');
+      authStore.clear();
+      expect(document.cookie).not.toContain('parley_session');
+      expect(document.cookie).toContain('parley_lang=zh-cn');
+    } finally {
+      languageStore.set('en');
+      (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(was);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { parseLanguage, type TLanguage } from '@parley/contracts';
+import { clearCookie, cookieNames, writeCookie } from './cookies';
 
 /**
  * Everything the web app keeps in the browser. Values in localStorage are stored as
@@ -105,15 +106,23 @@ export const authStore = {
     local.set(storageKeys.realName, signIn.real_name, ttl);
     local.set(storageKeys.timezone, signIn.timezone, ttl);
     local.set(storageKeys.stayLogin, signIn.stay_login, ttl);
+    writeCookie(cookieNames.session, signIn.token, ttl);
   },
 
   /** A short session lives 12 hours from its last use: each verified visit extends it. */
   touch(): void {
     const token = authStore.token();
-    if (token === null || local.get<boolean>(storageKeys.stayLogin) === true) {
+    if (token === null) {
+      return;
+    }
+    // A token stored before the cookie existed gets it too (a stay-signed-in one at its longest:
+    // the server refuses an expired session whatever the cookie says).
+    if (local.get<boolean>(storageKeys.stayLogin) === true) {
+      writeCookie(cookieNames.session, token, sessionTtl.stay);
       return;
     }
     local.set(storageKeys.token, token, sessionTtl.short);
+    writeCookie(cookieNames.session, token, sessionTtl.short);
     const name = authStore.realName();
     if (name !== null) {
       local.set(storageKeys.realName, name, sessionTtl.short);
@@ -132,6 +141,7 @@ export const authStore = {
     local.remove(storageKeys.token);
     local.remove(storageKeys.realName);
     local.remove(storageKeys.stayLogin);
+    clearCookie(cookieNames.session);
   },
 };
 
@@ -154,6 +164,8 @@ export const languageStore = {
   },
   set(language: TLanguage): void {
     local.set(storageKeys.language, language);
+    // The server draws the ticket list's first paint in it (decision 0019).
+    writeCookie(cookieNames.language, language, 365 * 24 * hour);
   },
   /** True when the user has picked a language (so a header should be sent). */
   isSet(): boolean {

@@ -13,5 +13,5 @@ const isPhone = () => phoneWide?.matches ?? false;
  * after it), so a phone never lays the page out with the side bar first.
  */
 export function usePhone(): boolean {
-  return useSyncExternalStore(onWidthChange, isPhone);
+  return useSyncExternalStore(onWidthChange, isPhone, isPhone);
 }

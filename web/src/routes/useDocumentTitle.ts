@@ -57,7 +57,9 @@ export function useDocumentTitle(pathname: string): void {
     i18n.store.on('added', bump);
     return () => i18n.store.off('added', bump);
   }, [i18n]);
-  const own = useSyncExternalStore(screenTitleStore.subscribe, screenTitleStore.get).get(pathname);
+  const own = useSyncExternalStore(screenTitleStore.subscribe, screenTitleStore.get, screenTitleStore.get).get(
+    pathname,
+  );
   const key = matchRoute(pathname)?.entry.key;
   const brand = brandName ?? t('app.name');
   const title = own !== undefined ? `${own} · ${brand}` : key ? `${t(`route.${key}`)} · ${brand}` : brand;

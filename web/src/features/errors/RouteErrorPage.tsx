@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/light/Button';
 import { Result } from '../../components/light/Result';
+import { dismissPreview } from '../../ssr/preview';
 
 /**
  * A screen that failed to load or render (e.g. an old tab after a new release). Built without
@@ -8,6 +10,8 @@ import { Result } from '../../components/light/Result';
  */
 export function RouteErrorPage() {
   const { t } = useTranslation();
+  // Not the list the server drew over it (decision 0019): this page says what happened.
+  useEffect(dismissPreview, []);
   return (
     <div className="pl-frame" style={{ justifyContent: 'center' }}>
       <Result

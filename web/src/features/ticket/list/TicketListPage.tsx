@@ -16,6 +16,7 @@ import { Text } from '../../../components/Text';
 import { useListParams } from '../../../components/useListParams';
 import { usePhone } from '../../../layout/usePhone';
 import { warmScreens } from '../../../routes/warmScreens';
+import { dismissPreview } from '../../../ssr/preview';
 import { ticketKeys, ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
 import { TicketTable } from './TicketTable';
@@ -96,6 +97,13 @@ export function TicketListPage() {
       warmScreens(queryClient);
     }
   }, [shown, queryClient]);
+  // The server's drawing of this list gives way once this one has drawn its own rows or state.
+  const settled = shown || query.isError || (views.isSuccess && view === undefined);
+  useEffect(() => {
+    if (settled) {
+      dismissPreview();
+    }
+  }, [settled]);
   // Another view starts at its first page in its own sort.
   const chooseView = (viewId: number) => {
     local.set(storageKeys.lastView, viewId);

@@ -94,5 +94,5 @@ function subscribe(listener: () => void) {
 
 /** The seen map, re-rendering when a ticket is opened here or in another tab. */
 export function useSeenTickets(): TSeen {
-  return useSyncExternalStore(subscribe, load);
+  return useSyncExternalStore(subscribe, load, load);
 }

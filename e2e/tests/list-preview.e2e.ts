@@ -1,0 +1,130 @@
+// The ticket list drawn on the server for its first paint (issue 15, decision 0019): the page comes
+// with the agent's rows in it, the app takes over, and nothing of it outlives the session.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../server/test/app.js';
+import { launchBrowser, screenshot, signedIn } from '../support/browser.js';
+import { admin, type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+const hostile = '<img src=x onerror="window.__xss=1"></div> Broken printer';
+
+beforeAll(async () => {
+  server = await startServer({ listPreview: true });
+  browser = await launchBrowser();
+  for (const subject of ['Refund for order 1001', 'Password reset link expired', hostile]) {
+    const res = await call(server.app, 'POST', '/api/home/ticket.add', {
+      body: { email: 'jane@example.com', real_name: 'Jane', subject, description: `About: ${subject}.` },
+    });
+    expect(res.code).toBe('0000');
+  }
+  // As `npm start` does once it listens: the render thread is up before the first agent comes.
+  expect(await server.app.warmListPreview()).toBe(true);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const sessionCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((c) => c.name === 'parley_session')?.value;
+
+/** The page as the server sends it, with the browser's cookies (no JavaScript run). */
+async function pageHtml(page: Page, address = '/wswt') {
+  const res = await page.request.get(address);
+  return { html: await res.text(), cacheControl: res.headers()['cache-control'] };
+}
+
+describe('the ticket list drawn on the server', () => {
+  it('comes with the rows, gives way to the app, and ends with the session', async () => {
+    const agent = await signedIn(browser, server.url, admin);
+    await agent.getByRole('row', { name: /Refund for order 1001/ }).waitFor();
+    const context = agent.context();
+    // The app keeps the cookie beside its token: the same session.
+    const token = await agent.evaluate(() => JSON.parse(localStorage.getItem('parley.token') ?? '{}').value);
+    expect(await sessionCookie(context)).toBe(token);
+
+    const { html, cacheControl } = await pageHtml(agent);
+    expect(html).toContain('id="parley-preview"');
+    expect(html).toContain('Refund for order 1001');
+    expect(html).toContain('Unassigned tickets');
+    // The hostile subject is text, and the page holds tickets: never cached.
+    expect(html).toContain('&lt;img src=x onerror=');
+    expect(html).not.toContain('<img src=x');
+    expect(cacheControl).toBe('private, no-store');
+
+    // With no JavaScript at all, the rows are on screen: the first paint needs none.
+    const still = await context.newPage();
+    await still.route(/\.js$/, (route) => route.abort());
+    await still.goto('/wswt');
+    const drawn = still.locator('#parley-preview tbody tr[data-row-key]');
+    await drawn.first().waitFor();
+    expect(await drawn.count()).toBe(3);
+    expect(await still.locator('#parley-preview').getByText(hostile).isVisible()).toBe(true);
+    // The names in the rows are the app's (not the numbers it shows before it has them).
+    expect(
+      await drawn
+        .first()
+        .locator('td', { hasText: /^Support$/ })
+        .count(),
+    ).toBe(1);
+    await screenshot(still, 'list-preview-en');
+    await still.close();
+
+    // With it, the app takes over: the drawing goes, and the list is the app's own and works.
+    await agent.reload();
+    await agent.waitForFunction(() => document.getElementById('parley-preview') === null);
+    await agent
+      .getByRole('row', { name: /Password reset link expired/ })
+      .getByRole('link')
+      .click();
+    await agent.getByRole('heading', { name: 'Password reset link expired' }).waitFor();
+    expect(await agent.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+    // Another language on this device: the server draws in it.
+    await agent.goto('/wswt');
+    await agent.getByRole('button', { name: 'Language: English' }).click();
+    await agent.getByRole('menuitem', { name: '简体中文' }).click();
+    await agent.getByRole('heading', { name: '未分配的工单' }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === 'parley_lang')?.value).toBe('zh-cn');
+    const chinese = await pageHtml(agent);
+    expect(chinese.html).toContain('未分配的工单');
+    await agent.waitForFunction(() => document.getElementById('parley-preview') === null);
+    await agent.reload();
+    await agent.waitForFunction(() => document.getElementById('parley-preview') === null);
+    await agent.waitForFunction(() => document.querySelector('.ant-spin-spinning') === null);
+    await screenshot(agent, 'list-preview-app-zh-cn');
+
+    // Signing out takes the cookie away, and the session it named draws nothing any more.
+    await agent.getByRole('button', { name: '账号菜单' }).click();
+    await agent.getByRole('menuitem', { name: '退出登录' }).click();
+    await agent.waitForURL((url) => url.pathname === '/wswt/login');
+    expect(await sessionCookie(context)).toBeUndefined();
+    await context.addCookies([{ name: 'parley_session', value: token, url: `${server.url}/wswt` }]);
+    const after = await pageHtml(agent);
+    expect(after.html).not.toContain('parley-preview');
+    expect(after.html).not.toContain('Refund for order 1001');
+    expect(after.cacheControl).toBe('no-cache');
+    await context.close();
+  });
+
+  it('is not drawn without a good session cookie, nor for an address it does not draw', async () => {
+    const { page } = await (async () => {
+      const context = await browser.newContext({ baseURL: server.url });
+      return { page: await context.newPage() };
+    })();
+    const plain = await pageHtml(page);
+    expect(plain.html).not.toContain('parley-preview');
+    await page.context().addCookies([{ name: 'parley_session', value: 'x'.repeat(43), url: `${server.url}/wswt` }]);
+    expect((await pageHtml(page)).html).not.toContain('parley-preview');
+    // A search or a sort is the app's to draw.
+    const login = await call<{ token: string }>(server.app, 'POST', '/api/admin/auth.login', {
+      body: { email: admin.email, password: admin.password },
+    });
+    await page.context().addCookies([{ name: 'parley_session', value: login.data.token, url: `${server.url}/wswt` }]);
+    expect((await pageHtml(page)).html).toContain('parley-preview');
+    expect((await pageHtml(page, '/wswt?sort=-ticket_id')).html).not.toContain('parley-preview');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,39 @@
+import { parseLanguage, type TLanguage } from '@parley/contracts';
+
+/**
+ * The two cookies the web app keeps beside its localStorage for this page (web/src/auth/cookies.ts):
+ * the session's token and the device's language. Only `GET /wswt` reads them; the API takes the
+ * token in the Authorization header alone, so a cookie can make no call.
+ */
+export const cookieNames = { session: 'parley_session', language: 'parley_lang' } as const;
+
+export interface PreviewCookies {
+  token: string | null;
+  language: TLanguage | null;
+}
+
+export function readPreviewCookies(header: string | undefined): PreviewCookies {
+  const found: PreviewCookies = { token: null, language: null };
+  if (!header || header.length > 8192) {
+    return found;
+  }
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) {
+      continue;
+    }
+    const name = part.slice(0, at).trim();
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      continue;
+    }
+    if (name === cookieNames.session && /^[A-Za-z0-9_-]{20,200}$/.test(value)) {
+      found.token = value;
+    } else if (name === cookieNames.language && value) {
+      found.language = parseLanguage(value);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseLanguage, type TLanguage } from '@parley/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressFor } from '../compress.js';
+import { readPreviewCookies } from './cookies.js';
+import { PreviewRenderer } from './renderer.js';
+
+/**
+ * `GET /wswt`, the ticket list, drawn on the server for its first paint (issue 15, decision 0019).
+ * With the session cookie the web app keeps beside its token, the page comes with the staff shell
+ * and the list's first page already in it, as the app draws them (its own components, rendered by
+ * web/src/ssr/renderList.tsx in a worker thread), over the app while the app loads; the app removes
+ * it once its own list has its rows (web/src/ssr/preview.ts). The answers come from the API's own
+ * calls, asked with the cookie's token, so the page shows exactly what those calls would give the
+ * same session, and nothing when the session is gone or may not see the list. Without a cookie,
+ * with a session no longer good, an address this does not draw (a search, a sort), or when the
+ * render is not ready within its budget, the page is `index.html` as before.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts the list's render worker now (the server's start does, so the first page has it). */
+    warmListPreview(): Promise<boolean>;
+  }
+}
+
+/** How long the answers and the render may take before the page goes without them. */
+const budgetMs = 400;
+/** The list's page sizes as the app reads them (web/src/components/useListParams.ts). */
+const pageSizes = [10, 20, 50, 100];
+const defaultPageSize = 20;
+
+/** The style sheets of the shell and the list (Ant Design's static sheet among them), from the build's manifest. */
+function shellStyleSheets(webDist: string): string[] {
+  const manifestFile = path.join(webDist, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    return [];
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { css?: string[]; imports?: string[]; name?: string }
+  >;
+  const sheets = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key)) {
+      return;
+    }
+    seen.add(key);
+    for (const sheet of entry.css ?? []) {
+      sheets.add(`/${sheet}`);
+    }
+    for (const imported of entry.imports ?? []) {
+      visit(imported);
+    }
+  };
+  for (const [key, entry] of Object.entries(manifest)) {
+    if (key === 'src/AntdRoot.tsx' || entry.name === 'staff') {
+      visit(key);
+    }
+  }
+  return [...sheets];
+}
+
+interface Envelope<T> {
+  code: string;
+  data: T;
+}
+
+interface ViewRow {
+  view_id: number;
+  count: number;
+}
+
+/** The list's query as the screen asks it (TicketListPage, useListParams), or null for an address not drawn here. */
+function listQueryOf(query: Record<string, unknown>, views: ViewRow[]): Record<string, number> | null {
+  // A sort or a search keeps to the app: the drawing would have to parse them as it does.
+  if (query.sort !== undefined || query.kw !== undefined) {
+    return null;
+  }
+  const page = Math.max(1, Math.floor(Number(query.page)) || 1);
+  const asked = Math.floor(Number(query.limit));
+  const limit = pageSizes.includes(asked) ? asked : defaultPageSize;
+  const viewId = Number(query.view_id);
+  // Without a view in the address the app opens the agent's last (kept in the browser), else the
+  // first that holds tickets: the server knows only the second.
+  const view = views.find((v) => v.view_id === viewId) ?? views.find((v) => v.count > 0) ?? views[0];
+  return view ? { view_id: view.view_id, offset: (page - 1) * limit, limit } : null;
+}
+
+export function registerListPreview(app: FastifyInstance, webDist: string, indexHtml: string): void {
+  const renderer = new PreviewRenderer(path.join(webDist, '.ssr/renderList.js'), app.log);
+  app.addHook('onClose', () => renderer.close());
+  app.decorate('warmListPreview', () => renderer.warm());
+  const sheets = shellStyleSheets(webDist)
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
+  // Shown at the widths the drawing was made for: below Ant Design's lg the app lays the shell out
+  // otherwise (the side menu folded, the views above the list), so there the page waits for it.
+  const frame =
+    '<style>#parley-preview{position:fixed;inset:0;z-index:1500;overflow:auto;background:#f5f7fa}' +
+    '@media (max-width:991px){#parley-preview{display:none}}</style>';
+
+  const ask = async <T>(token: string, language: TLanguage, method: 'GET' | 'POST', url: string, body?: object) => {
+    const answer = await app.inject({
+      method,
+      url,
+      headers: { authorization: token, language, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    });
+    const envelope = answer.json() as Envelope<T>;
+    return envelope.code === '0000' ? envelope.data : null;
+  };
+
+  const draw = async (request: FastifyRequest): Promise<string | null> => {
+    const cookies = readPreviewCookies(request.headers.cookie);
+    if (!cookies.token || !renderer.available) {
+      return null;
+    }
+    // The first such page after a start only starts the worker (a second or so): it is not waited for.
+    if (!renderer.isReady) {
+      void renderer.warm();
+      return null;
+    }
+    const token = cookies.token;
+    const info = await ask<{ account_id: number; default_language: string; user_type: string }>(
+      token,
+      cookies.language ?? 'en',
+      'GET',
+      '/api/admin/auth.my.info.get',
+    );
+    if (!info) {
+      return null;
+    }
+    const language = cookies.language ?? parseLanguage(info.default_language);
+    const [allowed, nodes, views, agents, groups] = await Promise.all([
+      ask<{ has_auth: boolean }>(token, language, 'POST', '/api/admin/auth.check', {
+        node_value: '/wswt',
+        node_type: 'menu',
+      }),
+      ask<object>(token, language, 'POST', '/api/admin/auth.has.node.list', { node_types: ['menu', 'btn'] }),
+      ask<{ list: ViewRow[] }>(token, language, 'GET', '/api/admin/ticket.view.list'),
+      // The names in the rows (assignee, group), as the screen asks them (useStaffNames).
+      ask<object>(token, language, 'POST', '/api/admin/auth.agent.all.list', { need_admin: true }),
+      ask<{ list: unknown[]; total: number }>(token, language, 'GET', '/api/admin/auth.group.list?offset=0&limit=100'),
+    ]);
+    if (!allowed?.has_auth || !nodes || !views) {
+      return null;
+    }
+    const listQuery = listQueryOf(request.query as Record<string, unknown>, views.list);
+    if (!listQuery) {
+      return null;
+    }
+    const search = new URLSearchParams(Object.entries(listQuery).map(([k, v]): [string, string] => [k, String(v)]));
+    const list = await ask<object>(token, language, 'GET', `/api/admin/ticket.list?${search}`);
+    if (!list) {
+      return null;
+    }
+    const markup = await renderer.render(
+      {
+        url: request.url,
+        language,
+        user: info,
+        nodes,
+        views,
+        agents,
+        // Every group, or none (the screen asks for them all; the names it lacks show as numbers).
+        groups: groups && groups.list.length >= groups.total ? groups.list : null,
+        listQuery,
+        list,
+      },
+      budgetMs,
+    );
+    if (markup === null) {
+      return null;
+    }
+    return (
+      indexHtml
+        .replace('</head>', `${sheets}${frame}</head>`)
+        // A picture of the list until the app's own is in: nothing in it takes the focus, a click
+        // or a screen reader's attention (the app beneath, loading, has them).
+        .replace('<body>', `<body><div id="parley-preview" inert aria-hidden="true">${markup}</div>`)
+    );
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await draw(request).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the ticket list could not be drawn on the server');
+      return null;
+    });
+    if (page === null) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    // The page holds the agent's tickets: never kept by a cache, never shared.
+    reply.header('Cache-Control', 'private, no-store');
+    reply.type('text/html; charset=utf-8');
+    const compressed = await compressFor(request, reply, page);
+    return reply.send(compressed);
+  };
+  app.get('/wswt', { config: { access: { kind: 'public' } }, schema: { hide: true } }, handler);
+}

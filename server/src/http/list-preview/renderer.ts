@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The worker's whole code: it loads the web build's server render (web/src/ssr/renderList.tsx,
+ * which brings its own stand-ins for the browser's globals, hence a thread of its own) and renders
+ * one page at a time (the texts' language is that bundle's global).
+ */
+const workerCode = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.bundle).then(
+  ({ renderListPreview }) => {
+    let queue = Promise.resolve();
+    parentPort.on('message', ({ id, input }) => {
+      queue = queue.then(() => renderListPreview(input)).then(
+        (html) => parentPort.postMessage({ id, html }),
+        (error) => parentPort.postMessage({ id, error: String((error && error.stack) || error) }),
+      );
+    });
+    parentPort.postMessage({ ready: true });
+  },
+  (error) => parentPort.postMessage({ failed: String((error && error.stack) || error) }),
+);
+`;
+
+interface Pending {
+  resolve: (html: string) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Renders the ticket list's first paint in a worker thread (decision 0019), started on first use:
+ * a server that never serves the list with a session cookie (most tests) never starts it, and the
+ * API's event loop never waits for React. `render` answers null when the worker is not ready yet,
+ * is busy with more than a few pages, or takes longer than `budgetMs`: the page is then served
+ * without it, as before.
+ */
+export class PreviewRenderer {
+  private worker: Worker | null = null;
+  private ready = false;
+  private broken = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(
+    private readonly bundle: string,
+    private readonly log: { warn: (obj: object, msg: string) => void },
+  ) {}
+
+  /** Whether the web build has a server render to run. */
+  get available(): boolean {
+    return !this.broken && fs.existsSync(this.bundle);
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** Starts the worker if it is not running; resolves once it can render (false: it cannot). */
+  warm(): Promise<boolean> {
+    if (this.ready) {
+      return Promise.resolve(true);
+    }
+    if (!this.worker && this.available) {
+      this.start();
+    }
+    return new Promise((resolve) => {
+      const check = () => (this.ready || this.broken || !this.worker ? resolve(this.ready) : setTimeout(check, 20));
+      check();
+    });
+  }
+
+  private start(): void {
+    const worker = new Worker(workerCode, {
+      eval: true,
+      workerData: { bundle: pathToFileURL(this.bundle).href },
+      // React's production build, whatever the server runs under (tests set NODE_ENV=test).
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    worker.unref();
+    worker.on('message', (message: { ready?: true; failed?: string; id?: number; html?: string; error?: string }) => {
+      if (message.ready) {
+        this.ready = true;
+        return;
+      }
+      if (message.failed) {
+        this.broken = true;
+        this.log.warn(
+          { err: message.failed },
+          'the ticket list server render could not load; pages are served without it',
+        );
+        return;
+      }
+      const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
+      if (!waiting || message.id === undefined) {
+        return;
+      }
+      this.pending.delete(message.id);
+      if (typeof message.html === 'string') {
+        waiting.resolve(message.html);
+      } else {
+        waiting.reject(new Error(message.error ?? 'render failed'));
+      }
+    });
+    worker.on('error', (error) => {
+      this.log.warn({ err: error }, 'the ticket list server render stopped');
+      this.stopWith(error);
+    });
+    worker.on('exit', () => this.stopWith(new Error('the render worker exited')));
+    this.worker = worker;
+  }
+
+  private stopWith(error: Error): void {
+    this.worker = null;
+    this.ready = false;
+    for (const waiting of this.pending.values()) {
+      waiting.reject(error);
+    }
+    this.pending.clear();
+  }
+
+  /** The markup, or null when it cannot be had within `budgetMs` (the page goes without it). */
+  async render(input: object, budgetMs: number): Promise<string | null> {
+    if (!this.ready || !this.worker) {
+      void this.warm();
+      return null;
+    }
+    if (this.pending.size >= 4) {
+      return null;
+    }
+    const id = this.nextId++;
+    const rendered = new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+    });
+    this.worker.postMessage({ id, input });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), budgetMs);
+    });
+    try {
+      return await Promise.race([rendered, late]);
+    } catch (error) {
+      this.log.warn({ err: error }, 'the ticket list server render failed; the page is served without it');
+      return null;
+    } finally {
+      clearTimeout(timer);
+      // A late answer still arrives: it is dropped then.
+      rendered.catch(() => {});
+    }
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.stopWith(new Error('closed'));
+    await worker?.terminate();
+  }
+}

@@ -1,0 +1,72 @@
+// The ticket list rendered on the server, for its first paint (issue 15, decision 0019). Built by
+// `vite.ssr.config.ts` into `<outDir>/.ssr/renderList.js`, which the server runs in a worker
+// thread of its own, where serverGlobals stands in for the browser's globals.
+import './serverGlobals';
+import type { TLanguage, TMyInfoResponse } from '@parley/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from '../AppProviders';
+import { nodeListKey } from '../auth/nodes';
+import { groupKeys } from '../features/group/queries';
+import { ticketKeys } from '../features/ticket/shared/queries';
+import { switchLanguage } from '../i18n';
+import { accountKeys } from '../pickers/accountQueries';
+import { routes } from '../router';
+
+export interface TListPreviewInput {
+  /** The address asked for: `/wswt` and its query. */
+  url: string;
+  language: TLanguage;
+  user: TMyInfoResponse;
+  /** `auth.has.node.list`'s answer: what the menu and the buttons show. */
+  nodes: unknown;
+  /** `ticket.view.list`'s answer. */
+  views: unknown;
+  /** `auth.agent.all.list` (need_admin) and every group (`auth.group.list`): the rows' names; null when not had. */
+  agents: unknown;
+  groups: unknown[] | null;
+  /** The list's query as the screen asks it (`useTicketList`), and `ticket.list`'s answer. */
+  listQuery: object;
+  list: unknown;
+}
+
+/** The staff shell with the list, as the app draws it with these answers: markup only, no scripts. */
+export async function renderListPreview(input: TListPreviewInput): Promise<string> {
+  // One render at a time per worker: the language is the i18n instance's.
+  await switchLanguage(input.language);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(input.url, 'http://parley.invalid')));
+  if (context instanceof Response) {
+    throw new Error(`the router answered ${context.status}`);
+  }
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  client.setQueryData(nodeListKey(input.user.account_id), input.nodes);
+  client.setQueryData(ticketKeys.views, input.views);
+  client.setQueryData(ticketKeys.list(input.listQuery), input.list);
+  if (input.agents) {
+    client.setQueryData(accountKeys.agents, input.agents);
+  }
+  if (input.groups) {
+    client.setQueryData(groupKeys.every, input.groups);
+  }
+  const tree = (
+    <AppProviders queryClient={client} user={input.user}>
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    </AppProviders>
+  );
+  // Everything inline (no boundary sent later with a script: the page's CSP runs none inline).
+  const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  let html = '';
+  for await (const chunk of prelude) {
+    html += chunk;
+  }
+  client.clear();
+  return html;
+}
