@@ -38,6 +38,8 @@ export async function startServer(
     dataDir,
     runJobs: options.runJobs ?? false,
     listPreview: options.listPreview ?? false,
+    // Whether the list is drawn, not how fast: two browser files share a busy machine.
+    listPreviewBudgetMs: 20_000,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

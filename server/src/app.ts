@@ -71,6 +71,8 @@ export interface AppDeps {
    * test that does not look at it leaves it off (it starts a render thread and paints over the app).
    */
   listPreview?: boolean;
+  /** How long a drawn list may take before the page goes without it (400 ms; a test on a busy machine gives it more). */
+  listPreviewBudgetMs?: number;
   /** Largest JSON body accepted; uploads get their own limit. */
   bodyLimit?: number;
   /** REDIS_URL: socket.io rooms and chat presence across server processes; one process alone without it. */
@@ -255,7 +257,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/docs', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerSpa(app, deps.webDist ?? defaultWebDist, { listPreview: deps.listPreview ?? false });
+  await registerSpa(app, deps.webDist ?? defaultWebDist, {
+    listPreview: deps.listPreview ?? false,
+    ...(deps.listPreviewBudgetMs === undefined ? {} : { listPreviewBudgetMs: deps.listPreviewBudgetMs }),
+  });
   await ctx.jobs.start();
   if (deps.runJobs) {
     await ctx.jobs.startWorkers();

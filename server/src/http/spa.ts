@@ -21,7 +21,7 @@ export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.met
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
-  options: { listPreview: boolean } = { listPreview: false },
+  options: { listPreview: boolean; listPreviewBudgetMs?: number } = { listPreview: false },
 ): Promise<void> {
   const hasIndex = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasIndex) {
@@ -41,7 +41,12 @@ export async function registerSpa(
     });
   }
   if (hasIndex && options.listPreview) {
-    registerListPreview(app, webDist, fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+    registerListPreview(
+      app,
+      webDist,
+      fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+      options.listPreviewBudgetMs,
+    );
   } else {
     app.decorate('warmListPreview', async () => false);
   }

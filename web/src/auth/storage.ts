@@ -115,6 +115,10 @@ export const authStore = {
     if (token === null) {
       return;
     }
+    // A language chosen before the cookie existed reaches the server too.
+    if (languageStore.isSet()) {
+      writeCookie(cookieNames.language, languageStore.get(), 365 * 24 * hour);
+    }
     // A token stored before the cookie existed gets it too (a stay-signed-in one at its longest:
     // the server refuses an expired session whatever the cookie says).
     if (local.get<boolean>(storageKeys.stayLogin) === true) {

@@ -70,3 +70,30 @@ export async function renderListPreview(input: TListPreviewInput): Promise<strin
   client.clear();
   return html;
 }
+
+/**
+ * One render of an empty list, run by the worker before it takes pages: the first render of a
+ * fresh thread compiles the app's code (~10× a later one), which would not fit a page's budget.
+ */
+export async function warmUp(): Promise<void> {
+  const user = {
+    account_id: 0,
+    user_type: 'admin',
+    real_name: '',
+    email: '',
+    tool_access: [],
+    default_language: 'en',
+    timezone: 'UTC',
+  } as unknown as TMyInfoResponse;
+  await renderListPreview({
+    url: '/wswt',
+    language: 'en',
+    user,
+    nodes: { list: [] },
+    views: { list: [] },
+    agents: { list: [] },
+    groups: [],
+    listQuery: {},
+    list: { list: [], total: 0 },
+  });
+}

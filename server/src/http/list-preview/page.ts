@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** How long the answers and the render may take before the page goes without them. */
-const budgetMs = 400;
+export const listPreviewBudgetMs = 400;
 /** The list's page sizes as the app reads them (web/src/components/useListParams.ts). */
 const pageSizes = [10, 20, 50, 100];
 const defaultPageSize = 20;
@@ -90,7 +90,12 @@ function listQueryOf(query: Record<string, unknown>, views: ViewRow[]): Record<s
   return view ? { view_id: view.view_id, offset: (page - 1) * limit, limit } : null;
 }
 
-export function registerListPreview(app: FastifyInstance, webDist: string, indexHtml: string): void {
+export function registerListPreview(
+  app: FastifyInstance,
+  webDist: string,
+  indexHtml: string,
+  budgetMs = listPreviewBudgetMs,
+): void {
   const renderer = new PreviewRenderer(path.join(webDist, '.ssr/renderList.js'), app.log);
   app.addHook('onClose', () => renderer.close());
   app.decorate('warmListPreview', () => renderer.warm());

@@ -98,7 +98,7 @@ export function TicketListPage() {
     }
   }, [shown, queryClient]);
   // The server's drawing of this list gives way once this one has drawn its own rows or state.
-  const settled = shown || query.isError || (views.isSuccess && view === undefined);
+  const settled = shown || query.isError || views.isError || (views.isSuccess && view === undefined);
   useEffect(() => {
     if (settled) {
       dismissPreview();
