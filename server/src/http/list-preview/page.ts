@@ -30,6 +30,8 @@ export const listPreviewBudgetMs = 400;
 /** The list's page sizes as the app reads them (web/src/components/useListParams.ts). */
 const pageSizes = [10, 20, 50, 100];
 const defaultPageSize = 20;
+/** Rows drawn: more than a tall screen shows above the fold (the drawing does not scroll). */
+const drawnRows = 20;
 
 /** The style sheets of the shell and the list (Ant Design's static sheet among them), from the build's manifest. */
 function shellStyleSheets(webDist: string): string[] {
@@ -105,7 +107,7 @@ export function registerListPreview(
   // Shown at the widths the drawing was made for: below Ant Design's lg the app lays the shell out
   // otherwise (the side menu folded, the views above the list), so there the page waits for it.
   const frame =
-    '<style>#parley-preview{position:fixed;inset:0;z-index:1500;overflow:auto;background:#f5f7fa}' +
+    '<style>#parley-preview{position:fixed;inset:0;z-index:1500;overflow:hidden;background:#f5f7fa}' +
     '@media (max-width:991px){#parley-preview{display:none}}</style>';
 
   const ask = async <T>(token: string, language: TLanguage, method: 'GET' | 'POST', url: string, body?: object) => {
@@ -159,7 +161,12 @@ export function registerListPreview(
       return null;
     }
     const search = new URLSearchParams(Object.entries(listQuery).map(([k, v]): [string, string] => [k, String(v)]));
-    const list = await ask<object>(token, language, 'GET', `/api/admin/ticket.list?${search}`);
+    const list = await ask<{ list: unknown[]; total: number }>(
+      token,
+      language,
+      'GET',
+      `/api/admin/ticket.list?${search}`,
+    );
     if (!list) {
       return null;
     }
@@ -174,7 +181,9 @@ export function registerListPreview(
         // Every group, or none (the screen asks for them all; the names it lacks show as numbers).
         groups: groups && groups.list.length >= groups.total ? groups.list : null,
         listQuery,
-        list,
+        // The drawing is a still picture of the first screen (it does not scroll): rows below
+        // the fold would only cost the browser time before the app's own are in.
+        list: { ...list, list: list.list.slice(0, drawnRows) },
       },
       budgetMs,
     );
