@@ -127,4 +127,33 @@ describe('the ticket list drawn on the server', () => {
     expect((await pageHtml(page, '/wswt?sort=-ticket_id')).html).not.toContain('parley-preview');
     await page.context().close();
   });
+
+  it("draws an agent's own menu and views, as the app then shows them", async () => {
+    const login = await call<{ token: string }>(server.app, 'POST', '/api/admin/auth.login', {
+      body: { email: admin.email, password: admin.password },
+    });
+    const added = await call(server.app, 'POST', '/api/admin/auth.account.add', {
+      token: login.data.token,
+      body: { email: 'ana@example.com', real_name: 'Ana Agent', user_type: 'agent', password: 'ana-pass-1' },
+    });
+    expect(added.code).toBe('0000');
+    const agent = await signedIn(browser, server.url, { email: 'ana@example.com', password: 'ana-pass-1' });
+    await agent.getByRole('heading', { name: 'Unassigned tickets' }).waitFor();
+    const still = await agent.context().newPage();
+    await still.route(/\.js$/, (route) => route.abort());
+    await still.goto('/wswt');
+    const texts = (page: Page, root: string, what: string) =>
+      page.locator(`${root} ${what}`).evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).innerText.trim()));
+    const drawnMenu = await texts(still, '#parley-preview', 'nav [role="menuitem"]');
+    const drawnViews = await texts(still, '#parley-preview', '.ant-card-body [role="menuitem"]');
+    expect(drawnMenu.length).toBeGreaterThan(2);
+    await still.close();
+    await agent.reload();
+    await agent.waitForFunction(() => document.getElementById('parley-preview') === null);
+    expect(await texts(agent, '#root', 'nav [role="menuitem"]')).toEqual(drawnMenu);
+    expect(await texts(agent, '#root', '.ant-card-body [role="menuitem"]')).toEqual(drawnViews);
+    // An agent's menu is not the admin's (which has Reports): drawn from the agent's own nodes.
+    expect(drawnMenu).not.toContain('Reports');
+    await agent.context().close();
+  });
 });
