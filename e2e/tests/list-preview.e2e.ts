@@ -143,7 +143,7 @@ describe('the ticket list drawn on the server', () => {
     await still.route(/\.js$/, (route) => route.abort());
     await still.goto('/wswt');
     const texts = (page: Page, root: string, what: string) =>
-      page.locator(`${root} ${what}`).evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).innerText.trim()));
+      page.locator(`${root} ${what}`).evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? '').trim()));
     const drawnMenu = await texts(still, '#parley-preview', 'nav [role="menuitem"]');
     const drawnViews = await texts(still, '#parley-preview', '.ant-card-body [role="menuitem"]');
     expect(drawnMenu.length).toBeGreaterThan(2);
