@@ -10,6 +10,7 @@ import { AppProviders } from '../AppProviders';
 import { nodeListKey } from '../auth/nodes';
 import { groupKeys } from '../features/group/queries';
 import { ticketKeys } from '../features/ticket/shared/queries';
+import { seenTicketsKey } from '../features/ticket/shared/seenTickets';
 import { switchLanguage } from '../i18n';
 import { accountKeys } from '../pickers/accountQueries';
 import { routes } from '../router';
@@ -40,6 +41,10 @@ export async function renderListPreview(input: TListPreviewInput): Promise<strin
   if (context instanceof Response) {
     throw new Error(`the router answered ${context.status}`);
   }
+  // Which tickets this browser opened is kept in the browser: the drawing does not know, so it
+  // marks none (the app adds its "new" and "updated" marks when it takes over; it claims none).
+  const rows = (input.list as { list?: Array<{ ticket_id: number; update_ts: number }> }).list ?? [];
+  localStorage.setItem(seenTicketsKey, JSON.stringify(rows.map((row) => [row.ticket_id, row.update_ts])));
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });

@@ -5,7 +5,8 @@ import { useSyncExternalStore } from 'react';
  * marks a ticket "new" until it is first opened and "updated" when it changed after that.
  * Kept in this browser (localStorage); the newest 3,000 tickets are remembered.
  */
-const key = 'parley.seen_tickets';
+export const seenTicketsKey = 'parley.seen_tickets';
+const key = seenTicketsKey;
 const maxRemembered = 3000;
 
 /** Ticket id to the `update_ts` seen, oldest entry first (stored as pairs: object keys that are numbers lose their order). */
