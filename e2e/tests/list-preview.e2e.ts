@@ -1,5 +1,7 @@
 // The ticket list drawn on the server for its first paint (issue 15, decision 0019): the page comes
 // with the agent's rows in it, the app takes over, and nothing of it outlives the session.
+
+import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../server/test/app.js';
@@ -140,6 +142,16 @@ describe('the ticket list drawn on the server', () => {
       body: { email: 'ana@example.com', real_name: 'Ana Agent', user_type: 'agent', password: 'ana-pass-1' },
     });
     expect(added.code).toBe('0000');
+    // Dates written as Settings › Localization says, in the help desk's time zone (the agent has
+    // none of their own): a ticket from long ago shows its date, not "just now".
+    const localized = await call(server.app, 'POST', '/api/admin/settings/localization.edit', {
+      token: login.data.token,
+      body: { default_language: 'en', default_timezone: 'Asia/Shanghai', date_format: 'iso' },
+    });
+    expect(localized.code).toBe('0000');
+    await server.database.db.execute(
+      sql`UPDATE ticket SET create_ts = 1700000000000, update_ts = 1700000000000 WHERE subject = 'Refund for order 1001'`,
+    );
     const agent = await signedIn(browser, server.url, { email: 'ana@example.com', password: 'ana-pass-1' });
     await agent.getByRole('heading', { name: 'Unassigned tickets' }).waitFor();
     const still = await agent.context().newPage();
@@ -149,12 +161,18 @@ describe('the ticket list drawn on the server', () => {
       page.locator(`${root} ${what}`).evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? '').trim()));
     const drawnMenu = await texts(still, '#parley-preview', 'nav [role="menuitem"]');
     const drawnViews = await texts(still, '#parley-preview', '.ant-card-body [role="menuitem"]');
+    const drawnRows = await texts(still, '#parley-preview', 'tbody tr[data-row-key]');
+    // 2023-11-15 in Shanghai (22:13 UTC the day before), written the ISO way.
+    expect(drawnRows.join(' ')).toContain('2023-11-15');
+    expect(drawnRows.join(' ')).not.toContain('2023-11-14');
     expect(drawnMenu.length).toBeGreaterThan(2);
     await still.close();
     await agent.reload();
     await agent.waitForFunction(() => document.getElementById('parley-preview') === null);
     expect(await texts(agent, '#root', 'nav [role="menuitem"]')).toEqual(drawnMenu);
     expect(await texts(agent, '#root', '.ant-card-body [role="menuitem"]')).toEqual(drawnViews);
+    // The rows read the same, cell for cell, the old ticket's dates included.
+    expect(await texts(agent, '#root', 'tbody tr[data-row-key]')).toEqual(drawnRows);
     // An agent's menu is not the admin's (which has Reports): drawn from the agent's own nodes.
     expect(drawnMenu).not.toContain('Reports');
     await agent.context().close();

@@ -8,6 +8,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from '../AppProviders';
 import { nodeListKey } from '../auth/nodes';
+import { authStore } from '../auth/storage';
+import { brandingKey } from '../components/useBranding';
 import { groupKeys } from '../features/group/queries';
 import { ticketKeys } from '../features/ticket/shared/queries';
 import { seenTicketsKey } from '../features/ticket/shared/seenTickets';
@@ -24,6 +26,8 @@ export interface TListPreviewInput {
   nodes: unknown;
   /** `ticket.view.list`'s answer. */
   views: unknown;
+  /** `branding.get`: the brand's name, the date format and the help desk's time zone. */
+  branding: unknown;
   /** `auth.agent.all.list` (need_admin) and every group (`auth.group.list`): the rows' names; null when not had. */
   agents: unknown;
   groups: unknown[] | null;
@@ -45,11 +49,14 @@ export async function renderListPreview(input: TListPreviewInput): Promise<strin
   // marks none (the app adds its "new" and "updated" marks when it takes over; it claims none).
   const rows = (input.list as { list?: Array<{ ticket_id: number; update_ts: number }> }).list ?? [];
   localStorage.setItem(seenTicketsKey, JSON.stringify(rows.map((row) => [row.ticket_id, row.update_ts])));
+  // What the app keeps from the sign-in: the name and the time zone the times are written in.
+  authStore.saveProfile(input.user.real_name, input.user.timezone);
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   client.setQueryData(nodeListKey(input.user.account_id), input.nodes);
   client.setQueryData(ticketKeys.views, input.views);
+  client.setQueryData(brandingKey, input.branding);
   client.setQueryData(ticketKeys.list(input.listQuery), input.list);
   if (input.agents) {
     client.setQueryData(accountKeys.agents, input.agents);
@@ -96,6 +103,7 @@ export async function warmUp(): Promise<void> {
     user,
     nodes: { list: [] },
     views: { list: [] },
+    branding: null,
     agents: { list: [] },
     groups: [],
     listQuery: {},

@@ -142,7 +142,7 @@ export function registerListPreview(
       return null;
     }
     const language = cookies.language ?? parseLanguage(info.default_language);
-    const [allowed, nodes, views, agents, groups] = await Promise.all([
+    const [allowed, nodes, views, agents, groups, branding] = await Promise.all([
       ask<{ has_auth: boolean }>(token, language, 'POST', '/api/admin/auth.check', {
         node_value: '/wswt',
         node_type: 'menu',
@@ -152,6 +152,8 @@ export function registerListPreview(
       // The names in the rows (assignee, group), as the screen asks them (useStaffNames).
       ask<object>(token, language, 'POST', '/api/admin/auth.agent.all.list', { need_admin: true }),
       ask<{ list: unknown[]; total: number }>(token, language, 'GET', '/api/admin/auth.group.list?offset=0&limit=100'),
+      // The brand's name, the date format and the help desk's time zone (the times in the rows).
+      ask<object>(token, language, 'GET', '/api/home/setting/branding.get'),
     ]);
     if (!allowed?.has_auth || !nodes || !views) {
       return null;
@@ -177,6 +179,7 @@ export function registerListPreview(
         user: info,
         nodes,
         views,
+        branding,
         agents,
         // Every group, or none (the screen asks for them all; the names it lacks show as numbers).
         groups: groups && groups.list.length >= groups.total ? groups.list : null,
