@@ -41,12 +41,7 @@ export async function registerSpa(
     });
   }
   if (hasIndex && options.listPreview) {
-    registerListPreview(
-      app,
-      webDist,
-      fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
-      options.listPreviewBudgetMs,
-    );
+    registerListPreview(app, webDist, options.listPreviewBudgetMs);
   } else {
     app.decorate('warmListPreview', async () => false);
   }

@@ -38,6 +38,9 @@ export interface TListPreviewInput {
 
 /** The staff shell with the list, as the app draws it with these answers: markup only, no scripts. */
 export async function renderListPreview(input: TListPreviewInput): Promise<string> {
+  // Nothing kept in the stand-in storage by one agent's page reaches the next's.
+  localStorage.clear();
+  sessionStorage.clear();
   // One render at a time per worker: the language is the i18n instance's.
   await switchLanguage(input.language);
   const handler = createStaticHandler(routes);

@@ -92,18 +92,30 @@ function listQueryOf(query: Record<string, unknown>, views: ViewRow[]): Record<s
   return view ? { view_id: view.view_id, offset: (page - 1) * limit, limit } : null;
 }
 
-export function registerListPreview(
-  app: FastifyInstance,
-  webDist: string,
-  indexHtml: string,
-  budgetMs = listPreviewBudgetMs,
-): void {
+/**
+ * `index.html` with the shell's style sheets, read again when the build changed it (a build while
+ * the server runs would otherwise give the drawn page an older build's files).
+ */
+function pageFrame(webDist: string): () => { head: string; html: string } {
+  const file = path.join(webDist, 'index.html');
+  let kept: { mtimeMs: number; head: string; html: string } | null = null;
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (kept?.mtimeMs !== mtimeMs) {
+      const sheets = shellStyleSheets(webDist)
+        .map((href) => `<link rel="stylesheet" href="${href}">`)
+        .join('');
+      kept = { mtimeMs, head: sheets, html: fs.readFileSync(file, 'utf8') };
+    }
+    return kept;
+  };
+}
+
+export function registerListPreview(app: FastifyInstance, webDist: string, budgetMs = listPreviewBudgetMs): void {
   const renderer = new PreviewRenderer(path.join(webDist, '.ssr/renderList.js'), app.log);
   app.addHook('onClose', () => renderer.close());
   app.decorate('warmListPreview', () => renderer.warm());
-  const sheets = shellStyleSheets(webDist)
-    .map((href) => `<link rel="stylesheet" href="${href}">`)
-    .join('');
+  const page = pageFrame(webDist);
   // Shown at the widths the drawing was made for: below Ant Design's lg the app lays the shell out
   // otherwise (the side menu folded, the views above the list), so there the page waits for it.
   const frame =
@@ -193,9 +205,10 @@ export function registerListPreview(
     if (markup === null) {
       return null;
     }
+    const { head, html } = page();
     return (
-      indexHtml
-        .replace('</head>', `${sheets}${frame}</head>`)
+      html
+        .replace('</head>', `${head}${frame}</head>`)
         // A picture of the list until the app's own is in: nothing in it takes the focus, a click
         // or a screen reader's attention (the app beneath, loading, has them).
         .replace('<body>', `<body><div id="parley-preview" inert aria-hidden="true">${markup}</div>`)
