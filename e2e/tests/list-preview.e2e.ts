@@ -11,11 +11,13 @@ import { admin, type RunningServer, startServer } from '../support/server.js';
 let server: RunningServer;
 let browser: Browser;
 const hostile = '<img src=x onerror="window.__xss=1"></div> Broken printer';
+// String.replace reads these as patterns ($` is the text before the match): text, as written.
+const dollars = "Quote costs $` and $& and $$ and $' today";
 
 beforeAll(async () => {
   server = await startServer({ listPreview: true });
   browser = await launchBrowser();
-  for (const subject of ['Refund for order 1001', 'Password reset link expired', hostile]) {
+  for (const subject of ['Refund for order 1001', 'Password reset link expired', hostile, dollars]) {
     const res = await call(server.app, 'POST', '/api/home/ticket.add', {
       body: { email: 'jane@example.com', real_name: 'Jane', subject, description: `About: ${subject}.` },
     });
@@ -55,6 +57,9 @@ describe('the ticket list drawn on the server', () => {
     expect(html).toContain('&lt;img src=x onerror=');
     expect(html).not.toContain('<img src=x');
     expect(cacheControl).toBe('private, no-store');
+    // The page's own head once: a subject's `$` did not splice it into the rows.
+    expect(html.split('src="/prefetch.js"').length).toBe(2);
+    expect(html.split('<title>').length).toBe(2);
 
     // With no JavaScript at all, the rows are on screen: the first paint needs none.
     const still = await context.newPage();
@@ -62,8 +67,9 @@ describe('the ticket list drawn on the server', () => {
     await still.goto('/wswt');
     const drawn = still.locator('#parley-preview tbody tr[data-row-key]');
     await drawn.first().waitFor();
-    expect(await drawn.count()).toBe(3);
+    expect(await drawn.count()).toBe(4);
     expect(await still.locator('#parley-preview').getByText(hostile).isVisible()).toBe(true);
+    expect(await still.locator('#parley-preview').getByText(dollars).isVisible()).toBe(true);
     // The names in the rows are the app's (not the numbers it shows before it has them).
     expect(
       await drawn
@@ -76,10 +82,27 @@ describe('the ticket list drawn on the server', () => {
     await screenshot(still, 'list-preview-en');
     await still.close();
 
+    // A press on the picture while the app's list is still on its way reveals the app and does
+    // nothing else: not the app's account menu, unseen beneath the picture's.
+    const slow = await context.newPage();
+    await slow.route('**/api/admin/ticket.list**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    await slow.goto('/wswt');
+    await slow.getByRole('button', { name: 'Account menu' }).waitFor({ state: 'attached' });
+    const account = await slow.locator('#parley-preview [aria-label="Account menu"]').boundingBox();
+    expect(account).not.toBeNull();
+    await slow.mouse.click((account?.x ?? 0) + 10, (account?.y ?? 0) + 10);
+    expect(await slow.locator('#parley-preview').count()).toBe(0);
+    await slow.waitForTimeout(500);
+    expect(await slow.getByRole('menuitem', { name: 'Sign out' }).count()).toBe(0);
+    await slow.close();
+
     // With it, the app takes over: the drawing goes, and the list is the app's own and works.
     await agent.reload();
     await agent.waitForFunction(() => document.getElementById('parley-preview') === null);
-    expect(await agent.locator('#root td span[role="img"][title="Not opened yet"]').count()).toBe(3);
+    expect(await agent.locator('#root td span[role="img"][title="Not opened yet"]').count()).toBe(4);
     await agent
       .getByRole('row', { name: /Password reset link expired/ })
       .getByRole('link')

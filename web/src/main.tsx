@@ -4,9 +4,12 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { connectApi } from './api/instance';
 import { createAppRouter } from './router';
+import { revealOnFirstInput } from './ssr/preview';
 import './components/light/light.css';
 import './styles.css';
 
+// The server's picture of the list, if the page came with one, gives way to the first press or key.
+revealOnFirstInput();
 const router = createAppRouter();
 connectApi({
   navigate: (to) => {

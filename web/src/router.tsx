@@ -172,6 +172,8 @@ export function createAppRouter() {
   const { pathname, search } = window.location;
   const start = signInFirst(pathname, search, authStore.token());
   if (start) {
+    // No token here: nor a cookie for the server to draw the list with (decision 0019).
+    authStore.clear();
     window.history.replaceState(null, '', start);
   }
   return createBrowserRouter(routes);

@@ -77,7 +77,9 @@ interface ViewRow {
 }
 
 /** The list's query as the screen asks it (TicketListPage, useListParams), or null for an address not drawn here. */
-function listQueryOf(query: Record<string, unknown>, views: ViewRow[]): Record<string, number> | null {
+function listQueryOf(params: Record<string, unknown>, views: ViewRow[]): Record<string, number> | null {
+  // A parameter given twice: the first, as the app's URLSearchParams.get reads it.
+  const query = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   // A sort or a search keeps to the app: the drawing would have to parse them as it does.
   if (query.sort !== undefined || query.kw !== undefined) {
     return null;
@@ -119,8 +121,11 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
   // Shown at the widths the drawing was made for: below Ant Design's lg the app lays the shell out
   // otherwise (the side menu folded, the views above the list), so there the page waits for it.
   const frame =
-    '<style>#parley-preview{position:fixed;inset:0;z-index:1500;overflow:hidden;background:#f5f7fa}' +
-    '@media (max-width:991px){#parley-preview{display:none}}</style>';
+    // If the app never comes (its scripts failed to load), the picture goes by itself after 20 s
+    // rather than stand for a working page that answers no press.
+    '<style>#parley-preview{position:fixed;inset:0;z-index:1500;overflow:hidden;background:#f5f7fa;' +
+    'animation:parley-preview-end 0s 20s forwards}@keyframes parley-preview-end{to{visibility:hidden}}' +
+    '@media (max-width:991.98px){#parley-preview{display:none}}</style>';
 
   const ask = async <T>(token: string, language: TLanguage, method: 'GET' | 'POST', url: string, body?: object) => {
     const answer = await app.inject({
@@ -133,14 +138,18 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     return envelope.code === '0000' ? envelope.data : null;
   };
 
-  const draw = async (request: FastifyRequest): Promise<string | null> => {
+  const draw = async (request: FastifyRequest, deadline: number): Promise<string | null> => {
     const cookies = readPreviewCookies(request.headers.cookie);
-    if (!cookies.token || !renderer.available) {
+    if (request.method !== 'GET' || !cookies.token || !renderer.available) {
       return null;
     }
     // The first such page after a start only starts the worker (a second or so): it is not waited for.
     if (!renderer.isReady) {
       void renderer.warm();
+      return null;
+    }
+    // Busy with other pages: this one goes without, before asking anything.
+    if (renderer.busy) {
       return null;
     }
     const token = cookies.token;
@@ -200,26 +209,41 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
         // the fold would only cost the browser time before the app's own are in.
         list: { ...list, list: list.list.slice(0, drawnRows) },
       },
-      budgetMs,
+      Math.max(1, deadline - Date.now()),
     );
     if (markup === null) {
       return null;
     }
     const { head, html } = page();
-    return (
-      html
-        .replace('</head>', `${head}${frame}</head>`)
-        // A picture of the list until the app's own is in: nothing in it takes the focus, a click
-        // or a screen reader's attention (the app beneath, loading, has them).
-        .replace('<body>', `<body><div id="parley-preview" inert aria-hidden="true">${markup}</div>`)
+    // Spliced, not String.replace with the markup as its replacement: a `$` in a subject would be
+    // read as a replacement pattern ($` inserts the page's head into the row).
+    const splice = (text: string, at: string, insert: string) => {
+      const index = text.indexOf(at);
+      return index < 0 ? text : text.slice(0, index) + insert + text.slice(index + at.length);
+    };
+    // A picture of the list until the app's own is in: nothing in it takes the focus or a screen
+    // reader's attention (the app beneath, loading, has them); web/src/ssr/preview.ts ends it.
+    const drawn = splice(
+      splice(html, '</head>', `${head}${frame}</head>`),
+      '<body>',
+      `<body><div id="parley-preview" inert aria-hidden="true">${markup}</div>`,
     );
+    return language === 'zh-cn' ? splice(drawn, '<html lang="en">', '<html lang="zh-CN">') : drawn;
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = await draw(request).catch((error: unknown) => {
+    // One budget for the whole page, the answers included: past it the page goes without.
+    const deadline = Date.now() + budgetMs;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), budgetMs);
+    });
+    const drawing = draw(request, deadline).catch((error: unknown) => {
       request.log.warn({ err: error }, 'the ticket list could not be drawn on the server');
       return null;
     });
+    const page = await Promise.race([drawing, late]);
+    clearTimeout(timer);
     if (page === null) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
@@ -228,6 +252,8 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     reply.header('Cache-Control', 'private, no-store');
     reply.type('text/html; charset=utf-8');
     const compressed = await compressFor(request, reply, page);
+    // The same address answers otherwise without the cookie.
+    reply.header('vary', 'Accept-Encoding, Cookie');
     return reply.send(compressed);
   };
   app.get('/wswt', { config: { access: { kind: 'public' } }, schema: { hide: true } }, handler);

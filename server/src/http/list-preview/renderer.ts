@@ -26,6 +26,8 @@ import(workerData.bundle).then(
 );
 `;
 
+const maxWaiting = 4;
+
 interface Pending {
   resolve: (html: string) => void;
   reject: (error: Error) => void;
@@ -57,6 +59,11 @@ export class PreviewRenderer {
 
   get isReady(): boolean {
     return this.ready;
+  }
+
+  /** Enough pages waiting already: another would only wait past its budget. */
+  get busy(): boolean {
+    return this.pending.size >= maxWaiting;
   }
 
   /** Starts the worker if it is not running; resolves once it can render (false: it cannot). */
@@ -128,7 +135,7 @@ export class PreviewRenderer {
       void this.warm();
       return null;
     }
-    if (this.pending.size >= 4) {
+    if (this.busy) {
       return null;
     }
     const id = this.nextId++;
