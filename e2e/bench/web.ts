@@ -19,6 +19,7 @@
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
 // BENCH_SHIFTS=1 prints each layout shift with the elements that moved.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -301,10 +302,10 @@ async function newContext(
 ): Promise<BrowserContext> {
   const origin = new URL(baseURL).origin;
   const item = (value: unknown) => JSON.stringify({ value, expires_at: null });
-  // The cookie the app writes beside its token when it signs in (web/src/auth/cookies.ts).
+  // The cookie the app writes beside its token when it signs in (web/src/auth/cookies.ts): its hash.
   const session = {
     name: 'parley_session',
-    value: token ?? '',
+    value: token ? createHash('sha256').update(token).digest('base64url') : '',
     domain: new URL(baseURL).hostname,
     path: '/wswt',
     expires: -1,

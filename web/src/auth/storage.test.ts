@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore, languageStore, local, sessionTtl } from './storage';
 
 afterEach(() => {
@@ -40,12 +41,15 @@ describe('storage', () => {
   });
 
   // The server draws the ticket list's first paint with them (decision 0019): they follow the token.
-  it('keeps the session and language cookies in step with the token and the language', () => {
+  it('keeps the session and language cookies in step with the token and the language', async () => {
     const was = window.location.href;
     (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL('http://localhost/wswt');
     try {
       authStore.save({ token: 'token-abc', real_name: 'Ada', timezone: 'UTC', stay_login: false });
-      expect(document.cookie).toContain('parley_session=token-abc');
+      // The token's hash as the server keeps it (base64url SHA-256), never the token.
+      const hash = createHash('sha256').update('token-abc').digest('base64url');
+      await vi.waitFor(() => expect(document.cookie).toContain(`parley_session=${hash}`));
+      expect(document.cookie).not.toContain('token-abc');
       languageStore.set('zh-cn');
       expect(document.cookie).toContain('parley_lang=zh-cn');
       authStore.clear();

@@ -1,5 +1,5 @@
 import { parseLanguage, type TLanguage } from '@parley/contracts';
-import { clearCookie, cookieNames, writeCookie } from './cookies';
+import { clearCookie, cookieNames, writeCookie, writeSessionCookie } from './cookies';
 
 /**
  * Everything the web app keeps in the browser. Values in localStorage are stored as
@@ -106,7 +106,7 @@ export const authStore = {
     local.set(storageKeys.realName, signIn.real_name, ttl);
     local.set(storageKeys.timezone, signIn.timezone, ttl);
     local.set(storageKeys.stayLogin, signIn.stay_login, ttl);
-    writeCookie(cookieNames.session, signIn.token, ttl);
+    writeSessionCookie(signIn.token, ttl, authStore.token);
   },
 
   /** A short session lives 12 hours from its last use: each verified visit extends it. */
@@ -122,11 +122,11 @@ export const authStore = {
     // A token stored before the cookie existed gets it too (a stay-signed-in one at its longest:
     // the server refuses an expired session whatever the cookie says).
     if (local.get<boolean>(storageKeys.stayLogin) === true) {
-      writeCookie(cookieNames.session, token, sessionTtl.stay);
+      writeSessionCookie(token, sessionTtl.stay, authStore.token);
       return;
     }
     local.set(storageKeys.token, token, sessionTtl.short);
-    writeCookie(cookieNames.session, token, sessionTtl.short);
+    writeSessionCookie(token, sessionTtl.short, authStore.token);
     const name = authStore.realName();
     if (name !== null) {
       local.set(storageKeys.realName, name, sessionTtl.short);

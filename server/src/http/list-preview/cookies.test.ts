@@ -14,6 +14,7 @@ describe('the list page cookies', () => {
   it('takes nothing that is not a token, and an unknown language as English', () => {
     expect(readPreviewCookies(undefined)).toEqual({ token: null, language: null });
     expect(readPreviewCookies('parley_session=short')).toEqual({ token: null, language: null });
+    expect(readPreviewCookies(`parley_session=${'a'.repeat(44)}`).token).toBeNull();
     expect(readPreviewCookies(`parley_session=${'<'.repeat(43)}`).token).toBeNull();
     expect(readPreviewCookies('parley_session=%E0%A4%A; parley_lang=xx').language).toBe('en');
     expect(readPreviewCookies(`parley_session=${token}; ${'x=y; '.repeat(2000)}`).token).toBeNull();

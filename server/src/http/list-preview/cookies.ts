@@ -2,12 +2,14 @@ import { parseLanguage, type TLanguage } from '@parley/contracts';
 
 /**
  * The two cookies the web app keeps beside its localStorage for this page (web/src/auth/cookies.ts):
- * the session's token and the device's language. Only `GET /wswt` reads them; the API takes the
+ * the session's token hash (a credential for this page alone: modules/auth/page-session.ts) and
+ * the device's language. Only `GET /wswt` reads them; the API takes the
  * token in the Authorization header alone, so a cookie can make no call.
  */
 export const cookieNames = { session: 'parley_session', language: 'parley_lang' } as const;
 
 export interface PreviewCookies {
+  /** The session's token hash (base64url SHA-256: the cookie never holds the token itself). */
   token: string | null;
   language: TLanguage | null;
 }
@@ -29,7 +31,7 @@ export function readPreviewCookies(header: string | undefined): PreviewCookies {
     } catch {
       continue;
     }
-    if (name === cookieNames.session && /^[A-Za-z0-9_-]{20,200}$/.test(value)) {
+    if (name === cookieNames.session && /^[A-Za-z0-9_-]{43}$/.test(value)) {
       found.token = value;
     } else if (name === cookieNames.language && value) {
       found.language = parseLanguage(value);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseLanguage, type TLanguage } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageSessionHeader, pageSessionValue } from '../../modules/auth/page-session.js';
 import { compressFor } from '../compress.js';
 import { readPreviewCookies } from './cookies.js';
 import { PreviewRenderer } from './renderer.js';
@@ -12,7 +13,7 @@ import { PreviewRenderer } from './renderer.js';
  * and the list's first page already in it, as the app draws them (its own components, rendered by
  * web/src/ssr/renderList.tsx in a worker thread), over the app while the app loads; the app removes
  * it once its own list has its rows (web/src/ssr/preview.ts). The answers come from the API's own
- * calls, asked with the cookie's token, so the page shows exactly what those calls would give the
+ * calls, asked for the cookie's session, so the page shows exactly what those calls would give the
  * same session, and nothing when the session is gone or may not see the list. Without a cookie,
  * with a session no longer good, an address this does not draw (a search, a sort), or when the
  * render is not ready within its budget, the page is `index.html` as before.
@@ -127,11 +128,16 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     'animation:parley-preview-end 0s 20s forwards}@keyframes parley-preview-end{to{visibility:hidden}}' +
     '@media (max-width:991.98px){#parley-preview{display:none}}</style>';
 
-  const ask = async <T>(token: string, language: TLanguage, method: 'GET' | 'POST', url: string, body?: object) => {
+  /** One of the API's calls, for the session whose token hash the cookie holds. */
+  const ask = async <T>(tokenHash: string, language: TLanguage, method: 'GET' | 'POST', url: string, body?: object) => {
     const answer = await app.inject({
       method,
       url,
-      headers: { authorization: token, language, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        [pageSessionHeader]: pageSessionValue(tokenHash),
+        language,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { payload: JSON.stringify(body) } : {}),
     });
     const envelope = answer.json() as Envelope<T>;

@@ -8,6 +8,7 @@ import { setSecurityHeaders } from '../../http/security-headers.js';
 import { isStaff } from '../account/account.policy.js';
 import { accountNodes } from '../auth-node/permission.repo.js';
 import type { Actor } from './actor.js';
+import { pageSessionHash, pageSessionHeader } from './page-session.js';
 import { deleteSessionById, findSessionByTokenHash, touchSession } from './session.repo.js';
 import { hashToken, sessionIdleMs, tokenFromHeader, touchEveryMs } from './token.js';
 
@@ -50,10 +51,15 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
 
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
   const token = tokenFromHeader(request.headers.authorization);
-  if (!token) {
-    throw unauthorized();
+  if (token) {
+    return authenticateToken(ctx, token);
   }
-  return authenticateToken(ctx, token);
+  // The drawn ticket list asking for its session (decision 0019; only this process can).
+  const pageHash = pageSessionHash(request.headers[pageSessionHeader]);
+  if (pageHash) {
+    return authenticateTokenHash(ctx, pageHash);
+  }
+  throw unauthorized();
 }
 
 /** A session token to its signed-in account (the socket handshake uses it too); 0401 when it is no good. */
