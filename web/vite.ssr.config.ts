@@ -7,7 +7,7 @@ import { theme } from './src/theme.ts';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 
-// The ticket list's server render (src/ssr/renderList.tsx, decision 0019): one file with
+// The ticket list's server render (src/list-preview/renderList.tsx, decision 0019): one file with
 // everything in it, for the server's render worker. The browser's build is vite.config.ts.
 export default defineConfig({
   plugins: [stripDescriptions(), react(), antdStaticCss(theme)],
@@ -16,7 +16,7 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    ssr: 'src/ssr/renderList.tsx',
+    ssr: 'src/list-preview/renderList.tsx',
     outDir: 'dist-ssr',
     emptyOutDir: true,
     rolldownOptions: { output: { codeSplitting: false } },

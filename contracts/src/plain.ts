@@ -169,3 +169,12 @@ const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
 }
+
+/** A list's page sizes, as the address may name them (`limit`); any other is the list's default. */
+export const listPageSizes: readonly number[] = [10, 20, 50, 100];
+
+/**
+ * The cookies the web app keeps beside its localStorage for the server's drawing of the ticket list
+ * (decision 0019): the session's token hash and the device's language. Only `GET /wswt` reads them.
+ */
+export const listPreviewCookies = { session: 'parley_session', language: 'parley_lang' } as const;

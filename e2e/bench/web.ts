@@ -19,7 +19,6 @@
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
 // BENCH_SHIFTS=1 prints each layout shift with the elements that moved.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +31,7 @@ import { openDatabase } from '../../server/src/db/client.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
 import { launchBrowser } from '../support/browser.js';
+import { sessionCookieValue } from '../support/sessionCookie.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 // BENCH_DIST=<dir> serves another build (to compare two builds side by side).
@@ -305,7 +305,7 @@ async function newContext(
   // The cookie the app writes beside its token when it signs in (web/src/auth/cookies.ts): its hash.
   const session = {
     name: 'parley_session',
-    value: token ? createHash('sha256').update(token).digest('base64url') : '',
+    value: token ? sessionCookieValue(token) : '',
     domain: new URL(baseURL).hostname,
     path: '/wswt',
     expires: -1,

@@ -1,13 +1,13 @@
 // The ticket list drawn on the server for its first paint (issue 15, decision 0019): the page comes
 // with the agent's rows in it, the app takes over, and nothing of it outlives the session.
 
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../server/test/app.js';
 import { launchBrowser, screenshot, signedIn } from '../support/browser.js';
 import { admin, type RunningServer, startServer } from '../support/server.js';
+import { sessionCookieValue } from '../support/sessionCookie.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,9 +32,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** What the session cookie holds: the token's hash, as the server keeps it (never the token). */
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
-
 const sessionCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((c) => c.name === 'parley_session')?.value;
 
@@ -51,9 +48,9 @@ describe('the ticket list drawn on the server', () => {
     const context = agent.context();
     // The app keeps the cookie beside its token: the same session.
     const token = await agent.evaluate(() => JSON.parse(localStorage.getItem('parley.token') ?? '{}').value);
-    expect(await sessionCookie(context)).toBe(hashOf(token));
+    expect(await sessionCookie(context)).toBe(sessionCookieValue(token));
     // The cookie calls nothing: the API takes tokens, not their hashes.
-    const asToken = await call(server.app, 'GET', '/api/admin/auth.my.info.get', { token: hashOf(token) });
+    const asToken = await call(server.app, 'GET', '/api/admin/auth.my.info.get', { token: sessionCookieValue(token) });
     expect(asToken.code).toBe('0401');
 
     const { html, cacheControl } = await pageHtml(agent);
@@ -136,7 +133,7 @@ describe('the ticket list drawn on the server', () => {
     await agent.getByRole('menuitem', { name: '退出登录' }).click();
     await agent.waitForURL((url) => url.pathname === '/wswt/login');
     expect(await sessionCookie(context)).toBeUndefined();
-    await context.addCookies([{ name: 'parley_session', value: hashOf(token), url: `${server.url}/wswt` }]);
+    await context.addCookies([{ name: 'parley_session', value: sessionCookieValue(token), url: `${server.url}/wswt` }]);
     const after = await pageHtml(agent);
     expect(after.html).not.toContain('parley-preview');
     expect(after.html).not.toContain('Refund for order 1001');
@@ -159,7 +156,7 @@ describe('the ticket list drawn on the server', () => {
     });
     await page
       .context()
-      .addCookies([{ name: 'parley_session', value: hashOf(login.data.token), url: `${server.url}/wswt` }]);
+      .addCookies([{ name: 'parley_session', value: sessionCookieValue(login.data.token), url: `${server.url}/wswt` }]);
     expect((await pageHtml(page)).html).toContain('parley-preview');
     expect((await pageHtml(page, '/wswt?sort=-ticket_id')).html).not.toContain('parley-preview');
     await page.context().close();

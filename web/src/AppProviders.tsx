@@ -39,7 +39,7 @@ export function AppProviders({
   user,
 }: {
   children: ReactNode;
-  /** The server's render (ssr/renderList.tsx) brings its cache, filled with the page's answers, and the account. */
+  /** The server's render (list-preview/renderList.tsx) brings its cache, filled with the page's answers, and the account. */
   queryClient?: QueryClient;
   user?: TMyInfoResponse;
 }) {

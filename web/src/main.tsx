@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { connectApi } from './api/instance';
+import { revealOnFirstInput } from './list-preview/preview';
 import { createAppRouter } from './router';
-import { revealOnFirstInput } from './ssr/preview';
 import './components/light/light.css';
 import './styles.css';
 

@@ -4,8 +4,10 @@
 // its hash is what the server keeps of a session, and the API, which hashes what it is given,
 // takes no hash, so a cookie that reaches another service on the same host calls nothing.
 
+import { listPreviewCookies } from '@parley/contracts';
+
 /** The names the server reads (server/src/http/list-preview/cookies.ts). */
-export const cookieNames = { session: 'parley_session', language: 'parley_lang' } as const;
+export const cookieNames = listPreviewCookies;
 
 export function writeCookie(name: string, value: string, maxAgeMs: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

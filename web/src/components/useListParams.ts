@@ -1,9 +1,8 @@
+import { listPageSizes } from '@parley/contracts';
 import type { TablePaginationConfig } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-
-const pageSizes = [10, 20, 50, 100];
 
 /**
  * A list's page, page size, keyword and filters, kept in the address so that going back,
@@ -14,7 +13,7 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const askedLimit = Math.floor(Number(params.get('limit')));
-  const limit = pageSizes.includes(askedLimit) ? askedLimit : defaultLimit;
+  const limit = listPageSizes.includes(askedLimit) ? askedLimit : defaultLimit;
   const kw = params.get('kw') ?? '';
   const filterKey = filterNames.map((name) => `${name}=${params.get(name) ?? ''}`).join('&');
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filter values
@@ -55,7 +54,7 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
       current: page,
       pageSize: limit,
       total: total ?? 0,
-      pageSizeOptions: pageSizes,
+      pageSizeOptions: [...listPageSizes],
       showSizeChanger: true,
       hideOnSinglePage: false,
       showTotal: (count) => t('common.total', { total: count }),

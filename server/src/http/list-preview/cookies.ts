@@ -1,4 +1,4 @@
-import { parseLanguage, type TLanguage } from '@parley/contracts';
+import { listPreviewCookies as cookieNames, parseLanguage, type TLanguage } from '@parley/contracts';
 
 /**
  * The two cookies the web app keeps beside its localStorage for this page (web/src/auth/cookies.ts):
@@ -6,8 +6,6 @@ import { parseLanguage, type TLanguage } from '@parley/contracts';
  * the device's language. Only `GET /wswt` reads them; the API takes the
  * token in the Authorization header alone, so a cookie can make no call.
  */
-export const cookieNames = { session: 'parley_session', language: 'parley_lang' } as const;
-
 export interface PreviewCookies {
   /** The session's token hash (base64url SHA-256: the cookie never holds the token itself). */
   token: string | null;

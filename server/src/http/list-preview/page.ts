@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseLanguage, type TLanguage } from '@parley/contracts';
+import { listPageSizes, parseLanguage, type TLanguage } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageSessionHeader, pageSessionValue } from '../../modules/auth/page-session.js';
 import { compressFor } from '../compress.js';
@@ -11,8 +11,8 @@ import { PreviewRenderer } from './renderer.js';
  * `GET /wswt`, the ticket list, drawn on the server for its first paint (issue 15, decision 0019).
  * With the session cookie the web app keeps beside its token, the page comes with the staff shell
  * and the list's first page already in it, as the app draws them (its own components, rendered by
- * web/src/ssr/renderList.tsx in a worker thread), over the app while the app loads; the app removes
- * it once its own list has its rows (web/src/ssr/preview.ts). The answers come from the API's own
+ * web/src/list-preview/renderList.tsx in a worker thread), over the app while the app loads; the app removes
+ * it once its own list has its rows (web/src/list-preview/preview.ts). The answers come from the API's own
  * calls, asked for the cookie's session, so the page shows exactly what those calls would give the
  * same session, and nothing when the session is gone or may not see the list. Without a cookie,
  * with a session no longer good, an address this does not draw (a search, a sort), or when the
@@ -28,8 +28,7 @@ declare module 'fastify' {
 
 /** How long the answers and the render may take before the page goes without them. */
 export const listPreviewBudgetMs = 400;
-/** The list's page sizes as the app reads them (web/src/components/useListParams.ts). */
-const pageSizes = [10, 20, 50, 100];
+/** The list's page size when the address names none (useListParams' default). */
 const defaultPageSize = 20;
 /** Rows drawn: more than a tall screen shows above the fold (the drawing does not scroll). */
 const drawnRows = 20;
@@ -87,7 +86,7 @@ function listQueryOf(params: Record<string, unknown>, views: ViewRow[]): Record<
   }
   const page = Math.max(1, Math.floor(Number(query.page)) || 1);
   const asked = Math.floor(Number(query.limit));
-  const limit = pageSizes.includes(asked) ? asked : defaultPageSize;
+  const limit = listPageSizes.includes(asked) ? asked : defaultPageSize;
   const viewId = Number(query.view_id);
   // Without a view in the address the app opens the agent's last (kept in the browser), else the
   // first that holds tickets: the server knows only the second.
@@ -146,7 +145,7 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
 
   const draw = async (request: FastifyRequest, deadline: number): Promise<string | null> => {
     const cookies = readPreviewCookies(request.headers.cookie);
-    if (request.method !== 'GET' || !cookies.token || !renderer.available) {
+    if (request.method !== 'GET' || !cookies.token) {
       return null;
     }
     // The first such page after a start only starts the worker (a second or so): it is not waited for.
@@ -228,7 +227,7 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
       return index < 0 ? text : text.slice(0, index) + insert + text.slice(index + at.length);
     };
     // A picture of the list until the app's own is in: nothing in it takes the focus or a screen
-    // reader's attention (the app beneath, loading, has them); web/src/ssr/preview.ts ends it.
+    // reader's attention (the app beneath, loading, has them); web/src/list-preview/preview.ts ends it.
     const drawn = splice(
       splice(html, '</head>', `${head}${frame}</head>`),
       '<body>',

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * The worker's whole code: it loads the web build's server render (web/src/ssr/renderList.tsx,
+ * The worker's whole code: it loads the web build's server render (web/src/list-preview/renderList.tsx,
  * which brings its own stand-ins for the browser's globals, hence a thread of its own) and renders
  * one page at a time (the texts' language is that bundle's global).
  */
@@ -45,17 +45,15 @@ export class PreviewRenderer {
   private ready = false;
   private broken = false;
   private nextId = 1;
+  /** The start under way: settles true once the worker can render, false when it cannot. */
+  private starting: Promise<boolean> | null = null;
+  private settleStart: ((ok: boolean) => void) | null = null;
   private readonly pending = new Map<number, Pending>();
 
   constructor(
     private readonly bundle: string,
     private readonly log: { warn: (obj: object, msg: string) => void },
   ) {}
-
-  /** Whether the web build has a server render to run. */
-  get available(): boolean {
-    return !this.broken && fs.existsSync(this.bundle);
-  }
 
   get isReady(): boolean {
     return this.ready;
@@ -71,13 +69,17 @@ export class PreviewRenderer {
     if (this.ready) {
       return Promise.resolve(true);
     }
-    if (!this.worker && this.available) {
+    if (!this.starting) {
+      // No server render in this build (or it would not load): the pages go without.
+      if (this.broken || !fs.existsSync(this.bundle)) {
+        return Promise.resolve(false);
+      }
+      this.starting = new Promise((resolve) => {
+        this.settleStart = resolve;
+      });
       this.start();
     }
-    return new Promise((resolve) => {
-      const check = () => (this.ready || this.broken || !this.worker ? resolve(this.ready) : setTimeout(check, 20));
-      check();
-    });
+    return this.starting;
   }
 
   private start(): void {
@@ -91,14 +93,17 @@ export class PreviewRenderer {
     worker.on('message', (message: { ready?: true; failed?: string; id?: number; html?: string; error?: string }) => {
       if (message.ready) {
         this.ready = true;
+        this.settleStart?.(true);
         return;
       }
       if (message.failed) {
         this.broken = true;
+        this.settleStart?.(false);
         this.log.warn(
           { err: message.failed },
           'the ticket list server render could not load; pages are served without it',
         );
+        void worker.terminate();
         return;
       }
       const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
@@ -123,6 +128,9 @@ export class PreviewRenderer {
   private stopWith(error: Error): void {
     this.worker = null;
     this.ready = false;
+    this.settleStart?.(false);
+    this.starting = null;
+    this.settleStart = null;
     for (const waiting of this.pending.values()) {
       waiting.reject(error);
     }

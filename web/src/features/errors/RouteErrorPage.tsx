@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/light/Button';
 import { Result } from '../../components/light/Result';
-import { dismissPreview } from '../../ssr/preview';
+import { dismissPreview } from '../../list-preview/preview';
 
 /**
  * A screen that failed to load or render (e.g. an old tab after a new release). Built without

@@ -1,9 +1,8 @@
 import { DoubleLeftOutlined, DoubleRightOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { listPageSizes } from '@parley/contracts';
 import type { TablePaginationConfig } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useAntdLocale } from './antdLocale';
-
-const defaultSizes = [10, 20, 50, 100];
 
 /**
  * The pages a pager shows, as Ant Design's pagination does: all of them up to 7, else the first,
@@ -92,7 +91,7 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
   }
   const go = (page: number, nextSize = size) => config.onChange?.(page, nextSize);
   const from = (current - 1) * size + 1;
-  const sizes = (config.pageSizeOptions ?? defaultSizes).map(Number);
+  const sizes = (config.pageSizeOptions ?? listPageSizes).map(Number);
   const showSizes = config.showSizeChanger ?? total > 50;
 
   return (

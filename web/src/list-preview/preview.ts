@@ -3,7 +3,7 @@
  * app (inert) while the app loads. It goes once the app's own list has its rows (or its empty or
  * failed state), or the app shows any other page.
  */
-export const previewId = 'parley-preview';
+const previewId = 'parley-preview';
 
 export function dismissPreview(): void {
   document.getElementById(previewId)?.remove();
