@@ -12,7 +12,9 @@
 // parts of a screen React's work is spent on; names need the unminified build), and with
 // PROFILE_FIBER_TREE=<n> prints them as a tree of the components whose created subtree is ≥ n,
 // PROFILE_FIBER_SETTLE=<ms> counts them that long after the step is ready (the profile ends at ready);
-// PROFILE_COMPARE=<distA>,<distB> times two builds' steps in turns instead (see measure()).
+// PROFILE_COMPARE=<distA>,<distB> times two builds' steps in turns instead (see measure());
+// PROFILE_NO_CPU=1 records the trace alone (the V8 profiler's sampling costs the page time of its
+// own, which the trace then shows as tasks' unattributed time).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -302,21 +304,6 @@ async function clickAt(page: Page, locator: Locator) {
   return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-/** Notes in the page whether the rows' spinner shows (it may come and go between two polls of `ready`). */
-function watchSpin(page: Page) {
-  return page.evaluate(() => {
-    const w = window as unknown as { __sawSpin: boolean };
-    w.__sawSpin = false;
-    const o = new MutationObserver(() => {
-      if (document.querySelector('.ant-spin-spinning')) {
-        w.__sawSpin = true;
-        o.disconnect();
-      }
-    });
-    o.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-  });
-}
-
 /**
  * PROFILE_COMPARE=<distA>,<distB>: no profile, only the main thread's time of each step (CDP
  * Performance TaskDuration, as \`npm run bench:web\`), each build served by its own server on the same
@@ -336,7 +323,6 @@ async function measure(
 ) {
   const click = prepare ? await prepare() : act;
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  await watchSpin(page);
   const taskMs = async () => {
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
@@ -381,7 +367,9 @@ async function record(
     transferMode: 'ReportEvents',
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  await cdp.send('Profiler.start');
+  if (!process.env.PROFILE_NO_CPU) {
+    await cdp.send('Profiler.start');
+  }
   // Starting the profiler costs the page a long task of its own (V8 lists the code it has): let it
   // pass, then mark where the measured part starts; what comes before the mark is not counted.
   await page.waitForTimeout(500);
@@ -393,11 +381,12 @@ async function record(
     await page.evaluate(fiberMark);
     await page.evaluate(`window.__fiberTreeMin = ${Number(process.env.PROFILE_FIBER_TREE ?? 0)}`);
   }
-  await watchSpin(page);
   await page.evaluate(() => performance.mark('profile-act'));
   await (typeof click === 'function' ? (click as () => Promise<unknown>)() : act());
   await page.waitForFunction(ready[0], ready[1], { timeout: 60_000, polling: 50 });
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const { profile } = process.env.PROFILE_NO_CPU
+    ? { profile: { nodes: [], startTime: 0, endTime: 0, samples: [], timeDeltas: [] } as unknown as Profile }
+    : ((await cdp.send('Profiler.stop')) as unknown as { profile: Profile });
   if (fibers && process.env.PROFILE_FIBER_SETTLE) {
     // What arrives after \`ready\` (the ticket's settings, the SLA...) varies run to run: counted too.
     await page.waitForTimeout(Number(process.env.PROFILE_FIBER_SETTLE));
@@ -549,16 +538,10 @@ async function main() {
       `${tag}switch-view-${run}`,
       async () => {},
       [
-        // The new view's rows: the spinner has shown over the old ones (since the mark) and gone.
-        (id) => {
-          const w = window as unknown as { __sawSpin?: boolean };
-          w.__sawSpin = w.__sawSpin || document.querySelector('.ant-spin-spinning') !== null;
-          return (
-            new URLSearchParams(location.search).get('view_id') === id &&
-            w.__sawSpin &&
-            document.querySelector('.ant-spin-spinning') === null
-          );
-        },
+        // The new view's own rows drawn (the list marks whose rows it shows), no spinner over them.
+        (id) =>
+          document.querySelector(`[data-view-rows="${id}"]`) !== null &&
+          document.querySelector('.ant-spin-spinning') === null,
         String(other),
       ],
       switchView,

@@ -13,9 +13,12 @@
 //   with the CPU as it is and throttled 4× (Emulation.setCPUThrottlingRate);
 // - each time as a ratio to the floor: the same 50 rows as a plain HTML table from the same
 //   server (`/bench/floor`, a route this script adds; the app has none).
-// Then in-app steps on the throttled CPU: open a ticket from the list, switch view, open search
-// (each click found before its measure starts: finding it is Playwright's work in the page), each
-// measured until its content is there and until the screen has settled.
+// Then in-app steps on the throttled CPU: open a ticket from the list, back to the list and open
+// the next (its page's code has run once), switch view, open search (each click found before its
+// measure starts: finding it is Playwright's work in the page), each measured until its content is
+// there and until the screen has settled, and its main-thread work after its data arrived (the
+// goal's figure: afterData.ts); and a step that does nothing for 700 ms: the harness's own share.
+// BENCH_VERBOSE=1 prints each step's API calls (ms after the click) and its ready moment.
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
 // BENCH_SHIFTS=1 prints each layout shift with the elements that moved.
@@ -32,6 +35,7 @@ import { migrate } from '../../server/src/db/migrate.js';
 import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
 import { launchBrowser } from '../support/browser.js';
 import { sessionCookieValue } from '../support/sessionCookie.js';
+import { traceStep } from './afterData.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 // BENCH_DIST=<dir> serves another build (to compare two builds side by side).
@@ -433,20 +437,22 @@ async function measureStep(
   meter: Awaited<ReturnType<typeof readyMeter>>,
   ready: string,
   act: () => Promise<unknown>,
+  /** The API calls the step's content shows (what "after their data arrived" waits for). */
+  data = /\/api\//,
 ): Promise<TStep> {
   await page.evaluate((check) => {
     const w = window as unknown as { __bench: { readyAt: number | null }; __stepCheck: string };
     w.__stepCheck = check;
     w.__bench.readyAt = null;
-    (w as unknown as { __sawSpin: boolean }).__sawSpin = false;
   }, ready);
   await page.evaluate(`(() => {
     const check = () => { try { return (${ready}); } catch { return false; } };
     const t0 = performance.now();
     window.__stepStart = t0;
-    const o = new MutationObserver(() => { if (window.__bench.readyAt === null && check()) { window.__bench.readyAt = performance.now(); o.disconnect(); if (window.__benchReady) window.__benchReady(); } });
-    o.observe(document, { childList: true, subtree: true, characterData: true });
+    const o = new MutationObserver(() => { if (window.__bench.readyAt === null && check()) { window.__bench.readyAt = performance.now(); performance.mark('bench-ready'); o.disconnect(); if (window.__benchReady) window.__benchReady(); } });
+    o.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-view-rows'] });
   })()`);
+  const trace = await traceStep(page, cdp, data);
   const before = await taskMs(cdp);
   const atReady = meter.next();
   await act();
@@ -471,7 +477,14 @@ async function measureStep(
     }
     last = now;
   }
-  return { wallMs: wall, mainMs: after - before, settledMs: last - before };
+  const split = await trace.stop();
+  return {
+    wallMs: wall,
+    mainMs: after - before,
+    settledMs: last - before,
+    afterDataMs: split?.afterDataMs ?? Number.NaN,
+    dataAtMs: split?.dataAtMs ?? Number.NaN,
+  };
 }
 
 /** One step's figures: wall and main-thread time until its content is there, and main-thread time until it settled. */
@@ -479,6 +492,10 @@ interface TStep {
   wallMs: number;
   mainMs: number;
   settledMs: number;
+  /** Main-thread time from the arrival of the last API answer it asked for until its content showed (afterData.ts). */
+  afterDataMs: number;
+  /** When that answer arrived, from the action. */
+  dataAtMs: number;
 }
 
 const median = (values: number[]) => {
@@ -599,9 +616,6 @@ async function main() {
     document.querySelectorAll('tbody tr[data-row-key]').length > 0 &&
     document.getElementById('parley-preview') === null;
   const comments = (n: number) => `document.querySelectorAll('.ticket-comment-body').length >= ${n}`;
-  /** The rows' spinner has shown since the step began (measureStep resets the mark) and is gone. */
-  const spinDone =
-    "(window.__sawSpin = window.__sawSpin || document.querySelector('.ant-spin-spinning') !== null) && document.querySelector('.ant-spin-spinning') === null";
   // Chromium keeps a script's compiled code (V8's code cache) from its second run within 72
   // hours and uses it from the third: the reload after one visit compiles and also writes that
   // cache (v8.produceModuleCache, ~270 ms of main thread at 4× for the staff shell), a reload in
@@ -683,8 +697,10 @@ async function main() {
   // In-app steps on the throttled CPU, from a list already on screen.
   const steps: Record<string, TStep[]> = {
     'list → open a ticket': [],
+    'list → open the next ticket': [],
     'list → switch view': [],
     'list → open search': [],
+    'list → nothing (700 ms)': [],
   };
   for (let i = 0; i < runs; i++) {
     const context = await newContext(browser, baseURL, token);
@@ -700,7 +716,31 @@ async function main() {
       page.locator(`tbody tr[data-row-key="${seeded.small}"]`).getByRole('link').first(),
     );
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    steps['list → open a ticket']?.push(await measureStep(page, cdp, meter, comments(2), openTicket));
+    steps['list → open a ticket']?.push(
+      await measureStep(page, cdp, meter, comments(2), openTicket, /\/ticket\.(get|comment\.list)\?/),
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // An agent's next ticket: back to the list in the app, another ticket (its code run once already).
+    await page.goBack();
+    await page.waitForFunction(appListReady);
+    await page.waitForTimeout(500);
+    // The first row of one comment (not the two opened by the other steps).
+    const nextRow = page
+      .locator(`tbody tr[data-row-key]:not([data-row-key="${seeded.small}"]):not([data-row-key="${seeded.big}"])`)
+      .first();
+    const nextId = await nextRow.getAttribute('data-row-key');
+    const openNext = await clickOn(nextRow.getByRole('link').first());
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    steps['list → open the next ticket']?.push(
+      await measureStep(
+        page,
+        cdp,
+        meter,
+        `location.pathname.endsWith('/${nextId}') && ${comments(1)}`,
+        openNext,
+        /\/ticket\.(get|comment\.list)\?/,
+      ),
+    );
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.goto(`/wswt?view_id=${viewId}&limit=50`);
     await page.waitForFunction(appListReady);
@@ -714,15 +754,26 @@ async function main() {
           page,
           cdp,
           meter,
-          // The new view's rows: its first page is asked for anew, so the spinner has shown over
-          // the old rows and gone (the URL alone changes at the click, before the list renders).
-          `new URLSearchParams(location.search).get('view_id') === '${other.view_id}' && ${spinDone}`,
+          // The new view's own rows drawn (the list marks whose rows it shows), no spinner over them.
+          `document.querySelector('[data-view-rows="${other.view_id}"]') !== null && document.querySelector('.ant-spin-spinning') === null`,
           switchView,
+          /\/ticket\.list\?/,
         ),
       );
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await page.waitForTimeout(500);
     }
+    // The harness's own share: nothing done for as long as a step lasts, measured the same way
+    // (the probe's checks, the ready poll, the page's own timers).
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    steps['list → nothing (700 ms)']?.push(
+      await measureStep(page, cdp, meter, `document.getElementById('bench-idle') !== null`, () =>
+        page.evaluate(() => {
+          setTimeout(() => document.body.append(Object.assign(document.createElement('i'), { id: 'bench-idle' })), 700);
+        }),
+      ),
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const openSearch = await clickOn(page.getByRole('menuitem', { name: /(^|\s)(Search|搜索)$/ }).first());
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     steps['list → open search']?.push(
@@ -735,6 +786,7 @@ async function main() {
         // warmed may need no spinner).
         `location.pathname === '/wswt/search' && document.querySelector('input[placeholder*="status:pending"]') !== null && document.querySelector('tbody tr[data-row-key], tbody tr.ant-table-placeholder') !== null && document.querySelector('.ant-spin-spinning') === null`,
         openSearch,
+        /\/ticket\.list\?/,
       ),
     );
     await context.close();
@@ -782,14 +834,14 @@ async function main() {
     );
   }
   console.log(
-    '\nSteps inside the app, CPU 4× (ms from the click until the content is there; main = main-thread time;\nuntil settled: main-thread time until the screen has been still for 500 ms, the rest of its data drawn):\n',
+    "\nSteps inside the app, CPU 4× (ms from the click until the content is there; main = main-thread time;\ndata in at: when the last API answer the step asked for before its content showed arrived; main after it:\nthe main thread's work from then until the content showed (the goal's figure; from a trace of the step);\nuntil settled: main-thread time until the screen has been still for 500 ms, the rest of its data drawn):\n",
   );
   for (const [name, list] of Object.entries(steps)) {
     if (list.length === 0) {
       continue;
     }
     console.log(
-      `${pad(name, 24)} wall ${lpad(ms(median(list.map((x) => x.wallMs))), 6)}   main ${lpad(ms(median(list.map((x) => x.mainMs))), 6)}   main until settled ${lpad(ms(median(list.map((x) => x.settledMs))), 6)}`,
+      `${pad(name, 24)} wall ${lpad(ms(median(list.map((x) => x.wallMs))), 6)}   main ${lpad(ms(median(list.map((x) => x.mainMs))), 6)}   data in at ${lpad(ms(median(list.map((x) => x.dataAtMs))), 6)}   main after it ${lpad(ms(median(list.map((x) => x.afterDataMs))), 6)}   main until settled ${lpad(ms(median(list.map((x) => x.settledMs))), 6)}`,
     );
   }
   if (process.env.BENCH_JSON) {

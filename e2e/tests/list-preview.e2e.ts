@@ -181,6 +181,12 @@ describe('the ticket list drawn on the server', () => {
     await server.database.db.execute(
       sql`UPDATE ticket SET create_ts = 1700000000000, update_ts = 1700000000000 WHERE subject = 'Refund for order 1001'`,
     );
+    // The others days old: "Just now" would read "1 minute ago" in the app if a minute turned
+    // between the drawing and the app (a loaded machine), and the rows are compared word for word.
+    const daysAgo = Date.now() - 3 * 86_400_000;
+    await server.database.db.execute(
+      sql`UPDATE ticket SET create_ts = ${daysAgo}::bigint - ticket_id * 60000, update_ts = ${daysAgo}::bigint - ticket_id * 60000 WHERE subject <> 'Refund for order 1001'`,
+    );
     const agent = await signedIn(browser, server.url, { email: 'ana@example.com', password: 'ana-pass-1' });
     await agent.getByRole('heading', { name: 'Unassigned tickets' }).waitFor();
     const still = await agent.context().newPage();

@@ -2,11 +2,10 @@ import type { TTicketListItem } from '@parley/contracts';
 import type { TablePaginationConfig } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { enumLabel } from '../../../components/enumOptions';
-import { followLink } from '../../../components/followLink';
 import { lightTag } from '../../../components/LightTag';
 import { useFormatTime } from '../../../components/useFormatTime';
+import { useTicketLinkClick } from '../shared/openTicket';
 import { ticketPaths } from '../shared/queries';
 import { seenMark, useSeenTickets } from '../shared/seenTickets';
 import { ticketStateTag } from '../shared/TicketStateTag';
@@ -50,11 +49,10 @@ export function TicketCards({
   onToggle?: (ticketId: number) => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const seen = useSeenTickets();
   const when = useRelativeTime();
   const fullTime = useFormatTime();
-  const follow = followLink(navigate);
+  const follow = useTicketLinkClick();
   const list = rows ?? [];
   return (
     <ListFrame loading={loading} pagination={pagination}>

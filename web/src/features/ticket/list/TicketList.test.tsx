@@ -1,8 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../auth/storage';
-import { account, brandingDefaults, fakeServer, ok, type TFakeServerOptions } from '../../../test/fakeServer';
-import { comment, ticketRow, ticketView } from '../../../test/fixtures';
+import {
+  account,
+  brandingDefaults,
+  fakeServer,
+  holdCalls,
+  ok,
+  page,
+  type TFakeServerOptions,
+} from '../../../test/fakeServer';
+import { comment, ticket, ticketRow, ticketView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { admin, callsTo, signInEachTest } from '../../../test/session';
 import { markSeen } from '../shared/seenTickets';
@@ -162,6 +170,92 @@ describe('ticket list', () => {
     expect((within(again).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
     // The table is the same one: its rows were updated, not drawn anew (the row kept its element).
     expect(again).toBe(row);
+  });
+
+  it('asks for another view’s rows at the click and puts them in place of the last view’s, no spinner between', async () => {
+    const other = ticketRow({ ticket_id: 300, subject: 'Only in all unsolved' });
+    const { calls } = serve({
+      handlers: {
+        'admin/ticket.list': (c) =>
+          ok({
+            list: c.query.get('view_id') === '2' ? [other] : [printer],
+            total: 1,
+            total_estimated: false,
+          }),
+      },
+    });
+    const { here } = renderApp('/wswt');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    let spun = false;
+    const watch = new MutationObserver(() => {
+      spun ||= document.querySelector('.ant-spin-spinning') !== null;
+    });
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true });
+    fireEvent.click(screen.getByText('All unsolved tickets'));
+    // At the click: the view is marked chosen and its rows asked for; the last view's rows stay.
+    expect(screen.getByText('All unsolved tickets').closest('li')?.className).toContain('ant-menu-item-selected');
+    expect(callsTo(calls, 'admin/ticket.list').at(-1)?.query.get('view_id')).toBe('2');
+    expect(here()).toBe('/wswt');
+    screen.getByRole('row', { name: /Printer on fire/ });
+    await screen.findByRole('row', { name: /Only in all unsolved/ });
+    expect(screen.queryByRole('row', { name: /Printer on fire/ })).toBeNull();
+    expect(here()).toBe('/wswt?view_id=2');
+    watch.disconnect();
+    expect(spun).toBe(false);
+    // Asked for once: the list found the rows the click asked for.
+    expect(callsTo(calls, 'admin/ticket.list').filter((c) => c.query.get('view_id') === '2')).toHaveLength(1);
+  });
+
+  it('moves to a view whose rows are slow to come and shows them under a spinner meanwhile', async () => {
+    serve({
+      handlers: {
+        'admin/ticket.list': (c) =>
+          ok({
+            list: c.query.get('view_id') === '2' ? [vpn] : [printer],
+            total: 1,
+            total_estimated: false,
+          }),
+      },
+    });
+    const { here } = renderApp('/wswt');
+    await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    const release = holdCalls('admin/ticket.list');
+    fireEvent.click(screen.getByText('All unsolved tickets'));
+    await waitFor(() => expect(here()).toBe('/wswt?view_id=2'));
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"].ant-spin-spinning')).not.toBeNull());
+    release();
+    await screen.findByRole('row', { name: /VPN/ });
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+  });
+
+  it('opens a ticket with its conversation at once: the ticket and its comments asked for at the click', async () => {
+    const { calls } = serve({
+      handlers: {
+        'admin/ticket.get': () => ok(ticket({ ticket_id: 101, subject: 'Printer on fire' })),
+        'admin/ticket.comment.list': () => ok({ list: [comment({ comment_id: 1, body: '<p>It smokes.</p>' })] }),
+        'admin/ticket.requester.tickets': () => page([]),
+      },
+    });
+    const { here } = renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    // A skeleton where the conversation goes (the page waiting for its ticket or comments).
+    let waited = false;
+    const watch = new MutationObserver(() => {
+      waited ||=
+        document.querySelector('main .ant-skeleton') !== null && !document.body.textContent?.includes('It smokes.');
+    });
+    watch.observe(document.body, { subtree: true, childList: true });
+    fireEvent.click(within(row).getByRole('link', { name: 'Printer on fire' }));
+    expect(callsTo(calls, 'admin/ticket.get').map((c) => c.query.get('ticket_id'))).toEqual(['101']);
+    expect(callsTo(calls, 'admin/ticket.comment.list').map((c) => c.query.get('ticket_id'))).toEqual(['101']);
+    expect(here()).toBe('/wswt');
+    await screen.findByText('It smokes.', {}, { timeout: 10_000 });
+    expect(here()).toBe('/wswt/ticket/edit/101');
+    watch.disconnect();
+    // The page came with its ticket: no loading skeleton first, no second call for either.
+    expect(waited).toBe(false);
+    expect(callsTo(calls, 'admin/ticket.get')).toHaveLength(1);
+    expect(callsTo(calls, 'admin/ticket.comment.list')).toHaveLength(1);
   });
 
   it('names the rows’ states in the language switched to', async () => {

@@ -1,4 +1,4 @@
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Grid } from 'antd';
 import { useEffect, useState } from 'react';
@@ -7,22 +7,21 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { local, storageKeys } from '../../../auth/storage';
 import { Can } from '../../../components/Can';
-import { LightMenu } from '../../../components/LightMenu';
 import { LinkButton } from '../../../components/LinkButton';
 // Light (no Ant Design): antd's Result carries its 10 KB of illustrations into the list's first load.
-import { Result, Skeleton } from '../../../components/light/Result';
+import { Result } from '../../../components/light/Result';
 import { PageHeader } from '../../../components/PageHeader';
-import { Text } from '../../../components/Text';
 import { useListParams } from '../../../components/useListParams';
 import { usePhone } from '../../../layout/usePhone';
 import { dismissPreview } from '../../../list-preview/preview';
+import { moveWhenReady } from '../../../routes/moveWhenReady';
 import { warmScreens } from '../../../routes/warmScreens';
-import { ticketKeys, ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
+import { ticketKeys, ticketListQuery, ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
 import { TicketTable } from './TicketTable';
 import './list.css';
 import { searchColumns } from './ticketColumns';
-import { ViewCount } from './ViewCount';
+import { ViewPicker } from './ViewPicker';
 
 /**
  * The view the list opens on when the address names none: the one the agent chose last, else the
@@ -104,69 +103,37 @@ export function TicketListPage() {
       dismissPreview();
     }
   }, [settled]);
-  // Another view starts at its first page in its own sort.
+  // Another view starts at its first page in its own sort. Its rows are asked for at the click and
+  // the list moves to it when they are in (routes/moveWhenReady): the old rows stay until the new
+  // ones replace them, drawn once, not first under a spinner and then again.
   const chooseView = (viewId: number) => {
     local.set(storageKeys.lastView, viewId);
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('page');
-        next.delete('sort');
-        next.set('view_id', String(viewId));
-        return next;
-      },
-      { replace: true },
+    const rows = queryClient.prefetchQuery(
+      ticketListQuery({ view_id: viewId, offset: 0, limit: list.limit }, ['0404']),
+    );
+    moveWhenReady(rows, () =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('page');
+          next.delete('sort');
+          next.set('view_id', String(viewId));
+          return next;
+        },
+        { replace: true },
+      ),
     );
   };
   const wide = screens.lg !== false;
 
-  // The views beside the list, or above it on a narrow screen. The cards are Ant Design's Card's
-  // markup (its style sheet draws them): the list's first load does without Card's code.
-  const viewPicker = wide ? (
-    <div className="ant-card ant-card-small parley" style={{ width: 220, flex: 'none' }}>
-      <div className="ant-card-head">
-        <div className="ant-card-head-wrapper">
-          <div className="ant-card-head-title">{t('ticket.views')}</div>
-        </div>
-      </div>
-      <div className="ant-card-body" style={{ padding: 4 }}>
-        {views.isPending ? (
-          <Skeleton rows={5} />
-        ) : (
-          <LightMenu
-            theme="light"
-            style={{ borderInlineEnd: 'none' }}
-            selectedKey={view ? String(view.view_id) : null}
-            onSelect={(key) => chooseView(Number(key))}
-            items={(live ?? []).map((v) => ({
-              key: String(v.view_id),
-              label: (
-                <Flex justify="space-between" align="center" gap={8}>
-                  <Text ellipsis>{v.title}</Text>
-                  <ViewCount view={v} active={v.view_id === view?.view_id} />
-                </Flex>
-              ),
-            }))}
-          />
-        )}
-      </div>
-    </div>
-  ) : (
-    <span className="parley parley-native-select" style={{ width: '100%' }}>
-      <select
-        aria-label={t('ticket.views')}
-        aria-busy={views.isPending}
-        value={view?.view_id ?? ''}
-        onChange={(event) => chooseView(Number(event.target.value))}
-      >
-        {live?.map((v) => (
-          <option key={v.view_id} value={v.view_id}>
-            {`${v.title} (${v.count_estimated ? `${v.count}+` : v.count})`}
-          </option>
-        ))}
-      </select>
-      <DownOutlined aria-hidden />
-    </span>
+  const viewPicker = (
+    <ViewPicker
+      views={live ?? []}
+      loading={views.isPending}
+      selectedId={view?.view_id}
+      wide={wide}
+      onChoose={chooseView}
+    />
   );
 
   return (
@@ -184,7 +151,12 @@ export function TicketListPage() {
       />
       <Flex gap={16} vertical={!wide} align="flex-start">
         {viewPicker}
-        <div className="ant-card parley" style={{ flex: 1, minWidth: 0, width: '100%' }}>
+        <div
+          className="ant-card parley"
+          style={{ flex: 1, minWidth: 0, width: '100%' }}
+          // Whose rows these are, once they are the view's own (not the last view's kept meanwhile).
+          data-view-rows={query.data && !query.isPlaceholderData ? view?.view_id : undefined}
+        >
           {/* A phone's cards reach the card's edges (they have padding of their own): the subjects get the width. */}
           <div className="ant-card-body" style={phone ? { padding: '4px 0' } : undefined}>
             {query.isError && !query.isFetching ? (

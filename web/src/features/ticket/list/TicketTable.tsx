@@ -3,8 +3,8 @@ import type { TablePaginationConfig } from 'antd';
 import { Flex } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { usePhone } from '../../../layout/usePhone';
+import { useOpenTicket } from '../shared/openTicket';
 import { ticketPaths } from '../shared/queries';
 import { ListTable } from './ListTable';
 import { TicketCards } from './TicketCards';
@@ -85,7 +85,6 @@ export function TicketTable({
    */
   scope?: unknown;
 }) {
-  const navigate = useNavigate();
   const phone = usePhone();
   const [active, setActive] = useState(-1);
   const [keysHelp, setKeysHelp] = useState(false);
@@ -100,12 +99,12 @@ export function TicketTable({
     setKeysHelp(false);
     setSelected([]);
   }
+  const openHere = useOpenTicket();
   const open = (ticketId: number, newTab: boolean) => {
-    const path = ticketPaths.edit(ticketId);
     if (newTab) {
-      window.open(path, '_blank', 'noopener');
+      window.open(ticketPaths.edit(ticketId), '_blank', 'noopener');
     } else {
-      void navigate(path);
+      openHere(ticketId);
     }
   };
   const keyState = useRef({ rows, active, bulk });

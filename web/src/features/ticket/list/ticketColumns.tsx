@@ -8,12 +8,11 @@ import {
 import { Flex, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useEnum } from '../../../components/enumOptions';
-import { followLink } from '../../../components/followLink';
 import { Text, text } from '../../../components/Text';
 import { useFormatTime } from '../../../components/useFormatTime';
 import { useFieldDefs } from '../../view/useFieldDefs';
+import { useTicketLinkClick } from '../shared/openTicket';
 import { seenMark, useSeenTickets } from '../shared/seenTickets';
 import { priorityText, ticketStateTag } from '../shared/TicketStateTag';
 import { useCompanyNames } from '../shared/useCompanyNames';
@@ -125,8 +124,7 @@ export function useTicketColumns(
   const seen = useSeenTickets();
   const fields = useFieldDefs();
   // One click handler for every row's subject link.
-  const navigate = useNavigate();
-  const openLink = followLink(navigate);
+  const openLink = useTicketLinkClick();
   // The columns' words, looked up once per language (`t` changes with it), not on every render
   // nor per row: an i18next lookup is ~0.3 ms at 4× CPU, and the table renders several times
   // while a screen opens (issue 15).

@@ -40,14 +40,17 @@ export function useTicketViews() {
   });
 }
 
-/** `silent`: failures the screen shows itself (the search shows why a search is refused). */
-export function useTicketList(query: TTicketListQuery, enabled = true, silent?: TOpts['silent']) {
-  return useQuery({
+/** A page of tickets: what the list shows, and what a click asks for before the list moves to it. */
+export function ticketListQuery(query: TTicketListQuery, silent?: TOpts['silent']) {
+  return queryOptions({
     queryKey: ticketKeys.list(query),
     queryFn: ({ signal }) => ticketApi.list(query, { signal, ...(silent ? { silent } : {}) }),
-    placeholderData: keepPreviousData,
-    enabled,
   });
+}
+
+/** `silent`: failures the screen shows itself (the search shows why a search is refused). */
+export function useTicketList(query: TTicketListQuery, enabled = true, silent?: TOpts['silent']) {
+  return useQuery({ ...ticketListQuery(query, silent), placeholderData: keepPreviousData, enabled });
 }
 
 /**
@@ -55,20 +58,23 @@ export function useTicketList(query: TTicketListQuery, enabled = true, silent?: 
  * ticket page's "does not exist", a header tab that drops itself), not by leaving the page.
  */
 export function useTicket(ticketId: number, enabled = true) {
-  return useQuery({
-    queryKey: ticketKeys.one(ticketId),
-    queryFn: ({ signal }) => ticketApi.get(ticketId, { signal, silent: pickerSilent }),
-    enabled,
-  });
+  return useQuery({ ...ticketQuery(ticketId), enabled });
 }
 
-export function useTicketComments(ticketId: number, enabled = true) {
-  return useQuery({
+export const ticketQuery = (ticketId: number) =>
+  queryOptions({
+    queryKey: ticketKeys.one(ticketId),
+    queryFn: ({ signal }) => ticketApi.get(ticketId, { signal, silent: pickerSilent }),
+  });
+
+export const ticketCommentsQuery = (ticketId: number) =>
+  queryOptions({
     queryKey: ticketKeys.comments(ticketId),
     queryFn: ({ signal }) => ticketApi.comments(ticketId, { signal }),
-    select: (data) => data.list,
-    enabled,
   });
+
+export function useTicketComments(ticketId: number, enabled = true) {
+  return useQuery({ ...ticketCommentsQuery(ticketId), select: (data) => data.list, enabled });
 }
 
 export function useTicketEvents(ticketId: number) {
