@@ -13,7 +13,8 @@
 // PROFILE_FIBER_TREE=<n> prints them as a tree of the components whose created subtree is ≥ n,
 // PROFILE_FIBER_SETTLE=<ms> counts them that long after the step is ready (the profile ends at ready);
 // PROFILE_COMPARE=<distA>,<distB> times two builds' steps in turns instead (see measure());
-// PROFILE_NO_CPU=1 records the trace alone (the V8 profiler's sampling costs the page time of its
+// PROFILE_PREVIEW=1 has the server draw the list for the session's cookie (decision 0019), as
+// \`npm run bench:web\`'s list reload does; PROFILE_NO_CPU=1 records the trace alone (the V8 profiler's sampling costs the page time of its
 // own, which the trace then shows as tasks' unattributed time).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import { openDatabase } from '../../server/src/db/client.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
 import { launchBrowser } from '../support/browser.js';
+import { sessionCookieValue } from '../support/sessionCookie.js';
 
 const outDir = path.resolve(process.argv[2] ?? path.resolve(import.meta.dirname, '../../test-results/profile'));
 const webDist = path.resolve(process.env.PROFILE_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'));
@@ -445,11 +447,15 @@ async function main() {
   const database = await openDatabase({});
   await migrate(database);
   await bootstrap(database.db, admin);
-  const app = await buildApp({ database, webDist: compared?.[0] ?? webDist, dataDir });
+  const listPreview = process.env.PROFILE_PREVIEW === '1';
+  const app = await buildApp({ database, webDist: compared?.[0] ?? webDist, dataDir, listPreview });
   const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+  if (listPreview) {
+    await app.warmListPreview();
+  }
   const servers = [{ dist: compared?.[0] ?? webDist, baseURL, app }];
   for (const dist of compared?.slice(1) ?? []) {
-    const other = await buildApp({ database, webDist: dist, dataDir });
+    const other = await buildApp({ database, webDist: dist, dataDir, listPreview });
     servers.push({ dist, baseURL: await other.listen({ port: 0, host: '127.0.0.1' }), app: other });
   }
   const token = (
@@ -491,7 +497,21 @@ async function main() {
       viewport: { width: 1366, height: 800 },
       locale: 'en-US',
       storageState: {
-        cookies: [],
+        // PROFILE_PREVIEW=1: the server draws the list (decision 0019) for the session's cookie.
+        cookies: listPreview
+          ? [
+              {
+                name: 'parley_session',
+                value: sessionCookieValue(token),
+                domain: new URL(baseURL).hostname,
+                path: '/wswt',
+                expires: -1,
+                httpOnly: false,
+                secure: false,
+                sameSite: 'Lax' as const,
+              },
+            ]
+          : [],
         origins: [
           {
             origin,
