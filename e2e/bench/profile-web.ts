@@ -26,7 +26,7 @@ import { openDatabase } from '../../server/src/db/client.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
 import { launchBrowser } from '../support/browser.js';
-import { sessionCookieValue } from '../support/sessionCookie.js';
+import { sessionCookie } from '../support/sessionCookie.js';
 
 const outDir = path.resolve(process.argv[2] ?? path.resolve(import.meta.dirname, '../../test-results/profile'));
 const webDist = path.resolve(process.env.PROFILE_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'));
@@ -498,20 +498,7 @@ async function main() {
       locale: 'en-US',
       storageState: {
         // PROFILE_PREVIEW=1: the server draws the list (decision 0019) for the session's cookie.
-        cookies: listPreview
-          ? [
-              {
-                name: 'parley_session',
-                value: sessionCookieValue(token),
-                domain: new URL(baseURL).hostname,
-                path: '/wswt',
-                expires: -1,
-                httpOnly: false,
-                secure: false,
-                sameSite: 'Lax' as const,
-              },
-            ]
-          : [],
+        cookies: listPreview ? [sessionCookie(token, baseURL)] : [],
         origins: [
           {
             origin,

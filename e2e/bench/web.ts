@@ -34,7 +34,7 @@ import { openDatabase } from '../../server/src/db/client.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
 import { launchBrowser } from '../support/browser.js';
-import { sessionCookieValue } from '../support/sessionCookie.js';
+import { sessionCookie } from '../support/sessionCookie.js';
 import { traceStep } from './afterData.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -306,23 +306,14 @@ async function newContext(
 ): Promise<BrowserContext> {
   const origin = new URL(baseURL).origin;
   const item = (value: unknown) => JSON.stringify({ value, expires_at: null });
-  // The cookie the app writes beside its token when it signs in (web/src/auth/cookies.ts): its hash.
-  const session = {
-    name: 'parley_session',
-    value: token ? sessionCookieValue(token) : '',
-    domain: new URL(baseURL).hostname,
-    path: '/wswt',
-    expires: -1,
-    httpOnly: false,
-    secure: false,
-    sameSite: 'Lax' as const,
-  };
+
   return browser.newContext({
     baseURL,
     viewport: { width: 1366, height: 800 },
     locale: 'en-US',
     storageState: {
-      cookies: token && cookie ? [session] : [],
+      // The cookie the app writes beside its token when it signs in (web/src/auth/cookies.ts): its hash.
+      cookies: token && cookie ? [sessionCookie(token, baseURL)] : [],
       origins: token
         ? [
             {
