@@ -1,4 +1,5 @@
 import { listPreviewCookies as cookieNames, parseLanguage, type TLanguage } from '@parley/contracts';
+import { isTokenHash } from '../../modules/auth/token.js';
 
 /**
  * The two cookies the web app keeps beside its localStorage for this page (web/src/auth/cookies.ts):
@@ -29,7 +30,7 @@ export function readPreviewCookies(header: string | undefined): PreviewCookies {
     } catch {
       continue;
     }
-    if (name === cookieNames.session && /^[A-Za-z0-9_-]{43}$/.test(value)) {
+    if (name === cookieNames.session && isTokenHash(value)) {
       found.token = value;
     } else if (name === cookieNames.language && value) {
       found.language = parseLanguage(value);

@@ -143,7 +143,7 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     return envelope.code === '0000' ? envelope.data : null;
   };
 
-  const draw = async (request: FastifyRequest, deadline: number): Promise<string | null> => {
+  const draw = async (request: FastifyRequest): Promise<string | null> => {
     const cookies = readPreviewCookies(request.headers.cookie);
     if (request.method !== 'GET' || !cookies.token) {
       return null;
@@ -198,24 +198,21 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     if (!list) {
       return null;
     }
-    const markup = await renderer.render(
-      {
-        url: request.url,
-        language,
-        user: info,
-        nodes,
-        views,
-        branding,
-        agents,
-        // Every group, or none (the screen asks for them all; the names it lacks show as numbers).
-        groups: groups && groups.list.length >= groups.total ? groups.list : null,
-        listQuery,
-        // The drawing is a still picture of the first screen (it does not scroll): rows below
-        // the fold would only cost the browser time before the app's own are in.
-        list: { ...list, list: list.list.slice(0, drawnRows) },
-      },
-      Math.max(1, deadline - Date.now()),
-    );
+    const markup = await renderer.render({
+      url: request.url,
+      language,
+      user: info,
+      nodes,
+      views,
+      branding,
+      agents,
+      // Every group, or none (the screen asks for them all; the names it lacks show as numbers).
+      groups: groups && groups.list.length >= groups.total ? groups.list : null,
+      listQuery,
+      // The drawing is a still picture of the first screen (it does not scroll): rows below
+      // the fold would only cost the browser time before the app's own are in.
+      list: { ...list, list: list.list.slice(0, drawnRows) },
+    });
     if (markup === null) {
       return null;
     }
@@ -238,12 +235,11 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // One budget for the whole page, the answers included: past it the page goes without.
-    const deadline = Date.now() + budgetMs;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), budgetMs);
     });
-    const drawing = draw(request, deadline).catch((error: unknown) => {
+    const drawing = draw(request).catch((error: unknown) => {
       request.log.warn({ err: error }, 'the ticket list could not be drawn on the server');
       return null;
     });

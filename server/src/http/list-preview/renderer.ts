@@ -37,8 +37,8 @@ interface Pending {
  * Renders the ticket list's first paint in a worker thread (decision 0019), started on first use:
  * a server that never serves the list with a session cookie (most tests) never starts it, and the
  * API's event loop never waits for React. `render` answers null when the worker is not ready yet,
- * is busy with more than a few pages, or takes longer than `budgetMs`: the page is then served
- * without it, as before.
+ * is busy with more than a few pages, or fails; the page (page.ts) also stops waiting at its
+ * budget. The page is then served without it, as before.
  */
 export class PreviewRenderer {
   private worker: Worker | null = null;
@@ -137,8 +137,11 @@ export class PreviewRenderer {
     this.pending.clear();
   }
 
-  /** The markup, or null when it cannot be had within `budgetMs` (the page goes without it). */
-  async render(input: object, budgetMs: number): Promise<string | null> {
+  /**
+   * The markup, or null when the worker cannot take it (not started, too many waiting) or failed.
+   * How long the page waits for it is the page's budget (page.ts), not this.
+   */
+  async render(input: object): Promise<string | null> {
     if (!this.ready || !this.worker) {
       void this.warm();
       return null;
@@ -151,19 +154,11 @@ export class PreviewRenderer {
       this.pending.set(id, { resolve, reject });
     });
     this.worker.postMessage({ id, input });
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), budgetMs);
-    });
     try {
-      return await Promise.race([rendered, late]);
+      return await rendered;
     } catch (error) {
       this.log.warn({ err: error }, 'the ticket list server render failed; the page is served without it');
       return null;
-    } finally {
-      clearTimeout(timer);
-      // A late answer still arrives: it is dropped then.
-      rendered.catch(() => {});
     }
   }
 

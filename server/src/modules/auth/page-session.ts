@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { isTokenHash } from './token.js';
 
 /**
  * The drawn ticket list's credential (decision 0019): the browser's `parley_session` cookie holds
@@ -27,5 +28,5 @@ export function pageSessionHash(header: unknown): string | null {
     return null;
   }
   const hash = header.slice(dot + 1);
-  return /^[A-Za-z0-9_-]{43}$/.test(hash) ? hash : null;
+  return isTokenHash(hash) ? hash : null;
 }

@@ -9,6 +9,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+/** Whether `value` has the form `hashToken` gives (43 base64url characters). */
+export function isTokenHash(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
 /** Reads `Authorization: <token>` or `Authorization: Bearer <token>`. */
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) {

@@ -6,7 +6,6 @@ import { useSyncExternalStore } from 'react';
  * Kept in this browser (localStorage); the newest 3,000 tickets are remembered.
  */
 export const seenTicketsKey = 'parley.seen_tickets';
-const key = seenTicketsKey;
 const maxRemembered = 3000;
 
 /** Ticket id to the `update_ts` seen, oldest entry first (stored as pairs: object keys that are numbers lose their order). */
@@ -19,7 +18,7 @@ const listeners = new Set<() => void>();
 function load(): TSeen {
   let raw: string | null = null;
   try {
-    raw = localStorage.getItem(key);
+    raw = localStorage.getItem(seenTicketsKey);
   } catch {
     return cache.seen;
   }
@@ -59,7 +58,7 @@ export function markSeen(ticketId: number, updateTs: number): void {
   const raw = JSON.stringify([...next]);
   cache = { raw, seen: next };
   try {
-    localStorage.setItem(key, raw);
+    localStorage.setItem(seenTicketsKey, raw);
   } catch {
     // A full quota: the markers still work until the page reloads.
   }
@@ -82,7 +81,7 @@ export function seenMark(seen: TSeen, ticketId: number, updateTs: number): TSeen
 function subscribe(listener: () => void) {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === key) {
+    if (event.key === seenTicketsKey) {
       listener();
     }
   };
