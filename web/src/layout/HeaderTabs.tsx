@@ -2,7 +2,7 @@ import { FileTextOutlined, UnorderedListOutlined, UserOutlined } from '@ant-desi
 import type { TAccount } from '@parley/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../api/errors';
@@ -16,8 +16,20 @@ import { useHeaderTabs } from './useHeaderTabs';
 
 const listKey = '#ticket-list';
 
+type TOverflowTabs = typeof import('./OverflowTabs').OverflowTabs;
+
 // Ant Design's Tabs, with its "more" menu, once the tabs no longer fit the header (issue 15).
-const OverflowTabs = lazy(() => import('./OverflowTabs').then((m) => ({ default: m.OverflowTabs })));
+// LightTabs swaps to them once their code is in, never through a loading state: a swap through
+// Suspense put new light tabs, then Ant Design's, under a click meant for the old ones.
+let overflowTabs: TOverflowTabs | null = null;
+let overflowLoad: Promise<TOverflowTabs> | null = null;
+function loadOverflowTabs(): Promise<TOverflowTabs> {
+  overflowLoad ??= import('./OverflowTabs').then((m) => {
+    overflowTabs = m.OverflowTabs;
+    return m.OverflowTabs;
+  });
+  return overflowLoad;
+}
 
 /**
  * A ticket tab says the ticket's subject (from the cached ticket, fetched if the tab was restored
@@ -130,12 +142,10 @@ export function HeaderTabs({ showList, hidden = false }: { showList: boolean; hi
     return <span style={{ flex: 1 }} />;
   }
   const props = { items, activeKey, label: t('tabs.label'), closeLabel: t('tabs.close'), onChange, onClose: close };
-  const light = <LightTabs {...props} onOverflow={() => setOverflow(true)} />;
-  return overflow ? (
-    <Suspense fallback={light}>
-      <OverflowTabs {...props} />
-    </Suspense>
+  const Overflow = overflow ? overflowTabs : null;
+  return Overflow ? (
+    <Overflow {...props} />
   ) : (
-    light
+    <LightTabs {...props} loadOverflow={loadOverflowTabs} onOverflow={() => setOverflow(true)} />
   );
 }

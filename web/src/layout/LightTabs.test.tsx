@@ -21,6 +21,7 @@ describe('LightTabs', () => {
         closeLabel="Close tab"
         onChange={onChange}
         onClose={onClose}
+        loadOverflow={() => Promise.resolve()}
         onOverflow={() => {}}
       />,
     );

@@ -17,7 +17,9 @@ interface TLightTabsProps {
   closeLabel: string;
   onChange: (key: string) => void;
   onClose: (key: string) => void;
-  /** The tabs no longer fit: Ant Design's Tabs (with its "more" menu) takes over. */
+  /** Loads what takes over when the tabs no longer fit (asked before `onOverflow`). */
+  loadOverflow: () => Promise<unknown>;
+  /** The tabs no longer fit: Ant Design's Tabs (with its "more" menu) takes over, at once. */
   onOverflow: () => void;
 }
 
@@ -27,7 +29,16 @@ interface TLightTabsProps {
  * without rc-tabs, rc-menu and rc-trigger in the shell's first load. Keyboard as Ant Design's:
  * arrows, Home and End move between tabs, Enter or Space opens one, Delete or Backspace closes it.
  */
-export function LightTabs({ items, activeKey, label, closeLabel, onChange, onClose, onOverflow }: TLightTabsProps) {
+export function LightTabs({
+  items,
+  activeKey,
+  label,
+  closeLabel,
+  onChange,
+  onClose,
+  loadOverflow,
+  onOverflow,
+}: TLightTabsProps) {
   const ids = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -41,14 +52,41 @@ export function LightTabs({ items, activeKey, label, closeLabel, onChange, onClo
   };
   check.current = () => {
     // Confirmed a moment later: the switch to the "more" menu stays for the session, and a page
-    // change can lay the header out narrower for a frame (a tab added before it shrank).
+    // change can lay the header out narrower for a frame.
     if (overflowing()) {
-      window.setTimeout(() => {
-        if (overflowing()) {
-          onOverflow();
-        }
-      }, 300);
+      const moment = new Promise((resolve) => window.setTimeout(resolve, 300));
+      // Swapped only with Ant Design's tabs loaded: never through a loading state.
+      Promise.all([moment, loadOverflow()]).then(
+        () => overflowing() && whenAway.current(),
+        // Not loaded (the app was updated meanwhile): these tabs stay, scrolled by the browser.
+        () => {},
+      );
     }
+  };
+  // Not under the pointer nor a key's focus: the swap would take the tab a click or a key is
+  // meant for (pressed on one tab and released on its successor is no click). Done when they
+  // have left the tabs, if the tabs still do not fit.
+  const waiting = useRef(false);
+  const whenAway = useRef(() => {});
+  whenAway.current = () => {
+    const tabs = wrap.current?.closest<HTMLElement>('.parley-light-tabs');
+    if (!tabs || waiting.current) {
+      return;
+    }
+    if (!tabs.matches(':hover') && !tabs.querySelector(':focus-visible')) {
+      onOverflow();
+      return;
+    }
+    waiting.current = true;
+    const retry = () => {
+      tabs.removeEventListener('pointerleave', retry);
+      tabs.removeEventListener('focusout', retry);
+      waiting.current = false;
+      // Once the focus has settled on its next element.
+      window.setTimeout(() => check.current(), 0);
+    };
+    tabs.addEventListener('pointerleave', retry);
+    tabs.addEventListener('focusout', retry);
   };
   // Measured when the browser has laid the header out anyway (a ResizeObserver reports each
   // observed box once at the start, then on every change of size): measuring in the render's
