@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dateFormatters, stampFormatter } from './dateFormat';
 
 // 2026-11-25 16:05 UTC.
@@ -19,6 +19,24 @@ describe('stampFormatter', () => {
 
   it('falls back to the browser time zone for one it does not know', () => {
     expect(() => stampFormatter({ language: 'en', timeZone: 'Mars/Olympus', format: 'iso' })(ts)).not.toThrow();
+  });
+
+  it('makes a formatter once per language, zone and format, however many parts of the page ask', () => {
+    const Real = Intl.DateTimeFormat;
+    // biome-ignore lint/complexity/useArrowFunction: called with new, which an arrow function refuses
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
+      return new Real(...args);
+    });
+    try {
+      const options = { language: 'en', timeZone: 'Pacific/Chatham', format: 'medium' } as const;
+      expect(stampFormatter(options)(ts)).toBe('26 Nov 2026, 05:50');
+      expect(stampFormatter(options)(ts)).toBe('26 Nov 2026, 05:50');
+      expect(made).toHaveBeenCalledTimes(1);
+      stampFormatter({ ...options, language: 'zh-cn' })(ts);
+      expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
 

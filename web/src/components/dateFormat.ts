@@ -6,13 +6,25 @@ interface TStampOptions {
   format: TDateFormat;
 }
 
-function safeFormat(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string | null) {
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone || undefined });
-  } catch {
-    // A time zone this browser does not know: the browser's own.
-    return new Intl.DateTimeFormat(locale, options);
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date formatter, one per language, options and zone (a zone the browser does not know: its own). */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string | null) {
+  // One per language, options and zone for the page's life: each part of a screen that shows a
+  // time made its own as it mounted (a ticket's page: its conversation, requester, SLA, history,
+  // on every ticket opened), and making one costs far more than using it (issue 15).
+  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone || undefined });
+    } catch {
+      // A time zone this browser does not know: the browser's own.
+      format = new Intl.DateTimeFormat(locale, options);
+    }
+    formats.set(key, format);
   }
+  return format;
 }
 
 const numeric: Intl.DateTimeFormatOptions = {
@@ -26,7 +38,7 @@ const numeric: Intl.DateTimeFormatOptions = {
 
 /** A moment's year, month, day, hour and minute as two-digit numbers (hours 00–23) in a time zone. */
 export function stampParts(timeZone: string | null): (ts: number) => Record<string, string> {
-  const f = safeFormat('en-GB', numeric, timeZone);
+  const f = dateTimeFormat('en-GB', numeric, timeZone);
   return (ts) => Object.fromEntries(f.formatToParts(ts).map((p) => [p.type, p.value]));
 }
 
@@ -38,13 +50,13 @@ export function stampParts(timeZone: string | null): (ts: number) => Record<stri
 export function stampFormatter({ language, timeZone, format }: TStampOptions): (ts: number) => string {
   const locale = language === 'zh-cn' ? 'zh-CN' : 'en-GB';
   if (format === 'medium') {
-    const f = safeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }, timeZone);
+    const f = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }, timeZone);
     return (ts) => f.format(ts);
   }
   if (format === 'mdy') {
     // The American order with a 12-hour clock in the reader's words: 4:05 PM, 下午4:05.
-    const date = safeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
-    const time = safeFormat(
+    const date = dateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
+    const time = dateTimeFormat(
       language === 'zh-cn' ? 'zh-CN' : 'en-US',
       { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' },
       timeZone,
@@ -74,12 +86,12 @@ export interface TDateFormatters {
 export function dateFormatters({ language, timeZone, format }: TStampOptions): TDateFormatters {
   const locale = language === 'zh-cn' ? 'zh-CN' : 'en-GB';
   if (format === 'medium') {
-    const day = safeFormat(locale, { dateStyle: 'medium' }, timeZone);
-    const dayOfMonth = safeFormat(locale, { day: 'numeric', month: 'short' }, timeZone);
-    const month = safeFormat(locale, { month: 'short', year: 'numeric' }, timeZone);
+    const day = dateTimeFormat(locale, { dateStyle: 'medium' }, timeZone);
+    const dayOfMonth = dateTimeFormat(locale, { day: 'numeric', month: 'short' }, timeZone);
+    const month = dateTimeFormat(locale, { month: 'short', year: 'numeric' }, timeZone);
     return { day: (ts) => day.format(ts), dayOfMonth: (ts) => dayOfMonth.format(ts), month: (ts) => month.format(ts) };
   }
-  const f = safeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
+  const f = dateTimeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
   const parts = (ts: number) => Object.fromEntries(f.formatToParts(ts).map((p) => [p.type, p.value]));
   const order = {
     iso: { day: 'y-m-d', dayOfMonth: 'm-d', month: 'y-m' },

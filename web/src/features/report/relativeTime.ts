@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../components/dateFormat';
+
 /**
  * The spec's relative times (docs/product.md §9): just now within the first minute, minutes ago within the last hour, Today, Yesterday, the
  * weekday within a week, a date beyond; days are the viewer's (in their time zone).
@@ -9,7 +11,7 @@ export type TRelative =
   | { kind: 'weekday' | 'date'; ts: number };
 
 const dayKey = (ts: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
+  dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).format(ts);
 
 /** Whole local days from `ts`'s day to `now`'s day. */
 function daysBetween(ts: number, now: number, timeZone: string): number {
