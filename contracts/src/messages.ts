@@ -352,6 +352,7 @@ export const messages = {
   },
   chat_hours_order: { en: 'The end time must be later than the start time', 'zh-cn': '结束时间必须晚于开始时间' },
   required_chat_trigger_message: { en: 'Message is required', 'zh-cn': '请输入消息内容' },
+  required_chat_message: { en: 'Message is required', 'zh-cn': '请输入消息内容' },
   chat_unknown_event: { en: 'Unknown event', 'zh-cn': '未知事件' },
   // Business rules (#18).
   schedule_overlap: { en: 'Intervals of a day must not overlap', 'zh-cn': '同一天的时间段不能重叠' },

@@ -140,6 +140,13 @@ describe('live chat in the browser', () => {
     await frame.getByText('Not sent. Tap to retry').waitFor({ state: 'detached' });
     await expect(agentPage.getByText('Are you still there?', { exact: true }).count()).resolves.toBe(1);
 
+    // A file over 20M is refused on the spot; the next one that goes up takes the refusal away.
+    await frame.locator('input[type=file]').setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(20 * 1024 * 1024 + 1),
+    });
+    await frame.getByText('File size cannot exceed 20M').waitFor();
     // A file from the visitor: its name on both sides.
     await frame.locator('input[type=file]').setInputFiles({
       name: 'receipt.txt',
@@ -148,6 +155,7 @@ describe('live chat in the browser', () => {
     });
     await frame.locator('.files').getByText('receipt.txt').waitFor();
     await agentPage.getByText('receipt.txt').waitFor();
+    await frame.getByText('File size cannot exceed 20M').waitFor({ state: 'detached' });
 
     // A shortcut from the "/" picker.
     await composer.fill('/tha');

@@ -1071,6 +1071,8 @@
     form.append('file', file, file.name);
     api('POST', 'upload', form).then(
       (d) => {
+        // A refusal said for an earlier file is no longer true once this one went up.
+        typingEl.textContent = '';
         send('', [d.file_id], undefined, undefined, [d.file_name]);
       },
       (e) => {

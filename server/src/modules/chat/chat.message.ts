@@ -51,6 +51,7 @@ export async function addMessage(
     settings,
     { body: input.body, is_public: input.is_public ?? true, file_ids: input.file_ids },
     'text',
+    { key: 'required_chat_message', field: 'body' },
   );
   const now = Date.now();
   const commentId = await applyChange(tx, actor, settings, row, { ...extra, comment }, now);

@@ -277,3 +277,17 @@ export async function pageGreetings(db: DbOrTx): Promise<TPageGreeting[]> {
     message: String(r.message),
   }));
 }
+
+/**
+ * Whether an agent took the chat or wrote the visitor a message (not an automatic one): what the
+ * widget counts before it offers a rating.
+ */
+export async function agentAnswered(db: DbOrTx, ticketId: number): Promise<boolean> {
+  const rows = await queryRows<{ answered: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM chat_session WHERE ticket_id = ${ticketId} AND accepted_by IS NOT NULL)
+      OR EXISTS (SELECT 1 FROM chat_message m JOIN ticket_comment c ON c.comment_id = m.comment_id
+        WHERE m.ticket_id = ${ticketId} AND NOT m.from_visitor AND NOT m.automatic AND c.is_public) AS answered`,
+  );
+  return rows[0]?.answered === true;
+}

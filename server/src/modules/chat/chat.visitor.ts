@@ -28,6 +28,7 @@ import { satisfactionAdd } from '../ticket-satisfaction/ticket-satisfaction.serv
 import { addressLimiter, visitorLimiter } from './chat.limit.js';
 import { addMessage, endChat, lockChat, type MessageInput } from './chat.message.js';
 import {
+  agentAnswered,
   listMessages,
   messageByClientId,
   routableAgents,
@@ -260,7 +261,9 @@ export async function visitorChatRate(
 ) {
   const session = await visitorSession(ctx, input.visitor_token);
   const row = await findTicket(ctx.db, session.ticketId);
-  if (!row?.satisfactionToken) {
+  // Only a chat an agent answered is rated (the widget offers no rating otherwise): an unanswered
+  // chat's "good" would count in the satisfaction reports for nobody's work.
+  if (!row?.satisfactionToken || !(await agentAnswered(ctx.db, session.ticketId))) {
     throw invalid('satisfaction_unavailable');
   }
   await satisfactionAdd(ctx, {

@@ -1,7 +1,15 @@
-import { chatOps, chatSettingOps, chatWidgetOps, questionOps, type TOp, type TOpInput } from '@parley/contracts';
+import {
+  chatOps,
+  chatSettingOps,
+  chatWidgetOps,
+  questionOps,
+  type TOp,
+  type TOpInput,
+  ticketOps,
+} from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callOp, signInAdmin, type TestApp } from '../../../test/app.js';
-import { randomIp } from '../../../test/chat-kit.js';
+import { chatAgent, randomIp } from '../../../test/chat-kit.js';
 import { uniqueEmail } from '../../../test/factories.js';
 import { compactScript } from './widget.routes.js';
 
@@ -122,6 +130,36 @@ describe('the widget files and settings', () => {
     expect((await summary(unnamed.data.ticket_id)).visitor_name).toBe('Ann Lee');
     const tooLong = await post(chatWidgetOps.start, { real_name: 'x'.repeat(101), email });
     expect(Object.keys(tooLong.fields)).toEqual(['real_name']);
+  });
+
+  it('refuses an empty message as a chat message, and a rating of a chat no agent answered', async () => {
+    const unanswered = await post(chatWidgetOps.start, { real_name: 'Una Answered' });
+    const token = unanswered.data.visitor_token;
+    const blank = await post(chatWidgetOps.messageAdd, {
+      visitor_token: token,
+      body: '  \n ',
+      client_message_id: 'b-1',
+    });
+    expect(blank).toMatchObject({ code: 'FFFF', msg: 'Message is required', fields: { body: 'Message is required' } });
+    expect((await post(chatWidgetOps.end, { visitor_token: token })).code).toBe('0000');
+    // The widget offers no rating here; the call refuses one too (it would count in the reports).
+    const rated = await post(chatWidgetOps.rate, { visitor_token: token, satisfaction: 'good' });
+    expect(rated).toMatchObject({ code: 'FFFF', msg: 'Rating is not available for this ticket' });
+    const ticket = await callOp(t.app, ticketOps.get, { ticket_id: unanswered.data.ticket_id }, { token: admin });
+    expect(ticket.data.satisfaction).not.toBe('good');
+
+    const agent = await chatAgent(t, { realName: 'Ann Swer' });
+    const answered = await post(chatWidgetOps.start, { real_name: 'Ada Answered' });
+    const accepted = await callOp(
+      t.app,
+      chatOps.accept,
+      { ticket_id: answered.data.ticket_id },
+      { token: agent.token },
+    );
+    expect(accepted.code).toBe('0000');
+    await post(chatWidgetOps.end, { visitor_token: answered.data.visitor_token });
+    const good = await post(chatWidgetOps.rate, { visitor_token: answered.data.visitor_token, satisfaction: 'good' });
+    expect(good.code).toBe('0000');
   });
 
   it('asks the pre-chat questions and refuses a chat that a question ends', async () => {

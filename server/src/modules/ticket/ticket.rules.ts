@@ -163,6 +163,11 @@ export function planComment(
   settings: TTicketSetting,
   input: { body: string; is_public?: boolean | undefined; file_ids?: string[] | undefined },
   format: 'html' | 'text' = 'html',
+  /** What an empty comment is refused as: a ticket's description, or a chat's message (its `body`). */
+  empty: { key: 'required_description' | 'required_chat_message'; field: string } = {
+    key: 'required_description',
+    field: 'comment.body',
+  },
 ): CommentPlan {
   const fileIds = [...new Set(input.file_ids ?? [])];
   if (fileIds.length && !settings.can_attach) {
@@ -170,7 +175,7 @@ export function planComment(
   }
   const body = sanitizeBody(input.body, { showHyperlink: settings.show_hyperlink, plainText: format === 'text' });
   if (isEmptyBody(body) && fileIds.length === 0) {
-    throw invalid('required_description', 'comment.body');
+    throw invalid(empty.key, empty.field);
   }
   let isPublic = input.is_public ?? settings.public_comment;
   if (actor && !mayReplyPublicly(actor)) {
