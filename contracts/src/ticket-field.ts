@@ -75,7 +75,17 @@ export interface FieldShape {
   regex_pattern: string | null | undefined;
 }
 
-const isoDate = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const isoDate = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A day of the calendar as `YYYY-MM-DD`: not 2026-02-30 (which `Date.parse` reads as 2 March). */
+export function isCalendarDay(text: string): boolean {
+  const m = isoDate.exec(text);
+  if (!m) {
+    return false;
+  }
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return day.getUTCDate() === Number(m[3]);
+}
 
 /**
  * The message key of what is wrong with a value for this field, or null when it is fine. An
@@ -109,9 +119,7 @@ export function fieldValueProblem(
     case 'decimal':
       return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e15 ? null : 'field_invalid';
     case 'date':
-      return typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(value))
-        ? null
-        : 'field_invalid';
+      return typeof value === 'string' && isCalendarDay(value) ? null : 'field_invalid';
     case 'checkbox':
       return typeof value === 'boolean' ? null : 'field_invalid';
     case 'dropdown':

@@ -164,6 +164,8 @@ describe('custom field values on tickets', () => {
       [{ [key(count)]: 1.5 }, 'Seats: invalid value', 'Seats：值无效'],
       [{ [key(code)]: 'abc-12' }, 'Asset code does not match the required format', 'Asset code 不符合要求的格式'],
       [{ [key(due)]: '2026-02-31x' }, 'Due date: invalid value', 'Due date：值无效'],
+      // A day the calendar does not have (Date.parse reads it as 3 March).
+      [{ [key(due)]: '2026-02-31' }, 'Due date: invalid value', 'Due date：值无效'],
       [{ [key(vip)]: 'yes' }, 'VIP: invalid value', 'VIP：值无效'],
       [{ [key(topics)]: ['nope'] }, 'Topics: invalid value', 'Topics：值无效'],
       [{ field_99999999: 'x' }, 'No ticket field has this key', '没有该工单字段'],

@@ -1,4 +1,4 @@
-import { fieldSearchName, nestedSeparator } from '@parley/contracts';
+import { fieldSearchName, isCalendarDay, nestedSeparator } from '@parley/contracts';
 import { invalidWith } from '../../http/app-error.js';
 import type { FieldCondition } from '../ticket-field/field-where.js';
 import type { FieldRow } from '../ticket-field/ticket-field.service.js';
@@ -43,16 +43,6 @@ export function fieldNamed(fields: readonly SearchField[], name: string): Search
   return named.find((f) => f.fieldState === 'active') ?? named[0];
 }
 
-const isoDate = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-/** A day of the calendar as `YYYY-MM-DD` (not 2026-02-30). */
-function isDay(text: string): boolean {
-  const m = isoDate.exec(text);
-  if (!m) {
-    return false;
-  }
-  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return day.getUTCDate() === Number(m[3]);
-}
 const numberPattern = /^-?\d{1,15}(\.\d{1,10})?$/;
 const yes = ['true', 'yes', 'checked', '1'];
 const no = ['false', 'no', 'unchecked', '0'];
@@ -135,7 +125,7 @@ export function fieldTerm(f: SearchField, value: string, shown: string, quoted =
     }
     case 'date': {
       const { compare, rest } = comparison(value);
-      if (!isDay(rest)) {
+      if (!isCalendarDay(rest)) {
         throw refuse('2026-01-31, >2026-01-31, >=2026-01-31, <2026-01-31, <=2026-01-31, none, *');
       }
       return compare
