@@ -99,6 +99,10 @@ export const messages = {
     en: 'A condition must name a drop-down or checkbox field of the form, a value of it, and other fields of the form',
     'zh-cn': '条件必须选择表单中的下拉或复选框字段、其取值，以及表单中的其他字段',
   },
+  condition_loop: {
+    en: 'A condition cannot show a field that shows its own field: the fields would never appear',
+    'zh-cn': '条件不能显示一个反过来显示其自身字段的字段：这些字段将永远不会出现',
+  },
   views_max_columns: { en: 'Views allow up to 10 columns', 'zh-cn': '视图最多 10 列' },
   field_invalid: { en: 'Invalid value', 'zh-cn': '值无效' },
   field_too_long: { en: 'Too long', 'zh-cn': '内容过长' },
@@ -179,6 +183,7 @@ export const messages = {
   schedule_name_exists: { en: 'A schedule of this name already exists', 'zh-cn': '已有同名工作时间' },
   shortcut_name_exists: { en: 'A shortcut of this name already exists', 'zh-cn': '已有同名快捷回复' },
   field_name_exists: { en: 'A ticket field of this name already exists', 'zh-cn': '已有同名工单字段' },
+  form_name_exists: { en: 'A ticket form of this name already exists', 'zh-cn': '已有同名工单表单' },
   default_role_kept: {
     en: 'New agents get this role: it cannot be made inactive or deleted',
     'zh-cn': '新客服默认获得该角色：不能停用或删除',

@@ -92,6 +92,45 @@ function checkFields(fields: FieldRow[], input: AddInput) {
       throw invalid('condition_invalid', `conditions.${i}`);
     }
   });
+  refuseLoops(input.conditions);
+}
+
+/**
+ * A field shown only by a field that it shows itself (directly or through others) never appears,
+ * and a ticket moved to such a form lost those fields' values: the first condition closing a loop
+ * is refused.
+ */
+function refuseLoops(conditions: AddInput['conditions']) {
+  const shows = new Map<number, Set<number>>();
+  const reaches = (from: number, to: number, seen = new Set<number>()): boolean => {
+    if (from === to) {
+      return true;
+    }
+    seen.add(from);
+    return [...(shows.get(from) ?? [])].some((next) => !seen.has(next) && reaches(next, to, seen));
+  };
+  conditions.forEach((c, i) => {
+    if (c.child_field_ids.some((child) => reaches(child, c.parent_field_id))) {
+      throw invalid('condition_loop', `conditions.${i}`);
+    }
+    const children = shows.get(c.parent_field_id) ?? new Set<number>();
+    for (const child of c.child_field_ids) {
+      children.add(child);
+    }
+    shows.set(c.parent_field_id, children);
+  });
+}
+
+/** Two forms of one name could not be told apart in the list nor in a ticket's form picker. */
+async function refuseTakenName(tx: Tx, name: string, current?: FormRow) {
+  const wanted = name.trim().toLowerCase();
+  if (current && current.formName.trim().toLowerCase() === wanted) {
+    return;
+  }
+  const rows = await allForms(tx);
+  if (rows.some((r) => r.formId !== current?.formId && r.formName.trim().toLowerCase() === wanted)) {
+    throw invalid('form_name_exists', 'form_name');
+  }
 }
 
 function values(input: AddInput) {
@@ -127,6 +166,7 @@ export async function formAdd(db: Db, input: AddInput) {
   checkFields(await allFields(db), input);
   return db.transaction(async (tx) => {
     await lockForms(tx);
+    await refuseTakenName(tx, input.form_name);
     const [last] = await tx.select({ p: max(ticketForm.position) }).from(ticketForm);
     const [row] = await tx
       .insert(ticketForm)
@@ -150,6 +190,7 @@ export async function formEdit(db: Db, input: EditInput) {
     if (!row) {
       throw notFound();
     }
+    await refuseTakenName(tx, input.form_name, row);
     await tx.update(ticketForm).set(values(input)).where(eq(ticketForm.formId, input.form_id));
     await settleDefault(tx, input.form_id, input.is_default, input.form_state === 'active', row.isDefault);
   });

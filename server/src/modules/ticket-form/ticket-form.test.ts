@@ -110,6 +110,37 @@ describe('ticket forms', () => {
     expect(noChildren.data).toEqual({ fields: { 'conditions.0.child_field_ids': 'Must choose field(s)' } });
   });
 
+  it('refuses conditions that loop (fields that would never show) and a second form of a name', async () => {
+    const product = await field({
+      field_type: 'dropdown',
+      title: 'Loop product',
+      options: [{ name: 'Printer' }, { name: 'Scanner' }],
+    });
+    const vip = await field({ field_type: 'checkbox', title: 'Loop VIP' });
+    const serial = await field({ field_type: 'text', title: 'Loop serial' });
+    const loop = (conditions: TOpInput<typeof formOps.add>['conditions']) =>
+      api(formOps.add, { form_name: 'Loop', field_ids: [product, vip, serial], conditions });
+    const message = 'A condition cannot show a field that shows its own field: the fields would never appear';
+    // Each shows the other: neither ever appears.
+    const twoWay = await loop([
+      { parent_field_id: product, value: 'printer', child_field_ids: [vip, serial] },
+      { parent_field_id: vip, value: true, child_field_ids: [product] },
+    ]);
+    expect([twoWay.code, twoWay.data]).toEqual(['FFFF', { fields: { 'conditions.1': message } }]);
+    // A chain is fine; only closing it is refused.
+    const chain = await loop([{ parent_field_id: product, value: 'printer', child_field_ids: [vip] }]);
+    expect(chain.code).toBe('0000');
+
+    const again = await api(formOps.add, { form_name: ' loop ', field_ids: [serial] });
+    expect([again.code, again.data]).toEqual([
+      'FFFF',
+      { fields: { form_name: 'A ticket form of this name already exists' } },
+    ]);
+    // The form keeps its own name when saved again.
+    const kept = await api(formOps.edit, { form_id: chain.data.form_id, form_name: 'Loop', field_ids: [serial] });
+    expect(kept.code).toBe('0000');
+  });
+
   it('exactly one default form: another made default takes its place; the default cannot be unset or inactive', async () => {
     const f = await field({ field_type: 'text', title: 'Harmless' });
     const a = await form({ form_name: 'A', field_ids: [f] });
