@@ -465,8 +465,16 @@ describe('the chat workspace', () => {
         '0000',
       );
     }
+    // At 1100px, beside the chats and the visitor's panel: the actions within reach of a click, the
+    // visitor's name not under the transfer box (End chat went under the panel, the box over the name).
+    await agentPage.setViewportSize({ width: 1100, height: 768 });
     await agentPage.goto(`/wswt/chat?chat=${ids[0]}`);
     const end = agentPage.getByRole('button', { name: 'End chat' });
+    await end.click({ trial: true, timeout: 5_000 });
+    const name = await agentPage.locator('.ant-card-head').getByText('Fay First').boundingBox();
+    const transfer = await agentPage.getByRole('combobox', { name: 'Transfer to…' }).boundingBox();
+    expect(name && transfer && (transfer.y >= name.y + name.height || transfer.x >= name.x + name.width)).toBe(true);
+    await screenshot(agentPage, 'chat-workspace-en-1100x768');
     await end.focus();
     await agentPage.keyboard.press('Enter');
     await agentPage.getByRole('dialog').getByRole('button', { name: 'End chat' }).click();

@@ -208,7 +208,7 @@ export function ChatConversation({
         <>
           <Select
             size={actionSize}
-            style={phone ? { flex: 1, minWidth: 0 } : { width: 180 }}
+            style={{ flex: 1, minWidth: 0, maxWidth: phone ? undefined : 260 }}
             placeholder={t('chat.transfer_to')}
             aria-label={t('chat.transfer_to')}
             value={transferTo}
@@ -249,10 +249,12 @@ export function ChatConversation({
     </>
   );
   const state = c.ended ? <Tag>{t('chat.ended')}</Tag> : waiting ? <Tag color="orange">{t('chat.waiting')}</Tag> : null;
-  // On a phone the header holds the way back, the visitor's name and the way to their details;
-  // the actions get a row of their own under it (beside the name they pushed the page wider than the screen).
-  const phoneActions = phone && (waiting || (mine && !c.ended)) && (
-    <Flex gap={8} align="center" style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
+  // The actions get a row of their own under the header: beside the visitor's name they pushed
+  // the page wider than a phone's screen, and at 1100px the transfer box covered the name and
+  // End chat went under the visitor's panel, out of a click's reach. On a phone the header holds
+  // the way back, the visitor's name and the way to their details.
+  const actionRow = (waiting || (mine && !c.ended)) && (
+    <Flex gap={8} align="center" wrap style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
       {actions}
     </Flex>
   );
@@ -285,19 +287,17 @@ export function ChatConversation({
           )
         }
         extra={
-          phone ? (
+          phone && (
             <Button
               type="text"
               icon={<IdcardOutlined aria-hidden />}
               aria-label={t('chat.visitor_details')}
               onClick={phone.openVisitor}
             />
-          ) : (
-            <Space>{actions}</Space>
           )
         }
       >
-        {phoneActions}
+        {actionRow}
         {/* The transcript is not live (it was read whole at each message): the new message is said on its own. */}
         <LiveStatus text={newMessages} />
         <div style={{ flex: 1, overflowY: 'auto', padding: 16, background: '#fafafa' }}>

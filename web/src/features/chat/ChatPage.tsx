@@ -92,7 +92,11 @@ export function ChatPage() {
     <Card
       ref={listBox}
       size="small"
-      style={phone ? { flex: 1, minWidth: 0, overflow: 'auto' } : { width: 280, flex: 'none', overflow: 'auto' }}
+      style={
+        phone
+          ? { flex: 1, minWidth: 0, overflow: 'auto' }
+          : { width: 'clamp(220px, 22vw, 280px)', flex: 'none', overflow: 'auto' }
+      }
       styles={{ body: { padding: 8 } }}
     >
       {!chat.connected && <Alert type="warning" showIcon title={t('chat.disconnected')} style={{ marginBottom: 8 }} />}

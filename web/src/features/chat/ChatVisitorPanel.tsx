@@ -41,7 +41,11 @@ export function ChatVisitorPanel({ chat: c, onBack }: { chat: TChatSummary; onBa
           t('chat.visitor')
         )
       }
-      style={onBack ? { flex: 1, minWidth: 0, overflow: 'auto' } : { width: 300, flex: 'none', overflow: 'auto' }}
+      style={
+        onBack
+          ? { flex: 1, minWidth: 0, overflow: 'auto' }
+          : { width: 'clamp(240px, 24vw, 300px)', flex: 'none', overflow: 'auto' }
+      }
     >
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('chat.name')}>{c.visitor_name}</Descriptions.Item>
