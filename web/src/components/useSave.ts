@@ -1,7 +1,7 @@
 import { messages, type TMessageKey } from '@parley/contracts';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { TCallOptions } from '../api/client';
 import { isApiError } from '../api/errors';
 import { currentLanguage, translateMessage } from '../i18n';
@@ -88,8 +88,21 @@ export function useSave<TVars, TResult = unknown>({
       }
     },
   });
+  // A form's submit while its save is on the way is dropped: a double click on Save made two
+  // views (the second click came before the button showed it was saving).
+  const sending = useRef(false);
   return {
-    save: (vars: TVars) => mutation.mutate(vars),
+    save: (vars: TVars) => {
+      if (!form) {
+        mutation.mutate(vars);
+        return;
+      }
+      if (sending.current) {
+        return;
+      }
+      sending.current = true;
+      mutation.mutate(vars, { onSettled: () => (sending.current = false) });
+    },
     /** For a confirm dialog that waits: resolves whether the call worked or not. */
     saveAsync: (vars: TVars) => mutation.mutateAsync(vars).catch(() => undefined),
     saving: mutation.isPending,

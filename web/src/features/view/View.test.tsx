@@ -1,7 +1,7 @@
 import type { TViewSetting } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fakeServer, ok } from '../../test/fakeServer';
+import { account, fakeServer, holdCalls, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest, typeInto } from '../../test/session';
 
@@ -58,8 +58,15 @@ describe('views editor', () => {
     await screen.findByText('View title is required');
     typeInto('Title', 'My open tickets');
     fireEvent.click(screen.getByRole('radio', { name: 'Only me' }));
+    // A double click on Save while the first is on its way: one view, not two.
+    const release = holdCalls('admin/settings/view.add');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
     await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/settings/view.add')).toHaveLength(1);
     expect(callsTo(calls, 'admin/settings/view.add')[0]?.body).toEqual({
       title: 'My open tickets',
       view_state: 'active',
