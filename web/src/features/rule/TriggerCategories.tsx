@@ -1,11 +1,12 @@
 import type { TTriggerCategory } from '@parley/contracts';
 import { Button, Flex, Input, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { triggerApi } from '../../api/rule';
 import { PlainList } from '../../components/PlainList';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
+import { translateMessage } from '../../i18n';
 import { ruleKeys } from './queries';
 
 /**
@@ -41,9 +42,14 @@ export function TriggerCategories({
     invalidate,
     successKey: 'deleted',
   });
+  // Nothing typed: said under the box (an empty Add did nothing and said nothing).
+  const [blank, setBlank] = useState(false);
+  const blankId = useId();
   const addTyped = () => {
     if (typed.trim()) {
       add.save(typed.trim());
+    } else {
+      setBlank(true);
     }
   };
   return (
@@ -112,7 +118,13 @@ export function TriggerCategories({
             maxLength={100}
             placeholder={t('rule.category_name')}
             aria-label={t('rule.new_category')}
-            onChange={(e) => setTyped(e.target.value)}
+            status={blank ? 'error' : undefined}
+            aria-invalid={blank}
+            aria-describedby={blank ? blankId : undefined}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setBlank(false);
+            }}
             onPressEnter={addTyped}
           />
           <Button loading={add.saving} onClick={addTyped}>
@@ -120,6 +132,11 @@ export function TriggerCategories({
           </Button>
         </Space.Compact>
       </Flex>
+      {blank && (
+        <Typography.Text type="danger" id={blankId} role="alert">
+          {translateMessage('required_category_name')}
+        </Typography.Text>
+      )}
     </Modal>
   );
 }

@@ -108,7 +108,12 @@ describe('trigger list', () => {
     expect(callsTo(calls, 'admin/settings/trigger.category.delete')[0]?.body).toEqual({ category_id: 4 });
 
     const name = within(dialog).getByRole('textbox', { name: 'New category' });
+    // Nothing typed: said, and nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await within(dialog).findByText('Category name is required');
+    expect(callsTo(calls, 'admin/settings/trigger.category.add')).toEqual([]);
     fireEvent.change(name, { target: { value: 'Billing' } });
+    expect(within(dialog).queryByText('Category name is required')).toBeNull();
     fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await within(dialog).findByText('Billing');
   });
