@@ -119,12 +119,16 @@ export const goalsKb: Record<TPage, number> = {
 // hash, made with Web Crypto) and the entry's part of the server-drawn list (the first press
 // revealing the app), decision 0019. Public pages within the 170 goal; the password page's goal is
 // the public pages' 170 (the issue's), not the 164 it had been written down as.
+// 2026-12-05, stop 53 (measured survey 167.1, shell 294.1): three server messages in the contracts'
+// catalogue every page carries (a chat's empty message, a form's looping conditions and taken
+// name) and the calendar-day check of date fields. Public pages within the 170 goal, the shell
+// within 350.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 169,
-  '/home/satisfaction': 167,
+  '/home/satisfaction': 168,
   '/wswt/login': 166,
   '/wswt/password': 165,
-  'staff shell + ticket list': 294,
+  'staff shell + ticket list': 295,
 };
 
 export function readManifest(dist = webDist): Manifest {
