@@ -26,6 +26,8 @@ export const lockKeys = {
   fieldNames: 727_130_107,
   /** Trigger category names: one category of a name (in any case). */
   triggerCategoryNames: 727_130_108,
+  /** Ticket form names: one form of a name (in any case). */
+  formNames: 727_130_110,
   /**
    * SLA policies and the schedules they use: a policy save and a schedule's edit or delete take
    * turns, so that neither checks the other's state from before the other's commit.

@@ -41,6 +41,14 @@ const named = {
     message: 'shortcut_name_exists',
     field: 'title',
   },
+  form: {
+    from: sql`ticket_form`,
+    id: sql`form_id`,
+    name: sql`form_name`,
+    lock: 'formNames',
+    message: 'form_name_exists',
+    field: 'form_name',
+  },
   triggerCategory: {
     from: sql`rule_trigger_category`,
     id: sql`category_id`,

@@ -9,7 +9,8 @@ export interface THeaderTabItem {
   closable: boolean;
 }
 
-interface TLightTabsProps {
+/** The header's tabs, as both tab bars (these and OverflowTabs) take them. */
+export interface THeaderTabsProps {
   items: THeaderTabItem[];
   activeKey: string;
   label: string;
@@ -17,6 +18,9 @@ interface TLightTabsProps {
   closeLabel: string;
   onChange: (key: string) => void;
   onClose: (key: string) => void;
+}
+
+interface TLightTabsProps extends THeaderTabsProps {
   /** Loads what takes over when the tabs no longer fit (asked before `onOverflow`). */
   loadOverflow: () => Promise<unknown>;
   /** The tabs no longer fit: Ant Design's Tabs (with its "more" menu) takes over, at once. */

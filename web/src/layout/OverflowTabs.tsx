@@ -1,27 +1,14 @@
 import { Tabs } from 'antd';
 import { onTabKey } from '../components/tabKeys';
-import type { THeaderTabItem } from './LightTabs';
+import type { THeaderTabsProps } from './LightTabs';
 
 /**
  * The header's ticket tabs as Ant Design's Tabs: what does not fit goes under its "more" menu. The
  * list's tab (the first, not closable) stays in view before them: Ant Design scrolls the tab bar to
  * the open ticket, and the way back to the list scrolled away with it.
  */
-export function OverflowTabs({
-  items,
-  activeKey,
-  label,
-  closeLabel,
-  onChange,
-  onClose,
-}: {
-  items: THeaderTabItem[];
-  activeKey: string;
-  label: string;
-  closeLabel: string;
-  onChange: (key: string) => void;
-  onClose: (key: string) => void;
-}) {
+export function OverflowTabs(props: THeaderTabsProps) {
+  const { items, activeKey, label, closeLabel, onChange, onClose } = props;
   const [first, ...rest] = items;
   const pinned = first && !first.closable ? first : null;
   const pinnedActive = pinned !== null && pinned.key === activeKey;

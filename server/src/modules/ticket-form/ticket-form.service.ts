@@ -8,6 +8,7 @@ import {
 import { asc, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { refuseTakenName } from '../../db/names.js';
 import { ticketForm } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { allFields, type FieldRow } from '../ticket-field/ticket-field.service.js';
@@ -121,18 +122,6 @@ function refuseLoops(conditions: AddInput['conditions']) {
   });
 }
 
-/** Two forms of one name could not be told apart in the list nor in a ticket's form picker. */
-async function refuseTakenName(tx: Tx, name: string, current?: FormRow) {
-  const wanted = name.trim().toLowerCase();
-  if (current && current.formName.trim().toLowerCase() === wanted) {
-    return;
-  }
-  const rows = await allForms(tx);
-  if (rows.some((r) => r.formId !== current?.formId && r.formName.trim().toLowerCase() === wanted)) {
-    throw invalid('form_name_exists', 'form_name');
-  }
-}
-
 function values(input: AddInput) {
   return {
     formName: input.form_name,
@@ -166,7 +155,7 @@ export async function formAdd(db: Db, input: AddInput) {
   checkFields(await allFields(db), input);
   return db.transaction(async (tx) => {
     await lockForms(tx);
-    await refuseTakenName(tx, input.form_name);
+    await refuseTakenName(tx, 'form', input.form_name);
     const [last] = await tx.select({ p: max(ticketForm.position) }).from(ticketForm);
     const [row] = await tx
       .insert(ticketForm)
@@ -190,7 +179,7 @@ export async function formEdit(db: Db, input: EditInput) {
     if (!row) {
       throw notFound();
     }
-    await refuseTakenName(tx, input.form_name, row);
+    await refuseTakenName(tx, 'form', input.form_name, row.formId);
     await tx.update(ticketForm).set(values(input)).where(eq(ticketForm.formId, input.form_id));
     await settleDefault(tx, input.form_id, input.is_default, input.form_state === 'active', row.isDefault);
   });

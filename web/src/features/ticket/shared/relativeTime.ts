@@ -1,4 +1,5 @@
 import type { TLanguage } from '@parley/contracts';
+import { dateTimeFormat } from '../../../components/dateFormat';
 
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
@@ -8,23 +9,14 @@ function localeOf(language: TLanguage): string {
 }
 
 // Making an Intl formatter costs far more than formatting with it (a list of 50 rows made some
-// 300 of them on every render): each is made once per locale, zone and kind, and kept.
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, format);
-  }
-  return format;
-}
+// 300 of them on every render): each is made once per locale (and zone and options) and kept; the
+// date formatters in components/dateFormat.ts.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 function relativeFormat(locale: string): Intl.RelativeTimeFormat {
-  const key = `r|${locale}`;
-  let format = formatters.get(key) as Intl.RelativeTimeFormat | undefined;
+  let format = relativeFormats.get(locale);
   if (!format) {
     format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    formatters.set(key, format);
+    relativeFormats.set(locale, format);
   }
   return format;
 }
@@ -38,7 +30,7 @@ export function knownZone(timeZone: string | null | undefined): string | undefin
   }
   if (!zones.has(timeZone)) {
     try {
-      dateFormat('en', { timeZone });
+      new Intl.DateTimeFormat('en', { timeZone });
       zones.set(timeZone, timeZone);
     } catch {
       zones.set(timeZone, undefined);
@@ -52,16 +44,19 @@ export function knownZone(timeZone: string | null | undefined): string | undefin
  * (whole seconds). The day and the zone's offset both follow from it.
  */
 export function wallClock(ts: number, timeZone: string | undefined): number {
-  const parts = dateFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(ts);
+  const parts = dateTimeFormat(
+    'en-US',
+    {
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    },
+    timeZone ?? null,
+  ).formatToParts(ts);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }
@@ -101,14 +96,14 @@ export function relativeTime(
   if (ago < hourMs) {
     return relative.format(-Math.floor(ago / minuteMs), 'minute');
   }
-  const time = dateFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(ts);
+  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }, zone ?? null).format(ts);
   const days = dayNumber(now, zone) - dayNumber(ts, zone);
   if (days === 0 || days === 1) {
     return `${capitalize(relative.format(-days, 'day'))} ${time}`;
   }
   if (days > 1 && days < 7) {
-    const weekday = dateFormat(locale, { timeZone: zone, weekday: 'long' }).format(ts);
+    const weekday = dateTimeFormat(locale, { weekday: 'long' }, zone ?? null).format(ts);
     return `${weekday} ${time}`;
   }
-  return day ? day(ts) : dateFormat(locale, { timeZone: zone, dateStyle: 'medium' }).format(ts);
+  return day ? day(ts) : dateTimeFormat(locale, { dateStyle: 'medium' }, zone ?? null).format(ts);
 }
