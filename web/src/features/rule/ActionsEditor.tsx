@@ -3,6 +3,7 @@ import { notifyTargets, type TRuleActionInput, type TRuleActionName } from '@par
 import { Button, Flex, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { useFocusAdded } from '../../components/useFocusAdded';
 import { FieldValueInput } from '../ticket-field/FieldValueInput';
 import { useFieldDefs } from '../view/useFieldDefs';
 import { usePeoplePickers } from './queries';
@@ -227,8 +228,9 @@ export function ActionsEditor({
 }) {
   const { t } = useTranslation();
   const set = (i: number, next: TRuleActionInput) => onChange?.(value.map((a, j) => (j === i ? next : a)));
+  const { box, added } = useFocusAdded();
   return (
-    <Flex vertical gap={6} data-testid="rule-actions">
+    <Flex vertical gap={6} data-testid="rule-actions" ref={box}>
       {value.map((a, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
         <Space key={i} align="start" wrap>
@@ -250,7 +252,10 @@ export function ActionsEditor({
       <Button
         icon={<PlusOutlined aria-hidden />}
         style={{ width: 'fit-content' }}
-        onClick={() => onChange?.([...value, blank('add_tags')])}
+        onClick={() => {
+          added();
+          onChange?.([...value, blank('add_tags')]);
+        }}
       >
         {t('rule.add_action')}
       </Button>

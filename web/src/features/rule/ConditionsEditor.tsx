@@ -12,6 +12,7 @@ import {
 import { Button, Flex, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { useFocusAdded } from '../../components/useFocusAdded';
 import { CompanySelect } from '../../pickers/CompanySelect';
 import { useSchedules } from '../schedule/queries';
 import { RequesterSelect } from '../ticket/shared/RequesterSelect';
@@ -179,8 +180,9 @@ export function ConditionsEditor({
   );
   const set = (i: number, next: TRuleConditionInput) => onChange?.(value.map((c, j) => (j === i ? next : c)));
   const first = fields[0] as TRuleConditionField;
+  const { box, added } = useFocusAdded();
   return (
-    <Flex vertical gap={6} data-testid={testId}>
+    <Flex vertical gap={6} data-testid={testId} ref={box}>
       {value.map((c, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
         <Space key={i} wrap>
@@ -223,7 +225,8 @@ export function ConditionsEditor({
       <Button
         icon={<PlusOutlined aria-hidden />}
         style={{ width: 'fit-content' }}
-        onClick={() =>
+        onClick={() => {
+          added();
           onChange?.([
             ...value,
             {
@@ -231,8 +234,8 @@ export function ConditionsEditor({
               operator: ruleConditionSpec[first].operators[0] as TRuleOperator,
               value: defaultValue(first),
             },
-          ])
-        }
+          ]);
+        }}
       >
         {t('rule.add_condition')}
       </Button>

@@ -79,6 +79,16 @@ describe('views editor', () => {
     });
   });
 
+  it('puts the keyboard in the row that "Add condition" adds', async () => {
+    serve();
+    renderApp('/wswt/setting/view/add');
+    await screen.findByRole('heading', { name: 'Add view' });
+    const any = screen.getByTestId('conditions-any');
+    fireEvent.click(within(any).getByRole('button', { name: 'Add condition' }));
+    const property = await within(any).findByRole('combobox', { name: 'Property' });
+    await waitFor(() => expect(document.activeElement).toBe(property));
+  });
+
   it('refuses more than 10 columns before saving', async () => {
     const eleven = [
       'ticket_id',

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
+import { useFocusAdded } from '../../components/useFocusAdded';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { ticketKeys } from '../ticket/shared/queries';
 import { useStaffNames } from '../ticket/shared/useNames';
@@ -25,24 +26,30 @@ import { requestOf, type TViewValues, valuesOf } from './viewValues';
 
 function ConditionList({ name, allowDeleted }: { name: 'all' | 'any'; allowDeleted: boolean }) {
   const { t } = useTranslation();
+  const { box, added } = useFocusAdded();
   return (
     <Card size="small" title={t(`view.match_${name}`)} style={{ marginBottom: 16 }} data-testid={`conditions-${name}`}>
       <Form.List name={name}>
         {(rows, { add, remove }) => (
           <>
-            {rows.map((row) => (
-              <ConditionRow
-                key={row.key}
-                listName={[name]}
-                name={row.name}
-                onRemove={() => remove(row.name)}
-                allowDeleted={allowDeleted}
-              />
-            ))}
+            <div ref={box}>
+              {rows.map((row) => (
+                <ConditionRow
+                  key={row.key}
+                  listName={[name]}
+                  name={row.name}
+                  onRemove={() => remove(row.name)}
+                  allowDeleted={allowDeleted}
+                />
+              ))}
+            </div>
             <Button
               type="dashed"
               icon={<PlusOutlined aria-hidden />}
-              onClick={() => add(freshCondition('ticket_state'))}
+              onClick={() => {
+                added();
+                add(freshCondition('ticket_state'));
+              }}
             >
               {t('view.add_condition')}
             </Button>
