@@ -375,6 +375,15 @@ export const messages = {
   },
   category_exists: { en: 'A category of this name exists already', 'zh-cn': '已有同名分类' },
   automation_needs_time: { en: 'Add an hours condition', 'zh-cn': '请添加小时数条件' },
+  trigger_needs_condition: {
+    en: 'Add at least one condition: a trigger without one would act on every change of every ticket',
+    'zh-cn': '请至少添加一个条件：没有条件的触发器会作用于每个工单的每次更改',
+  },
+  automation_update_not_nullified: {
+    en: 'On a ticket that has what the actions set already, nothing changes and the update time stays: add a condition an action makes false (such as tags exclude the tag it adds)',
+    'zh-cn':
+      '工单已有操作要设置的值时不会更改，更新时间也不变：请添加一个会被操作改为不成立的条件（例如标签不包含其添加的标签）',
+  },
   automation_not_nullified: {
     en: 'An action must make a condition false, or it would repeat every hour',
     'zh-cn': '必须有操作使某个条件不再成立，否则会每小时重复',

@@ -42,22 +42,22 @@ interface Variant {
 /** Calls left out: multipart uploads (no JSON input) and sign-out (it would end the admin's session). */
 const skipped = new Set(['/api/admin/auth.logout']);
 const unknownId = 99_999_999;
+/** A rule the server takes: a condition (a trigger needs one), and one the actions make false (an automation). */
+const rule = (...all: unknown[]) => ({
+  conditions: { all: [...all, { field: 'priority', operator: 'is_not', value: 'high' }], any: [] },
+  actions: [{ action: 'set_priority', value: 'high' }],
+});
+const automation = () => rule({ field: 'hours_since_updated', operator: 'greater_than', value: 1 });
 /** Base values a schema cannot tell (a rule across fields, a record that must exist), so that only the probed field is wrong. */
 const realBase: Record<string, () => Record<string, unknown>> = {
   '/api/admin/ticket.add': () => ({ requester_email: `probe-${Date.now()}@example.com` }),
   '/api/admin/ticket.requester.tickets': () => ({ requester_id: String(adminId) }),
   '/api/admin/chat.transfer': () => ({ assignee_id: adminId }),
   '/api/admin/settings/schedule.edit': () => ({ timezone: 'UTC', intervals: [], holidays: [] }),
-  '/api/admin/settings/trigger.add': () => ({ actions: [{ action: 'set_priority', value: 'high' }] }),
-  '/api/admin/settings/trigger.edit': () => ({ actions: [{ action: 'set_priority', value: 'high' }] }),
-  '/api/admin/settings/automation.add': () => ({
-    conditions: { all: [{ field: 'hours_since_updated', operator: 'greater_than', value: 1 }], any: [] },
-    actions: [{ action: 'set_priority', value: 'high' }],
-  }),
-  '/api/admin/settings/automation.edit': () => ({
-    conditions: { all: [{ field: 'hours_since_updated', operator: 'greater_than', value: 1 }], any: [] },
-    actions: [{ action: 'set_priority', value: 'high' }],
-  }),
+  '/api/admin/settings/trigger.add': () => rule(),
+  '/api/admin/settings/trigger.edit': () => rule(),
+  '/api/admin/settings/automation.add': automation,
+  '/api/admin/settings/automation.edit': automation,
 };
 let adminId = 0;
 const ops: Op[] = [];

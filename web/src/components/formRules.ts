@@ -58,7 +58,8 @@ export function showFieldErrors(
 ): boolean {
   const errors = new Map<string, string[]>();
   for (const [name, text] of Object.entries(fields)) {
-    if (names.includes(name)) {
+    // A field of the form, or a list item of `rows` as a whole ("add at least one").
+    if (names.includes(name) || Object.hasOwn(rows, name)) {
       errors.set(name, [...(errors.get(name) ?? []), translateMessage(text)]);
       continue;
     }

@@ -8,8 +8,15 @@ import {
 } from '@parley/contracts';
 import { invalid } from '../../http/app-error.js';
 
-/** Actions that change the ticket (and so its update time), unlike a mail or a webhook. */
-const changesTicket = (a: TRuleAction) => a.action !== 'notify' && a.action !== 'webhook';
+/**
+ * Actions that change the ticket, and so its update time, whatever it holds already: an internal
+ * note. Setting a property or adding a tag changes nothing on a ticket that has it already, so the
+ * update time stays and "hours since updated" would hold again next hour.
+ */
+const alwaysChangesTicket = (a: TRuleAction) => a.action === 'add_note';
+
+/** Actions that change the ticket when it differs from what they set, unlike a mail or a webhook. */
+const mayChangeTicket = (a: TRuleAction) => a.action !== 'notify' && a.action !== 'webhook';
 
 /** Would these actions make this condition false on a ticket it held for? */
 export function nullifies(actions: TRuleAction[], c: TRuleCondition): boolean {
@@ -44,8 +51,8 @@ export function nullifies(actions: TRuleAction[], c: TRuleCondition): boolean {
       return (set('add_tags').flat() as string[]).some((tag) => listed.includes(tag));
     }
     case 'hours_since_updated':
-      // Any change stamps the update time: "more than N hours" is false right after.
-      return c.operator !== 'less_than' && Number(c.value) > 0 && actions.some(changesTicket);
+      // A change stamps the update time: "more than N hours" is false right after.
+      return c.operator !== 'less_than' && Number(c.value) > 0 && actions.some(alwaysChangesTicket);
     case 'hours_since_pending':
       return set('set_state').some((v) => v !== 'pending');
     case 'hours_since_solved':
@@ -63,11 +70,15 @@ export function nullifies(actions: TRuleAction[], c: TRuleCondition): boolean {
  */
 export function checkAutomation(conditions: TRuleConditions, actions: TRuleAction[]) {
   if (![...conditions.all, ...conditions.any].some((c) => isHoursField(c.field))) {
-    throw invalid('automation_needs_time', 'conditions');
+    throw invalid('automation_needs_time', 'conditions.all');
   }
   const allFlip = conditions.all.some((c) => nullifies(actions, c));
   const anyFlip = conditions.any.length > 0 && conditions.any.every((c) => nullifies(actions, c));
   if (!allFlip && !anyFlip) {
-    throw invalid('automation_not_nullified', 'actions');
+    // "Hours since updated" with actions that change the ticket only when it differs: say why.
+    const sinceUpdate = [...conditions.all, ...conditions.any].some((c) => c.field === 'hours_since_updated');
+    const why =
+      sinceUpdate && actions.some(mayChangeTicket) ? 'automation_update_not_nullified' : 'automation_not_nullified';
+    throw invalid(why, 'actions');
   }
 }

@@ -2,7 +2,7 @@ import { automationOps, scheduleOps, type TOpInput } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAgent, buildTicket } from '../../../test/factories.js';
-import { api, db, setUpApp, t } from '../../../test/kit.js';
+import { api, apiUntyped, db, setUpApp, t } from '../../../test/kit.js';
 import { addTrigger, deleteTriggers, rulesOn, ticketRow, word } from '../../../test/rule-kit.js';
 import { queryRows } from '../../db/rows.js';
 import { wallToInstant } from '../schedule/business-time.js';
@@ -38,6 +38,8 @@ describe('Settings › Automations', () => {
       actions: [{ action: 'set_state', value: 'closed' }],
     });
     expect(noTime.msg).toBe('Add an hours condition');
+    // Under the "all of" conditions, where the editor shows it.
+    expect(Object.keys(noTime.fields)).toEqual(['conditions.all']);
     const forever = await api(automationOps.add, {
       title: 'x',
       conditions: {
@@ -65,6 +67,36 @@ describe('Settings › Automations', () => {
       actions: [{ action: 'set_priority', value: 'low' }],
     });
     expect(trigOnly.fields['conditions.all.0.field']).toBe('Invalid value');
+    // A tag added again, or a priority set again, changes nothing on a ticket that has it: its
+    // update time stays, "hours since updated" holds again next hour, and the mail would go hourly.
+    const stale = (actions: unknown[], more: unknown[] = []) =>
+      apiUntyped(automationOps.add, {
+        title: 'Nudge stale',
+        active: false,
+        conditions: { all: [{ field: 'hours_since_updated', operator: 'greater_than', value: 24 }, ...more] },
+        actions,
+      });
+    const nudge = { action: 'notify', target: 'requester', subject: 'Still there?', body: 'Hi' };
+    for (const actions of [
+      [{ action: 'add_tags', value: ['nudged'] }, nudge],
+      [{ action: 'set_priority', value: 'high' }],
+    ]) {
+      const again = await stale(actions);
+      expect(again.code).toBe('FFFF');
+      expect(again.fields.actions).toBe(
+        'On a ticket that has what the actions set already, nothing changes and the update time stays: add a condition an action makes false (such as tags exclude the tag it adds)',
+      );
+    }
+    // With "tags exclude" the tag it adds, or an internal note (always a change): accepted.
+    const tagged = await stale(
+      [{ action: 'add_tags', value: ['nudged'] }, nudge],
+      [{ field: 'tags', operator: 'excludes', value: ['nudged'] }],
+    );
+    expect(tagged.code).toBe('0000');
+    made.push(tagged.data.automation_id);
+    const noted = await stale([{ action: 'add_note', value: 'Nobody has answered for a day' }]);
+    expect(noted.code).toBe('0000');
+    made.push(noted.data.automation_id);
     // Closing solved tickets makes "status is solved" false: accepted.
     await automation({
       title: 'Close solved',

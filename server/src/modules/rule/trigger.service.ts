@@ -75,12 +75,20 @@ async function checkCategory(db: DbOrTx, categoryId: number | null) {
   }
 }
 
+/** A trigger with no condition would act on every change of every ticket. */
+function refuseNoCondition(input: Input) {
+  if (input.conditions.all.length + input.conditions.any.length === 0) {
+    throw invalid('trigger_needs_condition', 'conditions.all');
+  }
+}
+
 /** Saves a trigger (new ones run last); answers its id. Used by the dry run too, inside its rolled-back transaction. */
 export async function triggerSave(db: DbOrTx, input: Input, triggerId: number | null): Promise<number> {
   await checkCategory(db, input.category_id);
   const now = Date.now();
   if (triggerId === null) {
     const actions = await checkRule(db, 'trigger', input.conditions, input.actions);
+    refuseNoCondition(input);
     const [row] = await queryRows<{ trigger_id: number }>(
       db,
       sql`INSERT INTO rule_trigger (title, category_id, position, active, conditions, actions, create_ts, update_ts)
@@ -99,6 +107,7 @@ export async function triggerSave(db: DbOrTx, input: Input, triggerId: number | 
     throw notFound();
   }
   const actions = await checkRule(db, 'trigger', input.conditions, input.actions, old.actions);
+  refuseNoCondition(input);
   await db.execute(
     sql`UPDATE rule_trigger SET title = ${input.title}, category_id = ${input.category_id}, active = ${input.active},
         conditions = ${JSON.stringify(input.conditions)}::jsonb, actions = ${JSON.stringify(actions)}::jsonb,

@@ -27,6 +27,18 @@ describe('Settings › Triggers', () => {
     });
     expect(noTitle.code).toBe('FFFF');
     expect(noTitle.fields.title).toBe('Title is required');
+    // No condition: it would act on every change of every ticket. Refused, and nothing saved.
+    const before = (await api(triggerOps.list, {})).data.list.length;
+    const everything = await api(triggerOps.add, {
+      title: 'Everything',
+      conditions: { all: [], any: [] },
+      actions: [{ action: 'set_priority', value: 'high' }],
+    });
+    expect(everything.code).toBe('FFFF');
+    expect(everything.fields).toEqual({
+      'conditions.all': 'Add at least one condition: a trigger without one would act on every change of every ticket',
+    });
+    expect((await api(triggerOps.list, {})).data.list).toHaveLength(before);
     const hours = await api(triggerOps.add, {
       title: 'x',
       conditions: { all: [{ field: 'hours_since_created', operator: 'greater_than', value: 3 }] },

@@ -144,6 +144,30 @@ describe('trigger editor', () => {
     screen.getByRole('heading', { name: 'Edit trigger' });
   });
 
+  it('says under "all of" that a trigger needs a condition, and stays in the editor', async () => {
+    const { calls } = serve({
+      'admin/settings/trigger.add': () =>
+        fail('FFFF', 'Add at least one condition', { fields: { 'conditions.all': 'trigger_needs_condition' } }),
+    });
+    renderApp('/wswt/setting/trigger/add');
+    await screen.findByRole('heading', { name: 'Add trigger' });
+    typeInto('Title', 'Everything');
+    // The keyboard goes on in the row "Add action" adds: its action, then its tags.
+    fireEvent.click(screen.getByRole('button', { name: 'Add action' }));
+    const action = await screen.findByRole('combobox', { name: 'Action' });
+    await waitFor(() => expect(document.activeElement).toBe(action));
+    const tags = screen.getByLabelText('Value');
+    fireEvent.change(tags, { target: { value: 'everything' } });
+    fireEvent.keyDown(tags, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await screen.findByTitle('everything');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const error = await screen.findByText(/^Add at least one condition: a trigger without one/);
+    // Under the "all of" editor, not a toast that goes away.
+    expect(error.closest('.ant-form-item')?.querySelector('[data-testid="conditions-all"]')).not.toBeNull();
+    expect(callsTo(calls, 'admin/settings/trigger.add')).toHaveLength(1);
+    screen.getByRole('heading', { name: 'Add trigger' });
+  });
+
   it("takes the server's refusal off a row's editor once that editor is edited", async () => {
     serve({ 'admin/settings/trigger.edit': () => ok() }, [printers]);
     renderApp('/wswt/setting/trigger/edit', { state: editState(5) });
