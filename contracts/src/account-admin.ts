@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ZAccount } from './account.js';
-import { optionalText, requiredText, ZEmail, ZFlag, ZId, ZIdList, ZPage, ZPaging } from './common.js';
+import { optionalText, requiredOr, requiredText, ZEmail, ZFlag, ZId, ZIdList, ZPage, ZPaging } from './common.js';
 import { ZAccessState, ZChatState, ZNotifyNew, ZReplyAccess, ZTicketAccess, ZUserType } from './enums.js';
 import { languageCodes } from './languages.js';
 
 /** An IANA time zone that this runtime knows (`Asia/Shanghai`, `UTC`), in its canonical spelling. */
 export const ZTimezone = z
-  .string({ error: 'timezone_invalid' })
+  .string({ error: requiredOr('required_field', 'timezone_invalid') })
   .trim()
-  .min(1, { error: 'timezone_invalid' })
+  .min(1, { error: 'required_field' })
   .max(64, { error: 'timezone_invalid' })
   .transform((value, ctx) => {
     try {

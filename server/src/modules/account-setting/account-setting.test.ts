@@ -118,6 +118,16 @@ describe('localization', () => {
     });
     expect(res.code).toBe('FFFF');
     expect(Object.keys(res.fields).sort()).toEqual(['date_format', 'default_language', 'default_timezone']);
+    expect(res.fields.default_timezone).toBe('Unknown time zone');
+    // Left out or left empty, it is missing, not unknown.
+    for (const default_timezone of [undefined, '', '  ']) {
+      const missing = await apiUntyped(accountSettingOps.localizationEdit, {
+        default_language: 'en',
+        default_timezone,
+        date_format: 'medium',
+      });
+      expect([missing.code, missing.fields]).toEqual(['FFFF', { default_timezone: 'This field is required' }]);
+    }
   });
 
   it('gives new accounts and new requesters its language and time zone', async () => {
