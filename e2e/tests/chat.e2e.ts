@@ -180,6 +180,12 @@ describe('live chat in the browser', () => {
     const again = await openWidget(visitorPage);
     await again.getByText('Thank you for waiting!').waitFor();
     await expect(again.getByText('Hello Vera, let me look at A-1042').count()).resolves.toBe(1);
+    // The agent's joining is part of the story too: said once, before their first answer, as it was live.
+    const lines = await again.locator('.list > *').allTextContents();
+    const joinedAt = lines.indexOf('Alice Agent joined the chat');
+    expect(lines.filter((l) => l.includes('joined the chat'))).toEqual(['Alice Agent joined the chat']);
+    expect(joinedAt).toBeGreaterThan(-1);
+    expect(joinedAt).toBeLessThan(lines.findIndex((l) => l.includes('Hello Vera, let me look at A-1042')));
 
     // End, rate, and the ticket is solved with the rating.
     await agentPage.getByRole('button', { name: 'End chat' }).click();

@@ -670,6 +670,9 @@
       ended: false,
       agentName: null,
       hadAgent: false,
+      /** Agents whose "joined the chat" line is shown, and the last such line (live or from the history). */
+      joined: {},
+      lastJoined: null,
     };
     clear(body);
     clear(foot);
@@ -782,6 +785,10 @@
         }
         connect();
         void catchUp().then(() => {
+          // Reopened: the agent who has the chat and has not written yet joined all the same.
+          if (info.agent_name && !chat.ended && !chat.joined[info.agent_name]) {
+            joinedLine(info.agent_name);
+          }
           list.setAttribute('aria-live', 'polite');
           if (chat.ended) {
             showEnded(info.satisfaction);
@@ -843,7 +850,10 @@
         chat.agentName = e.agent_name;
         chat.hadAgent = true;
         statusEl.textContent = e.agent_name;
-        list.appendChild(el('div', { class: 'sys', text: t('joined', { name: e.agent_name }) }));
+        // Not twice in a row: their first message may have come (and said so) before the event.
+        if (chat.lastJoined !== e.agent_name) {
+          joinedLine(e.agent_name);
+        }
         scroll();
       } else if (e.type === 'queued') {
         // Handed back to a group's queue: nobody has the chat until an agent takes it.
@@ -864,6 +874,13 @@
       },
       () => {},
     );
+  }
+
+  /** "{name} joined the chat". */
+  function joinedLine(name) {
+    chat.joined[name] = true;
+    chat.lastJoined = name;
+    list.appendChild(el('div', { class: 'sys', text: t('joined', { name: name }) }));
   }
 
   function show(m) {
@@ -889,6 +906,11 @@
       showEnded('unoffered');
       scroll();
       return;
+    }
+    // The history (a reopened window, a reconnect) has no join events: an agent's first message
+    // says they joined, where the live line stood.
+    if (!m.from_visitor && !m.automatic && m.real_name && !chat.joined[m.real_name]) {
+      joinedLine(m.real_name);
     }
     list.appendChild(
       bubble(
