@@ -26,6 +26,8 @@ export const storageKeys = {
   lastView: 'last_view',
   /** The language a link asked for (a survey mail's), kept for the tab (sessionStorage). */
   linkLanguage: 'link_language',
+  /** What a visitor has typed into the public ticket form, kept for the tab until it is sent (sessionStorage). */
+  ticketDraft: 'ticket_draft',
 } as const;
 
 function read<T>(store: Storage, key: string, now = Date.now()): T | null {

@@ -91,6 +91,26 @@ describe('public ticket form', () => {
     expect(screen.queryByText('photo.txt')).toBeNull();
   });
 
+  it('keeps what was typed through a reload of the tab, until the ticket is sent', async () => {
+    const { calls } = serve();
+    await openForm();
+    fillForm();
+    // The tab reloads: the page starts again from nothing but what the tab kept.
+    cleanup();
+    await openForm();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('Pat@Example.com');
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe(' Printer on fire ');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('It smokes.\nPlease help.');
+    submit();
+    await screen.findByRole('heading', { name: 'Your ticket has been submitted' });
+    expect(callsTo(calls, 'home/ticket.add')[0]?.body).toMatchObject({ subject: 'Printer on fire' });
+    // Sent: a reload now starts a new ticket.
+    cleanup();
+    await openForm();
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('offers no attachments when the ticket settings turn them off', async () => {
     serve({ 'home/ticket.form.get': () => ok({ can_attach: false, forms: [], form: null }) });
     await openForm();

@@ -1,9 +1,10 @@
 import { commentBodyMax, type THomeTicketAddRequest } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
+import { session, storageKeys } from '../../auth/storage';
 import { Button } from '../../components/light/Button';
 import { emailProblem, textProblem } from '../../components/light/checks';
 import { Field, inputAria, type TChecks, useForm } from '../../components/light/form';
@@ -25,6 +26,9 @@ export interface TTicketValues {
   fields?: Record<string, unknown>;
 }
 type TFixed = Omit<TTicketValues, 'fields'>;
+/** What the tab keeps of a ticket not sent yet (files are not kept: they are chosen again). */
+type TDraft = { values: TFixed; fields: Record<string, unknown>; form_id?: number };
+const draftTtl = 24 * 60 * 60 * 1000;
 
 // Only a form with fields loads the inputs (the public page stays small without them).
 const PublicFields = lazy(() => import('./PublicFields').then((m) => ({ default: m.PublicFields })));
@@ -51,18 +55,20 @@ export function TicketForm({
   onSubmitted: (ticketId: number, values: TTicketValues) => void;
 }) {
   const { t } = useTranslation();
+  // A reload (or a tap on the wrong link and back) does not lose what was typed: the tab keeps it until sent.
+  const [draft] = useState(() => session.get<TDraft>(storageKeys.ticketDraft));
   const form = useForm<TFixed>(
     'home',
-    () => ({ email: '', real_name: '', subject: '', description: '', ...initialValues }),
+    () => ({ email: '', real_name: '', subject: '', description: '', ...initialValues, ...draft?.values }),
     checks,
   );
-  const [fields, setFields] = useState<Record<string, unknown>>(initialValues.fields ?? {});
+  const [fields, setFields] = useState<Record<string, unknown>>(draft?.fields ?? initialValues.fields ?? {});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // The fields' own check (required, pattern), set by PublicFields for the visible fields.
   const checkFields = useRef<() => Record<string, string>>(() => ({}));
   const uploads = usePublicUploads();
   // Offered unless the ticket settings say no (`can_attach`); the server refuses them either way.
-  const [formId, setFormId] = useState<number | undefined>(undefined);
+  const [formId, setFormId] = useState<number | undefined>(draft?.form_id);
   const offer = useTicketForm(formId).data;
   const canAttach = offer?.can_attach ?? true;
   const ticketForm = offer?.form ?? null;
@@ -71,6 +77,14 @@ export function TicketForm({
   const busy = send.isPending;
   const { values, errors } = form;
   const [ctrlEnterHint] = useState(ctrlEnterHintFits);
+  useEffect(() => {
+    const typed = values.subject || values.description || Object.keys(fields).length > 0;
+    if (typed) {
+      session.set<TDraft>(storageKeys.ticketDraft, { values, fields, form_id: formId }, draftTtl);
+    } else {
+      session.remove(storageKeys.ticketDraft);
+    }
+  }, [values, fields, formId]);
 
   const submit = async () => {
     const fixedOk = form.checkAll();
@@ -120,6 +134,7 @@ export function TicketForm({
       sending.current = false;
     }
     if (ticketId !== null) {
+      session.remove(storageKeys.ticketDraft);
       onSubmitted(ticketId, { ...values, fields });
     }
   };
