@@ -175,6 +175,7 @@ export const listPageSizes: readonly number[] = [10, 20, 50, 100];
 
 /**
  * The cookies the web app keeps beside its localStorage for the server's drawing of the ticket list
- * (decision 0019): the session's token hash and the device's language. Only `GET /wswt` reads them.
+ * (decision 0019): the session's token hash, the device's language and the view the agent last
+ * chose (the list opens in it). Only `GET /wswt` reads them.
  */
-export const listPreviewCookies = { session: 'parley_session', language: 'parley_lang' } as const;
+export const listPreviewCookies = { session: 'parley_session', language: 'parley_lang', view: 'parley_view' } as const;

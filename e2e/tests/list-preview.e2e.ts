@@ -212,4 +212,34 @@ describe('the ticket list drawn on the server', () => {
     expect(drawnMenu).not.toContain('Reports');
     await agent.context().close();
   });
+
+  it('opens in the view the agent last chose: drawn, and its rows asked for once, before the app', async () => {
+    const agent = await signedIn(browser, server.url, admin);
+    await agent.getByRole('heading', { name: 'Unassigned tickets' }).waitFor();
+    await agent.getByRole('menuitem', { name: /Recently updated tickets/ }).click();
+    await agent.getByRole('heading', { name: 'Recently updated tickets' }).waitFor();
+    const cookie = (await agent.context().cookies()).find((c) => c.name === 'parley_view')?.value;
+    expect(Number(cookie)).toBeGreaterThan(0);
+
+    // Without JavaScript: the drawing is of that view (a still picture, hidden from screen readers).
+    const still = await agent.context().newPage();
+    await still.route(/\.js$/, (route) => route.abort());
+    await still.goto('/wswt');
+    await still.locator('#parley-preview h1', { hasText: 'Recently updated tickets' }).waitFor();
+    await still.close();
+
+    // With it: the page's first request for rows is that view's, and the app takes its answer
+    // rather than asking again once its code has run.
+    const lists: string[] = [];
+    agent.on('request', (r) => {
+      if (r.url().includes('/api/admin/ticket.list')) {
+        lists.push(new URL(r.url()).searchParams.get('view_id') ?? '');
+      }
+    });
+    await agent.goto('/wswt');
+    await agent.locator('#root').getByRole('heading', { name: 'Recently updated tickets' }).waitFor();
+    await agent.locator('#root tbody tr[data-row-key]').first().waitFor();
+    expect(lists).toEqual([cookie]);
+    await agent.context().close();
+  });
 });

@@ -4,11 +4,11 @@
 // instead of asking again (web/src/api/prefetched.ts), once, when the address, body, token and
 // language it would send are the same. Plain JavaScript with no imports: it must not wait for the
 // bundle. It asks only what the page asks first: who is signed in, the route guard's menu check,
-// and for the ticket list its views and then the first page of the view in the address (else the
-// first view); for a ticket, the ticket, its comments and its events. An answer the app does not
+// and for the ticket list its views and then the first page of the view the app opens (the
+// address's, else the last chosen, else the first holding tickets); for a ticket, the ticket, its comments and its events. An answer the app does not
 // take (it asked otherwise) is left unused; nothing depends on it.
 (() => {
-  const stored = (key) => {
+  const stored = (key, type = 'string') => {
     try {
       const raw = localStorage.getItem(`parley.${key}`);
       if (raw === null) {
@@ -18,7 +18,7 @@
       if (typeof item.expires_at === 'number' && item.expires_at <= Date.now()) {
         return null;
       }
-      return typeof item.value === 'string' ? item.value : null;
+      return typeof item.value === type ? item.value : null;
     } catch {
       return null;
     }
@@ -64,11 +64,18 @@
     const asked = Math.floor(Number(params.get('limit')));
     const limit = [10, 20, 50, 100].includes(asked) ? asked : 20;
     const viewId = Number(params.get('view_id'));
+    const lastViewId = stored('last_view', 'number');
     views
       .then((res) => res.clone().json())
       .then((envelope) => {
         const all = envelope && envelope.code === '0000' && envelope.data ? envelope.data.list || [] : [];
-        const view = all.find((v) => v.view_id === viewId) || all[0];
+        // The view the app opens (TicketListPage's openingView): the address's, the last chosen on
+        // this device, the first holding tickets, the first.
+        const view =
+          all.find((v) => v.view_id === viewId) ||
+          all.find((v) => v.view_id === lastViewId) ||
+          all.find((v) => v.count > 0) ||
+          all[0];
         if (view) {
           void ask('GET', `/admin/ticket.list?view_id=${view.view_id}&offset=${(page - 1) * limit}&limit=${limit}`);
         }

@@ -117,9 +117,13 @@ export const authStore = {
     if (token === null) {
       return;
     }
-    // A language chosen before the cookie existed reaches the server too.
+    // A language or a view chosen before their cookies existed reach the server too.
     if (languageStore.isSet()) {
       writeCookie(cookieNames.language, languageStore.get(), 365 * 24 * hour);
+    }
+    const view = lastViewStore.get();
+    if (view !== null) {
+      writeCookie(cookieNames.view, String(view), 365 * 24 * hour);
     }
     // A token stored before the cookie existed gets it too (a stay-signed-in one at its longest:
     // the server refuses an expired session whatever the cookie says).
@@ -148,6 +152,25 @@ export const authStore = {
     local.remove(storageKeys.realName);
     local.remove(storageKeys.stayLogin);
     clearCookie(cookieNames.session);
+  },
+};
+
+/**
+ * The ticket view the agent last chose on this device: the list opens in it, and so does the
+ * server's drawing of the list (its cookie) and the prefetch (public/prefetch.js reads it here).
+ */
+export const lastViewStore = {
+  get(): number | null {
+    const id = Number(local.get<number>(storageKeys.lastView));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  },
+  set(viewId: number): void {
+    local.set(storageKeys.lastView, viewId);
+    writeCookie(cookieNames.view, String(viewId), 365 * 24 * hour);
+  },
+  remove(): void {
+    local.remove(storageKeys.lastView);
+    clearCookie(cookieNames.view);
   },
 };
 

@@ -8,7 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from '../AppProviders';
 import { nodeListKey } from '../auth/nodes';
-import { authStore } from '../auth/storage';
+import { authStore, local, storageKeys } from '../auth/storage';
 import { brandingKey } from '../components/useBranding';
 import { groupKeys } from '../features/group/queries';
 import { ticketKeys } from '../features/ticket/shared/queries';
@@ -52,6 +52,12 @@ export async function renderListPreview(input: TListPreviewInput): Promise<strin
   // marks none (the app adds its "new" and "updated" marks when it takes over; it claims none).
   const rows = (input.list as { list?: Array<{ ticket_id: number; update_ts: number }> }).list ?? [];
   localStorage.setItem(seenTicketsKey, JSON.stringify(rows.map((row) => [row.ticket_id, row.update_ts])));
+  // The view the server chose (the address's, else the one last chosen on the device: its cookie)
+  // is the one the list opens in, as the app in that browser opens it.
+  const viewId = (input.listQuery as { view_id?: number }).view_id;
+  if (viewId) {
+    local.set(storageKeys.lastView, viewId);
+  }
   // What the app keeps from the sign-in: the name and the time zone the times are written in.
   authStore.saveProfile(input.user.real_name, input.user.timezone);
   const client = new QueryClient({

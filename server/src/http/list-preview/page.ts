@@ -77,7 +77,11 @@ interface ViewRow {
 }
 
 /** The list's query as the screen asks it (TicketListPage, useListParams), or null for an address not drawn here. */
-function listQueryOf(params: Record<string, unknown>, views: ViewRow[]): Record<string, number> | null {
+function listQueryOf(
+  params: Record<string, unknown>,
+  views: ViewRow[],
+  lastViewId: number | null,
+): Record<string, number> | null {
   // A parameter given twice: the first, as the app's URLSearchParams.get reads it.
   const query = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   // A sort or a search keeps to the app: the drawing would have to parse them as it does.
@@ -88,9 +92,13 @@ function listQueryOf(params: Record<string, unknown>, views: ViewRow[]): Record<
   const asked = Math.floor(Number(query.limit));
   const limit = listPageSizes.includes(asked) ? asked : defaultPageSize;
   const viewId = Number(query.view_id);
-  // Without a view in the address the app opens the agent's last (kept in the browser), else the
-  // first that holds tickets: the server knows only the second.
-  const view = views.find((v) => v.view_id === viewId) ?? views.find((v) => v.count > 0) ?? views[0];
+  // Without a view in the address the app opens the agent's last (kept in the browser, and in a
+  // cookie for this drawing), else the first that holds tickets (TicketListPage's openingView).
+  const view =
+    views.find((v) => v.view_id === viewId) ??
+    views.find((v) => v.view_id === lastViewId) ??
+    views.find((v) => v.count > 0) ??
+    views[0];
   return view ? { view_id: view.view_id, offset: (page - 1) * limit, limit } : null;
 }
 
@@ -184,7 +192,7 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     if (!allowed?.has_auth || !nodes || !views) {
       return null;
     }
-    const listQuery = listQueryOf(request.query as Record<string, unknown>, views.list);
+    const listQuery = listQueryOf(request.query as Record<string, unknown>, views.list, cookies.viewId);
     if (!listQuery) {
       return null;
     }

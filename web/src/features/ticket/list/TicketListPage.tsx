@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
-import { local, storageKeys } from '../../../auth/storage';
+import { lastViewStore } from '../../../auth/storage';
 import { Can } from '../../../components/Can';
 import { LinkButton } from '../../../components/LinkButton';
 // Light (no Ant Design): antd's Result carries its 10 KB of illustrations into the list's first load.
@@ -33,7 +33,7 @@ export function openingView<T extends { view_id: number; count: number }>(
   if (!views?.length) {
     return undefined;
   }
-  const last = Number(local.get<number>(storageKeys.lastView));
+  const last = lastViewStore.get();
   return views.find((v) => v.view_id === last) ?? views.find((v) => v.count > 0) ?? views[0];
 }
 
@@ -73,8 +73,8 @@ export function TicketListPage() {
     if (gone === undefined) {
       return;
     }
-    if (Number(local.get<number>(storageKeys.lastView)) === gone) {
-      local.remove(storageKeys.lastView);
+    if (lastViewStore.get() === gone) {
+      lastViewStore.remove();
     }
     setGoneIds((ids) => [...ids, gone]);
     setParams(
@@ -107,7 +107,7 @@ export function TicketListPage() {
   // the list moves to it when they are in (routes/moveWhenReady): the old rows stay until the new
   // ones replace them, drawn once, not first under a spinner and then again.
   const chooseView = (viewId: number) => {
-    local.set(storageKeys.lastView, viewId);
+    lastViewStore.set(viewId);
     const rows = queryClient.prefetchQuery(
       ticketListQuery({ view_id: viewId, offset: 0, limit: list.limit }, ['0404']),
     );
