@@ -12,6 +12,17 @@ import { mayI, nodeListKey } from './nodes';
 import { GuardPendingContext, useSession } from './SessionContext';
 import { authStore } from './storage';
 
+/** The first page of the caller's menu (loaded when needed: most sessions never ask), or null. */
+async function firstOpenPage(): Promise<string | null> {
+  try {
+    const [{ authApi }, { firstMenuPath }] = await Promise.all([import('../api/auth'), import('../layout/menu')]);
+    const { list } = await authApi.hasNodeList({ node_types: ['menu'] }, { silent: true });
+    return firstMenuPath((path) => list.some((n) => n.node_type === 'menu' && n.node_value === path));
+  } catch {
+    return null;
+  }
+}
+
 /** Runs the route guard on every change of page and shows a loading state meanwhile. */
 export function RouteGuard() {
   const location = useLocation();
@@ -58,13 +69,18 @@ export function RouteGuard() {
         adoptAccountLanguage(info.default_language);
         setUser(info, timezone);
       },
-    }).then((result) => {
+    }).then(async (result) => {
       if (cancelled) {
         return;
       }
       if (result.outcome === 'redirect') {
         dismissPreview();
-        void navigate(result.to, { replace: true });
+        // Home is the ticket list: a staff member whose roles leave it out starts on their first page.
+        const home = result.reason === 'forbidden' && matchRoute(pathname)?.entry.key === 'index';
+        const to = (home && (await firstOpenPage())) || result.to;
+        if (!cancelled) {
+          void navigate(to, { replace: true });
+        }
       } else {
         passed.current = pathname;
         if (!shown.current) {

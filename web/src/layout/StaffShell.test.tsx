@@ -91,6 +91,18 @@ describe('staff shell', () => {
     within(await screen.findByRole('menu')).getByText('Ticket list');
   });
 
+  it('starts a staff member whose roles leave out the ticket list on the first page of their menu', async () => {
+    fakeServer({ menus: ['/wswt/setting/people', '/wswt/setting/role'] });
+    const { here } = renderApp('/wswt');
+    await screen.findByRole('heading', { name: 'People' });
+    expect(here()).toBe('/wswt/setting/people');
+    // Nothing in the menu at all: their own todo list, which needs no grant.
+    cleanup();
+    fakeServer({ menus: [] });
+    const none = renderApp('/wswt');
+    await waitFor(() => expect(none.here()).toBe('/wswt/setting/todo'));
+  });
+
   it("opens a page the agent's loaded nodes grant without waiting for auth.check, which still runs", async () => {
     const { calls } = fakeServer({ menus: ['/wswt', '/wswt/search', '/wswt/setting/shortcut'] });
     const { router } = renderApp('/wswt/search');

@@ -72,6 +72,18 @@ export function visibleMenu(mayNode: (path: string) => boolean): TVisibleMenu {
   };
 }
 
+/** The first page of the menu the caller may open (where to start without the ticket list), or null. */
+export function firstMenuPath(mayNode: (path: string) => boolean): string | null {
+  const menu = visibleMenu(mayNode);
+  const paths = [
+    ...menu.tickets,
+    ...(menu.dashboard ? [dashboardPath] : []),
+    ...menu.reports,
+    ...menu.settings.flatMap((section) => section.paths),
+  ];
+  return paths[0] ?? null;
+}
+
 const allMenuPaths = [...ticketPaths, dashboardPath, ...reportPaths, ...settingSections.flatMap((x) => x.paths)];
 
 /** Screens reached from a list that is not their path's parent: groups live on People. */
