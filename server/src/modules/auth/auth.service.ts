@@ -115,6 +115,10 @@ export async function chatStateEdit({
   actor,
   chatState,
 }: AppContext & { actor: Actor; chatState: TChatState }) {
+  // Online, away or invisible is a promise to take chats: only for an account that takes them.
+  if (chatState !== 'offline' && !actor.account.toolAccess.includes('chat')) {
+    throw invalid('chat_tool_access', 'chat_state');
+  }
   await db.transaction(async (tx) => {
     await tx
       .update(account)

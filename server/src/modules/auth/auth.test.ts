@@ -249,13 +249,24 @@ describe('auth.password.edit', () => {
 
 describe('auth.my.chat.state.edit', () => {
   it('sets the agent chat state and refuses unknown states', async () => {
-    const agent = await buildAgent(t.database.db);
+    const agent = await buildAgent(t.database.db, { toolAccess: ['chat'] });
     const token = await signIn(t.app, agent.email, defaultPassword);
     expect((await api(authOps.myChatStateEdit, { chat_state: 'away' }, token)).code).toBe('0000');
     const info = await api(authOps.myInfoGet, {}, token);
     expect(info.data.chat_state).toBe('away');
     const bad = await apiUntyped(authOps.myChatStateEdit, { chat_state: 'busy' }, token);
     expect(bad.code).toBe('FFFF');
+  });
+
+  it('keeps an agent who does not take chats offline: nobody is routed to them, nobody sees them online', async () => {
+    const agent = await buildAgent(t.database.db);
+    const token = await signIn(t.app, agent.email, defaultPassword);
+    for (const chat_state of ['online', 'away', 'invisible'] as const) {
+      const res = await api(authOps.myChatStateEdit, { chat_state }, token);
+      expect([res.code, res.fields]).toEqual(['FFFF', { chat_state: 'Your account does not take chats' }]);
+    }
+    expect((await api(authOps.myInfoGet, {}, token)).data.chat_state).toBe('offline');
+    expect((await api(authOps.myChatStateEdit, { chat_state: 'offline' }, token)).code).toBe('0000');
   });
 
   it('is not for end users', async () => {
