@@ -82,6 +82,12 @@ describe('the tickets on a phone', () => {
     });
     expect(added.code).toBe('0000');
     const id = added.data.ticket_id;
+    // A macro, so that the composer's head holds "Apply macro" beside the reply kind.
+    const macro = await call(server.app, 'POST', '/api/admin/settings/note.add', {
+      token: await signInAdmin(server.app),
+      body: { title: 'Escalate', actions: { priority: 'high' } },
+    });
+    expect(macro.code).toBe('0000');
     const page = await phone();
 
     // The list: a card a ticket, nothing off to the right.
@@ -117,6 +123,16 @@ describe('the tickets on a phone', () => {
     const titleBox = await heading.boundingBox();
     expect(titleBox && idBox && titleBox.y).toBeGreaterThanOrEqual((idBox?.y ?? 0) + (idBox?.height ?? 0));
     expect(titleBox?.width).toBeGreaterThan(280);
+    // The reply kind whole, and "Apply macro" on a line of its own rather than over "Internal note".
+    const note = page.getByRole('radio', { name: 'Internal note' });
+    await note.waitFor({ state: 'attached' });
+    const noteBox = await note.locator('..').boundingBox();
+    const macroBox = await page.getByRole('button', { name: /Apply macro/ }).boundingBox();
+    expect(noteBox && macroBox && macroBox.y).toBeGreaterThanOrEqual((noteBox?.y ?? 0) + (noteBox?.height ?? 0));
+    expect(noteBox && noteBox.x + noteBox.width).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: /Apply macro/ }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'ticket-phone-composer-en-375x740');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'ticket-phone-ticket-en-375x740');
 
     // More → Delete: the dialog's buttons within the screen.

@@ -123,6 +123,30 @@ describe('drafts', () => {
     });
   }
 
+  it('at the end of the view, goes back to the list and closes the ticket’s tab, as "close tab" does', async () => {
+    serveView();
+    const { here } = renderApp('/wswt/ticket/edit/202');
+    await screen.findByRole('tab', { name: /Ticket #202|Printer/ });
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    typeComment('Done here.');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    await waitFor(() => expect(here()).toBe('/wswt?view_id=3'));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('parley.header_tabs') ?? '{}').value).toEqual([]));
+  });
+
+  it('says which ticket was updated without a link to it when the agent stays on it', async () => {
+    afterSubmitStore.set('stay');
+    serveTicket();
+    const { here } = renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    typeComment('Noted.');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
+    const toast = await screen.findByTestId('ticket-updated');
+    expect(toast.textContent).toContain('#101');
+    expect(within(toast).queryByRole('link')).toBeNull();
+    expect(here()).toBe('/wswt/ticket/edit/101');
+  });
+
   it('goes on to the next ticket of the view as the agent saw it, not as the save reordered it', async () => {
     const { calls } = serveView();
     const { here } = renderApp('/wswt/ticket/edit/101');

@@ -109,12 +109,16 @@ export function TicketComposer({
       ticketKeys.lists,
       ticketKeys.views,
     ],
-    // Which ticket was updated, with a way back to it: after-submit usually leaves the page.
+    // Which ticket was updated, with a way back to it when after-submit leaves the page.
     successContent: (updated) => {
       const path = ticketPaths.edit(updated.ticket_id);
+      const said = t('ticket.updated_toast', { id: updated.ticket_id, subject: updated.subject });
+      if (after === 'stay') {
+        return <span data-testid="ticket-updated">{said}</span>;
+      }
       return (
         <span data-testid="ticket-updated">
-          {t('ticket.updated_toast', { id: updated.ticket_id, subject: updated.subject })}{' '}
+          {said}{' '}
           <a
             href={path}
             onClick={(e) => {
@@ -139,8 +143,14 @@ export function TicketComposer({
         void navigate(lastTicketList.get());
         focusActionToastWhenLost();
       } else if (after === 'next_ticket') {
-        // Found before the save (submit): the list as the agent saw it.
-        void navigate(nextPath.current ?? lastTicketList.get());
+        // Found before the save (submit): the list as the agent saw it. The last of it: back to
+        // the list, its tab closed as "close tab" does (there is nothing next to move it to).
+        const list = lastTicketList.get();
+        const next = nextPath.current ?? list;
+        if (next === list) {
+          requestCloseTab(ticketPaths.edit(ticket.ticket_id));
+        }
+        void navigate(next);
         focusActionToastWhenLost();
       }
     },
@@ -205,6 +215,7 @@ export function TicketComposer({
   return (
     <Card
       variant="borderless"
+      className="ticket-composer"
       style={isPublic ? undefined : { background: noteBackground }}
       title={
         <Segmented<'public' | 'note'>
