@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, ZEmail, ZFlag, ZId, ZIdList } from './common.js';
-import { ZEmailEditRequest } from './setting.js';
+import { mailHostPattern, ZEmailEditRequest } from './setting.js';
 
 /** "Send a test mail" / "test the mailbox": the form's values (an empty password uses the stored one). */
 export const ZEmailCheckRequest = ZEmailEditRequest.pick({
@@ -208,7 +208,7 @@ const supportAddressFields = {
     .describe('The group its new tickets go to (null, the default: the default group)'),
   has_mailbox: ZFlag.default(false).describe('It has its own mailbox (no by default: an alias of the main one)'),
   imap_host: optionalText(255)
-    .regex(/^[^\s/]*$/, { error: 'field_invalid' })
+    .refine((v) => v === '' || mailHostPattern.test(v), { error: 'field_invalid' })
     .default('')
     .describe('Its incoming mail server (required with its own mailbox)'),
   account: optionalText(254).default('').describe('Its mailbox account (required with its own mailbox)'),

@@ -73,8 +73,12 @@ export type TEmailSetting = z.infer<typeof ZEmailSetting>;
 export const ZEmailGetResponse = ZEmailSetting;
 export type TEmailGetResponse = TEmailSetting;
 
+/** A mail server: a host name, IPv4 or `[IPv6]`, with `:port` (1 to 65535) when not the usual one. */
+export const mailHostPattern =
+  /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(:(6553[0-5]|655[0-2]\d|65[0-4]\d\d|6[0-4]\d{3}|[1-5]\d{4}|[1-9]\d{0,3}))?$/;
+
 const host = (requiredKey: Parameters<typeof requiredText>[0]) =>
-  requiredText(requiredKey, 255).regex(/^[^\s/]+$/, { error: 'field_invalid' });
+  requiredText(requiredKey, 255).regex(mailHostPattern, { error: 'field_invalid' });
 
 const ZHttpUrl = z
   .string({ error: 'field_invalid' })
@@ -95,8 +99,12 @@ export const ZEmailEditRequest = z.object({
   sender: requiredText('required_sender', 254)
     .refine(senderAddressOk, { error: 'email_format' })
     .describe('The name emails are sent from, or their address (`address` or `Name <address>`)'),
-  smtp_host: host('required_smtp_host').describe('The outgoing mail server (a host name)'),
-  imap_host: host('required_imap_host').describe('The incoming mail server (a host name)'),
+  smtp_host: host('required_smtp_host').describe(
+    'The outgoing mail server: a host name, `host:port` when not the usual port',
+  ),
+  imap_host: host('required_imap_host').describe(
+    'The incoming mail server: a host name, `host:port` when not the usual port',
+  ),
   gateway: requiredText('required_gateway', 255).describe('The mail gateway'),
   account: requiredText('required_account', 254).describe('The mailbox account'),
   password: z

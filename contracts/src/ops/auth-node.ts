@@ -91,7 +91,7 @@ export const authNodeOps = {
     method: 'POST',
     path: '/api/admin/auth.pkg.delete',
     access: { btn: 'auth.pkg.delete' },
-    summary: 'Delete an auth package; roles lose what it granted',
+    summary: 'Delete an auth package (refused while a role holds it)',
     tags,
     input: ZPkgDeleteRequest,
     output: ZEmpty,

@@ -114,6 +114,16 @@ describe('email settings', () => {
     });
   });
 
+  it('takes a mail server as a host, host:port or [IPv6]:port, and refuses a port that cannot be one', async () => {
+    for (const smtp_host of ['smtp.example.com', '127.0.0.1:2525', '[::1]:587', 'mail.example.com:65535']) {
+      expect((await api(settingOps.emailEdit, { ...valid, smtp_host, password: 'x' })).code).toBe('0000');
+    }
+    for (const smtp_host of ['smtp.example.com:99999', 'smtp.example.com:0', 'smtp.example.com:', 'smtp example.com']) {
+      const res = await api(settingOps.emailEdit, { ...valid, smtp_host, password: 'x' });
+      expect([res.code, res.fields]).toEqual(['FFFF', { smtp_host: 'Invalid value' }]);
+    }
+  });
+
   it('takes a sender as a name, an address or "Name <address>", and refuses an address that cannot be one', async () => {
     for (const sender of ['Support', 'help@example.com', 'Support Team <help@example.com>']) {
       expect((await api(settingOps.emailEdit, { ...valid, sender, password: 'x' })).code).toBe('0000');
