@@ -47,6 +47,19 @@ export async function checkRule(
       if (typeof c.value === 'number' && c.field === 'group_id' && !(await existingIds(db, 'group', [c.value]))) {
         throw invalid('id_not_found', path);
       }
+      if (typeof c.value === 'number' && c.field === 'assignee_id' && !(await existingIds(db, 'staff', [c.value]))) {
+        throw invalid('id_not_found', path);
+      }
+      if (typeof c.value === 'number' && (c.field === 'company_id' || c.field === 'requester_id')) {
+        const [table, column] = c.field === 'company_id' ? ['company', 'company_id'] : ['account', 'account_id'];
+        const found = await queryRows(
+          db,
+          sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${c.value}`,
+        );
+        if (found.length === 0) {
+          throw invalid('id_not_found', path);
+        }
+      }
     }
   }
   const out: TRuleAction[] = [];

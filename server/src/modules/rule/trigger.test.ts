@@ -51,6 +51,15 @@ describe('Settings › Triggers', () => {
       actions: [{ action: 'set_priority', value: 'high' }],
     });
     expect(Object.keys(badValue.fields)).toEqual(['conditions.all.0.value']);
+    // An organization, a requester or an agent that is not there: said, not saved to never match.
+    for (const field of ['company_id', 'requester_id', 'assignee_id'] as const) {
+      const gone = await api(triggerOps.add, {
+        title: 'x',
+        conditions: { all: [{ field, operator: 'is', value: 99_999_999 }] },
+        actions: [{ action: 'set_priority', value: 'high' }],
+      });
+      expect(gone.fields).toEqual({ 'conditions.all.0.value': 'No record has this id' });
+    }
     // An empty value or address says what to put there, not "Invalid value".
     const empty = await api(triggerOps.add, {
       title: 'x',
