@@ -84,12 +84,21 @@ export const ZAccountListRequest = ZPaging.extend({
   kw: optionalText(100).optional().describe('Part of the email or the name'),
 });
 export type TAccountListRequest = z.input<typeof ZAccountListRequest>;
-export const ZAccountListResponse = ZPage(ZAccount);
+/** An account as People lists and opens it: with whether the caller may change it. */
+export const ZManagedAccount = ZAccount.extend({
+  manageable: z
+    .boolean()
+    .describe(
+      'The caller may edit, suspend or delete it: an admin any account; anyone else their own and accounts that hold no more than they do',
+    ),
+});
+export type TManagedAccount = z.infer<typeof ZManagedAccount>;
+export const ZAccountListResponse = ZPage(ZManagedAccount);
 export type TAccountListResponse = z.infer<typeof ZAccountListResponse>;
 
 export const ZAccountGetRequest = z.object({ account_id: ZId.describe('The account') });
 export type TAccountGetRequest = z.input<typeof ZAccountGetRequest>;
-export const ZAccountGetResponse = ZAccount;
+export const ZAccountGetResponse = ZManagedAccount;
 export type TAccountGetResponse = z.infer<typeof ZAccountGetResponse>;
 
 /**

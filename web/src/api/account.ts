@@ -13,6 +13,7 @@ import {
   type TAccountTicketHistoryListResponse,
   type TAccountVisitHistoryListResponse,
   type TAgentAllListResponse,
+  type TManagedAccount,
   type TUploadResponse,
   ZUploadResponse,
 } from '@parley/contracts';
@@ -25,7 +26,8 @@ export type TAccountListQuery = Omit<TPagedQuery<TAccountListRequest>, 'company_
 export const accountApi = {
   list: (query: TAccountListQuery, opts?: TOpts): Promise<TAccountListResponse> =>
     call(accountOps.list, { ...query }, opts),
-  get: (accountId: number, opts?: TOpts): Promise<TAccount> => call(accountOps.get, { account_id: accountId }, opts),
+  get: (accountId: number, opts?: TOpts): Promise<TManagedAccount> =>
+    call(accountOps.get, { account_id: accountId }, opts),
   add: (body: TAccountAddRequest, opts?: TOpts): Promise<TAccountAddResponse> => call(accountOps.add, body, opts),
   inviteState: (opts?: TOpts): Promise<TAccountInviteStateResponse> => call(accountOps.inviteState, {}, opts),
   inviteSend: (accountId: number, opts?: TOpts): Promise<TAccountInviteSendResponse> =>

@@ -1,4 +1,4 @@
-import type { TAccount, TMyInfoResponse } from '@parley/contracts';
+import type { TAccount, TManagedAccount, TMyInfoResponse } from '@parley/contracts';
 import { vi } from 'vitest';
 import { ticketSetting } from './fixtures';
 import { refusal } from './opCheck';
@@ -64,7 +64,7 @@ export const brandingDefaults = {
 export const ok = (data: unknown = null): TEnvelope => ({ code: '0000', msg: 'Success', data });
 export const fail = (code: string, msg: string, data: unknown = null): TEnvelope => ({ code, msg, data });
 
-export function account(overrides: Partial<TAccount> = {}): TAccount {
+export function account(overrides: Partial<TManagedAccount> = {}): TManagedAccount {
   return {
     account_id: 3,
     email: 'agent@example.com',
@@ -90,6 +90,7 @@ export function account(overrides: Partial<TAccount> = {}): TAccount {
     company_id: null,
     create_ts: 0,
     update_ts: 0,
+    manageable: true,
     ...overrides,
   };
 }

@@ -1,14 +1,16 @@
-import { accountOps } from '@parley/contracts';
+import { accountOps, type TManagedAccount } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { assertIdsExist } from '../../db/exists.js';
 import { notFound } from '../../http/app-error.js';
 import { define } from '../../http/route.js';
+import type { Actor } from '../auth/actor.js';
 import { findAccountWithLinks } from '../auth/session.repo.js';
 import type { MailConfigOf } from '../password-link/password-link.service.js';
+import { manageableAccounts } from '../privilege/privilege.js';
 import { viewerOf } from '../ticket/ticket.policy.js';
 import { planList, runList } from '../ticket-search/ticket-list.service.js';
-import { presentAccount } from './account.presenter.js';
+import { type AccountWithLinks, presentAccount } from './account.presenter.js';
 import { listAccounts, listAgents, listVisits } from './account.repo.js';
 import {
   accountAccessStateEdit,
@@ -22,21 +24,31 @@ import {
 export function accountRoutes(app: FastifyInstance, ctx: AppContext, mailConfig: MailConfigOf): void {
   const { db } = ctx;
 
+  /** The accounts as People shows them: each says whether the caller may change it. */
+  const managed = async (actor: Actor, rows: AccountWithLinks[]) => {
+    const mine = await manageableAccounts(
+      db,
+      actor.account,
+      rows.map((r) => r.accountId),
+    );
+    return rows.map((r) => Object.assign(presentAccount(r), { manageable: mine.has(r.accountId) }));
+  };
+
   define(app, accountOps.list, {
-    handler: async ({ input }) => {
+    handler: async ({ actor, input }) => {
       await assertIdsExist(db, { company_id: { kind: 'company', id: input.company_id } });
       const { rows, total } = await listAccounts(db, input);
-      return { list: rows.map(presentAccount), total };
+      return { list: await managed(actor, rows), total };
     },
   });
 
   define(app, accountOps.get, {
-    handler: async ({ input }) => {
+    handler: async ({ actor, input }) => {
       const row = await findAccountWithLinks(db, input.account_id);
       if (!row) {
         throw notFound();
       }
-      return presentAccount(row);
+      return (await managed(actor, [row]))[0] as TManagedAccount;
     },
   });
 

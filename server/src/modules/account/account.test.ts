@@ -169,6 +169,23 @@ describe('auth.account.edit', () => {
     expect((await api(accountOps.edit, { account_id: peer.accountId, ticket_access: 'own' }, token)).code).toBe('0000');
   });
 
+  it('says on each account whether the caller may change it, as the edits then answer', async () => {
+    const { agent, token } = await agentWith('auth.account.edit', '/wswt/setting/people', '/wswt/account/:account_id');
+    const otherAdmin = await buildAdmin(t.database.db);
+    const peer = await buildAgent(t.database.db);
+    const user = await buildEndUser(t.database.db);
+    const manageable = async (id: number, as = token) =>
+      (await api(accountOps.get, { account_id: id }, as)).data.manageable;
+    expect(await manageable(otherAdmin.accountId)).toBe(false);
+    expect(await manageable(agent.accountId)).toBe(true);
+    expect(await manageable(peer.accountId)).toBe(true);
+    expect(await manageable(user.accountId)).toBe(true);
+    // The list says the same, row by row; an admin may change anyone.
+    const listed = await api(accountOps.list, { user_type: 'admin', offset: 0, limit: 100 }, token);
+    expect(listed.data.list.find((a) => a.account_id === otherAdmin.accountId)?.manageable).toBe(false);
+    expect((await api(accountOps.get, { account_id: otherAdmin.accountId })).data.manageable).toBe(true);
+  });
+
   it('ends the sessions of an account whose password someone else sets', async () => {
     const agent = await buildAgent(t.database.db);
     const token = await signIn(t.app, agent.email, defaultPassword);

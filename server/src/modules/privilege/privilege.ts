@@ -214,6 +214,23 @@ export async function grantGuard(tx: DbOrTx, actor: { accountId: number; userTyp
 }
 
 /**
+ * Of these accounts, those the actor may edit, suspend or delete (`refuseStronger`'s rule): an
+ * admin any, anyone else their own and those that hold no more than they do. One read for all.
+ */
+export async function manageableAccounts(
+  db: DbOrTx,
+  actor: { accountId: number; userType: string },
+  ids: number[],
+): Promise<Set<number>> {
+  if (actor.userType === 'admin') {
+    return new Set(ids);
+  }
+  const reach = await reachOf(db, [...ids, actor.accountId]);
+  const mine = reach.get(actor.accountId) ?? nothing();
+  return new Set(ids.filter((id) => id === actor.accountId || controls(mine, reach.get(id))));
+}
+
+/**
  * Refuses a non-admin suspending, allowing or deleting an account that can do more than they can
  * (`manage_beyond_own`, 0403), in the caller's transaction.
  */

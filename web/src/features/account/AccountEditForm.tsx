@@ -1,4 +1,4 @@
-import type { TAccount } from '@parley/contracts';
+import type { TManagedAccount } from '@parley/contracts';
 import { Form } from 'antd';
 import { accountApi } from '../../api/account';
 import { usePermission } from '../../auth/usePermission';
@@ -10,9 +10,10 @@ import { accountRequestOf, accountValuesOf, type TAccountValues } from './accoun
 import { peoplePaths } from './paths';
 
 /** Every field an administrator edits on someone's account; read-only without `auth.account.edit`. */
-export function AccountEditForm({ account }: { account: TAccount }) {
+export function AccountEditForm({ account }: { account: TManagedAccount }) {
   const { can } = usePermission();
-  const editable = can('btn', 'auth.account.edit');
+  // Their own rights allow it, and this account holds no more than they do (the server says which).
+  const editable = can('btn', 'auth.account.edit') && account.manageable;
   const [form] = Form.useForm<TAccountValues>();
   const { save, saving } = useSave({
     form,

@@ -1,5 +1,5 @@
 import { StopOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { TAccount } from '@parley/contracts';
+import type { TManagedAccount } from '@parley/contracts';
 import { Alert, Avatar, Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export function AccountHeader({
   actions,
   extra,
 }: {
-  account: TAccount;
+  account: TManagedAccount;
   backTo: string;
   actions: ReturnType<typeof useAccountActions>;
   extra?: ReactNode;
@@ -51,7 +51,7 @@ export function AccountHeader({
         }
         actions={
           <>
-            {!self && (
+            {!self && account.manageable && (
               <Can btn="auth.account.access_state.edit">
                 {suspended ? (
                   <Button icon={<UnlockOutlined aria-hidden />} onClick={() => actions.allow(account)}>

@@ -54,6 +54,17 @@ describe('account page', () => {
     });
   });
 
+  it('shows an account the caller may not change as it is, without the buttons the server would refuse', async () => {
+    await openAccount(
+      account({ ...grace, account_id: 8, real_name: 'Root Admin', user_type: 'admin', manageable: false }),
+    );
+    screen.getByText('This person holds permissions you do not: you may see their details, not change them.');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(true);
+    for (const name of ['Save', 'Suspend', 'Delete', 'Send the link', 'Set a new password']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
   it('shows a role the account holds that is now inactive by its name, marked, and keeps it on save', async () => {
     const { calls } = await openAccount(account({ ...grace, role_ids: [4, 9] }), {
       'admin/auth.role.list': (call) =>

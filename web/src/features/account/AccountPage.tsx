@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { TAccount } from '@parley/contracts';
-import { Button, Card, Col, Descriptions, Flex, Row, Tabs, Typography } from 'antd';
+import type { TManagedAccount } from '@parley/contracts';
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../auth/SessionContext';
@@ -37,7 +37,7 @@ function AccountScreen({ accountId }: { accountId: number }) {
   return <AccountView account={query.data} />;
 }
 
-function AccountView({ account }: { account: TAccount }) {
+function AccountView({ account }: { account: TManagedAccount }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -53,7 +53,8 @@ function AccountView({ account }: { account: TAccount }) {
         backTo={peoplePaths.list}
         actions={actions}
         extra={
-          !self && (
+          !self &&
+          account.manageable && (
             <Can btn="auth.account.delete">
               <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => actions.remove(account)}>
                 {t('common.delete')}
@@ -62,6 +63,9 @@ function AccountView({ account }: { account: TAccount }) {
           )
         }
       />
+      {!account.manageable && (
+        <Alert type="info" showIcon title={t('people.not_manageable')} data-testid="not-manageable" />
+      )}
       <Card variant="borderless" styles={{ body: { paddingTop: 8 } }}>
         <Tabs
           destroyOnHidden
@@ -87,7 +91,7 @@ function AccountView({ account }: { account: TAccount }) {
                           {formatTime(account.update_ts)}
                         </Descriptions.Item>
                       </Descriptions>
-                      {account.user_type !== 'end_user' && (
+                      {account.user_type !== 'end_user' && account.manageable && (
                         <Can btn="auth.account.edit">
                           <SendPasswordLink account={account} />
                           <div>

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { TAccount } from '@parley/contracts';
+import type { TManagedAccount } from '@parley/contracts';
 import { Button, Space, Table, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionContext';
@@ -21,7 +21,7 @@ export function AccountTable({
   emptyText,
   onDeleted,
 }: {
-  rows: TAccount[] | undefined;
+  rows: TManagedAccount[] | undefined;
   loading: boolean;
   pagination: TablePaginationConfig | false;
   filtered: boolean;
@@ -34,7 +34,7 @@ export function AccountTable({
   const { can } = usePermission();
   const canOpen = can('menu', '/wswt/account/:account_id');
   return (
-    <Table<TAccount>
+    <Table<TManagedAccount>
       rowKey="account_id"
       size="middle"
       loading={loading}
@@ -53,7 +53,7 @@ export function AccountTable({
           title: t('people.user_type'),
           dataIndex: 'user_type',
           width: 150,
-          render: (type: TAccount['user_type'], account) => (
+          render: (type: TManagedAccount['user_type'], account) => (
             <Space size={4} wrap>
               <UserTypeTag type={type} />
               <AccessTag state={account.access_state} />
@@ -77,7 +77,7 @@ export function AccountTable({
                     {t('common.edit')}
                   </LinkButton>
                 </Can>
-                {!self && (
+                {!self && account.manageable && (
                   <Can btn="auth.account.access_state.edit">
                     {account.access_state === 'suspended' ? (
                       <Button type="link" icon={<UnlockOutlined aria-hidden />} onClick={() => actions.allow(account)}>
@@ -95,7 +95,7 @@ export function AccountTable({
                     )}
                   </Can>
                 )}
-                {!self && (
+                {!self && account.manageable && (
                   <Can btn="auth.account.delete">
                     <Button
                       type="link"

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import type { TAccount } from '@parley/contracts';
+import type { TManagedAccount } from '@parley/contracts';
 import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
@@ -16,7 +16,7 @@ import { useAccountActions } from '../../account/useAccountActions';
 import { CompanyLink } from '../../company/CompanyLink';
 import { ticketPaths } from '../shared/queries';
 
-function AccountFromTicket({ account, ticketId }: { account: TAccount; ticketId: number }) {
+function AccountFromTicket({ account, ticketId }: { account: TManagedAccount; ticketId: number }) {
   const { t } = useTranslation();
   const { can } = usePermission();
   const formatTime = useFormatTime();
