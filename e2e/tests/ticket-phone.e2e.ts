@@ -128,8 +128,11 @@ describe('the tickets on a phone', () => {
     await note.waitFor({ state: 'attached' });
     const noteBox = await note.locator('..').boundingBox();
     const macroBox = await page.getByRole('button', { name: /Apply macro/ }).boundingBox();
-    expect(noteBox && macroBox && macroBox.y).toBeGreaterThanOrEqual((noteBox?.y ?? 0) + (noteBox?.height ?? 0));
-    expect(noteBox && noteBox.x + noteBox.width).toBeLessThanOrEqual(375);
+    if (!noteBox || !macroBox) {
+      throw new Error('the reply kind or Apply macro is not on screen');
+    }
+    expect(macroBox.y).toBeGreaterThanOrEqual(noteBox.y + noteBox.height);
+    expect(noteBox.x + noteBox.width).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: /Apply macro/ }).scrollIntoViewIfNeeded();
     await screenshot(page, 'ticket-phone-composer-en-375x740');
     await page.evaluate(() => window.scrollTo(0, 0));

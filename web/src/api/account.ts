@@ -1,6 +1,5 @@
 import {
   accountOps,
-  type TAccount,
   type TAccountAccessStateEditRequest,
   type TAccountAddRequest,
   type TAccountAddResponse,
