@@ -61,6 +61,20 @@ describe('the built web app, precompressed', () => {
     }
   });
 
+  it('serves a build made while it runs: the new chunks its index.html names, and no more the ones it removed', async () => {
+    const name = 'assets/app-new456.js';
+    fs.writeFileSync(path.join(webDist, name), script);
+    fs.writeFileSync(path.join(webDist, `${name}.br`), zlib.brotliCompressSync(script));
+    const res = await get(`/${name}`, 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+    fs.rmSync(path.join(webDist, name));
+    fs.rmSync(path.join(webDist, `${name}.br`));
+    expect((await get(`/${name}`, 'br')).statusCode).toBe(404);
+  });
+
   it('answers 404 for a script of an older build, not the page in its place', async () => {
     // A tab opened before a release asks for chunks the new build no longer has: with index.html
     // in their place the browser reports a MIME error instead of a missing file, and a proxy

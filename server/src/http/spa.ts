@@ -27,7 +27,9 @@ export async function registerSpa(
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Looked up on each request, not listed at start: a build made while the server runs is
+      // served whole (its index.html, read from disk, names chunks the start-up list lacked).
+      wildcard: true,
       index: false,
       // Cache-Control is set by setHeaders below (send's own would replace it).
       cacheControl: false,

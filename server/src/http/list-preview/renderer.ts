@@ -49,6 +49,8 @@ export class PreviewRenderer {
   private starting: Promise<boolean> | null = null;
   private settleStart: ((ok: boolean) => void) | null = null;
   private readonly pending = new Map<number, Pending>();
+  /** The bundle's modification time when the worker loaded it: a new build replaces the worker. */
+  private loadedMtime = 0;
 
   constructor(
     private readonly bundle: string,
@@ -82,7 +84,16 @@ export class PreviewRenderer {
     return this.starting;
   }
 
+  private mtime(): number {
+    try {
+      return fs.statSync(this.bundle).mtimeMs;
+    } catch {
+      return 0;
+    }
+  }
+
   private start(): void {
+    this.loadedMtime = this.mtime();
     const worker = new Worker(workerCode, {
       eval: true,
       workerData: { bundle: pathToFileURL(this.bundle).href },
@@ -91,6 +102,10 @@ export class PreviewRenderer {
     });
     worker.unref();
     worker.on('message', (message: { ready?: true; failed?: string; id?: number; html?: string; error?: string }) => {
+      // A worker replaced by a newer build's says nothing more.
+      if (this.worker !== worker) {
+        return;
+      }
       if (message.ready) {
         this.ready = true;
         this.settleStart?.(true);
@@ -118,10 +133,16 @@ export class PreviewRenderer {
       }
     });
     worker.on('error', (error) => {
-      this.log.warn({ err: error }, 'the ticket list server render stopped');
-      this.stopWith(error);
+      if (this.worker === worker) {
+        this.log.warn({ err: error }, 'the ticket list server render stopped');
+        this.stopWith(error);
+      }
     });
-    worker.on('exit', () => this.stopWith(new Error('the render worker exited')));
+    worker.on('exit', () => {
+      if (this.worker === worker) {
+        this.stopWith(new Error('the render worker exited'));
+      }
+    });
     this.worker = worker;
   }
 
@@ -142,6 +163,14 @@ export class PreviewRenderer {
    * How long the page waits for it is the page's budget (page.ts), not this.
    */
   async render(input: object): Promise<string | null> {
+    // Built again while the server runs: the old worker would draw the old build's markup under
+    // the new build's styles and scripts. It goes; this page goes without, the next ones get the new.
+    if ((this.worker || this.broken) && this.mtime() !== this.loadedMtime) {
+      const old = this.worker;
+      this.stopWith(new Error('the web app was built again'));
+      this.broken = false;
+      void old?.terminate();
+    }
     if (!this.ready || !this.worker) {
       void this.warm();
       return null;
