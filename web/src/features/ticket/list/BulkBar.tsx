@@ -31,7 +31,8 @@ export function BulkBar({
 }) {
   const { t } = useTranslation();
   const names = useStaffNames();
-  const submitAs = useEnum('submit_as');
+  // The states by name ("Solved"), not as the composer's submit button says them ("Submit as Solved").
+  const stateLabel = useEnum('ticket_state').label;
   const { confirmDelete } = useConfirm();
   const { user } = useSession();
   // As the server decides (ticket.policy.ts): admins, and agents allowed to close tickets.
@@ -87,7 +88,7 @@ export function BulkBar({
           menu={{
             items: enums.submit_as.values
               .filter((value) => value !== 'closed' || mayClose)
-              .map((value) => ({ key: value, label: submitAs.label(value) })),
+              .map((value) => ({ key: value, label: stateLabel(value) })),
             onClick: ({ key }) => bulkEdit.save({ submit_as: key as TSubmitAs }),
           }}
           disabled={bulkEdit.saving}

@@ -138,7 +138,7 @@ describe('ticket list', () => {
     await screen.findByText('2 selected');
     // A click, as Enter on the focused button gives too: the menu does not wait for a hover.
     fireEvent.click(screen.getByRole('button', { name: /Change state/ }));
-    fireEvent.click(await screen.findByText('Submit as Solved'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Solved' }));
     await screen.findByText('Successfully saved');
     expect(callsTo(calls, 'admin/ticket.bulk.edit')[0]?.body).toEqual({ ticket_ids: [101, 102], submit_as: 'solved' });
   });
@@ -154,8 +154,8 @@ describe('ticket list', () => {
     fireEvent.click(within(row).getByRole('checkbox'));
     await screen.findByText('1 selected');
     fireEvent.click(screen.getByRole('button', { name: /Change state/ }));
-    await screen.findByText('Submit as Solved');
-    expect(screen.queryByText('Submit as Closed')).toBeNull();
+    await screen.findByRole('menuitem', { name: 'Solved' });
+    expect(screen.queryByRole('menuitem', { name: 'Closed' })).toBeNull();
   });
 
   it('starts another view without the selection made in the last, its rows drawn once', async () => {

@@ -76,7 +76,7 @@ describe('the agent workspace', () => {
     screen.getByRole('heading', { name: 'Unassigned tickets' });
     fireEvent.click(within(row).getByRole('checkbox'));
     fireEvent.click(await screen.findByRole('button', { name: /Change state/ }));
-    fireEvent.click(await screen.findByText('Submit as Solved'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Solved' }));
     await waitFor(() => expect(callsTo(calls, 'admin/ticket.view.list').length).toBeGreaterThan(1));
     await within(screen.getByRole('menuitem', { name: /Your unsolved tickets/ })).findByText('2');
     screen.getByRole('heading', { name: 'Unassigned tickets' });
