@@ -123,11 +123,14 @@ export const goalsKb: Record<TPage, number> = {
 // catalogue every page carries (a chat's empty message, a form's looping conditions and taken
 // name) and the calendar-day check of date fields. Public pages within the 170 goal, the shell
 // within 350.
+// 2026-12-05, stop 54 (measured password page 165.3): the last view kept in a cookie beside
+// localStorage (the server draws and prefetches the view the agent last chose) and the public
+// form's draft key, in the storage every page carries. Public pages within the 170 goal.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 169,
   '/home/satisfaction': 168,
   '/wswt/login': 166,
-  '/wswt/password': 165,
+  '/wswt/password': 166,
   'staff shell + ticket list': 295,
 };
 

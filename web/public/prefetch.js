@@ -3,7 +3,8 @@
 // holding up the page) and the app's API client takes each answer from `window.__parleyPrefetch`
 // instead of asking again (web/src/api/prefetched.ts), once, when the address, body, token and
 // language it would send are the same. Plain JavaScript with no imports: it must not wait for the
-// bundle. It asks only what the page asks first: who is signed in, the route guard's menu check,
+// bundle. It asks only what the page asks first: who is signed in, the nodes the menu is drawn
+// from, the route guard's menu check,
 // and for the ticket list its views and then the first page of the view the app opens (the
 // address's, else the last chosen, else the first holding tickets); for a ticket, the ticket, its comments and its events. An answer the app does not
 // take (it asked otherwise) is left unused; nothing depends on it.
@@ -50,6 +51,8 @@
   const menu = (node) => ask('POST', '/admin/auth.check', { node_value: node, node_type: 'menu' });
 
   void ask('GET', '/admin/auth.my.info.get');
+  // The side menu's and the buttons' nodes: every staff page draws its menu from them.
+  void ask('POST', '/admin/auth.has.node.list', { node_types: ['menu', 'btn'] });
   const params = new URLSearchParams(search);
   const path = pathname.replace(/\/+$/, '') || '/';
   const ticket = /^\/wswt\/ticket\/edit\/(\d+)$/.exec(path);

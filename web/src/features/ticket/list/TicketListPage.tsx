@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { lastViewStore } from '../../../auth/storage';
+import { usePermission } from '../../../auth/usePermission';
 import { Can } from '../../../components/Can';
 import { LinkButton } from '../../../components/LinkButton';
 // Light (no Ant Design): antd's Result carries its 10 KB of illustrations into the list's first load.
@@ -97,7 +98,11 @@ export function TicketListPage() {
     }
   }, [shown, queryClient]);
   // The server's drawing of this list gives way once this one has drawn its own rows or state.
-  const settled = shown || query.isError || views.isError || (views.isSuccess && view === undefined);
+  // The drawing goes once the app's own screen is whole: its rows, and the side menu (drawn from
+  // the caller's nodes), else the menu would blink out between the two.
+  const nodes = usePermission();
+  const settled =
+    (shown && !nodes.loading) || query.isError || views.isError || (views.isSuccess && view === undefined);
   useEffect(() => {
     if (settled) {
       dismissPreview();
