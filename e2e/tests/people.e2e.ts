@@ -117,6 +117,68 @@ describe('people, roles and suspension', () => {
   });
 });
 
+describe('an agent who may edit people only', () => {
+  it('starts on People, and sees an admin read-only: no button the server would refuse (en, zh-cn)', async () => {
+    const token = await signInAdmin(server.app);
+    const wanted = ['/wswt/setting/people', '/wswt/account/:account_id', 'auth.account.edit'];
+    const nodeIds: number[] = [];
+    for (let offset = 0; nodeIds.length < wanted.length && offset < 2000; offset += 100) {
+      const page = await call<{ list: Array<{ node_id: number; node_value: string }> }>(
+        server.app,
+        'GET',
+        '/api/admin/auth.node.list',
+        { token, query: { limit: '100', offset: String(offset) } },
+      );
+      if (page.data.list.length === 0) {
+        break;
+      }
+      nodeIds.push(...page.data.list.filter((n) => wanted.includes(n.node_value)).map((n) => n.node_id));
+    }
+    expect(nodeIds).toHaveLength(wanted.length);
+    const pkg = await call<{ pkg_id: number }>(server.app, 'POST', '/api/admin/auth.pkg.add', {
+      token,
+      body: { pkg_title: 'People editing', node_ids: nodeIds },
+    });
+    const role = await call<{ role_id: number }>(server.app, 'POST', '/api/admin/auth.role.add', {
+      token,
+      body: { role_name: 'People editors', auth_pkg_ids: [pkg.data.pkg_id] },
+    });
+    const added = await call(server.app, 'POST', '/api/admin/auth.account.add', {
+      token,
+      body: {
+        email: 'pat@example.com',
+        real_name: 'Pat People',
+        user_type: 'agent',
+        password: 'pat-pass-1',
+        role_ids: [role.data.role_id],
+      },
+    });
+    expect(added.code).toBe('0000');
+
+    // Home is the ticket list, which this role leaves out: the first page of their menu instead.
+    const page = await signedIn(browser, server.url, { email: 'pat@example.com', password: 'pat-pass-1' });
+    await page.waitForURL((url) => url.pathname === '/wswt/setting/people');
+    // The administrators: open, but neither suspended nor deleted from here.
+    await page.goto('/wswt/setting/people?user_type=admin');
+    const row = page.getByRole('row', { name: /admin@example\.com/ });
+    await row.waitFor();
+    expect(await row.getByRole('button', { name: 'Suspend' }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page
+      .getByText('This person holds permissions you do not: you may see their details, not change them.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByLabel('Name').isDisabled()).toBe(true);
+    await screenshot(page, 'people-read-only-en');
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByText('该用户拥有您没有的权限：您可以查看其资料，但不能修改。').waitFor();
+    await screenshot(page, 'people-read-only-zh-cn');
+    await page.context().close();
+  });
+});
+
 describe('my profile', () => {
   it('crops and scales a large picture for the avatar instead of refusing it', async () => {
     const page = await signedIn(browser, server.url, admin, '/wswt/account/my/profile');
