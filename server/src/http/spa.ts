@@ -31,6 +31,9 @@ export async function registerSpa(
       // served whole (its index.html, read from disk, names chunks the start-up list lacked).
       wildcard: true,
       index: false,
+      // A folder (`/`, `/assets/`) is no file: the not-found handler below answers it (the app's
+      // page, or 404 under /assets), as it did when files were listed at start.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       // Cache-Control is set by setHeaders below (send's own would replace it).
       cacheControl: false,
       preCompressed: true,

@@ -66,13 +66,14 @@ afterEach(() => {
 });
 
 describe('data asked before the app starts', () => {
-  it('asks for my info, the menu check, the views and then the chosen view’s first page of the list', async () => {
+  it('asks for my info, the menu’s nodes, the menu check, the views and then the chosen view’s first page of the list', async () => {
     fakeServer();
     signIn();
     runPrefetchAt('/wswt?view_id=9&limit=50&page=2');
     await settle();
     expect(asked.map((a) => a.url)).toEqual([
       '/api/admin/auth.my.info.get',
+      '/api/admin/auth.has.node.list',
       '/api/admin/auth.check',
       '/api/admin/ticket.view.list',
       '/api/admin/ticket.list?view_id=9&offset=50&limit=50',
@@ -95,7 +96,7 @@ describe('data asked before the app starts', () => {
     signIn();
     runPrefetchAt('/wswt/ticket/edit/12');
     await settle();
-    expect(asked).toHaveLength(5);
+    expect(asked).toHaveLength(6);
     const ticketAddress = '/api/admin/ticket.get?ticket_id=12';
     expect(servedCount(fetchMock, ticketAddress)).toBe(1);
     const ticket = await api.get('/admin/ticket.get', { ticket_id: 12 });
@@ -107,6 +108,9 @@ describe('data asked before the app starts', () => {
     expect(check).toEqual({ has_auth: true });
     expect(servedCount(fetchMock, ticketAddress)).toBe(1);
     expect(servedCount(fetchMock, '/api/admin/auth.check')).toBe(1);
+    // The side menu's nodes too, asked as the app asks them.
+    await api.post('/admin/auth.has.node.list', { node_types: ['menu', 'btn'] });
+    expect(servedCount(fetchMock, '/api/admin/auth.has.node.list')).toBe(1);
     // Asked a second time, it goes to the server: an answer is handed out once.
     await api.get('/admin/ticket.get', { ticket_id: 12 });
     expect(servedCount(fetchMock, ticketAddress)).toBe(2);
