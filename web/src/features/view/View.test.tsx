@@ -60,9 +60,11 @@ describe('views editor', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Only me' }));
     // A double click on Save while the first is on its way: one view, not two.
     const release = holdCalls('admin/settings/view.add');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The same button twice (its name gains "loading" once the save is under way).
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.click(save);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(save);
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     await screen.findByText('Successfully saved');
