@@ -9,6 +9,7 @@ import {
 } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { assertIdsExist } from '../../db/exists.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
@@ -51,14 +52,7 @@ export async function checkRule(
         throw invalid('id_not_found', path);
       }
       if (typeof c.value === 'number' && (c.field === 'company_id' || c.field === 'requester_id')) {
-        const [table, column] = c.field === 'company_id' ? ['company', 'company_id'] : ['account', 'account_id'];
-        const found = await queryRows(
-          db,
-          sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${c.value}`,
-        );
-        if (found.length === 0) {
-          throw invalid('id_not_found', path);
-        }
+        await assertIdsExist(db, { [path]: { kind: c.field === 'company_id' ? 'company' : 'account', id: c.value } });
       }
     }
   }
