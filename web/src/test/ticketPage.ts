@@ -1,5 +1,5 @@
 import type { TTicket, TTicketSetting } from '@parley/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { account, fakeServer, ok, page, type TFakeServerOptions } from './fakeServer';
 import { comment, ticket, ticketSetting } from './fixtures';
 import { admin } from './session';
@@ -44,4 +44,22 @@ export function typeComment(html: string): HTMLElement {
   editor.innerHTML = html;
   fireEvent.input(editor);
   return editor;
+}
+
+/**
+ * The ticket screen drawn whole: its conversation (every test ticket has an internal note), then
+ * its properties, requester panel and composer, which come in the pass after the first paint (the
+ * screen is `aria-busy` until then).
+ */
+export async function ticketShown(timeout = 10_000): Promise<HTMLElement> {
+  const note = await screen.findByTestId('internal-note', {}, { timeout });
+  await waitFor(
+    () => {
+      if (!document.querySelector('.ticket-screen[aria-busy="false"]')) {
+        throw new Error('The ticket screen has not drawn its panels yet');
+      }
+    },
+    { timeout },
+  );
+  return note;
 }

@@ -4,11 +4,9 @@ import { Flex, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/rulesStrings';
-import { slaApi } from '../../api/rule';
-import { pickerSilent } from '../../api/types';
 import { Text } from '../../components/Text';
 import { formatMinutes, useFormatTime } from '../../components/useFormatTime';
-import { slaKeys } from './queries';
+import { ticketSlaQuery } from './queries';
 
 /** Ticks every half minute, so "12 min left" stays true while the page is open. */
 function useNow() {
@@ -31,13 +29,9 @@ export function TicketSla({ ticketId, updateTs }: { ticketId: number; updateTs: 
   const fullTime = useFormatTime();
   const [openedAt] = useState(() => Date.now());
   const query = useQuery({
-    // A save of the ticket may move its target: read again after each.
-    queryKey: [...slaKeys.ticket(ticketId), updateTs],
-    queryFn: ({ signal }) => slaApi.ticket(ticketId, { signal, silent: pickerSilent }),
-    // A policy save moves the target without changing the ticket (a job, within seconds): read
-    // again on every opening of the page, every 5 s in its first minute (an admin who just saved
-    // a policy comes to look), then every 15 s (one small row each time).
-    staleTime: 0,
+    ...ticketSlaQuery(ticketId, updateTs),
+    // Every 5 s in the page's first minute (an admin who just saved a policy comes to look), then
+    // every 15 s (one small row each time).
     refetchInterval: () => (Date.now() - openedAt < 60_000 ? 5_000 : 15_000),
   });
   const sla = query.data;

@@ -5,7 +5,7 @@ import { ok } from '../../../test/fakeServer';
 import { ticketField } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { chooseLanguage, signInEachTest } from '../../../test/session';
-import { serveTicket } from '../../../test/ticketPage';
+import { serveTicket, ticketShown } from '../../../test/ticketPage';
 
 signInEachTest();
 
@@ -41,7 +41,7 @@ describe('ticket history', () => {
   it('shows who changed which field from what to what, in words, newest first', async () => {
     serveTicket({ handlers: { 'admin/ticket.event.list': () => ok({ list: events }) } });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));
     const entries = await screen.findAllByTestId('history-entry');
     expect(entries).toHaveLength(2);
@@ -117,7 +117,7 @@ describe('ticket history', () => {
       },
     });
   const historyOf = async () => {
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     fireEvent.click(screen.getByRole('tab', { name: /History|历史/ }));
     return (await screen.findAllByTestId('history-entry')).map((e) => e.textContent ?? '');
   };
@@ -182,7 +182,7 @@ describe('a change of ticket form in the history', () => {
       },
     });
   const history = async (tab: RegExp) => {
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     fireEvent.click(screen.getByRole('tab', { name: tab }));
     await screen.findAllByTestId('history-entry');
   };

@@ -4,7 +4,7 @@ import { account, fail, ok, page } from '../../../test/fakeServer';
 import { group, ticketField } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
-import { linus, serveTicket, typeComment } from '../../../test/ticketPage';
+import { linus, serveTicket, ticketShown, typeComment } from '../../../test/ticketPage';
 
 signInEachTest();
 
@@ -18,7 +18,7 @@ describe('ticket properties', () => {
     const { calls } = serveTicket({ settings: { enable_tag: false, enable_ccs: false, enable_follow: false } });
     renderApp('/wswt/ticket/edit/101');
     // The file's first test imports the ticket page cold: over 10 s once in a whole suite's run.
-    await screen.findByTestId('internal-note', {}, { timeout: 30_000 });
+    await ticketShown(30_000);
     await waitFor(() => expect(callsTo(calls, 'admin/settings/ticket.get')).toHaveLength(1));
     // Let the settings' answer render before looking for what it hides.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -41,7 +41,7 @@ describe('ticket properties', () => {
       },
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const ccs = await within(panel()).findByText('CCs');
     const ccItem = ccs.closest('.ant-form-item') as HTMLElement;
     within(ccItem).getByText('Grace Hopper');
@@ -72,7 +72,7 @@ describe('group and assignee', () => {
       },
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const item = (label: string) => within(panel()).getByText(label).closest('.ant-form-item') as HTMLElement;
     await waitFor(() => within(item('Assignee')).getByText('Ada Billing'));
     await waitFor(() => within(item('Group')).getByText('Billing'));
@@ -107,7 +107,7 @@ describe('fields required to solve', () => {
       },
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const label = await within(panel()).findByTitle('Required for agents to solve');
     expect(label.textContent).toBe('Product *');
     typeComment('Fixed');

@@ -5,7 +5,7 @@ import { account, ok, page } from '../../../test/fakeServer';
 import { comment, company, ticket, ticketRow } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, chooseLanguage, signInEachTest } from '../../../test/session';
-import { note, serveTicket } from '../../../test/ticketPage';
+import { note, serveTicket, ticketShown } from '../../../test/ticketPage';
 
 signInEachTest();
 
@@ -48,7 +48,7 @@ describe('requester panel', () => {
   it('shows the requester, their organization, their other tickets and whether they are active', async () => {
     const { calls } = serve(Date.now() - 60_000);
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     within(card()).getByText('grace@example.com');
     within(card()).getByText('Active');
     await within(card()).findByText('Navy Labs');
@@ -64,7 +64,7 @@ describe('requester panel', () => {
   it('opens another ticket of theirs in the app with a plain click, and leaves a Ctrl+click to the browser', async () => {
     serve(0);
     const { here } = renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const link = (await within(card()).findByText('#90 Toner is low')).closest('a') as HTMLAnchorElement;
     // A new tab is the browser's: the app does not prevent it nor move.
     expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
@@ -76,7 +76,7 @@ describe('requester panel', () => {
   it('is not active when they last wrote more than 180 seconds ago', async () => {
     serve(Date.now() - 181_000);
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     within(card()).getByText('grace@example.com');
     expect(within(card()).queryByText('Active')).toBeNull();
   });
@@ -84,7 +84,7 @@ describe('requester panel', () => {
   it('opens the requester seen from the ticket, with the way back to it', async () => {
     serve(0);
     const { here } = renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     fireEvent.click(within(card()).getByRole('link', { name: 'Grace Hopper' }));
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/101/account/20'));
     await screen.findByRole('heading', { name: 'Grace Hopper' });
@@ -98,7 +98,7 @@ describe('requester panel', () => {
   it('links their organization to its page for those who may open it, and names it plainly for others', async () => {
     serve(0);
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const link = (await within(card()).findByText('Navy Labs')).closest('a');
     expect(link?.getAttribute('href')).toBe('/wswt/company/4');
     cleanup();
@@ -107,7 +107,7 @@ describe('requester panel', () => {
       menus: ['/wswt', '/wswt/ticket/edit/:ticket_id', '/wswt/ticket/edit/:ticket_id/account/:account_id'],
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const plain = await within(card()).findByText('Navy Labs');
     expect(plain.closest('a')).toBeNull();
   });
@@ -115,7 +115,7 @@ describe('requester panel', () => {
   it('says the other tickets show when they were last updated, with the full time on hover', async () => {
     serve(0);
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     await within(card()).findByText('#90 Toner is low');
     const when = within(card()).getByText(/^Updated /);
     expect(when.textContent).toMatch(/11/);

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { abilities } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
-import { serveTicket, typeComment } from '../../../test/ticketPage';
+import { serveTicket, ticketShown, typeComment } from '../../../test/ticketPage';
 
 signInEachTest();
 
 const open = async () => {
   renderApp('/wswt/ticket/edit/101');
-  await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+  await ticketShown(10_000);
 };
 
 describe('the ticket page offers what the server allows', () => {
@@ -65,7 +65,7 @@ describe('the ticket page offers what the server allows', () => {
     });
     renderApp('/wswt/ticket/edit/101');
     await screen.findByText('This ticket is closed and can no longer be changed.', {}, { timeout: 10_000 });
-    await screen.findByTestId('internal-note');
+    await ticketShown();
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Submit as/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();

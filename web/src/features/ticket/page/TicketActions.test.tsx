@@ -5,7 +5,7 @@ import { account, ok } from '../../../test/fakeServer';
 import { abilities } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
-import { serveTicket } from '../../../test/ticketPage';
+import { serveTicket, ticketShown } from '../../../test/ticketPage';
 
 signInEachTest();
 vi.setConfig({ testTimeout: 90_000 });
@@ -19,7 +19,7 @@ describe('ticket actions', () => {
       },
     });
     const { here } = renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 45_000 });
+    await ticketShown(45_000);
     // No red button on the page: spam is in the "more" menu.
     expect(screen.queryByRole('button', { name: /Mark as spam/ })).toBeNull();
     const openDialog = async () => {
@@ -48,7 +48,7 @@ describe('ticket actions', () => {
       handlers: { 'admin/ticket.restore': () => ok() },
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 45_000 });
+    await ticketShown(45_000);
     screen.getByText('This ticket is deleted. Restore it to work on it again.');
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
@@ -64,7 +64,7 @@ describe('ticket actions', () => {
       buttons: ['ticket.edit', 'ticket.delete'],
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 45_000 });
+    await ticketShown(45_000);
     fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
     await screen.findByRole('menuitem', { name: /Delete/ });
     expect(screen.queryByRole('menuitem', { name: /Mark as spam/ })).toBeNull();

@@ -6,7 +6,7 @@ import { holdCalls, ok } from '../../../test/fakeServer';
 import { ticket, ticketRow } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
-import { serveTicket, typeComment } from '../../../test/ticketPage';
+import { serveTicket, ticketShown, typeComment } from '../../../test/ticketPage';
 import { afterSubmitStore } from './afterSubmit';
 
 signInEachTest();
@@ -23,7 +23,7 @@ describe('rich-text composer', () => {
   it('uploads a pasted image, shows it inline and sends it with the comment', async () => {
     const { calls } = serveTicket({ handlers: { 'admin/ticket.upload': () => ok(uploaded) } });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const editor = typeComment('See this:');
     paste(editor, [png()]);
     await waitFor(() => expect(editor.querySelector('img')).not.toBeNull());
@@ -55,7 +55,7 @@ describe('rich-text composer', () => {
     // Hold the upload's answer until the test lets it go.
     const finish = holdCalls('admin/ticket.upload');
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     paste(typeComment('Wait for it'), [png()]);
     await screen.findByText('Uploading image…');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
@@ -68,7 +68,7 @@ describe('rich-text composer', () => {
   it('pastes other content as clean markup, without styles or foreign images', async () => {
     serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const editor = typeComment('');
     fireEvent.paste(editor, {
       clipboardData: {
@@ -87,13 +87,13 @@ describe('drafts', () => {
   it('keeps an unsent note across a reload, in note mode, and forgets it once sent', async () => {
     const { calls } = serveTicket();
     const first = renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     fireEvent.click(screen.getByText('Internal note', { selector: '.ant-segmented-item-label' }));
     typeComment('<p>Half-written <b>note</b></p>');
     first.view.unmount();
 
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const editor = screen.getByRole('textbox', { name: 'Comment' });
     expect(editor.innerHTML).toBe('<p>Half-written <b>note</b></p>');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
@@ -127,7 +127,7 @@ describe('drafts', () => {
     serveView();
     const { here } = renderApp('/wswt/ticket/edit/202');
     await screen.findByRole('tab', { name: /Ticket #202|Printer/ });
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     typeComment('Done here.');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     await waitFor(() => expect(here()).toBe('/wswt?view_id=3'));
@@ -138,7 +138,7 @@ describe('drafts', () => {
     afterSubmitStore.set('stay');
     serveTicket();
     const { here } = renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     typeComment('Noted.');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     const toast = await screen.findByTestId('ticket-updated');
@@ -150,7 +150,7 @@ describe('drafts', () => {
   it('goes on to the next ticket of the view as the agent saw it, not as the save reordered it', async () => {
     const { calls } = serveView();
     const { here } = renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     typeComment('Done here.');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     await waitFor(() => expect(here()).toBe('/wswt/ticket/edit/202'));
@@ -160,7 +160,7 @@ describe('drafts', () => {
   it('goes back to the list after the view’s last ticket', async () => {
     serveView();
     const { here } = renderApp('/wswt/ticket/edit/202');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     typeComment('Done too.');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     await waitFor(() => expect(here()).toBe('/wswt?view_id=3'));
@@ -171,7 +171,7 @@ describe('nothing to submit', () => {
   it('says so instead of "updated" when nothing was written or changed, and calls no server', async () => {
     const { calls } = serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     fireEvent.click(screen.getByRole('button', { name: 'Submit as Open' }));
     await screen.findByText('Nothing to submit: write a comment or change a property first.');
     expect(screen.queryByTestId('ticket-updated')).toBeNull();
@@ -192,7 +192,7 @@ describe('accessible names', () => {
   it('names the reply or note choice, and its buttons and menu items by their text alone', async () => {
     serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const kind = screen.getByRole('radiogroup', { name: 'Reply or note' });
     expect(
       within(kind)
@@ -218,7 +218,7 @@ describe('attached files', () => {
       },
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const doc = (name: string) => new File([name], name, { type: 'application/pdf' });
     const button = screen.getByRole('button', { name: /Attach files/ });
     const input = button.closest('.ant-upload')?.querySelector('input[type=file]') as HTMLInputElement;

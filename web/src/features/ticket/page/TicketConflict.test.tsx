@@ -6,7 +6,7 @@ import { fakeIo, fakeSockets } from '../../../test/fakeSocket';
 import { ticket } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
-import { serveTicket, typeComment } from '../../../test/ticketPage';
+import { serveTicket, ticketShown, typeComment } from '../../../test/ticketPage';
 import { afterSubmitStore } from './afterSubmit';
 
 vi.mock('socket.io-client', () => ({ io: () => fakeIo() }));
@@ -55,7 +55,7 @@ describe('two agents on one ticket', () => {
       refuse ? fail('FFFF', conflict, { fields: { base_update_ts: conflict } }) : ok(bensVersion),
     );
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     const editor = typeComment('Replaced the <b>fuse</b>');
     await pick('Type', 'Incident');
     await pick('Priority', 'Urgent');
@@ -89,7 +89,7 @@ describe('two agents on one ticket', () => {
   it('shows who saved the ticket while it is open, and keeps what the agent was doing', async () => {
     const { calls, saved } = serveTwoVersions(() => ok(bensVersion));
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     await waitFor(() => expect(fakeSockets[0]?.emittedOf('ticket_view')).toEqual([{ ticket_id: 101 }]));
     const editor = typeComment('Half-written answer');
     await pick('Type', 'Incident');

@@ -1,11 +1,11 @@
 import { ticketAttachmentPath } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { holdCalls, ok } from '../../../test/fakeServer';
 import { comment, ticket } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, signInEachTest } from '../../../test/session';
-import { note, serveTicket, typeComment } from '../../../test/ticketPage';
+import { note, serveTicket, ticketShown, typeComment } from '../../../test/ticketPage';
 
 signInEachTest();
 
@@ -31,17 +31,47 @@ describe('ticket page', () => {
     await waitFor(() => expect(lists.filter((path) => callsTo(calls, path).length === 0)).toEqual([]));
     expect(screen.queryByRole('heading', { name: /Printer on fire/ })).toBeNull();
     release();
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     // The page drawn with them asks for none of them again.
     for (const path of lists) {
       expect(callsTo(calls, path)).toHaveLength(1);
     }
   });
 
+  it('draws the conversation first and its panels and composer after it is painted, their data asked for at once', async () => {
+    const { calls } = serveTicket();
+    // The browser's next frame held: the screen as it is painted first.
+    const frames: FrameRequestCallback[] = [];
+    const held = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((frame) => frames.push(frame));
+    renderApp('/wswt/ticket/edit/101');
+    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    screen.getByRole('heading', { name: /Printer on fire/ });
+    const screenEl = document.querySelector('.ticket-screen') as HTMLElement;
+    expect(screenEl.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(screen.queryByText('Requester', { selector: '.ant-card-head-title' })).toBeNull();
+    // The side column keeps its width, so the conversation does not move when the panels come.
+    expect((screenEl.lastElementChild as HTMLElement).style.width).toBe('300px');
+    // What the panels show is already asked for.
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.requester.tickets')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(calls, 'admin/sla.ticket.get')).toHaveLength(1));
+    held.mockRestore();
+    for (const frame of frames.splice(0)) {
+      frame(performance.now());
+    }
+    await ticketShown();
+    screen.getByRole('textbox', { name: 'Comment' });
+    screen.getByText('Requester', { selector: '.ant-card-head-title' });
+    screen.getByText('Properties', { selector: '.ant-card-head-title' });
+    // They read what the first pass asked for, not asking again.
+    expect(callsTo(calls, 'admin/ticket.requester.tickets')).toHaveLength(1);
+    expect(callsTo(calls, 'admin/sla.ticket.get')).toHaveLength(1);
+  });
+
   it('shows the conversation with internal notes apart from public replies', async () => {
     serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    const noteCard = await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    const noteCard = await ticketShown(10_000);
     within(noteCard).getByText('Call facilities first.');
     within(noteCard).getByText('Internal note');
     expect(noteCard.style.background).not.toBe('');
@@ -55,7 +85,7 @@ describe('ticket page', () => {
   it('sends the comment, the changed properties and the state in one ticket.edit', async () => {
     const { calls } = serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     fireEvent.click(screen.getByText('Internal note', { selector: '.ant-segmented-item-label' }));
     const editor = typeComment('Checked &lt;the&gt; <b>fuse</b><br>all good');
     fireEvent.mouseDown(screen.getByLabelText('Priority'));
@@ -81,7 +111,7 @@ describe('ticket page', () => {
       },
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     fireEvent.mouseDown(screen.getByLabelText('Priority'));
     fireEvent.click(await screen.findByTitle('High'));
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
@@ -113,7 +143,7 @@ describe('ticket page', () => {
   it('refuses a second submit while the first is being sent', async () => {
     const { calls } = serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     typeComment('On it');
     const button = screen.getByRole('button', { name: 'Submit as Open' });
     fireEvent.click(button);

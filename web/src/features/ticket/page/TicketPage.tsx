@@ -8,10 +8,12 @@ import { isApiError } from '../../../api/errors';
 import { ticketApi } from '../../../api/ticket';
 import { LightCardTabs } from '../../../components/LightCardTabs';
 import { text } from '../../../components/Text';
+import { useAfterPaint } from '../../../components/useAfterPaint';
 import { useSave } from '../../../components/useSave';
 import { usePhone } from '../../../layout/usePhone';
 import { useScreenTitle } from '../../../routes/useDocumentTitle';
-import { ticketKeys, useTicket, useTicketComments, useTicketSettings } from '../shared/queries';
+import { ticketSlaQuery } from '../../sla/queries';
+import { requesterTicketsQuery, ticketKeys, useTicket, useTicketComments, useTicketSettings } from '../shared/queries';
 import { markSeen } from '../shared/seenTickets';
 import { TicketStateTag } from '../shared/TicketStateTag';
 import { Conversation } from './Conversation';
@@ -97,6 +99,16 @@ function TicketHeader({
   );
 }
 
+/** What the side panels show, asked for with the first pass rather than when they mount after it. */
+function usePanelData(ticket: TTicket) {
+  const queryClient = useQueryClient();
+  const { ticket_id, requester_id, update_ts } = ticket;
+  useEffect(() => {
+    void queryClient.prefetchQuery(requesterTicketsQuery(requester_id, ticket_id));
+    void queryClient.prefetchQuery(ticketSlaQuery(ticket_id, update_ts));
+  }, [queryClient, requester_id, ticket_id, update_ts]);
+}
+
 function TicketScreen({ ticket }: { ticket: TTicket }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -114,8 +126,11 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   // …and the list stops marking it new or updated: the agent has now seen this version.
   const shown = useRef(ticket);
   useEffect(() => {
-    form.setFieldsValue(keepEdits(shown.current, ticket, form.getFieldsValue()));
-    shown.current = ticket;
+    // The first version is the form's initial values (the form mounts after the first paint).
+    if (shown.current !== ticket) {
+      form.setFieldsValue(keepEdits(shown.current, ticket, form.getFieldsValue()));
+      shown.current = ticket;
+    }
     markSeen(ticket.ticket_id, ticket.update_ts);
   }, [ticket, form]);
 
@@ -143,6 +158,13 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   const onSaved = () => setNotice(null);
 
   const wide = screens.lg !== false;
+  // The header and the conversation first (what the agent opened the ticket to read); the
+  // properties, the requester's panel and the composer in the pass after they have been painted
+  // (issue 15: they are three quarters of the screen's components). Their space is kept (the side
+  // column's width, the composer below the comments), so nothing moves when they come; their data
+  // is asked for now.
+  const painted = useAfterPaint();
+  usePanelData(ticket);
   // One column (a phone): the properties fold at the top, not below the whole conversation and composer.
   const [propertiesOpen, setPropertiesOpen] = useState(false);
   const properties = (
@@ -155,6 +177,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
       vertical={!wide}
       align="flex-start"
       className="ticket-screen"
+      aria-busy={!painted}
       style={{ maxWidth: 1400, margin: '0 auto' }}
     >
       <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
@@ -186,7 +209,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             open={propertiesOpen}
             onToggle={() => setPropertiesOpen((open) => !open)}
           >
-            {properties}
+            {painted && properties}
           </FoldedProperties>
         )}
         <LightCardTabs<TTab>
@@ -203,7 +226,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             <EventHistory ticket={ticket} />
           )}
         </LightCardTabs>
-        {editable && !comments.isPending && (
+        {editable && painted && !comments.isPending && (
           // Not before the comments: arriving above it, they would push it down the screen (a
           // layout shift of 0.26 with 200 comments); appearing after them, it moves nothing.
           // Any input in the composer tells the other agents on this ticket that a reply is being written.
@@ -220,8 +243,8 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
         )}
       </Flex>
       <Flex vertical gap={16} style={{ width: wide ? 300 : '100%', flex: 'none' }}>
-        <RequesterPanel ticket={ticket} comments={comments.data} />
-        {wide && properties}
+        {painted && <RequesterPanel ticket={ticket} comments={comments.data} />}
+        {painted && wide && properties}
       </Flex>
     </Flex>
   );

@@ -4,7 +4,7 @@ import { fail, ok } from '../../../test/fakeServer';
 import { ticketField } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { callsTo, chooseLanguage, signInEachTest } from '../../../test/session';
-import { serveTicket, typeComment } from '../../../test/ticketPage';
+import { serveTicket, ticketShown, typeComment } from '../../../test/ticketPage';
 
 signInEachTest();
 vi.setConfig({ testTimeout: 60_000 });
@@ -28,7 +28,7 @@ describe('a ticket on a phone', () => {
   it('has its properties at the top, folded to what they are, above the conversation and the composer', async () => {
     serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 15_000 });
+    await ticketShown(15_000);
     const head = propertiesButton();
     expect(head.getAttribute('aria-expanded')).toBe('false');
     expect(head.textContent).toContain('Unassigned · No group · Normal · Question');
@@ -43,7 +43,7 @@ describe('a ticket on a phone', () => {
   it('unfolds on a tap; a changed priority shows in the head and goes with the submit', async () => {
     const { calls } = serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 15_000 });
+    await ticketShown(15_000);
     fireEvent.click(propertiesButton());
     expect(propertiesButton().getAttribute('aria-expanded')).toBe('true');
     expect(propertiesBody().hidden).toBe(false);
@@ -67,7 +67,7 @@ describe('a ticket on a phone', () => {
       },
     });
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 15_000 });
+    await ticketShown(15_000);
     expect(propertiesBody().hidden).toBe(true);
     typeComment('Fixed');
     fireEvent.click(screen.getByRole('button', { name: 'Submit as…' }));
@@ -81,7 +81,7 @@ describe('a ticket on a phone', () => {
     await chooseLanguage('zh-cn');
     serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 15_000 });
+    await ticketShown(15_000);
     const head = screen.getByRole('button', { name: /^属性/ });
     expect(head.textContent).toContain('未指派');
     await chooseLanguage('en');
@@ -93,7 +93,7 @@ describe('a ticket on a wide screen', () => {
     viewport(1280);
     serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 15_000 });
+    await ticketShown(15_000);
     expect(screen.queryByRole('button', { name: /^Properties/ })).toBeNull();
     const card = screen.getByText('Properties').closest('.ant-card') as HTMLElement;
     expect(within(card).getByLabelText('Priority')).toBeTruthy();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIo, fakeSockets } from '../../../test/fakeSocket';
 import { renderApp } from '../../../test/renderApp';
 import { signInEachTest } from '../../../test/session';
-import { serveTicket, typeComment } from '../../../test/ticketPage';
+import { serveTicket, ticketShown, typeComment } from '../../../test/ticketPage';
 
 vi.mock('socket.io-client', () => ({ io: () => fakeIo() }));
 
@@ -19,7 +19,7 @@ describe('presence on a ticket page', () => {
   it('joins the ticket, shows who else is on it and who types, and says when this agent types', async () => {
     serveTicket();
     renderApp('/wswt/ticket/edit/101');
-    await screen.findByTestId('internal-note', {}, { timeout: 10_000 });
+    await ticketShown(10_000);
     await waitFor(() => expect(fakeSockets[0]?.emittedOf('ticket_view')).toEqual([{ ticket_id: 101 }]));
     const socket = fakeSockets[0];
     // Alone on the page: nothing to say.

@@ -86,8 +86,8 @@ export function useTicketEvents(ticketId: number) {
 }
 
 /** The requester's other tickets, most recently updated first. */
-export function useRequesterTickets(requesterId: number, ticketId: number) {
-  return useQuery({
+export const requesterTicketsQuery = (requesterId: number, ticketId: number) =>
+  queryOptions({
     queryKey: ticketKeys.requesterTickets(requesterId, ticketId),
     queryFn: ({ signal }) =>
       ticketApi.requesterTickets(
@@ -95,6 +95,9 @@ export function useRequesterTickets(requesterId: number, ticketId: number) {
         { signal, silent: pickerSilent },
       ),
   });
+
+export function useRequesterTickets(requesterId: number, ticketId: number) {
+  return useQuery(requesterTicketsQuery(requesterId, ticketId));
 }
 
 export const ticketSettingsQuery = queryOptions({
