@@ -1,5 +1,5 @@
 import type { TTicket, TTicketEditRequest, TTicketUpdated } from '@parley/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Grid, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,14 +99,10 @@ function TicketHeader({
   );
 }
 
-/** What the side panels show, asked for with the first pass rather than when they mount after it. */
-function usePanelData(ticket: TTicket) {
-  const queryClient = useQueryClient();
-  const { ticket_id, requester_id, update_ts } = ticket;
-  useEffect(() => {
-    void queryClient.prefetchQuery(requesterTicketsQuery(requester_id, ticket_id));
-    void queryClient.prefetchQuery(ticketSlaQuery(ticket_id, update_ts));
-  }, [queryClient, requester_id, ticket_id, update_ts]);
+/** Asks for what the side panels show, before they render (they mount in the pass after the first paint). */
+function askPanelData(queryClient: QueryClient, ticket: TTicket) {
+  void queryClient.prefetchQuery(requesterTicketsQuery(ticket.requester_id, ticket.ticket_id));
+  void queryClient.prefetchQuery(ticketSlaQuery(ticket.ticket_id, ticket.update_ts));
 }
 
 function TicketScreen({ ticket }: { ticket: TTicket }) {
@@ -162,9 +158,8 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   // properties, the requester's panel and the composer in the pass after they have been painted
   // (issue 15: they are three quarters of the screen's components). Their space is kept (the side
   // column's width, the composer below the comments), so nothing moves when they come; their data
-  // is asked for now.
-  const painted = useAfterPaint();
-  usePanelData(ticket);
+  // is asked for as soon as the first pass is on screen, while they render.
+  const painted = useAfterPaint(() => askPanelData(queryClient, ticket));
   // One column (a phone): the properties fold at the top, not below the whole conversation and composer.
   const [propertiesOpen, setPropertiesOpen] = useState(false);
   const properties = (
