@@ -11,13 +11,20 @@ export function useAfterPaint(painted?: () => void): boolean {
   const then = useRef(painted);
   then.current = painted;
   useEffect(() => {
+    const go = () => {
+      then.current?.();
+      startTransition(() => setDone(true));
+    };
     let timer: ReturnType<typeof setTimeout> | undefined;
+    if (document.visibilityState === 'hidden') {
+      // A tab in the background paints nothing and runs no frame callbacks (a ticket opened with
+      // Ctrl+click): it goes on without waiting to be shown.
+      timer = setTimeout(go, 0);
+      return () => clearTimeout(timer);
+    }
     // A frame's callback runs before that frame's paint; a task queued from it runs after it.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        then.current?.();
-        startTransition(() => setDone(true));
-      }, 0);
+      timer = setTimeout(go, 0);
     });
     return () => {
       cancelAnimationFrame(frame);

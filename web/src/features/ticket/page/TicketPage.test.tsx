@@ -49,9 +49,17 @@ describe('ticket page', () => {
     const screenEl = document.querySelector('.ticket-screen') as HTMLElement;
     expect(screenEl.getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
-    expect(screen.queryByText('Requester', { selector: '.ant-card-head-title' })).toBeNull();
-    // The side column keeps its width, so the conversation does not move when the panels come.
-    expect((screenEl.lastElementChild as HTMLElement).style.width).toBe('300px');
+    expect(screen.queryByRole('combobox', { name: 'Priority' })).toBeNull();
+    // Their cards stand in their place: the side column is not empty (an empty one is not drawn,
+    // and the conversation would take its width, then give it back when the panels come).
+    const side = screenEl.lastElementChild as HTMLElement;
+    expect(side.style.width).toBe('300px');
+    expect(
+      within(side)
+        .getAllByTestId('panel-placeholder')
+        .map((card) => card.textContent),
+    ).toEqual(['Requester', 'Properties']);
+    expect(screen.getAllByTestId('panel-placeholder')).toHaveLength(3);
     held.mockRestore();
     for (const frame of frames.splice(0)) {
       frame(performance.now());
@@ -63,6 +71,21 @@ describe('ticket page', () => {
     // What they show is asked for once (before they render), not again as they mount.
     expect(callsTo(calls, 'admin/ticket.requester.tickets')).toHaveLength(1);
     expect(callsTo(calls, 'admin/sla.ticket.get')).toHaveLength(1);
+  });
+
+  it('draws its panels in a tab in the background too, where the browser runs no frames', async () => {
+    serveTicket();
+    const noFrames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      renderApp('/wswt/ticket/edit/101');
+      await ticketShown(10_000);
+      screen.getByRole('textbox', { name: 'Comment' });
+      expect(screen.queryByTestId('panel-placeholder')).toBeNull();
+    } finally {
+      noFrames.mockRestore();
+      hidden.mockRestore();
+    }
   });
 
   it('shows the conversation with internal notes apart from public replies', async () => {

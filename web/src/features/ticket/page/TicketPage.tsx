@@ -20,6 +20,7 @@ import { Conversation } from './Conversation';
 import { EventHistory } from './EventHistory';
 import { FoldedProperties } from './FoldedProperties';
 import { keepEdits } from './keepEdits';
+import { PanelPlaceholder } from './PanelPlaceholder';
 import { PropertiesPanel, type TTicketProps } from './PropertiesPanel';
 import { RequesterPanel } from './RequesterPanel';
 import { TicketActions } from './TicketActions';
@@ -156,8 +157,8 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   const wide = screens.lg !== false;
   // The header and the conversation first (what the agent opened the ticket to read); the
   // properties, the requester's panel and the composer in the pass after they have been painted
-  // (issue 15: they are three quarters of the screen's components). Their space is kept (the side
-  // column's width, the composer below the comments), so nothing moves when they come; their data
+  // (issue 15: they are three quarters of the screen's components). Their cards stand in their
+  // place meanwhile (the side column keeps its width), so nothing moves when they come; their data
   // is asked for as soon as the first pass is on screen, while they render.
   const painted = useAfterPaint(() => askPanelData(queryClient, ticket));
   // One column (a phone): the properties fold at the top, not below the whole conversation and composer.
@@ -204,7 +205,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             open={propertiesOpen}
             onToggle={() => setPropertiesOpen((open) => !open)}
           >
-            {painted && properties}
+            {painted ? properties : <PanelPlaceholder height={530} />}
           </FoldedProperties>
         )}
         <LightCardTabs<TTab>
@@ -221,6 +222,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             <EventHistory ticket={ticket} />
           )}
         </LightCardTabs>
+        {editable && !comments.isPending && !painted && <PanelPlaceholder height={346} />}
         {editable && painted && !comments.isPending && (
           // Not before the comments: arriving above it, they would push it down the screen (a
           // layout shift of 0.26 with 200 comments); appearing after them, it moves nothing.
@@ -238,8 +240,12 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
         )}
       </Flex>
       <Flex vertical gap={16} style={{ width: wide ? 300 : '100%', flex: 'none' }}>
-        {painted && <RequesterPanel ticket={ticket} comments={comments.data} />}
-        {painted && wide && properties}
+        {painted ? (
+          <RequesterPanel ticket={ticket} comments={comments.data} />
+        ) : (
+          <PanelPlaceholder title={t('ticket.requester')} height={172} />
+        )}
+        {wide && (painted ? properties : <PanelPlaceholder title={t('ticket.properties')} height={560} />)}
       </Flex>
     </Flex>
   );
