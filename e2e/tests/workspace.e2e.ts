@@ -37,6 +37,25 @@ async function shoot(page: Page, name: string) {
   }
 }
 
+/**
+ * The list's table needs no sideways scroll at 1366 and 1280 px less a classic 17-px scroll bar
+ * (the views beside it and the margins narrower below 1366 px), and the views' names are not cut
+ * to a word: a 1280-px screenshot.
+ */
+async function columnsFit(page: Page, name: string) {
+  for (const width of [1366, 1280]) {
+    await page.setViewportSize({ width: width - 17, height: 768 });
+    const table = page.locator('.ant-table-content');
+    await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  }
+  // "Unassigned tickets" / "未分配的工单" whole beside its count.
+  const unassigned = page.locator('.ticket-views-card .ant-menu-item').nth(1).locator('.ant-typography');
+  expect(await unassigned.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+}
+
 /** The header's `count` tabs, each whole inside the bar: none scrolled away behind a "more" menu. */
 async function tabsInBar(page: Page, count: number) {
   const header = page.getByRole('tablist', { name: 'Open tickets' });
@@ -57,11 +76,9 @@ describe('the agent workspace', () => {
     await agent.getByRole('row', { name: /Invoice shows the wrong address/ }).waitFor();
     await agent.waitForLoadState('networkidle');
     await shoot(agent, 'workspace-list-en');
-    // The view's eight columns fit beside the views list on a 1366px screen, less a classic
-    // 17px scroll bar: nothing of the last column is cut off behind a sideways scroll.
-    await agent.setViewportSize({ width: 1366 - 17, height: 768 });
-    const table = agent.locator('.ant-table-content');
-    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // The view's eight columns fit beside the views list on a 1366px and a 1280px screen, less a
+    // classic 17px scroll bar: nothing of the last column is cut off behind a sideways scroll.
+    await columnsFit(agent, 'workspace-list-1280-en');
 
     // ? lists the keys; j moves to the first row, Enter opens it.
     await agent.keyboard.press('?');
@@ -108,6 +125,30 @@ describe('the agent workspace', () => {
     await agent.getByRole('heading', { name: 'VPN disconnects every few minutes' }).waitFor();
     await agent.getByText('We are on it.').waitFor();
   }, 240_000);
+
+  it('opens a ticket with its side column in place: the conversation keeps its width as the panels come', async () => {
+    const agent = await signedIn(browser, server.url, admin);
+    const row = agent.getByRole('row', { name: /Invoice shows the wrong address/ });
+    await row.waitFor();
+    // The conversation's width each time the page changes while the panels are still to come.
+    await agent.evaluate(() => {
+      const w = window as unknown as { busyWidths: number[] };
+      w.busyWidths = [];
+      new MutationObserver(() => {
+        const busy = document.querySelector('.ticket-screen[aria-busy="true"] > :first-child');
+        if (busy) {
+          w.busyWidths.push(busy.getBoundingClientRect().width);
+        }
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+    await row.getByRole('link').first().click();
+    await agent.locator('.ticket-screen[aria-busy="false"]').waitFor();
+    await agent.getByRole('textbox', { name: 'Comment' }).waitFor();
+    const widths = await agent.evaluate(() => (window as unknown as { busyWidths: number[] }).busyWidths);
+    const now = await agent.locator('.ticket-screen > :first-child').evaluate((el) => el.getBoundingClientRect().width);
+    expect(widths.length).toBeGreaterThan(0);
+    expect(widths.filter((w) => Math.abs(w - now) > 1)).toEqual([]);
+  }, 120_000);
 
   it('keeps the list tab and three ticket tabs in view in the header at 1366px, shrunk as needed', async () => {
     const agent = await signedIn(browser, server.url, admin);
@@ -169,6 +210,7 @@ describe('the agent workspace', () => {
     await agent.getByRole('row', { name: /Invoice shows the wrong address/ }).waitFor();
     await agent.waitForLoadState('networkidle');
     await shoot(agent, 'workspace-list-zh-cn');
+    await columnsFit(agent, 'workspace-list-1280-zh-cn');
     await agent.keyboard.press('?');
     await agent.getByRole('dialog', { name: '键盘快捷键' }).waitFor();
     await shoot(agent, 'workspace-keys-zh-cn');

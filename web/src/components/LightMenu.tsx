@@ -62,7 +62,8 @@ export function LightMenu({ items, theme, selectedKey, defaultOpenKeys = [], onS
 
   const render = (list: TLightMenuItem[], level: number): ReactNode =>
     list.map((item) => {
-      const padding = { paddingLeft: indent * level };
+      // A list may ask for a smaller step (`--light-menu-indent`: the views beside a narrow list).
+      const padding = { paddingLeft: `calc(var(--light-menu-indent, ${indent}px) * ${level})` };
       if (item.type === 'group') {
         return (
           <li key={item.key} role="presentation" className="ant-menu-item-group">

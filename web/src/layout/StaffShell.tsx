@@ -160,7 +160,7 @@ function Shell({ children }: { children?: ReactNode }) {
           <LanguageSwitch compact={phone} />
           <UserMenu compact={phone} />
         </Layout.Header>
-        <Layout.Content style={{ padding: phone ? 12 : 24 }}>
+        <Layout.Content className="staff-content" style={phone ? { padding: 12 } : undefined}>
           {user?.password_temporary && (
             <Suspense fallback={null}>
               <TemporaryPasswordAlert phone={phone} />

@@ -154,10 +154,10 @@ export function TicketListPage() {
           </Can>
         }
       />
-      <Flex gap={16} vertical={!wide} align="flex-start">
+      <Flex vertical={!wide} align="flex-start" className="ticket-list-columns">
         {viewPicker}
         <div
-          className="ant-card parley"
+          className="ant-card parley ticket-list-card"
           style={{ flex: 1, minWidth: 0, width: '100%' }}
           // Whose rows these are, once they are the view's own (not the last view's kept meanwhile).
           data-view-rows={query.data && !query.isPlaceholderData ? view?.view_id : undefined}

@@ -64,7 +64,7 @@ export function ViewPicker({
   // The card is Ant Design's Card's markup (its style sheet draws it): the list's first load does
   // without Card's code.
   return (
-    <div className="ant-card ant-card-small parley" style={{ width: 220, flex: 'none' }}>
+    <div className="ant-card ant-card-small parley ticket-views-card">
       <div className="ant-card-head">
         <div className="ant-card-head-wrapper">
           <div className="ant-card-head-title">{t('ticket.views')}</div>
