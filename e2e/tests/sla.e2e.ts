@@ -91,7 +91,7 @@ describe('SLA policies', () => {
     await page.goto('/wswt/setting/sla');
     await page
       .getByRole('row', { name: /Outages first/ })
-      .getByText('待处理时暂停')
+      .getByText('待回应时暂停')
       .waitFor();
     await screenshot(page, 'sla-policies-zh-cn');
     await page

@@ -54,7 +54,14 @@ export async function addMessage(
     { key: 'required_chat_message', field: 'body' },
   );
   const now = Date.now();
-  const commentId = await applyChange(tx, actor, settings, row, { ...extra, comment }, now);
+  const commentId = await applyChange(
+    tx,
+    actor,
+    settings,
+    row,
+    { ...extra, comment: replyType === 'end_chat' ? { ...comment, source: 'end_chat' } : comment },
+    now,
+  );
   if (typeof commentId !== 'number') {
     throw new Error('a chat message stored no comment');
   }

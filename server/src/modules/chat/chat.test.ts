@@ -1,4 +1,4 @@
-import { authOps, chatOps, chatSettingOps, chatWidgetOps, ticketOps } from '@parley/contracts';
+import { authOps, chatOps, chatSettingOps, chatWidgetOps, reportOps, ticketOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { admin, api, client, closeClients, connect, setUpChatApp, t } from '../../../test/chat-app.js';
 import {
@@ -182,6 +182,19 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
       client_message_id: 'v-2',
     });
     expect(after.msg).toBe('This chat has ended');
+  });
+
+  it('a chat accepted and ended without a word stays unanswered in the reports', async () => {
+    const agent = await chatAgent(t);
+    const chat = await startChat(t);
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, agent.token)).code).toBe('0000');
+    expect((await api(chatOps.end, { ticket_id: chat.ticket_id }, agent.token)).code).toBe('0000');
+    // The "chat has ended" message is public and under the agent's name: it is not their reply.
+    const query = { time_range: '24h', source: 'chat', assignee_id: agent.accountId } as const;
+    const efficiency = await api(reportOps.efficiency, query, admin);
+    expect(efficiency.data.first_reply.buckets.filter((b) => b.count > 0)).toEqual([{ key: 'no_replies', count: 1 }]);
+    const activity = await api(reportOps.assigneeActivity, query, admin);
+    expect(activity.data.list.find((r) => r.agent_id === agent.accountId)).toMatchObject({ replies: 0, solved: 1 });
   });
 
   it('publishes nothing before the transaction commits, and nothing at all when it rolls back', async () => {

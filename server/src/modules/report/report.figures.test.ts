@@ -63,6 +63,17 @@ describe('one ticket from its events', () => {
     expect(f.solvedTs).toBeNull();
   });
 
+  it('does not count the "chat has ended" message an agent\'s ending of a chat writes as a reply', () => {
+    const f = ticketFigures(t0, requester, [
+      ...created(),
+      ev(t0 + h, 'comment', { comment_id: 5, is_public: true, source: 'end_chat' }),
+      state(t0 + h, 'solved'),
+    ]);
+    expect(f.firstReplyTs).toBeNull();
+    expect(f.actions.filter((a) => a.kind === 'reply')).toEqual([]);
+    expect(f.solvedTs).toBe(t0 + h);
+  });
+
   it("never counts an agent's own creation comment as a reply", () => {
     const f = ticketFigures(t0, requester, [
       ev(t0, 'created', { source: 'web' }),

@@ -6,7 +6,8 @@ import { brackets, type TBracketKind } from '@parley/contracts';
  *
  * - First reply: the first public comment by a staff account (admin or agent) other than the
  *   requester, after the creation (the ticket's own first comment is never a reply).
- *   Automatic chat messages (no author) are not replies.
+ *   Automatic chat messages (no author) are not replies, nor is the "chat has ended" message an
+ *   agent's ending of a chat writes under their name (its history entry says `source: end_chat`).
  * - Solve: entering `solved`, or `closed` from anything but `solved` (as `enterState` stamps
  *   `solved_ts`). A ticket is resolved while its state is `solved` or `closed`; reopening
  *   unresolves it; full resolution runs from creation to the last solve.
@@ -58,8 +59,10 @@ export interface TicketFigures {
 const unsolvedStates = new Set(['new', 'open', 'pending']);
 const waitingStates = new Set(['new', 'open']);
 
-function commentIsPublic(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && (value as { is_public?: unknown }).is_public === true;
+/** A public comment someone wrote: not the product's own words under their name (a chat's end). */
+function commentIsReply(value: unknown): boolean {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as { is_public?: unknown; source?: unknown };
+  return v.is_public === true && v.source !== 'end_chat';
 }
 
 /** Figures of one ticket from its events in `event_id` order. */
@@ -103,7 +106,7 @@ export function ticketFigures(createTs: number, requesterId: number, events: rea
           seenCreationComment = true;
           break;
         }
-        if (staff && commentIsPublic(e.newValue) && e.actorId !== requesterId) {
+        if (staff && commentIsReply(e.newValue) && e.actorId !== requesterId) {
           out.actions.push({ eventId: e.eventId, ts: e.ts, agentId: e.actorId, kind: 'reply' });
           if (out.firstReplyTs === null) {
             out.firstReplyTs = e.ts;

@@ -85,7 +85,14 @@ async function writeChange(tx: Tx, actor: Actor, row: TicketRow, plan: ChangePla
       now,
     });
     await attach(tx, plan.comment, row.ticketId, commentId);
-    events.push({ field: 'comment', new: { comment_id: commentId, is_public: plan.comment.isPublic } });
+    events.push({
+      field: 'comment',
+      new: {
+        comment_id: commentId,
+        is_public: plan.comment.isPublic,
+        ...(plan.comment.source ? { source: plan.comment.source } : {}),
+      },
+    });
     emit(tx, {
       type: 'ticket.commented',
       ticketId: row.ticketId,

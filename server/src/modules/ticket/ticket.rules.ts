@@ -152,6 +152,11 @@ export interface CommentPlan {
   fileIds: string[];
   /** Whose uploads `fileIds` must be: the caller's, or anonymous ones (public form) when null or left out. */
   uploaderId?: number | null;
+  /**
+   * Written by the product, not by its author: a chat's "The chat has ended" (`end_chat`). Said in
+   * the comment's history entry; the reports do not count it as a reply.
+   */
+  source?: 'end_chat';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { reportChannels } from '@parley/contracts';
 import { Button, Flex, Input, Result, Select, Skeleton, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -76,6 +76,8 @@ function ReportFilters({ range = true }: { range?: boolean }) {
         style={{ width: 180 }}
         allowClear
         placeholder={t('report.tag_placeholder')}
+        // Its button named for a screen reader ("Filter by this tag"), not only a magnifier.
+        enterButton={<Button aria-label={t('report.tag_apply')} icon={<SearchOutlined aria-hidden />} />}
         value={tag}
         onChange={(e) => setTag(e.target.value)}
         onSearch={(value) => set({ tag: value.trim().toLowerCase() || undefined })}

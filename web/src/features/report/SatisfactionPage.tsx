@@ -1,5 +1,6 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSeeded } from '../../i18n/seeded';
 import { seriesColors, seriesOption } from './chartOption';
 import { goodShare } from './format';
 import { useReport, useReportFilters } from './queries';
@@ -18,6 +19,8 @@ interface TRow {
 /** Good and bad ratings of the tickets solved in the range, by agent and by group. */
 export function SatisfactionPage() {
   const { t } = useTranslation();
+  // The seeded group ("Support") in the viewer's language, as the filter and every list name it.
+  const seeded = useSeeded();
   const { filters } = useReportFilters();
   const query = useReport('satisfaction', filters);
   const section = (name: 'by_agent' | 'by_group', rows: TRow[]) => (
@@ -79,7 +82,7 @@ export function SatisfactionPage() {
             d.by_group.map((r) => ({
               ...r,
               key: String(r.group_id),
-              name: r.group_id === null ? t('report.no_group') : r.group_name,
+              name: r.group_id === null ? t('report.no_group') : seeded.text(r.group_name),
             })),
           )}
         </Flex>

@@ -3,6 +3,7 @@ import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { currentLanguage } from '../../i18n';
+import { useSeeded } from '../../i18n/seeded';
 import { seriesOption } from './chartOption';
 import { useReport, useReportFilters } from './queries';
 import { ReportFrame } from './ReportFrame';
@@ -17,6 +18,8 @@ interface TRow {
 /** Unsolved tickets as of now by state, priority, group and age (no time range). */
 export function UnsolvedPage() {
   const { t } = useTranslation();
+  // The seeded group ("Support") in the viewer's language, as the filter and every list name it.
+  const seeded = useSeeded();
   const { filters } = useReportFilters();
   const query = useReport('unsolved', filters);
   const states = useEnum('ticket_state');
@@ -67,7 +70,7 @@ export function UnsolvedPage() {
             t('report.group'),
             d.by_group.map((g) => ({
               key: String(g.group_id),
-              label: g.group_id === null ? t('report.no_group') : g.group_name,
+              label: g.group_id === null ? t('report.no_group') : seeded.text(g.group_name),
               count: g.count,
             })),
           )}

@@ -58,6 +58,8 @@ describe('report chart colours', () => {
     renderApp('/wswt/report/satisfaction');
     await screen.findByText('Grace Hopper');
     expect(await seriesColours('By agent')).toEqual({ Good: colorSuccess, Bad: colorError });
+    // The tag filter's button has a name, not only its magnifier.
+    screen.getByRole('button', { name: 'Filter by this tag' });
   });
 
   it('draws 满意 in green and 不满意 in red, in Chinese', async () => {
@@ -67,6 +69,9 @@ describe('report chart colours', () => {
     renderApp('/wswt/report/satisfaction');
     await screen.findByText('Grace Hopper');
     expect(await seriesColours('按客服')).toEqual({ 满意: colorSuccess, 不满意: colorError });
+    // The seeded group by its Chinese name, as the group filter offers it.
+    await screen.findByText('支持');
+    expect(screen.queryByText('Support')).toBeNull();
   });
 
   it('draws solved in green on the dashboard, created in a neutral blue', async () => {
