@@ -24,6 +24,42 @@ async function pick(page: Page, scope: ReturnType<Page['getByTestId']>, label: s
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
+describe('schedules on a phone', () => {
+  it('lists schedules and edits business hours within a 390-px screen: nothing wider than it', async () => {
+    const token = await signInAdmin(server.app);
+    const saved = await call(server.app, 'POST', '/api/admin/settings/schedule.add', {
+      token,
+      body: {
+        name: 'Office hours Berlin and Paris',
+        timezone: 'Europe/Berlin',
+        intervals: [{ day: 3, start: '09:00', end: '17:00' }],
+        holidays: [],
+      },
+    });
+    expect(saved.code).toBe('0000');
+    const page = await signedIn(browser, server.url, admin, '/wswt/setting/schedule');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText('Office hours Berlin and Paris').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'schedule-list-phone-en-390x844');
+    await page.goto('/wswt/setting/schedule/add');
+    const wednesday = page.getByRole('combobox', { name: 'Day' }).nth(2);
+    await wednesday.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A row's day, times and delete button on one line.
+    const boxes = await Promise.all(
+      [
+        wednesday,
+        page.getByRole('textbox', { name: 'To' }).nth(2),
+        page.getByRole('button', { name: 'Delete' }).nth(2),
+      ].map((l) => l.boundingBox()),
+    );
+    const middles = boxes.map((b) => (b ? b.y + b.height / 2 : Number.NaN));
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
+    await screenshot(page, 'schedule-add-phone-en-390x844');
+  }, 120_000);
+});
+
 describe('SLA policies', () => {
   it('an admin sets reply targets for outage tickets; a new outage ticket shows its target and the time left, in English and Chinese', async () => {
     const page = await signedIn(browser, server.url, admin, '/wswt/setting/sla');

@@ -9,6 +9,7 @@ import { FormActions } from '../../components/FormPage';
 import { schemaRule, setServerErrors } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { usePhone } from '../../layout/usePhone';
 import { scheduleKeys, schedulePaths } from './queries';
 
 const zones = (() => {
@@ -42,6 +43,8 @@ export function ScheduleForm({
   call: (values: TScheduleInput, opts: TSaveCallOptions) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
+  // A day and two times beside their delete button on one line, a phone's too (390 px).
+  const widths = usePhone() ? { day: 126, time: 68 } : { day: 140, time: 90 };
   const navigate = useNavigate();
   const [form] = Form.useForm<TScheduleInput>();
   const { save, saving } = useSave({
@@ -89,15 +92,17 @@ export function ScheduleForm({
         {(fields, { add, remove }) => (
           <Flex vertical gap={4} style={{ marginBottom: 16 }}>
             {fields.map((f) => (
-              <Space key={f.key} align="start">
-                <Form.Item name={[f.name, 'day']} style={{ marginBottom: 4 }}>
-                  <Select options={days} style={{ width: 140 }} aria-label={t('schedule.day')} />
+              // A row fits a phone's width (narrower boxes); a refusal under a time wraps within its
+              // box's width, so the row's other boxes stay in line with the rows above.
+              <Space key={f.key} align="start" wrap>
+                <Form.Item name={[f.name, 'day']} style={{ marginBottom: 4, width: widths.day }}>
+                  <Select options={days} style={{ width: widths.day }} aria-label={t('schedule.day')} />
                 </Form.Item>
-                <Form.Item name={[f.name, 'start']} style={{ marginBottom: 4 }}>
-                  <Input style={{ width: 90 }} placeholder="09:00" aria-label={t('schedule.start')} />
+                <Form.Item name={[f.name, 'start']} style={{ marginBottom: 4, width: widths.time }}>
+                  <Input style={{ width: widths.time }} placeholder="09:00" aria-label={t('schedule.start')} />
                 </Form.Item>
-                <Form.Item name={[f.name, 'end']} style={{ marginBottom: 4 }}>
-                  <Input style={{ width: 90 }} placeholder="17:00" aria-label={t('schedule.end')} />
+                <Form.Item name={[f.name, 'end']} style={{ marginBottom: 4, width: widths.time }}>
+                  <Input style={{ width: widths.time }} placeholder="17:00" aria-label={t('schedule.end')} />
                 </Form.Item>
                 <Button
                   icon={<DeleteOutlined aria-hidden />}

@@ -45,6 +45,8 @@ export function ScheduleListPage() {
         loading={query.isFetching}
         dataSource={query.data?.list}
         pagination={false}
+        // Narrower than its columns (a phone), it scrolls inside its card, not the page.
+        scroll={{ x: 760 }}
         locale={tableEmpty(t, false, t('schedule.empty'))}
         columns={[
           { title: t('schedule.name'), dataIndex: 'name', width: 240 },
