@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromDecimal, optionalText, ZFlag } from './common.js';
+import { fromDecimal, optionalText, requiredOr, ZFlag } from './common.js';
 import { seededDefaults } from './seeded.js';
 
 /** `HH:MM` on a 24-hour clock. */
@@ -18,9 +18,9 @@ export const startBeforeEnd =
 
 /** An IANA time zone the runtime knows (`Asia/Shanghai`, `UTC`). */
 export const ZTimeZone = z
-  .string({ error: 'field_invalid' })
+  .string({ error: requiredOr('required_field') })
   .trim()
-  .min(1, { error: 'field_invalid' })
+  .min(1, { error: 'required_field' })
   .max(64, { error: 'field_invalid' })
   .refine(
     (tz) => {

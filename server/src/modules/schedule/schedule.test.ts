@@ -99,6 +99,11 @@ describe('Settings › Schedules', () => {
       intervals: [],
     });
     expect(Object.keys(zone.fields)).toEqual(['timezone']);
+    // Left out or empty: said to be required, not "Invalid value".
+    for (const timezone of [undefined, '']) {
+      const missing = await apiUntyped(scheduleOps.add, { name: 'x', timezone, intervals: [] });
+      expect(missing.fields).toEqual({ timezone: 'This field is required' });
+    }
 
     const ok = await api(scheduleOps.add, {
       name: 'Support',
