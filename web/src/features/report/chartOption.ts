@@ -69,7 +69,11 @@ export function seriesOption(categories: string[], series: TSeries[], horizontal
   const categoryAxis = {
     type: 'category',
     data: categories,
-    axisLabel: horizontal ? { hideOverlap: true, width: labelMaxWidth, overflow: 'truncate' } : { hideOverlap: true },
+    // Under the bars the first and last labels stay inside the chart ("2026年11月30日当周" was cut
+    // off at its right edge).
+    axisLabel: horizontal
+      ? { hideOverlap: true, width: labelMaxWidth, overflow: 'truncate' }
+      : { hideOverlap: true, alignMinLabel: 'left', alignMaxLabel: 'right' },
   };
   const valueAxis = { type: 'value', minInterval: 1 };
   const top = series.length > 1 ? 32 : 12;
