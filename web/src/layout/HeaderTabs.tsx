@@ -47,7 +47,9 @@ function TicketTabText({ ticketId, fallback, onGone }: { ticketId: number; fallb
   }, [gone, onGone]);
   const subject = ticket.data?.subject;
   if (!subject) {
-    return <>{fallback}</>;
+    // In a span as the subject is: a bare text was no element after the icon, which then had no
+    // gap before it ("Ticket #5" touched its icon).
+    return <span className="parley-header-tab-text">{fallback}</span>;
   }
   return (
     <span className="parley-header-tab-text" title={`#${ticketId} ${subject}`}>
@@ -66,7 +68,7 @@ function RequesterTabText({ accountId, fallback, open }: { accountId: number; fa
   const quiet = useAccountName(accountId, { enabled: !open && !shown.data });
   const name = shown.data ? accountName(shown.data) : (quiet ?? '');
   if (!name) {
-    return <>{fallback}</>;
+    return <span className="parley-header-tab-text">{fallback}</span>;
   }
   return (
     <span className="parley-header-tab-text" title={`${name} (#${accountId})`}>

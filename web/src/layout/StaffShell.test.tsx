@@ -166,8 +166,14 @@ describe('staff shell', () => {
     const { router } = renderApp('/wswt/search?kw=printer');
     await screen.findByRole('menu');
     await waitFor(() => expect(sessionStorage.getItem('parley.last_ticket_list')).toContain('/wswt/search?kw=printer'));
+    const release = holdCalls('admin/ticket.get');
     await router.navigate('/wswt/ticket/edit/42?from=list');
-    // Named by its subject once the ticket is known ("Ticket #42" until then).
+    // "Ticket #42" until the ticket is known: an element after the icon, as the subject is (a bare
+    // text had no gap after it).
+    const pending = await screen.findByRole('tab', { name: /Ticket #42/ });
+    expect(within(pending).getByText('Ticket #42').className).toBe('parley-header-tab-text');
+    release();
+    // Named by its subject once the ticket is known.
     await screen.findByRole('tab', { name: /Printer on fire/ });
     expect(JSON.parse(localStorage.getItem('parley.header_tabs') ?? '{}').value).toEqual([
       { path: '/wswt/ticket/edit/42', query: 'from=list', fullPath: '/wswt/ticket/edit/42?from=list' },
