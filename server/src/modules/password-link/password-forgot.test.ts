@@ -97,12 +97,17 @@ describe('Forgot password?', () => {
     const suspended = await buildAgent(db(), { email: customer('suspended'), accessState: 'suspended' });
     const admin = await buildAgent(db(), { email: customer('boss'), userType: 'admin' });
     const nobody = customer('nobody');
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof forgot>>[] = [];
     for (const email of [nobody, endUser.email, suspended.email, admin.email]) {
       answers.push(await forgot(email, ip));
     }
+    // Alike in every header but the clock's: `date` moves on when the four straddle a second.
+    const alike = (answer: (typeof answers)[number] | undefined) => ({
+      ...answer,
+      headers: { ...answer?.headers, date: undefined },
+    });
     for (const answer of answers) {
-      expect(answer).toEqual(answers[3]);
+      expect(alike(answer)).toEqual(alike(answers[3]));
     }
     expect(answers[0]).toMatchObject({ status: 200, code: '0000', msg: neutral });
     expect(await linkMailsTo(nobody)).toEqual([]);
