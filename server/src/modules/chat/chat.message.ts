@@ -59,7 +59,8 @@ export async function addMessage(
     actor,
     settings,
     row,
-    { ...extra, comment: replyType === 'end_chat' ? { ...comment, source: 'end_chat' } : comment },
+    // The end of a chat is the product's message under the actor's name: its history says so.
+    { ...extra, comment: replyType ? { ...comment, source: replyType } : comment },
     now,
   );
   if (typeof commentId !== 'number') {

@@ -3,6 +3,7 @@ import type { TTicketView } from '@parley/contracts';
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightCard } from '../../../components/LightCard';
 import { LightMenu } from '../../../components/LightMenu';
 // Light (no Ant Design): antd's Skeleton is not in the list's first load.
 import { Skeleton } from '../../../components/light/Result';
@@ -61,36 +62,28 @@ export function ViewPicker({
       </span>
     );
   }
-  // The card is Ant Design's Card's markup (its style sheet draws it): the list's first load does
-  // without Card's code.
+  // Card's markup without its code: the list's first load does without it.
   return (
-    <div className="ant-card ant-card-small parley ticket-views-card">
-      <div className="ant-card-head">
-        <div className="ant-card-head-wrapper">
-          <div className="ant-card-head-title">{t('ticket.views')}</div>
-        </div>
-      </div>
-      <div className="ant-card-body" style={{ padding: 4 }}>
-        {loading ? (
-          <Skeleton rows={5} />
-        ) : (
-          <LightMenu
-            theme="light"
-            style={{ borderInlineEnd: 'none' }}
-            selectedKey={markedId !== undefined ? String(markedId) : null}
-            onSelect={(key) => choose(Number(key))}
-            items={views.map((v) => ({
-              key: String(v.view_id),
-              label: (
-                <Flex justify="space-between" align="center" gap={8}>
-                  <Text ellipsis>{v.title}</Text>
-                  <ViewCount view={v} active={v.view_id === markedId} />
-                </Flex>
-              ),
-            }))}
-          />
-        )}
-      </div>
-    </div>
+    <LightCard small title={t('ticket.views')} className="ticket-views-card" bodyStyle={{ padding: 4 }}>
+      {loading ? (
+        <Skeleton rows={5} />
+      ) : (
+        <LightMenu
+          theme="light"
+          style={{ borderInlineEnd: 'none' }}
+          selectedKey={markedId !== undefined ? String(markedId) : null}
+          onSelect={(key) => choose(Number(key))}
+          items={views.map((v) => ({
+            key: String(v.view_id),
+            label: (
+              <Flex justify="space-between" align="center" gap={8}>
+                <Text ellipsis>{v.title}</Text>
+                <ViewCount view={v} active={v.view_id === markedId} />
+              </Flex>
+            ),
+          }))}
+        />
+      )}
+    </LightCard>
   );
 }

@@ -222,22 +222,25 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
             <EventHistory ticket={ticket} />
           )}
         </LightCardTabs>
-        {editable && !comments.isPending && !painted && <PanelPlaceholder height={346} />}
-        {editable && painted && !comments.isPending && (
-          // Not before the comments: arriving above it, they would push it down the screen (a
-          // layout shift of 0.26 with 200 comments); appearing after them, it moves nothing.
-          // Any input in the composer tells the other agents on this ticket that a reply is being written.
-          <div onInputCapture={presence.typed}>
-            <TicketComposer
-              ticket={ticket}
-              form={form}
-              canAttach={settings?.can_attach !== false}
-              onConflict={onConflict}
-              onSaved={onSaved}
-              onPropertyErrors={() => setPropertiesOpen(true)}
-            />
-          </div>
-        )}
+        {/* Not before the comments: arriving above it, they would push it down the screen (a
+            layout shift of 0.26 with 200 comments); appearing after them, it moves nothing. */}
+        {editable &&
+          !comments.isPending &&
+          (painted ? (
+            // Any input in the composer tells the other agents on this ticket that a reply is being written.
+            <div onInputCapture={presence.typed}>
+              <TicketComposer
+                ticket={ticket}
+                form={form}
+                canAttach={settings?.can_attach !== false}
+                onConflict={onConflict}
+                onSaved={onSaved}
+                onPropertyErrors={() => setPropertiesOpen(true)}
+              />
+            </div>
+          ) : (
+            <PanelPlaceholder height={346} />
+          ))}
       </Flex>
       <Flex vertical gap={16} style={{ width: wide ? 300 : '100%', flex: 'none' }}>
         {painted ? (
