@@ -12,6 +12,7 @@
 // parts of a screen React's work is spent on; names need the unminified build), and with
 // PROFILE_FIBER_TREE=<n> prints them as a tree of the components whose created subtree is ≥ n,
 // PROFILE_FIBER_SETTLE=<ms> counts them that long after the step is ready (the profile ends at ready);
+// PROFILE_CONSOLE=1 prints the page's console; PROFILE_COMMITS=1 lists React's commits during each step with the components each rendered;
 // PROFILE_COMPARE=<distA>,<distB> times two builds' steps in turns instead (see measure());
 // PROFILE_PREVIEW=1 has the server draw the list for the session's cookie (decision 0019), as
 // \`npm run bench:web\`'s list reload does; PROFILE_NO_CPU=1 records the trace alone (the V8 profiler's sampling costs the page time of its
@@ -297,6 +298,68 @@ const fiberCount = () => {
   return { total, created, byName: top(byName, 30), byOwner: top(byOwner, 30), tree };
 };
 
+/**
+ * PROFILE_COMMITS=1: React's commits during the step, each with the components it rendered (their
+ * function called, not bailed out), by name. Installed before the page's code as React DevTools'
+ * hook, which React calls after every commit: a fiber rendered in a commit is one that was not in
+ * the tree of the commit before (it was cloned to work on) and has React's PerformedWork flag.
+ */
+const commitHook = () => {
+  type F = { child: F | null; sibling: F | null; type: unknown; tag: number; flags: number };
+  const w = window as unknown as {
+    __commits: { at: number; rendered: number; byName: [string, number][]; starts: string[] }[];
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown;
+  };
+  w.__commits = [];
+  let before = new WeakSet<object>();
+  const nameOf = (f: F): string => {
+    const t = f.type as { name?: string; displayName?: string; render?: { name?: string }; type?: { name?: string } };
+    if (typeof f.type === 'string' || !t) {
+      return '';
+    }
+    if (typeof f.type === 'function') {
+      return t.displayName || t.name || '(anonymous)';
+    }
+    return t.displayName || t.render?.name || t.type?.name || `#${f.tag}`;
+  };
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onCommitFiberRoot: (_id: number, root: { current: F }) => {
+      const now = new WeakSet<object>();
+      const byName = new Map<string, number>();
+      // Where the commit's renders started: rendered components whose nearest component above
+      // did not render (their own state or a context they read changed, not their parent's props).
+      const starts: string[] = [];
+      let rendered = 0;
+      const walk = (f: F | null, parentRendered: boolean) => {
+        for (let x = f; x; x = x.sibling) {
+          now.add(x);
+          const name = nameOf(x);
+          const did = name !== '' && !before.has(x) && (x.flags & 1) === 1;
+          if (did) {
+            rendered++;
+            byName.set(name, (byName.get(name) ?? 0) + 1);
+            if (!parentRendered) {
+              starts.push(name);
+            }
+          }
+          walk(x.child, name === '' ? parentRendered : did);
+        }
+      };
+      walk(root.current, false);
+      before = now;
+      const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 80);
+      w.__commits.push({ at: performance.now(), rendered, byName: top, starts });
+    },
+  };
+};
+
 /** A click where the element is, found before the recording: the finding is Playwright's work, not the app's. */
 async function clickAt(page: Page, locator: Locator) {
   const box = await locator.boundingBox();
@@ -383,7 +446,10 @@ async function record(
     await page.evaluate(fiberMark);
     await page.evaluate(`window.__fiberTreeMin = ${Number(process.env.PROFILE_FIBER_TREE ?? 0)}`);
   }
-  await page.evaluate(() => performance.mark('profile-act'));
+  await page.evaluate(() => {
+    (window as unknown as { __commits?: unknown[] }).__commits?.splice(0);
+    performance.mark('profile-act');
+  });
   await (typeof click === 'function' ? (click as () => Promise<unknown>)() : act());
   await page.waitForFunction(ready[0], ready[1], { timeout: 60_000, polling: 50 });
   const { profile } = process.env.PROFILE_NO_CPU
@@ -394,6 +460,13 @@ async function record(
     await page.waitForTimeout(Number(process.env.PROFILE_FIBER_SETTLE));
   }
   const counted = fibers ? await page.evaluate(fiberCount) : null;
+  const commits = await page.evaluate(() => {
+    const w = window as unknown as {
+      __commits?: { at: number; rendered: number; byName: [string, number][]; starts: string[] }[];
+    };
+    const act = performance.getEntriesByName('profile-act')[0]?.startTime ?? 0;
+    return (w.__commits ?? []).map((c) => ({ ...c, at: c.at - act }));
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.end');
@@ -436,6 +509,15 @@ async function record(
     if (counted.tree.length > 0) {
       lines.push(`  created, as a tree of components (created subtree ≥ ${process.env.PROFILE_FIBER_TREE} fibers):`);
       lines.push(...counted.tree.map((l) => `    ${l}`));
+    }
+  }
+  if (commits.length > 0) {
+    lines.push('  React commits (ms after the action: components rendered, by name):');
+    for (const c of commits) {
+      lines.push(
+        `    ${c.at.toFixed(0).padStart(6)}  ${c.rendered}: ${c.byName.map(([k, v]) => `${k} ${v}`).join(', ')}`,
+      );
+      lines.push(`            started at: ${c.starts.join(', ')}`);
     }
   }
   console.log(lines.join('\n'));
@@ -512,7 +594,14 @@ async function main() {
         ],
       },
     });
+    if (process.env.PROFILE_COMMITS === '1') {
+      // tsx keeps functions' names with a helper the page does not have.
+      await context.addInitScript(`window.__name = window.__name || ((f) => f); (${commitHook.toString()})()`);
+    }
     const page = await context.newPage();
+    if (process.env.PROFILE_CONSOLE === '1') {
+      page.on('console', (message) => console.log(`  [page] ${message.text()}`));
+    }
     const cdp = await context.newCDPSession(page);
     const settle = async () => {
       await page.goto(listUrl);

@@ -5,6 +5,7 @@ import { RouteGuard } from './auth/RouteGuard';
 import { authStore } from './auth/storage';
 import { PageLoading } from './components/PageLoading';
 import { RouteErrorPage } from './features/errors/RouteErrorPage';
+import { PreloadedScreen, preloadedScreen, type TPreloadedScreen } from './routes/preloadedScreen';
 import { paths, publicRoutes, staffRouteEntries, type TRouteEntry } from './routes/table';
 import type { TRouteHandle } from './routes/useRouteKey';
 import { registerWarmScreens } from './routes/warmScreens';
@@ -20,9 +21,13 @@ const publicNotBuilt: TScreenLoader = () =>
 /** Screens built so far; every other route shows the "not built yet" page. */
 /** The SLA policy screens share one module: one import site, one preload list. */
 const slaPages = () => import('./features/sla/SlaPages');
-/** The screens warmed from the list (below): one import site each too. */
-const ticketPage = () => import('./features/ticket/page/TicketPage');
-const searchPage = () => import('./features/ticket/search/SearchPage');
+/**
+ * The screens an agent opens from the list, their code loaded while the list is on screen
+ * (below): routes with a component rather than `lazy`, so that the first move to them is one render.
+ */
+const ticketScreen = preloadedScreen(() => import('./features/ticket/page/TicketPage').then((m) => m.TicketPage));
+const searchScreen = preloadedScreen(() => import('./features/ticket/search/SearchPage').then((m) => m.SearchPage));
+const preloaded: Record<string, TPreloadedScreen> = { ticket_edit: ticketScreen, search: searchScreen };
 
 const screens: Record<string, TScreenLoader> = {
   home: () => import('./features/home/HomePage').then((m) => m.HomePage),
@@ -69,10 +74,8 @@ const screens: Record<string, TScreenLoader> = {
   setting_ticket: () => import('./features/setting-ticket/TicketSettingsPage').then((m) => m.TicketSettingsPage),
   index: () => import('./features/ticket/list/TicketListPage').then((m) => m.TicketListPage),
   ticket_views: () => import('./features/ticket/list/TicketViewsPage').then((m) => m.TicketViewsPage),
-  ticket_edit: () => ticketPage().then((m) => m.TicketPage),
   ticket_account: () => import('./features/ticket/page/TicketAccountPage').then((m) => m.TicketAccountPage),
   ticket_add: () => import('./features/ticket/page/TicketAddPage').then((m) => m.TicketAddPage),
-  search: () => searchPage().then((m) => m.SearchPage),
   chat: () => import('./features/chat/ChatPage').then((m) => m.ChatPage),
   setting_widget: () => import('./features/chat/WidgetSettingsPage').then((m) => m.WidgetSettingsPage),
   setting_chat: () => import('./features/chat/ChatSettingsPage').then((m) => m.ChatSettingsPage),
@@ -108,9 +111,9 @@ const screens: Record<string, TScreenLoader> = {
 // What an agent opens next from the ticket list, loaded once the list is on screen: the ticket
 // page with the lists it reads beside the ticket, and the search.
 registerWarmScreens([
-  ticketPage,
+  ticketScreen.preload,
   (client) => import('./features/ticket/page/ticketLists').then((m) => m.prefetchTicketLists(client)),
-  searchPage,
+  searchScreen.preload,
 ]);
 
 /** Public screens built without Ant Design (components/light): they load none of it. */
@@ -138,6 +141,11 @@ function toRoute(entry: TRouteEntry, path: string | undefined, fallback: TScreen
   const screen = screens[entry.key] ?? fallback;
   const load = entry.needsLogin || lightScreens.has(entry.key) ? screen : withAntd(screen);
   const handle: TRouteHandle = { key: entry.key };
+  const ahead = preloaded[entry.key];
+  if (ahead) {
+    const element = <PreloadedScreen screen={ahead} />;
+    return path === undefined ? { index: true, handle, element } : { path, handle, element };
+  }
   const lazy = async () => ({ Component: await load() });
   return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy };
 }

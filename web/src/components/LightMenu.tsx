@@ -1,4 +1,12 @@
-import { cloneElement, isValidElement, type KeyboardEvent, type ReactElement, type ReactNode, useState } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  type KeyboardEvent,
+  memo,
+  type ReactElement,
+  type ReactNode,
+  useState,
+} from 'react';
 
 /** An entry of a LightMenu: an item, a group (a heading over items) or a sub-menu (opens in place). */
 export interface TLightMenuItem {
@@ -25,9 +33,17 @@ const indent = 24;
  * list. Its style sheet is built with the app (decision 0013), so it looks the same without rc-menu,
  * rc-trigger and rc-overflow in the staff shell's first load. Keyboard: one item in the tab order,
  * arrow keys move between the shown items, Home and End, Enter or Space opens an item or a
- * sub-menu, right and left arrows open and close a sub-menu.
+ * sub-menu, right and left arrows open and close a sub-menu. Memoised: it renders again only when
+ * its items, selection or handler change, not with every page the side menu follows.
  */
-export function LightMenu({ items, theme, selectedKey, defaultOpenKeys = [], onSelect, style }: TLightMenuProps) {
+export const LightMenu = memo(function LightMenu({
+  items,
+  theme,
+  selectedKey,
+  defaultOpenKeys = [],
+  onSelect,
+  style,
+}: TLightMenuProps) {
   const [open, setOpen] = useState<string[]>(defaultOpenKeys);
   const toggle = (key: string, next = !open.includes(key)) =>
     setOpen((keys) => (next ? [...keys.filter((k) => k !== key), key] : keys.filter((k) => k !== key)));
@@ -162,4 +178,4 @@ export function LightMenu({ items, theme, selectedKey, defaultOpenKeys = [], onS
       {render(items, 1)}
     </ul>
   );
-}
+});

@@ -4,12 +4,12 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { isApiError } from '../api/errors';
 import { pickerSilent } from '../api/types';
 import { useTicket } from '../features/ticket/shared/queries';
 import { accountKeys, accountName, useAccountName } from '../pickers/accountQueries';
 import { matchRoute } from '../routes/table';
+import { useStableNavigate } from '../routes/useStableNavigate';
 import { LightTabs, type THeaderTabItem } from './LightTabs';
 import { lastTicketList } from './tabs';
 import { useHeaderTabs } from './useHeaderTabs';
@@ -113,7 +113,7 @@ function tabLabel(t: TFunction, path: string, open: boolean, onGone?: () => void
  */
 export function HeaderTabs({ showList, hidden = false }: { showList: boolean; hidden?: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { tabs, close, activePath, onList } = useHeaderTabs();
 
   const items: THeaderTabItem[] = [

@@ -9,12 +9,13 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import type { TStaffPath } from '@parley/contracts';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { usePermission } from '../auth/usePermission';
 import { LightMenu, type TLightMenuItem } from '../components/LightMenu';
 import { Skeleton } from '../components/light/Result';
+import { useStableNavigate } from '../routes/useStableNavigate';
 import { dashboardPath, routeKeyOf, selectedMenuPath, visibleMenu } from './menu';
 
 // The icons are decoration: hidden from screen readers, an item is named by its words alone
@@ -28,6 +29,9 @@ const ticketIcons: Record<string, ReactNode> = {
 };
 
 type TItem = TLightMenuItem;
+/** The sub-menus open at first: the same arrays from one render to the next (the menu is memoised). */
+const settingsOpen = ['settings'];
+const closed: string[] = [];
 
 // Collapsed (icons only, sub-menus as pop-ups), the menu is Ant Design's: loaded when first
 // collapsed, so the shell's first load does without it (issue 15).
@@ -36,9 +40,10 @@ const CollapsedMenu = lazy(() => import('./CollapsedMenu').then((m) => ({ defaul
 /** The side menu, showing only the screens the caller may open. */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { pathname } = useLocation();
   const { can, loading } = usePermission();
+  const open = useCallback((key: string) => void navigate(key), [navigate]);
 
   const items = useMemo<TItem[]>(() => {
     // The paths come from the route table itself (contracts' staff routes).
@@ -93,10 +98,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   }
 
   const selected = selectedMenuPath(pathname);
-  const open = (key: string) => {
-    void navigate(key);
-  };
-  const defaultOpenKeys = selected?.startsWith('/wswt/setting/') ? ['settings'] : [];
+  const defaultOpenKeys = selected?.startsWith('/wswt/setting/') ? settingsOpen : closed;
   if (collapsed) {
     return (
       <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
-import { lazy, type ReactNode, Suspense, use, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AntdRoot } from '../AntdRoot';
@@ -48,8 +48,11 @@ function Brand({ showName }: { showName: boolean }) {
 /**
  * The staff back office frame: side menu, header tabs, language, user menu. Shows the matched
  * staff screen, or `children` (the forbidden and not-found pages of a signed-in agent).
+ * Memoised: the router renders it again on every change of page, and the frame itself does not
+ * change with the page; what does (the menu's selection, the tabs, the screen) reads the router's
+ * state where it is shown (issue 15: the whole frame rendered again when a ticket opened).
  */
-export function StaffShell({ children }: { children?: ReactNode }) {
+export const StaffShell = memo(function StaffShell({ children }: { children?: ReactNode }) {
   // The back office's texts load with the shell (the public pages carry only their own).
   // Ant Design comes with the shell: the public pages never load it.
   return (
@@ -59,7 +62,7 @@ export function StaffShell({ children }: { children?: ReactNode }) {
       </Suspense>
     </AntdRoot>
   );
-}
+});
 
 /**
  * At phone widths, the side menu opens over the page from the header's menu button, and closes once

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { authApi } from '../api/auth';
 import { useSession } from '../auth/SessionContext';
 import { authStore } from '../auth/storage';
 import { LateDropdown } from '../components/LateDropdown';
 import { Text } from '../components/Text';
 import { paths } from '../routes/table';
+import { useStableNavigate } from '../routes/useStableNavigate';
 import { tabStore } from './tabs';
 
 function initials(name: string): string {
@@ -48,7 +48,7 @@ function Avatar({ src, text }: { src?: string; text: string }) {
 /** Name, "My profile" and "Sign out". `compact`: the button shows the avatar alone (the menu still names the agent). */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const queryClient = useQueryClient();
   const { user, clearUser } = useSession();
   const [signingOut, setSigningOut] = useState(false);

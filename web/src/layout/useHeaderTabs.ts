@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useGuardPending } from '../auth/SessionContext';
+import { useStableNavigate } from '../routes/useStableNavigate';
 import {
   closeTab,
   isTicketListPage,
@@ -15,7 +16,7 @@ import {
 /** Header tabs of ticket pages, kept in localStorage, and the last ticket list in sessionStorage. */
 export function useHeaderTabs() {
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const pending = useGuardPending();
   const [tabs, setTabs] = useState<THeaderTab[]>(tabStore.load);
 

@@ -1,17 +1,27 @@
 import { useSyncExternalStore } from 'react';
 
-// Ant Design's xs: narrower than its sm breakpoint (576px).
-const phoneWide = typeof window.matchMedia === 'function' ? window.matchMedia('(max-width: 575px)') : null;
-const onWidthChange = (notify: () => void) => {
-  phoneWide?.addEventListener('change', notify);
-  return () => phoneWide?.removeEventListener('change', notify);
-};
-const isPhone = () => phoneWide?.matches ?? false;
+/** A hook answering whether a media query matches, known at the first render and kept up to date. */
+function mediaHook(query: string): () => boolean {
+  const media = typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
+  const subscribe = (notify: () => void) => {
+    media?.addEventListener('change', notify);
+    return () => media?.removeEventListener('change', notify);
+  };
+  const matches = () => media?.matches ?? false;
+  return () => useSyncExternalStore(subscribe, matches, matches);
+}
 
 /**
- * Whether the screen is phone-wide. Known at the first render (Grid.useBreakpoint answers only
- * after it), so a phone never lays the page out with the side bar first.
+ * Whether the screen is phone-wide: narrower than Ant Design's sm breakpoint (576px). Known at the
+ * first render (Grid.useBreakpoint answers only after it), so a phone never lays the page out with
+ * the side bar first.
  */
-export function usePhone(): boolean {
-  return useSyncExternalStore(onWidthChange, isPhone, isPhone);
-}
+export const usePhone = mediaHook('(max-width: 575px)');
+
+/**
+ * Whether the screen is as wide as Ant Design's lg breakpoint (992px): room for a side column.
+ * Grid.useBreakpoint answered this from a layout effect after the first render, which made each
+ * screen using it render twice before its first paint (issue 15: the ticket page's second render,
+ * and the effects it made React run first, were a fifth of opening a ticket).
+ */
+export const useWide = mediaHook('(min-width: 992px)');

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Grid } from 'antd';
+import { Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { Result } from '../../../components/light/Result';
 import { PageHeader } from '../../../components/PageHeader';
 import { useListParams } from '../../../components/useListParams';
-import { usePhone } from '../../../layout/usePhone';
+import { usePhone, useWide } from '../../../layout/usePhone';
 import { dismissPreview } from '../../../list-preview/preview';
 import { moveWhenReady } from '../../../routes/moveWhenReady';
 import { warmScreens } from '../../../routes/warmScreens';
@@ -44,7 +44,6 @@ export function openingView<T extends { view_id: number; count: number }>(
  */
 export function TicketListPage() {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
   const phone = usePhone();
   const list = useListParams(['view_id', 'sort'] as const);
   const views = useTicketViews();
@@ -129,7 +128,7 @@ export function TicketListPage() {
       ),
     );
   };
-  const wide = screens.lg !== false;
+  const wide = useWide();
 
   const viewPicker = (
     <ViewPicker

@@ -1,6 +1,6 @@
 import type { TTicket, TTicketEditRequest, TTicketUpdated } from '@parley/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Grid, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { LightCardTabs } from '../../../components/LightCardTabs';
 import { text } from '../../../components/Text';
 import { useAfterPaint } from '../../../components/useAfterPaint';
 import { useSave } from '../../../components/useSave';
-import { usePhone } from '../../../layout/usePhone';
+import { usePhone, useWide } from '../../../layout/usePhone';
 import { useScreenTitle } from '../../../routes/useDocumentTitle';
 import { ticketSlaQuery } from '../../sla/queries';
 import { requesterTicketsQuery, ticketKeys, useTicket, useTicketComments, useTicketSettings } from '../shared/queries';
@@ -108,7 +108,6 @@ function askPanelData(queryClient: QueryClient, ticket: TTicket) {
 
 function TicketScreen({ ticket }: { ticket: TTicket }) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
   const comments = useTicketComments(ticket.ticket_id);
   const settings = useTicketSettings();
   const [form] = Form.useForm<TTicketProps>();
@@ -154,7 +153,7 @@ function TicketScreen({ ticket }: { ticket: TTicket }) {
   // The agent's own save, made on the newer version: nothing left to say about the older one.
   const onSaved = () => setNotice(null);
 
-  const wide = screens.lg !== false;
+  const wide = useWide();
   // The header and the conversation first (what the agent opened the ticket to read); the
   // properties, the requester's panel and the composer in the pass after they have been painted
   // (issue 15: they are three quarters of the screen's components). Their cards stand in their

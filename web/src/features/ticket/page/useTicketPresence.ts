@@ -9,6 +9,16 @@ import { useChat } from '../../chat/ChatContext';
 /** Seconds of no input after which the agent no longer counts as typing. */
 export const typingIdleMs = 3000;
 
+const nobody: TTicketViewer[] = [];
+
+/** The same people in the same order, typing or not alike. */
+function sameViewers(a: TTicketViewer[], b: TTicketViewer[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((v, i) => v.account_id === b[i]?.account_id && v.typing === b[i]?.typing && v.real_name === b[i]?.real_name)
+  );
+}
+
 /**
  * Who else is on this ticket page and who types there (issue 13: so two agents do not answer the
  * same customer). Uses the shell's chat socket when the agent takes chats, else its own.
@@ -21,7 +31,10 @@ export function useTicketPresence(
 ): { others: TTicketViewer[]; typed: () => void } {
   const chat = useChat();
   const { user } = useSession();
-  const [viewers, setViewers] = useState<TTicketViewer[]>([]);
+  // The others on the page. Kept as they were when an answer names the same people (the agent's own
+  // arrival is announced to the agent too): the page does not render again for nothing (issue 15:
+  // twice on each ticket opened, before its panels rendered).
+  const [others, setOthers] = useState<TTicketViewer[]>(nobody);
   // The latest callback and account, read when an update arrives: no new subscription per render.
   const updated = useRef(onUpdated);
   updated.current = onUpdated;
@@ -32,6 +45,10 @@ export function useTicketPresence(
   const shared = chat?.socket ?? null;
 
   useEffect(() => {
+    const setViewers = (viewers: TTicketViewer[]) => {
+      const next = viewers.filter((v) => v.account_id !== me.current);
+      setOthers((shown) => (sameViewers(shown, next) ? shown : next));
+    };
     let socket: Socket | null = null;
     let own = false;
     let cancelled = false;
@@ -101,7 +118,7 @@ export function useTicketPresence(
         }
       }
       socketRef.current = null;
-      setViewers([]);
+      setOthers(nobody);
     };
   }, [shared, ticketId]);
 
@@ -120,5 +137,5 @@ export function useTicketPresence(
     }, typingIdleMs);
   }, [ticketId]);
 
-  return { others: viewers.filter((v) => v.account_id !== user?.account_id), typed };
+  return { others, typed };
 }
