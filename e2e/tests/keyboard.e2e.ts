@@ -101,4 +101,37 @@ describe('the keyboard in the staff screens', () => {
     await open.waitFor({ state: 'detached', timeout: 12_000 });
     await page.context().close();
   });
+
+  it('in the composer, reply-or-note is one Tab stop, on the chosen option with its focus ring; arrows switch', async () => {
+    const added = await call<{ ticket_id: number }>(server.app, 'POST', '/api/home/ticket.add', {
+      body: { email: 'ann@example.com', real_name: 'Ann', subject: 'Badge reader', description: 'Red light.' },
+    });
+    const page = await signedIn(browser, server.url, admin, `/wswt/ticket/edit/${added.data.ticket_id}`);
+    const kind = page.getByRole('radiogroup', { name: 'Reply or note' });
+    const reply = kind.getByRole('radio', { name: 'Public reply' });
+    await reply.waitFor({ state: 'attached' });
+    const onSwitch = () =>
+      kind.evaluate((group) => {
+        const el = document.activeElement;
+        return el === group
+          ? 'group'
+          : el instanceof HTMLInputElement && group.contains(el)
+            ? el.value || 'radio'
+            : 'out';
+      });
+    await reply.focus();
+    // Before it: not the switch's own box (a stop where nothing showed the focus).
+    await page.keyboard.press('Shift+Tab');
+    expect(await onSwitch()).toBe('out');
+    // Back: on the chosen option, ringed; on: out of the switch (not to the other option).
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.checked)).toBe(true);
+    expect(await kind.locator('.ant-segmented-item-focused').count()).toBe(1);
+    await screenshot(page, 'keyboard-composer-kind');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => kind.getByRole('radio', { name: 'Internal note' }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await onSwitch()).toBe('out');
+    await page.context().close();
+  });
 });

@@ -56,6 +56,12 @@ describe('schedules on a phone', () => {
     );
     const middles = boxes.map((b) => (b ? b.y + b.height / 2 : Number.NaN));
     expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
+    // The chosen day whole in its narrower box: "Wed", not "Wednesd…".
+    const day = wednesday.locator('xpath=ancestor::*[contains(@class, "ant-select ")][1]');
+    expect(await day.textContent()).toBe('Wed');
+    expect(await day.evaluate((el) => [...el.querySelectorAll('*')].every((e) => e.scrollWidth <= e.clientWidth))).toBe(
+      true,
+    );
     await screenshot(page, 'schedule-add-phone-en-390x844');
   }, 120_000);
 });

@@ -1,8 +1,8 @@
 import type { TUserType } from '@parley/contracts';
-import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { SearchBox } from '../../components/SearchBox';
+import { Segmented } from '../../components/Segmented';
 import { Toolbar } from '../../components/Toolbar';
 import { useListParams } from '../../components/useListParams';
 import { useAccountList } from '../../pickers/accountQueries';

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAuthNode, TNodeType } from '@parley/contracts';
-import { Badge, Button, Segmented, Table, Typography } from 'antd';
+import { Badge, Button, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
 import { ListPage } from '../../components/ListPage';
 import { SearchBox } from '../../components/SearchBox';
+import { Segmented } from '../../components/Segmented';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useListParams } from '../../components/useListParams';
 import { useSeeded } from '../../i18n/seeded';

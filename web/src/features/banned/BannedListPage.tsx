@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TBanned, TBannedType } from '@parley/contracts';
-import { Button, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bannedApi } from '../../api/banned';
@@ -11,6 +11,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { ListPage } from '../../components/ListPage';
 import { actionsColumn, DeleteAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
+import { Segmented } from '../../components/Segmented';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useFormatTime } from '../../components/useFormatTime';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TRole, TRoleState } from '@parley/contracts';
-import { Segmented, Table, Tag, Typography } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../../components/Can';
@@ -10,6 +10,7 @@ import { ListPage } from '../../components/ListPage';
 import { editState } from '../../components/RequireStateId';
 import { actionsColumn, EditAction } from '../../components/RowActions';
 import { SearchBox } from '../../components/SearchBox';
+import { Segmented } from '../../components/Segmented';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useListParams } from '../../components/useListParams';
 import { useSeeded } from '../../i18n/seeded';

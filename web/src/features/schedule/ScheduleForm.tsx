@@ -44,7 +44,8 @@ export function ScheduleForm({
 }) {
   const { t } = useTranslation();
   // A day and two times beside their delete button on one line, a phone's too (390 px).
-  const widths = usePhone() ? { day: 126, time: 68 } : { day: 140, time: 90 };
+  const phone = usePhone();
+  const widths = phone ? { day: 126, time: 68 } : { day: 140, time: 90 };
   const navigate = useNavigate();
   const [form] = Form.useForm<TScheduleInput>();
   const { save, saving } = useSave({
@@ -96,7 +97,13 @@ export function ScheduleForm({
               // box's width, so the row's other boxes stay in line with the rows above.
               <Space key={f.key} align="start" wrap>
                 <Form.Item name={[f.name, 'day']} style={{ marginBottom: 4, width: widths.day }}>
-                  <Select options={days} style={{ width: widths.day }} aria-label={t('schedule.day')} />
+                  <Select
+                    options={days}
+                    style={{ width: widths.day }}
+                    aria-label={t('schedule.day')}
+                    // A phone's narrower box shows the chosen day short ("Wed", not "Wednesd…").
+                    labelRender={phone ? ({ value }) => t(`schedule.days_short.${String(value)}`) : undefined}
+                  />
                 </Form.Item>
                 <Form.Item name={[f.name, 'start']} style={{ marginBottom: 4, width: widths.time }}>
                   <Input style={{ width: widths.time }} placeholder="09:00" aria-label={t('schedule.start')} />

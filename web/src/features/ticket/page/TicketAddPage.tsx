@@ -6,7 +6,7 @@ import {
   type TTicketType,
   ZEmail,
 } from '@parley/contracts';
-import { App, Card, Form, Input, Segmented, Select } from 'antd';
+import { App, Card, Form, Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { useSession } from '../../../auth/SessionContext';
 import { useEnum } from '../../../components/enumOptions';
 import { FormActions, FormPage } from '../../../components/FormPage';
 import { checkRule, schemaRule } from '../../../components/formRules';
+import { Segmented } from '../../../components/Segmented';
 import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
 import { lastTicketList, requestCloseTab } from '../../../layout/tabs';

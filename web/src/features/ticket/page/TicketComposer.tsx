@@ -7,7 +7,7 @@ import {
   type TTicketEditRequest,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Dropdown, Flex, type FormInstance, Segmented, Space } from 'antd';
+import { Alert, App, Button, Card, Dropdown, Flex, type FormInstance, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { useSession } from '../../../auth/SessionContext';
 import { focusActionToastWhenLost } from '../../../components/actionToast';
 import { useEnum } from '../../../components/enumOptions';
 import { LazySelect } from '../../../components/LazySelect';
+import { Segmented } from '../../../components/Segmented';
 import { Text } from '../../../components/Text';
 import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
