@@ -362,8 +362,8 @@ export const messages = {
   // Business rules (#18).
   schedule_overlap: { en: 'Intervals of a day must not overlap', 'zh-cn': '同一天的时间段不能重叠' },
   schedule_in_use: {
-    en: 'A rule or an SLA policy still uses this schedule',
-    'zh-cn': '仍有规则或 SLA 策略使用该工作时间',
+    en: 'Rules or SLA policies still use this schedule: {users}. Change them first',
+    'zh-cn': '以下规则或 SLA 策略仍在使用该工作时间：{users}。请先修改它们',
   },
   sla_schedule_no_hours: {
     en: 'This schedule has no business hours ahead: targets measured in it would never fall due',

@@ -52,15 +52,18 @@ export type TTicketEventListRequest = z.input<typeof ZTicketEventListRequest>;
 export const ZTicketEventListResponse = z.object({ list: z.array(ZTicketEvent).describe('Its events, oldest first') });
 export type TTicketEventListResponse = z.infer<typeof ZTicketEventListResponse>;
 
-/** A reply or note as an agent writes it. */
-export const ZCommentInput = z.object({
-  body: z
-    .string({ error: requiredOr('required_description') })
-    .max(commentBodyMax, { error: 'field_too_long' })
-    .describe('HTML from the composer; sanitized on the server with an allowlist'),
-  is_public: ZFlag.optional().describe(
-    'Public reply or internal note; the ticket setting `public_comment` decides when left out',
-  ),
-  file_ids: ZFileIdList.default([]).describe('Uploaded attachments (`ticket.upload`) to attach'),
-});
+/** A reply or note as an agent writes it (left out where one is needed: "Description is required"). */
+export const ZCommentInput = z.object(
+  {
+    body: z
+      .string({ error: requiredOr('required_description') })
+      .max(commentBodyMax, { error: 'field_too_long' })
+      .describe('HTML from the composer; sanitized on the server with an allowlist'),
+    is_public: ZFlag.optional().describe(
+      'Public reply or internal note; the ticket setting `public_comment` decides when left out',
+    ),
+    file_ids: ZFileIdList.default([]).describe('Uploaded attachments (`ticket.upload`) to attach'),
+  },
+  { error: requiredOr('required_description') },
+);
 export type TCommentInput = z.input<typeof ZCommentInput>;

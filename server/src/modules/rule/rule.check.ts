@@ -13,7 +13,7 @@ import { assertIdsExist } from '../../db/exists.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid } from '../../http/app-error.js';
 import { existingIds } from '../account/account.repo.js';
-import { slaUsesSchedules } from '../sla/sla.repo.js';
+import { slaPoliciesUsingSchedules } from '../sla/sla.repo.js';
 import { shapeOf } from '../ticket-field/field-values.js';
 import { allFields } from '../ticket-field/ticket-field.service.js';
 import { conditionsNameSchedule } from './rule.sql.js';
@@ -110,15 +110,19 @@ async function isAssignable(db: DbOrTx, id: number) {
   return rows.length > 0;
 }
 
-/** Does any trigger, automation or SLA policy use one of these schedules (its hours, or a condition)? */
-export async function schedulesInUse(db: DbOrTx, ids: number[]): Promise<boolean> {
-  const rows = await queryRows(
+/**
+ * The triggers, automations and SLA policies that use one of these schedules (its hours, or a
+ * condition), by title: what an admin must change before deleting it.
+ */
+export async function scheduleUsers(db: DbOrTx, ids: number[]): Promise<string[]> {
+  const rows = await queryRows<{ title: string }>(
     db,
-    sql`SELECT 1 FROM rule_automation a
-      WHERE a.schedule_id = ANY(${intArrayLiteral(ids)}::int[]) OR ${conditionsNameSchedule(sql`a.conditions`, ids)}
-      UNION ALL
-      SELECT 1 FROM rule_trigger r WHERE ${conditionsNameSchedule(sql`r.conditions`, ids)}
-      LIMIT 1`,
+    sql`SELECT title FROM (
+        SELECT a.title, 1 AS kind FROM rule_automation a
+        WHERE a.schedule_id = ANY(${intArrayLiteral(ids)}::int[]) OR ${conditionsNameSchedule(sql`a.conditions`, ids)}
+        UNION ALL
+        SELECT r.title, 0 FROM rule_trigger r WHERE ${conditionsNameSchedule(sql`r.conditions`, ids)}
+      ) u ORDER BY kind, title`,
   );
-  return rows.length > 0 || slaUsesSchedules(db, ids);
+  return [...rows.map((r) => r.title), ...(await slaPoliciesUsingSchedules(db, ids))];
 }

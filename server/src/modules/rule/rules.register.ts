@@ -5,7 +5,7 @@ import { scheduleRoutes } from '../schedule/schedule.routes.js';
 import { slaScheduleEdited } from '../sla/sla.recompute.js';
 import { slaRoutes } from '../sla/sla.routes.js';
 import { automationRoutes } from './automation.routes.js';
-import { schedulesInUse } from './rule.check.js';
+import { scheduleUsers } from './rule.check.js';
 import { useMailConfig } from './rule.notify.js';
 import { registerUsage } from './rule.usage.js';
 import { deliverWebhook, type WebhookJob, webhookQueue } from './rule.webhook.js';
@@ -22,7 +22,7 @@ export function rulesRoutes(app: FastifyInstance, ctx: AppContext, mail: MailCha
   });
   registerTriggers(ctx);
   registerUsage(ctx);
-  scheduleRoutes(app, ctx, { inUse: schedulesInUse, edited: slaScheduleEdited(ctx) });
+  scheduleRoutes(app, ctx, { usedBy: scheduleUsers, edited: slaScheduleEdited(ctx) });
   triggerRoutes(app, ctx);
   automationRoutes(app, ctx);
   slaRoutes(app, ctx);

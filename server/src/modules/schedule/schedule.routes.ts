@@ -18,7 +18,7 @@ export function scheduleRoutes(
   ctx: AppContext,
   uses: {
     /** Does a rule or policy use one of these schedules (a delete is refused)? */
-    inUse: (tx: DbOrTx, ids: number[]) => Promise<boolean>;
+    usedBy: (tx: DbOrTx, ids: number[]) => Promise<string[]>;
     /** What follows an edit, in its transaction. */
     edited: ScheduleEdited;
   },
@@ -34,7 +34,7 @@ export function scheduleRoutes(
   });
   define(app, scheduleOps.delete, {
     handler: async ({ input }) => {
-      await scheduleDelete(ctx.db, input.schedule_ids, uses.inUse);
+      await scheduleDelete(ctx.db, input.schedule_ids, uses.usedBy);
       return null;
     },
   });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { refuseTakenName } from '../../db/names.js';
 import { intArrayLiteral, queryRows } from '../../db/rows.js';
-import { invalid, notFound } from '../../http/app-error.js';
+import { invalid, invalidWith, notFound } from '../../http/app-error.js';
 import { lockSlaSchedules, slaMeasuredIn } from '../sla/sla.repo.js';
 import { type BusinessSchedule, opensAfter } from './business-time.js';
 
@@ -78,8 +78,10 @@ export async function scheduleAdd(db: Db, input: TScheduleData) {
  * every target of the policy would never fall due (its tickets could only say so).
  */
 async function refuseClosingSlaSchedule(tx: DbOrTx, input: TScheduleData & { schedule_id: number }) {
-  if (!opensAfter(input, Date.now()) && (await slaMeasuredIn(tx, [input.schedule_id]))) {
-    throw invalid('schedule_sla_needs_hours', 'intervals');
+  const now = Date.now();
+  if (!opensAfter(input, now) && (await slaMeasuredIn(tx, [input.schedule_id]))) {
+    // Hours every week, all of those ahead closed by holidays: the holidays are what to change.
+    throw invalid('schedule_sla_needs_hours', opensAfter({ ...input, holidays: [] }, now) ? 'holidays' : 'intervals');
   }
 }
 
@@ -117,14 +119,18 @@ export async function scheduleEdit(
 export async function scheduleDelete(
   db: DbOrTx,
   ids: number[],
-  inUse: (tx: DbOrTx, ids: number[]) => Promise<boolean>,
+  usedBy: (tx: DbOrTx, ids: number[]) => Promise<string[]>,
 ) {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     // A policy saved meanwhile naming one of them is seen here, or waits and finds it gone.
     await lockSlaSchedules(tx);
-    if (await inUse(tx, unique)) {
-      throw invalid('schedule_in_use', 'schedule_ids');
+    const users = await usedBy(tx, unique);
+    if (users.length > 0) {
+      const named = users.slice(0, 10).map((title) => `"${title}"`);
+      throw invalidWith('schedule_in_use', 'schedule_ids', {
+        users: users.length > 10 ? `${named.join(', ')}, …` : named.join(', '),
+      });
     }
     const rows = await queryRows(
       tx,

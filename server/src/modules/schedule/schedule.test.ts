@@ -144,7 +144,8 @@ describe('Settings › Schedules', () => {
       [{ action: 'add_tags', value: ['after-hours'] }],
     );
     const used = await api(scheduleOps.delete, { schedule_ids: [id] });
-    expect(used.msg).toBe('A rule or an SLA policy still uses this schedule');
+    // The message names what uses it: what the admin must change first.
+    expect(used.msg).toBe('Rules or SLA policies still use this schedule: "Out of hours". Change them first');
     await deleteTriggers([triggerId]);
     // Counted in an SLA policy's business hours: kept too, said as such (not a server error).
     const policy = await api(slaOps.policyAdd, {
@@ -155,7 +156,10 @@ describe('Settings › Schedules', () => {
     });
     expect(policy.code, policy.msg).toBe('0000');
     const byPolicy = await api(scheduleOps.delete, { schedule_ids: [id] });
-    expect([byPolicy.code, byPolicy.msg]).toEqual(['FFFF', 'A rule or an SLA policy still uses this schedule']);
+    expect([byPolicy.code, byPolicy.msg]).toEqual([
+      'FFFF',
+      `Rules or SLA policies still use this schedule: "Business hours ${id}". Change them first`,
+    ]);
     await api(slaOps.policyDelete, { policy_ids: [policy.data.policy_id] });
     expect((await api(scheduleOps.delete, { schedule_ids: [id] })).code).toBe('0000');
     expect((await api(scheduleOps.get, { schedule_id: id })).code).toBe('0404');

@@ -86,6 +86,18 @@ export async function slaMeasuredIn(db: DbOrTx, scheduleIds: number[]): Promise<
 }
 
 /** Does a policy use one of these schedules: its targets measured in it, or a condition on its hours? */
+/** The titles of the SLA policies measured in one of these schedules or naming one in a condition. */
+export async function slaPoliciesUsingSchedules(db: DbOrTx, scheduleIds: number[]): Promise<string[]> {
+  const rows = await queryRows<{ title: string }>(
+    db,
+    sql`SELECT p.title FROM sla_policy p
+      WHERE p.schedule_id = ANY(${intArrayLiteral(scheduleIds)}::int[])
+        OR ${conditionsNameSchedule(sql`p.conditions`, scheduleIds)}
+      ORDER BY p.title`,
+  );
+  return rows.map((r) => r.title);
+}
+
 export async function slaUsesSchedules(db: DbOrTx, scheduleIds: number[]): Promise<boolean> {
   const rows = await queryRows(
     db,

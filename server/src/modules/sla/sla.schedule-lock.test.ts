@@ -134,7 +134,8 @@ describe('an SLA policy and a schedule saved at the same time', () => {
       (tx) => slaPolicySave(tx, policyData(w, { schedule_id: scheduleId }), null),
       () => api(scheduleOps.delete, { schedule_ids: [scheduleId] }),
     );
-    expect([deleted.code, deleted.msg]).toEqual(['FFFF', 'A rule or an SLA policy still uses this schedule']);
+    expect(deleted.code).toBe('FFFF');
+    expect(deleted.msg).toBe(`Rules or SLA policies still use this schedule: "Policy ${w}". Change them first`);
     expect((await api(scheduleOps.get, { schedule_id: scheduleId })).code).toBe('0000');
   });
 });

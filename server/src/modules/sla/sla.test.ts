@@ -122,7 +122,18 @@ describe('SLA targets', () => {
         'FFFF',
         'An SLA policy measures its targets in this schedule: keep some business hours in it',
       ]);
-      expect((await api(scheduleOps.get, { schedule_id: office })).data.intervals).toHaveLength(5);
+      expect(Object.keys(emptied.fields ?? {})).toEqual(['intervals']);
+      // The hours kept, every one ahead closed by a holiday: the holiday is what the message is about.
+      const closed = await api(scheduleOps.edit, {
+        schedule_id: office,
+        name: `Office ${word()}`,
+        timezone: 'UTC',
+        intervals: week,
+        holidays: [{ name: 'Forever', start_date: '2000-01-01', end_date: '2999-12-31' }],
+      });
+      expect([closed.code, Object.keys(closed.fields ?? {})]).toEqual(['FFFF', ['holidays']]);
+      const kept = (await api(scheduleOps.get, { schedule_id: office })).data;
+      expect([kept.intervals.length, kept.holidays]).toEqual([5, []]);
     } finally {
       await api(slaOps.policyDelete, { policy_ids: [policy.data.policy_id] });
     }

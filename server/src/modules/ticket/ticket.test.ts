@@ -78,6 +78,9 @@ describe('ticket.add', () => {
     });
     expect(res.code).toBe('FFFF');
     expect(res.fields).toMatchObject({ subject: 'Subject is required', requester_id: 'Requester is required' });
+    // Without its first comment at all: the same message as an empty one, not "Invalid value".
+    const bare = await api(ticketOps.add, { subject: 'Printer', requester_email: 'bare@example.com' } as never);
+    expect([bare.code, bare.fields]).toEqual(['FFFF', { comment: 'Description is required' }]);
   });
 });
 
