@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { authOps, chatOps, chatSettingOps, chatWidgetOps, reportOps, ticketOps } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admin, api, client, closeClients, connect, setUpChatApp, t } from '../../../test/chat-app.js';
 import {
@@ -12,6 +15,9 @@ import {
 } from '../../../test/chat-kit.js';
 import { buildEndUser, buildGroup, leftoverSession } from '../../../test/factories.js';
 import { multipart, png } from '../../../test/images.js';
+import { migrationsDir } from '../../db/migrate.js';
+import { queryRows } from '../../db/rows.js';
+import { rebuildBatches, refreshTickets } from '../report/report.rollup.js';
 
 const hasRedis = await redisAnswers();
 
@@ -195,6 +201,27 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(efficiency.data.first_reply.buckets.filter((b) => b.count > 0)).toEqual([{ key: 'no_replies', count: 1 }]);
     const activity = await api(reportOps.assigneeActivity, query, admin);
     expect(activity.data.list.find((r) => r.agent_id === agent.accountId)).toMatchObject({ replies: 0, solved: 1 });
+
+    // A chat ended before its history entry said so (the entry as it was written then): its
+    // reports counted the message as a reply, until the migration marks it and rebuilds them.
+    const db = t.database.db;
+    await db.execute(
+      sql`UPDATE ticket_event SET new_value = new_value - 'source' WHERE ticket_id = ${chat.ticket_id} AND field = 'comment'`,
+    );
+    await db.transaction((tx) => refreshTickets(tx, [chat.ticket_id]));
+    const before = await api(reportOps.assigneeActivity, query, admin);
+    expect(before.data.list.find((r) => r.agent_id === agent.accountId)).toMatchObject({ replies: 1 });
+    await db.execute(sql.raw(fs.readFileSync(path.join(migrationsDir, '0064_end_chat_not_a_reply.sql'), 'utf8')));
+    const marked = await queryRows<{ source: string | null }>(
+      db,
+      sql`SELECT new_value->>'source' AS source FROM ticket_event WHERE ticket_id = ${chat.ticket_id} AND field = 'comment'`,
+    );
+    expect(marked.map((r) => r.source)).toContain('end_chat');
+    expect(await rebuildBatches(db, 100)).toBeNull();
+    const after = await api(reportOps.assigneeActivity, query, admin);
+    expect(after.data.list.find((r) => r.agent_id === agent.accountId)).toMatchObject({ replies: 0, solved: 1 });
+    const rebuilt = await api(reportOps.efficiency, query, admin);
+    expect(rebuilt.data.first_reply.buckets.filter((b) => b.count > 0)).toEqual([{ key: 'no_replies', count: 1 }]);
   });
 
   it('publishes nothing before the transaction commits, and nothing at all when it rolls back', async () => {
