@@ -63,6 +63,18 @@ describe('schedules on a phone', () => {
       true,
     );
     await screenshot(page, 'schedule-add-phone-en-390x844');
+    // In Chinese (the language switched at a desktop's width, where it is named).
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByText('简体中文').click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const zhDay = page
+      .getByRole('combobox', { name: '星期' })
+      .nth(2)
+      .locator('xpath=ancestor::*[contains(@class, "ant-select ")][1]');
+    await expect.poll(() => zhDay.textContent()).toBe('周三');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'schedule-add-phone-zh-cn-390x844');
   }, 120_000);
 });
 
