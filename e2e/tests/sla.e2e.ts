@@ -59,9 +59,9 @@ describe('schedules on a phone', () => {
     // The chosen day whole in its narrower box: "Wed", not "Wednesd…".
     const day = wednesday.locator('xpath=ancestor::*[contains(@class, "ant-select ")][1]');
     expect(await day.textContent()).toBe('Wed');
-    expect(await day.evaluate((el) => [...el.querySelectorAll('*')].every((e) => e.scrollWidth <= e.clientWidth))).toBe(
-      true,
-    );
+    expect(
+      await day.evaluate((el) => Array.from(el.querySelectorAll('*')).every((e) => e.scrollWidth <= e.clientWidth)),
+    ).toBe(true);
     await screenshot(page, 'schedule-add-phone-en-390x844');
     // In Chinese (the language switched at a desktop's width, where it is named).
     await page.setViewportSize({ width: 1366, height: 800 });

@@ -203,6 +203,75 @@ describe('the agent workspace', () => {
     await screenshot(narrow, 'workspace-header-tabs-en-1100x768');
   }, 240_000);
 
+  it('moves selected tickets to a group and sets their priority from the bulk bar, in English and Chinese', async () => {
+    const token = (
+      await call<{ token: string }>(server.app, 'POST', '/api/admin/auth.login', {
+        body: { email: admin.email, password: admin.password },
+      })
+    ).data.token;
+    const added = await call<{ group_id: number }>(server.app, 'POST', '/api/admin/auth.group.add', {
+      token,
+      body: { group_name: 'Hardware' },
+    });
+    expect(added.code).toBe('0000');
+    const ticketOf = async (word: string) => {
+      const found = await call<{ list: Array<{ ticket_id: number }> }>(
+        server.app,
+        'GET',
+        `/api/admin/ticket.list?kw=${word}`,
+        { token },
+      );
+      return found.data.list[0]?.ticket_id as number;
+    };
+    const printer = await ticketOf('Printer');
+    const vpn = await ticketOf('VPN');
+    const now = async (id: number) => {
+      const got = await call<{ priority: string; group_id: number | null }>(
+        server.app,
+        'GET',
+        `/api/admin/ticket.get?ticket_id=${id}`,
+        { token },
+      );
+      return [got.data.priority, got.data.group_id];
+    };
+    const vpnGroup = (await now(vpn))[1];
+    for (const language of ['en', 'zh-cn'] as const) {
+      const en = language === 'en';
+      const page = await signedIn(browser, server.url, admin, '/wswt');
+      if (!en) {
+        await page.getByRole('button', { name: /English/ }).click();
+        await page.getByText('简体中文').click();
+      }
+      await page
+        .getByRole('row', { name: /Printer on the third floor jams/ })
+        .getByRole('checkbox')
+        .check();
+      await page
+        .getByRole('row', { name: /VPN disconnects/ })
+        .getByRole('checkbox')
+        .check();
+      await page.getByText(en ? '2 selected' : '已选 2 个').waitFor();
+      await screenshot(page, `bulk-bar-${language}-1366x768`);
+      await page.getByRole('button', { name: en ? /Set priority/ : /设置优先级/ }).click();
+      await page.getByRole('menuitem', { name: en ? 'High' : '高' }).click();
+      await expect
+        .poll(() => Promise.all([now(printer), now(vpn)]))
+        .toEqual([
+          ['high', en ? expect.anything() : added.data.group_id],
+          ['high', vpnGroup],
+        ]);
+      await page
+        .getByRole('row', { name: /Printer on the third floor jams/ })
+        .getByRole('checkbox')
+        .check();
+      await page.getByRole('combobox', { name: en ? 'Move to group…' : '移至组…' }).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Hardware' }).click();
+      await expect.poll(() => now(printer)).toEqual(['high', added.data.group_id]);
+      expect(await now(vpn)).toEqual(['high', vpnGroup]);
+      await page.context().close();
+    }
+  });
+
   it('shows the same screens in Chinese', async () => {
     const agent = await signedIn(browser, server.url, admin);
     await agent.getByRole('button', { name: /English/ }).click();

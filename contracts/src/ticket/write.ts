@@ -81,6 +81,7 @@ export type TTicketSpamRequest = z.input<typeof ZTicketSpamRequest>;
 export const ZTicketBulkEditRequest = ZTicketIdsRequest.extend({
   assignee_id: ZId.nullable().optional().describe('The agent (null unassigns; left out: unchanged)'),
   group_id: ZId.nullable().optional().describe('The group (null: none; left out: unchanged)'),
+  priority: ZTicketPriority.optional().describe('The priority (left out: unchanged)'),
   submit_as: ZSubmitAs.optional().describe('The status (left out: unchanged)'),
 });
 export type TTicketBulkEditRequest = z.input<typeof ZTicketBulkEditRequest>;

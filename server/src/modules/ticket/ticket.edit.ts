@@ -175,7 +175,7 @@ export async function ticketEdit(ctx: Ctx, input: EditInput): Promise<TTicket> {
   });
 }
 
-/** The list's bulk actions: assign and change state of up to 100 tickets in one transaction. */
+/** The list's bulk actions: assign, group, prioritise and change state of up to 100 tickets in one transaction. */
 export async function ticketBulkEdit(ctx: Ctx, input: BulkInput) {
   const { db, actor } = ctx;
   const settings = await getTicketSettings(db);

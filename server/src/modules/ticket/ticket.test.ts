@@ -270,6 +270,29 @@ describe('ticket.bulk.edit', () => {
     ]);
   });
 
+  it('moves several tickets to a group and sets their priority, with a history entry each', async () => {
+    const groupId = await buildGroup(db());
+    const one = await buildTicket(db());
+    const two = await buildTicket(db());
+    const res = await api(ticketOps.bulkEdit, {
+      ticket_ids: [one.ticketId, two.ticketId],
+      group_id: groupId,
+      priority: 'urgent',
+    });
+    expect(res.data.ticket_ids.sort()).toEqual([one.ticketId, two.ticketId].sort());
+    const rows = await db().select().from(ticket).where(sql`${ticket.ticketId} IN (${one.ticketId}, ${two.ticketId})`);
+    expect(rows.map((r) => [r.groupId, r.priority])).toEqual([
+      [groupId, 'urgent'],
+      [groupId, 'urgent'],
+    ]);
+    const events = await api(ticketOps.events, { ticket_id: one.ticketId });
+    expect(events.data.list.filter((e) => e.field === 'priority').map((e) => [e.old_value, e.new_value])).toEqual([
+      ['normal', 'urgent'],
+    ]);
+    const bad = await api(ticketOps.bulkEdit, { ticket_ids: [one.ticketId], priority: 'whenever' } as never);
+    expect([bad.code, Object.keys(bad.fields ?? {})]).toEqual(['FFFF', ['priority']]);
+  });
+
   it('changes nothing when one ticket is closed', async () => {
     const open = await buildTicket(db());
     const closed = await buildTicket(db(), { state: 'closed' });

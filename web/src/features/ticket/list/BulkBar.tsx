@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
-import { enums, type TSubmitAs } from '@parley/contracts';
+import { enums, type TSubmitAs, type TTicketPriority } from '@parley/contracts';
 import { Button, Dropdown, Flex, Select, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { ticketKeys } from '../shared/queries';
 import { useStaffNames } from '../shared/useNames';
 
 /**
- * What can be done to the selected tickets: assign, change state, delete. Loaded with the first
+ * What can be done to the selected tickets: assign, set their group or priority, change state, delete. Loaded with the first
  * selection (its Select is not in the list's first load).
  */
 export function BulkBar({
@@ -33,6 +33,7 @@ export function BulkBar({
   const names = useStaffNames();
   // The states by name ("Solved"), not as the composer's submit button says them ("Submit as Solved").
   const stateLabel = useEnum('ticket_state').label;
+  const priorityLabel = useEnum('ticket_priority').label;
   const { confirmDelete } = useConfirm();
   const { user } = useSession();
   // As the server decides (ticket.policy.ts): admins, and agents allowed to close tickets.
@@ -56,7 +57,10 @@ export function BulkBar({
     }, 0);
   };
   const bulkEdit = useSave({
-    call: (body: { assignee_id?: number | null; submit_as?: TSubmitAs }, opts) =>
+    call: (
+      body: { assignee_id?: number | null; group_id?: number | null; priority?: TTicketPriority; submit_as?: TSubmitAs },
+      opts,
+    ) =>
       ticketApi.bulkEdit({ ticket_ids: selected, ...body }, opts),
     invalidate: [ticketKeys.all],
     onSaved: () => finish(false),
@@ -82,6 +86,28 @@ export function BulkBar({
           onChange={(value) => bulkEdit.save({ assignee_id: value === 'none' ? null : value })}
           disabled={bulkEdit.saving}
         />
+        <Select<number | 'none'>
+          aria-label={t('ticket.bulk_group')}
+          placeholder={t('ticket.bulk_group')}
+          style={{ minWidth: 160 }}
+          value={null}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={[{ value: 'none', label: t('ticket.no_group') }, ...names.groupOptions]}
+          onChange={(value) => bulkEdit.save({ group_id: value === 'none' ? null : value })}
+          disabled={bulkEdit.saving}
+        />
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: enums.ticket_priority.values.map((value) => ({ key: value, label: priorityLabel(value) })),
+            onClick: ({ key }) => bulkEdit.save({ priority: key as TTicketPriority }),
+          }}
+          disabled={bulkEdit.saving}
+        >
+          <Button>
+            {t('ticket.bulk_priority')} <DownOutlined aria-hidden />
+          </Button>
+        </Dropdown>
         {/* On click, not hover: Enter or Space on the button opens it for a keyboard user too. */}
         <Dropdown
           trigger={['click']}

@@ -143,6 +143,25 @@ describe('ticket list', () => {
     expect(callsTo(calls, 'admin/ticket.bulk.edit')[0]?.body).toEqual({ ticket_ids: [101, 102], submit_as: 'solved' });
   });
 
+  it('moves the selected tickets to a group and sets their priority through the bulk call', async () => {
+    const { calls } = serve({ handlers: { 'admin/ticket.bulk.edit': () => ok({ ticket_ids: [101] }) } });
+    renderApp('/wswt');
+    const row = await screen.findByRole('row', { name: /Printer on fire/ }, { timeout: 10_000 });
+    fireEvent.click(within(row).getByRole('checkbox'));
+    await screen.findByText('1 selected');
+    fireEvent.click(screen.getByRole('button', { name: /Set priority/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Urgent' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.bulk.edit')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/ticket.bulk.edit')[0]?.body).toEqual({ ticket_ids: [101], priority: 'urgent' });
+    // Selected again: its group, "No group" included.
+    fireEvent.click(within(await screen.findByRole('row', { name: /Printer on fire/ })).getByRole('checkbox'));
+    const group = await screen.findByRole('combobox', { name: 'Move to group…' });
+    fireEvent.mouseDown(group);
+    fireEvent.click(await screen.findByTitle('No group'));
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.bulk.edit')).toHaveLength(2));
+    expect(callsTo(calls, 'admin/ticket.bulk.edit')[1]?.body).toEqual({ ticket_ids: [101], group_id: null });
+  });
+
   it('does not offer closing the selected tickets to an agent who may not close tickets', async () => {
     serve({
       user: account({ user_type: 'agent', can_close_ticket: false }),
