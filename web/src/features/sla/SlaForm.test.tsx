@@ -56,6 +56,23 @@ describe('SLA policy editor', () => {
     await waitFor(() => expect(errorsShown()).toEqual(['Condition 1: Invalid value']));
   });
 
+  it('keeps a target typed out of range as typed, outlines it and does not save it', async () => {
+    const { calls } = serve({});
+    renderApp('/wswt/setting/sla/edit', { state: editState(3) });
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Outages first'));
+    for (const typed of ['0', '-5', '1.5']) {
+      const box = screen.getByLabelText('Urgent First reply') as HTMLInputElement;
+      fireEvent.change(box, { target: { value: typed } });
+      fireEvent.blur(box);
+      // Not turned into a 1- or 2-minute target behind the admin's back.
+      expect(box.value).toBe(typed);
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(errorsShown()).toEqual(['A target is whole minutes, from 1 to 525,600 (a year)']));
+      expect(box.closest('.ant-input-number-status-error')).not.toBeNull();
+    }
+    expect(callsTo(calls, 'admin/settings/sla.policy.edit')).toHaveLength(0);
+  });
+
   it('says it in Chinese too', async () => {
     serve({ 'targets.high.resolution': 'field_invalid' });
     await chooseLanguage('zh-cn');

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { RuleForm, ScheduleField, useRuleRows } from '../rule/RuleForm';
 import { slaKeys, slaPaths } from './queries';
-import { TargetsEditor, type TTargets, targetCount, useTargetNames } from './TargetsEditor';
+import { TargetsEditor, type TTargets, targetCount, targetsValid, useTargetNames } from './TargetsEditor';
 
 /** An SLA policy: title, hours counted in a schedule or the calendar, pause while pending, active, conditions, targets. */
 export function SlaForm({
@@ -56,6 +56,10 @@ export function SlaForm({
               {
                 validator: (_, v: TTargets | undefined) =>
                   targetCount(v ?? {}) > 0 ? Promise.resolve() : Promise.reject(new Error(t('sla.targets_required'))),
+              },
+              {
+                validator: (_, v: TTargets | undefined) =>
+                  targetsValid(v ?? {}) ? Promise.resolve() : Promise.reject(new Error(t('sla.target_invalid'))),
               },
             ]}
           >

@@ -32,11 +32,11 @@ export function TargetsEditor({ value = {}, onChange }: { value?: TTargets; onCh
           ),
           render: (_: unknown, { p }: { p: TPriority }) => (
             <InputNumber
-              min={1}
-              max={525600}
-              precision={0}
+              // Not clamped nor rounded on leaving the box (0 became a 1-minute target, 1.5 two
+              // minutes, without a word): a number out of range is outlined and refused on saving.
               style={{ width: '100%' }}
-              value={(value[p] as Partial<Record<TSlaMetric, number | null>> | undefined)?.[m] ?? null}
+              status={isMinutes(cell(value, p, m)) ? undefined : 'error'}
+              value={cell(value, p, m)}
               onChange={(v) => set(p, m, typeof v === 'number' ? v : null)}
               suffix={<Typography.Text type="secondary">{t('sla.minutes')}</Typography.Text>}
               aria-label={`${priority.label(p)} ${t(`sla.metric.${m}`)}`}
@@ -46,6 +46,17 @@ export function TargetsEditor({ value = {}, onChange }: { value?: TTargets; onCh
       ]}
     />
   );
+}
+
+const cell = (value: TTargets, p: TPriority, m: TSlaMetric): number | null =>
+  (value[p] as Partial<Record<TSlaMetric, number | null>> | undefined)?.[m] ?? null;
+
+/** Empty, or whole minutes from 1 to a year (the contract's `ZMinutes`). */
+const isMinutes = (v: number | null) => v === null || (Number.isInteger(v) && v >= 1 && v <= 525_600);
+
+/** Whether every target is whole minutes from 1 to a year (or empty). */
+export function targetsValid(targets: TTargets): boolean {
+  return priorities.every((p) => slaMetrics.every((m) => isMinutes(cell(targets, p, m))));
 }
 
 /** How many targets a policy sets. */
