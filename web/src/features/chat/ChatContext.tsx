@@ -12,6 +12,8 @@ import { playChime } from './sound';
 
 /** docs/product.md §9: 15 s without mouse or keyboard turns an online agent away. */
 export const idleMs = 15_000;
+/** localStorage: the account the idle timer sent away (see `autoAway`). */
+const autoAwayKey = 'parley.chat_auto_away';
 /** Desktop notifications: at most one every 5 s on a push, every 30 s from the 1-second poll. */
 export const pushNotifyEveryMs = 5_000;
 export const pollNotifyEveryMs = 30_000;
@@ -66,14 +68,26 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   const [waitingCount, setWaitingCount] = useState(0);
   const openChat = useRef<number | null>(null);
   const lastNotified = useRef(0);
-  const autoAway = useRef(false);
+  // Away because idle, not by choice: the next input brings the agent back online. Kept in this
+  // browser across reloads and sign-ins (an agent sent away by the idle timer, then reloading,
+  // stayed away for good, and the widget offline for every visitor).
+  const autoAway = useRef(user !== null && localStorage.getItem(autoAwayKey) === String(user.account_id));
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const setState = useCallback(async (next: TChatState) => {
-    await authApi.chatStateEdit({ chat_state: next });
-    setStateValue(next);
-  }, []);
+  const setState = useCallback(
+    async (next: TChatState, idle = false) => {
+      await authApi.chatStateEdit({ chat_state: next });
+      setStateValue(next);
+      autoAway.current = idle;
+      if (idle && user) {
+        localStorage.setItem(autoAwayKey, String(user.account_id));
+      } else {
+        localStorage.removeItem(autoAwayKey);
+      }
+    },
+    [user],
+  );
 
   const notify = useCallback(
     (body: string, everyMs: number) => {
@@ -127,6 +141,13 @@ export function ChatProvider({ children }: { children: ReactNode }) {
         } else if (m.type === 'new_message') {
           for (const id of m.ticket_ids) {
             void queryClient.invalidateQueries({ queryKey: chatKeys.messages(id) });
+            // Only the chat on screen sends its messages here (its room is joined while it is
+            // open: 'chat_message' counts those). Another of the agent's chats is counted from
+            // this: its badge and the tab's title go up, and it chimes.
+            if (openChat.current !== id) {
+              setUnread((prev) => ({ ...prev, [id]: (prev[id] ?? 0) + 1 }));
+              notify(t('chat.notify_message'), pushNotifyEveryMs);
+            }
           }
         }
       });
@@ -200,8 +221,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       }
       timer = window.setTimeout(() => {
         if (stateRef.current === 'online') {
-          autoAway.current = true;
-          void setState('away');
+          void setState('away', true);
         }
       }, idleMs);
     };

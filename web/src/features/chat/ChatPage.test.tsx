@@ -236,6 +236,22 @@ describe('the chat workspace', () => {
     await waitFor(() => expect(document.title).not.toMatch(/^\(\d+\) /));
   });
 
+  it("counts a message in another chat from the server's notice, as the real server sends only that for a chat not open", async () => {
+    serve();
+    renderApp('/wswt/chat?chat=41');
+    await screen.findByText('Where is my order?');
+    await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
+    fakeSockets[0]?.push('system_message', { type: 'new_message', ticket_ids: [42] });
+    fakeSockets[0]?.push('system_message', { type: 'new_message', ticket_ids: [42] });
+    await waitFor(() => expect(document.title).toMatch(/^\(2\) /));
+    fireEvent.click(screen.getByRole('tab', { name: /My chats/ }));
+    within(await screen.findByRole('button', { name: /Mo Mine/ })).getByText('2');
+    // The chat on screen is not counted from it (its own messages arrive as they are).
+    fakeSockets[0]?.push('system_message', { type: 'new_message', ticket_ids: [41] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.title).toMatch(/^\(2\) /);
+  });
+
   it('ignores a message it has shown already (the same message_id twice)', async () => {
     serve();
     renderApp('/wswt/chat?chat=41');
@@ -273,6 +289,54 @@ describe('the chat workspace', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('brings an agent the idle timer sent away back online on their next input after a reload too', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const first = serve();
+      const app = renderApp('/wswt/chat');
+      await screen.findByText('Vera Visitor');
+      vi.advanceTimersByTime(15_500);
+      await waitFor(() =>
+        expect(callsTo(first.calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state)).toEqual(['away']),
+      );
+      app.view.unmount();
+      // The page loads again: the server says away.
+      const again = fakeServer({
+        user: { ...agent, chat_state: 'away' },
+        menus: ['/wswt/chat'],
+        handlers: {
+          'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine] }),
+          'admin/auth.my.chat.state.edit': () => ok(null),
+        },
+      });
+      renderApp('/wswt/chat');
+      await screen.findByText('Vera Visitor');
+      fireEvent.mouseMove(window);
+      await waitFor(() =>
+        expect(callsTo(again.calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state)).toEqual(['online']),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves an agent who chose away away, whatever they do', async () => {
+    const { calls } = fakeServer({
+      user: { ...agent, chat_state: 'away' },
+      menus: ['/wswt/chat'],
+      handlers: {
+        'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine] }),
+        'admin/auth.my.chat.state.edit': () => ok(null),
+      },
+    });
+    renderApp('/wswt/chat');
+    await screen.findByText('Vera Visitor');
+    fireEvent.mouseMove(window);
+    fireEvent.keyDown(window, { key: 'a' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(callsTo(calls, 'admin/auth.my.chat.state.edit')).toEqual([]);
   });
 
   it('shows a desktop notification for new chats at most once every 5 s while the tab is hidden', async () => {
