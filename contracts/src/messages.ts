@@ -375,6 +375,7 @@ export const messages = {
   },
   category_exists: { en: 'A category of this name exists already', 'zh-cn': '已有同名分类' },
   automation_needs_time: { en: 'Add an hours condition', 'zh-cn': '请添加小时数条件' },
+  rule_needs_action: { en: 'Add at least one action', 'zh-cn': '请至少添加一个操作' },
   trigger_needs_condition: {
     en: 'Add at least one condition: a trigger without one would act on every change of every ticket',
     'zh-cn': '请至少添加一个条件：没有条件的触发器会作用于每个工单的每次更改',

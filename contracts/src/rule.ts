@@ -92,7 +92,7 @@ export type TRuleAction = z.output<typeof ZRuleAction>;
 export type TRuleActionInput = z.input<typeof ZRuleAction>;
 export type TRuleActionName = TRuleAction['action'];
 
-const ZActions = z.array(ZRuleAction, { error: 'field_invalid' }).min(1, { error: 'required_field' }).max(30, {
+const ZActions = z.array(ZRuleAction, { error: 'field_invalid' }).min(1, { error: 'rule_needs_action' }).max(30, {
   error: 'field_too_long',
 });
 

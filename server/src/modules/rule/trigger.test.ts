@@ -75,7 +75,7 @@ describe('Settings › Triggers', () => {
       'actions.1.url': 'Webhook addresses start with https:// or http://',
     });
     const noActions = await api(triggerOps.add, { title: 'x', conditions: {}, actions: [] });
-    expect(noActions.fields.actions).toBe('This field is required');
+    expect(noActions.fields.actions).toBe('Add at least one action');
     for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'https://10.1.2.3/x', 'http://[::1]/x']) {
       const local = await api(triggerOps.add, {
         title: 'x',

@@ -237,6 +237,9 @@ export function ActionsEditor({
           <Select
             style={{ width: 200 }}
             value={a.action}
+            // Typing picks an action by its name, as the conditions' field does (Enter took the
+            // highlighted first one before, whatever was typed).
+            showSearch={{ optionFilterProp: 'label' }}
             options={names.map((n) => ({ value: n, label: t(`rule.action.${n}`) }))}
             onChange={(n: TRuleActionName) => set(i, blank(n))}
             aria-label={t('rule.action_label')}

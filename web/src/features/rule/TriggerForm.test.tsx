@@ -168,6 +168,27 @@ describe('trigger editor', () => {
     screen.getByRole('heading', { name: 'Add trigger' });
   });
 
+  it('picks an action by typing its name and Enter, as a keyboard user does', async () => {
+    serve();
+    renderApp('/wswt/setting/trigger/add');
+    await screen.findByRole('heading', { name: 'Add trigger' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add action' }));
+    const action = await screen.findByRole('combobox', { name: 'Action' });
+    // A browser types into it (read-only, it took no keys: happy-dom's change below would not tell).
+    expect(action.hasAttribute('readonly')).toBe(false);
+    fireEvent.mouseDown(action);
+    fireEvent.change(action, { target: { value: 'Assign' } });
+    await waitFor(() =>
+      expect(Array.from(document.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent)).toEqual([
+        'Assign to',
+      ]),
+    );
+    fireEvent.keyDown(action, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // The row is an assignment now (before, Enter kept the first action, "Add tags").
+    await waitFor(() => expect(action.closest('.ant-select')?.textContent).toContain('Assign to'));
+    expect(screen.queryByText('Add tags')).toBeNull();
+  });
+
   it("takes the server's refusal off a row's editor once that editor is edited", async () => {
     serve({ 'admin/settings/trigger.edit': () => ok() }, [printers]);
     renderApp('/wswt/setting/trigger/edit', { state: editState(5) });
