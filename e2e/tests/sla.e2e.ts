@@ -63,6 +63,15 @@ describe('schedules on a phone', () => {
       await day.evaluate((el) => Array.from(el.querySelectorAll('*')).every((e) => e.scrollWidth <= e.clientWidth)),
     ).toBe(true);
     await screenshot(page, 'schedule-add-phone-en-390x844');
+    // A holiday's dates say which is which on the screen, not only to a screen reader.
+    await page.getByRole('button', { name: 'Add holiday' }).click();
+    const from = page.getByRole('textbox', { name: 'Start date' }).locator('xpath=..');
+    expect(await from.textContent()).toContain('From');
+    expect(await page.getByRole('textbox', { name: 'End date' }).locator('xpath=..').textContent()).toContain('To');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('textbox', { name: 'Start date' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'schedule-holiday-phone-en-390x844');
+    await page.getByRole('button', { name: 'Delete' }).last().click();
     // In Chinese (the language switched at a desktop's width, where it is named).
     await page.setViewportSize({ width: 1366, height: 800 });
     await page.getByRole('button', { name: /English/ }).click();

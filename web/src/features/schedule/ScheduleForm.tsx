@@ -141,11 +141,23 @@ export function ScheduleForm({
                     aria-label={t('schedule.holiday_name')}
                   />
                 </Form.Item>
+                {/* "From" and "To" shown in the boxes: a bare date box said nothing of which end it
+                    was, least of all stacked on a phone. */}
                 <Form.Item name={[f.name, 'start_date']} style={{ marginBottom: 4 }}>
-                  <Input type="date" style={{ width: 160 }} aria-label={t('schedule.start_date')} />
+                  <Input
+                    type="date"
+                    style={{ width: 190 }}
+                    prefix={<Typography.Text type="secondary">{t('schedule.start')}</Typography.Text>}
+                    aria-label={t('schedule.start_date')}
+                  />
                 </Form.Item>
                 <Form.Item name={[f.name, 'end_date']} style={{ marginBottom: 4 }}>
-                  <Input type="date" style={{ width: 160 }} aria-label={t('schedule.end_date')} />
+                  <Input
+                    type="date"
+                    style={{ width: 190 }}
+                    prefix={<Typography.Text type="secondary">{t('schedule.end')}</Typography.Text>}
+                    aria-label={t('schedule.end_date')}
+                  />
                 </Form.Item>
                 <Button
                   icon={<DeleteOutlined aria-hidden />}
