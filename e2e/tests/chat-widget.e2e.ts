@@ -357,7 +357,7 @@ describe('the chat widget', () => {
     await frame.locator('.sys').getByText('Waiting for an agent…').last().waitFor();
     await screenshot(page, 'widget-transferred-back-en');
 
-    await acceptFirstWaiting(carl.token);
+    const ticketId = await acceptFirstWaiting(carl.token);
     await frame.getByText('Carl Agent joined the chat').waitFor();
     await expect(frame.locator('#status').textContent()).resolves.toBe('Carl Agent');
 
@@ -366,6 +366,31 @@ describe('the chat widget', () => {
     await frame.getByRole('button', { name: 'Send' }).click();
     await frame.locator('.msg.me').getByText('Hello Carl').waitFor();
     await expect(focusedIn(frame, 'textarea')).resolves.toBe(true);
+    // Three more, each before the last one's answer: shown at once, all sent, in order (the second
+    // was refused with a notice that stayed).
+    const box = frame.getByRole('textbox');
+    for (const word of ['one', 'two', 'three']) {
+      await box.fill(`Quick ${word}`);
+      await box.press('Enter');
+    }
+    await expect.poll(() => frame.locator('.msg.me.pending, .msg.me.failed').count()).toBe(0);
+    expect((await frame.locator('.msg.me').allTextContents()).slice(-3).map((m) => m.match(/Quick \w+/)?.[0])).toEqual([
+      'Quick one',
+      'Quick two',
+      'Quick three',
+    ]);
+    const atAgent = await call<{ list: Array<{ body: string }> }>(
+      server.app,
+      'GET',
+      `/api/admin/chat.message.list?ticket_id=${ticketId}`,
+      { token: carl.token },
+    );
+    expect(atAgent.data.list.map((m) => /Quick \w+/.exec(m.body)?.[0]).filter(Boolean)).toEqual([
+      'Quick one',
+      'Quick two',
+      'Quick three',
+    ]);
+    await expect(frame.locator('.typing').first().textContent()).resolves.not.toMatch(/wait/i);
     // End the chat: the keyboard goes on to the rating, whose thanks are said aloud.
     await frame.getByRole('button', { name: 'End chat' }).click();
     await frame.getByRole('button', { name: 'Yes' }).click();

@@ -47,7 +47,6 @@
       tooBig: 'File size cannot exceed 20M',
       waiting: 'Waiting for an agent…',
       failed: 'Something went wrong; please try again',
-      busy: 'Please wait until the previous message is sent',
       close: 'Close',
       file: 'Attachment',
       closed: 'We are closed right now. Leave a message and we will reply by email.',
@@ -97,7 +96,6 @@
       tooBig: '文件大小不能超过 20M',
       waiting: '正在等待客服接入…',
       failed: '出错了，请重试',
-      busy: '请等待上一条消息发送完成',
       close: '关闭',
       file: '附件',
       closed: '当前不在服务时间。请留言，我们会通过邮件回复您。',
@@ -667,6 +665,8 @@
       pending: {},
       /** Messages that did not go (no connection), oldest first: each resends itself. */
       failed: [],
+      /** Messages written while one was on its way: shown at once, sent in turn after it. */
+      queued: [],
       ended: false,
       agentName: null,
       hadAgent: false,
@@ -1009,16 +1009,27 @@
     if (!text.trim() && !fileIds.length) {
       return;
     }
+    if (sending && !retryNode) {
+      // A visitor writing fast: shown now, sent once the one on its way has gone (before, it was
+      // refused with a notice that stayed after that one had gone).
+      const waiting = bubble(true, null, escapeHtml(text), fileNames || fileIds.map(() => ''), null);
+      waiting.className = 'msg me pending';
+      list.appendChild(waiting);
+      input.value = '';
+      scroll();
+      chat.queued.push({ text, fileIds, fileNames, node: waiting });
+      return;
+    }
     if (sending) {
-      typingEl.textContent = t('busy');
       return;
     }
     const clientId = retryId || newId();
     const node = retryNode || bubble(true, null, escapeHtml(text), fileNames || fileIds.map(() => ''), null);
     node.className = 'msg me pending';
+    // The bubble the socket's copy of this message replaces, should it come before the answer.
+    chat.pending[clientId] = node;
     if (!retryNode) {
       list.appendChild(node);
-      chat.pending[clientId] = node;
       input.value = '';
       scroll();
     }
@@ -1046,6 +1057,7 @@
         }
         delete chat.pending[clientId];
         resendFailed();
+        sendQueued();
       },
       (e) => {
         sending = false;
@@ -1064,8 +1076,17 @@
         };
         node.onclick = retry;
         chat.failed.push({ clientId, retry });
+        sendQueued();
       },
     );
+  }
+
+  /** The next message written while another was on its way, if none is on its way now. */
+  function sendQueued() {
+    const next = !sending && !chat.ended ? chat.queued.shift() : undefined;
+    if (next) {
+      send(next.text, next.fileIds, null, next.node, next.fileNames);
+    }
   }
 
   /** Sends the oldest message that did not go; each one that goes sends the next. */
