@@ -145,6 +145,13 @@ export const ZChatTransferRequest = z
 export type TChatTransferRequest = z.input<typeof ZChatTransferRequest>;
 
 /** A chat in the agent's workspace: the queue and their active chats. */
+/**
+ * A visitor who started a chat without giving an email gets one of this domain (`.invalid` can
+ * never receive mail): their requester account needs one. Screens show none instead.
+ */
+export const anonymousEmailDomain = 'anonymous.invalid';
+export const isAnonymousEmail = (email: string): boolean => email.endsWith(`@${anonymousEmailDomain}`);
+
 export const ZChatSummary = z.object({
   ticket_id: z.number().int().describe("The chat's ticket"),
   subject: z.string().describe('Its subject'),

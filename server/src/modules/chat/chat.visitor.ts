@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  anonymousEmailDomain,
   seededText,
   type TChatAnswer,
   type THomeWidgetGetResponse,
@@ -142,7 +143,7 @@ export async function chatStart(
     throw invalid('submission_refused');
   }
   // No email asked: an anonymous requester of this chat alone (`.invalid` never receives mail).
-  const email = input.email ?? `visitor-${randomBytes(8).toString('hex')}@anonymous.invalid`;
+  const email = input.email ?? `visitor-${randomBytes(8).toString('hex')}@${anonymousEmailDomain}`;
   const realName = input.real_name || (input.email ? '' : translate('chat_visitor', lang));
   // Outside the Chats business hours the widget offers to leave a message instead.
   if (!withinChatHours(await getChatSetting(db), new Date(now))) {

@@ -65,6 +65,19 @@ describe('the chat workspace', () => {
     await waitFor(() => expect(callsTo(calls, 'admin/chat.accept')[0]?.body).toEqual({ ticket_id: 41 }));
   });
 
+  it('says an ended chat has ended in its visitor details, and no made-up email for a visitor who gave none', async () => {
+    const ended = chatSummary({ ended: true, visitor_active: true, visitor_email: 'visitor-1f2e@anonymous.invalid' });
+    serve({
+      'admin/chat.queue.list': () => ok({ waiting: [], active: [ended] }),
+      'admin/chat.get': () => ok(ended),
+    });
+    renderApp('/wswt/chat?chat=41');
+    const panel = (await screen.findByText('Pre-chat answers')).closest('.ant-card') as HTMLElement;
+    within(panel).getByText('Chat ended');
+    expect(within(panel).queryByText('Active')).toBeNull();
+    expect(within(panel).queryByText(/anonymous\.invalid/)).toBeNull();
+  });
+
   it('shows what a chat nobody took told its visitor, above the end of the chat', async () => {
     serve({
       'admin/chat.message.list': () =>

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { TChatSummary } from '@parley/contracts';
+import { isAnonymousEmail, type TChatSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,10 @@ export function ChatVisitorPanel({ chat: c, onBack }: { chat: TChatSummary; onBa
     >
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('chat.name')}>{c.visitor_name}</Descriptions.Item>
-        <Descriptions.Item label={t('chat.email')}>{c.visitor_email}</Descriptions.Item>
+        {/* A visitor who gave none has a made-up address (it receives nothing): not shown as theirs. */}
+        <Descriptions.Item label={t('chat.email')}>
+          {c.visitor_email && !isAnonymousEmail(c.visitor_email) ? c.visitor_email : '—'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('chat.page')}>
           {c.page_url ? (
             <Typography.Link href={c.page_url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 180 }}>
@@ -60,7 +63,13 @@ export function ChatVisitorPanel({ chat: c, onBack }: { chat: TChatSummary; onBa
           )}
         </Descriptions.Item>
         <Descriptions.Item label={t('chat.status')}>
-          {c.visitor_active ? <Tag color="green">{t('chat.visitor_active')}</Tag> : <Tag>{t('chat.visitor_idle')}</Tag>}
+          {c.ended ? (
+            <Tag>{t('chat.ended')}</Tag>
+          ) : c.visitor_active ? (
+            <Tag color="green">{t('chat.visitor_active')}</Tag>
+          ) : (
+            <Tag>{t('chat.visitor_idle')}</Tag>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('chat.ticket')}>
           <Link to={`/wswt/ticket/edit/${c.ticket_id}`}>#{c.ticket_id}</Link>

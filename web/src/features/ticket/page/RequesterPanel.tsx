@@ -1,5 +1,5 @@
 import { BankOutlined } from '@ant-design/icons';
-import type { TTicket, TTicketComment } from '@parley/contracts';
+import { isAnonymousEmail, type TTicket, type TTicketComment } from '@parley/contracts';
 import { Badge, Card, Divider, Flex, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -132,9 +132,12 @@ export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments
             {active && <Badge status="success" text={t('ticket.active')} />}
             <AccessTag state={person.access_state} />
           </Flex>
-          <Text type="secondary" ellipsis title={person.email}>
-            {person.email}
-          </Text>
+          {/* A chat visitor who gave no email has a made-up one (it receives nothing): not shown. */}
+          {!isAnonymousEmail(person.email) && (
+            <Text type="secondary" ellipsis title={person.email}>
+              {person.email}
+            </Text>
+          )}
           <CompanyLink companyId={person.company_id}>
             {(link, company) => (
               <Text type="secondary" ellipsis title={company}>
