@@ -52,6 +52,8 @@ describe('the chat workspace', () => {
     const { calls } = serve();
     renderApp('/wswt/chat');
     const row = await screen.findByText('Vera Visitor');
+    // Told apart from other visitors by its number and page, not only a name and a minute.
+    within(screen.getByRole('button', { name: /Vera Visitor/ })).getByText(/^#41 · shop\.example\/cart · /);
     fireEvent.click(row);
     await screen.findByText('Where is my order?');
     const panel = screen.getByText('Pre-chat answers').closest('.ant-card') as HTMLElement;

@@ -185,6 +185,16 @@ export function ChatPage() {
   );
 }
 
+/** Where a chat was started, short: the page's host and path ("shop.example/cart"), or nothing. */
+function pageOf(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    return pathname === '/' ? host : `${host}${pathname}`;
+  } catch {
+    return '';
+  }
+}
+
 function ChatList({
   chats,
   selected,
@@ -223,9 +233,11 @@ function ChatList({
               </Typography.Text>
               <Badge count={unread?.[c.ticket_id] ?? 0} size="small" />
             </Flex>
+            {/* Its number and the page it was started on: four visitors who gave no name are
+                four "Visitor" rows of the same minute otherwise. */}
             <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
               {c.visitor_active ? <Tag color="green">{t('chat.visitor_active')}</Tag> : null}
-              {format(c.create_ts)}
+              {[`#${c.ticket_id}`, pageOf(c.page_url), format(c.create_ts)].filter(Boolean).join(' · ')}
             </Typography.Text>
           </Flex>
         </button>
