@@ -242,5 +242,20 @@ describe('business rules by keyboard', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    // On a phone the list scrolls sideways, and its Edit and Delete stay on the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const row = page.getByRole('row', { name: /Urgent printers/ });
+    // Still named by their words (shown as icons alone there), and both within the screen.
+    for (const name of ['Edit', 'Delete']) {
+      const button = row.getByRole('button', { name });
+      await expect
+        .poll(async () => {
+          const box = await button.boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= 390;
+        })
+        .toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'trigger-list-phone-en-390x844');
   });
 });

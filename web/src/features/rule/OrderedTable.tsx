@@ -3,7 +3,17 @@ import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../../layout/usePhone';
 import './rule.css';
+
+/**
+ * On a phone the table scrolls sideways: its Edit and Delete stay at the screen's right edge
+ * (they were past it, a sideways scroll away).
+ */
+function pinActions<T>(column: ColumnsType<T>[number]): ColumnsType<T>[number] {
+  // Their icons alone (rule.css keeps the words for screen readers), so the title keeps the room.
+  return column.key === 'actions' ? { ...column, fixed: 'right', width: 96 } : column;
+}
 
 /**
  * A table whose rows are ordered by dragging (or the up and down buttons, by keyboard); each
@@ -27,6 +37,7 @@ export function OrderedTable<T extends object>({
   onMove: (ids: number[]) => void;
 }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const [dragged, setDragged] = useState<number | null>(null);
   const ids = rows.map(idOf);
   const table = useRef<HTMLDivElement>(null);
@@ -61,10 +72,11 @@ export function OrderedTable<T extends object>({
         {
           title: t('rule.order'),
           key: 'order',
-          width: 120,
+          // A phone has no dragging (touch does not drag rows): the arrows alone.
+          width: phone ? 84 : 120,
           render: (_: unknown, row: T, index: number) => (
             <Space size={0}>
-              <HolderOutlined aria-hidden style={{ cursor: 'grab', color: '#999', marginRight: 4 }} />
+              {!phone && <HolderOutlined aria-hidden style={{ cursor: 'grab', color: '#999', marginRight: 4 }} />}
               <Button
                 type="text"
                 size="small"
@@ -97,7 +109,7 @@ export function OrderedTable<T extends object>({
       ]
     : [];
   return (
-    <div ref={table} className="ordered-table">
+    <div ref={table} className={phone ? 'ordered-table ordered-table-phone' : 'ordered-table'}>
       <Table<T>
         rowKey={idOf}
         size="middle"
@@ -106,7 +118,7 @@ export function OrderedTable<T extends object>({
         pagination={false}
         locale={{ emptyText: empty }}
         scroll={{ x: 900 }}
-        columns={[...order, ...columns]}
+        columns={[...order, ...(phone ? columns.map(pinActions) : columns)]}
         onRow={(row, index) =>
           canMove
             ? {
