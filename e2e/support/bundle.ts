@@ -126,10 +126,15 @@ export const goalsKb: Record<TPage, number> = {
 // 2026-12-05, stop 54 (measured password page 165.3): the last view kept in a cookie beside
 // localStorage (the server draws and prefetches the view the agent last chose) and the public
 // form's draft key, in the storage every page carries. Public pages within the 170 goal.
+// 2026-12-05, stop 56 (measured public form 169.3, sign-in 166.3): the router's preloaded screens
+// (the ticket and search routes as elements, so that the first ticket opened renders once) and two
+// server messages in the contracts' catalogue every page carries (a rule without an action, what
+// still uses a schedule). The public form is now at the 170 goal: the next addition to what every
+// page carries has to take something out.
 export const ceilingsKb: Record<TPage, number> = {
-  'public form /': 169,
+  'public form /': 170,
   '/home/satisfaction': 168,
-  '/wswt/login': 166,
+  '/wswt/login': 167,
   '/wswt/password': 166,
   'staff shell + ticket list': 295,
 };

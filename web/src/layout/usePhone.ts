@@ -1,14 +1,19 @@
 import { useSyncExternalStore } from 'react';
 
-/** A hook answering whether a media query matches, known at the first render and kept up to date. */
-function mediaHook(query: string): () => boolean {
+/**
+ * A hook answering whether a media query matches, known at the first render and kept up to date.
+ * `unknown`: the answer where there is no screen to ask (the list drawn on the server, decision
+ * 0019, draws a desktop's layout).
+ */
+function mediaHook(query: string, unknown: boolean): () => boolean {
   const media = typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
   const subscribe = (notify: () => void) => {
     media?.addEventListener('change', notify);
     return () => media?.removeEventListener('change', notify);
   };
-  const matches = () => media?.matches ?? false;
-  return () => useSyncExternalStore(subscribe, matches, matches);
+  const matches = () => media?.matches ?? unknown;
+  const onServer = () => unknown;
+  return () => useSyncExternalStore(subscribe, matches, onServer);
 }
 
 /**
@@ -16,7 +21,7 @@ function mediaHook(query: string): () => boolean {
  * first render (Grid.useBreakpoint answers only after it), so a phone never lays the page out with
  * the side bar first.
  */
-export const usePhone = mediaHook('(max-width: 575px)');
+export const usePhone = mediaHook('(max-width: 575px)', false);
 
 /**
  * Whether the screen is as wide as Ant Design's lg breakpoint (992px): room for a side column.
@@ -24,4 +29,4 @@ export const usePhone = mediaHook('(max-width: 575px)');
  * screen using it render twice before its first paint (issue 15: the ticket page's second render,
  * and the effects it made React run first, were a fifth of opening a ticket).
  */
-export const useWide = mediaHook('(min-width: 992px)');
+export const useWide = mediaHook('(min-width: 992px)', true);
