@@ -47,6 +47,21 @@ function serve(handlers = {}) {
   });
 }
 
+/** The chat screen of an agent the server says is away. */
+async function openAway() {
+  const server = fakeServer({
+    user: { ...agent, chat_state: 'away' },
+    menus: ['/wswt/chat'],
+    handlers: {
+      'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine] }),
+      'admin/auth.my.chat.state.edit': () => ok(null),
+    },
+  });
+  renderApp('/wswt/chat');
+  await screen.findByText('Vera Visitor');
+  return server;
+}
+
 describe('the chat workspace', () => {
   it('lists waiting chats, shows the visitor with their answers, and accepts', async () => {
     const { calls } = serve();
@@ -318,16 +333,7 @@ describe('the chat workspace', () => {
       );
       app.view.unmount();
       // The page loads again: the server says away.
-      const again = fakeServer({
-        user: { ...agent, chat_state: 'away' },
-        menus: ['/wswt/chat'],
-        handlers: {
-          'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine] }),
-          'admin/auth.my.chat.state.edit': () => ok(null),
-        },
-      });
-      renderApp('/wswt/chat');
-      await screen.findByText('Vera Visitor');
+      const again = await openAway();
       fireEvent.mouseMove(window);
       await waitFor(() =>
         expect(callsTo(again.calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state)).toEqual(['online']),
@@ -338,16 +344,7 @@ describe('the chat workspace', () => {
   });
 
   it('leaves an agent who chose away away, whatever they do', async () => {
-    const { calls } = fakeServer({
-      user: { ...agent, chat_state: 'away' },
-      menus: ['/wswt/chat'],
-      handlers: {
-        'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine] }),
-        'admin/auth.my.chat.state.edit': () => ok(null),
-      },
-    });
-    renderApp('/wswt/chat');
-    await screen.findByText('Vera Visitor');
+    const { calls } = await openAway();
     fireEvent.mouseMove(window);
     fireEvent.keyDown(window, { key: 'a' });
     await new Promise((resolve) => setTimeout(resolve, 100));

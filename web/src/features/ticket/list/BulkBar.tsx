@@ -58,10 +58,14 @@ export function BulkBar({
   };
   const bulkEdit = useSave({
     call: (
-      body: { assignee_id?: number | null; group_id?: number | null; priority?: TTicketPriority; submit_as?: TSubmitAs },
+      body: {
+        assignee_id?: number | null;
+        group_id?: number | null;
+        priority?: TTicketPriority;
+        submit_as?: TSubmitAs;
+      },
       opts,
-    ) =>
-      ticketApi.bulkEdit({ ticket_ids: selected, ...body }, opts),
+    ) => ticketApi.bulkEdit({ ticket_ids: selected, ...body }, opts),
     invalidate: [ticketKeys.all],
     onSaved: () => finish(false),
   });
