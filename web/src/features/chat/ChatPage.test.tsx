@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { account, fakeServer, ok, page } from '../../test/fakeServer';
-import { fakeIo, fakeSocketOptions, fakeSockets } from '../../test/fakeSocket';
-import { chatMessage, chatSummary, group, shortcut } from '../../test/fixtures';
+import { account, fakeServer, ok } from '../../test/fakeServer';
+import { fakeIo, fakeSockets } from '../../test/fakeSocket';
+import { chatMessage, chatSummary } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
+import { agent, mine, serve, waiting } from './chatTestServer';
 
 vi.mock('socket.io-client', () => ({ io: () => fakeIo() }));
 
@@ -20,47 +21,6 @@ const phoneWide = (phone: boolean) =>
     window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
   ).happyDOM.setViewport(phone ? { width: 375, height: 740 } : { width: 1024, height: 768 });
 afterEach(() => phoneWide(false));
-
-const agent = account({ tool_access: ['chat'], chat_state: 'online' });
-const waiting = chatSummary();
-const mine = chatSummary({ ticket_id: 42, visitor_name: 'Mo Mine', accepted_by: agent.account_id });
-
-function serve(handlers = {}) {
-  return fakeServer({
-    user: agent,
-    menus: ['/wswt', '/wswt/chat', '/wswt/ticket/edit/:ticket_id'],
-    buttons: ['chat.accept', 'chat.message.add', 'chat.end'],
-    handlers: {
-      'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine] }),
-      'admin/chat.get': (c) => ok(Number(c.query.get('ticket_id')) === 42 ? mine : waiting),
-      'admin/chat.message.list': (c) => ok({ list: Number(c.query.get('ticket_id')) === 41 ? [chatMessage()] : [] }),
-      'admin/settings/shortcut.list': () =>
-        page([shortcut({ title: 'thanks', message: 'Is it solved?', choice_list: ['Yes', 'No'] })]),
-      'admin/auth.group.list': () => page([group({ group_id: 7, group_name: 'Billing' })]),
-      'admin/ticket.requester.tickets': () => page([]),
-      'admin/chat.accept': () => ok(null),
-      'admin/chat.message.add': () => ok({ message_id: 101 }),
-      'admin/chat.transfer': () => ok(null),
-      'admin/auth.my.chat.state.edit': () => ok(null),
-      ...handlers,
-    },
-  });
-}
-
-/** The chat screen of an agent the server says is away. */
-async function openAway() {
-  const server = fakeServer({
-    user: { ...agent, chat_state: 'away' },
-    menus: ['/wswt/chat'],
-    handlers: {
-      'admin/chat.queue.list': () => ok({ waiting: [waiting], active: [mine] }),
-      'admin/auth.my.chat.state.edit': () => ok(null),
-    },
-  });
-  renderApp('/wswt/chat');
-  await screen.findByText('Vera Visitor');
-  return server;
-}
 
 describe('the chat workspace', () => {
   it('lists waiting chats, shows the visitor with their answers, and accepts', async () => {
@@ -246,185 +206,6 @@ describe('the chat workspace', () => {
     fireEvent.click(transfer);
     await screen.findByText('Chat transferred');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /Otto Other/ })));
-  });
-
-  it('counts a visitor message in another chat as unread, in the list and in the tab title', async () => {
-    serve();
-    renderApp('/wswt/chat?chat=41');
-    await screen.findByText('Where is my order?');
-    await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
-    const socket = fakeSockets[0];
-    socket?.push('chat_message', chatMessage({ message_id: 300, ticket_id: 42, body: '<p>Hello?</p>' }));
-    await waitFor(() => expect(document.title).toMatch(/^\(1\) /));
-    fireEvent.click(screen.getByRole('tab', { name: /My chats/ }));
-    // Each chat in the list is a button (the keyboard reaches it), named by its visitor.
-    const item = await screen.findByRole('button', { name: /Mo Mine/ });
-    within(item).getByText('1');
-    // Opening that chat reads it, and the list marks it as the one open.
-    fireEvent.click(item);
-    await waitFor(() => expect(item.getAttribute('aria-current')).toBe('true'));
-    await waitFor(() => expect(document.title).not.toMatch(/^\(\d+\) /));
-  });
-
-  it("counts a message in another chat from the server's notice, as the real server sends only that for a chat not open", async () => {
-    serve();
-    renderApp('/wswt/chat?chat=41');
-    await screen.findByText('Where is my order?');
-    await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
-    fakeSockets[0]?.push('system_message', { type: 'new_message', ticket_ids: [42] });
-    fakeSockets[0]?.push('system_message', { type: 'new_message', ticket_ids: [42] });
-    await waitFor(() => expect(document.title).toMatch(/^\(2\) /));
-    fireEvent.click(screen.getByRole('tab', { name: /My chats/ }));
-    within(await screen.findByRole('button', { name: /Mo Mine/ })).getByText('2');
-    // The chat on screen is not counted from it (its own messages arrive as they are).
-    fakeSockets[0]?.push('system_message', { type: 'new_message', ticket_ids: [41] });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(document.title).toMatch(/^\(2\) /);
-  });
-
-  it('ignores a message it has shown already (the same message_id twice)', async () => {
-    serve();
-    renderApp('/wswt/chat?chat=41');
-    await screen.findByText('Where is my order?');
-    await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
-    fakeSockets[0]?.push('chat_message', chatMessage());
-    fakeSockets[0]?.push(
-      'chat_message',
-      chatMessage({
-        message_id: 101,
-        body: '<p>Second</p>',
-        file_ids: ['f1'],
-        files: [{ file_id: 'f1', file_name: 'receipt.pdf', size: 10, content_type: 'application/pdf' }],
-      }),
-    );
-    await screen.findByText('Second');
-    // The visitor's file, by its name, to download.
-    screen.getByText('receipt.pdf');
-    expect(screen.getAllByText('Where is my order?')).toHaveLength(1);
-  });
-
-  it('turns an online agent away after 15 s without mouse or keyboard, and online again on the next input', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { calls } = serve();
-      renderApp('/wswt/chat');
-      await screen.findByText('Vera Visitor');
-      const states = () => callsTo(calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state);
-      vi.advanceTimersByTime(14_000);
-      expect(states()).toEqual([]);
-      vi.advanceTimersByTime(1_500);
-      await waitFor(() => expect(states()).toEqual(['away']));
-      fireEvent.keyDown(window, { key: 'a' });
-      await waitFor(() => expect(states()).toEqual(['away', 'online']));
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('brings an agent the idle timer sent away back online on their next input after a reload too', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const first = serve();
-      const app = renderApp('/wswt/chat');
-      await screen.findByText('Vera Visitor');
-      vi.advanceTimersByTime(15_500);
-      await waitFor(() =>
-        expect(callsTo(first.calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state)).toEqual(['away']),
-      );
-      app.view.unmount();
-      // The page loads again: the server says away.
-      const again = await openAway();
-      fireEvent.mouseMove(window);
-      await waitFor(() =>
-        expect(callsTo(again.calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state)).toEqual(['online']),
-      );
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('leaves an agent who chose away away, whatever they do', async () => {
-    const { calls } = await openAway();
-    fireEvent.mouseMove(window);
-    fireEvent.keyDown(window, { key: 'a' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(callsTo(calls, 'admin/auth.my.chat.state.edit')).toEqual([]);
-  });
-
-  it('shows a desktop notification for new chats at most once every 5 s while the tab is hidden', async () => {
-    const shown: string[] = [];
-    vi.stubGlobal(
-      'Notification',
-      class {
-        static permission = 'granted';
-        constructor(title: string, options: { body: string }) {
-          shown.push(`${title}: ${options.body}`);
-        }
-      },
-    );
-    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
-    try {
-      const { calls } = serve();
-      renderApp('/wswt/chat');
-      await screen.findByText('Vera Visitor');
-      await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
-      const socket = fakeSockets[0];
-      const queueCalls = callsTo(calls, 'admin/chat.queue.list').length;
-      socket?.push('system_message', { type: 'new_chat_tickets', ticket_ids: [50] });
-      socket?.push('system_message', { type: 'new_chat_tickets', ticket_ids: [51] });
-      socket?.push('chat_message', chatMessage({ message_id: 400, ticket_id: 42 }));
-      expect(shown).toEqual(['Parley chat: A new chat is waiting']);
-      // Each push refreshes the queue; the test ends once those calls are answered.
-      await waitFor(() => expect(callsTo(calls, 'admin/chat.queue.list').length).toBeGreaterThan(queueCalls));
-    } finally {
-      hidden.mockRestore();
-    }
-  });
-
-  it('polls every second while the socket is down, and notifies of new chats from it at most once every 30 s', async () => {
-    const shown: string[] = [];
-    vi.stubGlobal(
-      'Notification',
-      class {
-        static permission = 'granted';
-        constructor(title: string) {
-          shown.push(title);
-        }
-      },
-    );
-    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
-    fakeSocketOptions.autoOpen = false;
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      // Each poll finds one more chat waiting.
-      let waitingNow = 0;
-      const { calls } = serve({
-        'admin/chat.queue.list': () => {
-          waitingNow += 1;
-          return ok({
-            waiting: Array.from({ length: waitingNow }, (_, i) => chatSummary({ ticket_id: 500 + i })),
-            active: [],
-          });
-        },
-      });
-      renderApp('/wswt/chat');
-      await screen.findByText('Reconnecting… new chats are checked every second meanwhile.');
-      const polls = () => callsTo(calls, 'admin/chat.queue.list').length;
-      const before = polls();
-      for (let s = 0; s < 5; s++) {
-        await vi.advanceTimersByTimeAsync(1000);
-      }
-      await waitFor(() => expect(polls()).toBeGreaterThanOrEqual(before + 4));
-      expect(shown).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(20_000);
-      expect(shown).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(11_000);
-      await waitFor(() => expect(shown).toHaveLength(2));
-    } finally {
-      vi.useRealTimers();
-      fakeSocketOptions.autoOpen = true;
-      hidden.mockRestore();
-    }
   });
 
   it('tells an account without chat access how to get it', async () => {
