@@ -46,12 +46,37 @@ export const ZHoliday = z
   .refine((h) => h.end_date >= h.start_date, { error: 'end_after_start', path: ['end_date'] });
 export type THoliday = z.infer<typeof ZHoliday>;
 
+/**
+ * Two openings of one day that overlap: the later-starting one is refused at its start. Checked in
+ * the schema beside the other checks, so one save names every problem (an end before its start and
+ * an overlap elsewhere come back together); openings whose own times are not valid are left out.
+ */
+function refuseOverlaps(intervals: Array<{ day: unknown; start: unknown; end: unknown }>, ctx: z.RefinementCtx) {
+  const valid = intervals
+    .map((o, index) => ({ ...o, index }))
+    .filter(
+      (o): o is { day: number; start: string; end: string; index: number } =>
+        typeof o.day === 'number' &&
+        ZClockTime.safeParse(o.start).success &&
+        ZIntervalEnd.safeParse(o.end).success &&
+        String(o.start) < String(o.end),
+    )
+    .sort((a, b) => a.day - b.day || a.start.localeCompare(b.start) || a.index - b.index);
+  for (let i = 1; i < valid.length; i++) {
+    const [prev, cur] = [valid[i - 1], valid[i]];
+    if (prev && cur && prev.day === cur.day && cur.start < prev.end) {
+      ctx.addIssue({ code: 'custom', message: 'schedule_overlap', path: [cur.index, 'start'] });
+    }
+  }
+}
+
 export const ZScheduleInput = z.object({
   name: requiredText('required_name', 100).describe('Its name, up to 100 characters'),
   timezone: ZTimeZone.describe('The IANA time zone its hours are in (`Europe/Paris`)'),
   intervals: z
     .array(ZScheduleInterval, { error: 'field_invalid' })
     .max(70, { error: 'field_too_long' })
+    .superRefine(refuseOverlaps)
     .describe('Business hours: openings per weekday, several a day (up to 70)'),
   holidays: z
     .array(ZHoliday, { error: 'field_invalid' })

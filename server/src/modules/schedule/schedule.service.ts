@@ -16,15 +16,9 @@ const present = (r: Record<string, unknown>): TSchedule => ({
   update_ts: Number(r.update_ts),
 });
 
-/** Intervals by weekday and start; holidays by start date: the order the screen shows. */
+/** Intervals by weekday and start; holidays by start date: the order the screen shows (overlaps: the schema). */
 function tidy(input: TScheduleData) {
   const intervals = [...input.intervals].sort((a, b) => a.day - b.day || a.start.localeCompare(b.start));
-  for (let i = 1; i < intervals.length; i++) {
-    const [prev, cur] = [intervals[i - 1], intervals[i]];
-    if (prev && cur && prev.day === cur.day && cur.start < prev.end) {
-      throw invalid('schedule_overlap', `intervals.${input.intervals.indexOf(cur)}.start`);
-    }
-  }
   const holidays = [...input.holidays].sort((a, b) => a.start_date.localeCompare(b.start_date));
   return { intervals: JSON.stringify(intervals), holidays: JSON.stringify(holidays) };
 }

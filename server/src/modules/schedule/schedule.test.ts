@@ -74,6 +74,20 @@ describe('Settings › Schedules', () => {
       ],
     });
     expect(overlap.fields['intervals.1.start']).toBe('Intervals of a day must not overlap');
+    // Every problem in one answer: an end before its start and an overlap on another day together.
+    const both = await api(scheduleOps.add, {
+      name: 'x',
+      timezone: 'UTC',
+      intervals: [
+        { day: 2, start: '13:00', end: '18:00' },
+        { day: 1, start: '17:00', end: '09:00' },
+        { day: 2, start: '09:00', end: '14:00' },
+      ],
+    });
+    expect(both.fields).toEqual({
+      'intervals.1.end': 'The end time must be later than the start time',
+      'intervals.0.start': 'Intervals of a day must not overlap',
+    });
     // A start that is not a time is refused on its own: its valid end is not marked too.
     const notTime = await api(scheduleOps.add, {
       name: 'x',
