@@ -1,8 +1,10 @@
-import { Button, Card, Flex, Space } from 'antd';
+import { Button, Card, Flex, Form, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from './LinkButton';
+import { useNavigate } from 'react-router';
+import { followLink } from './followLink';
 import { PageHeader } from './PageHeader';
+import { useConfirm } from './useConfirm';
 
 /** An add, edit or settings screen: heading (with the way back to its list) and one card. */
 export function FormPage({
@@ -46,11 +48,36 @@ export function FormActions({
       <Button type="primary" htmlType="submit" loading={saving} disabled={disabled}>
         {saveLabel ?? t('common.save')}
       </Button>
-      {cancelTo && (
-        <LinkButton to={cancelTo} disabled={saving}>
-          {t('common.cancel')}
-        </LinkButton>
-      )}
+      {cancelTo && <CancelButton to={cancelTo} disabled={saving} />}
     </Space>
+  );
+}
+
+/**
+ * Cancel: back to `to`, after asking when the form it sits in was changed (a rule or a policy can
+ * take a while to build; one stray click must not lose it). A link still, for a new tab.
+ */
+function CancelButton({ to, disabled }: { to: string; disabled: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const navigate = useNavigate();
+  const { confirm } = useConfirm();
+  const leave = (target: string) => {
+    if (!form.isFieldsTouched()) {
+      return navigate(target);
+    }
+    confirm({
+      title: t('unsaved.title'),
+      content: t('unsaved.content'),
+      okText: t('unsaved.discard'),
+      cancelText: t('unsaved.keep'),
+      danger: true,
+      onOk: async () => navigate(target),
+    });
+  };
+  return (
+    <Button href={to} onClick={followLink(leave, to)} disabled={disabled}>
+      {t('common.cancel')}
+    </Button>
   );
 }

@@ -9,6 +9,8 @@ interface TConfirm {
   title: ReactNode;
   content?: ReactNode;
   okText?: ReactNode;
+  /** The button that closes it without doing anything (default: Cancel). */
+  cancelText?: ReactNode;
   danger?: boolean;
   /** Runs on OK; the dialog shows a spinner until it settles, then closes either way. */
   onOk: () => Promise<unknown>;
@@ -21,12 +23,12 @@ export function useConfirm() {
   const { modal } = App.useApp();
   const { t } = useTranslation();
   const confirm = useCallback(
-    ({ title, content, okText, danger = false, onOk, afterClose }: TConfirm) => {
+    ({ title, content, okText, cancelText, danger = false, onOk, afterClose }: TConfirm) => {
       modal.confirm({
         title,
         content,
         okText: okText ?? t('common.ok'),
-        cancelText: t('common.cancel'),
+        cancelText: cancelText ?? t('common.cancel'),
         okButtonProps: { danger },
         // Ant Design's own icon is named in English ("exclamation-circle") in every language: the title says it.
         icon: createElement(ExclamationCircleFilled, { 'aria-hidden': true }),

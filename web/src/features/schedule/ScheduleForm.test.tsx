@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, fail, fakeServer } from '../../test/fakeServer';
+import { account, fail, fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 import { signInEachTest } from '../../test/session';
 
@@ -71,5 +71,35 @@ describe('schedule editor', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(2));
     fireEvent.change(screen.getByLabelText('Holiday name'), { target: { value: 'Christmas' } });
     await waitFor(() => expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(0));
+  });
+});
+
+describe('cancelling an editor', () => {
+  it('leaves at once when nothing was changed, and asks before dropping changes', async () => {
+    fakeServer({
+      user: account({ user_type: 'admin' }),
+      menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
+      buttons: ['schedule.add'],
+      handlers: { 'admin/settings/schedule.list': () => ok({ list: [] }) },
+    });
+    const { here, router } = renderApp('/wswt/setting/schedule/add');
+    await screen.findByRole('heading', { name: 'Add schedule' });
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(here()).toBe('/wswt/setting/schedule'));
+
+    await router.navigate('/wswt/setting/schedule/add');
+    await screen.findByRole('heading', { name: 'Add schedule' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Weekend cover' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(here()).toBe('/wswt/setting/schedule/add');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Weekend cover');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    // The first dialog's box stays in the page, hidden (Ant Design's closing animation): the newest one.
+    const again = (await screen.findAllByRole('dialog', { name: 'Discard your changes?' })).at(-1) as HTMLElement;
+    fireEvent.click(within(again).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(here()).toBe('/wswt/setting/schedule'));
   });
 });
