@@ -21,7 +21,8 @@
 // BENCH_VERBOSE=1 prints each step's API calls (ms after the click) and its ready moment.
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
-// BENCH_SHIFTS=1 prints each layout shift with the elements that moved.
+// BENCH_SHIFTS=1 prints each layout shift with the elements that moved; BENCH_LCP=1 prints each
+// load's navigation timing (unload, response, DOM interactive) and every LCP candidate with its element.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -174,9 +175,13 @@ const probe = (readyCheck: string) => `(() => {
   };
   const observer = new MutationObserver(mark);
   observer.observe(document, { childList: true, subtree: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.lcp = e.startTime; })
-    .observe({ type: 'largest-contentful-paint', buffered: true });
   const describe = (n) => !n ? '?' : n.nodeType !== 1 ? n.nodeName : n.tagName.toLowerCase() + (n.id ? '#' + n.id : '') + (typeof n.className === 'string' && n.className ? '.' + n.className.trim().split(/\\s+/).slice(0, 3).join('.') : '');
+  window.__bench.lcps = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) {
+    window.__bench.lcp = e.startTime;
+    window.__bench.lcps.push(Math.round(e.startTime) + ' ms ' + e.size + ' ' + describe(e.element));
+  } })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
   const rect = (r) => r ? [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(',') : '';
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) {
     window.__bench.cls += e.value;
@@ -378,8 +383,19 @@ async function measureLoad(
       lcp: number;
       cls: number;
       jsAtReady: string[];
+      lcps: string[];
       shifts: Array<{ at: number; value: number; sources: string[] }>;
     };
+    if (process.env.BENCH_LCP) {
+      // BENCH_LCP=1: every LCP candidate (time, size, element), to see what the figure is of.
+      // A string: tsx would name the functions with a helper the page does not have.
+      const nav = await page.evaluate(`(() => {
+        const n = performance.getEntriesByType('navigation')[0];
+        return ['unloadEventEnd', 'fetchStart', 'requestStart', 'responseStart', 'responseEnd', 'domInteractive',
+          'domContentLoadedEventEnd'].map((k) => k + ' ' + Math.round(n[k])).join(', ');
+      })()`);
+      console.log(`\n${target.name} (CPU ${throttle}×): ${nav}; LCP candidates\n  ${probeData.lcps.join('\n  ')}`);
+    }
     if (process.env.BENCH_SHIFTS && probeData.cls > 0) {
       // BENCH_SHIFTS=1: which elements moved, to find what causes the layout shift.
       console.log(`\n${target.name} (CPU ${throttle}×): CLS ${probeData.cls.toFixed(3)}`);
