@@ -151,6 +151,8 @@ export type TChatTransferRequest = z.input<typeof ZChatTransferRequest>;
  */
 export const anonymousEmailDomain = 'anonymous.invalid';
 export const isAnonymousEmail = (email: string): boolean => email.endsWith(`@${anonymousEmailDomain}`);
+/** An account's email as screens show it: none for a visitor who gave none. */
+export const shownEmail = (email: string): string => (isAnonymousEmail(email) ? '' : email);
 
 export const ZChatSummary = z.object({
   ticket_id: z.number().int().describe("The chat's ticket"),

@@ -1,4 +1,4 @@
-import type { TManagedAccount } from '@parley/contracts';
+import { isAnonymousEmail, type TManagedAccount } from '@parley/contracts';
 import { Form } from 'antd';
 import { accountApi } from '../../api/account';
 import { usePermission } from '../../auth/usePermission';
@@ -46,7 +46,7 @@ export function AccountEditForm({ account }: { account: TManagedAccount }) {
       // page. The save button shows it is busy and a second submit meanwhile is ignored.
       disabled={!editable}
     >
-      <AccountFields />
+      <AccountFields noEmail={isAnonymousEmail(account.email)} />
       {editable && <FormActions saving={saving} cancelTo={peoplePaths.list} />}
     </Form>
   );

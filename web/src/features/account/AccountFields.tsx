@@ -11,7 +11,14 @@ import type { TAccountValues } from './accountForm';
 import { ZAccountName } from './rules';
 
 /** The inputs of an account an administrator edits; which ones show depends on the user type. */
-export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
+export function AccountFields({
+  autoFocus = false,
+  noEmail = false,
+}: {
+  autoFocus?: boolean;
+  /** A chat visitor who gave no address: the email may stay empty. */
+  noEmail?: boolean;
+}) {
   const { t } = useTranslation();
   const seeded = useSeeded();
   const form = Form.useFormInstance<TAccountValues>();
@@ -36,11 +43,11 @@ export function AccountFields({ autoFocus = false }: { autoFocus?: boolean }) {
           <Form.Item
             name="email"
             label={t('people.email')}
-            rules={[schemaRule(ZEmail)]}
+            rules={[schemaRule(ZEmail, { optional: noEmail })]}
             validateTrigger="onBlur"
-            required
+            required={!noEmail}
           >
-            <Input inputMode="email" autoComplete="off" />
+            <Input inputMode="email" autoComplete="off" placeholder={noEmail ? t('people.no_email') : undefined} />
           </Form.Item>
         </Col>
       </Row>

@@ -1,5 +1,5 @@
 import { StopOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { TManagedAccount } from '@parley/contracts';
+import { shownEmail, type TManagedAccount } from '@parley/contracts';
 import { Alert, Avatar, Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function AccountHeader({
         title={name}
         subtitle={
           <Space size={8} wrap>
-            <span>{account.email}</span>
+            {shownEmail(account.email) && <span>{account.email}</span>}
             <UserTypeTag type={account.user_type} />
             <AccessTag state={account.access_state} />
           </Space>

@@ -1,4 +1,4 @@
-import type { TAccount } from '@parley/contracts';
+import { shownEmail, type TAccount } from '@parley/contracts';
 import { Avatar, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { peoplePaths } from './paths';
@@ -29,9 +29,12 @@ export function AccountName({ account, link = true }: { account: TAccount; link?
         ) : (
           <Typography.Text style={anywhere}>{name}</Typography.Text>
         )}
-        <Typography.Text type="secondary" style={{ fontSize: 12, ...anywhere }}>
-          {account.email}
-        </Typography.Text>
+        {/* A chat visitor who gave no address has a made-up one: not shown. */}
+        {shownEmail(account.email) && (
+          <Typography.Text type="secondary" style={{ fontSize: 12, ...anywhere }}>
+            {account.email}
+          </Typography.Text>
+        )}
       </Flex>
     </Flex>
   );

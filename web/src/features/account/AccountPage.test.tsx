@@ -54,6 +54,27 @@ describe('account page', () => {
     });
   });
 
+  it('shows a chat visitor who gave no email without the made-up address, and keeps it on saving', async () => {
+    const made = 'visitor-0123456789abcdef@anonymous.invalid';
+    const visitor = account({ account_id: 9, email: made, real_name: 'Visitor', user_type: 'end_user' });
+    const { calls } = await openAccount(visitor, { 'admin/auth.account.edit': () => ok(null) });
+    expect(document.body.textContent).not.toContain('anonymous.invalid');
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect([email.value, email.placeholder]).toEqual(['', 'None given (a chat visitor)']);
+    typeInto('Name', 'Ada from the chat');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successfully saved');
+    expect(callsTo(calls, 'admin/auth.account.edit')[0]?.body).toMatchObject({
+      real_name: 'Ada from the chat',
+      email: made,
+    });
+    // An address typed in replaces it.
+    typeInto('Email', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'admin/auth.account.edit')).toHaveLength(2));
+    expect(callsTo(calls, 'admin/auth.account.edit')[1]?.body).toMatchObject({ email: 'ada@example.com' });
+  });
+
   it('shows an account the caller may not change as it is, without the buttons the server would refuse', async () => {
     await openAccount(
       account({ ...grace, account_id: 8, real_name: 'Root Admin', user_type: 'admin', manageable: false }),

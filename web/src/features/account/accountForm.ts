@@ -1,4 +1,4 @@
-import type { TAccount, TUserType } from '@parley/contracts';
+import { isAnonymousEmail, shownEmail, type TAccount, type TUserType } from '@parley/contracts';
 
 /** The fields an administrator sets on someone's account. */
 export type TAccountFields = Pick<
@@ -38,7 +38,8 @@ export interface TAccountValues {
 export function accountValuesOf(account: TAccount | undefined, userType: TUserType = 'agent'): TAccountValues {
   return {
     real_name: account?.real_name ?? '',
-    email: account?.email ?? '',
+    // A chat visitor who gave no address: the box is empty (their made-up one is kept on saving).
+    email: shownEmail(account?.email ?? ''),
     user_type: account?.user_type ?? userType,
     role_ids: account?.role_ids ?? [],
     group_ids: account?.group_ids ?? [],
@@ -60,7 +61,7 @@ export function accountRequestOf(values: TAccountValues, previous?: TAccount): T
   const staff = values.user_type !== 'end_user';
   return {
     real_name: values.real_name.trim(),
-    email: values.email.trim(),
+    email: values.email.trim() || (previous && isAnonymousEmail(previous.email) ? previous.email : ''),
     user_type: values.user_type,
     role_ids: values.user_type === 'agent' ? values.role_ids : [],
     group_ids: staff ? values.group_ids : [],

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import type { TManagedAccount } from '@parley/contracts';
+import { shownEmail, type TManagedAccount } from '@parley/contracts';
 import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
@@ -39,7 +39,7 @@ function AccountFromTicket({ account, ticketId }: { account: TManagedAccount; ti
       <Card variant="borderless" title={t('people.tab_details')}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={t('people.name')}>{account.real_name || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('people.email')}>{account.email}</Descriptions.Item>
+          <Descriptions.Item label={t('people.email')}>{shownEmail(account.email) || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('people.company')}>
             <CompanyLink companyId={account.company_id} fallback="—" />
           </Descriptions.Item>
