@@ -97,6 +97,14 @@ export const ZChatInfo = z.object({
   ticket_id: z.number().int().describe("The chat's ticket"),
   ticket_state: z.string().describe("The ticket's status"),
   agent_name: z.string().nullable().describe('The agent who accepted it (null: none yet)'),
+  accepted_ts: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When that agent took the chat (Unix epoch milliseconds; null: none yet)'),
+  agent_offline: z
+    .boolean()
+    .describe('That agent has gone offline since (the chat stays theirs; answers may come by email)'),
   satisfaction: z.string().describe("The visitor's rating: `good`, `bad`, or `unoffered`"),
   ended: z.boolean().describe('The chat has ended'),
 });

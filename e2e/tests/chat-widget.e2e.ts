@@ -475,6 +475,51 @@ describe('the chat widget', () => {
     await screenshot(page, 'widget-unread-en');
     await page.close();
   });
+
+  it('says when the agent who has the chat goes offline and comes back, after a reload too (en and zh-cn)', async () => {
+    const dana = await chatAgent('Dana Agent');
+    const { page } = await newPage(browser, hostUrl);
+    await page.goto('/');
+    const { ticketId } = await storedChat(page, 'Vera Visitor');
+    expect((await as(dana.token, '/api/admin/chat.accept', { ticket_id: ticketId })).code).toBe('0000');
+    await page.reload();
+    const frame = await openWidget(page);
+    const status = () => frame.locator('#status').textContent();
+    await expect.poll(status).toBe('Dana Agent');
+    const state = async (chat_state: string) =>
+      expect((await as(dana.token, '/api/admin/auth.my.chat.state.edit', { chat_state })).code).toBe('0000');
+
+    await state('offline');
+    const log = frame.getByRole('log');
+    await log.getByText('Dana Agent has gone offline. Your messages are kept').waitFor();
+    await expect.poll(status).toBe('Dana Agent (offline)');
+    // Still a conversation: what the visitor writes goes to the chat's ticket.
+    await frame.locator('textarea').fill('I will wait for the answer');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await log.getByText('I will wait for the answer').waitFor();
+    await screenshot(page, 'widget-agent-offline-en');
+    // Reopened meanwhile: the header still says so.
+    await page.reload();
+    const again = await openWidget(page);
+    await expect.poll(() => again.locator('#status').textContent()).toBe('Dana Agent (offline)');
+    await state('online');
+    await again.getByRole('log').getByText('Dana Agent is back online').waitFor();
+    await expect.poll(() => again.locator('#status').textContent()).toBe('Dana Agent');
+
+    // The same in Chinese.
+    await page.goto('/zh');
+    const zh = await openWidget(page);
+    await expect.poll(() => zh.locator('#status').textContent()).toBe('Dana Agent');
+    // Reopened, the accept stands where it happened: before the message written after it.
+    await expect
+      .poll(() => zh.getByRole('log').evaluate((log) => Array.from(log.children).map((c) => c.textContent)))
+      .toEqual([expect.stringContaining('您好'), 'Dana Agent 已加入对话', 'I will wait for the answer']);
+    await state('offline');
+    await zh.getByRole('log').getByText('Dana Agent 已离线。您的消息已保存，我们会尽快回复您。').waitFor();
+    await expect.poll(() => zh.locator('#status').textContent()).toBe('Dana Agent（离线）');
+    await screenshot(page, 'widget-agent-offline-zh-cn');
+    await page.close();
+  });
 });
 
 describe('the chat workspace', () => {

@@ -19,6 +19,9 @@
       no: 'No, keep chatting',
       ended: 'The chat has ended',
       joined: '{name} joined the chat',
+      agentOffline: '{name} has gone offline. Your messages are kept, and you will be answered as soon as possible.',
+      agentBack: '{name} is back online',
+      offlineStatus: '{name} (offline)',
       typing: '{name} is typing…',
       agent: 'Agent',
       you: 'You',
@@ -68,6 +71,9 @@
       no: '否，继续对话',
       ended: '对话已结束',
       joined: '{name} 已加入对话',
+      agentOffline: '{name} 已离线。您的消息已保存，我们会尽快回复您。',
+      agentBack: '{name} 已重新上线',
+      offlineStatus: '{name}（离线）',
       typing: '{name} 正在输入…',
       agent: '客服',
       you: '我',
@@ -669,6 +675,7 @@
       queued: [],
       ended: false,
       agentName: null,
+      agentOffline: false,
       hadAgent: false,
       /** Agents whose "joined the chat" line is shown, and the last such line (live or from the history). */
       joined: {},
@@ -778,8 +785,9 @@
     api('GET', 'chat.get', { visitor_token: chat.token }).then(
       (info) => {
         chat.agentName = info.agent_name;
+        chat.agentOffline = !!info.agent_offline;
         chat.hadAgent = chat.hadAgent || !!info.agent_name;
-        statusEl.textContent = info.agent_name || t('waiting');
+        statusEl.textContent = agentStatus(info.agent_name, info.agent_offline);
         if (info.ended) {
           chat.ended = true;
         }
@@ -787,7 +795,7 @@
         void catchUp().then(() => {
           // Reopened: the agent who has the chat and has not written yet joined all the same.
           if (info.agent_name && !chat.ended && !chat.joined[info.agent_name]) {
-            joinedLine(info.agent_name);
+            joinedLine(info.agent_name, info.accepted_ts);
           }
           list.setAttribute('aria-live', 'polite');
           if (chat.ended) {
@@ -822,8 +830,12 @@
     });
     chat.socket = socket;
     socket.on('connect', () => {
-      // What was missed, then what did not go while the connection was down, in order.
-      void catchUp().then(resendFailed);
+      // What was missed, then what did not go while the connection was down, in order; then
+      // what the agent did meanwhile (a join or a leave is not kept for a socket not listening).
+      void catchUp().then(() => {
+        resendFailed();
+        resync();
+      });
     });
     // Back online with the socket never dropped (a short loss): send what did not go.
     window.addEventListener('online', () => {
@@ -847,17 +859,13 @@
     });
     socket.on('chat_event', (e) => {
       if (e.type === 'agent_joined') {
-        chat.agentName = e.agent_name;
-        chat.hadAgent = true;
-        statusEl.textContent = e.agent_name;
-        // Not twice in a row: their first message may have come (and said so) before the event.
-        if (chat.lastJoined !== e.agent_name) {
-          joinedLine(e.agent_name);
-        }
-        scroll();
+        agentJoined(e.agent_name);
+      } else if (e.type === 'agent_offline' || e.type === 'agent_online') {
+        agentPresence(e.agent_name, e.type === 'agent_offline');
       } else if (e.type === 'queued') {
         // Handed back to a group's queue: nobody has the chat until an agent takes it.
         chat.agentName = null;
+        chat.agentOffline = false;
         typingEl.textContent = '';
         statusEl.textContent = t('waiting');
         list.appendChild(el('div', { class: 'sys', text: t('waiting') }));
@@ -876,11 +884,60 @@
     );
   }
 
-  /** "{name} joined the chat". */
-  function joinedLine(name) {
+  function agentJoined(name) {
+    chat.agentName = name;
+    chat.agentOffline = false;
+    chat.hadAgent = true;
+    statusEl.textContent = name;
+    // Not twice in a row: their first message may have come (and said so) before the event.
+    if (chat.lastJoined !== name) {
+      joinedLine(name);
+    }
+    scroll();
+  }
+
+  /** The agent who has the chat left (or came back): the chat stays theirs. */
+  function agentPresence(name, offline) {
+    chat.agentOffline = offline;
+    typingEl.textContent = '';
+    statusEl.textContent = agentStatus(name, offline);
+    list.appendChild(el('div', { class: 'sys', text: t(offline ? 'agentOffline' : 'agentBack', { name: name }) }));
+    scroll();
+  }
+
+  /** After a (re)connect: the agent's join or leave that happened while no socket listened. */
+  function resync() {
+    api('GET', 'chat.get', { visitor_token: chat.token }).then(
+      (info) => {
+        if (chat.ended || info.ended || !info.agent_name) {
+          return;
+        }
+        if (info.agent_name !== chat.agentName) {
+          agentJoined(info.agent_name);
+        }
+        if (!!info.agent_offline !== chat.agentOffline) {
+          agentPresence(info.agent_name, !!info.agent_offline);
+        }
+      },
+      () => {},
+    );
+  }
+
+  /** The header's line: the agent (offline, said so), or waiting for one. */
+  function agentStatus(name, offline) {
+    return name ? (offline ? t('offlineStatus', { name: name }) : name) : t('waiting');
+  }
+
+  /**
+   * "{name} joined the chat": last, or, for a reopened window, where the accept stands among the
+   * messages (`at`: its time), not after what the visitor wrote since.
+   */
+  function joinedLine(name, at) {
     chat.joined[name] = true;
     chat.lastJoined = name;
-    list.appendChild(el('div', { class: 'sys', text: t('joined', { name: name }) }));
+    const line = el('div', { class: 'sys', text: t('joined', { name: name }) });
+    const later = at ? Array.from(list.querySelectorAll('[data-ts]')).find((b) => Number(b.dataset.ts) > at) : null;
+    list.insertBefore(line, later || null);
   }
 
   function show(m) {
@@ -919,6 +976,7 @@
         m.body,
         (m.files || []).map((f) => f.file_name),
         m.message_id,
+        m.create_ts,
       ),
     );
     if (m.quick_replies && m.quick_replies.length) {
@@ -937,7 +995,7 @@
     scroll();
   }
 
-  function bubble(mine, who, html, files, id) {
+  function bubble(mine, who, html, files, id, ts) {
     const b = el('div', { class: 'bubble' });
     // Bodies are sanitized HTML from the server (the same rules as ticket bodies).
     const content = el('div');
@@ -954,7 +1012,11 @@
         b.appendChild(row);
       });
     }
-    return el('div', { class: `msg${mine ? ' me' : ''}`, 'data-message-id': id ? String(id) : '' }, [b]);
+    const row = el('div', { class: `msg${mine ? ' me' : ''}`, 'data-message-id': id ? String(id) : '' }, [b]);
+    if (ts) {
+      row.dataset.ts = String(ts);
+    }
+    return row;
   }
   /** A shortcut's choices under the agent's message: one click sends that answer. */
   function quickReplies(choices) {

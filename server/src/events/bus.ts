@@ -1,4 +1,4 @@
-import type { TChatMessage } from '@parley/contracts';
+import type { TChatMessage, TChatState } from '@parley/contracts';
 import type { Logger } from 'pino';
 import type { Tx } from '../db/client.js';
 
@@ -63,6 +63,8 @@ export interface DomainEvents {
    * real-time layer cuts the account's sockets whose token no longer signs in, on every process.
    */
   'account.sessions_ended': { accountId: number };
+  /** An agent's chat state changed (online, away, invisible, offline): their visitors are told of going offline and back. */
+  'account.chat_state': { accountId: number; chatState: TChatState; previous: TChatState; agentName: string };
   /** Business rules fired on a ticket (counted per day for the reports after commit). */
   'rule.fired': { kind: 'trigger' | 'automation'; ruleIds: number[]; ticketId: number };
 }

@@ -32,6 +32,7 @@ import {
 } from '../modules/chat/chat.repo.js';
 import { getChatSetting, getWidgetSetting, originAllowed } from '../modules/chat/chat.setting.js';
 import { maySeeTicket, viewerOf } from '../modules/ticket/ticket.policy.js';
+import { publishAgentState } from './chat-agent-state.js';
 import { type Envelope, errorEnvelope, invalidEnvelope } from './socket-envelope.js';
 import { type PresenceData, publishTicketUpdates, registerTicketPresence, stopPresence } from './ticket-presence.js';
 
@@ -342,6 +343,7 @@ export async function attachRealtime(
 
   const unsubscribe = [
     publishTicketUpdates(ctx, io),
+    publishAgentState(ctx, io, (ticketId) => [rooms.chatPublic(ticketId), rooms.chatStaff(ticketId)]),
     ctx.events.on('account.sessions_ended', (e) => cutSignedOut(e.accountId)),
     ctx.events.on('chat.started', (e) => route(e.ticketId)),
     ctx.events.on('chat.queued', (e) => {

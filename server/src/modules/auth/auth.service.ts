@@ -109,22 +109,30 @@ export async function passwordEdit(
   await transact(ctx, (tx) => setAccountPassword(tx, authCache, actor.account.accountId, hash));
 }
 
-export async function chatStateEdit({
-  db,
-  authCache,
-  actor,
-  chatState,
-}: AppContext & { actor: Actor; chatState: TChatState }) {
+export async function chatStateEdit(ctx: AppContext & { actor: Actor; chatState: TChatState }) {
+  const { actor, chatState } = ctx;
   // Online, away or invisible is a promise to take chats: only for an account that takes them.
   if (chatState !== 'offline' && !actor.account.toolAccess.includes('chat')) {
     throw invalid('chat_tool_access', 'chat_state');
   }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(account)
-      .set({ chatState, updateTs: Date.now() })
-      .where(eq(account.accountId, actor.account.accountId));
+  const accountId = actor.account.accountId;
+  await transact(ctx, async (tx) => {
+    const [was] = await tx
+      .select({ chatState: account.chatState })
+      .from(account)
+      .where(eq(account.accountId, accountId))
+      .for('update');
+    await tx.update(account).set({ chatState, updateTs: Date.now() }).where(eq(account.accountId, accountId));
     // The cached account carries the chat state that my.info answers.
-    await authCache.changed(tx, actor.account.accountId);
+    await ctx.authCache.changed(tx, accountId);
+    if (was && was.chatState !== chatState) {
+      emit(tx, {
+        type: 'account.chat_state',
+        accountId,
+        chatState,
+        previous: was.chatState as TChatState,
+        agentName: actor.account.aliasName || actor.account.realName,
+      });
+    }
   });
 }

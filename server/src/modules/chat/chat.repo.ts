@@ -178,6 +178,15 @@ export async function queueRows(db: DbOrTx, accountId: number) {
   return { waiting: waiting.map((r) => presentSummary(r, now)), active: active.map((r) => presentSummary(r, now)) };
 }
 
+/** The chats this agent accepted that have not ended. */
+export async function activeChatsOf(db: DbOrTx, accountId: number): Promise<number[]> {
+  const rows = await queryRows<{ ticket_id: number }>(
+    db,
+    sql`SELECT ticket_id FROM chat_session WHERE accepted_by = ${accountId} AND ended_ts IS NULL ORDER BY ticket_id`,
+  );
+  return rows.map((r) => Number(r.ticket_id));
+}
+
 /** Open chats per agent, for routing by the fewest. */
 export async function openChatCounts(db: DbOrTx, accountIds: number[]): Promise<Map<number, number>> {
   const counts = new Map(accountIds.map((id) => [id, 0]));

@@ -1,4 +1,4 @@
-import { accountOps, chatOps, chatWidgetOps } from '@parley/contracts';
+import { accountOps, authOps, chatOps, chatWidgetOps } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { api, connect, setUpChatApp, t } from '../../../test/chat-app.js';
 import { chatAgent, eventually, redisAnswers, sleep, startChat } from '../../../test/chat-kit.js';
@@ -6,7 +6,7 @@ import { buildGroup } from '../../../test/factories.js';
 
 const hasRedis = await redisAnswers();
 
-/** Handing a chat on: to an agent, to a group's queue, and who hears of it as new. */
+/** Handing a chat on: to an agent, to a group's queue, who hears of it as new; its agent leaving. */
 describe.skipIf(!hasRedis)('chat transfer over socket.io (real Redis)', () => {
   setUpChatApp();
 
@@ -97,5 +97,39 @@ describe.skipIf(!hasRedis)('chat transfer over socket.io (real Redis)', () => {
     );
     await sleep(300);
     expect(heard(aliceSocket, 'new_chat_tickets', chat.ticket_id)).toBe(1);
+  });
+  it("tells the visitor their agent went offline and came back, but not the idle timer's away", async () => {
+    const alice = await chatAgent(t, { realName: 'Alice Agent' });
+    const chat = await startChat(t);
+    const visitor = await connect({ visitor_token: chat.visitor_token });
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, alice.token)).code).toBe('0000');
+    const types = () =>
+      visitor.events.filter((e) => e.event === 'chat_event').map((e) => (e.payload as { type: string }).type);
+    await eventually('visitor told Alice joined', () => types().includes('agent_joined'));
+    const state = (chat_state: 'online' | 'away' | 'offline') =>
+      api(authOps.myChatStateEdit, { chat_state }, alice.token).then((r) => expect(r.code).toBe('0000'));
+
+    // Away (what the idle timer sets) then offline: only the second is the visitor's business.
+    await state('away');
+    await state('offline');
+    const gone = await eventually('visitor told Alice went offline', () =>
+      visitor.events.find((e) => e.event === 'chat_event' && (e.payload as { type: string }).type === 'agent_offline'),
+    );
+    expect(gone.payload).toEqual({
+      type: 'agent_offline',
+      ticket_id: chat.ticket_id,
+      account_id: alice.accountId,
+      agent_name: 'Alice Agent',
+    });
+    // A widget opened meanwhile knows too; the chat stays Alice's.
+    const info = await api(chatWidgetOps.get, { visitor_token: chat.visitor_token });
+    expect([info.data.agent_name, info.data.agent_offline]).toEqual(['Alice Agent', true]);
+    // When Alice took it: a reopened widget puts "joined the chat" there among the messages.
+    expect(info.data.accepted_ts).toBeGreaterThan(Date.now() - 60_000);
+    await state('offline');
+    await state('online');
+    await eventually('visitor told Alice is back', () => types().includes('agent_online'));
+    expect(types()).toEqual(['agent_joined', 'agent_offline', 'agent_online']);
+    expect((await api(chatWidgetOps.get, { visitor_token: chat.visitor_token })).data.agent_offline).toBe(false);
   });
 });

@@ -228,9 +228,16 @@ export async function visitorMessageList(ctx: AppContext, token: string, afterId
 
 export async function visitorChatGet(ctx: AppContext, token: string) {
   const session = await visitorSession(ctx, token);
-  const rows = await queryRows<{ ticket_state: string; satisfaction: string; agent_name: string | null }>(
+  const rows = await queryRows<{
+    ticket_state: string;
+    satisfaction: string;
+    agent_name: string | null;
+    agent_state: string | null;
+    accepted_ts: number | null;
+  }>(
     ctx.db,
-    sql`SELECT t.ticket_state, t.satisfaction, COALESCE(NULLIF(a.alias_name, ''), a.real_name) AS agent_name
+    sql`SELECT t.ticket_state, t.satisfaction, COALESCE(NULLIF(a.alias_name, ''), a.real_name) AS agent_name,
+        a.chat_state AS agent_state, (SELECT accepted_ts FROM chat_session WHERE ticket_id = t.ticket_id) AS accepted_ts
       FROM ticket t LEFT JOIN account a ON a.account_id = ${session.acceptedBy ?? 0}
       WHERE t.ticket_id = ${session.ticketId}`,
   );
@@ -242,6 +249,8 @@ export async function visitorChatGet(ctx: AppContext, token: string) {
     ticket_id: session.ticketId,
     ticket_state: r.ticket_state,
     agent_name: r.agent_name ?? null,
+    agent_offline: r.agent_state === 'offline',
+    accepted_ts: r.accepted_ts === null ? null : Number(r.accepted_ts),
     satisfaction: r.satisfaction,
     ended: session.endedTs !== null,
   };
