@@ -75,19 +75,14 @@ describe('schedule editor', () => {
 });
 
 describe('cancelling an editor', () => {
-  it('leaves at once when nothing was changed, and asks before dropping changes', async () => {
+  it('asks before dropping changes', async () => {
     fakeServer({
       user: account({ user_type: 'admin' }),
       menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
       buttons: ['schedule.add'],
       handlers: { 'admin/settings/schedule.list': () => ok({ list: [] }) },
     });
-    const { here, router } = renderApp('/wswt/setting/schedule/add');
-    await screen.findByRole('heading', { name: 'Add schedule' });
-    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
-    await waitFor(() => expect(here()).toBe('/wswt/setting/schedule'));
-
-    await router.navigate('/wswt/setting/schedule/add');
+    const { here } = renderApp('/wswt/setting/schedule/add');
     await screen.findByRole('heading', { name: 'Add schedule' });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Weekend cover' } });
     fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
@@ -101,5 +96,19 @@ describe('cancelling an editor', () => {
     const again = (await screen.findAllByRole('dialog', { name: 'Discard your changes?' })).at(-1) as HTMLElement;
     fireEvent.click(within(again).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(here()).toBe('/wswt/setting/schedule'));
+  });
+
+  it('leaves at once when nothing was changed', async () => {
+    fakeServer({
+      user: account({ user_type: 'admin' }),
+      menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
+      buttons: ['schedule.add'],
+      handlers: { 'admin/settings/schedule.list': () => ok({ list: [] }) },
+    });
+    const { here } = renderApp('/wswt/setting/schedule/add');
+    await screen.findByRole('heading', { name: 'Add schedule' });
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(here()).toBe('/wswt/setting/schedule'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
