@@ -3,7 +3,7 @@ import { fromDecimal, optionalText, ZEmail, ZFlag, ZId } from './common.js';
 import { ZQuestion } from './question.js';
 import { seededDefaults } from './seeded.js';
 import { ZAttachment } from './ticket/attachment.js';
-import { ZFileIdList } from './ticket/shared.js';
+import { ZFileId, ZFileIdList } from './ticket/shared.js';
 
 /** What a visitor's or agent's client sends so that a retry stores one message. */
 export const ZClientMessageId = z
@@ -111,6 +111,13 @@ export const ZChatInfo = z.object({
 export type TChatInfo = z.infer<typeof ZChatInfo>;
 
 export const ZHomeChatEndRequest = z.object({ visitor_token: visitorToken });
+/** A file of a public message in the visitor's own chat, downloaded by the widget. */
+export const ZHomeChatAttachmentRequest = z.object({
+  visitor_token: visitorToken,
+  file_id: ZFileId.describe('The file (`files[].file_id` of a message)'),
+});
+/** Where the widget downloads a message's file (POST, the key in the body: not in the address a list of downloads keeps). */
+export const homeChatAttachmentPath = '/api/home/chat.attachment.get';
 export const ZHomeChatRateRequest = z.object({
   visitor_token: visitorToken,
   satisfaction: z.enum(['good', 'bad'], { error: 'field_invalid' }).describe('The rating'),

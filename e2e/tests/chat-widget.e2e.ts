@@ -2,6 +2,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../server/test/app.js';
 import { buildGroup } from '../../server/test/factories.js';
+import { multipart } from '../../server/test/images.js';
 import { newPage, screenshot } from '../support/browser.js';
 import { adminToken, browser, hostUrl, server, setUpChatTests } from '../support/chatSetup.js';
 
@@ -473,6 +474,49 @@ describe('the chat widget', () => {
     await expect.poll(() => page.locator('[data-parley-widget] .badge').textContent()).toBe('1');
     await expect(page.locator('[data-parley-widget]').getByRole('status').textContent()).resolves.toBe('1 new message');
     await screenshot(page, 'widget-unread-en');
+    await page.close();
+  });
+
+  it("downloads a file the agent sent, the chat's key out of the download's address", async () => {
+    const fay = await chatAgent('Fay Files');
+    const { page } = await newPage(browser, hostUrl);
+    await page.goto('/');
+    const { ticketId } = await storedChat(page, 'Walt Visitor');
+    expect((await as(fay.token, '/api/admin/chat.accept', { ticket_id: ticketId })).code).toBe('0000');
+    const guide = Buffer.from('Step 1: unplug the router.\n');
+    const file = multipart(guide, 'Reset guide.txt', 'text/plain');
+    const up = await server.app.inject({
+      method: 'POST',
+      url: '/api/admin/ticket.upload',
+      payload: file.payload,
+      headers: { ...file.headers, authorization: fay.token },
+    });
+    const fileId = (up.json() as { data: { file_id: string } }).data.file_id;
+    const sent = await as(fay.token, '/api/admin/chat.message.add', {
+      ticket_id: ticketId,
+      body: 'Here is the guide',
+      client_message_id: 'file-1',
+      file_ids: [fileId],
+    });
+    expect(sent.code, sent.msg).toBe('0000');
+    await page.reload();
+    const frame = await openWidget(page);
+    const button = frame.getByRole('button', { name: 'Download Reset guide.txt' });
+    await button.waitFor();
+    const addresses: string[] = [];
+    page.on('request', (r) => addresses.push(r.url()));
+    const [saved] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(saved.suggestedFilename()).toBe('Reset guide.txt');
+    const fs = await import('node:fs');
+    expect(fs.readFileSync(await saved.path()).equals(guide)).toBe(true);
+    const { token } = JSON.parse((await page.evaluate(() => localStorage.getItem('parley.chat.v1'))) as string) as {
+      token: string;
+    };
+    // The download's address holds no key: a browser's download list keeps it (it goes in the body).
+    const downloads = addresses.filter((a) => a.includes('chat.attachment.get'));
+    expect(downloads.length).toBeGreaterThan(0);
+    expect(downloads.filter((a) => a.includes(token))).toEqual([]);
+    await screenshot(page, 'widget-file-download-en');
     await page.close();
   });
 

@@ -58,6 +58,8 @@ const realBase: Record<string, () => Record<string, unknown>> = {
   '/api/admin/settings/trigger.edit': () => rule(),
   '/api/admin/settings/automation.add': automation,
   '/api/admin/settings/automation.edit': automation,
+  // A file id of the right shape (22 URL-safe characters): the samples' '1' is not one.
+  '/api/home/chat.attachment.get': () => ({ file_id: 'A'.repeat(22) }),
 };
 let adminId = 0;
 const ops: Op[] = [];

@@ -1,7 +1,9 @@
-import { chatOps, chatWidgetOps } from '@parley/contracts';
+import { chatOps, chatWidgetOps, homeChatAttachmentPath, ZHomeChatAttachmentRequest } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { access } from '../../http/access.js';
 import { define } from '../../http/route.js';
+import { contentDisposition, readVisitorAttachment } from '../ticket-attachment/ticket-attachment.service.js';
 import {
   agentChatEnd,
   agentMessageAdd,
@@ -19,6 +21,7 @@ import {
   visitorChatRate,
   visitorMessageAdd,
   visitorMessageList,
+  visitorSession,
   widgetGet,
 } from './chat.visitor.js';
 
@@ -49,6 +52,29 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ input, lang }) => {
       await visitorChatEnd(ctx, input.visitor_token, lang);
       return null;
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: homeChatAttachmentPath,
+    config: { access: access.public },
+    schema: {
+      summary: "Download a file of a public message in the visitor's own chat (images of safe types inline)",
+      tags: ['chat'],
+      body: ZHomeChatAttachmentRequest,
+    },
+    handler: async (request, reply) => {
+      const input = request.body as { visitor_token: string; file_id: string };
+      const session = await visitorSession(ctx, input.visitor_token);
+      const file = await readVisitorAttachment(ctx, session.ticketId, input.file_id);
+      return reply
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.fileName))
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .type(file.contentType)
+        .send(file.data);
     },
   });
 

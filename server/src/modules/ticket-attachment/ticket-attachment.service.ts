@@ -3,7 +3,7 @@ import type { TAttachment, TMessageKey } from '@parley/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { ticketAttachment } from '../../db/schema/index.js';
+import { ticketAttachment, ticketComment } from '../../db/schema/index.js';
 import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../auth/actor.js';
 import { imageContentType, sniffImage } from '../file/image.js';
@@ -131,6 +131,39 @@ export async function readAttachment({ db, files }: AppContext, actor: Actor, fi
       throw notFound();
     }
   }
+  return download(files, fileId, row.fileName);
+}
+
+/**
+ * An attachment of a public message of the visitor's own chat (`ticketId`), as the agent's
+ * download: anything else, an internal note's file included, is 0404.
+ */
+export async function readVisitorAttachment(
+  { db, files }: AppContext,
+  ticketId: number,
+  fileId: string,
+): Promise<Download> {
+  const rows = await db
+    .select({ fileName: ticketAttachment.fileName })
+    .from(ticketAttachment)
+    .innerJoin(ticketComment, eq(ticketComment.commentId, ticketAttachment.commentId))
+    .where(
+      and(
+        eq(ticketAttachment.fileId, fileId),
+        eq(ticketAttachment.ticketId, ticketId),
+        eq(ticketComment.ticketId, ticketId),
+        eq(ticketComment.isPublic, true),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) {
+    throw notFound();
+  }
+  return download(files, fileId, row.fileName);
+}
+
+async function download(files: AppContext['files'], fileId: string, fileName: string): Promise<Download> {
   const data = await files.get(keyOf(fileId));
   if (!data) {
     throw notFound();
@@ -139,7 +172,7 @@ export async function readAttachment({ db, files }: AppContext, actor: Actor, fi
   const inlineType = image ? inlineImages[image.type] : undefined;
   return {
     data,
-    fileName: row.fileName,
+    fileName,
     contentType: inlineType ?? 'application/octet-stream',
     inline: inlineType !== undefined,
   };

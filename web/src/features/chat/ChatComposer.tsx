@@ -1,12 +1,16 @@
+import { PaperClipOutlined } from '@ant-design/icons';
 import type { TShortcut } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Flex, Input, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Flex, Input, Space, Tag, Typography, Upload } from 'antd';
 import { type ComponentRef, type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
 import { shortcutApi } from '../../api/shortcut';
+import { ticketApi } from '../../api/ticket';
 import { LiveStatus } from '../../components/LiveStatus';
 import { PlainList } from '../../components/PlainList';
+import { useUploadList } from '../../components/useUploadList';
+import { translateMessage } from '../../i18n';
 import { useChat } from './ChatContext';
 import { chatKeys } from './queries';
 
@@ -48,18 +52,23 @@ export function ChatComposer({
     queryFn: ({ signal }) => shortcutApi.list({ limit: 100 }, { signal, silent: true }),
     staleTime: 60_000,
   });
+  const { message } = App.useApp();
+  // Files go with the next message (or note), as the ticket composer's do.
+  const attachments = useUploadList(ticketApi.upload);
   const send = useMutation({
-    mutationFn: (vars: { body: string; isPublic: boolean; quickReplies: string[] }) =>
+    mutationFn: (vars: { body: string; isPublic: boolean; quickReplies: string[]; fileIds: string[] }) =>
       chatApi.send({
         ticket_id: ticketId,
         body: vars.body,
         client_message_id: newClientId(),
         is_public: vars.isPublic,
         quick_replies: vars.isPublic ? vars.quickReplies : [],
+        file_ids: vars.fileIds,
       }),
     onSuccess: () => {
       setText('');
       setQuickReplies([]);
+      attachments.clear();
       // Sent with the button (now disabled, the box empty): the keyboard goes on writing.
       inputRef.current?.focus();
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages(ticketId) });
@@ -112,15 +121,20 @@ export function ChatComposer({
   const canWrite = !ended && (mine || internal);
   // An Enter the agent cannot send yet (the chat is not theirs) says why instead of vanishing.
   const [refused, setRefused] = useState(false);
+  const hasFiles = attachments.files.length > 0;
   const submit = () => {
-    if (!text.trim() || send.isPending || ended) {
+    if ((!text.trim() && !hasFiles) || send.isPending || ended) {
       return;
     }
     if (!canWrite) {
       setRefused(true);
       return;
     }
-    send.mutate({ body: text, isPublic: !internal, quickReplies });
+    if (attachments.isUploading()) {
+      void message.warning(translateMessage('upload_in_progress'));
+      return;
+    }
+    send.mutate({ body: text, isPublic: !internal, quickReplies, fileIds: attachments.fileIds() });
   };
 
   return (
@@ -214,11 +228,44 @@ export function ChatComposer({
           {t('chat.accept_first')}
         </Typography.Text>
       )}
-      <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
-        <Checkbox checked={internal} onChange={(e) => setInternal(e.target.checked)} disabled={ended}>
-          {t('chat.internal_note')}
-        </Checkbox>
-        <Button type="primary" onClick={submit} loading={send.isPending} disabled={!canWrite || !text.trim()}>
+      {/* The files to go with the message, on a row of their own under the box (the paper clip is below). */}
+      {hasFiles && (
+        <Upload fileList={attachments.files} onRemove={(file) => attachments.remove(file.uid)} disabled={ended} />
+      )}
+      <Flex justify="space-between" align="center" gap={8} style={{ marginTop: 8 }}>
+        <Flex align="center" gap={12} wrap style={{ minWidth: 0 }}>
+          <Checkbox checked={internal} onChange={(e) => setInternal(e.target.checked)} disabled={ended}>
+            {t('chat.internal_note')}
+          </Checkbox>
+          {!ended && (
+            <Upload
+              showUploadList={false}
+              multiple
+              // Called once for each file chosen, with all of them: they are taken together, at the first.
+              beforeUpload={(file, chosen) => {
+                if (file.uid === chosen[0]?.uid) {
+                  void attachments.add(chosen);
+                }
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              {/* The paper clip alone (named for screen readers and on hover): the column is narrow. */}
+              <Button
+                size="small"
+                type="text"
+                icon={<PaperClipOutlined aria-hidden />}
+                aria-label={t('ticket.attach')}
+                title={t('ticket.attach')}
+              />
+            </Upload>
+          )}
+        </Flex>
+        <Button
+          type="primary"
+          onClick={submit}
+          loading={send.isPending}
+          disabled={!canWrite || (!text.trim() && !hasFiles)}
+        >
           {internal ? t('chat.add_note') : t('chat.send')}
         </Button>
       </Flex>

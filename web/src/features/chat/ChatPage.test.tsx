@@ -184,6 +184,35 @@ describe('the chat workspace', () => {
     await waitFor(() => expect(document.activeElement).toBe(composer));
   });
 
+  it('sends a file with a message, or on its own, and clears it once sent', async () => {
+    const guide = {
+      file_id: 'AbCdEfGhIjKlMnOpQrStUv',
+      file_name: 'guide.pdf',
+      size: 3,
+      content_type: 'application/pdf',
+    };
+    const { calls } = serve({ 'admin/ticket.upload': () => ok(guide) });
+    renderApp('/wswt/chat?chat=42');
+    await screen.findByRole('textbox', { name: 'Message' });
+    const attach = screen.getByRole('button', { name: 'Attach files' });
+    const input = attach.closest('.ant-upload')?.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['pdf'], 'guide.pdf', { type: 'application/pdf' })] } });
+    await screen.findByText('guide.pdf');
+    await waitFor(() => expect(callsTo(calls, 'admin/ticket.upload')).toHaveLength(1));
+    // No text: the file alone is a message.
+    const send = screen.getByRole('button', { name: 'Send' });
+    await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(send);
+    await waitFor(() => expect(callsTo(calls, 'admin/chat.message.add')).toHaveLength(1));
+    expect(callsTo(calls, 'admin/chat.message.add')[0]?.body).toMatchObject({
+      ticket_id: 42,
+      body: '',
+      file_ids: [guide.file_id],
+      is_public: true,
+    });
+    await waitFor(() => expect(screen.queryByText('guide.pdf')).toBeNull());
+  });
+
   it('puts the keyboard in the composer once a chat is accepted', async () => {
     serve();
     renderApp('/wswt/chat?chat=41');
