@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 import { define } from '../../http/route.js';
-import { contentDisposition, readVisitorAttachment } from '../ticket-attachment/ticket-attachment.service.js';
+import { readVisitorAttachment, sendDownload } from '../ticket-attachment/ticket-attachment.service.js';
 import {
   agentChatEnd,
   agentMessageAdd,
@@ -68,13 +68,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
       const input = request.body as { visitor_token: string; file_id: string };
       const session = await visitorSession(ctx, input.visitor_token);
       const file = await readVisitorAttachment(ctx, session.ticketId, input.file_id);
-      return reply
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.fileName))
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .type(file.contentType)
-        .send(file.data);
+      return sendDownload(reply, file, 'private, no-store');
     },
   });
 

@@ -5,12 +5,7 @@ import { type Access, access } from '../../http/access.js';
 import { invalid } from '../../http/app-error.js';
 import { registerUploads, type UploadCall } from '../../http/upload.js';
 import { getTicketSettings } from '../setting/setting.service.js';
-import {
-  contentDisposition,
-  readAttachment,
-  registerUploadExpiry,
-  storeAttachment,
-} from './ticket-attachment.service.js';
+import { readAttachment, registerUploadExpiry, sendDownload, storeAttachment } from './ticket-attachment.service.js';
 
 /** Ticket attachments: uploads from the public form and the agents' composer, and their download. */
 export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -61,13 +56,7 @@ export async function ticketAttachmentRoutes(app: FastifyInstance, ctx: AppConte
     handler: async (request, reply) => {
       const { file_id } = request.query as { file_id: string };
       const file = await readAttachment(ctx, request.actor as NonNullable<typeof request.actor>, file_id);
-      return reply
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.fileName))
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .type(file.contentType)
-        .send(file.data);
+      return sendDownload(reply, file, 'private, max-age=3600');
     },
   });
 }

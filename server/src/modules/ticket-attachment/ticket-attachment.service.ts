@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TAttachment, TMessageKey } from '@parley/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { ticketAttachment, ticketComment } from '../../db/schema/index.js';
@@ -176,6 +177,20 @@ async function download(files: AppContext['files'], fileId: string, fileName: st
     contentType: inlineType ?? 'application/octet-stream',
     inline: inlineType !== undefined,
   };
+}
+
+/**
+ * A download as every attachment goes out: never sniffed, inline only for the safe image types,
+ * and sandboxed if opened (an HTML file cannot run as the help desk's page).
+ */
+export function sendDownload(reply: FastifyReply, file: Download, cacheControl: string) {
+  return reply
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.fileName))
+    .header('cache-control', cacheControl)
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .type(file.contentType)
+    .send(file.data);
 }
 
 /** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */

@@ -74,16 +74,22 @@ describe('schedule editor', () => {
   });
 });
 
+/** The add screen, with the list behind it to go back to; answers where the app is. */
+async function openAddPage() {
+  fakeServer({
+    user: account({ user_type: 'admin' }),
+    menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
+    buttons: ['schedule.add'],
+    handlers: { 'admin/settings/schedule.list': () => ok({ list: [] }) },
+  });
+  const app = renderApp('/wswt/setting/schedule/add');
+  await screen.findByRole('heading', { name: 'Add schedule' });
+  return app;
+}
+
 describe('cancelling an editor', () => {
   it('asks before dropping changes', async () => {
-    fakeServer({
-      user: account({ user_type: 'admin' }),
-      menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
-      buttons: ['schedule.add'],
-      handlers: { 'admin/settings/schedule.list': () => ok({ list: [] }) },
-    });
-    const { here } = renderApp('/wswt/setting/schedule/add');
-    await screen.findByRole('heading', { name: 'Add schedule' });
+    const { here } = await openAddPage();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Weekend cover' } });
     fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
     const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
@@ -99,14 +105,7 @@ describe('cancelling an editor', () => {
   });
 
   it('leaves at once when nothing was changed', async () => {
-    fakeServer({
-      user: account({ user_type: 'admin' }),
-      menus: ['/wswt/setting/schedule', '/wswt/setting/schedule/add'],
-      buttons: ['schedule.add'],
-      handlers: { 'admin/settings/schedule.list': () => ok({ list: [] }) },
-    });
-    const { here } = renderApp('/wswt/setting/schedule/add');
-    await screen.findByRole('heading', { name: 'Add schedule' });
+    const { here } = await openAddPage();
     fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
     await waitFor(() => expect(here()).toBe('/wswt/setting/schedule'));
     expect(screen.queryByRole('dialog')).toBeNull();
