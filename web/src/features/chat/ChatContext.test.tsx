@@ -5,6 +5,7 @@ import { fakeIo, fakeSocketOptions, fakeSockets } from '../../test/fakeSocket';
 import { chatMessage, chatSummary } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { callsTo, signInEachTest } from '../../test/session';
+import { idleAwayMs } from './ChatContext';
 import { openAway, serve } from './chatTestServer';
 
 vi.mock('socket.io-client', () => ({ io: () => fakeIo() }));
@@ -72,21 +73,41 @@ describe('the chat connection', () => {
     expect(screen.getAllByText('Where is my order?')).toHaveLength(1);
   });
 
-  it('turns an online agent away after 15 s without mouse or keyboard, and online again on the next input', async () => {
+  it('keeps an idle agent online (notified in front), turns them away after 10 minutes, online again on input', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const shown: string[] = [];
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted';
+        constructor(title: string, options: { body: string }) {
+          shown.push(`${title}: ${options.body}`);
+        }
+      },
+    );
     try {
       const { calls } = serve();
       renderApp('/wswt/chat');
       await screen.findByText('Vera Visitor');
+      await waitFor(() => expect(fakeSockets[0]?.connected).toBe(true));
       const states = () => callsTo(calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state);
-      vi.advanceTimersByTime(14_000);
+      // The page in front, the agent at the keyboard: the chime alone.
+      fakeSockets[0]?.push('system_message', { type: 'new_chat_tickets', ticket_ids: [50] });
+      expect(shown).toEqual([]);
+      // 15 s without input: still online (the widget still offers a chat), but notified on screen.
+      vi.advanceTimersByTime(20_000);
+      fakeSockets[0]?.push('system_message', { type: 'new_chat_tickets', ticket_ids: [51] });
+      expect(shown).toEqual(['Parley chat: A new chat is waiting']);
       expect(states()).toEqual([]);
-      vi.advanceTimersByTime(1_500);
+      vi.advanceTimersByTime(idleAwayMs - 21_000);
+      expect(states()).toEqual([]);
+      vi.advanceTimersByTime(2_000);
       await waitFor(() => expect(states()).toEqual(['away']));
       fireEvent.keyDown(window, { key: 'a' });
       await waitFor(() => expect(states()).toEqual(['away', 'online']));
     } finally {
       vi.useRealTimers();
+      vi.unstubAllGlobals();
     }
   });
 
@@ -96,7 +117,7 @@ describe('the chat connection', () => {
       const first = serve();
       const app = renderApp('/wswt/chat');
       await screen.findByText('Vera Visitor');
-      vi.advanceTimersByTime(15_500);
+      vi.advanceTimersByTime(idleAwayMs + 500);
       await waitFor(() =>
         expect(callsTo(first.calls, 'admin/auth.my.chat.state.edit').map((c) => c.body.chat_state)).toEqual(['away']),
       );

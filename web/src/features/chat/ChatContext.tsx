@@ -12,6 +12,12 @@ import { playChime } from './sound';
 
 /** docs/product.md §9: 15 s without mouse or keyboard turns an online agent away. */
 export const idleMs = 15_000;
+/**
+ * An agent away from the keyboard this long goes away (not routed new chats), online again on
+ * their next input. Not the spec's 15 s of idle detection: away at 15 s took every agent who was
+ * reading or watching the queue off the widget, which then sent visitors to leave a message.
+ */
+export const idleAwayMs = 10 * 60_000;
 /** localStorage: the account the idle timer sent away (see `autoAway`). */
 const autoAwayKey = 'parley.chat_auto_away';
 /** Desktop notifications: at most one every 5 s on a push, every 30 s from the 1-second poll. */
@@ -68,6 +74,8 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   const [waitingCount, setWaitingCount] = useState(0);
   const openChat = useRef<number | null>(null);
   const lastNotified = useRef(0);
+  // No mouse or keyboard for `idleMs`: notifications show even while the page is in front.
+  const idle = useRef(false);
   // Away because idle, not by choice: the next input brings the agent back online. Kept in this
   // browser across reloads and sign-ins (an agent sent away by the idle timer, then reloading,
   // stayed away for good, and the widget offline for every visitor).
@@ -97,7 +105,12 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       }
       lastNotified.current = now;
       playChime();
-      if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && document.hidden) {
+      // In the background, or idle (15 s without input: the agent may not be looking at it).
+      if (
+        typeof Notification !== 'undefined' &&
+        Notification.permission === 'granted' &&
+        (document.hidden || idle.current)
+      ) {
         new Notification(t('chat.notify_title'), { body, tag: 'parley-chat' });
       }
     },
@@ -210,20 +223,27 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     return () => window.clearInterval(timer);
   }, [connected, notify, refreshQueue, t]);
 
-  // Idle: online → away after 15 s without input, back to online on the next input.
+  // Idle after 15 s without input (notifications show in front too); online → away after 10
+  // minutes of it, back online on the next input.
   useEffect(() => {
-    let timer = 0;
+    let idleTimer = 0;
+    let awayTimer = 0;
     const arm = () => {
-      window.clearTimeout(timer);
+      window.clearTimeout(idleTimer);
+      window.clearTimeout(awayTimer);
+      idle.current = false;
       if (autoAway.current && stateRef.current === 'away') {
         autoAway.current = false;
         void setState('online');
       }
-      timer = window.setTimeout(() => {
+      idleTimer = window.setTimeout(() => {
+        idle.current = true;
+      }, idleMs);
+      awayTimer = window.setTimeout(() => {
         if (stateRef.current === 'online') {
           void setState('away', true);
         }
-      }, idleMs);
+      }, idleAwayMs);
     };
     const events = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart'] as const;
     for (const e of events) {
@@ -231,7 +251,8 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     }
     arm();
     return () => {
-      window.clearTimeout(timer);
+      window.clearTimeout(idleTimer);
+      window.clearTimeout(awayTimer);
       for (const e of events) {
         window.removeEventListener(e, arm);
       }
