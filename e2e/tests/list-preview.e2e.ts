@@ -89,9 +89,15 @@ describe('the ticket list drawn on the server', () => {
     // A press on the picture while the app's list is still on its way reveals the app and does
     // nothing else: not the app's account menu, unseen beneath the picture's.
     const slow = await context.newPage();
+    // Held until the press was made (a fixed 4-s delay ran from the prefetch's early request: on a
+    // loaded machine the rows were in, and the picture gone, before the press).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await slow.route('**/api/admin/ticket.list**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4000));
-      await route.continue();
+      await held;
+      await route.continue().catch(() => undefined);
     });
     await slow.goto('/wswt');
     await slow.getByRole('button', { name: 'Account menu' }).waitFor({ state: 'attached' });
@@ -101,6 +107,7 @@ describe('the ticket list drawn on the server', () => {
     expect(await slow.locator('#parley-preview').count()).toBe(0);
     await slow.waitForTimeout(500);
     expect(await slow.getByRole('menuitem', { name: 'Sign out' }).count()).toBe(0);
+    release();
     await slow.close();
 
     // With it, the app takes over: the drawing goes, and the list is the app's own and works.
