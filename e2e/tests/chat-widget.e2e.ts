@@ -2,7 +2,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../server/test/app.js';
 import { buildGroup } from '../../server/test/factories.js';
-import { multipart } from '../../server/test/images.js';
+import { uploadAs } from '../../server/test/images.js';
 import { newPage, screenshot } from '../support/browser.js';
 import { adminToken, browser, hostUrl, server, setUpChatTests } from '../support/chatSetup.js';
 
@@ -484,14 +484,7 @@ describe('the chat widget', () => {
     const { ticketId } = await storedChat(page, 'Walt Visitor');
     expect((await as(fay.token, '/api/admin/chat.accept', { ticket_id: ticketId })).code).toBe('0000');
     const guide = Buffer.from('Step 1: unplug the router.\n');
-    const file = multipart(guide, 'Reset guide.txt', 'text/plain');
-    const up = await server.app.inject({
-      method: 'POST',
-      url: '/api/admin/ticket.upload',
-      payload: file.payload,
-      headers: { ...file.headers, authorization: fay.token },
-    });
-    const fileId = (up.json() as { data: { file_id: string } }).data.file_id;
+    const fileId = await uploadAs(server.app, fay.token, guide, 'Reset guide.txt', 'text/plain');
     const sent = await as(fay.token, '/api/admin/chat.message.add', {
       ticket_id: ticketId,
       body: 'Here is the guide',

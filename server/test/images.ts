@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 
 /** Test images written byte by byte: real headers, so the server's sniffing sees what a browser would send. */
 
@@ -95,4 +96,26 @@ export function multipart(data: Buffer, filename: string, contentType: string, f
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** An agent's upload (`ticket.upload`, multipart: no operation takes it); answers its file id. */
+export async function uploadAs(
+  app: { inject: FastifyInstance['inject'] },
+  token: string,
+  data: Buffer,
+  name: string,
+  type = 'application/octet-stream',
+): Promise<string> {
+  const body = multipart(data, name, type);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/ticket.upload',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: token },
+  });
+  const json = res.json() as { code: string; msg: string; data: { file_id: string } };
+  if (json.code !== '0000') {
+    throw new Error(`upload of ${name} refused: ${json.code} ${json.msg}`);
+  }
+  return json.data.file_id;
 }

@@ -9,7 +9,7 @@ type ChatRooms = (ticketId: number) => string[];
  * An agent who goes offline, or comes back, while chats they accepted are open: each chat's visitor
  * (and its staff room) gets `chat_event { type: 'agent_offline' | 'agent_online', ticket_id,
  * account_id, agent_name }`, so a visitor is not left typing to someone who left. Away and
- * invisible are not told: the idle timer's away comes and goes with every pause at the keyboard.
+ * invisible are not told: the idle timer's away comes and goes with the agent's absences.
  */
 export function publishAgentState(ctx: AppContext, io: Server, chatRooms: ChatRooms): () => void {
   return ctx.events.on('account.chat_state', async (e) => {

@@ -2,22 +2,12 @@ import { chatOps, homeChatAttachmentPath } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { api, setUpChatApp, t } from '../../../test/chat-app.js';
 import { chatAgent, randomIp, startChat } from '../../../test/chat-kit.js';
-import { multipart, png } from '../../../test/images.js';
+import { png, uploadAs } from '../../../test/images.js';
 
 /** Files in a chat: the agent sends one, the visitor downloads it with their key (and nothing else). */
 describe('files in a chat', () => {
   setUpChatApp();
 
-  const upload = async (token: string, data: Buffer, name: string, type: string) => {
-    const file = multipart(data, name, type);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/ticket.upload',
-      payload: file.payload,
-      headers: { ...file.headers, authorization: token },
-    });
-    return (up.json() as { data: { file_id: string } }).data.file_id;
-  };
   const download = (visitorToken: string, fileId: string) =>
     t.app.inject({
       method: 'POST',
@@ -32,14 +22,14 @@ describe('files in a chat', () => {
     const other = await startChat(t);
     expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, alice.token)).code).toBe('0000');
     const manual = Buffer.from('Step 1: unplug the router.\n');
-    const shared = await upload(alice.token, manual, 'Reset guide.txt', 'text/plain');
+    const shared = await uploadAs(t.app, alice.token, manual, 'Reset guide.txt', 'text/plain');
     const sent = await api(
       chatOps.messageAdd,
       { ticket_id: chat.ticket_id, body: 'Here is the guide', client_message_id: 'f-1', file_ids: [shared] },
       alice.token,
     );
     expect(sent.code, sent.msg).toBe('0000');
-    const picture = await upload(alice.token, png(4, 4), 'internal.png', 'image/png');
+    const picture = await uploadAs(t.app, alice.token, png(4, 4), 'internal.png', 'image/png');
     const note = await api(
       chatOps.messageAdd,
       {

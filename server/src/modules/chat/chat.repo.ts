@@ -11,6 +11,7 @@ export interface SessionRow {
   ticketId: number;
   visitorId: number;
   acceptedBy: number | null;
+  acceptedTs: number | null;
   endedTs: number | null;
   visitorIp: string;
   /** Since when it waits for an agent; null while an agent has it (chat.missed.ts). */
@@ -23,13 +24,14 @@ const readSession = (r: Record<string, unknown>): SessionRow => ({
   ticketId: Number(r.ticket_id),
   visitorId: Number(r.visitor_id),
   acceptedBy: r.accepted_by === null ? null : Number(r.accepted_by),
+  acceptedTs: r.accepted_ts === null ? null : Number(r.accepted_ts),
   endedTs: r.ended_ts === null ? null : Number(r.ended_ts),
   visitorIp: String(r.visitor_ip),
   waitingTs: r.waiting_ts === null ? null : Number(r.waiting_ts),
   lang: String(r.lang),
 });
 
-const sessionColumns = sql`ticket_id, visitor_id, accepted_by, ended_ts, visitor_ip, waiting_ts, lang`;
+const sessionColumns = sql`ticket_id, visitor_id, accepted_by, accepted_ts, ended_ts, visitor_ip, waiting_ts, lang`;
 
 export async function sessionByTokenHash(db: DbOrTx, tokenHash: string): Promise<SessionRow | null> {
   const rows = await queryRows(

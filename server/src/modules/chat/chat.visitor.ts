@@ -233,11 +233,10 @@ export async function visitorChatGet(ctx: AppContext, token: string) {
     satisfaction: string;
     agent_name: string | null;
     agent_state: string | null;
-    accepted_ts: number | null;
   }>(
     ctx.db,
     sql`SELECT t.ticket_state, t.satisfaction, COALESCE(NULLIF(a.alias_name, ''), a.real_name) AS agent_name,
-        a.chat_state AS agent_state, (SELECT accepted_ts FROM chat_session WHERE ticket_id = t.ticket_id) AS accepted_ts
+        a.chat_state AS agent_state
       FROM ticket t LEFT JOIN account a ON a.account_id = ${session.acceptedBy ?? 0}
       WHERE t.ticket_id = ${session.ticketId}`,
   );
@@ -250,7 +249,7 @@ export async function visitorChatGet(ctx: AppContext, token: string) {
     ticket_state: r.ticket_state,
     agent_name: r.agent_name ?? null,
     agent_offline: r.agent_state === 'offline',
-    accepted_ts: r.accepted_ts === null ? null : Number(r.accepted_ts),
+    accepted_ts: session.acceptedTs,
     satisfaction: r.satisfaction,
     ended: session.endedTs !== null,
   };

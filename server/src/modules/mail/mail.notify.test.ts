@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callOp } from '../../../test/app.js';
 import { randomIp } from '../../../test/chat-kit.js';
-import { multipart } from '../../../test/images.js';
+import { uploadAs } from '../../../test/images.js';
 import { admin, agent, api, db, t, withSettings } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
 import { freePort } from '../../../test/mail-servers.js';
@@ -151,19 +151,7 @@ describe('a mail that does not go', () => {
 });
 
 describe("a public reply's attachments go with the mail", () => {
-  const upload = async (token: string, name: string, data: Buffer) => {
-    const body = multipart(data, name, 'application/octet-stream');
-    // A multipart upload: no operation (operations take JSON).
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/ticket.upload',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: token },
-    });
-    const json = res.json() as { code: string; data: { file_id: string } };
-    expect(json.code).toBe('0000');
-    return json.data.file_id;
-  };
+  const upload = (token: string, name: string, data: Buffer) => uploadAs(t.app, token, data, name);
   const ticketFromMail = async (who: string, subject: string) => {
     const mail = rawMail({ from: who, to: support, subject });
     await servers.deliver(support, mail.raw);

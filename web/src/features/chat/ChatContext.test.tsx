@@ -17,6 +17,21 @@ beforeEach(() => {
 });
 
 // The shell's chat connection (ChatContext): unread counts, idle away, notifications, the poll.
+/** Desktop notifications allowed; each one shown is recorded as "title: body". */
+function stubNotifications(): string[] {
+  const shown: string[] = [];
+  vi.stubGlobal(
+    'Notification',
+    class {
+      static permission = 'granted';
+      constructor(title: string, options: { body: string }) {
+        shown.push(`${title}: ${options.body}`);
+      }
+    },
+  );
+  return shown;
+}
+
 describe('the chat connection', () => {
   it('counts a visitor message in another chat as unread, in the list and in the tab title', async () => {
     serve();
@@ -75,16 +90,7 @@ describe('the chat connection', () => {
 
   it('keeps an idle agent online (notified in front), turns them away after 10 minutes, online again on input', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const shown: string[] = [];
-    vi.stubGlobal(
-      'Notification',
-      class {
-        static permission = 'granted';
-        constructor(title: string, options: { body: string }) {
-          shown.push(`${title}: ${options.body}`);
-        }
-      },
-    );
+    const shown = stubNotifications();
     try {
       const { calls } = serve();
       renderApp('/wswt/chat');
@@ -142,16 +148,7 @@ describe('the chat connection', () => {
   });
 
   it('shows a desktop notification for new chats at most once every 5 s while the tab is hidden', async () => {
-    const shown: string[] = [];
-    vi.stubGlobal(
-      'Notification',
-      class {
-        static permission = 'granted';
-        constructor(title: string, options: { body: string }) {
-          shown.push(`${title}: ${options.body}`);
-        }
-      },
-    );
+    const shown = stubNotifications();
     const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     try {
       const { calls } = serve();
@@ -172,16 +169,7 @@ describe('the chat connection', () => {
   });
 
   it('polls every second while the socket is down, and notifies of new chats from it at most once every 30 s', async () => {
-    const shown: string[] = [];
-    vi.stubGlobal(
-      'Notification',
-      class {
-        static permission = 'granted';
-        constructor(title: string) {
-          shown.push(title);
-        }
-      },
-    );
+    const shown = stubNotifications();
     const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     fakeSocketOptions.autoOpen = false;
     vi.useFakeTimers({ shouldAdvanceTime: true });

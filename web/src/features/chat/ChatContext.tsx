@@ -10,7 +10,7 @@ import { authStore } from '../../auth/storage';
 import { chatKeys } from './queries';
 import { playChime } from './sound';
 
-/** docs/product.md §9: 15 s without mouse or keyboard turns an online agent away. */
+/** docs/product.md §9: 15 s without mouse or keyboard makes an agent idle (notified with the page in front). */
 export const idleMs = 15_000;
 /**
  * An agent away from the keyboard this long goes away (not routed new chats), online again on

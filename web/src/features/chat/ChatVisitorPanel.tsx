@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { isAnonymousEmail, type TChatSummary } from '@parley/contracts';
+import { shownEmail, type TChatSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -50,9 +50,7 @@ export function ChatVisitorPanel({ chat: c, onBack }: { chat: TChatSummary; onBa
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('chat.name')}>{c.visitor_name}</Descriptions.Item>
         {/* A visitor who gave none has a made-up address (it receives nothing): not shown as theirs. */}
-        <Descriptions.Item label={t('chat.email')}>
-          {c.visitor_email && !isAnonymousEmail(c.visitor_email) ? c.visitor_email : '—'}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('chat.email')}>{shownEmail(c.visitor_email ?? '') || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('chat.page')}>
           {c.page_url ? (
             <Typography.Link href={c.page_url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 180 }}>

@@ -1,5 +1,5 @@
 import { BankOutlined } from '@ant-design/icons';
-import { isAnonymousEmail, type TTicket, type TTicketComment } from '@parley/contracts';
+import { shownEmail, type TTicket, type TTicketComment } from '@parley/contracts';
 import { Badge, Card, Divider, Flex, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,7 +133,7 @@ export function RequesterPanel({ ticket, comments }: { ticket: TTicket; comments
             <AccessTag state={person.access_state} />
           </Flex>
           {/* A chat visitor who gave no email has a made-up one (it receives nothing): not shown. */}
-          {!isAnonymousEmail(person.email) && (
+          {shownEmail(person.email) && (
             <Text type="secondary" ellipsis title={person.email}>
               {person.email}
             </Text>
