@@ -260,11 +260,15 @@ describe('the agent workspace', () => {
           ['high', en ? expect.anything() : added.data.group_id],
           ['high', vpnGroup],
         ]);
+      // The bar goes once the priority is set (the selection is cleared): a row checked before that
+      // was unchecked with it on a loaded machine, and the bar never came back.
+      const moveTo = page.getByRole('combobox', { name: en ? 'Move to group…' : '移至组…' });
+      await moveTo.waitFor({ state: 'detached' });
       await page
         .getByRole('row', { name: /Printer on the third floor jams/ })
         .getByRole('checkbox')
         .check();
-      await page.getByRole('combobox', { name: en ? 'Move to group…' : '移至组…' }).click();
+      await moveTo.click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Hardware' }).click();
       await expect.poll(() => now(printer)).toEqual(['high', added.data.group_id]);
       expect(await now(vpn)).toEqual(['high', vpnGroup]);
