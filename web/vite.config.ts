@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticCss } from './build/antd-static-css.ts';
+import { compileHints } from './build/compile-hints.ts';
 import { failOnLargeChunks, precompress, stripDescriptions } from './build/plugins.ts';
 import { staffChunk } from './build/staff-chunk.ts';
 import { theme } from './src/theme.ts';
@@ -11,18 +12,28 @@ const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import
 
 // The staff shell with the ticket list in one chunk (build/staff-chunk.ts): the same screens as
 // the budget test's (e2e/support/bundle.ts, pageModules).
+const publicRoots = [
+  'src/features/home/HomePage.tsx',
+  'src/features/home/SatisfactionPage.tsx',
+  'src/features/auth/LoginPage.tsx',
+];
 const staff = staffChunk({
   staffRoots: ['src/layout/StaffShell.tsx', 'src/features/ticket/list/TicketListPage.tsx'],
-  publicRoots: [
-    'src/features/home/HomePage.tsx',
-    'src/features/home/SatisfactionPage.tsx',
-    'src/features/auth/LoginPage.tsx',
-  ],
+  publicRoots,
   planFile: fileURLToPath(new URL('./node_modules/.cache/parley-staff-chunk.json', import.meta.url)),
 });
 
 export default defineConfig({
-  plugins: [stripDescriptions(), react(), antdStaticCss(theme), staff.plugin, failOnLargeChunks(), precompress()],
+  plugins: [
+    stripDescriptions(),
+    react(),
+    antdStaticCss(theme),
+    staff.plugin,
+    // After the staff chunk's grouping, before the files are written and compressed.
+    compileHints({ publicRoots: [...publicRoots, 'src/features/auth/PasswordPage.tsx'] }),
+    failOnLargeChunks(),
+    precompress(),
+  ],
   resolve: {
     // The contracts' source, not its dist: one build step fewer and no stale types.
     alias: { '@parley/contracts': contractsEntry },

@@ -131,12 +131,16 @@ export const goalsKb: Record<TPage, number> = {
 // server messages in the contracts' catalogue every page carries (a rule without an action, what
 // still uses a schedule). The public form is now at the 170 goal: the next addition to what every
 // page carries has to take something out.
+// 2026-12-06, stop 58 (measured public form 169.4, survey 168.0, sign-in 166.4, password page 165.7,
+// shell 295.0): V8's compile hint as the first line of the back office's files and of the large
+// files every page shares (web/build/compile-hints.ts), ~25 bytes gzipped each. Survey 168 -> 169 and
+// shell 295 -> 296 for it; the public pages within the 170 goal, the shell within 350.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 170,
-  '/home/satisfaction': 168,
+  '/home/satisfaction': 169,
   '/wswt/login': 167,
   '/wswt/password': 166,
-  'staff shell + ticket list': 295,
+  'staff shell + ticket list': 296,
 };
 
 export function readManifest(dist = webDist): Manifest {

@@ -77,6 +77,31 @@ describe('JavaScript budget per page (gzipped, before first render)', () => {
     expect(staticClosure(manifest, reportScreens).filter((f) => charts.includes(f))).toEqual([]);
   });
 
+  it("the back office's files ask V8 to compile them as they load, React's too; the public pages' small files do not", () => {
+    // web/build/compile-hints.ts: the first ticket opened compiled its code on the main thread.
+    const read = (file: string) => fs.readFileSync(path.join(webDist, file), 'utf8');
+    const hinted = (file: string) => read(file).startsWith('//# allFunctionsCalledOnLoad\n');
+    const publicFiles = new Set(
+      (['public form /', '/home/satisfaction', '/wswt/login', '/wswt/password'] as const).flatMap(
+        (page) => pageWeight(page).files,
+      ),
+    );
+    const ticketPage = readManifest()['src/features/ticket/page/TicketPage.tsx']?.file;
+    expect(ticketPage).toBeTruthy();
+    // Files of a few hundred bytes (re-exports) have nothing to compile ahead.
+    const staffOnly = [...pageWeight('staff shell + ticket list').files, ticketPage as string].filter(
+      (file) => !publicFiles.has(file) && Buffer.byteLength(read(file)) >= 2_000,
+    );
+    expect(staffOnly.length).toBeGreaterThan(1);
+    expect(staffOnly.filter((file) => !hinted(file))).toEqual([]);
+    const react = [...publicFiles].filter((file) => /vendor-react/.test(file));
+    expect(react.length).toBe(1);
+    expect(react.filter(hinted)).toEqual(react);
+    const small = [...publicFiles].filter((file) => Buffer.byteLength(read(file)) < 20_000);
+    expect(small.length).toBeGreaterThan(5);
+    expect(small.filter(hinted)).toEqual([]);
+  });
+
   it('no JavaScript file is over 500 kB, and each has its brotli and gzip copies', () => {
     const assets = path.join(webDist, 'assets');
     const scripts = fs.readdirSync(assets).filter((name) => name.endsWith('.js'));
