@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { staticClosure } from './staff-chunk.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 
@@ -50,26 +51,17 @@ export function compileHints(options: {
   };
 }
 
-/** The files the entries and the public screens' chunks load before they run: them and their static imports. */
+/** The files the entry and the public screens' chunks load before they run (as staff-chunk.ts reads them). */
 export function publicClosure(bundle: OutputBundle, publicRoots: string[]): Set<string> {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
   const start = chunks.filter(
-    (chunk) =>
-      (chunk.isEntry && !chunk.isDynamicEntry) ||
-      chunk.moduleIds.some((id) => publicRoots.some((root) => id.endsWith(`/${root}`))),
+    (chunk) => chunk.isEntry || chunk.moduleIds.some((id) => publicRoots.some((root) => id.endsWith(`/${root}`))),
   );
-  const seen = new Set<string>();
-  const todo = start.map((chunk) => chunk.fileName);
-  while (todo.length > 0) {
-    const file = todo.pop() as string;
-    if (seen.has(file)) {
-      continue;
-    }
-    seen.add(file);
-    const item = bundle[file];
-    if (item?.type === 'chunk') {
-      todo.push(...item.imports);
-    }
-  }
-  return seen;
+  return staticClosure(
+    start.map((chunk) => chunk.fileName),
+    (file) => {
+      const item = bundle[file];
+      return item?.type === 'chunk' ? item.imports : undefined;
+    },
+  );
 }

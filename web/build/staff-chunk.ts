@@ -98,17 +98,12 @@ export function staffChunk(options: {
         }
         return byModule.get(id) as string;
       };
-      const modulesOf = (files: string[]) => {
-        const seen = new Set<string>();
-        const visit = (file: string) => {
-          if (!seen.has(file)) {
-            seen.add(file);
-            chunks.get(file)?.imports.forEach(visit);
-          }
-        };
-        files.forEach(visit);
-        return new Set([...seen].flatMap((file) => chunks.get(file)?.modules ?? []));
-      };
+      const modulesOf = (files: string[]) =>
+        new Set(
+          [...staticClosure(files, (file) => chunks.get(file)?.imports)].flatMap(
+            (file) => chunks.get(file)?.modules ?? [],
+          ),
+        );
       const shared = modulesOf([...entries.map((e) => e.fileName), ...options.publicRoots.map(rootFile)]);
       const staff = [...modulesOf(options.staffRoots.map(rootFile))].filter((id) => !shared.has(id));
       const result: TChunkPlan = { modules: staff };
@@ -127,6 +122,19 @@ export function staffChunk(options: {
    */
   const groups = [{ name: 'staff', test: inPlan, includeDependenciesRecursively: false }];
   return { plugin, groups };
+}
+
+/** The files `files` load before they run: themselves and their static imports, through and through. */
+export function staticClosure(files: string[], importsOf: (file: string) => string[] | undefined): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (!seen.has(file)) {
+      seen.add(file);
+      importsOf(file)?.forEach(visit);
+    }
+  };
+  files.forEach(visit);
+  return seen;
 }
 
 /**
