@@ -201,6 +201,10 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(efficiency.data.first_reply.buckets.filter((b) => b.count > 0)).toEqual([{ key: 'no_replies', count: 1 }]);
     const activity = await api(reportOps.assigneeActivity, query, admin);
     expect(activity.data.list.find((r) => r.agent_id === agent.accountId)).toMatchObject({ replies: 0, solved: 1 });
+    // Nor the ticket's first reply (an SLA's first-reply target reads it).
+    const firstReply = async () =>
+      (await api(ticketOps.get, { ticket_id: String(chat.ticket_id) }, admin)).data.first_reply_ts;
+    expect(await firstReply()).toBeNull();
 
     // A chat ended before its history entry said so (the entry as it was written then): its
     // reports counted the message as a reply, until the migration marks it and rebuilds them.
@@ -222,6 +226,15 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(after.data.list.find((r) => r.agent_id === agent.accountId)).toMatchObject({ replies: 0, solved: 1 });
     const rebuilt = await api(reportOps.efficiency, query, admin);
     expect(rebuilt.data.first_reply.buckets.filter((b) => b.count > 0)).toEqual([{ key: 'no_replies', count: 1 }]);
+
+    // …and its first reply time was the end of the chat's, until the next migration takes it again.
+    await db.execute(
+      sql`UPDATE ticket t SET first_reply_ts = c.create_ts FROM chat_message m JOIN ticket_comment c ON c.comment_id = m.comment_id
+        WHERE m.reply_type = 'end_chat' AND m.ticket_id = ${chat.ticket_id} AND t.ticket_id = m.ticket_id`,
+    );
+    expect(await firstReply()).toEqual(expect.any(Number));
+    await db.execute(sql.raw(fs.readFileSync(path.join(migrationsDir, '0065_end_chat_not_a_first_reply.sql'), 'utf8')));
+    expect(await firstReply()).toBeNull();
   });
 
   it('publishes nothing before the transaction commits, and nothing at all when it rolls back', async () => {

@@ -213,7 +213,14 @@ export function planChange(
   }
 
   const comment = change.comment ?? null;
-  if (comment && replyingPublicly && row.firstReplyTs === null && actor.account.accountId !== row.requesterId) {
+  // The "chat has ended" message is the product's words under the agent's name, not a reply.
+  if (
+    comment &&
+    replyingPublicly &&
+    comment.source !== 'end_chat' &&
+    row.firstReplyTs === null &&
+    actor.account.accountId !== row.requesterId
+  ) {
     set.firstReplyTs = now;
   }
   let search: ChangePlan['search'] = null;
