@@ -26,7 +26,10 @@ export async function traceStep(page: Page, cdp: CDPSession, data: RegExp) {
   };
   cdp.on('Tracing.dataCollected', onData);
   await cdp.send('Tracing.start', {
-    categories: 'toplevel,blink.user_timing',
+    // BENCH_VERBOSE: also what the tasks did (V8's module work, style, layout...), printed by kind.
+    categories: process.env.BENCH_VERBOSE
+      ? 'toplevel,blink.user_timing,devtools.timeline,v8'
+      : 'toplevel,blink.user_timing',
     transferMode: 'ReportEvents',
   });
   await page.evaluate(() => {
@@ -85,5 +88,23 @@ function afterData(events: TraceEvent[], dataAtMs: number) {
       busy += Math.max(0, to - from);
     }
   }
+  if (process.env.BENCH_VERBOSE) {
+    printKinds(events, ready, dataAt);
+  }
   return { afterDataMs: busy / 1000, dataAtMs };
+}
+
+/** The main thread's events inside the window after the data, by name (inclusive ms, the longest kinds). */
+function printKinds(events: TraceEvent[], ready: TraceEvent, dataAt: number) {
+  const byName = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph === 'X' && e.pid === ready.pid && e.tid === ready.tid && e.name !== 'ThreadControllerImpl::RunTask') {
+      const inside = Math.min(e.ts + (e.dur ?? 0), ready.ts) - Math.max(e.ts, dataAt);
+      if (inside > 0) {
+        byName.set(e.name, (byName.get(e.name) ?? 0) + inside / 1000);
+      }
+    }
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  console.log(`  after the data, by event (inclusive ms): ${top.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')}`);
 }
