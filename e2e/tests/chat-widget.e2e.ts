@@ -539,6 +539,10 @@ describe('the chat widget', () => {
     await page.reload();
     const again = await openWidget(page);
     await expect.poll(() => again.locator('#status').textContent()).toBe('Dana Agent (offline)');
+    // …and so does the conversation, below what was written.
+    await expect
+      .poll(() => again.getByRole('log').evaluate((log) => log.lastElementChild?.textContent))
+      .toBe('Dana Agent has gone offline. Your messages are kept, and you will be answered as soon as possible.');
     await state('online');
     await again.getByRole('log').getByText('Dana Agent is back online').waitFor();
     await expect.poll(() => again.locator('#status').textContent()).toBe('Dana Agent');

@@ -801,6 +801,10 @@
           if (info.agent_name && !chat.ended && !chat.joined[info.agent_name]) {
             joinedLine(info.agent_name, info.accepted_ts);
           }
+          // …and gone offline since: said below the history, as it was before the reload.
+          if (info.agent_name && info.agent_offline && !chat.ended) {
+            list.appendChild(el('div', { class: 'sys', text: t('agentOffline', { name: info.agent_name }) }));
+          }
           list.setAttribute('aria-live', 'polite');
           if (chat.ended) {
             showEnded(info.satisfaction);
