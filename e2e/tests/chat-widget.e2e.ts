@@ -543,6 +543,7 @@ describe('the chat widget', () => {
     await expect
       .poll(() => again.getByRole('log').evaluate((log) => log.lastElementChild?.textContent))
       .toBe('Dana Agent has gone offline. Your messages are kept, and you will be answered as soon as possible.');
+    await screenshot(page, 'widget-agent-offline-reopened-en');
     await state('online');
     await again.getByRole('log').getByText('Dana Agent is back online').waitFor();
     await expect.poll(() => again.locator('#status').textContent()).toBe('Dana Agent');
