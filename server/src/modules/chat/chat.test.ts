@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { authOps, chatOps, chatSettingOps, chatWidgetOps, reportOps, ticketOps } from '@parley/contracts';
+import { authOps, chatOps, chatSettingOps, chatWidgetOps, reportOps, settingOps, ticketOps } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admin, api, client, closeClients, connect, setUpChatApp, t } from '../../../test/chat-app.js';
@@ -235,6 +235,18 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(await firstReply()).toEqual(expect.any(Number));
     await db.execute(sql.raw(fs.readFileSync(path.join(migrationsDir, '0065_end_chat_not_a_first_reply.sql'), 'utf8')));
     expect(await firstReply()).toBeNull();
+  });
+
+  it('ending a waiting chat does not give it to the admin who ended it (auto-assign takes repliers only)', async () => {
+    expect((await api(settingOps.ticketEdit, { auto_assign: true }, admin)).code).toBe('0000');
+    try {
+      const chat = await startChat(t);
+      expect((await api(chatOps.end, { ticket_id: chat.ticket_id }, admin)).code).toBe('0000');
+      const ticket = await api(ticketOps.get, { ticket_id: String(chat.ticket_id) }, admin);
+      expect(ticket.data).toMatchObject({ ticket_state: 'solved', assignee_id: null, first_reply_ts: null });
+    } finally {
+      expect((await api(settingOps.ticketEdit, { auto_assign: false }, admin)).code).toBe('0000');
+    }
   });
 
   it('publishes nothing before the transaction commits, and nothing at all when it rolls back', async () => {

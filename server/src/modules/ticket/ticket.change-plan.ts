@@ -65,9 +65,12 @@ export interface ChangePlan {
 
 const solving = (s: string) => s === 'solved' || s === 'closed';
 
-/** A public reply of an agent: it opens a new ticket, may take it (auto-assign), and counts as the first reply. */
+/**
+ * A public reply of an agent: it opens a new ticket, may take it (auto-assign), and counts as the
+ * first reply. The "chat has ended" message is the product's words under the agent's name, not a reply.
+ */
 export const isPublicAgentReply = (actor: Actor, change: Change) =>
-  Boolean(change.comment?.isPublic) && isStaffType(actor.account.userType);
+  Boolean(change.comment?.isPublic) && change.comment?.source !== 'end_chat' && isStaffType(actor.account.userType);
 
 /** The assignee and group asked for, with auto-assign: the first agent to reply publicly takes an unassigned ticket. */
 export function assignmentInput(actor: Actor, settings: TTicketSetting, row: TicketRow, change: Change) {
@@ -213,14 +216,7 @@ export function planChange(
   }
 
   const comment = change.comment ?? null;
-  // The "chat has ended" message is the product's words under the agent's name, not a reply.
-  if (
-    comment &&
-    replyingPublicly &&
-    comment.source !== 'end_chat' &&
-    row.firstReplyTs === null &&
-    actor.account.accountId !== row.requesterId
-  ) {
+  if (comment && replyingPublicly && row.firstReplyTs === null && actor.account.accountId !== row.requesterId) {
     set.firstReplyTs = now;
   }
   let search: ChangePlan['search'] = null;
