@@ -711,21 +711,21 @@ async function main() {
   // visit, cached it on the second, and reads it from the cache on this third, as it does on
   // every load after).
   const steps: Record<string, TStep[]> = {};
-  const stepNames = [
-    'list → open a ticket',
-    'list → open the next ticket',
-    'list → switch view',
-    'list → open search',
-    'list → nothing (700 ms)',
-  ];
-  for (const visit of ['first visit', "agent's day"]) {
-    for (const name of stepNames) {
-      steps[`${name}${visit === 'first visit' ? '' : ` (${visit})`}`] = [];
+  const stepName = (name: string, day: boolean) => (day ? `${name} (agent's day)` : name);
+  for (const day of [false, true]) {
+    for (const name of [
+      'list → open a ticket',
+      'list → open the next ticket',
+      'list → switch view',
+      'list → open search',
+      'list → nothing (700 ms)',
+    ]) {
+      steps[stepName(name, day)] = [];
     }
   }
   for (let i = 0; i < runs * 2; i++) {
     const day = i % 2 === 1;
-    const at = (name: string) => steps[day ? `${name} (agent's day)` : name];
+    const at = (name: string) => steps[stepName(name, day)];
     const context = await newContext(browser, baseURL, token);
     const page = await context.newPage();
     await page.addInitScript(probe('true'));

@@ -803,7 +803,7 @@
           }
           // …and gone offline since: said below the history, as it was before the reload.
           if (info.agent_name && info.agent_offline && !chat.ended) {
-            list.appendChild(el('div', { class: 'sys', text: t('agentOffline', { name: info.agent_name }) }));
+            agentPresence(info.agent_name, true);
           }
           list.setAttribute('aria-live', 'polite');
           if (chat.ended) {
