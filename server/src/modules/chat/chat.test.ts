@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { authOps, chatOps, chatSettingOps, chatWidgetOps, reportOps, settingOps, ticketOps } from '@parley/contracts';
+import {
+  authOps,
+  chatOps,
+  chatSettingOps,
+  chatWidgetOps,
+  reportOps,
+  settingOps,
+  slaOps,
+  ticketOps,
+} from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admin, api, client, closeClients, connect, setUpChatApp, t } from '../../../test/chat-app.js';
@@ -235,6 +244,46 @@ describe.skipIf(!hasRedis)('live chat over socket.io (real Redis)', () => {
     expect(await firstReply()).toEqual(expect.any(Number));
     await db.execute(sql.raw(fs.readFileSync(path.join(migrationsDir, '0065_end_chat_not_a_first_reply.sql'), 'utf8')));
     expect(await firstReply()).toBeNull();
+  });
+
+  it('the end of a chat is not the agent’s reply to an SLA either: reopened, the visitor’s question is still owed an answer', async () => {
+    const agent = await chatAgent(t);
+    const chat = await startChat(t);
+    expect((await api(chatOps.accept, { ticket_id: chat.ticket_id }, agent.token)).code).toBe('0000');
+    const say = (body: string, id: string) =>
+      api(chatOps.messageAdd, { ticket_id: chat.ticket_id, body, client_message_id: id }, agent.token);
+    expect((await say('Hello, how can I help?', 'sla-a1')).code).toBe('0000');
+    const asked = await api(chatWidgetOps.messageAdd, {
+      visitor_token: chat.visitor_token,
+      body: 'Where is my order?',
+      client_message_id: 'sla-v1',
+    });
+    expect(asked.code).toBe('0000');
+    expect((await api(chatOps.end, { ticket_id: chat.ticket_id }, agent.token)).code).toBe('0000');
+    const added = await api(
+      slaOps.policyAdd,
+      {
+        title: 'Chats answered within the hour',
+        conditions: { all: [{ field: 'source', operator: 'is', value: 'chat' }] },
+        targets: { normal: { next_reply: 60, periodic_update: 600 } },
+      },
+      admin,
+    );
+    expect(added.code).toBe('0000');
+    try {
+      // Reopened (the visitor wrote again by email, say): the target is the answer to the question
+      // the chat ended on, due an hour after it, not the periodic update from the chat's end.
+      const reopened = await api(ticketOps.edit, { ticket_id: chat.ticket_id, submit_as: 'open' }, admin);
+      expect(reopened.code).toBe('0000');
+      const [question] = await queryRows<{ create_ts: string }>(
+        t.database.db,
+        sql`SELECT create_ts FROM ticket_comment WHERE comment_id = ${asked.data.message_id}`,
+      );
+      const sla = await api(slaOps.ticketGet, { ticket_id: chat.ticket_id }, admin);
+      expect(sla.data).toMatchObject({ metric: 'next_reply', due_ts: Number(question?.create_ts) + 60 * 60_000 });
+    } finally {
+      expect((await api(slaOps.policyDelete, { policy_ids: [added.data.policy_id] }, admin)).code).toBe('0000');
+    }
   });
 
   it('ending a waiting chat does not give it to the admin who ended it (auto-assign takes repliers only)', async () => {

@@ -10,7 +10,7 @@ import { bumpRuleVersion } from '../rule/rule.version.js';
 import { businessSchedules } from '../schedule/schedule.service.js';
 import { nextTarget, type SlaTarget } from './sla.compute.js';
 import { slaUsesSchedules } from './sla.repo.js';
-import { breachAfter, pendingSpans, slaPolicyList } from './sla.service.js';
+import { breachAfter, lastPublicReplies, pendingSpans, slaPolicyList } from './sla.service.js';
 
 /**
  * A save of the SLA policies (add, edit, reorder, delete) moves the next target of the open
@@ -159,16 +159,7 @@ export async function slaTargetsOf(
           WHERE ticket_id = ANY(${paused}::int[]) AND field = 'ticket_state' ORDER BY ticket_id, event_id`,
       )
     : [];
-  const replies = policyOf.size
-    ? await queryRows<{ ticket_id: number; requester_ts: unknown; agent_ts: unknown }>(
-        tx,
-        sql`SELECT c.ticket_id, max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
-            max(c.create_ts) FILTER (WHERE a.user_type IN ('admin', 'agent')) AS agent_ts
-          FROM ticket t JOIN ticket_comment c ON c.ticket_id = t.ticket_id AND c.is_public
-          LEFT JOIN account a ON a.account_id = c.author_id
-          WHERE t.ticket_id = ANY(${withPolicy}::int[]) GROUP BY c.ticket_id`,
-      )
-    : [];
+  const replies = policyOf.size ? await lastPublicReplies(tx, withPolicy) : [];
   const statesOf = new Map<number, Array<{ new_value: unknown; create_ts: number }>>();
   for (const s of states) {
     const id = Number(s.ticket_id);

@@ -1,7 +1,7 @@
 import type { TRuleConditions, TSlaPolicy, TSlaPolicyData } from '@parley/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
+import { intArrayLiteral, queryRows } from '../../db/rows.js';
 import { invalid, notFound } from '../../http/app-error.js';
 import { checkRule } from '../rule/rule.check.js';
 import { loadRuleTicket } from '../rule/rule.facts.js';
@@ -87,6 +87,23 @@ export function pendingSpans(states: Array<{ new_value: unknown; create_ts: numb
   return pending;
 }
 
+/**
+ * The tickets' last public comments by their requester and by an agent or admin: the times the
+ * reply targets count from. The end of a chat is not an agent's reply (the agent wrote nothing;
+ * `isPublicAgentReply` in the ticket's change plan says the same).
+ */
+export function lastPublicReplies(tx: Tx, ticketIds: string) {
+  return queryRows<{ ticket_id: number; requester_ts: number | null; agent_ts: number | null }>(
+    tx,
+    sql`SELECT c.ticket_id, max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
+        max(c.create_ts) FILTER (WHERE a.user_type IN ('admin', 'agent') AND e.comment_id IS NULL) AS agent_ts
+      FROM ticket t JOIN ticket_comment c ON c.ticket_id = t.ticket_id AND c.is_public
+      LEFT JOIN account a ON a.account_id = c.author_id
+      LEFT JOIN chat_message e ON e.ticket_id = c.ticket_id AND e.comment_id = c.comment_id AND e.reply_type = 'end_chat'
+      WHERE t.ticket_id = ANY(${ticketIds}::int[]) GROUP BY c.ticket_id`,
+  );
+}
+
 async function factsOf(
   tx: Tx,
   ticketId: number,
@@ -97,14 +114,7 @@ async function factsOf(
     sql`SELECT new_value, create_ts FROM ticket_event WHERE ticket_id = ${ticketId} AND field = 'ticket_state' ORDER BY event_id`,
   );
   const pending = pendingSpans(states);
-  const [replies] = await queryRows<{ requester_ts: number | null; agent_ts: number | null }>(
-    tx,
-    sql`SELECT max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
-          max(c.create_ts) FILTER (WHERE a.user_type IN ('admin', 'agent')) AS agent_ts
-        FROM ticket t JOIN ticket_comment c ON c.ticket_id = t.ticket_id AND c.is_public
-        LEFT JOIN account a ON a.account_id = c.author_id
-        WHERE t.ticket_id = ${ticketId}`,
-  );
+  const [replies] = await lastPublicReplies(tx, intArrayLiteral([ticketId]));
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return { pending, lastRequesterPublicTs: n(replies?.requester_ts), lastAgentPublicTs: n(replies?.agent_ts), now };
 }
