@@ -582,6 +582,9 @@ describe('the chat workspace', () => {
     await agentPage.setViewportSize({ width: 1100, height: 768 });
     await agentPage.goto(`/wswt/chat?chat=${ids[0]}`);
     const end = agentPage.getByRole('button', { name: 'End chat' });
+    // The page may take its time to come under a loaded machine; once the button shows, a trial
+    // click fails only if something lies over it.
+    await end.waitFor();
     await end.click({ trial: true, timeout: 5_000 });
     const name = await agentPage.locator('.ant-card-head').getByText('Fay First').boundingBox();
     const transfer = await agentPage.getByRole('combobox', { name: 'Transfer to…' }).boundingBox();
