@@ -73,15 +73,22 @@ export function showActionToast(message: MessageInstance, content: ReactNode): v
  */
 export function focusActionToastWhenLost(): void {
   const started = Date.now();
+  let focused: HTMLElement | null = null;
   const timer = window.setInterval(() => {
     const control = document.querySelector<HTMLElement>('[data-action-toast] a, [data-action-toast] button');
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (control && lost) {
-      control.focus();
-    }
-    // As long as a toast lives: on a busy machine the next page and its toast can take seconds.
-    if ((control && lost) || Date.now() - started > toastSeconds * 1000) {
+    // Given, then taken off the control by the agent (a click on the page's blank, the control
+    // still there), or the toast's time is over: done. Focus elsewhere (the old page's, before it
+    // goes, or the next page's) is waited out, not taken.
+    if ((lost && focused?.isConnected) || Date.now() - started > toastSeconds * 1000) {
       window.clearInterval(timer);
+      return;
+    }
+    if (control && lost) {
+      // Watched on while the window lasts: a toast drawn anew (its control replaced) loses the
+      // focus to the body, and it is given back.
+      control.focus();
+      focused = document.activeElement === control ? control : null;
     }
   }, 100);
 }
