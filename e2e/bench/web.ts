@@ -715,6 +715,7 @@ async function main() {
   for (const day of [false, true]) {
     for (const name of [
       'list → open a ticket',
+      'ticket → back to the list',
       'list → open the next ticket',
       'list → switch view',
       'list → open search',
@@ -748,9 +749,21 @@ async function main() {
     at('list → open a ticket')?.push(
       await measureStep(page, cdp, meter, comments(2), openTicket, /\/ticket\.(get|comment\.list)\?/),
     );
+    // Back to the list in the app (the browser's Back): its rows shown again, kept while the ticket
+    // was open (the list's data asked again only when stale).
+    await page.waitForTimeout(500);
+    at('ticket → back to the list')?.push(
+      await measureStep(
+        page,
+        cdp,
+        meter,
+        `location.pathname === '/wswt' && document.querySelector('tbody tr[data-row-key]')?.checkVisibility() === true`,
+        () => page.goBack({ waitUntil: 'commit' }),
+        /\/ticket\.list\?/,
+      ),
+    );
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    // An agent's next ticket: back to the list in the app, another ticket (its code run once already).
-    await page.goBack();
+    // An agent's next ticket: another ticket from the list (its code run once already).
     await page.waitForFunction(appListReady);
     await page.waitForTimeout(500);
     // The first row of one comment (not the two opened by the other steps).

@@ -2,6 +2,7 @@ import { Activity, type ReactNode, type RefObject, Suspense, useContext, useLayo
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { useRouteKey } from '../routes/useRouteKey';
+import { keepLayoutWhenHidden } from './keepLayoutWhenHidden';
 
 type TLocation = React.ContextType<typeof LocationContext>;
 
@@ -53,12 +54,15 @@ export function Screens({ pending }: { pending: boolean }) {
     <>
       {list && (
         <Activity key="list" mode={listShown ? 'visible' : 'hidden'}>
-          <Suspense fallback={<PageLoading />}>
-            <LocationContext value={list.location}>
-              <Restore left={left} />
-              {list.outlet}
-            </LocationContext>
-          </Suspense>
+          {/* Hidden, it keeps its layout (keepLayoutWhenHidden): opening a ticket and coming back are cheaper. */}
+          <div ref={keepLayoutWhenHidden}>
+            <Suspense fallback={<PageLoading />}>
+              <LocationContext value={list.location}>
+                <Restore left={left} />
+                {list.outlet}
+              </LocationContext>
+            </Suspense>
+          </div>
         </Activity>
       )}
       {pending ? (
