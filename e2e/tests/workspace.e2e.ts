@@ -96,6 +96,11 @@ describe('the agent workspace', () => {
     const firstSubject = await agent.getByRole('heading', { level: 4 }).textContent();
     // The header tab says the subject.
     await agent.getByRole('tab', { name: new RegExp(firstSubject ?? 'x') }).waitFor();
+    // The list stays behind, kept (back, it shows at once), but out of sight and out of reach: not
+    // visible, and not among the rows the page gives assistive technology.
+    expect(await agent.locator('[data-view-rows] tbody tr[data-row-key]').count()).toBeGreaterThan(1);
+    expect(await agent.locator('[data-view-rows] tbody tr[data-row-key]').first().isVisible()).toBe(false);
+    expect(await agent.getByRole('row', { name: /VPN disconnects every few minutes/ }).count()).toBe(0);
 
     // Back to the list; a click on the row's requester cell (not the link) opens that ticket.
     await agent.getByRole('tab', { name: 'Ticket list' }).click();
