@@ -23,12 +23,14 @@ describe('keepLayoutWhenHidden', () => {
 
     rerender(<Kept shown={false} />);
     expect(box.getAttribute('style')).toBe('content-visibility: hidden;');
+    expect(screen.queryByRole('link', { name: 'Printer jams' })).toBeNull();
     // The focus leaves with what it was on, as it did with display: none.
     await act(() => Promise.resolve());
     expect(document.activeElement).toBe(document.body);
 
     rerender(<Kept shown />);
     expect(box.getAttribute('style') ?? '').toBe('');
+    expect(screen.getByRole('link', { name: 'Printer jams' })).toBe(link);
     // Other style writes still reach the element.
     box.style.setProperty('color', 'red');
     box.style.marginTop = '4px';

@@ -13,14 +13,20 @@
  */
 const hiddenKeepingLayout = 'hidden';
 
+/** A browser without `content-visibility` (Safari before 18, Firefox before 125) keeps `display: none`. */
+const keepsLayout = () =>
+  typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || CSS.supports('content-visibility', 'hidden');
+
 export function keepLayoutWhenHidden(box: HTMLElement | null): void {
-  if (!box || Object.hasOwn(box, 'style')) {
+  if (!box || Object.hasOwn(box, 'style') || !keepsLayout()) {
     return;
   }
   const real = box.style;
   const hide = (on: boolean) => {
     if (on) {
       real.setProperty('content-visibility', hiddenKeepingLayout);
+      // Said to assistive technology too (Chromium already leaves it out; no style depends on it).
+      box.setAttribute('aria-hidden', 'true');
       // As `display: none` did: the focus leaves what is hidden (after React's commit, not inside it).
       queueMicrotask(() => {
         const focused = document.activeElement;
@@ -30,6 +36,7 @@ export function keepLayoutWhenHidden(box: HTMLElement | null): void {
       });
     } else {
       real.removeProperty('content-visibility');
+      box.removeAttribute('aria-hidden');
     }
   };
   const style = new Proxy(real, {
