@@ -13,7 +13,7 @@
 //   with the CPU as it is and throttled 4× (Emulation.setCPUThrottlingRate);
 // - each time as a ratio to the floor: the same 50 rows as a plain HTML table from the same
 //   server (`/bench/floor`, a route this script adds; the app has none).
-// Then in-app steps on the throttled CPU: open a ticket from the list, back to the list and open
+// Then in-app steps on the throttled CPU: open a ticket from the list, back to the list (Back), open
 // the next (its page's code has run once), switch view, open search (each click found before its
 // measure starts: finding it is Playwright's work in the page), each measured until its content is
 // there and until the screen has settled, and its main-thread work after its data arrived (the
