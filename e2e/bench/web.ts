@@ -25,7 +25,8 @@
 // the main thread did after the data, by trace event (the trace then records more: slower).
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
-// BENCH_SHIFTS=1 prints each layout shift with the elements that moved; BENCH_LCP=1 prints each
+// BENCH_DRAWN=1 ends each step when its content is drawn (the task after its next frame) rather
+// than when it is in the page (decision 0006, stop 60); BENCH_SHIFTS=1 prints each layout shift with the elements that moved; BENCH_LCP=1 prints each
 // load's navigation timing (unload, response, DOM interactive) and every LCP candidate with its element.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -460,7 +461,13 @@ async function measureStep(
     const check = () => { try { return (${ready}); } catch { return false; } };
     const t0 = performance.now();
     window.__stepStart = t0;
-    const o = new MutationObserver(() => { if (window.__bench.readyAt === null && check()) { window.__bench.readyAt = performance.now(); performance.mark('bench-ready'); o.disconnect(); if (window.__benchReady) window.__benchReady(); } });
+    // Ready when the check first holds (the content is in the page), or with BENCH_DRAWN=1 once it is
+    // drawn: in the task after the next frame (its style, layout and paint counted; a message posted
+    // from its animation frame runs after them).
+    let seen = false;
+    const ready = () => { window.__bench.readyAt = performance.now(); performance.mark('bench-ready'); if (window.__benchReady) window.__benchReady(); };
+    const drawn = () => requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = ready; c.port2.postMessage(0); });
+    const o = new MutationObserver(() => { if (!seen && check()) { seen = true; o.disconnect(); ${process.env.BENCH_DRAWN ? 'drawn' : 'ready'}(); } });
     o.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-view-rows'] });
   })()`);
   const trace = await traceStep(page, cdp, data);
