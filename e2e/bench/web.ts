@@ -26,8 +26,8 @@
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
 // BENCH_DRAWN=1 ends each step when its content is drawn (the task after its next frame) rather
-// than when it is in the page (decision 0006, stop 60); BENCH_SHIFTS=1 prints each layout shift with the elements that moved; BENCH_LCP=1 prints each
-// load's navigation timing (unload, response, DOM interactive) and every LCP candidate with its element.
+// than when it is in the page (decision 0006, stop 60); BENCH_SHIFTS=1 prints each layout shift
+// with the elements that moved; BENCH_LCP=1 prints each load's navigation timing (unload, response, DOM interactive) and every LCP candidate with its element.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -11,8 +11,6 @@
  * writes, not in an effect after: nothing may lay the page out in between (a measurement in the
  * same commit would pay the hide, and then the show, in full).
  */
-const hiddenKeepingLayout = 'hidden';
-
 /** A browser without `content-visibility` (Safari before 18, Firefox before 125) keeps `display: none`. */
 const keepsLayout = () =>
   typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || CSS.supports('content-visibility', 'hidden');
@@ -24,7 +22,7 @@ export function keepLayoutWhenHidden(box: HTMLElement | null): void {
   const real = box.style;
   const hide = (on: boolean) => {
     if (on) {
-      real.setProperty('content-visibility', hiddenKeepingLayout);
+      real.setProperty('content-visibility', 'hidden');
       // Said to assistive technology too (Chromium already leaves it out; no style depends on it).
       box.setAttribute('aria-hidden', 'true');
       // As `display: none` did: the focus leaves what is hidden (after React's commit, not inside it).

@@ -150,7 +150,6 @@ export async function slaTargetsOf(
       policyOf.set(ticket.ticket_id, policy);
     }
   }
-  const withPolicy = intArrayLiteral([...policyOf.keys()]);
   const paused = intArrayLiteral([...policyOf].filter(([, p]) => p.pause_pending).map(([id]) => id));
   const states = policyOf.size
     ? await queryRows<{ ticket_id: number; new_value: unknown; create_ts: number }>(
@@ -159,7 +158,7 @@ export async function slaTargetsOf(
           WHERE ticket_id = ANY(${paused}::int[]) AND field = 'ticket_state' ORDER BY ticket_id, event_id`,
       )
     : [];
-  const replies = policyOf.size ? await lastPublicReplies(tx, withPolicy) : [];
+  const replies = policyOf.size ? await lastPublicReplies(tx, [...policyOf.keys()]) : [];
   const statesOf = new Map<number, Array<{ new_value: unknown; create_ts: number }>>();
   for (const s of states) {
     const id = Number(s.ticket_id);

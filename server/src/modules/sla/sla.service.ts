@@ -92,7 +92,7 @@ export function pendingSpans(states: Array<{ new_value: unknown; create_ts: numb
  * reply targets count from. The end of a chat is not an agent's reply (the agent wrote nothing;
  * `isPublicAgentReply` in the ticket's change plan says the same).
  */
-export function lastPublicReplies(tx: Tx, ticketIds: string) {
+export function lastPublicReplies(tx: Tx, ticketIds: readonly number[]) {
   return queryRows<{ ticket_id: number; requester_ts: number | null; agent_ts: number | null }>(
     tx,
     sql`SELECT c.ticket_id, max(c.create_ts) FILTER (WHERE c.author_id = t.requester_id) AS requester_ts,
@@ -100,7 +100,7 @@ export function lastPublicReplies(tx: Tx, ticketIds: string) {
       FROM ticket t JOIN ticket_comment c ON c.ticket_id = t.ticket_id AND c.is_public
       LEFT JOIN account a ON a.account_id = c.author_id
       LEFT JOIN chat_message e ON e.ticket_id = c.ticket_id AND e.comment_id = c.comment_id AND e.reply_type = 'end_chat'
-      WHERE t.ticket_id = ANY(${ticketIds}::int[]) GROUP BY c.ticket_id`,
+      WHERE t.ticket_id = ANY(${intArrayLiteral(ticketIds)}::int[]) GROUP BY c.ticket_id`,
   );
 }
 
@@ -114,7 +114,7 @@ async function factsOf(
     sql`SELECT new_value, create_ts FROM ticket_event WHERE ticket_id = ${ticketId} AND field = 'ticket_state' ORDER BY event_id`,
   );
   const pending = pendingSpans(states);
-  const [replies] = await lastPublicReplies(tx, intArrayLiteral([ticketId]));
+  const [replies] = await lastPublicReplies(tx, [ticketId]);
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return { pending, lastRequesterPublicTs: n(replies?.requester_ts), lastAgentPublicTs: n(replies?.agent_ts), now };
 }
