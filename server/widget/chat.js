@@ -789,7 +789,6 @@
     api('GET', 'chat.get', { visitor_token: chat.token }).then(
       (info) => {
         chat.agentName = info.agent_name;
-        chat.agentOffline = !!info.agent_offline;
         chat.hadAgent = chat.hadAgent || !!info.agent_name;
         statusEl.textContent = agentStatus(info.agent_name, info.agent_offline);
         if (info.ended) {
@@ -906,6 +905,10 @@
 
   /** The agent who has the chat left (or came back): the chat stays theirs. */
   function agentPresence(name, offline) {
+    // Said once: the socket's event and a resync's answer (after a reconnect) can both bring it.
+    if (chat.agentOffline === offline) {
+      return;
+    }
     chat.agentOffline = offline;
     typingEl.textContent = '';
     statusEl.textContent = agentStatus(name, offline);
