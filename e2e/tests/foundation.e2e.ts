@@ -135,4 +135,37 @@ describe('sign-in and the route guard', () => {
       await page.getByRole('menuitem', { name: /设置/ }).first().waitFor();
     });
   });
+
+  it('opens the language menu for a press made before its code is in and released after', async () => {
+    await withPage(async (page) => {
+      // The menu's code held back until the button is pressed (LateDropdown loads it after the shell).
+      let letIn: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        letIn = resolve;
+      });
+      await page.route(/\/assets\/dropdown(Module)?-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/wswt/login');
+      await signInThroughForm(page, admin.email, admin.password);
+      await page.waitForURL((url) => url.pathname === '/wswt');
+      // The shell's header is drawn (the sign-in page has a language button of its own).
+      await page.getByRole('button', { name: 'Collapse menu' }).waitFor();
+      const button = page.getByRole('button', { name: /Language/ });
+      const box = await button.boundingBox();
+      const before = await button.elementHandle();
+      if (!box || !before) {
+        throw new Error('no language button');
+      }
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      letIn();
+      // The loaded Dropdown draws its button anew under the held press: the browser sends no click.
+      await page.waitForFunction((old) => !old?.isConnected, before);
+      await page.mouse.up();
+      await page.getByRole('menuitem', { name: '简体中文' }).waitFor();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+    });
+  });
 });
