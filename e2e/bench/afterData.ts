@@ -3,7 +3,8 @@
 // top-level tasks only): the renderer's main-thread tasks between the moment the last of the
 // step's data had come in (the API calls matching `data`, asked for after the action: their
 // Resource Timing `responseEnd`; data already in the cache counts as in at the action), and the
-// moment the content showed (`performance.mark('bench-ready')`; with BENCH_DRAWN=1, in the task after the frame that drew it).
+// moment the content showed (`performance.mark('bench-ready')`: in the task after the frame that drew
+// it; with BENCH_DRAWN=0, when it was in the page, before that frame).
 import type { CDPSession, Page } from 'playwright-core';
 
 interface TraceEvent {
