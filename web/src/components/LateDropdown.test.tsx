@@ -59,6 +59,17 @@ describe('LateDropdown', () => {
     expect(menuOpen()).toBe(false);
   });
 
+  it('leaves the menu closed for a press made while it was loading and released away from the button', async () => {
+    const { early, loaded } = await drawnTwice();
+    fireEvent.pointerDown(early);
+    await loaded();
+    await act(async () => {
+      fireEvent.pointerUp(document.body);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(menuOpen()).toBe(false);
+  });
+
   it('opens the menu once, not twice (closed again), where the release’s click reaches the new trigger', async () => {
     const { early, loaded } = await drawnTwice();
     fireEvent.pointerDown(early);

@@ -9,8 +9,8 @@ interface TEarly {
   clicked: boolean;
   /** Pressed and not yet released: the release may come after the trigger is replaced. */
   pressed: boolean;
-  /** Called on the press's release, once the Dropdown is in and waits for it. */
-  onRelease: (() => void) | null;
+  /** Called on the press's release (with what it was released on), once the Dropdown is in and waits for it. */
+  onRelease: ((on: EventTarget | null) => void) | null;
 }
 
 /**
@@ -34,7 +34,7 @@ export function LateDropdown({ children, ...props }: Omit<DropdownProps, 'childr
       state.onRelease = null;
       // After the release's own click, if one comes (it reaches the trigger, loaded or not).
       if (then && event.type === 'pointerup') {
-        setTimeout(then, 0);
+        setTimeout(() => then(event.target), 0);
       }
     };
     window.addEventListener('pointerup', release, true);
@@ -81,13 +81,14 @@ function Loaded({ early, children }: { early: { current: TEarly }; children: Rea
     if (!state.pressed || !box) {
       return;
     }
-    // A browser that does send the release's click to the new trigger has opened the menu itself.
+    // Released on the trigger, as a click is; not elsewhere (a press dragged away is taken back). A
+    // browser that does send the release's click to the new trigger has opened the menu itself.
     let reached = false;
     const seen = () => {
       reached = true;
     };
     box.addEventListener('click', seen, true);
-    state.onRelease = () => !reached && open();
+    state.onRelease = (on) => on instanceof Node && box.contains(on) && !reached && open();
     return () => {
       box.removeEventListener('click', seen, true);
       state.onRelease = null;
