@@ -28,8 +28,9 @@
 // A step ends when its content is drawn (in the task after the frame that drew it: that frame's
 // style, layout and paint count, as the agent waits for them); BENCH_DRAWN=0 ends it when the
 // content is in the page instead, before that frame (the edge of every figure before 2026-12-06:
-// decision 0006, stops 60-61); BENCH_SHIFTS=1 prints each layout shift
-// with the elements that moved; BENCH_LCP=1 prints each load's navigation timing (unload, response, DOM interactive) and every LCP candidate with its element.
+// decision 0006, stops 60-61). BENCH_SHIFTS=1 prints each layout shift with the elements that
+// moved; BENCH_LCP=1 prints each load's navigation timing (unload, response, DOM interactive) and
+// every LCP candidate with its element.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -27,6 +27,12 @@ const menuOpen = () =>
   screen.getByRole('button', { name: 'Language' }).classList.contains('ant-dropdown-open') &&
   screen.queryByText('简体中文') !== null;
 
+/** A moment for a menu that would open to do so, then the menu is not open. */
+async function staysClosed() {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(menuOpen()).toBe(false);
+}
+
 describe('LateDropdown', () => {
   it('opens the menu for a click made while it was loading', async () => {
     const { early, loaded } = await drawnTwice();
@@ -55,8 +61,7 @@ describe('LateDropdown', () => {
     fireEvent(window, new Event('pointercancel'));
     await loaded();
     fireEvent.pointerUp(screen.getByRole('button', { name: 'Language' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(menuOpen()).toBe(false);
+    await staysClosed();
   });
 
   it('leaves the menu closed for a press made while it was loading and released away from the button', async () => {
@@ -66,8 +71,7 @@ describe('LateDropdown', () => {
     await act(async () => {
       fireEvent.pointerUp(document.body);
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(menuOpen()).toBe(false);
+    await staysClosed();
   });
 
   it('opens the menu once, not twice (closed again), where the release’s click reaches the new trigger', async () => {
