@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticCss } from './build/antd-static-css.ts';
 import { compileHints } from './build/compile-hints.ts';
-import { failOnLargeChunks, precompress, stripDescriptions } from './build/plugins.ts';
+import { failOnLargeChunks, precompress, publicIndex, stripDescriptions } from './build/plugins.ts';
 import { staffChunk } from './build/staff-chunk.ts';
 import { theme } from './src/theme.ts';
 
@@ -32,6 +32,7 @@ export default defineConfig({
     // After the staff chunk's grouping, before the files are written and compressed.
     compileHints({ publicRoots: [...publicRoots, 'src/features/auth/PasswordPage.tsx'] }),
     failOnLargeChunks(),
+    publicIndex(),
     precompress(),
   ],
   resolve: {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { indexFileFor } from '../../server/src/http/spa.js';
 
 /** One entry of Vite's build manifest (`web/dist/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -28,6 +29,21 @@ export const pageModules = {
   'staff shell + ticket list': ['src/layout/StaffShell.tsx', 'src/features/ticket/list/TicketListPage.tsx'],
 } as const;
 export type TPage = keyof typeof pageModules;
+
+/** Where each page is opened: the server chooses the HTML it is sent in by it (server/src/http/spa.ts). */
+const pagePaths: Record<TPage, string> = {
+  'public form /': '/',
+  '/home/satisfaction': '/home/satisfaction',
+  '/wswt/login': '/wswt/login',
+  '/wswt/password': '/wswt/password',
+  'staff shell + ticket list': '/wswt',
+};
+
+/** The scripts a page's HTML loads itself, outside the build's modules (public/prefetch.js on the staff pages). */
+function htmlScripts(page: TPage, dist: string): string[] {
+  const html = fs.readFileSync(path.join(dist, indexFileFor(pagePaths[page], dist)), 'utf8');
+  return Array.from(html.matchAll(/<script\b(?![^>]*type="module")[^>]*\bsrc="\/([^"]+)"/g), (m) => m[1] as string);
+}
 
 /** Issue 15's goals, gzipped JavaScript before first render (KB): every page reaches them. */
 export const goalsKb: Record<TPage, number> = {
@@ -135,12 +151,16 @@ export const goalsKb: Record<TPage, number> = {
 // shell 295.0): V8's compile hint as the first line of the back office's files and of the large
 // files every page shares (web/build/compile-hints.ts), ~25 bytes gzipped each. Survey 168 -> 169 and
 // shell 295 -> 296 for it; the public pages within the 170 goal, the shell within 350.
+// 2026-12-06, stop 62: a page's HTML's own scripts are counted too. The public pages and the sign-in
+// are sent without the staff pages' prefetch script (server/src/http/spa.ts), which they loaded for
+// nothing, 1.8 KB that this count missed (the browser's count was public form 171.2 KB, over 170);
+// the shell carries it, 295.4 + 1.8 KB: its ceiling 296 -> 298.
 export const ceilingsKb: Record<TPage, number> = {
   'public form /': 170,
   '/home/satisfaction': 169,
   '/wswt/login': 167,
   '/wswt/password': 166,
-  'staff shell + ticket list': 296,
+  'staff shell + ticket list': 298,
 };
 
 export function readManifest(dist = webDist): Manifest {
@@ -192,14 +212,17 @@ export interface PageWeight {
   gzipBytes: number;
 }
 
-/** The JavaScript a page loads before it renders, raw and gzipped (level 6, file by file). */
+/** The JavaScript a page loads before it renders (its HTML's own scripts too), raw and gzipped (level 6, file by file). */
 export function pageWeight(page: TPage, dist = webDist): PageWeight {
   const manifest = readManifest(dist);
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) {
     throw new Error('the build manifest has no entry');
   }
-  const files = staticClosure(manifest, [entry, ...pageModules[page]], readChunkOf(dist));
+  const files = [
+    ...htmlScripts(page, dist),
+    ...staticClosure(manifest, [entry, ...pageModules[page]], readChunkOf(dist)),
+  ];
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const file of files) {

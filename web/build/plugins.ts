@@ -29,6 +29,33 @@ export function failOnLargeChunks(limit = maxChunkBytes): Plugin {
   };
 }
 
+/** How index.html loads the script that starts a staff page's first requests (public/prefetch.js). */
+export const prefetchTag = '<script defer src="/prefetch.js"></script>';
+
+/**
+ * Writes `index-public.html`: index.html without the staff pages' prefetch script, for the server
+ * to send on the public pages and the sign-in (server/src/http/spa.ts), where the script only
+ * found it had nothing to do, after its 1.8 KB (gzipped) had come (issue 15's 170 KB).
+ */
+export function publicIndex(): Plugin {
+  return {
+    name: 'parley:public-index',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') {
+        return;
+      }
+      const html = String(index.source);
+      if (!html.includes(prefetchTag)) {
+        this.error(`index.html no longer loads /prefetch.js as ${prefetchTag}: update publicIndex (build/plugins.ts)`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'index-public.html', source: html.replace(prefetchTag, '') });
+    },
+  };
+}
+
 const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 /**

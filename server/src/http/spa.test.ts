@@ -8,7 +8,8 @@ import { buildTestApp, type TestApp } from '../../test/app.js';
 let t: TestApp;
 let webDist: string;
 const script = `export const text = ${JSON.stringify('Parley '.repeat(500))};\n`;
-const html = `<!doctype html><title>Parley</title><script type="module" src="/assets/app-abc123.js"></script>${'<!-- padding -->'.repeat(100)}`;
+const html = `<!doctype html><title>Parley</title><script defer src="/prefetch.js"></script><script type="module" src="/assets/app-abc123.js"></script>${'<!-- padding -->'.repeat(100)}`;
+const publicHtml = html.replace('<script defer src="/prefetch.js"></script>', '');
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-web-'));
@@ -19,6 +20,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(webDist, `${name}.gz`), zlib.gzipSync(data));
   };
   write('index.html', html);
+  write('index-public.html', publicHtml);
   write('assets/app-abc123.js', script);
   t = await buildTestApp({ webDist });
 });
@@ -51,13 +53,23 @@ describe('the built web app, precompressed', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('sends index.html compressed for every app path, revalidated on each use', async () => {
-    for (const url of ['/', '/wswt/login', '/wswt/ticket/edit/3']) {
+  it('sends the app page compressed for every app path, revalidated on each use: the staff pages with the prefetch script, the public ones and the sign-in without', async () => {
+    for (const [url, page] of [
+      ['/', publicHtml],
+      ['/home/satisfaction?token=abc', publicHtml],
+      ['/wswt/login', publicHtml],
+      ['/wswt/login?redirect=%2Fwswt', publicHtml],
+      ['/wswt/password/abc', publicHtml],
+      ['/wswt', html],
+      ['/wswt?view_id=3', html],
+      ['/wswt/ticket/edit/3', html],
+      ['/wswt/loginx', html],
+    ] as const) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
     }
   });
 

@@ -9,6 +9,17 @@ import { registerListPreview } from './list-preview/page.js';
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /**
+ * The page the app is served in at `url`: `index-public.html` (the build's index.html without the
+ * staff pages' prefetch script: web/build/plugins.ts) outside the back office and on its sign-in
+ * and password pages, where that script would find nothing to ask (issue 15: the public pages'
+ * JavaScript); `index.html` everywhere else, and wherever the build has no public copy.
+ */
+export function indexFileFor(url: string, webDist: string): string {
+  const staff = url.startsWith('/wswt') && !/^\/wswt\/(login|password)([/?#]|$)/.test(url);
+  return !staff && fs.existsSync(path.join(webDist, 'index-public.html')) ? 'index-public.html' : 'index.html';
+}
+
+/**
  * Serves the built web app: its files as they are, and `index.html` for every other path outside
  * `/api` and `/assets` (history-mode routing). Unknown `/api` paths answer the contract's 0404
  * envelope, unknown `/assets` files a plain 404.
@@ -72,6 +83,6 @@ export async function registerSpa(
     if (request.url.startsWith('/assets/')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(indexFileFor(request.url, webDist));
   });
 }
