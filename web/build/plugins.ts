@@ -30,7 +30,7 @@ export function failOnLargeChunks(limit = maxChunkBytes): Plugin {
 }
 
 /** How index.html loads the script that starts a staff page's first requests (public/prefetch.js). */
-export const prefetchTag = '<script defer src="/prefetch.js"></script>';
+const prefetchTag = '<script defer src="/prefetch.js"></script>';
 
 /**
  * Writes `index-public.html`: index.html without the staff pages' prefetch script, for the server

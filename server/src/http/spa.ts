@@ -20,14 +20,14 @@ export function indexFileFor(url: string, webDist: string): string {
 }
 
 /**
- * Serves the built web app: its files as they are, and `index.html` for every other path outside
- * `/api` and `/assets` (history-mode routing). Unknown `/api` paths answer the contract's 0404
- * envelope, unknown `/assets` files a plain 404.
+ * Serves the built web app: its files as they are, and the app's page (`indexFileFor`) for every
+ * other path outside `/api` and `/assets` (history-mode routing). Unknown `/api` paths answer the
+ * contract's 0404 envelope, unknown `/assets` files a plain 404.
  *
  * The build writes `.br` and `.gz` beside each text file (web/build/plugins.ts); they are sent as
  * they are to a browser that accepts them (`Vary: Accept-Encoding`), so nothing is compressed per
  * request. Files under `assets/` have their content's hash in their name and never change: a year,
- * immutable. Everything else (index.html, favicon) is revalidated on every use.
+ * immutable. Everything else (the app's pages, favicon) is revalidated on every use.
  */
 export async function registerSpa(
   app: FastifyInstance,
