@@ -315,6 +315,8 @@ describe('Settings › Widget › Pre-chat questions', () => {
     const fill = (label: string, value: string) =>
       fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     fill('Question', 'Is it about spam?');
+    // The choices show once the form's watched type is in (a render after the dialog's first).
+    await within(dialog).findByLabelText('Choice 1');
     fill('Choice 1', 'Yes');
     fill('Choice 2', 'No');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Ask only after' }));
