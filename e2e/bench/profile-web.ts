@@ -7,7 +7,7 @@
 // (default test-results/profile) and prints: the main thread's CPU time per trace event kind
 // (script, style, layout, paint...), and the time per source file and per function. PROFILE_DIST=<dir> serves another build (e.g. one built with --minify false to
 // read function names); PROFILE_RUNS=<n> repeats each scenario (default 1); PROFILE_STEPS=<names>
-// records only those (comma-separated: list-reload, open-ticket, switch-view, open-search);
+// records only those (comma-separated: list-reload, open-ticket, back-to-list, switch-view, open-search);
 // PROFILE_FIBERS=1 also counts the React fibers each step created, by component (to see which
 // parts of a screen React's work is spent on; names need the unminified build), and with
 // PROFILE_FIBER_TREE=<n> prints them as a tree of the components whose created subtree is ≥ n,
@@ -621,6 +621,13 @@ async function main() {
       await clickAt(page, page.locator(`tbody tr[data-row-key="${small}"]`).getByRole('link').first()),
       [() => document.querySelectorAll('.ticket-comment-body').length >= 2, ''],
     );
+    await page.waitForTimeout(600);
+    // Back to the list (the browser's Back): its rows shown again, as bench:web's step.
+    await record(page, cdp, `${tag}back-to-list-${run}`, () => page.goBack({ waitUntil: 'commit' }), [
+      () =>
+        location.pathname === '/wswt' && document.querySelector('tbody tr[data-row-key]')?.checkVisibility() === true,
+      '',
+    ]);
     // As the bench: the list loaded afresh, 500 ms after its first row, the click.
     const switchView = async () => {
       await page.goto(listUrl);
