@@ -413,6 +413,10 @@ async function record(
   prepare?: () => Promise<unknown>,
 ) {
   const only = process.env.PROFILE_STEPS?.split(',');
+  // Back to the list goes back from the ticket the step before it opened: that one runs too.
+  if (only?.includes('back-to-list')) {
+    only.push('open-ticket');
+  }
   if (only && !only.some((step) => name.includes(step))) {
     return;
   }

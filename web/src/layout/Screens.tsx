@@ -10,8 +10,14 @@ type TLocation = React.ContextType<typeof LocationContext>;
 interface TLeft {
   scrollY: number;
   focus: Element | null;
-  /** Left for a ticket and not shown again since. */
+  /** Hidden (for a ticket, or while the guard asks about the page) and not shown again since. */
   away: boolean;
+  /**
+   * Left for a ticket. A list hidden only while the guard asked about its own page (after a submit
+   * brings the agent back, it can show, then wait hidden for the guard) had no focus taken from it:
+   * none is put on its start then, and the save's toast takes it ("Open it", actionToast.tsx).
+   */
+  forTicket: boolean;
 }
 
 /**
@@ -27,7 +33,7 @@ export function Screens({ pending }: { pending: boolean }) {
   const key = useRouteKey();
   const location = useContext(LocationContext);
   const kept = useRef<{ outlet: ReactNode; location: TLocation } | null>(null);
-  const left = useRef<TLeft>({ scrollY: 0, focus: null, away: false });
+  const left = useRef<TLeft>({ scrollY: 0, focus: null, away: false, forTicket: false });
   const wasShown = useRef(false);
   const onList = key === 'index';
   // While the guard asks about the page (each page change), the list waits hidden.
@@ -43,7 +49,12 @@ export function Screens({ pending }: { pending: boolean }) {
   } else if ((key === 'ticket_edit' || onList) && kept.current) {
     if (wasShown.current) {
       // Leaving the list: where it was, read before the ticket's commit hides it (so in render).
-      left.current = { scrollY: window.scrollY, focus: document.activeElement, away: true };
+      left.current = {
+        scrollY: window.scrollY,
+        focus: document.activeElement,
+        away: true,
+        forTicket: key === 'ticket_edit',
+      };
     }
   } else {
     kept.current = null;
@@ -82,15 +93,15 @@ export function Screens({ pending }: { pending: boolean }) {
 function Restore({ left }: { left: RefObject<TLeft> }) {
   // Runs when the list mounts and again each time it shows (Activity reconnects its effects).
   useLayoutEffect(() => {
-    const { focus, scrollY, away } = left.current;
+    const { focus, scrollY, away, forTicket } = left.current;
     if (!away) {
       return;
     }
-    left.current = { scrollY: 0, focus: null, away: false };
+    left.current = { scrollY: 0, focus: null, away: false, forTicket: false };
     if (document.activeElement === document.body || document.activeElement === null) {
       if (focus instanceof HTMLElement && focus.isConnected && focus !== document.body) {
         focus.focus({ preventScroll: true });
-      } else {
+      } else if (forTicket) {
         // Left from the keyboard (j/k and Enter focus nothing) or sent back by a submit: the focus
         // goes to the row the agent was on, else to the list's heading, not to the top of the page.
         focusListStart();
