@@ -23,6 +23,8 @@
  *   BENCH_STALL_LOG=file appends each stall of the runs (monotonic end in µs, ms, ms less GC) to
  *   line up with a `node --cpu-prof` profile of this process.
  *   Full size: npm run bench:rules -- --tickets 1000000
+ *   BENCH_PIN=1 puts the API (the server, its backends, the timing thread) on CPU 0 and the run on
+ *   CPU 1 (pin-cores.ts): what the goals give on a machine where the two do not share cores.
  *   The triggers, automations and SLA policy it makes are deleted at the end and the email
  *   settings put back; the tickets' changes (and the old breaches it marks) stay.
  */
@@ -44,6 +46,7 @@ import { automationQueue } from '../src/modules/rule/automation.routes.js';
 import { slaRecomputeQueue } from '../src/modules/sla/sla.recompute.js';
 import { cpuSplit } from './cpu-split.js';
 import { apiAt } from './http-api.js';
+import { pinCores, pinThreadsSince, threadsOf } from './pin-cores.js';
 import {
   automationBodies,
   deskPeople,
@@ -75,6 +78,8 @@ const mainLoad: Load =
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 /** Statements listed under each automation run (where its time went), BENCH_PROFILE_LINES. */
 const profileLines = Number(process.env.BENCH_PROFILE_LINES ?? 12);
+/** BENCH_PIN=1: the run and the API on a core each (pin-cores.ts). */
+const pinning = process.env.BENCH_PIN === '1';
 const port = 19_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/parley_bench_rules';
@@ -183,6 +188,7 @@ const loadName = (load: Load) =>
  * callbacks (that delay is reported apart, as this thread's event-loop delay).
  */
 async function readLoop(token: string, ids: number[], load: Load, until: Promise<unknown>): Promise<number[]> {
+  const before = pinning ? new Set(threadsOf('self')) : null;
   const worker = new Worker(new URL('./read-loop.mjs', import.meta.url), {
     workerData: {
       base,
@@ -196,6 +202,10 @@ async function readLoop(token: string, ids: number[], load: Load, until: Promise
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+  if (before) {
+    await new Promise((resolve) => worker.once('online', resolve));
+    pinThreadsSince(before);
+  }
   await until.catch(() => undefined);
   worker.postMessage('stop');
   const times = await answer;
@@ -328,7 +338,7 @@ async function settled(ctx: AppContext, queue: string, limitSeconds: number): Pr
  * clock): a measurement that straddles it measures two runs. Within 240 s of the next hour this
  * waits until it has passed and the server's run is over.
  */
-async function clearOfServerHour(ctx: AppContext): Promise<void> {
+async function clearOfServerHour(helper: pg.Client): Promise<void> {
   const hour = 3_600_000;
   const left = hour - (Date.now() % hour);
   if (left > 240_000) {
@@ -336,7 +346,22 @@ async function clearOfServerHour(ctx: AppContext): Promise<void> {
   }
   line('  (the server runs the automations at the top of the hour: waiting for it, seconds)', (left / 1000).toFixed(0));
   await new Promise((r) => setTimeout(r, left + 5_000));
-  await settled(ctx, automationQueue, 900);
+  // Until the hour's job is done. The next hour's is queued already (due then): not waited for.
+  const t0 = performance.now();
+  for (;;) {
+    const { rows } = await helper.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1
+          AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+      [automationQueue],
+    );
+    if (!rows[0]?.n) {
+      return;
+    }
+    if (performance.now() - t0 > 900_000) {
+      throw new Error(`${automationQueue}: the server's hour still running after 900 s`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /** The mails a run at `now` should cause: its assignments to an agent, its solves (chats mail nobody). */
@@ -369,6 +394,7 @@ async function main() {
   const server = await startServer();
   const helper = new pg.Client({ connectionString: named('bench-helper') });
   await helper.connect();
+  const pins = pinning ? pinCores(helper, server.pid ?? -1) : null;
   // The worker: a second app on the same database, as a server runs the hourly job.
   const database = await openDatabase({ databaseUrl: named('the-run'), poolSize: 4 });
   const processes = new Map([
@@ -399,7 +425,9 @@ async function main() {
     );
     const total = (await helper.query<{ n: number }>('SELECT count(*)::int AS n FROM ticket')).rows[0]?.n ?? 0;
     const ids = rows.map((r) => Number(r.ticket_id));
-    console.log(`\nbench:rules — PostgreSQL, ${total} tickets, ${os.cpus().length} CPUs, ${seconds} s per phase\n`);
+    console.log(
+      `\nbench:rules — PostgreSQL, ${total} tickets, ${os.cpus().length} CPUs, ${seconds} s per phase${pinning ? ', the API on CPU 0 and the run on CPU 1 (BENCH_PIN)' : ''}\n`,
+    );
 
     console.log('the desk (set up, not measured)');
     await api(token, 'POST', 'settings/email.edit', emailSettings(sink.port));
@@ -442,13 +470,14 @@ async function main() {
     await settled(ctx, sendQueue, 300);
 
     console.log('\nhourly automation run (20 automations that assign, route, solve, close; 100 triggers active)');
+    // Clear of the server's own hourly run before the automations exist (it would run them, catching
+    // up itself): the catch-up below starts after the rests (about 25 s) and lasts a minute or two.
+    await clearOfServerHour(helper);
     for (const body of automationBodies(await deskPeople(helper))) {
       automationIds.push(
         (await api<{ automation_id: number }>(token, 'POST', 'settings/automation.add', body)).automation_id,
       );
     }
-    // The catch-up starts right after the rests below (about 25 s): clear of the server's hour by then.
-    await clearOfServerHour(ctx);
     const cpu = cpuBusy();
     const rest = await readLoop(token, ids, mainLoad, sleep(seconds));
     line(
@@ -473,7 +502,7 @@ async function main() {
       // PostgreSQL still have work of their own (autovacuum of what it wrote, the report
       // compaction), which a baseline taken before the catch-up does not carry.
       if (label !== 'first run (catch-up)') {
-        await clearOfServerHour(ctx);
+        await clearOfServerHour(helper);
       }
       const restNow = label === 'first run (catch-up)' ? rest : await readLoop(token, ids, load, sleep(seconds));
       const sentBefore = sink.count();
@@ -567,6 +596,7 @@ async function main() {
     } else {
       await helper.query(`DELETE FROM setting WHERE setting_module = 'email' AND setting_key = 'config'`);
     }
+    pins?.stop();
     await worker.close();
     await database.close();
     await helper.end();
