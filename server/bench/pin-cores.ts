@@ -10,21 +10,22 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type pg from 'pg';
 
-export const apiCore = 0;
-export const runCore = 1;
+const apiCore = 0;
+const runCore = 1;
 
 function pin(pid: number, core: number, allThreads = false): void {
   const args = [...(allThreads ? ['-a'] : []), '-p', '-c', String(core), String(pid)];
   spawnSync('taskset', args, { stdio: 'ignore' });
 }
 
-export const threadsOf = (pid: number | 'self'): number[] => {
+/** This process's threads (Linux thread ids), to tell a worker thread's from those before it. */
+export function ownThreads(): Set<number> {
   try {
-    return fs.readdirSync(`/proc/${pid}/task`).map(Number);
+    return new Set(fs.readdirSync('/proc/self/task').map(Number));
   } catch {
-    return [];
+    return new Set();
   }
-};
+}
 
 /** Pins the server and this process now, and each new PostgreSQL backend of theirs twice a second until stopped. */
 export function pinCores(helper: pg.Client, serverPid: number): { stop(): void } {
@@ -64,7 +65,7 @@ export function pinCores(helper: pg.Client, serverPid: number): { stop(): void }
 
 /** Pins the threads this process started since `before` (a worker thread's) to the API's core. */
 export function pinThreadsSince(before: Set<number>): void {
-  for (const tid of threadsOf('self')) {
+  for (const tid of ownThreads()) {
     if (!before.has(tid)) {
       pin(tid, apiCore);
     }

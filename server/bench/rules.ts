@@ -46,7 +46,7 @@ import { automationQueue } from '../src/modules/rule/automation.routes.js';
 import { slaRecomputeQueue } from '../src/modules/sla/sla.recompute.js';
 import { cpuSplit } from './cpu-split.js';
 import { apiAt } from './http-api.js';
-import { pinCores, pinThreadsSince, threadsOf } from './pin-cores.js';
+import { ownThreads, pinCores, pinThreadsSince } from './pin-cores.js';
 import {
   automationBodies,
   deskPeople,
@@ -188,7 +188,7 @@ const loadName = (load: Load) =>
  * callbacks (that delay is reported apart, as this thread's event-loop delay).
  */
 async function readLoop(token: string, ids: number[], load: Load, until: Promise<unknown>): Promise<number[]> {
-  const before = pinning ? new Set(threadsOf('self')) : null;
+  const before = pinning ? ownThreads() : null;
   const worker = new Worker(new URL('./read-loop.mjs', import.meta.url), {
     workerData: {
       base,
@@ -318,19 +318,27 @@ function watchStalls() {
   };
 }
 
-/** Waits until the queue has nothing waiting or running (the server's workers run it); seconds taken. */
-async function settled(ctx: AppContext, queue: string, limitSeconds: number): Promise<number> {
+/** Polls `pending` (what is still pending, or null) every half second; seconds waited, or throws after the limit. */
+async function pollUntilDone(pending: () => Promise<string | null>, limitSeconds: number): Promise<number> {
   const t0 = performance.now();
   for (;;) {
-    const c = await ctx.jobs.counts(queue);
-    if (!(c.created || c.retry || c.active)) {
+    const left = await pending();
+    if (left === null) {
       return (performance.now() - t0) / 1000;
     }
     if (performance.now() - t0 > limitSeconds * 1000) {
-      throw new Error(`${queue}: still ${JSON.stringify(c)} after ${limitSeconds} s`);
+      throw new Error(`${left} after ${limitSeconds} s`);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/** Waits until the queue has nothing waiting or running (the server's workers run it); seconds taken. */
+function settled(ctx: AppContext, queue: string, limitSeconds: number): Promise<number> {
+  return pollUntilDone(async () => {
+    const c = await ctx.jobs.counts(queue);
+    return c.created || c.retry || c.active ? `${queue}: still ${JSON.stringify(c)}` : null;
+  }, limitSeconds);
 }
 
 /**
@@ -347,21 +355,14 @@ async function clearOfServerHour(helper: pg.Client): Promise<void> {
   line('  (the server runs the automations at the top of the hour: waiting for it, seconds)', (left / 1000).toFixed(0));
   await new Promise((r) => setTimeout(r, left + 5_000));
   // Until the hour's job is done. The next hour's is queued already (due then): not waited for.
-  const t0 = performance.now();
-  for (;;) {
+  await pollUntilDone(async () => {
     const { rows } = await helper.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1
           AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
       [automationQueue],
     );
-    if (!rows[0]?.n) {
-      return;
-    }
-    if (performance.now() - t0 > 900_000) {
-      throw new Error(`${automationQueue}: the server's hour still running after 900 s`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+    return rows[0]?.n ? `${automationQueue}: the server's hour still running (${rows[0].n} jobs)` : null;
+  }, 900);
 }
 
 /** The mails a run at `now` should cause: its assignments to an agent, its solves (chats mail nobody). */

@@ -10,14 +10,13 @@ type TLocation = React.ContextType<typeof LocationContext>;
 interface TLeft {
   scrollY: number;
   focus: Element | null;
-  /** Hidden (for a ticket, or while the guard asks about the page) and not shown again since. */
-  away: boolean;
   /**
-   * Left for a ticket. A list hidden only while the guard asked about its own page (after a submit
-   * brings the agent back, it can show, then wait hidden for the guard) had no focus taken from it:
-   * none is put on its start then, and the save's toast takes it ("Open it", actionToast.tsx).
+   * Why it is hidden, until it shows again: left for a ticket, or waiting while the guard asks
+   * about its own page (after a submit brings the agent back, it can show, then wait hidden for the
+   * guard). Only a list left for a ticket gets the focus put on its start when it shows: from the
+   * guard's wait nothing took it, and the save's toast keeps it ("Open it", actionToast.tsx).
    */
-  forTicket: boolean;
+  away: 'ticket' | 'guard' | null;
 }
 
 /**
@@ -33,7 +32,7 @@ export function Screens({ pending }: { pending: boolean }) {
   const key = useRouteKey();
   const location = useContext(LocationContext);
   const kept = useRef<{ outlet: ReactNode; location: TLocation } | null>(null);
-  const left = useRef<TLeft>({ scrollY: 0, focus: null, away: false, forTicket: false });
+  const left = useRef<TLeft>({ scrollY: 0, focus: null, away: null });
   const wasShown = useRef(false);
   const onList = key === 'index';
   // While the guard asks about the page (each page change), the list waits hidden.
@@ -52,8 +51,7 @@ export function Screens({ pending }: { pending: boolean }) {
       left.current = {
         scrollY: window.scrollY,
         focus: document.activeElement,
-        away: true,
-        forTicket: key === 'ticket_edit',
+        away: key === 'ticket_edit' ? 'ticket' : 'guard',
       };
     }
   } else {
@@ -93,15 +91,15 @@ export function Screens({ pending }: { pending: boolean }) {
 function Restore({ left }: { left: RefObject<TLeft> }) {
   // Runs when the list mounts and again each time it shows (Activity reconnects its effects).
   useLayoutEffect(() => {
-    const { focus, scrollY, away, forTicket } = left.current;
+    const { focus, scrollY, away } = left.current;
     if (!away) {
       return;
     }
-    left.current = { scrollY: 0, focus: null, away: false, forTicket: false };
+    left.current = { scrollY: 0, focus: null, away: null };
     if (document.activeElement === document.body || document.activeElement === null) {
       if (focus instanceof HTMLElement && focus.isConnected && focus !== document.body) {
         focus.focus({ preventScroll: true });
-      } else if (forTicket) {
+      } else if (away === 'ticket') {
         // Left from the keyboard (j/k and Enter focus nothing) or sent back by a submit: the focus
         // goes to the row the agent was on, else to the list's heading, not to the top of the page.
         focusListStart();
