@@ -57,7 +57,13 @@ export function Screens({ pending }: { pending: boolean }) {
   } else {
     kept.current = null;
   }
-  wasShown.current = listShown;
+  // Shown as committed, not as rendered: a navigation renders in a transition, and a render of it
+  // that an urgent one interrupts (the old page drawn again, its address still current) is thrown
+  // away. Set in render, it made that urgent render take the list as left for a ticket, and the
+  // focus went to the list's heading instead of the save's toast.
+  useLayoutEffect(() => {
+    wasShown.current = listShown;
+  });
   const list = kept.current;
   return (
     <>
