@@ -42,8 +42,24 @@ export interface CallDef<I extends z.ZodType, O extends z.ZodType> {
   handler: (ctx: CallContext<z.output<I>>) => Promise<z.input<O>>;
 }
 
-/** The success envelope around a call's `data`: documents the call and stops fields leaking. */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The success envelope around a call's `data`: documents the call and stops fields leaking. One
+ * envelope object per data schema: the response serializer is built once per schema object
+ * (serializer.ts), and a new envelope for each app built every route's serializer again.
+ */
 export function envelopeOf<O extends z.ZodType>(data: O) {
+  const known = envelopes.get(data) as ReturnType<typeof envelopeAround<O>> | undefined;
+  if (known) {
+    return known;
+  }
+  const envelope = envelopeAround(data);
+  envelopes.set(data, envelope);
+  return envelope;
+}
+
+function envelopeAround<O extends z.ZodType>(data: O) {
   return z.object({ code: z.literal(ErrorCode.ok), msg: z.string(), data });
 }
 
