@@ -32,9 +32,12 @@ const disabledFeatures = [
   'WebUIOmniboxAimPopup',
 ];
 
+/** The file's browsers: a test's contexts are closed when it ends (support/failure.ts). */
+export const browsers = new Set<Browser>();
+
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no network chatter). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -48,6 +51,9 @@ export async function launchBrowser(): Promise<Browser> {
       `--disable-features=${disabledFeatures.join(',')}`,
     ],
   });
+  browsers.add(browser);
+  browser.on('disconnected', () => browsers.delete(browser));
+  return browser;
 }
 
 /** The pages of the file's tests, with what their consoles said: a failing test prints them (support/failure.ts). */
