@@ -75,6 +75,9 @@ function watch(page: Page): void {
   page.on('close', () => openPages.delete(page));
 }
 
+/** The desktop viewport every page starts with. */
+const desktop = { width: 1366, height: 800 };
+
 /** A desktop's page, or with `device` another device's (a phone: its viewport, `isMobile`, `hasTouch`). */
 export async function newPage(
   browser: Browser,
@@ -85,7 +88,7 @@ export async function newPage(
   // animating, so a click never lands on a menu still sliding in (web/src/AntdRoot.tsx).
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: 1366, height: 800 },
+    viewport: desktop,
     locale: 'en-US',
     reducedMotion: 'reduce',
     ...device,
@@ -111,19 +114,99 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Password').press('Enter');
 }
 
+/** A staff member, as the tests sign them in. */
+type TWho = { email: string; password: string };
+
 /**
- * A new page signed in as `who` through the sign-in form, opened at `next` (a path) where the
- * sign-in page sends afterwards.
+ * Per browser, the pages kept signed in, one per server and person, and whether a test holds one.
+ * A new context signed in costs 2-4 s of Chromium's CPU (its sign-in page, then the staff page's
+ * code compiled afresh); a staff page loaded in a kept one, under 1 s (docs/decisions/0012).
  */
-export async function signedIn(
-  browser: Browser,
-  baseURL: string,
-  who: { email: string; password: string },
-  next = '/wswt',
-): Promise<Page> {
-  const { page } = await newPage(browser, baseURL);
+const keptPages = new WeakMap<Browser, Map<string, { page: Page; held: boolean }>>();
+const keptContexts = new WeakSet<BrowserContext>();
+
+/** Whether `context` is kept from test to test (support/failure.ts closes the others a test opened). */
+export const isKept = (context: BrowserContext) => keptContexts.has(context);
+
+/**
+ * `who` signed in, on the staff page `next` (a path). The first time in a file, a new page signed
+ * in through the sign-in form, where it sends afterwards; after that, the page kept for `who`,
+ * set back between tests to a new browser's state but for the session (releaseKeptPages). A second
+ * page for the same person in one test is a new context, signed in through the form.
+ */
+export async function signedIn(browser: Browser, baseURL: string, who: TWho, next = '/wswt'): Promise<Page> {
+  let kept = keptPages.get(browser);
+  if (!kept) {
+    kept = new Map();
+    keptPages.set(browser, kept);
+  }
+  const key = `${baseURL} ${who.email}`;
+  const own = kept.get(key);
+  if (own && !own.held) {
+    own.held = true;
+    await own.page.goto(next);
+    return own.page;
+  }
+  const { context, page } = await newPage(browser, baseURL);
   await page.goto(`/wswt/login?next=${encodeURIComponent(next)}`);
   await signInThroughForm(page, who.email, who.password);
   await page.waitForURL((url) => url.pathname === new URL(next, baseURL).pathname);
+  if (!own) {
+    const entry = { page, held: true };
+    kept.set(key, entry);
+    keptContexts.add(context);
+    context.on('close', () => kept.get(key) === entry && kept.delete(key));
+  }
   return page;
+}
+
+/** The keys of the web app's storage a session is (web/src/auth/storage.ts): the rest is the device's. */
+const sessionKeys = ['parley.token', 'parley.real_name', 'parley.timezone', 'parley.stay_login'];
+
+/**
+ * At a test's end (support/failure.ts), each kept page it held leaves the app (no socket, timer or
+ * query of it runs during the next test) and is set back to a new browser's state but for the
+ * session: the device's language, views, tabs, drafts and choices gone, its routes, viewport and
+ * cookies as newPage gives them. One whose session ended (signed out) is closed.
+ */
+export async function releaseKeptPages(): Promise<void> {
+  for (const browser of browsers) {
+    for (const [key, entry] of keptPages.get(browser) ?? []) {
+      if (!entry.held) {
+        continue;
+      }
+      entry.held = false;
+      const { page } = entry;
+      // Other pages a test opened in it (a second tab) go with the test.
+      await Promise.all(
+        page
+          .context()
+          .pages()
+          .filter((other) => other !== page)
+          .map((other) => other.close()),
+      );
+      const stillSignedIn = await (async () => {
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        await page.setViewportSize(desktop);
+        await page.context().clearCookies({ name: /^parley_(lang|view)$/ });
+        await page.goto(new URL('/favicon.svg', key.split(' ')[0]).toString());
+        return page.evaluate(async (keep) => {
+          for (const name of Object.keys(localStorage)) {
+            if (!keep.includes(name)) {
+              localStorage.removeItem(name);
+            }
+          }
+          sessionStorage.clear();
+          const token = JSON.parse(localStorage.getItem('parley.token') ?? 'null')?.value;
+          const answer = token
+            ? await fetch('/api/admin/auth.my.info.get', { headers: { Authorization: token } }).then((r) => r.json())
+            : null;
+          return answer?.code === '0000';
+        }, sessionKeys);
+      })().catch(() => false);
+      if (!stillSignedIn) {
+        await page.context().close();
+      }
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { beforeEach } from 'vitest';
-import { browsers, openPages } from './browser.js';
+import { browsers, isKept, openPages, releaseKeptPages } from './browser.js';
 
 /** Every context of the file's browsers now open. */
 const contexts = () => new Set<BrowserContext>([...browsers].flatMap((browser) => browser.contexts()));
@@ -9,7 +9,8 @@ const contexts = () => new Set<BrowserContext>([...browsers].flatMap((browser) =
  * When a browser test ends, the contexts it opened are closed: a page left open keeps its socket,
  * its timers and its queries alive, and went on reacting to every later test's tickets and chats
  * (the pages of a file's earlier tests drawing its later tests' changes). Contexts opened before
- * the test (a file's beforeAll) stay.
+ * the test (a file's beforeAll) stay, and so do the pages kept signed in (browser.ts's signedIn),
+ * set back for the next test.
  *
  * When it fails, first what each open page showed and did last: its address, its visible text, its
  * console and its API answers. A failure in CI is then readable from the log alone.
@@ -20,9 +21,10 @@ beforeEach(({ onTestFinished }) => {
     if (task.result?.state === 'fail') {
       await printOpenPages();
     }
+    await releaseKeptPages();
     await Promise.all(
       [...contexts()]
-        .filter((context) => !before.has(context))
+        .filter((context) => !before.has(context) && !isKept(context))
         .map((context) => context.close().catch(() => undefined)),
     );
   });

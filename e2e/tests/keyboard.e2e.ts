@@ -53,7 +53,6 @@ describe('the keyboard in the staff screens', () => {
     expect(await focused(page)).toBe('BUTTON Cancel');
     await screenshot(page, 'keyboard-confirm');
     await page.keyboard.press('Escape');
-    await page.context().close();
   });
 
   it('Escape on the ticket list’s keys help gives the focus back to where "?" was pressed', async () => {
@@ -72,7 +71,6 @@ describe('the keyboard in the staff screens', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => sort.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.context().close();
   });
 
   it('after a submit that leaves the ticket, the keyboard is on the toast’s "Open it", and the toast stays while focused', async () => {
@@ -109,7 +107,6 @@ describe('the keyboard in the staff screens', () => {
     await page.keyboard.press('Tab');
     expect(await open.evaluate((el) => el === document.activeElement)).toBe(false);
     await open.waitFor({ state: 'detached', timeout: 12_000 });
-    await page.context().close();
   });
 
   it('in the composer, reply-or-note is one Tab stop, on the chosen option with its focus ring; arrows switch', async () => {
@@ -142,6 +139,5 @@ describe('the keyboard in the staff screens', () => {
     await expect.poll(() => kind.getByRole('radio', { name: 'Internal note' }).isChecked()).toBe(true);
     await page.keyboard.press('Tab');
     expect(await onSwitch()).toBe('out');
-    await page.context().close();
   });
 });

@@ -217,7 +217,6 @@ describe('the ticket list drawn on the server', () => {
     expect(await texts(agent, '#root', 'tbody tr[data-row-key]')).toEqual(drawnRows);
     // An agent's menu is not the admin's (which has Reports): drawn from the agent's own nodes.
     expect(drawnMenu).not.toContain('Reports');
-    await agent.context().close();
   });
 
   it('opens in the view the agent last chose: drawn, and its rows asked for once, before the app', async () => {
@@ -247,6 +246,5 @@ describe('the ticket list drawn on the server', () => {
     await agent.locator('#root').getByRole('heading', { name: 'Recently updated tickets' }).waitFor();
     await agent.locator('#root tbody tr[data-row-key]').first().waitFor();
     expect(lists).toEqual([cookie]);
-    await agent.context().close();
   });
 });

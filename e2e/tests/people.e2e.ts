@@ -175,7 +175,6 @@ describe('an agent who may edit people only', () => {
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByText('该用户拥有您没有的权限：您可以查看其资料，但不能修改。').waitFor();
     await screenshot(page, 'people-read-only-zh-cn');
-    await page.context().close();
   });
 });
 

@@ -277,7 +277,6 @@ describe('the agent workspace', () => {
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Hardware' }).click();
       await expect.poll(() => now(printer)).toEqual(['high', added.data.group_id]);
       expect(await now(vpn)).toEqual(['high', vpnGroup]);
-      await page.context().close();
     }
   });
 
@@ -285,8 +284,9 @@ describe('the agent workspace', () => {
     const agent = await signedIn(browser, server.url, admin);
     await agent.getByRole('button', { name: /English/ }).click();
     await agent.getByText('简体中文').click();
-    await agent.getByRole('row', { name: /Invoice shows the wrong address/ }).waitFor();
-    await agent.waitForLoadState('networkidle');
+    // The list in Chinese before the picture: its heading, and its rows' states.
+    await agent.getByRole('heading', { name: '未分配的工单' }).waitFor();
+    await agent.getByRole('row', { name: /Invoice shows the wrong address.*新建/ }).waitFor();
     await shoot(agent, 'workspace-list-zh-cn');
     await columnsFit(agent, 'workspace-list-1280-zh-cn');
     await agent.keyboard.press('?');
