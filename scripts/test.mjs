@@ -13,9 +13,27 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
 const started = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
+/** The machine's CPU time so far (Linux's /proc/stat, in its ticks): busy and all; null elsewhere. */
+function cpuTicks() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const busy = user + nice + system + irq + softirq;
+    return { busy, all: busy + idle + iowait + (steal ?? 0) };
+  } catch {
+    return null;
+  }
+}
+
 async function vitest(name, workspace, env = {}) {
   const outputFile = path.join(reportDir, `${name}.json`);
   const began = Date.now();
+  const cpuBefore = cpuTicks();
   console.log(`\n=== ${name} ===`);
   const code = await run(
     'npx',
@@ -34,7 +52,13 @@ async function vitest(name, workspace, env = {}) {
     failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
     skipped = report.numPendingTests + report.numTodoTests;
   }
-  results.push({ name, passed, failed, skipped, took: Date.now() - began });
+  const cpuAfter = cpuTicks();
+  // How busy the machine's cores were through the pass: saturated, only less work makes it faster.
+  const busy =
+    cpuBefore && cpuAfter && cpuAfter.all > cpuBefore.all
+      ? Math.round((100 * (cpuAfter.busy - cpuBefore.busy)) / (cpuAfter.all - cpuBefore.all))
+      : null;
+  results.push({ name, passed, failed, skipped, took: Date.now() - began, busy });
 }
 
 /** The PostgreSQL for the second pass: TEST_DATABASE_URL, DATABASE_URL, or the local server. */
@@ -95,9 +119,9 @@ fs.rmSync(reportDir, { recursive: true, force: true });
 // The passes run one after another: side by side they took as long (measured: the first three
 // and the web build 257 s together against 258 s in turn; the PostgreSQL pass alone keeps both
 // cores busy with its database server), docs/decisions/0012-test-passes.md.
-console.log(`\nSummary (${seconds(Date.now() - started)})`);
+console.log(`\nSummary (${seconds(Date.now() - started)}, ${os.availableParallelism()} cores)`);
 for (const r of results) {
-  const took = r.took === undefined ? '' : ` (${seconds(r.took)})`;
+  const took = r.took === undefined ? '' : ` (${seconds(r.took)}${r.busy == null ? '' : `, cores ${r.busy} % busy`})`;
   console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${took}`);
 }
 const total = results.reduce(
