@@ -128,6 +128,9 @@ const keptContexts = new WeakSet<BrowserContext>();
 /** Whether `context` is kept from test to test (support/failure.ts closes the others a test opened). */
 export const isKept = (context: BrowserContext) => keptContexts.has(context);
 
+/** Whether a test is running (support/failure.ts): a page signed in outside one (a beforeAll's) is not kept. */
+export const testRunning = { now: false };
+
 /**
  * `who` signed in, on the staff page `next` (a path). The first time in a file, a new page signed
  * in through the sign-in form, where it sends afterwards; after that, the page kept for `who`,
@@ -142,7 +145,7 @@ export async function signedIn(browser: Browser, baseURL: string, who: TWho, nex
   }
   const key = `${baseURL} ${who.email}`;
   const own = kept.get(key);
-  if (own && !own.held) {
+  if (own && !own.held && testRunning.now) {
     own.held = true;
     await own.page.goto(next);
     return own.page;
@@ -151,7 +154,7 @@ export async function signedIn(browser: Browser, baseURL: string, who: TWho, nex
   await page.goto(`/wswt/login?next=${encodeURIComponent(next)}`);
   await signInThroughForm(page, who.email, who.password);
   await page.waitForURL((url) => url.pathname === new URL(next, baseURL).pathname);
-  if (!own) {
+  if (!own && testRunning.now) {
     const entry = { page, held: true };
     kept.set(key, entry);
     keptContexts.add(context);

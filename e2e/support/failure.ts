@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { beforeEach } from 'vitest';
-import { browsers, isKept, openPages, releaseKeptPages } from './browser.js';
+import { browsers, isKept, openPages, releaseKeptPages, testRunning } from './browser.js';
 
 /** Every context of the file's browsers now open. */
 const contexts = () => new Set<BrowserContext>([...browsers].flatMap((browser) => browser.contexts()));
@@ -17,7 +17,9 @@ const contexts = () => new Set<BrowserContext>([...browsers].flatMap((browser) =
  */
 beforeEach(({ onTestFinished }) => {
   const before = contexts();
+  testRunning.now = true;
   onTestFinished(async ({ task }) => {
+    testRunning.now = false;
     if (task.result?.state === 'fail') {
       await printOpenPages();
     }
