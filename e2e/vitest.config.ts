@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
-    setupFiles: ['support/failure.ts'],
+    setupFiles: ['support/testEnd.ts'],
     // Two files run at once: each step may wait 30 s (support/browser.ts), a test 2 minutes.
     testTimeout: 120_000,
     hookTimeout: 120_000,

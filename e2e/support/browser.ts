@@ -32,7 +32,7 @@ const disabledFeatures = [
   'WebUIOmniboxAimPopup',
 ];
 
-/** The file's browsers: a test's contexts are closed when it ends (support/failure.ts). */
+/** The file's browsers: a test's contexts are closed when it ends (support/testEnd.ts). */
 export const browsers = new Set<Browser>();
 
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no network chatter). */
@@ -56,7 +56,7 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** The pages of the file's tests, with what their consoles said: a failing test prints them (support/failure.ts). */
+/** The pages of the file's tests, with what their consoles said: a failing test prints them (support/testEnd.ts). */
 export const openPages = new Map<Page, string[]>();
 
 function watch(page: Page): void {
@@ -125,10 +125,10 @@ type TWho = { email: string; password: string };
 const keptPages = new WeakMap<Browser, Map<string, { page: Page; held: boolean }>>();
 const keptContexts = new WeakSet<BrowserContext>();
 
-/** Whether `context` is kept from test to test (support/failure.ts closes the others a test opened). */
+/** Whether `context` is kept from test to test (support/testEnd.ts closes the others a test opened). */
 export const isKept = (context: BrowserContext) => keptContexts.has(context);
 
-/** Whether a test is running (support/failure.ts): a page signed in outside one (a beforeAll's) is not kept. */
+/** Whether a test is running (support/testEnd.ts): a page signed in outside one (a beforeAll's) is not kept. */
 export const testRunning = { now: false };
 
 /**
@@ -167,14 +167,14 @@ export async function signedIn(browser: Browser, baseURL: string, who: TWho, nex
 const sessionKeys = ['parley.token', 'parley.real_name', 'parley.timezone', 'parley.stay_login'];
 
 /**
- * At a test's end (support/failure.ts), each kept page it held leaves the app (no socket, timer or
+ * At a test's end (support/testEnd.ts), each kept page it held leaves the app (no socket, timer or
  * query of it runs during the next test) and is set back to a new browser's state but for the
  * session: the device's language, views, tabs, drafts and choices gone, its routes, viewport and
  * cookies as newPage gives them. One whose session ended (signed out) is closed.
  */
 export async function releaseKeptPages(): Promise<void> {
   for (const browser of browsers) {
-    for (const [key, entry] of keptPages.get(browser) ?? []) {
+    for (const entry of keptPages.get(browser)?.values() ?? []) {
       if (!entry.held) {
         continue;
       }
@@ -192,7 +192,7 @@ export async function releaseKeptPages(): Promise<void> {
         await page.unrouteAll({ behavior: 'ignoreErrors' });
         await page.setViewportSize(desktop);
         await page.context().clearCookies({ name: /^parley_(lang|view)$/ });
-        await page.goto(new URL('/favicon.svg', key.split(' ')[0]).toString());
+        await page.goto('/favicon.svg');
         return page.evaluate(async (keep) => {
           for (const name of Object.keys(localStorage)) {
             if (!keep.includes(name)) {
