@@ -9,6 +9,8 @@ import pg from 'pg';
 import { buildServer, buildWebIfStale, chromiumPath, root, run } from './lib.mjs';
 
 const results = [];
+/** What failed, repeated under the summary: CI's log may keep only the end of the output. */
+const failures = [];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
 const started = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -32,15 +34,23 @@ function cpuTicks() {
 
 async function vitest(name, workspace, env = {}) {
   const outputFile = path.join(reportDir, `${name}.json`);
+  const failuresFile = path.join(reportDir, `${name}.failures.json`);
   const began = Date.now();
   const cpuBefore = cpuTicks();
   console.log(`\n=== ${name} ===`);
   const code = await run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+      `--reporter=${path.join(root, 'scripts/failures-reporter.mjs')}`,
+    ],
     {
       cwd: path.join(root, workspace),
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, PARLEY_FAILURES_FILE: failuresFile },
     },
   );
   let passed = 0;
@@ -51,6 +61,9 @@ async function vitest(name, workspace, env = {}) {
     passed = report.numPassedTests;
     failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
     skipped = report.numPendingTests + report.numTodoTests;
+  }
+  if (fs.existsSync(failuresFile)) {
+    failures.push(...JSON.parse(fs.readFileSync(failuresFile, 'utf8')).map((line) => `${workspace}/${line}`));
   }
   const cpuAfter = cpuTicks();
   // How busy the machine's cores were through the pass: saturated, only less work makes it faster.
@@ -135,4 +148,7 @@ const total = results.reduce(
 console.log(
   `total: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );
+if (failures.length > 0) {
+  console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+}
 process.exit(total.failed > 0 ? 1 : 0);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { SMTPServer } from 'smtp-server';
 import type { MailConfig } from '../src/modules/mail/mail.config.js';
+import { freePort } from './ports.js';
 
 /** Every mailbox of the test Dovecot takes this password. */
 export const mailPassword = 'mail-secret';
@@ -25,18 +26,6 @@ export interface MailServers {
   /** A mail config for Parley pointing at these servers (plain, host:port). */
   config(address: string, overrides?: Partial<MailConfig>): MailConfig;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const dovecotBin = ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot'].find((p) => fs.existsSync(p));

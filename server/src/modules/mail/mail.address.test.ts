@@ -5,7 +5,8 @@ import { callOp } from '../../../test/app.js';
 import { buildGroup } from '../../../test/factories.js';
 import { admin, agent, api, db, t } from '../../../test/kit.js';
 import { eventually, servers, setUpMailTests } from '../../../test/mail-kit.js';
-import { freePort, mailPassword, startMailServers } from '../../../test/mail-servers.js';
+import { mailPassword, startMailServers } from '../../../test/mail-servers.js';
+import { freePort } from '../../../test/ports.js';
 import { queryRows } from '../../db/rows.js';
 
 const kit = setUpMailTests();

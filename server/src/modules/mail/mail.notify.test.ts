@@ -15,7 +15,7 @@ import { randomIp } from '../../../test/chat-kit.js';
 import { uploadAs } from '../../../test/images.js';
 import { admin, agent, api, db, t, withSettings } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
-import { freePort } from '../../../test/mail-servers.js';
+import { freePort } from '../../../test/ports.js';
 import { queryRows } from '../../db/rows.js';
 import { keepRawMail } from './mail.store.js';
 

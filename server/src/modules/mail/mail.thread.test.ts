@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agent, api, db, t } from '../../../test/kit.js';
 import { servers, setUpMailTests } from '../../../test/mail-kit.js';
-import { freePort } from '../../../test/mail-servers.js';
+import { freePort } from '../../../test/ports.js';
 import { queryRows } from '../../db/rows.js';
 
 const { customer, rawMail, fetchNow, ticketOf, inboxOf, support, comments } = setUpMailTests();
