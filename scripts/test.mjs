@@ -33,38 +33,25 @@ function cpuTicks() {
 }
 
 async function vitest(name, workspace, env = {}) {
-  const outputFile = path.join(reportDir, `${name}.json`);
-  const failuresFile = path.join(reportDir, `${name}.failures.json`);
+  const summaryFile = path.join(reportDir, `${name}.json`);
   const began = Date.now();
   const cpuBefore = cpuTicks();
   console.log(`\n=== ${name} ===`);
   const code = await run(
     'npx',
-    [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${outputFile}`,
-      `--reporter=${path.join(root, 'scripts/failures-reporter.mjs')}`,
-    ],
+    ['vitest', 'run', '--reporter=default', `--reporter=${path.join(root, 'scripts/summary-reporter.mjs')}`],
     {
       cwd: path.join(root, workspace),
-      env: { ...process.env, ...env, PARLEY_FAILURES_FILE: failuresFile },
+      env: { ...process.env, ...env, PARLEY_SUMMARY_FILE: summaryFile },
     },
   );
-  let passed = 0;
-  let failed = code === 0 ? 0 : 1;
-  let skipped = 0;
-  if (fs.existsSync(outputFile)) {
-    const report = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
-    passed = report.numPassedTests;
-    failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-    skipped = report.numPendingTests + report.numTodoTests;
-  }
-  if (fs.existsSync(failuresFile)) {
-    failures.push(...JSON.parse(fs.readFileSync(failuresFile, 'utf8')).map((line) => `${workspace}/${line}`));
-  }
+  const summary = fs.existsSync(summaryFile)
+    ? JSON.parse(fs.readFileSync(summaryFile, 'utf8'))
+    : { passed: 0, failed: 0, skipped: 0, failures: [] };
+  const { passed, skipped } = summary;
+  // A run that failed with no test failed (a hook, a file that did not load): one failure.
+  const failed = summary.failed + (code !== 0 && summary.failed === 0 ? 1 : 0);
+  failures.push(...summary.failures.map((line) => `${workspace}/${line}`));
   const cpuAfter = cpuTicks();
   // How busy the machine's cores were through the pass: saturated, only less work makes it faster.
   const busy =

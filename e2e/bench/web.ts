@@ -359,7 +359,7 @@ async function measureLoad(
   visits: number,
   /**
    * Count the bytes (CDP's Network domain, each response's body read back): that observer costs the
-   * page main-thread time per request, so the timed loads go without it (see `measureBytes`).
+   * page main-thread time per request, so the timed loads go without it (main: one such load per page).
    */
   countBytes = false,
 ): Promise<Measure> {

@@ -29,7 +29,8 @@ function listenable(port: number): Promise<boolean> {
  * A port free on 127.0.0.1 for a server another process (or a later call) will open. Chosen at
  * random below the system's ephemeral range: a port from `listen(0)` is in that range, where every
  * outgoing connection (each test's database and Redis clients) also takes its local port, and one
- * of them could take it before the server binds it (a server process failed to start so in CI).
+ * of them could take it before the server binds it (the likely cause of a cluster test's server
+ * failing to start in CI).
  */
 export async function freePort(): Promise<number> {
   const low = Math.max(10_000, ceiling - 12_000);
