@@ -64,6 +64,10 @@ describe('the ticket list drawn on the server', () => {
     // The page's own head once: a subject's `$` did not splice it into the rows.
     expect(html.split('src="/prefetch.js"').length).toBe(2);
     expect(html.split('<title>').length).toBe(2);
+    // Each style sheet linked once (the shell's sheets beside the entry's own, which index.html links).
+    const sheets = Array.from(html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g), (m) => m[1]);
+    expect(sheets.length).toBeGreaterThan(1);
+    expect(new Set(sheets).size).toBe(sheets.length);
 
     // With no JavaScript at all, the rows are on screen: the first paint needs none.
     const still = await context.newPage();

@@ -112,10 +112,13 @@ function pageFrame(webDist: string): () => { head: string; html: string } {
   return () => {
     const { mtimeMs } = fs.statSync(file);
     if (kept?.mtimeMs !== mtimeMs) {
+      const html = fs.readFileSync(file, 'utf8');
+      // A sheet index.html links already (the entry's own) is not linked twice.
       const sheets = shellStyleSheets(webDist)
+        .filter((href) => !html.includes(`href="${href}"`))
         .map((href) => `<link rel="stylesheet" href="${href}">`)
         .join('');
-      kept = { mtimeMs, head: sheets, html: fs.readFileSync(file, 'utf8') };
+      kept = { mtimeMs, head: sheets, html };
     }
     return kept;
   };
