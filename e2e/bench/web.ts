@@ -27,6 +27,7 @@
 // the main thread did after the data, by trace event (the trace then records more: slower).
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
+// BENCH_STEPS=0 leaves out the in-app steps;
 // A step ends when its content is drawn (in the task after the frame that drew it: that frame's
 // style, layout and paint count, as the agent waits for them); BENCH_DRAWN=0 ends it when the
 // content is in the page instead, before that frame (the edge of every figure before 2026-12-06:
@@ -761,7 +762,9 @@ async function main() {
       steps[stepName(name, day)] = [];
     }
   }
-  for (let i = 0; i < runs * 2; i++) {
+  // BENCH_STEPS=0: the pages alone (comparing page loads, the steps' minutes are not needed).
+  const stepRuns = process.env.BENCH_STEPS === '0' ? 0 : runs * 2;
+  for (let i = 0; i < stepRuns; i++) {
     const day = i % 2 === 1;
     const at = (name: string) => steps[stepName(name, day)];
     const context = await newContext(browser, baseURL, token);
