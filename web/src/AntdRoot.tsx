@@ -5,10 +5,10 @@ import type { Locale } from 'antd/es/locale';
 // The ES modules, not `antd/locale/*` (CommonJS, a second copy of what Ant Design already has).
 import enUS from 'antd/es/locale/en_US';
 import { type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { connectApi } from './api/instance';
 import { toast } from './components/light/toast';
 import { addLanguageLoader } from './i18n';
+import { useTranslation } from './i18n/useTranslation';
 import { LateApp } from './LateApp';
 import { stillTheme, theme } from './theme';
 import 'virtual:antd.css';

@@ -1,11 +1,10 @@
 import type { TMyInfoResponse } from '@parley/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { connectApi } from './api/instance';
 import { SessionProvider } from './auth/SessionContext';
 import { Toaster, toast } from './components/light/toast';
-import { i18n } from './i18n';
+import { useTranslation } from './i18n/useTranslation';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -45,14 +44,12 @@ export function AppProviders({
 }) {
   const [queryClient] = useState(() => given ?? makeQueryClient());
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider initialUser={user}>
-          <DocumentLanguage />
-          <Toaster />
-          {children}
-        </SessionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider initialUser={user}>
+        <DocumentLanguage />
+        <Toaster />
+        {children}
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { brandColor } from '../theme';
 import { useBranding } from './useBranding';
 

@@ -1,6 +1,6 @@
 import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 
 /**
  * A dialog holding one form: OK submits it (Enter in an input too), Cancel closes it, and

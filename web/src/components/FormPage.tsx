@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Form, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../i18n/useTranslation';
 import { followLink } from './followLink';
 import { PageHeader } from './PageHeader';
 import { useConfirm } from './useConfirm';

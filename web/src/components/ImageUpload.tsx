@@ -4,10 +4,10 @@ import { extensionsOf } from '@parley/contracts';
 import { App, Avatar, Button, Flex, Typography, Upload } from 'antd';
 import ImgCrop from 'antd-img-crop';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/errors';
 import type { TOpts } from '../api/types';
 import { translateMessage } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
 import { checkImage, imageSize, scaleToFit, type TImageRule } from './imageCheck';
 
 /**

@@ -2,9 +2,9 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { languageCodes, languageNames, type TLanguage } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { languageStore } from '../auth/storage';
 import { currentLanguage, switchLanguage } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
 import { LateDropdown } from './LateDropdown';
 import { useMenuButton } from './useMenuButton';
 

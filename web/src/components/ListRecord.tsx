@@ -1,8 +1,8 @@
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateMessage } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
 import { PageLoading } from './PageLoading';
 
 /**

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Flex, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useRouteKey } from '../routes/useRouteKey';
 import { LinkButton } from './LinkButton';
 import { Text, Title } from './Text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Spinner } from './light/Icon';
 
 /** A screen (or the whole page) being loaded: a spinner and "Loading…", without Ant Design. */

@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 
 /** What could not be loaded, in a panel or a settings list: the failure, and a button to try again. */
 export function RetryAlert({ title, onRetry }: { title: ReactNode; onRetry: () => unknown }) {

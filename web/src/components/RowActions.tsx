@@ -3,7 +3,7 @@ import type { TBtnNode } from '@parley/contracts';
 import { Button, Space } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Can } from './Can';
 
 /** A list row's Edit link, shown only to callers holding its button node. */

@@ -1,6 +1,6 @@
 import { enums, type TEnumType } from '@parley/contracts';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
 
 /** An enum's values with their labels in the interface language, for selects and tags. */
 export function useEnum<E extends TEnumType>(type: E) {

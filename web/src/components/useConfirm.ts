@@ -2,8 +2,8 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { createElement, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
 
 interface TConfirm {
   title: ReactNode;

@@ -1,9 +1,9 @@
 import type { TDateFormat, TLanguage } from '@parley/contracts';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/SessionContext';
 import { currentLanguage } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
 import { dateFormatters, stampFormatter, type TDateFormatters } from './dateFormat';
 import { useBranding } from './useBranding';
 

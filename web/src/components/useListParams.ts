@@ -1,8 +1,8 @@
 import { listPageSizes } from '@parley/contracts';
 import type { TablePaginationConfig } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../i18n/useTranslation';
 
 /**
  * A list's page, page size, keyword and filters, kept in the address so that going back,

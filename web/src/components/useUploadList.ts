@@ -1,7 +1,7 @@
 import { commentFilesMax, type TAttachment } from '@parley/contracts';
 import { App } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
 import { useUploadQueue } from './useUploadQueue';
 
 /**

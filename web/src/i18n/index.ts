@@ -1,6 +1,5 @@
 import { languageCodes, messages, type TLanguage } from '@parley/contracts';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { languageStore } from '../auth/storage';
 import en from './en.json';
 import zhCn from './zh-cn.json';
@@ -24,7 +23,7 @@ const resources = Object.fromEntries(
 export const i18n = i18next.createInstance();
 
 // Resources are bundled, so init completes synchronously (initAsync: false).
-void i18n.use(initReactI18next).init({
+void i18n.init({
   resources,
   lng: languageStore.get(),
   fallbackLng: 'en',

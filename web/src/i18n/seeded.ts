@@ -1,7 +1,7 @@
 import { allStaffRoutes, seededText } from '@parley/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from './index';
+import { useTranslation } from './useTranslation';
 
 /**
  * Seeded rows (permission nodes, the default role, package and group) are stored in English and

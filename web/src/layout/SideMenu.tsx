@@ -10,11 +10,11 @@ import {
 } from '@ant-design/icons';
 import type { TStaffPath } from '@parley/contracts';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePermission } from '../auth/usePermission';
 import { LightMenu, type TLightMenuItem } from '../components/LightMenu';
 import { Skeleton } from '../components/light/Result';
+import { useTranslation } from '../i18n/useTranslation';
 import { useStableNavigate } from '../routes/useStableNavigate';
 import { dashboardPath, routeKeyOf, selectedMenuPath, visibleMenu } from './menu';
 

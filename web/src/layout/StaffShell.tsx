@@ -1,7 +1,6 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
 import { lazy, memo, type ReactNode, Suspense, use, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AntdRoot } from '../AntdRoot';
 import { useGuardPending, useSession } from '../auth/SessionContext';
@@ -11,6 +10,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { ChatProvider } from '../features/chat/ChatContext';
 import { staffStringsReady } from '../i18n/staffStrings';
+import { useTranslation } from '../i18n/useTranslation';
 import { theme } from '../theme';
 import { HeaderTabs } from './HeaderTabs';
 import { Screens } from './Screens';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { companyApi } from '../api/company';
 import { pickerSilent } from '../api/types';
 import { LazySelect, type TPickerProps } from '../components/LazySelect';
 import { useSettled } from '../components/useSettled';
+import { useTranslation } from '../i18n/useTranslation';
 import { companyKeys } from './companyKeys';
 
 /** Picks one organization, searching them on the server as the user types. */

@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useAgents } from './accountQueries';
 
 /** Picks agents and administrators (members of a group or a role). */

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBranding } from '../components/useBranding';
+import { useTranslation } from '../i18n/useTranslation';
 import { matchRoute } from './table';
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Icon } from './Icon';
 import { closeOutlined } from './iconPaths';
 import { closeCircleFilled, infoCircleFilled } from './statusIconPaths';

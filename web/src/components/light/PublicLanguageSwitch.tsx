@@ -1,9 +1,9 @@
 import { languageCodes, languageNames, type TLanguage } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { languageStore } from '../../auth/storage';
 import { currentLanguage, switchLanguage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Icon } from './Icon';
 import { checkOutlined, globalOutlined } from './iconPaths';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Icon } from './Icon';
 import { checkOutlined, closeOutlined, downOutlined } from './iconPaths';
 import { closeCircleFilled } from './statusIconPaths';

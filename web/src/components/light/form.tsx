@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** A check of one value: the message to show, or null when it passes. */
 export type TCheck<T, V> = (value: T, values: V) => string | null;

@@ -1,13 +1,13 @@
 import type { TDetails } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { accountSettingApi } from '../../api/accountSetting';
 import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
 import { brandingKey } from '../../components/useBranding';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 
 export const detailsKey = ['settings', 'details'] as const;
 

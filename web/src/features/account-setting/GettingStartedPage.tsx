@@ -2,12 +2,12 @@ import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
 import type { TGettingStartedStep, TStaffPath } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Progress, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { accountSettingApi } from '../../api/accountSetting';
 import { usePermission } from '../../auth/usePermission';
 import { FormPage } from '../../components/FormPage';
 import { LinkButton } from '../../components/LinkButton';
 import { PageLoading } from '../../components/PageLoading';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** Where each step is done. */
 const stepScreens: Record<TGettingStartedStep['step'], TStaffPath> = {

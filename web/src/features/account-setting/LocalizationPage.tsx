@@ -2,7 +2,6 @@ import { dateFormats, languageCodes, type TDateFormat, type TLocalization } from
 import { useQuery } from '@tanstack/react-query';
 import { Form, Radio, Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { accountSettingApi } from '../../api/accountSetting';
 import { usePermission } from '../../auth/usePermission';
 import { useReloadMyInfo } from '../../auth/useReloadMyInfo';
@@ -12,6 +11,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { brandingKey } from '../../components/useBranding';
 import { useSave } from '../../components/useSave';
 import { currentLanguage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 
 const localizationKey = ['settings', 'localization'] as const;
 

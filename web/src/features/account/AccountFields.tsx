@@ -1,9 +1,9 @@
 import { ZEmail } from '@parley/contracts';
 import { Col, Form, Input, Radio, Row, Select, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { checkRule, schemaRule } from '../../components/formRules';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CompanySelect } from '../../pickers/CompanySelect';
 import { useAllGroups } from '../group/queries';
 import { useRoleChoices } from '../role/queries';

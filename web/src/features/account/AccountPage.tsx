@@ -1,13 +1,13 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { TManagedAccount } from '@parley/contracts';
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Tabs, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../auth/SessionContext';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
 import { PageLoading } from '../../components/PageLoading';
 import { useFormatTime } from '../../components/useFormatTime';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAccount } from '../../pickers/accountQueries';
 import { paths } from '../../routes/table';
 import { AccountEditForm } from './AccountEditForm';

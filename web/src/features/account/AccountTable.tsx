@@ -1,12 +1,12 @@
 import { DeleteOutlined, EditOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { TManagedAccount } from '@parley/contracts';
 import { Button, Space, Table, type TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionContext';
 import { usePermission } from '../../auth/usePermission';
 import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
 import { tableEmpty } from '../../components/tableEmpty';
+import { useTranslation } from '../../i18n/useTranslation';
 import { AccountName } from './AccountName';
 import { AccessTag, UserTypeTag } from './AccountTags';
 import { peoplePaths } from './paths';

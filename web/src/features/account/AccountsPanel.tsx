@@ -1,10 +1,10 @@
 import type { TUserType } from '@parley/contracts';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { SearchBox } from '../../components/SearchBox';
 import { Segmented } from '../../components/Segmented';
 import { Toolbar } from '../../components/Toolbar';
 import { useListParams } from '../../components/useListParams';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAccountList } from '../../pickers/accountQueries';
 import { AccountTable } from './AccountTable';
 

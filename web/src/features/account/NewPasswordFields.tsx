@@ -1,8 +1,8 @@
 import { passwordProblem } from '@parley/contracts';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/formRules';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 
 const given = (value: unknown): value is string => typeof value === 'string' && value !== '';
 

@@ -1,8 +1,8 @@
 import type { TAccount } from '@parley/contracts';
 import { Button, Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { accountKeys } from '../../pickers/accountQueries';
 import { NewPasswordFields } from './NewPasswordFields';
 

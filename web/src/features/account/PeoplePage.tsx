@@ -1,11 +1,11 @@
 import { PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tabs } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
 import { PageHeader } from '../../components/PageHeader';
+import { useTranslation } from '../../i18n/useTranslation';
 import { GroupsPanel } from '../group/GroupsPanel';
 import { groupPaths } from '../group/queries';
 import { AccountAddModal } from './AccountAddModal';

@@ -1,8 +1,8 @@
 import type { TAccount } from '@parley/contracts';
 import { Button, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /**
  * Mails an admin or agent a link to set their own password (7 days): the invitation again for one

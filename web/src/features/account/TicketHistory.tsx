@@ -1,13 +1,13 @@
 import type { TAccountTicket } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountApi } from '../../api/account';
 import { isApiError } from '../../api/errors';
 import { useEnum } from '../../components/enumOptions';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useFormatTime } from '../../components/useFormatTime';
+import { useTranslation } from '../../i18n/useTranslation';
 import { accountKeys } from '../../pickers/accountQueries';
 
 /** The account's tickets; empty until the help desk has tickets. */

@@ -1,10 +1,10 @@
 import type { TAccountVisit } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useFormatTime } from '../../components/useFormatTime';
+import { useTranslation } from '../../i18n/useTranslation';
 import { accountKeys } from '../../pickers/accountQueries';
 
 /** When and from where the account signed in, newest first. */

@@ -1,8 +1,8 @@
 import type { TAccount } from '@parley/contracts';
-import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { accountKeys } from '../../pickers/accountQueries';
 
 /** Suspend, allow and delete an account, each after a confirm. */

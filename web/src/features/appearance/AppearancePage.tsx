@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { homeApi } from '../../api/home';
 import { settingApi } from '../../api/setting';
 import { usePermission } from '../../auth/usePermission';
@@ -11,6 +10,7 @@ import { imageRules } from '../../components/imageCheck';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 
 interface TBrandingValues {
   favicon: string;

@@ -1,11 +1,11 @@
 import { type TNodeType, ZNodeAddRequest } from '@parley/contracts';
 import { Form, Input, Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { authNodeApi } from '../../api/authNode';
 import { useEnum } from '../../components/enumOptions';
 import { FormModal } from '../../components/FormModal';
 import { schemaRule } from '../../components/formRules';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { authNodeKeys } from './queries';
 
 interface TNodeValues {

@@ -2,9 +2,9 @@ import type { TAuthNode, TNodeType } from '@parley/contracts';
 import { Flex, Input, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 
 const groups: readonly TNodeType[] = ['menu', 'btn'];
 

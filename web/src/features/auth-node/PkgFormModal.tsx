@@ -1,10 +1,10 @@
 import { type TAuthPkg, ZPkgAddRequest } from '@parley/contracts';
 import { Form, Input, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { authNodeApi } from '../../api/authNode';
 import { FormModal } from '../../components/FormModal';
 import { schemaRule } from '../../components/formRules';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { NodePicker } from './NodePicker';
 import { authPkgKeys, useAllAuthNodes } from './queries';
 

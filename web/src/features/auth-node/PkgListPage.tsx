@@ -2,7 +2,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { TAuthPkg } from '@parley/contracts';
 import { Button, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { authNodeApi } from '../../api/authNode';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
@@ -14,6 +13,7 @@ import { useConfirm } from '../../components/useConfirm';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { PkgFormModal } from './PkgFormModal';
 import { authPkgKeys, useAllAuthNodes, useAuthPkgList } from './queries';
 

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
 import { Alert } from '../../components/light/Alert';
@@ -10,6 +9,7 @@ import { mailOutlined } from '../../components/light/iconPaths';
 import { TextInput } from '../../components/light/inputs';
 import { Result, Skeleton } from '../../components/light/Result';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/forgotStrings';
 import { CredentialsCard } from './CredentialsCard';
 

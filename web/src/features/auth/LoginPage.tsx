@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { signInApi } from '../../api/signIn';
@@ -14,6 +13,7 @@ import { lockOutlined, mailOutlined } from '../../components/light/iconPaths';
 import { Checkbox, PasswordInput, TextInput } from '../../components/light/inputs';
 import { PublicFrame } from '../../components/PublicFrame';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../routes/table';
 import { CredentialsCard } from './CredentialsCard';
 import type { TPasswordSetNotice } from './PasswordPage';

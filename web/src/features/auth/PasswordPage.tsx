@@ -1,6 +1,5 @@
 import { passwordLinkTokenPattern, passwordProblem, type TPasswordLinkGetResponse } from '@parley/contracts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
@@ -12,6 +11,7 @@ import { PasswordInput } from '../../components/light/inputs';
 import { Result, Skeleton } from '../../components/light/Result';
 import { PublicFrame } from '../../components/PublicFrame';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../routes/table';
 import { CredentialsCard } from './CredentialsCard';
 

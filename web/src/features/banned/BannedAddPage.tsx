@@ -1,12 +1,12 @@
 import type { TBannedType } from '@parley/contracts';
 import { Form, Input, Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { bannedApi } from '../../api/banned';
 import { useEnum } from '../../components/enumOptions';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { bannedValueProblem } from './bannedValue';
 import { bannedKeys, bannedPaths } from './queries';
 

@@ -2,7 +2,6 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TBanned, TBannedType } from '@parley/contracts';
 import { Button, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bannedApi } from '../../api/banned';
 import { usePermission } from '../../auth/usePermission';
 import { Can } from '../../components/Can';
@@ -17,6 +16,7 @@ import { useConfirm } from '../../components/useConfirm';
 import { useFormatTime } from '../../components/useFormatTime';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { bannedKeys, bannedPaths, useBannedList } from './queries';
 
 const bannedTypes: readonly string[] = ['ip', 'email'];

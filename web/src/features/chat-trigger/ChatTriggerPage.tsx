@@ -3,7 +3,7 @@ import type { TChatTrigger, TChatTriggerInput, TChatTriggerType } from '@parley/
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Radio, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/chatSettingsStrings';
 import { chatApi, questionApi } from '../../api/chat';
 import { groupApi } from '../../api/group';

@@ -1,6 +1,6 @@
 import type { TChatMessage } from '@parley/contracts';
 import { Flex, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { AttachmentList } from '../ticket/composer/AttachmentList';
 import './chat.css';
 

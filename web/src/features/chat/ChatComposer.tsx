@@ -3,7 +3,6 @@ import type { TShortcut } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Flex, Input, Space, Tag, Typography, Upload } from 'antd';
 import { type ComponentRef, type RefObject, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
 import { shortcutApi } from '../../api/shortcut';
 import { ticketApi } from '../../api/ticket';
@@ -11,6 +10,7 @@ import { LiveStatus } from '../../components/LiveStatus';
 import { PlainList } from '../../components/PlainList';
 import { useUploadList } from '../../components/useUploadList';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useChat } from './ChatContext';
 import { chatKeys } from './queries';
 

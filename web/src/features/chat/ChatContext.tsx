@@ -1,12 +1,12 @@
 import type { TChatMessage, TChatState, TSystemMessage } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Socket } from 'socket.io-client';
 import { authApi } from '../../api/auth';
 import { openStaffSocket } from '../../api/socket';
 import { useSession } from '../../auth/SessionContext';
 import { authStore } from '../../auth/storage';
+import { useTranslation } from '../../i18n/useTranslation';
 import { chatKeys } from './queries';
 import { playChime } from './sound';
 

@@ -3,7 +3,7 @@ import { seededDefaults, type TChatSetting, withinChatHours } from '@parley/cont
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/chatSettingsStrings';
 import { chatApi } from '../../api/chat';
 import { usePermission } from '../../auth/usePermission';

@@ -1,8 +1,8 @@
 import { MessageOutlined } from '@ant-design/icons';
 import type { TChatState } from '@parley/contracts';
 import { Badge, Select, Space, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useChat } from './ChatContext';
 
 const colors: Record<TChatState, string> = {

@@ -2,11 +2,11 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { shownEmail, type TChatSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ticketApi } from '../../api/ticket';
 import { PlainList } from '../../components/PlainList';
 import { useFormatTime } from '../../components/useFormatTime';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /**
  * Who the agent talks to: name, email, page, whether they are active, pre-chat answers, other tickets.

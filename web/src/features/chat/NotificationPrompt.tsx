@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** Desktop notifications need the agent's yes once; until then the workspace offers to ask. */
 export function NotificationPrompt() {

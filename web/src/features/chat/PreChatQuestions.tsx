@@ -3,7 +3,6 @@ import type { TQuestion, TQuestionAddRequest, TQuestionType } from '@parley/cont
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { questionApi } from '../../api/chat';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
@@ -11,6 +10,7 @@ import { FormModal } from '../../components/FormModal';
 import { actionsColumn, DeleteAction, EditAction } from '../../components/RowActions';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/chatSettingsStrings';
 import { chatKeys } from './queries';
 

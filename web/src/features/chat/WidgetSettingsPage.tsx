@@ -2,7 +2,6 @@ import { languageCodes, languageNames, seededDefaults, type TLanguage, type TWid
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, ColorPicker, Flex, Form, Input, Radio, Select, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chatApi } from '../../api/chat';
 import { usePermission } from '../../auth/usePermission';
@@ -10,6 +9,7 @@ import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { PreChatQuestions } from './PreChatQuestions';
 import { chatKeys } from './queries';
 

@@ -1,6 +1,6 @@
 import type { TChatMessage, TChatSummary } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { bodyPreview } from '../ticket/shared/commentHtml';
 
 /** A message's words without its markup (the body is sanitized HTML), on one line, whole. */

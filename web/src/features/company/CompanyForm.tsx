@@ -1,8 +1,8 @@
 import { type TCompany, type TCompanyAddRequest, ZCompanyAddRequest, ZCompanyDomains } from '@parley/contracts';
 import { Form, type FormInstance, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
+import { useTranslation } from '../../i18n/useTranslation';
 
 export interface TCompanyValues {
   company_name: string;

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TCompany } from '@parley/contracts';
 import { Space, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
 import { companyApi } from '../../api/company';
@@ -15,6 +14,7 @@ import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { companyKeys, companyPaths, useCompanyList } from './queries';
 
 /** Settings › Organizations. */

@@ -1,7 +1,6 @@
 import type { TCompany, TTicketSort } from '@parley/contracts';
 import { Button, Card, Flex, Form, Result, Tabs } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { companyApi } from '../../api/company';
 import { usePermission } from '../../auth/usePermission';
@@ -9,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAccountList } from '../../pickers/accountQueries';
 import { paths } from '../../routes/table';
 import { AccountTable } from '../account/AccountTable';

@@ -1,5 +1,5 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { seriesColors, seriesOption } from '../report/chartOption';
 import { useReport, useReportFilters } from '../report/queries';
 import { ReportFrame } from '../report/ReportFrame';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionContext';
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../routes/table';
 import { InShellWhenSignedIn } from './InShellWhenSignedIn';
 import { StatusPage } from './StatusPage';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/light/Button';
 import { Result } from '../../components/light/Result';
+import { useTranslation } from '../../i18n/useTranslation';
 import { dismissPreview } from '../../list-preview/preview';
 
 /**

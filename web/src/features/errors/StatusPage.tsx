@@ -1,9 +1,9 @@
 import { Card, Flex, Result, type ResultProps } from 'antd';
 import { createContext, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/LinkButton';
 import { PublicFrame } from '../../components/PublicFrame';
 import { ResultTitle } from '../../components/ResultTitle';
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../routes/table';
 
 /** True inside the staff shell: the page is then a card in the shell, not a page of its own. */

@@ -1,10 +1,10 @@
 import { type TGroup, type TGroupAddRequest, ZGroupAddRequest } from '@parley/contracts';
 import { Checkbox, Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { accountKeys } from '../../pickers/accountQueries';
 import { MemberSelect } from '../../pickers/MemberSelect';
 import { groupKeys, groupPaths } from './queries';

@@ -1,6 +1,5 @@
 import type { TGroup } from '@parley/contracts';
 import { Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { editState } from '../../components/RequireStateId';
 import { actionsColumn, EditAction } from '../../components/RowActions';
@@ -9,6 +8,7 @@ import { Toolbar } from '../../components/Toolbar';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useListParams } from '../../components/useListParams';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { groupPaths, useGroupList } from './queries';
 
 /** Agent groups (tickets can be assigned to a group). */

@@ -1,9 +1,9 @@
 import { commentFilesMax } from '@parley/contracts';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/light/Button';
 import { Icon, Spinner } from '../../components/light/Icon';
 import { deleteOutlined, paperClipOutlined } from '../../components/light/iconPaths';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { usePublicUploads } from './usePublicUploads';
 
 /**

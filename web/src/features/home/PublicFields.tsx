@@ -1,9 +1,9 @@
 import { matchesPattern, type TPublicField, type TPublicForm, visibleFieldIds } from '@parley/contracts';
 import { type RefObject, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/light/form';
 import { Select } from '../../components/light/Select';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FieldInput } from './FieldInput';
 
 const hasValue = (v: unknown) =>

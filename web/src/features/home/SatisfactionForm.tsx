@@ -1,6 +1,5 @@
 import type { TSatisfactionAddRequest, TSatisfactionGetResponse } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
 import { Alert } from '../../components/light/Alert';
@@ -11,6 +10,7 @@ import { frownOutlined, smileOutlined } from '../../components/light/iconPaths';
 import { TextArea } from '../../components/light/inputs';
 import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
 import { i18n } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 
 type TRating = TSatisfactionAddRequest['satisfaction'];
 

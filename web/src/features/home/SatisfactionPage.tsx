@@ -1,12 +1,12 @@
 import { satisfactionTokenPattern, type TSatisfactionGetResponse } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
 import { Skeleton } from '../../components/light/Result';
 import { PublicFrame } from '../../components/PublicFrame';
+import { useTranslation } from '../../i18n/useTranslation';
 import { homeKeys, useSatisfaction } from './queries';
 import { SatisfactionForm } from './SatisfactionForm';
 import { SatisfactionThanks } from './SatisfactionThanks';

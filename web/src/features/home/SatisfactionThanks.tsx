@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, LinkButton } from '../../components/light/Button';
+import { useTranslation } from '../../i18n/useTranslation';
 import { PublicResult } from './PublicResult';
 import { SatisfactionWhy } from './SatisfactionWhy';
 

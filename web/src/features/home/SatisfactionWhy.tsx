@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { homeApi } from '../../api/home';
 import { Button } from '../../components/light/Button';
 import { Field, inputAria } from '../../components/light/form';
 import { TextArea } from '../../components/light/inputs';
 import { submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** Longest comment the server keeps. */
 const commentMax = 2000;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../routes/table';
 
 /** A quiet way into the back office for agents who land on a public page. */

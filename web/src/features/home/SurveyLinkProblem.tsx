@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button, LinkButton } from '../../components/light/Button';
+import { useTranslation } from '../../i18n/useTranslation';
 import { PublicResult } from './PublicResult';
 
 /** A survey link without a valid token, or for a ticket that no longer exists. */

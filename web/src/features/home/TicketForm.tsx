@@ -1,7 +1,6 @@
 import { commentBodyMax, type THomeTicketAddRequest } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { homeApi } from '../../api/home';
 import { session, storageKeys } from '../../auth/storage';
@@ -13,6 +12,7 @@ import { TextArea, TextInput } from '../../components/light/inputs';
 import { toast } from '../../components/light/toast';
 import { ctrlEnterHintFits, submitOnCtrlEnter } from '../../components/submitOnCtrlEnter';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { AttachmentPicker } from './AttachmentPicker';
 import { usePublicUploads } from './usePublicUploads';
 import { useTicketForm } from './useTicketForm';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/light/Button';
 import { Icon } from '../../components/light/Icon';
 import { checkOutlined, copyOutlined } from '../../components/light/iconPaths';
+import { useTranslation } from '../../i18n/useTranslation';
 import { PublicResult } from './PublicResult';
 
 /** The ticket number with a button that copies it. */

@@ -1,10 +1,10 @@
 import { commentFilesMax } from '@parley/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { homeApi } from '../../api/home';
 import { toast } from '../../components/light/toast';
 import { useUploadQueue } from '../../components/useUploadQueue';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /**
  * The public form's attachments (`useUploadQueue`, as the back office's, without Ant Design).

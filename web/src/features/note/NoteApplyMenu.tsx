@@ -2,9 +2,9 @@ import { DownOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { TNotePreviewResponse } from '@parley/contracts';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { noteApi } from '../../api/note';
 import { useMenuButton } from '../../components/useMenuButton';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useOfferedNotes } from './queries';
 
 /**

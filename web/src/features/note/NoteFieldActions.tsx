@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TTicketField } from '@parley/contracts';
 import { Button, Flex, Form, Input, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FieldValueInput } from '../ticket-field/FieldValueInput';
 import { useFieldList } from '../ticket-field/queries';
 import type { TNoteFieldRow } from './noteValues';

@@ -6,13 +6,13 @@ import {
   ZNoteAddRequest,
 } from '@parley/contracts';
 import { Card, Form, Input, Radio, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEnum } from '../../components/enumOptions';
 import { FormActions } from '../../components/FormPage';
 import { checkRule, schemaRule, setServerErrors } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { TagSelect } from '../ticket/shared/PropertySelects';
 import { useStaffNames } from '../ticket/shared/useNames';
 import { NoteFieldActions } from './NoteFieldActions';

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TNote } from '@parley/contracts';
 import { Table } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { noteApi } from '../../api/note';
 import { Can } from '../../components/Can';
@@ -14,6 +13,7 @@ import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useStaffNames } from '../ticket/shared/useNames';
 import { noteKeys, notePaths, useNoteList } from './queries';
 

@@ -1,9 +1,9 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { Card, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/LinkButton';
 import { PublicFrame } from '../../components/PublicFrame';
 import { ResultTitle } from '../../components/ResultTitle';
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../routes/table';
 import { useRouteKey } from '../../routes/useRouteKey';
 import { brandColor } from '../../theme';

@@ -1,11 +1,11 @@
 import type { TMyInfoResponse, TNotifyNew } from '@parley/contracts';
 import { Form, Radio, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { useReloadMyInfo } from '../../auth/useReloadMyInfo';
 import { useEnum } from '../../components/enumOptions';
 import { FormActions } from '../../components/FormPage';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 
 interface TNotifyValues {
   notify_new: TNotifyNew;

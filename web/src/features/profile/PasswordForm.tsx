@@ -2,7 +2,6 @@ import { passwordProblem, ZLoginRequest } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../api/auth';
 import { isApiError } from '../../api/errors';
@@ -10,6 +9,7 @@ import { useSession } from '../../auth/SessionContext';
 import { authStore } from '../../auth/storage';
 import { checkRule, schemaRule, showFieldErrors } from '../../components/formRules';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../routes/table';
 
 interface TPasswordValues {

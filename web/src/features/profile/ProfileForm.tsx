@@ -8,7 +8,6 @@ import {
 } from '@parley/contracts';
 import { App, Form, Input, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account';
 import { languageStore } from '../../auth/storage';
 import { useReloadMyInfo } from '../../auth/useReloadMyInfo';
@@ -19,6 +18,7 @@ import { imageRules } from '../../components/imageCheck';
 import { useBranding } from '../../components/useBranding';
 import { useSave } from '../../components/useSave';
 import { switchLanguage, translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { timezoneNames } from './timezones';
 
 interface TProfileValues {

@@ -1,13 +1,13 @@
 import { enums } from '@parley/contracts';
 import { Avatar, Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../auth/SessionContext';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { useBranding } from '../../components/useBranding';
 import { currentLanguage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { NotifyForm } from './NotifyForm';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/useTranslation';
 import { paths } from '../../routes/table';
 import { passwordSectionId } from './passwordSection';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { seriesOption } from './chartOption';
 import { useReport, useReportFilters } from './queries';
 import { ReportFrame } from './ReportFrame';

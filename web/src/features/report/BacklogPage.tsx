@@ -1,6 +1,6 @@
 import type { TBacklogPoint } from '@parley/contracts';
 import { Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { seriesColors, seriesOption } from './chartOption';
 import { useReport, useReportFilters } from './queries';
 import { ReportFrame } from './ReportFrame';

@@ -1,7 +1,7 @@
 import { bracketLabels, type TDistribution } from '@parley/contracts';
 import { Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { seriesOption } from './chartOption';
 import { useReport, useReportFilters } from './queries';
 import { ReportFrame } from './ReportFrame';

@@ -2,7 +2,7 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { reportChannels } from '@parley/contracts';
 import { Button, Flex, Input, Result, Select, Skeleton, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/reportStrings';
 import { useEnum } from '../../components/enumOptions';
 import { PageHeader } from '../../components/PageHeader';

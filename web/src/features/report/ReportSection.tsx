@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Skeleton, Table } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TChartOption } from './chartOption';
 import { downloadCsv, type TCsvColumn, toCsv } from './csv';
 import { useReportFilters } from './queries';

@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { seriesColors, seriesOption } from './chartOption';
 import { goodShare } from './format';
 import { useReport, useReportFilters } from './queries';

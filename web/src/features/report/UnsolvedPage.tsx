@@ -1,9 +1,9 @@
 import { bracketLabels } from '@parley/contracts';
 import { Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { currentLanguage } from '../../i18n';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { seriesOption } from './chartOption';
 import { useReport, useReportFilters } from './queries';
 import { ReportFrame } from './ReportFrame';

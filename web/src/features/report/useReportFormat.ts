@@ -1,9 +1,9 @@
 import type { TTimeRange } from '@parley/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionContext';
 import { dateFormatters, stampParts } from '../../components/dateFormat';
 import { useDateSettings } from '../../components/useFormatTime';
+import { useTranslation } from '../../i18n/useTranslation';
 import { durationParts } from './format';
 import { relativeOf } from './relativeTime';
 

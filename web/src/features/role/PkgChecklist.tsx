@@ -1,6 +1,6 @@
 import { Checkbox, Empty, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAllAuthPkgs } from '../auth-node/queries';
 
 /** Picks auth packages from all of them, as a list of checkboxes. */

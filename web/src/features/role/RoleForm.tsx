@@ -1,10 +1,10 @@
 import { type TRole, type TRoleAddRequest, ZRoleAddRequest } from '@parley/contracts';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { accountKeys } from '../../pickers/accountQueries';
 import { MemberSelect } from '../../pickers/MemberSelect';
 import { PkgChecklist } from './PkgChecklist';

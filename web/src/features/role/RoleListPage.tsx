@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TRole, TRoleState } from '@parley/contracts';
 import { Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../../components/Can';
 import { useEnum } from '../../components/enumOptions';
@@ -14,6 +13,7 @@ import { Segmented } from '../../components/Segmented';
 import { tableEmpty } from '../../components/tableEmpty';
 import { useListParams } from '../../components/useListParams';
 import { useSeeded } from '../../i18n/seeded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { rolePaths, useRoleList } from './queries';
 import { RoleStateSwitch } from './RoleStateSwitch';
 

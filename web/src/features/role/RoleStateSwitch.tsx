@@ -1,11 +1,11 @@
 import type { TRole } from '@parley/contracts';
 import { Switch, Tag, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { roleApi } from '../../api/role';
 import { usePermission } from '../../auth/usePermission';
 import { useEnum } from '../../components/enumOptions';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { roleKeys } from './queries';
 
 /**

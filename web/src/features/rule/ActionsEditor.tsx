@@ -1,9 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { notifyTargets, type TRuleActionInput, type TRuleActionName } from '@parley/contracts';
 import { Button, Flex, Input, Select, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { useFocusAdded } from '../../components/useFocusAdded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FieldValueInput } from '../ticket-field/FieldValueInput';
 import { useFieldDefs } from '../view/useFieldDefs';
 import { usePeoplePickers } from './queries';

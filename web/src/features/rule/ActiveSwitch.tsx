@@ -1,8 +1,8 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import type { TTrigger } from '@parley/contracts';
 import { Switch, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ruleKeys } from './queries';
 
 /** What a trigger and an automation both are, as their edit calls take it. */

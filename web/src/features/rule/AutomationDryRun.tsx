@@ -1,8 +1,8 @@
 import type { TAutomationDryRunResponse, TAutomationInput } from '@parley/contracts';
 import { Button, Card, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { automationApi } from '../../api/rule';
+import { useTranslation } from '../../i18n/useTranslation';
 import { EffectList } from './EffectList';
 
 type TRow = TAutomationDryRunResponse['list'][number];

@@ -1,8 +1,8 @@
 import { type TAutomation, type TAutomationInput, ZAutomationInput } from '@parley/contracts';
 import { Form, Space, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { AutomationDryRun } from './AutomationDryRun';
 import { automationPaths, ruleKeys } from './queries';
 import { RuleForm, ScheduleField, useRuleRows } from './RuleForm';

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAutomation } from '@parley/contracts';
 import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/rulesStrings';
 import { automationApi } from '../../api/rule';
 import { usePermission } from '../../auth/usePermission';

@@ -10,9 +10,9 @@ import {
   type TRuleOperator,
 } from '@parley/contracts';
 import { Button, Flex, Input, InputNumber, Select, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { useFocusAdded } from '../../components/useFocusAdded';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CompanySelect } from '../../pickers/CompanySelect';
 import { useSchedules } from '../schedule/queries';
 import { RequesterSelect } from '../ticket/shared/RequesterSelect';

@@ -8,8 +8,8 @@ import {
   type TRuleEffect,
 } from '@parley/contracts';
 import { Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../components/enumOptions';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useSchedules } from '../schedule/queries';
 import { useFieldDefs } from '../view/useFieldDefs';
 import { usePeoplePickers } from './queries';

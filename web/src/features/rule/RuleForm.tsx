@@ -1,9 +1,9 @@
 import type { TRuleConditionInput } from '@parley/contracts';
 import { Divider, Form, type FormInstance, Input, Select, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule, type TFieldRows } from '../../components/formRules';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useSchedules } from '../schedule/queries';
 import { ActionsEditor } from './ActionsEditor';
 import { ConditionsEditor, type TConditionUse } from './ConditionsEditor';

@@ -1,12 +1,12 @@
 import type { TTriggerCategory } from '@parley/contracts';
 import { Button, Flex, Input, Modal, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { triggerApi } from '../../api/rule';
 import { PlainList } from '../../components/PlainList';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ruleKeys } from './queries';
 
 /**

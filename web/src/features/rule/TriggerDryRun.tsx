@@ -2,9 +2,9 @@ import type { TTriggerDryRunResponse, TTriggerInput } from '@parley/contracts';
 import { ErrorCode } from '@parley/contracts';
 import { Alert, Button, Card, Flex, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { triggerApi } from '../../api/rule';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ConditionResults, EffectList } from './EffectList';
 
 type TRow = TTriggerDryRunResponse['list'][number];

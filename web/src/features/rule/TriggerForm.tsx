@@ -2,10 +2,10 @@ import { type TTrigger, type TTriggerInput, ZTriggerInput } from '@parley/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { triggerApi } from '../../api/rule';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ruleKeys, triggerPaths, useTriggers } from './queries';
 import { RuleForm, useRuleRows } from './RuleForm';
 import { TriggerDryRun } from './TriggerDryRun';

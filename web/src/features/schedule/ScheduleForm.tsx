@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type TSchedule, type TScheduleInput, ZScheduleInput } from '@parley/contracts';
 import { Button, Flex, Form, Input, Select, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/rulesStrings';
 import { isApiError } from '../../api/errors';
 import { FormActions } from '../../components/FormPage';

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TSchedule } from '@parley/contracts';
 import { Table, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/rulesStrings';
 import { scheduleApi } from '../../api/rule';
 import { Can } from '../../components/Can';

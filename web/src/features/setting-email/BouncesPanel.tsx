@@ -2,12 +2,12 @@ import { RedoOutlined } from '@ant-design/icons';
 import type { TBouncedAddress } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Table, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { settingApi } from '../../api/setting';
 import { RetryAlert } from '../../components/RetryAlert';
 import { useFormatTime } from '../../components/useFormatTime';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 
 const bouncesKey = ['settings', 'email', 'bounces'] as const;
 

@@ -2,11 +2,11 @@ import type { TEmailTemplate } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { PageLoading } from '../../components/PageLoading';
 import { useConfirm } from '../../components/useConfirm';
 import { useFormatTime } from '../../components/useFormatTime';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** Editable notification templates, en and zh-cn. */
 export function TemplatesPanel({ editable }: { editable: boolean }) {

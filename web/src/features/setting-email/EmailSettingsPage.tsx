@@ -2,7 +2,6 @@ import { type TEmailSetting, ZEmailEditRequest } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Divider, Form, Input, Row, Switch, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
@@ -12,6 +11,7 @@ import { imageRules } from '../../components/imageCheck';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CheckButtons } from './EmailTools';
 import { MailPasswordItem } from './MailPasswordItem';
 

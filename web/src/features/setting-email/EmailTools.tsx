@@ -2,8 +2,8 @@ import type { TEmailCheckResponse } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, type FormInstance, Input, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** "Send a test mail" and "Test the mailbox" with the form's current values, and what failed. */
 export function CheckButtons({ form, disabled }: { form: FormInstance; disabled: boolean }) {

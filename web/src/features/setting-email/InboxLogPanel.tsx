@@ -2,12 +2,12 @@ import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import type { TInboxLogEntry } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Space, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { authStore } from '../../auth/storage';
 import { RetryAlert } from '../../components/RetryAlert';
 import { useFormatTime } from '../../components/useFormatTime';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { inboxReason } from './inboxReason';
 
 const outcomeColor: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Col, Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/formRules';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /**
  * A mailbox's password, write-only: required until one is stored, then left empty to keep it (the

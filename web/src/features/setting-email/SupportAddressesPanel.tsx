@@ -3,7 +3,6 @@ import { type TSupportAddress, ZSupportAddressAddRequest } from '@parley/contrac
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { FormModal } from '../../components/FormModal';
 import { checkRule, schemaRule } from '../../components/formRules';
@@ -12,6 +11,7 @@ import { actionsColumn, DeleteAction, EditAction } from '../../components/RowAct
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAllGroups } from '../group/queries';
 import { MailPasswordItem } from './MailPasswordItem';
 

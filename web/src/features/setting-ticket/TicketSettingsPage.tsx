@@ -1,13 +1,13 @@
 import { parseBlocklist, type TTicketSetting } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Form, Input, Switch, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { settingApi } from '../../api/setting';
 import { usePermission } from '../../auth/usePermission';
 import { FormActions, FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
 import { useSave } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ticketKeys } from '../ticket/shared/queries';
 
 type TSwitchKey = Exclude<keyof TTicketSetting, 'follow_and_ccs_blacklist'>;

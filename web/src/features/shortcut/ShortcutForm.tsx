@@ -1,11 +1,11 @@
 import { type TAllowType, type TShortcut, type TShortcutAddRequest, ZShortcutAddRequest } from '@parley/contracts';
 import { Form, Input, Radio, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEnum } from '../../components/enumOptions';
 import { FormActions } from '../../components/FormPage';
 import { checkRule, schemaRule } from '../../components/formRules';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { shortcutKeys, shortcutPaths } from './queries';
 
 interface TShortcutValues {

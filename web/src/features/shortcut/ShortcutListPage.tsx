@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAllowType, TShortcut } from '@parley/contracts';
 import { Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { shortcutApi } from '../../api/shortcut';
 import { Can } from '../../components/Can';
@@ -15,6 +14,7 @@ import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useListParams } from '../../components/useListParams';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { shortcutKeys, shortcutPaths, useShortcutList } from './queries';
 
 /** Settings › Shortcuts: canned chat replies, the caller's own and those shared with all agents. */

@@ -1,8 +1,8 @@
 import { type TSlaPolicy, type TSlaPolicyInput, ZSlaPolicyInput } from '@parley/contracts';
 import { Divider, Form, Space, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { RuleForm, ScheduleField, useRuleRows } from '../rule/RuleForm';
 import { slaKeys, slaPaths } from './queries';
 import { TargetsEditor, type TTargets, targetCount, targetsValid, useTargetNames } from './TargetsEditor';

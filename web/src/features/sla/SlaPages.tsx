@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { slaMetrics, type TSlaMetric, type TSlaPolicy } from '@parley/contracts';
 import { Flex, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/rulesStrings';
 import { slaApi } from '../../api/rule';
 import { usePermission } from '../../auth/usePermission';

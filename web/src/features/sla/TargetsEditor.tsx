@@ -1,7 +1,7 @@
 import { slaMetrics, type TSlaMetric, type TSlaPolicyInput } from '@parley/contracts';
 import { InputNumber, Table, Tooltip, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
+import { useTranslation } from '../../i18n/useTranslation';
 
 export type TTargets = NonNullable<TSlaPolicyInput['targets']>;
 type TPriority = keyof TTargets;

@@ -2,7 +2,7 @@ import { ClockCircleOutlined, PauseCircleOutlined, WarningOutlined } from '@ant-
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import '../../i18n/rulesStrings';
 import { Text } from '../../components/Text';
 import { formatMinutes, useFormatTime } from '../../components/useFormatTime';

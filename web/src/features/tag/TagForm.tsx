@@ -1,11 +1,11 @@
 import { type TTagItem, ZTagAddRequest } from '@parley/contracts';
 import { Form, Input, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tagApi } from '../../api/tag';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ticketKeys } from '../ticket/shared/queries';
 import { tagKeys, tagPaths } from './queries';
 

@@ -1,10 +1,10 @@
 import { ZTagMergeRequest } from '@parley/contracts';
 import { Form, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { tagApi } from '../../api/tag';
 import { FormModal } from '../../components/FormModal';
 import { schemaRule } from '../../components/formRules';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ticketKeys } from '../ticket/shared/queries';
 import { tagKeys } from './queries';
 

@@ -9,11 +9,11 @@ import {
   ZFieldAddRequest,
 } from '@parley/contracts';
 import { Checkbox, Form, Input, Select, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { EditorForm, useEditorSave } from '../../components/EditorForm';
 import { checkRule, schemaRule } from '../../components/formRules';
 import type { TSaveCallOptions } from '../../components/useSave';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FieldValueInput } from './FieldValueInput';
 import { OptionsEditor } from './OptionsEditor';
 import { fieldKeys, fieldPaths } from './queries';

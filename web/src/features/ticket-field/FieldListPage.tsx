@@ -1,9 +1,9 @@
 import type { TTicketField } from '@parley/contracts';
 import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fieldApi } from '../../api/ticketField';
 import { editState } from '../../components/RequireStateId';
+import { useTranslation } from '../../i18n/useTranslation';
 import { OrderedSettingsList, stateColumn } from './OrderedSettingsList';
 import { fieldKeys, fieldPaths, useFieldList } from './queries';
 

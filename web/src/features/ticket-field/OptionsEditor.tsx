@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { nestedSeparator, type TFieldType } from '@parley/contracts';
 import { Button, Flex, Form, Input, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/formRules';
+import { useTranslation } from '../../i18n/useTranslation';
 
 const levelsNamed = (value: unknown) =>
   typeof value !== 'string' || value.split(nestedSeparator).every((level) => level.trim() !== '');

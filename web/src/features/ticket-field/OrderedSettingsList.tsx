@@ -3,7 +3,6 @@ import type { TBtnNode } from '@parley/contracts';
 import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../auth/usePermission';
 import { Can } from '../../components/Can';
 import { LinkButton } from '../../components/LinkButton';
@@ -13,6 +12,7 @@ import { actionsColumn, EditAction } from '../../components/RowActions';
 import { tableEmpty } from '../../components/tableEmpty';
 import type { TSaveCallOptions } from '../../components/useSave';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { DragHandle, SortableRow, SortableRows } from '../view/SortableRows';
 
 /**

@@ -1,8 +1,8 @@
 import { fieldKey, type TTicketField, type TTicketForm, visibleFieldIds } from '@parley/contracts';
 import { Divider, Form, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { Text } from '../../components/Text';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useFormList } from '../ticket-form/queries';
 import { FieldValueInput } from './FieldValueInput';
 import { useFieldList } from './queries';

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { optionLabel, type TTicketField } from '@parley/contracts';
 import { Button, Flex, Form, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 
 const parentTypes = ['dropdown', 'nested', 'checkbox', 'multiselect'];
 

@@ -1,8 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
 import type { TTicketField } from '@parley/contracts';
 import { Button, Flex, Select, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { PlainList } from '../../components/PlainList';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /**
  * The fields of a form in their order: pick one to add it at the end, move it up or down with

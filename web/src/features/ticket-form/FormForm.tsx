@@ -1,9 +1,9 @@
 import { type TFormAddRequest, type TFormCondition, type TTicketForm, ZFormAddRequest } from '@parley/contracts';
 import { Alert, Form, Input, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { EditorForm, useEditorSave } from '../../components/EditorForm';
 import { checkRule, schemaRule } from '../../components/formRules';
 import type { TSaveCallOptions } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useFieldList } from '../ticket-field/queries';
 import { ConditionsEditor } from './ConditionsEditor';
 import { FieldOrderList } from './FieldOrderList';

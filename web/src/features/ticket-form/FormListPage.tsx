@@ -1,9 +1,9 @@
 import type { TTicketForm } from '@parley/contracts';
 import { Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formApi } from '../../api/ticketField';
 import { editState } from '../../components/RequireStateId';
+import { useTranslation } from '../../i18n/useTranslation';
 import { OrderedSettingsList, stateColumn } from '../ticket-field/OrderedSettingsList';
 import { formKeys, formPaths, useFormList } from './queries';
 

@@ -1,10 +1,10 @@
 import { CheckSquareOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Typography } from 'antd';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { LinkButton } from '../../components/LinkButton';
 import { PageLoading } from '../../components/PageLoading';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useTodos } from './useTodos';
 
 type TPanel = ComponentType<{ ticketId: number | null }>;

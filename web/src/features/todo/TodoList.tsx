@@ -2,9 +2,9 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { TTodo } from '@parley/contracts';
 import { Button, Checkbox, Empty, Flex, Form, Input, type InputRef, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatTime } from '../../components/useFormatTime';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useTodoActions } from './useTodos';
 
 /**

@@ -1,8 +1,8 @@
 import { Alert, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormPage } from '../../components/FormPage';
 import { PageLoading } from '../../components/PageLoading';
+import { useTranslation } from '../../i18n/useTranslation';
 import { TodoAdd, TodoItems } from './TodoList';
 import { useTodos } from './useTodos';
 

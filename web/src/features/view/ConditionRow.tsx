@@ -1,9 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { choiceFieldTypes, fieldOperatorsOf, isFieldColumn, optionLabel, type TTicketField } from '@parley/contracts';
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../components/enumOptions';
 import { NumberWithUnit } from '../../components/NumberWithUnit';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CompanySelect } from '../../pickers/CompanySelect';
 import { RequesterSelect } from '../ticket/shared/RequesterSelect';
 import { useStaffNames } from '../ticket/shared/useNames';

@@ -10,12 +10,12 @@ import {
   ZViewColumns,
 } from '@parley/contracts';
 import { Button, Card, Form, Input, Radio, Select, Switch, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/FormPage';
 import { schemaRule } from '../../components/formRules';
 import { useFocusAdded } from '../../components/useFocusAdded';
 import { type TSaveCallOptions, useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ticketKeys } from '../ticket/shared/queries';
 import { useStaffNames } from '../ticket/shared/useNames';
 import { ConditionRow, freshCondition } from './ConditionRow';

@@ -2,7 +2,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { TViewSetting } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { viewApi } from '../../api/view';
 import { usePermission } from '../../auth/usePermission';
@@ -14,6 +13,7 @@ import { actionsColumn, DeleteAction, EditAction } from '../../components/RowAct
 import { tableEmpty } from '../../components/tableEmpty';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ticketKeys } from '../ticket/shared/queries';
 import { useStaffNames } from '../ticket/shared/useNames';
 import { useViewList, viewKeys, viewPaths } from './queries';

@@ -1,9 +1,9 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { escapeHtml } from '@parley/contracts';
 import { type ClipboardEvent, type DragEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { antIcon } from '../../../components/antIcon';
 import { Text } from '../../../components/Text';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { editorToHtml } from './composerHtml';
 import {
   boldOutlined,

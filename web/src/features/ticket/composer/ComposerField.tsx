@@ -1,10 +1,10 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Upload } from 'antd';
 import { type RefObject, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ticketApi } from '../../../api/ticket';
 import { useUploadList } from '../../../components/useUploadList';
 import { translateMessage } from '../../../i18n';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { Composer } from './Composer';
 import { editorToHtml, inlineImageIds, isBlankHtml } from './composerHtml';
 import { announceInput, useInlineImages } from './useInlineImages';

@@ -2,13 +2,13 @@ import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
 import { enums, type TSubmitAs, type TTicketPriority } from '@parley/contracts';
 import { Button, Dropdown, Flex, Select, Typography } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ticketApi } from '../../../api/ticket';
 import { useSession } from '../../../auth/SessionContext';
 import { Can } from '../../../components/Can';
 import { useEnum } from '../../../components/enumOptions';
 import { useConfirm } from '../../../components/useConfirm';
 import { useSave } from '../../../components/useSave';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { ticketKeys } from '../shared/queries';
 import { useStaffNames } from '../shared/useNames';
 

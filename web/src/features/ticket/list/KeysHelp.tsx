@@ -1,6 +1,6 @@
 import { Descriptions, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** The list's keyboard help ("?"): loaded when first asked for, not with the list. `x` where rows can be selected. */
 export function KeysHelp({ onClose, select }: { onClose: () => void; select: boolean }) {

@@ -1,7 +1,7 @@
 import { Popover, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../../components/useFormatTime';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { bodyPreview } from '../shared/commentHtml';
 import { useTicketComments } from '../shared/queries';
 

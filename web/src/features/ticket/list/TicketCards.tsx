@@ -1,10 +1,10 @@
 import type { TTicketListItem } from '@parley/contracts';
 import type { TablePaginationConfig } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../../components/enumOptions';
 import { lightTag } from '../../../components/LightTag';
 import { useFormatTime } from '../../../components/useFormatTime';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useTicketLinkClick } from '../shared/openTicket';
 import { ticketPaths } from '../shared/queries';
 import { seenMark, useSeenTickets } from '../shared/seenTickets';

@@ -2,7 +2,7 @@ import type { TTicketListItem, TTicketSort, TViewColumn } from '@parley/contract
 import type { TablePaginationConfig } from 'antd';
 import { Flex } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { usePhone } from '../../../layout/usePhone';
 import { useOpenTicket } from '../shared/openTicket';
 import { ticketPaths } from '../shared/queries';

@@ -1,9 +1,9 @@
 import type { TTicketView } from '@parley/contracts';
 import { Table } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
 import { tableEmpty } from '../../../components/tableEmpty';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { ticketPaths, useTicketViews } from '../shared/queries';
 import { ViewCount } from './ViewCount';
 

@@ -2,12 +2,12 @@ import { DownOutlined } from '@ant-design/icons';
 import type { TTicketView } from '@parley/contracts';
 import { Flex } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LightCard } from '../../../components/LightCard';
 import { LightMenu } from '../../../components/LightMenu';
 // Light (no Ant Design): antd's Skeleton is not in the list's first load.
 import { Skeleton } from '../../../components/light/Result';
 import { Text } from '../../../components/Text';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { ViewCount } from './ViewCount';
 
 /**

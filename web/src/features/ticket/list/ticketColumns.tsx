@@ -7,10 +7,10 @@ import {
 } from '@parley/contracts';
 import { Flex, Tag } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
 import { Text, text } from '../../../components/Text';
 import { useFormatTime } from '../../../components/useFormatTime';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useFieldDefs } from '../../view/useFieldDefs';
 import { useTicketLinkClick } from '../shared/openTicket';
 import { seenMark, useSeenTickets } from '../shared/seenTickets';

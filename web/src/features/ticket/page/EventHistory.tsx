@@ -1,7 +1,7 @@
 import type { TTicket, TTicketEvent } from '@parley/contracts';
 import { Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../../components/useFormatTime';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useTicketEvents } from '../shared/queries';
 import { useRelativeTime } from '../shared/useRelativeTime';
 import { type TEventLine, useEventText } from './useEventText';

@@ -2,8 +2,8 @@ import { DownOutlined } from '@ant-design/icons';
 import type { TTicket } from '@parley/contracts';
 import { Form, type FormInstance } from 'antd';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useStaffNames } from '../shared/useNames';
 import { orInitial, type TTicketProps } from './PropertiesPanel';
 

@@ -1,10 +1,10 @@
 import type { TTicket, TTicketFields, TTicketPriority, TTicketSetting, TTicketType } from '@parley/contracts';
 import { Card, Form, type FormInstance } from 'antd';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
 import { LazyMultiSelect, LazySelect } from '../../../components/LazySelect';
 import { PlainFormItem } from '../../../components/PlainFormItem';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { TicketSla } from '../../sla/TicketSla';
 import { TicketFieldItems } from '../../ticket-field/TicketFieldItems';
 import { CcSelect, TagSelect } from '../shared/PropertySelects';

@@ -1,8 +1,8 @@
 import type { TTicket } from '@parley/contracts';
 import { App, Button, Flex, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
 import { text } from '../../../components/Text';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 // Its texts are Typography.Text's markup (components/Text.tsx): each Typography.Text was ~10
 // fibers with a ResizeObserver, on every ticket (issue 15).

@@ -1,12 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
 import { shownEmail, type TManagedAccount } from '@parley/contracts';
 import { Card, Descriptions, Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { usePermission } from '../../../auth/usePermission';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageLoading } from '../../../components/PageLoading';
 import { useFormatTime } from '../../../components/useFormatTime';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useAccount } from '../../../pickers/accountQueries';
 import { paths } from '../../../routes/table';
 import { AccountHeader } from '../../account/AccountHeader';

@@ -3,11 +3,11 @@ import type { TTicket } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../../api/ticket';
 import { useConfirm } from '../../../components/useConfirm';
 import { useSave } from '../../../components/useSave';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
 import { ticketKeys, ticketPaths } from '../shared/queries';
 

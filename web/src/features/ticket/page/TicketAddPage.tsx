@@ -8,7 +8,6 @@ import {
 } from '@parley/contracts';
 import { App, Card, Form, Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../../api/ticket';
 import { useSession } from '../../../auth/SessionContext';
@@ -18,6 +17,7 @@ import { checkRule, schemaRule } from '../../../components/formRules';
 import { Segmented } from '../../../components/Segmented';
 import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
 import { useAllGroups } from '../../group/queries';
 import { showCustomFieldErrors } from '../../ticket-field/fieldErrors';

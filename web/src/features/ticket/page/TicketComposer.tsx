@@ -9,7 +9,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Dropdown, Flex, type FormInstance, Space } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketApi } from '../../../api/ticket';
 import { useSession } from '../../../auth/SessionContext';
@@ -20,6 +19,7 @@ import { Segmented } from '../../../components/Segmented';
 import { Text } from '../../../components/Text';
 import { useSave } from '../../../components/useSave';
 import { translateMessage } from '../../../i18n';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { lastTicketList, requestCloseTab } from '../../../layout/tabs';
 import { NoteApplyMenu } from '../../note/NoteApplyMenu';
 import { showCustomFieldErrors } from '../../ticket-field/fieldErrors';

@@ -2,7 +2,6 @@ import type { TTicket, TTicketEditRequest, TTicketUpdated } from '@parley/contra
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { ticketApi } from '../../../api/ticket';
@@ -10,6 +9,7 @@ import { LightCardTabs } from '../../../components/LightCardTabs';
 import { text } from '../../../components/Text';
 import { useAfterPaint } from '../../../components/useAfterPaint';
 import { useSave } from '../../../components/useSave';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { usePhone, useWide } from '../../../layout/usePhone';
 import { useScreenTitle } from '../../../routes/useDocumentTitle';
 import { ticketSlaQuery } from '../../sla/queries';

@@ -1,7 +1,7 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { TTicketViewer } from '@parley/contracts';
 import { Alert, Space, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** "Also on this ticket": the other agents viewing it, and who of them is typing a reply. */
 export function TicketPresence({ others }: { others: TTicketViewer[] }) {

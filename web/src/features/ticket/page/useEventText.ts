@@ -1,6 +1,6 @@
 import type { TTicket, TTicketEvent } from '@parley/contracts';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useFormList } from '../../ticket-form/queries';
 import { useFieldDefs } from '../../view/useFieldDefs';
 import { usePersonNames } from '../shared/usePersonNames';

@@ -1,8 +1,8 @@
 import { DatePicker, Flex, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LazySelect } from '../../../components/LazySelect';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDateRange, parseDateRange, rangePresets } from './dateRange';
 
 const custom = 'custom';

@@ -1,7 +1,7 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Flex } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /**
  * A phone's search filters, folded behind a "Filters" button that counts the ones in use: opened,

@@ -1,7 +1,7 @@
 import { Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useEnum } from '../../../components/enumOptions';
 import { LazySelect } from '../../../components/LazySelect';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { CompanySelect } from '../../../pickers/CompanySelect';
 import { RequesterSelect } from '../shared/RequesterSelect';
 import { useStaffNames } from '../shared/useNames';

@@ -1,7 +1,7 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { fieldSearchName, searchOperators, type TTicketField } from '@parley/contracts';
 import { Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useFieldDefs } from '../../view/useFieldDefs';
 
 const shownAtMost = 20;

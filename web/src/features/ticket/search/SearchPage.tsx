@@ -1,13 +1,13 @@
 import { enums, ticketKwMax } from '@parley/contracts';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { useSession } from '../../../auth/SessionContext';
 import { ListPage } from '../../../components/ListPage';
 import { SearchBox } from '../../../components/SearchBox';
 import { useListParams } from '../../../components/useListParams';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { usePhone } from '../../../layout/usePhone';
 import { TicketTable } from '../list/TicketTable';
 import { searchColumns } from '../list/ticketColumns';

@@ -1,8 +1,8 @@
 import type { TTicket } from '@parley/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LazyMultiSelect } from '../../../components/LazySelect';
 import { useSettled } from '../../../components/useSettled';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { accountLabel, useAccountSearch } from '../../../pickers/accountQueries';
 import { useTagSuggestions } from './queries';
 import { usePersonNames } from './usePersonNames';

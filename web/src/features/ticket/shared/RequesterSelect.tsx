@@ -1,8 +1,8 @@
 import { Select } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LazySelect, type TPickerProps } from '../../../components/LazySelect';
 import { useSettled } from '../../../components/useSettled';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { accountLabel, useAccountName, useAccountSearch } from '../../../pickers/accountQueries';
 
 /** Picks one account by email or name, searched on the server as the user types. */
