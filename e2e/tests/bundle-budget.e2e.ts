@@ -51,6 +51,16 @@ describe('JavaScript budget per page (gzipped, before first render)', () => {
     expect(files.length, files.join(', ')).toBeLessThanOrEqual(20);
   });
 
+  it('every page loads what all pages share in a few files', () => {
+    // The entry's static imports, through and through: rolldown split them into ten files by which
+    // lazy screens share them, each a request and a module record before a page's first paint;
+    // web/build/staff-chunk.ts puts the app's part of them in one file beside the entry's own.
+    const manifest = readManifest();
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
+    const files = staticClosure(manifest, [entry], readChunkOf());
+    expect(files.length, files.join(', ')).toBeLessThanOrEqual(4);
+  });
+
   it('public pages load neither Ant Design nor zod before they render', () => {
     // Markers that survive minifying: antd's icon class (its ConfigProvider and every icon) and
     // zod's error class name. The staff shell has both, so the markers are known to work.

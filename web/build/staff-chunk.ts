@@ -8,6 +8,13 @@ export const surveyMode = 'survey';
 interface TChunkPlan {
   /** Rendered modules of the staff shell and its list, in no public page's chunks. */
   modules: string[];
+  /**
+   * Modules every page loads before its entry runs (the entry's static imports, through and
+   * through; React has its own chunk): rolldown split them into eight files by which lazy screens
+   * share them, eight requests and module records for the browser on every page, the first
+   * paint's included. One file beside the entry's own.
+   */
+  entry?: string[];
 }
 
 /**
@@ -106,7 +113,17 @@ export function staffChunk(options: {
         );
       const shared = modulesOf([...entries.map((e) => e.fileName), ...options.publicRoots.map(rootFile)]);
       const staff = [...modulesOf(options.staffRoots.map(rootFile))].filter((id) => !shared.has(id));
-      const result: TChunkPlan = { modules: staff };
+      const grouped = (file: string) => /(^|\/)(vendor-|rolldown-runtime)/.test(file);
+      const entry = [
+        ...staticClosure(
+          entries.map((e) => e.fileName),
+          (file) => chunks.get(file)?.imports,
+        ),
+      ]
+        // The entry's own chunk stays the page's script (Vite writes it into the HTML).
+        .filter((file) => !grouped(file) && !entries.some((e) => e.fileName === file))
+        .flatMap((file) => chunks.get(file)?.modules ?? []);
+      const result: TChunkPlan = { modules: staff, entry };
       fs.mkdirSync(path.dirname(options.planFile), { recursive: true });
       fs.writeFileSync(options.planFile, JSON.stringify(result));
     },
@@ -116,11 +133,19 @@ export function staffChunk(options: {
     members ??= new Set(plan?.modules ?? []);
     return members.has(id);
   };
+  let entryMembers: Set<string> | null = null;
+  const inEntry = (id: string) => {
+    entryMembers ??= new Set(plan?.entry ?? []);
+    return entryMembers.has(id);
+  };
   /**
-   * The group for rolldown's `codeSplitting` (empty in the survey). Without its
+   * The groups for rolldown's `codeSplitting` (empty in the survey). Without their
    * dependencies: a module the public pages share stays where they load it.
    */
-  const groups = [{ name: 'staff', test: inPlan, includeDependenciesRecursively: false }];
+  const groups = [
+    { name: 'app', test: inEntry, includeDependenciesRecursively: false },
+    { name: 'staff', test: inPlan, includeDependenciesRecursively: false },
+  ];
   return { plugin, groups };
 }
 
