@@ -1,6 +1,6 @@
 import { CheckSquareOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Typography } from 'antd';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type ComponentType, memo, useEffect, useRef, useState } from 'react';
 import { useMatch } from 'react-router';
 import { LinkButton } from '../../components/LinkButton';
 import { PageLoading } from '../../components/PageLoading';
@@ -50,11 +50,20 @@ function useTodoPanel(open: boolean): TPanel | null {
  * Opening it moves the focus into its box; Escape closes it and gives the focus back to the button.
  */
 export function TodoButton() {
+  const onTicket = useMatch('/wswt/ticket/edit/:ticket_id');
+  const ticketId = onTicket ? Number(onTicket.params.ticket_id) : Number.NaN;
+  return <TodoPopover ticketId={Number.isInteger(ticketId) ? ticketId : null} />;
+}
+
+/**
+ * The button and its popover, for the ticket on screen (null: none). Apart from the address: the
+ * shell renders again on every page change, and Ant Design's popover, badge and button with it
+ * (each asks for the theme's tokens), though only the ticket shown matters here.
+ */
+const TodoPopover = memo(function TodoPopover({ ticketId }: { ticketId: number | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const todos = useTodos(false);
-  const onTicket = useMatch('/wswt/ticket/edit/:ticket_id');
-  const ticketId = onTicket ? Number(onTicket.params.ticket_id) : null;
   const count = todos.data?.open_count ?? 0;
   const Panel = useTodoPanel(open);
   const button = useRef<HTMLButtonElement>(null);
@@ -143,7 +152,7 @@ export function TodoButton() {
             }
           }}
         >
-          {Panel ? <Panel ticketId={Number.isInteger(ticketId) ? ticketId : null} /> : <PageLoading />}
+          {Panel ? <Panel ticketId={ticketId} /> : <PageLoading />}
         </div>
       }
     >
@@ -158,4 +167,4 @@ export function TodoButton() {
       </Badge>
     </Popover>
   );
-}
+});

@@ -61,9 +61,24 @@ export function wallClock(ts: number, timeZone: string | undefined): number {
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }
 
-/** Days since 1970-01-01 of the calendar day `ts` falls on in `timeZone`. */
+const days = new Map<string, number>();
+
+/**
+ * Days since 1970-01-01 of the calendar day `ts` falls on in `timeZone`. Kept by the minute: every
+ * zone's offset is whole minutes, so a day begins on a minute, and a list asks the day of "now"
+ * once a row (reading the zone's clock is most of what a row's time costs).
+ */
 function dayNumber(ts: number, timeZone: string | undefined): number {
-  return Math.floor(wallClock(ts, timeZone) / 86_400_000);
+  const key = `${timeZone ?? ''}|${Math.floor(ts / minuteMs)}`;
+  let day = days.get(key);
+  if (day === undefined) {
+    if (days.size >= 5_000) {
+      days.clear();
+    }
+    day = Math.floor(wallClock(ts, timeZone) / 86_400_000);
+    days.set(key, day);
+  }
+  return day;
 }
 
 /** Under a minute: "1 minute ago" the second a ticket is made read as if it were older. */
