@@ -405,6 +405,8 @@ async function measure(
             new PerformanceObserver((list) => {
               resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN);
             }).observe({ type: 'largest-contentful-paint', buffered: true });
+            // A page with no such paint recorded: not a number, rather than no answer.
+            setTimeout(() => resolve(Number.NaN), 2000);
           }),
       )
     : null;

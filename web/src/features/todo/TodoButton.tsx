@@ -50,8 +50,8 @@ function useTodoPanel(open: boolean): TPanel | null {
  * Opening it moves the focus into its box; Escape closes it and gives the focus back to the button.
  */
 export function TodoButton() {
-  const onTicket = useMatch('/wswt/ticket/edit/:ticket_id');
-  const ticketId = onTicket ? Number(onTicket.params.ticket_id) : Number.NaN;
+  // Not on a ticket's page (no match) or an id that is no number: NaN, so no ticket.
+  const ticketId = Number(useMatch('/wswt/ticket/edit/:ticket_id')?.params.ticket_id);
   return <TodoPopover ticketId={Number.isInteger(ticketId) ? ticketId : null} />;
 }
 
