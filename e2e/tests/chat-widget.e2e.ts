@@ -519,10 +519,28 @@ describe('the chat widget', () => {
     await page.goto('/');
     const { ticketId } = await storedChat(page, 'Vera Visitor');
     expect((await as(dana.token, '/api/admin/chat.accept', { ticket_id: ticketId })).code).toBe('0000');
+    // The chat's state asked again once the socket is up (the second ask) answered only after the
+    // agent has gone offline, with what it was when asked: an answer older than the socket's event
+    // must not undo it (it put "back online" under "gone offline" when it came late).
+    let asked = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let delivered: Promise<void> = Promise.resolve();
+    await page.route('**/api/home/chat.get?*', async (route) => {
+      asked += 1;
+      if (asked !== 2) {
+        return route.continue();
+      }
+      const answer = await route.fetch();
+      delivered = released.then(() => route.fulfill({ response: answer }));
+    });
     await page.reload();
     const frame = await openWidget(page);
     const status = () => frame.locator('#status').textContent();
     await expect.poll(status).toBe('Dana Agent');
+    await expect.poll(() => asked).toBe(2);
     const state = async (chat_state: string) =>
       expect((await as(dana.token, '/api/admin/auth.my.chat.state.edit', { chat_state })).code).toBe('0000');
 
@@ -530,10 +548,16 @@ describe('the chat widget', () => {
     const log = frame.getByRole('log');
     await log.getByText('Dana Agent has gone offline. Your messages are kept').waitFor();
     await expect.poll(status).toBe('Dana Agent (offline)');
+    release();
+    await delivered;
+    await page.unroute('**/api/home/chat.get?*');
     // Still a conversation: what the visitor writes goes to the chat's ticket.
     await frame.locator('textarea').fill('I will wait for the answer');
     await frame.getByRole('button', { name: 'Send' }).click();
     await log.getByText('I will wait for the answer').waitFor();
+    // The late answer changed nothing.
+    expect(await status()).toBe('Dana Agent (offline)');
+    expect(await log.getByText('Dana Agent is back online').count()).toBe(0);
     await screenshot(page, 'widget-agent-offline-en');
     // Reopened meanwhile: the header still says so.
     await page.reload();

@@ -145,6 +145,12 @@
   let known = { name: '', email: '' };
   let visible = true;
   let unread = 0;
+  /**
+   * The chat events the socket has brought: an answer asked for before one is older than it, and
+   * its agent state is not applied over the event's (a reconnect's resync answered after the agent
+   * went offline put "back online" under "gone offline").
+   */
+  let chatEvents = 0;
   window.addEventListener('message', (e) => {
     if (e.data && e.data.parley === 'visible') {
       visible = !!e.data.open;
@@ -794,14 +800,16 @@
         if (info.ended) {
           chat.ended = true;
         }
+        const eventsBefore = chatEvents;
         connect();
         void catchUp().then(() => {
           // Reopened: the agent who has the chat and has not written yet joined all the same.
           if (info.agent_name && !chat.ended && !chat.joined[info.agent_name]) {
             joinedLine(info.agent_name, info.accepted_ts);
           }
-          // …and gone offline since: said below the history, as it was before the reload.
-          if (info.agent_name && info.agent_offline && !chat.ended) {
+          // …and gone offline since: said below the history, as it was before the reload (unless
+          // an event since said what happened after).
+          if (info.agent_name && info.agent_offline && !chat.ended && chatEvents === eventsBefore) {
             agentPresence(info.agent_name, true);
           }
           list.setAttribute('aria-live', 'polite');
@@ -865,6 +873,7 @@
       typingEl.textContent = e.typing ? t('typing', { name: chat.agentName || t('agent') }) : '';
     });
     socket.on('chat_event', (e) => {
+      chatEvents += 1;
       if (e.type === 'agent_joined') {
         agentJoined(e.agent_name);
       } else if (e.type === 'agent_offline' || e.type === 'agent_online') {
@@ -905,22 +914,24 @@
 
   /** The agent who has the chat left (or came back): the chat stays theirs. */
   function agentPresence(name, offline) {
-    // Said once: the socket's event and a resync's answer (after a reconnect) can both bring it.
+    // The header follows the latest word (a reopened chat's header came from its first answer)…
+    statusEl.textContent = agentStatus(name, offline);
+    // …and the line is said once: the socket's event and a resync's answer can both bring it.
     if (chat.agentOffline === offline) {
       return;
     }
     chat.agentOffline = offline;
     typingEl.textContent = '';
-    statusEl.textContent = agentStatus(name, offline);
     list.appendChild(el('div', { class: 'sys', text: t(offline ? 'agentOffline' : 'agentBack', { name: name }) }));
     scroll();
   }
 
   /** After a (re)connect: the agent's join or leave that happened while no socket listened. */
   function resync() {
+    const eventsBefore = chatEvents;
     api('GET', 'chat.get', { visitor_token: chat.token }).then(
       (info) => {
-        if (chat.ended || info.ended || !info.agent_name) {
+        if (chat.ended || info.ended || !info.agent_name || chatEvents !== eventsBefore) {
           return;
         }
         if (info.agent_name !== chat.agentName) {
