@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Passwords hashed at scrypt's N = 2^10 (server/vitest.config.ts says why): the servers here sign in often.
+process.env.PASSWORD_HASH_COST ??= '10';
+
 export default defineConfig({
   resolve: {
     alias: { '@parley/contracts': path.resolve(import.meta.dirname, '../contracts/src/index.ts') },

@@ -53,6 +53,9 @@ describe('configuration from the environment', () => {
     ['PUBLIC_TICKET_LIMIT', '0'],
     ['LOGIN_LIMIT_PER_EMAIL_ADDRESS', 'ten'],
     ['PASSWORD_RESET_LIMIT_PER_ADDRESS', '0'],
+    ['PASSWORD_HASH_COST', '9'],
+    ['PASSWORD_HASH_COST', '17'],
+    ['PASSWORD_HASH_COST', 'strong'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

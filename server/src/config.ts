@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { maxPasswordCost, minPasswordCost } from './modules/auth/password.js';
 import type { LimitSettings } from './modules/limit/limits.js';
 
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -66,6 +67,8 @@ const ZConfig = z.object({
   PASSWORD_RESET_LIMIT_PER_EMAIL: count(10_000).default(3),
   PASSWORD_RESET_LIMIT_PER_ADDRESS: count(100_000).default(20),
   MAIL_RECEIVED_LIMIT_PER_ADDRESS: count(100_000).default(5),
+  // Read where passwords are hashed (modules/auth/password.ts); checked here so a bad value stops the start.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(minPasswordCost).max(maxPasswordCost).optional(),
 });
 
 export interface Config {

@@ -8,23 +8,46 @@ const scrypt = promisify(scryptCb) as (
   options: object,
 ) => Promise<Buffer>;
 
-const N = 16384;
 const r = 8;
 const p = 1;
 const keyLength = 32;
 
+/**
+ * scrypt's N for new hashes, 2^PASSWORD_HASH_COST: 2^14 by default (~100 ms of one core). The
+ * variable is checked at start (config.ts); the suites set 10 (`npm test` made ~800 hashes a run,
+ * most of its server pass's CPU), as Laravel's tests lower BCRYPT_ROUNDS. A stored hash keeps the
+ * parameters it was made with, so a change of cost never locks anyone out.
+ */
+export function passwordCost(env: NodeJS.ProcessEnv = process.env): number {
+  const cost = Number(env.PASSWORD_HASH_COST || defaultPasswordCost);
+  return Number.isInteger(cost) && cost >= minPasswordCost && cost <= maxPasswordCost ? cost : defaultPasswordCost;
+}
+export const defaultPasswordCost = 14;
+export const minPasswordCost = 10;
+export const maxPasswordCost = 16;
+
 /** `scrypt$N$r$p$salt$key`, base64url parts: the parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<string> {
+  const N = 2 ** passwordCost();
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, keyLength, { N, r, p });
+  const key = await scrypt(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** A hash of nothing: verifying against it costs the same time as a real check. */
-const decoy = `scrypt$${N}$${r}$${p}$${randomBytes(16).toString('base64url')}$${randomBytes(keyLength).toString('base64url')}`;
+/** A hash of nothing at the current cost: verifying against it costs the same time as a real check. */
+const decoys = new Map<number, string>();
+function decoy(): string {
+  const N = 2 ** passwordCost();
+  let hash = decoys.get(N);
+  if (!hash) {
+    hash = `scrypt$${N}$${r}$${p}$${randomBytes(16).toString('base64url')}$${randomBytes(keyLength).toString('base64url')}`;
+    decoys.set(N, hash);
+  }
+  return hash;
+}
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const parts = (stored ?? decoy).split('$');
+  const parts = (stored ?? decoy()).split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') {
     return false;
   }
@@ -34,6 +57,7 @@ export async function verifyPassword(password: string, stored: string | null): P
     N: Number(n),
     r: Number(rr),
     p: Number(pp),
+    maxmem: 256 * Number(n) * Number(rr),
   });
   return stored !== null && timingSafeEqual(expected, actual);
 }
