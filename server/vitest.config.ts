@@ -50,11 +50,13 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default leaves one core idle; the tests wait on PGlite and PostgreSQL, not on the
     // runner, so every core runs a file (136 s to 96 s on PGlite, 107 s to 62 s on PostgreSQL, 2 cores).
-    // On PostgreSQL a file more than the cores: with one per core they were 74 % busy, the files
+    // On PostgreSQL two files more than the cores: with one per core they were 74 % busy, the files
     // waiting on the database server (2 cores: 143-159 s with two files at a time, 138-141 s with
-    // three, 132 s with four; the same CPU, ~250 s). On PGlite, in the file's own process, a third
+    // three, 132 s with four; the same CPU, ~250 s). With passwords hashed cheaply (vitest's env
+    // above) the pass waits more than it computes: 111 s with three, 104 with four, 97 with five,
+    // 112 with six (one run each, 107-133 s of CPU). On PGlite, in the file's own process, a third
     // file only competes (29 s with two, 34 s with three).
-    maxWorkers: os.availableParallelism() + (pass === 'postgres' ? 1 : 0),
+    maxWorkers: os.availableParallelism() + (pass === 'postgres' ? 2 : 0),
     // Files share a worker's modules: the server is imported once per worker, not once per file
     // (summed import 175 s to 17 s on PostgreSQL). Each file has its own database (test/app.ts),
     // and an app starts with the process's read caches empty (buildApp).
