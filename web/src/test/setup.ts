@@ -5,6 +5,7 @@ import { createElement, useContext } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll } from 'vitest';
+import { i18n } from '../i18n';
 import { takeUnexpectedUnserved } from './fakeServer';
 
 // A call the fake server does not answer gets 0404 and sends the app to page_not_found, at a moment
@@ -17,12 +18,15 @@ afterEach(() => {
   }
 });
 
-// Each file starts with empty storage: files share one window (isolate: false), and what a file
-// left there (a language a survey link kept for the tab, in sessionStorage) must not reach the
-// next file's calls.
-beforeAll(() => {
+// Each file starts with empty storage and in English: files share one window (isolate: false), and
+// what a file left there (a language a survey link kept for the tab, in sessionStorage; the
+// language a test switched the interface to) must not reach the next file's calls and texts.
+beforeAll(async () => {
   localStorage.clear();
   sessionStorage.clear();
+  if (i18n.language !== 'en') {
+    await i18n.changeLanguage('en');
+  }
 });
 
 // Screens load lazily; the first load of a module under test takes a moment (longer on a busy machine).
