@@ -14,8 +14,8 @@ const keyLength = 32;
 
 /**
  * scrypt's N for new hashes, 2^PASSWORD_HASH_COST: 2^14 by default (~100 ms of one core). The
- * variable is checked at start (config.ts); the suites set 10 (`npm test` made ~800 hashes a run,
- * most of its server pass's CPU), as Laravel's tests lower BCRYPT_ROUNDS. A stored hash keeps the
+ * variable is checked at start (config.ts); the suites set 10 (`npm test`'s server pass made ~780
+ * a run: 130 → 107 s of its CPU), as Laravel's tests lower BCRYPT_ROUNDS. A stored hash keeps the
  * parameters it was made with, so a change of cost never locks anyone out.
  */
 export function passwordCost(env: NodeJS.ProcessEnv = process.env): number {
