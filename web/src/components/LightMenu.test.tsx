@@ -48,4 +48,24 @@ describe('LightMenu', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Settings' }));
     expect(screen.queryByRole('menuitem', { name: 'People' })).toBeNull();
   });
+
+  it("draws an item's icon with Ant Design's class, and not again when only the selection moves", () => {
+    let renders = 0;
+    function Icon({ className }: { className?: string }) {
+      renders += 1;
+      return <i data-testid="icon" className={className} />;
+    }
+    const withIcon = [
+      { key: '/a', label: 'List', icon: <Icon /> },
+      { key: '/b', label: 'Dashboard' },
+    ];
+    const onSelect = vi.fn();
+    const view = render(<LightMenu theme="dark" items={withIcon} selectedKey="/a" onSelect={onSelect} />);
+    expect(screen.getByTestId('icon').className).toBe('ant-menu-item-icon');
+    expect(renders).toBe(1);
+    // The next page: the selection moves, the items are the same.
+    view.rerender(<LightMenu theme="dark" items={withIcon} selectedKey="/b" onSelect={onSelect} />);
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(renders).toBe(1);
+  });
 });

@@ -29,6 +29,23 @@ interface TLightMenuProps {
 const indent = 24;
 
 /**
+ * Each icon with Ant Design's class, made once per icon element: a new clone on every render made
+ * every icon render again whenever the selection moved (on every page change, for the side menu).
+ */
+const classedIcons = new WeakMap<object, ReactElement>();
+function menuIcon(icon: ReactNode): ReactElement | null {
+  if (!isValidElement(icon)) {
+    return null;
+  }
+  let classed = classedIcons.get(icon);
+  if (!classed) {
+    classed = cloneElement(icon as ReactElement<{ className?: string }>, { className: 'ant-menu-item-icon' });
+    classedIcons.set(icon, classed);
+  }
+  return classed;
+}
+
+/**
  * Ant Design's inline Menu as its markup (issue 15): the side menu and the views beside the ticket
  * list. Its style sheet is built with the app (decision 0013), so it looks the same without rc-menu,
  * rc-trigger and rc-overflow in the staff shell's first load. Keyboard: one item in the tab order,
@@ -100,9 +117,7 @@ export const LightMenu = memo(function LightMenu({
         );
       }
       // Ant Design puts its class on the icon itself (antd's icons merge a className).
-      const icon = isValidElement(item.icon)
-        ? cloneElement(item.icon as ReactElement<{ className?: string }>, { className: 'ant-menu-item-icon' })
-        : null;
+      const icon = menuIcon(item.icon);
       const tabIndex = item.key === tabStop ? 0 : -1;
       if (item.children) {
         const isOpen = open.includes(item.key);

@@ -77,12 +77,18 @@ function RequesterTabText({ accountId, fallback, open }: { accountId: number; fa
   );
 }
 
+// The tabs' icons, made once: the same elements from render to render (the header renders on every
+// page change) are not drawn again.
+const ticketIcon = <FileTextOutlined aria-hidden />;
+const requesterIcon = <UserOutlined aria-hidden />;
+const listIcon = <UnorderedListOutlined aria-hidden />;
+
 function tabLabel(t: TFunction, path: string, open: boolean, onGone?: () => void) {
   const match = matchRoute(path);
   switch (match?.entry.key) {
     case 'ticket_edit':
       return {
-        icon: <FileTextOutlined aria-hidden />,
+        icon: ticketIcon,
         text: (
           <TicketTabText
             ticketId={Number(match.params.ticket_id)}
@@ -93,7 +99,7 @@ function tabLabel(t: TFunction, path: string, open: boolean, onGone?: () => void
       };
     case 'ticket_account':
       return {
-        icon: <UserOutlined aria-hidden />,
+        icon: requesterIcon,
         text: (
           <RequesterTabText
             accountId={Number(match.params.account_id)}
@@ -103,7 +109,7 @@ function tabLabel(t: TFunction, path: string, open: boolean, onGone?: () => void
         ),
       };
     default:
-      return { icon: <FileTextOutlined aria-hidden />, text: t(`route.${match?.entry.key ?? 'ticket_add'}`) };
+      return { icon: ticketIcon, text: t(`route.${match?.entry.key ?? 'ticket_add'}`) };
   }
 }
 
@@ -117,9 +123,7 @@ export function HeaderTabs({ showList, hidden = false }: { showList: boolean; hi
   const { tabs, close, activePath, onList } = useHeaderTabs();
 
   const items: THeaderTabItem[] = [
-    ...(showList
-      ? [{ key: listKey, label: t('tabs.ticket_list'), icon: <UnorderedListOutlined aria-hidden />, closable: false }]
-      : []),
+    ...(showList ? [{ key: listKey, label: t('tabs.ticket_list'), icon: listIcon, closable: false }] : []),
     ...tabs.map((tab) => {
       // The open page's own tab stays: the page says the ticket is not there.
       const open = tab.path === activePath;

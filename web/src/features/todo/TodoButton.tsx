@@ -7,6 +7,9 @@ import { PageLoading } from '../../components/PageLoading';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useTodos } from './useTodos';
 
+/** Made once: the popover renders again with each ticket opened; its icon need not. */
+const todoIcon = <CheckSquareOutlined aria-hidden />;
+
 type TPanel = ComponentType<{ ticketId: number | null }>;
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -160,7 +163,7 @@ const TodoPopover = memo(function TodoPopover({ ticketId }: { ticketId: number |
         <Button
           ref={button}
           type="text"
-          icon={<CheckSquareOutlined aria-hidden />}
+          icon={todoIcon}
           aria-label={t('todo.button', { count })}
           aria-expanded={open}
         />

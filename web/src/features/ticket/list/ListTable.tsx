@@ -6,6 +6,14 @@ import { useAntdLocale } from './antdLocale';
 import { Paging } from './Paging';
 import './list.css';
 
+// The sorters' icons made once: the same elements from render to render are not drawn again.
+const sorterIcons = {
+  up: <CaretUpOutlined aria-hidden className="ant-table-column-sorter-up" />,
+  upActive: <CaretUpOutlined aria-hidden className="ant-table-column-sorter-up active" />,
+  down: <CaretDownOutlined aria-hidden className="ant-table-column-sorter-down" />,
+  downActive: <CaretDownOutlined aria-hidden className="ant-table-column-sorter-down active" />,
+};
+
 export type TSortOrder = 'ascend' | 'descend';
 
 /** A column of a ListTable: its header, what a row shows in it, and how it sorts, if it does. */
@@ -278,14 +286,8 @@ export function ListTable<T>({
                           <span className="ant-table-column-title">{column.title}</span>
                           <span className="ant-table-column-sorter ant-table-column-sorter-full">
                             <span className="ant-table-column-sorter-inner" aria-hidden="true">
-                              <CaretUpOutlined
-                                aria-hidden
-                                className={`ant-table-column-sorter-up${column.sort.order === 'ascend' ? ' active' : ''}`}
-                              />
-                              <CaretDownOutlined
-                                aria-hidden
-                                className={`ant-table-column-sorter-down${column.sort.order === 'descend' ? ' active' : ''}`}
-                              />
+                              {column.sort.order === 'ascend' ? sorterIcons.upActive : sorterIcons.up}
+                              {column.sort.order === 'descend' ? sorterIcons.downActive : sorterIcons.down}
                             </span>
                           </span>
                         </div>

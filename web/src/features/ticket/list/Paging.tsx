@@ -4,6 +4,14 @@ import type { TablePaginationConfig } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useAntdLocale } from './antdLocale';
 
+// Icons made once: the same elements from render to render are not drawn again (this renders with
+// every page and sort of the list).
+const prevIcon = <LeftOutlined aria-hidden />;
+const nextIcon = <RightOutlined aria-hidden />;
+const prev5Icon = <DoubleLeftOutlined aria-hidden className="ant-pagination-item-link-icon" />;
+const next5Icon = <DoubleRightOutlined aria-hidden className="ant-pagination-item-link-icon" />;
+const sizeIcon = <DownOutlined aria-hidden />;
+
 /**
  * The pages a pager shows, as Ant Design's pagination does: all of them up to 7, else the first,
  * the last, two on each side of the current one, and a jump of five where pages are left out.
@@ -108,7 +116,7 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
         onGo={() => go(current - 1)}
       >
         <button className="ant-pagination-item-link" type="button" tabIndex={-1} disabled={current <= 1}>
-          <LeftOutlined aria-hidden />
+          {prevIcon}
         </button>
       </Item>
       {pageItems(current, pages).map((item) =>
@@ -133,11 +141,7 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
             {/* biome-ignore lint/a11y/useValidAnchor: as above */}
             <a className="ant-pagination-item-link">
               <div className="ant-pagination-item-container">
-                {item === 'prev5' ? (
-                  <DoubleLeftOutlined aria-hidden className="ant-pagination-item-link-icon" />
-                ) : (
-                  <DoubleRightOutlined aria-hidden className="ant-pagination-item-link-icon" />
-                )}
+                {item === 'prev5' ? prev5Icon : next5Icon}
                 <span className="ant-pagination-item-ellipsis">•••</span>
               </div>
             </a>
@@ -151,7 +155,7 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
         onGo={() => go(current + 1)}
       >
         <button className="ant-pagination-item-link" type="button" tabIndex={-1} disabled={current >= pages}>
-          <RightOutlined aria-hidden />
+          {nextIcon}
         </button>
       </Item>
       {showSizes && (
@@ -172,7 +176,7 @@ export function Paging({ config }: { config: TablePaginationConfig }) {
                 </option>
               ))}
             </select>
-            <DownOutlined aria-hidden />
+            {sizeIcon}
           </span>
         </li>
       )}

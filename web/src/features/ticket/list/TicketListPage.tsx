@@ -24,6 +24,9 @@ import './list.css';
 import { searchColumns } from './ticketColumns';
 import { ViewPicker } from './ViewPicker';
 
+// Made once: the same element from render to render is not drawn again.
+const addIcon = <PlusOutlined aria-hidden />;
+
 /**
  * The view the list opens on when the address names none: the one the agent chose last, else the
  * first that holds tickets (not "Your unsolved tickets (0)" while new ones wait elsewhere).
@@ -147,7 +150,7 @@ export function TicketListPage() {
         subtitle={t('ticket.list_subtitle')}
         actions={
           <Can btn="ticket.add">
-            <LinkButton type="primary" icon={<PlusOutlined aria-hidden />} to={ticketPaths.add}>
+            <LinkButton type="primary" icon={addIcon} to={ticketPaths.add}>
               {t('ticket.add')}
             </LinkButton>
           </Can>

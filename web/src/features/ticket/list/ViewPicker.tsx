@@ -10,6 +10,9 @@ import { Text } from '../../../components/Text';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { ViewCount } from './ViewCount';
 
+// Made once: the same element from render to render is not drawn again.
+const pickIcon = <DownOutlined aria-hidden />;
+
 /**
  * The views beside the list (a menu), or above it on a narrow screen (a select). A click marks the
  * chosen view at once, while the list still shows the last one's rows until the new ones are in
@@ -58,7 +61,7 @@ export function ViewPicker({
             </option>
           ))}
         </select>
-        <DownOutlined aria-hidden />
+        {pickIcon}
       </span>
     );
   }
