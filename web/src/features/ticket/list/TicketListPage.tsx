@@ -15,8 +15,10 @@ import { useListParams } from '../../../components/useListParams';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { usePhone, useWide } from '../../../layout/usePhone';
 import { dismissPreview } from '../../../list-preview/preview';
+import { useAgents } from '../../../pickers/accountQueries';
 import { moveWhenReady } from '../../../routes/moveWhenReady';
 import { warmScreens } from '../../../routes/warmScreens';
+import { useAllGroups } from '../../group/queries';
 import { ticketKeys, ticketListQuery, ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
 import { TicketTable } from './TicketTable';
@@ -100,11 +102,18 @@ export function TicketListPage() {
     }
   }, [shown, queryClient]);
   // The server's drawing of this list gives way once this one has drawn its own rows or state.
-  // The drawing goes once the app's own screen is whole: its rows, and the side menu (drawn from
-  // the caller's nodes), else the menu would blink out between the two.
+  // The drawing goes once the app's own screen is whole: its rows, the side menu (drawn from the
+  // caller's nodes) and the names in the rows (assignee, group), else the menu would blink out
+  // between the two, or "Support" would read "#1" for a moment.
   const nodes = usePermission();
+  const agents = useAgents();
+  const groups = useAllGroups();
+  const namesPending = agents.isPending || groups.isPending;
   const settled =
-    (shown && !nodes.loading) || query.isError || views.isError || (views.isSuccess && view === undefined);
+    (shown && !nodes.loading && !namesPending) ||
+    query.isError ||
+    views.isError ||
+    (views.isSuccess && view === undefined);
   useEffect(() => {
     if (settled) {
       dismissPreview();
