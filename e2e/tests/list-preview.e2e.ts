@@ -247,15 +247,23 @@ describe('the ticket list drawn on the server', () => {
 
     // With it: the page's first request for rows is that view's, and the app takes its answer
     // rather than asking again once its code has run.
+    // The names in the rows (agents, groups) likewise: asked for early, and taken, not asked twice.
     const lists: string[] = [];
+    const names: string[] = [];
     agent.on('request', (r) => {
       if (r.url().includes('/api/admin/ticket.list')) {
         lists.push(new URL(r.url()).searchParams.get('view_id') ?? '');
+      }
+      const name = /\/api\/admin\/(auth\.agent\.all\.list|auth\.group\.list)/.exec(r.url());
+      if (name?.[1]) {
+        names.push(name[1]);
       }
     });
     await agent.goto('/wswt');
     await agent.locator('#root').getByRole('heading', { name: 'Recently updated tickets' }).waitFor();
     await agent.locator('#root tbody tr[data-row-key]').first().waitFor();
+    await agent.waitForFunction(() => document.getElementById('parley-preview') === null);
     expect(lists).toEqual([cookie]);
+    expect(names.sort()).toEqual(['auth.agent.all.list', 'auth.group.list']);
   });
 });

@@ -6,7 +6,8 @@
 // bundle. It asks only what the page asks first: who is signed in, the nodes the menu is drawn
 // from, the route guard's menu check,
 // and for the ticket list its views and then the first page of the view the app opens (the
-// address's, else the last chosen, else the first holding tickets); for a ticket, the ticket, its comments and its events. An answer the app does not
+// address's, else the last chosen, else the first holding tickets); for a ticket, the ticket, its comments and its events;
+// for both, the agents' and groups' names their rows and fields show. An answer the app does not
 // take (it asked otherwise) is left unused; nothing depends on it.
 (() => {
   const stored = (key, type = 'string') => {
@@ -49,6 +50,11 @@
     return response;
   };
   const menu = (node) => ask('POST', '/admin/auth.check', { node_value: node, node_type: 'menu' });
+  // The names a ticket's row and page show for ids (assignee, group): useStaffNames.
+  const names = () => {
+    void ask('POST', '/admin/auth.agent.all.list', { need_admin: true });
+    void ask('GET', '/admin/auth.group.list?offset=0&limit=100');
+  };
 
   void ask('GET', '/admin/auth.my.info.get');
   // The side menu's and the buttons' nodes: every staff page draws its menu from them.
@@ -59,6 +65,7 @@
   if (path === '/wswt') {
     void menu('/wswt');
     const views = ask('GET', '/admin/ticket.view.list');
+    names();
     if (params.has('sort') || params.has('kw')) {
       return;
     }
@@ -90,6 +97,7 @@
     void ask('GET', `/admin/ticket.get?ticket_id=${id}`);
     void ask('GET', `/admin/ticket.comment.list?ticket_id=${id}`);
     void ask('GET', `/admin/ticket.event.list?ticket_id=${id}`);
+    names();
   } else if (path === '/wswt/search') {
     void menu('/wswt/search');
   }
