@@ -266,6 +266,21 @@ async function waitReady(page: Page, timeoutMs = 60_000) {
   );
 }
 
+/**
+ * The main-thread total the page reported when it called `__benchReady` (the probe does, once its
+ * content is there), so that nothing is evaluated in the page meanwhile: polling with
+ * waitForFunction had Playwright run its own scripts in the page, counted as the page's time (the
+ * list reload's main at 4× 1,166-1,170 ms polled, 1,044-1,102 not; two runs each, 2026-12-07; its
+ * LCP moved within its noise). Polls only if the page never calls (null).
+ */
+async function untilReady(page: Page, atReady: Promise<number | null>): Promise<number | null> {
+  const task = await atReady;
+  if (task === null) {
+    await waitReady(page);
+  }
+  return task;
+}
+
 /** Follows every response of the page: sizes and bodies (gzipped here for a comparable figure). */
 function trackResources(page: Page, cdp: CDPSession) {
   const byId = new Map<string, Resource>();
@@ -394,15 +409,7 @@ async function measureLoad(
     } else {
       await page.goto(target.url, { waitUntil: 'commit' });
     }
-    // The page says when it is ready (the probe calls __benchReady): nothing is evaluated in it
-    // during the load. Polling with waitForFunction had Playwright run its own scripts in the new
-    // page, counted as the page's main-thread time: the list reload's main at 4× 1,166-1,170 ms
-    // polled, 1,044-1,102 not (two runs each, 2026-12-07); its LCP moved within its noise.
-    const readyTask = await atReady;
-    if (readyTask === null) {
-      await waitReady(page);
-    }
-    const after = readyTask ?? (await taskMs(cdp));
+    const after = (await untilReady(page, atReady)) ?? (await taskMs(cdp));
     // LCP and layout shifts are reported after paint; give them a moment, unthrottled.
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.waitForTimeout(800);
@@ -497,8 +504,7 @@ async function measureStep(
   const before = await taskMs(cdp);
   const atReady = meter.next();
   await act();
-  await waitReady(page);
-  const after = (await atReady) ?? (await taskMs(cdp));
+  const after = (await untilReady(page, atReady)) ?? (await taskMs(cdp));
   const wall = (await page.evaluate(
     () =>
       (window as unknown as { __bench: { readyAt: number } }).__bench.readyAt -
