@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountApi } from './account';
+import { allPages } from './allPages';
+import { groupApi } from './group';
 import { api } from './instance';
 import { prefetchTtlMs, takePrefetched } from './prefetched';
 
@@ -24,6 +27,9 @@ function fakeServer() {
     }
     if (url.includes('auth.check')) {
       return envelope({ has_auth: true });
+    }
+    if (url.includes('auth.agent.all.list') || url.includes('auth.group.list')) {
+      return envelope({ list: [], total: 0 });
     }
     return envelope({ url });
   });
@@ -66,7 +72,7 @@ afterEach(() => {
 });
 
 describe('data asked before the app starts', () => {
-  it('asks for my info, the menu’s nodes, the menu check, the views and then the chosen view’s first page of the list', async () => {
+  it('asks for my info, the menu’s nodes, the menu check, the views, the names in the rows and then the chosen view’s first page of the list', async () => {
     fakeServer();
     signIn();
     runPrefetchAt('/wswt?view_id=9&limit=50&page=2');
@@ -76,6 +82,8 @@ describe('data asked before the app starts', () => {
       '/api/admin/auth.has.node.list',
       '/api/admin/auth.check',
       '/api/admin/ticket.view.list',
+      '/api/admin/auth.agent.all.list',
+      '/api/admin/auth.group.list?offset=0&limit=100',
       '/api/admin/ticket.list?view_id=9&offset=50&limit=50',
     ]);
     expect(new Headers(asked[0]?.init?.headers).get('Authorization')).toBe('tok-9');
@@ -96,7 +104,7 @@ describe('data asked before the app starts', () => {
     signIn();
     runPrefetchAt('/wswt/ticket/edit/12');
     await settle();
-    expect(asked).toHaveLength(6);
+    expect(asked).toHaveLength(8);
     const ticketAddress = '/api/admin/ticket.get?ticket_id=12';
     expect(servedCount(fetchMock, ticketAddress)).toBe(1);
     const ticket = await api.get('/admin/ticket.get', { ticket_id: 12 });
@@ -111,6 +119,11 @@ describe('data asked before the app starts', () => {
     // The side menu's nodes too, asked as the app asks them.
     await api.post('/admin/auth.has.node.list', { node_types: ['menu', 'btn'] });
     expect(servedCount(fetchMock, '/api/admin/auth.has.node.list')).toBe(1);
+    // The agents' and groups' names, asked as the screens ask them (useStaffNames).
+    await accountApi.agents(true);
+    await allPages((offset, limit) => groupApi.list({ offset, limit }));
+    expect(servedCount(fetchMock, '/api/admin/auth.agent.all.list')).toBe(1);
+    expect(servedCount(fetchMock, '/api/admin/auth.group.list?offset=0&limit=100')).toBe(1);
     // Asked a second time, it goes to the server: an answer is handed out once.
     await api.get('/admin/ticket.get', { ticket_id: 12 });
     expect(servedCount(fetchMock, ticketAddress)).toBe(2);
