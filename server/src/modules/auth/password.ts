@@ -26,11 +26,14 @@ export const defaultPasswordCost = 14;
 export const minPasswordCost = 10;
 export const maxPasswordCost = 16;
 
+/** Room for scrypt's 128·N·r bytes, twice over: Node's default cap (32 MB) refuses N = 2^16. */
+const memoryFor = (n: number, rr: number) => 256 * n * rr;
+
 /** `scrypt$N$r$p$salt$key`, base64url parts: the parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<string> {
   const N = 2 ** passwordCost();
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r });
+  const key = await scrypt(password, salt, keyLength, { N, r, p, maxmem: memoryFor(N, r) });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -57,7 +60,7 @@ export async function verifyPassword(password: string, stored: string | null): P
     N: Number(n),
     r: Number(rr),
     p: Number(pp),
-    maxmem: 256 * Number(n) * Number(rr),
+    maxmem: memoryFor(Number(n), Number(rr)),
   });
   return stored !== null && timingSafeEqual(expected, actual);
 }

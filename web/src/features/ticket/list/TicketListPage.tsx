@@ -15,12 +15,11 @@ import { useListParams } from '../../../components/useListParams';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { usePhone, useWide } from '../../../layout/usePhone';
 import { dismissPreview } from '../../../list-preview/preview';
-import { useAgents } from '../../../pickers/accountQueries';
 import { moveWhenReady } from '../../../routes/moveWhenReady';
 import { warmScreens } from '../../../routes/warmScreens';
-import { useAllGroups } from '../../group/queries';
 import { ticketKeys, ticketListQuery, ticketPaths, useTicketList, useTicketViews } from '../shared/queries';
 import { parseSort } from '../shared/sort';
+import { useStaffNames } from '../shared/useNames';
 import { TicketTable } from './TicketTable';
 import './list.css';
 import { searchColumns } from './ticketColumns';
@@ -106,11 +105,9 @@ export function TicketListPage() {
   // caller's nodes) and the names in the rows (assignee, group), else the menu would blink out
   // between the two, or "Support" would read "#1" for a moment.
   const nodes = usePermission();
-  const agents = useAgents();
-  const groups = useAllGroups();
-  const namesPending = agents.isPending || groups.isPending;
+  const names = useStaffNames();
   const settled =
-    (shown && !nodes.loading && !namesPending) ||
+    (shown && !nodes.loading && !names.loading) ||
     query.isError ||
     views.isError ||
     (views.isSuccess && view === undefined);
