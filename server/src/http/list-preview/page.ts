@@ -76,14 +76,22 @@ interface ViewRow {
   count: number;
 }
 
+/** A parameter given twice: the first, as the app's URLSearchParams.get reads it. */
+const firstOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** What the list screen asks `ticket.list` for its first page. */
+interface ListQuery {
+  view_id: number;
+  offset: number;
+  limit: number;
+}
+
+const sameQuery = (a: ListQuery, b: ListQuery) =>
+  a.view_id === b.view_id && a.offset === b.offset && a.limit === b.limit;
+
 /** The list's query as the screen asks it (TicketListPage, useListParams), or null for an address not drawn here. */
-function listQueryOf(
-  params: Record<string, unknown>,
-  views: ViewRow[],
-  lastViewId: number | null,
-): Record<string, number> | null {
-  // A parameter given twice: the first, as the app's URLSearchParams.get reads it.
-  const query = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+function listQueryOf(params: Record<string, unknown>, views: ViewRow[], lastViewId: number | null): ListQuery | null {
+  const query = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, firstOf(v)]));
   // A sort or a search keeps to the app: the drawing would have to parse them as it does.
   if (query.sort !== undefined || query.kw !== undefined) {
     return null;
@@ -179,6 +187,22 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
       return null;
     }
     const language = cookies.language ?? parseLanguage(info.default_language);
+    const params = request.query as Record<string, unknown>;
+    // The drawing is a still picture of the first screen (it does not scroll): only the rows it
+    // draws are asked for (the page's offset, at most drawnRows), not the page's 50.
+    const askList = ({ view_id, offset, limit }: ListQuery) => {
+      const search = new URLSearchParams({
+        view_id: String(view_id),
+        offset: String(offset),
+        limit: String(Math.min(limit, drawnRows)),
+      });
+      return ask<{ list: unknown[]; total: number }>(token, language, 'GET', `/api/admin/ticket.list?${search}`);
+    };
+    // A reload names its view (the address, or the device's last view in its cookie): its rows are
+    // asked with the rest, not after the views, and used if the views confirm that view opens.
+    const namedView = Number(firstOf(params.view_id)) || cookies.viewId;
+    const guessedQuery = namedView ? listQueryOf(params, [{ view_id: namedView, count: 1 }], null) : null;
+    const guessedList = guessedQuery ? askList(guessedQuery).catch(() => null) : null;
     const [allowed, nodes, views, agents, groups, branding] = await Promise.all([
       ask<{ has_auth: boolean }>(token, language, 'POST', '/api/admin/auth.check', {
         node_value: '/wswt',
@@ -195,17 +219,12 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     if (!allowed?.has_auth || !nodes || !views) {
       return null;
     }
-    const listQuery = listQueryOf(request.query as Record<string, unknown>, views.list, cookies.viewId);
+    const listQuery = listQueryOf(params, views.list, cookies.viewId);
     if (!listQuery) {
       return null;
     }
-    const search = new URLSearchParams(Object.entries(listQuery).map(([k, v]): [string, string] => [k, String(v)]));
-    const list = await ask<{ list: unknown[]; total: number }>(
-      token,
-      language,
-      'GET',
-      `/api/admin/ticket.list?${search}`,
-    );
+    const guessed = guessedQuery && sameQuery(guessedQuery, listQuery);
+    const list = await (guessed && guessedList ? guessedList : askList(listQuery));
     if (!list) {
       return null;
     }
@@ -219,10 +238,9 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
       agents,
       // Every group, or none (the screen asks for them all; the names it lacks show as numbers).
       groups: groups && groups.list.length >= groups.total ? groups.list : null,
+      // Under the screen's own query (the app's cache key), the first drawnRows of its page.
       listQuery,
-      // The drawing is a still picture of the first screen (it does not scroll): rows below
-      // the fold would only cost the browser time before the app's own are in.
-      list: { ...list, list: list.list.slice(0, drawnRows) },
+      list,
     });
     if (markup === null) {
       return null;
