@@ -27,7 +27,8 @@
 // the main thread did after the data, by trace event (the trace then records more: slower).
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
-// BENCH_STEPS=0 leaves out the in-app steps;
+// BENCH_STEPS=0 leaves out the in-app steps; BENCH_PAIRS=<n> (default 9; 0: none) reloads the list
+// and the floor n times each in turns for the goal's reload ratio (pairedReload.ts);
 // A step ends when its content is drawn (in the task after the frame that drew it: that frame's
 // style, layout and paint count, as the agent waits for them); BENCH_DRAWN=0 ends it when the
 // content is in the page instead, before that frame (the edge of every figure before 2026-12-06:
@@ -48,6 +49,7 @@ import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.
 import { launchBrowser } from '../support/browser.js';
 import { sessionCookie } from '../support/sessionCookie.js';
 import { traceStep } from './afterData.js';
+import { describePaired, pairedReload } from './pairedReload.js';
 
 /** Where a step ends: when its content is drawn (default), or with BENCH_DRAWN=0 when it is in the page. */
 const drawnEdge = process.env.BENCH_DRAWN !== '0';
@@ -756,6 +758,19 @@ async function main() {
   }
   console.log();
 
+  // The goal's reload figure, the list and the floor reloaded in turns (pairedReload.ts).
+  const pairTargets = ['ticket list (reload)', 'floor (reload)'].map((name) => targets.find((t) => t.name === name));
+  const [listReload, floorReloadTarget] = pairTargets;
+  const pairs = Number(process.env.BENCH_PAIRS ?? 9);
+  const paired =
+    listReload && floorReloadTarget && results[listReload.name] && pairs > 0
+      ? await pairedReload(
+          pairs,
+          () => measureLoad(browser, baseURL, token, listReload, 4, listReload.visits ?? 0),
+          () => measureLoad(browser, baseURL, token, floorReloadTarget, 4, floorReloadTarget.visits ?? 0),
+        )
+      : null;
+
   // In-app steps on the throttled CPU, from a list already on screen: in a browser that never
   // loaded the desk (the first visit, or the first after a new version: no code cached), and on an
   // agent's usual day (the desk loaded twice before: Chromium compiled its code on the first
@@ -926,6 +941,9 @@ async function main() {
       `${pad(name, 22)}${lpad(ms(cpu1.readyMs), 7)}${lpad(ms(cpu1.lcpMs), 7)}${lpad(ms(cpu1.mainMs), 7)}${lpad(ratio(cpu1.readyMs, f.cpu1.readyMs), 8)}  |${lpad(ms(cpu4.readyMs), 9)}${lpad(ms(cpu4.lcpMs), 8)}${lpad(ms(cpu4.mainMs), 8)}${lpad(ratio(cpu4.lcpMs, f.cpu4.lcpMs), 8)}${lpad(ratio(cpu4.mainMs, f.cpu4.mainMs), 9)}${lpad(cpu4.cls.toFixed(3), 7)}`,
     );
   }
+  if (paired) {
+    console.log(describePaired('Ticket list reload (drawn on the server)', paired));
+  }
   const small = results['ticket, 2 comments'];
   const big = results['ticket, 200 comments'];
   if (small && big) {
@@ -946,7 +964,7 @@ async function main() {
     );
   }
   if (process.env.BENCH_JSON) {
-    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ runs, results, steps }, null, 2));
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ runs, results, paired, steps }, null, 2));
   }
 }
 
