@@ -11,6 +11,7 @@ export interface PairedLoad {
 }
 
 export interface PairedFigures {
+  /** Pairs with both LCPs reported. */
   pairs: number;
   appLcpMs: number;
   floorLcpMs: number;
@@ -46,12 +47,13 @@ export async function pairedReload(
     appLcp.push(ofApp.lcpMs);
     floorLcp.push(ofFloor.lcpMs);
     each.push([ofApp.lcpMs, ofFloor.lcpMs]);
-    if (ofFloor.lcpMs > 0) {
+    // A load with no LCP reported (0) has no ratio: left out, not counted as a fast one.
+    if (ofApp.lcpMs > 0 && ofFloor.lcpMs > 0) {
       ratios.push(ofApp.lcpMs / ofFloor.lcpMs);
     }
   }
   return {
-    pairs,
+    pairs: ratios.length,
     appLcpMs: median(appLcp),
     floorLcpMs: median(floorLcp),
     ratio: median(ratios),
