@@ -44,11 +44,11 @@ export async function pairedReload(
     const a = await first();
     const b = await second();
     const [ofApp, ofFloor] = i % 2 === 0 ? [a, b] : [b, a];
-    appLcp.push(ofApp.lcpMs);
-    floorLcp.push(ofFloor.lcpMs);
     each.push([ofApp.lcpMs, ofFloor.lcpMs]);
-    // A load with no LCP reported (0) has no ratio: left out, not counted as a fast one.
+    // A pair with a load that reported no LCP (0) is left out, not counted as a fast one.
     if (ofApp.lcpMs > 0 && ofFloor.lcpMs > 0) {
+      appLcp.push(ofApp.lcpMs);
+      floorLcp.push(ofFloor.lcpMs);
       ratios.push(ofApp.lcpMs / ofFloor.lcpMs);
     }
   }
@@ -64,7 +64,9 @@ export async function pairedReload(
 }
 
 export const describePaired = (name: string, f: PairedFigures) =>
-  `\n${name} against the floor reloaded, in ${f.pairs} pairs taken in turns (CPU 4×): LCP ${Math.round(f.appLcpMs)} ms ` +
-  `against ${Math.round(f.floorLcpMs)} (medians); the pairs' ratio ${f.ratio.toFixed(2)}× (median; ` +
-  `lowest ${f.lowest.toFixed(2)}×, highest ${f.highest.toFixed(2)}×; goal ≤ 2.5×)\n  each pair, LCP ms (list/floor): ` +
-  f.each.map(([a, b]) => `${Math.round(a)}/${Math.round(b)}`).join(' ');
+  f.pairs === 0
+    ? `\n${name} against the floor reloaded, in turns: no pair reported both LCPs`
+    : `\n${name} against the floor reloaded, in ${f.pairs} pairs taken in turns (CPU 4×): LCP ${Math.round(f.appLcpMs)} ms ` +
+      `against ${Math.round(f.floorLcpMs)} (medians); the pairs' ratio ${f.ratio.toFixed(2)}× (median; ` +
+      `lowest ${f.lowest.toFixed(2)}×, highest ${f.highest.toFixed(2)}×; goal ≤ 2.5×)\n  each pair, LCP ms (list/floor): ` +
+      f.each.map(([a, b]) => `${Math.round(a)}/${Math.round(b)}`).join(' ');

@@ -27,7 +27,7 @@
 // the main thread did after the data, by trace event (the trace then records more: slower).
 // Each figure is the median of BENCH_RUNS runs (default 3). BENCH_JSON=<file> also writes JSON;
 // BENCH_PAGES=<regex> measures only the pages whose names match (the floor is always kept);
-// BENCH_STEPS=0 leaves out the in-app steps; BENCH_PAIRS=<n> (default 9; 0: none) reloads the list
+// BENCH_STEPS=0 leaves out the in-app steps; BENCH_PAIRS=<n> (default 10; 0: none) reloads the list
 // and the floor n times each in turns for the goal's reload ratio (pairedReload.ts);
 // A step ends when its content is drawn (in the task after the frame that drew it: that frame's
 // style, layout and paint count, as the agent waits for them); BENCH_DRAWN=0 ends it when the
@@ -761,7 +761,7 @@ async function main() {
   // The goal's reload figure, the list and the floor reloaded in turns (pairedReload.ts).
   const pairTargets = ['ticket list (reload)', 'floor (reload)'].map((name) => targets.find((t) => t.name === name));
   const [listReload, floorReloadTarget] = pairTargets;
-  const pairs = Number(process.env.BENCH_PAIRS ?? 9);
+  const pairs = Number(process.env.BENCH_PAIRS ?? 10);
   const paired =
     listReload && floorReloadTarget && results[listReload.name] && pairs > 0
       ? await pairedReload(

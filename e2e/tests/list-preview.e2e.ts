@@ -175,6 +175,11 @@ describe('the ticket list drawn on the server', () => {
     const unknown = (await pageHtml(page, '/wswt?view_id=999999')).html;
     expect(unknown).toContain('parley-preview');
     expect(unknown).toContain('Refund for order 1001');
+    // Likewise a device whose last view is gone (its cookie names it).
+    await page.context().addCookies([{ name: 'parley_view', value: '999999', url: `${server.url}/wswt` }]);
+    const stale = (await pageHtml(page)).html;
+    expect(stale).toContain('parley-preview');
+    expect(stale).toContain('Refund for order 1001');
     await page.context().close();
   });
 

@@ -189,7 +189,8 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     const language = cookies.language ?? parseLanguage(info.default_language);
     const params = request.query as Record<string, unknown>;
     // The drawing is a still picture of the first screen (it does not scroll): only the rows it
-    // draws are asked for (the page's offset, at most drawnRows), not the page's 50.
+    // draws are asked for (the page's offset, at most drawnRows), not a page of 50 or 100 when
+    // the address asks for one.
     const askList = ({ view_id, offset, limit }: ListQuery) => {
       const search = new URLSearchParams({
         view_id: String(view_id),
@@ -202,7 +203,12 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     // asked with the rest, not after the views, and used if the views confirm that view opens.
     const namedView = Number(firstOf(params.view_id)) || cookies.viewId;
     const guessedQuery = namedView ? listQueryOf(params, [{ view_id: namedView, count: 1 }], null) : null;
-    const guessedList = guessedQuery ? askList(guessedQuery).catch(() => null) : null;
+    const guessedList = guessedQuery
+      ? askList(guessedQuery).catch((error: unknown) => {
+          request.log.warn({ err: error }, "the drawn list's early rows could not be asked");
+          return null;
+        })
+      : null;
     const [allowed, nodes, views, agents, groups, branding] = await Promise.all([
       ask<{ has_auth: boolean }>(token, language, 'POST', '/api/admin/auth.check', {
         node_value: '/wswt',
