@@ -265,7 +265,9 @@ describe('attachments', () => {
     const chooser = agent.waitForEvent('filechooser');
     await agent.getByRole('button', { name: 'Attach file' }).click();
     await (await chooser).setFiles({ name: 'crack.png', mimeType: 'image/png', buffer: picture });
-    await agent.getByText('crack.png').waitFor();
+    // Uploaded, as the list shows it (a submit while a file is still on its way is refused with a
+    // warning: under load the upload outlasted the typing below, and the click did nothing).
+    await agent.locator('.ant-upload-list-item-done', { hasText: 'crack.png' }).waitFor();
     await agent.getByRole('textbox', { name: 'Comment' }).fill('A photo of it');
     await agent
       .getByRole('button', { name: /^Submit as/ })
@@ -295,7 +297,7 @@ describe('new ticket by an agent', () => {
     const chooser = agent.waitForEvent('filechooser');
     await agent.getByRole('button', { name: 'Attach file' }).click();
     await (await chooser).setFiles({ name: 'call-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
-    await agent.getByText('call-notes.txt').waitFor();
+    await agent.locator('.ant-upload-list-item-done', { hasText: 'call-notes.txt' }).waitFor();
     // Let the file list's entry animation finish so that the picture shows the form at rest.
     await agent.waitForTimeout(500);
     await screenshot(agent, 'tickets-agent-new-ticket');
