@@ -99,7 +99,8 @@ describe('tickets from the public form to solved', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('12:00 tunnel down\n12:05 tunnel down\n'),
     });
-    await visitor.getByText('vpn-log.txt').waitFor();
+    // Uploaded (a submit while a file is on its way is refused with a warning).
+    await visitor.locator('.pl-file-name[data-uploading="false"]', { hasText: 'vpn-log.txt' }).waitFor();
     // Let the file list's entry animation finish so that the picture shows the form at rest.
     await visitor.waitForTimeout(500);
     await screenshot(visitor, 'tickets-public-form');
