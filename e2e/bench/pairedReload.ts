@@ -6,6 +6,8 @@
 // reloaded in turns (the order swapped each pair, so neither always goes first), each pair's ratio
 // is taken, and the median of those ratios is the figure, with its spread.
 
+import { median } from './median.js';
+
 export interface PairedLoad {
   lcpMs: number;
 }
@@ -22,12 +24,6 @@ export interface PairedFigures {
   /** Each pair's LCPs (app, floor), in the order taken. */
   each: Array<[number, number]>;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /** `pairs` pairs of loads, `app` and `floor` in turns; each pair's ratio of their LCPs. */
 export async function pairedReload(

@@ -28,6 +28,7 @@ import { migrate } from '../../server/src/db/migrate.js';
 import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.js';
 import { launchBrowser } from '../support/browser.js';
 import { sessionCookie } from '../support/sessionCookie.js';
+import { median } from './median.js';
 
 const outDir = path.resolve(process.argv[2] ?? path.resolve(import.meta.dirname, '../../test-results/profile'));
 const webDist = path.resolve(process.env.PROFILE_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'));
@@ -694,11 +695,9 @@ async function main() {
   if (compared) {
     console.log('\nmedians (ms of main-thread time, CPU 4×):');
     for (const [key, list] of comparedTimes) {
-      const sorted = [...list].sort((a, b) => a - b);
-      const mid = Math.floor(sorted.length / 2);
-      const median =
-        sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-      console.log(`${key.padEnd(40)} ${median.toFixed(0).padStart(6)}   (${list.map((x) => x.toFixed(0)).join(', ')})`);
+      console.log(
+        `${key.padEnd(40)} ${median(list).toFixed(0).padStart(6)}   (${list.map((x) => x.toFixed(0)).join(', ')})`,
+      );
     }
   }
   for (const other of servers.slice(1)) {

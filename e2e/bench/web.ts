@@ -49,6 +49,7 @@ import { bootstrap } from '../../server/src/modules/bootstrap/bootstrap.service.
 import { launchBrowser } from '../support/browser.js';
 import { sessionCookie } from '../support/sessionCookie.js';
 import { traceStep } from './afterData.js';
+import { median } from './median.js';
 import { describePaired, pairedReload } from './pairedReload.js';
 
 /** Where a step ends: when its content is drawn (default), or with BENCH_DRAWN=0 when it is in the page. */
@@ -547,12 +548,6 @@ interface TStep {
   dataAtMs: number;
 }
 
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
-
 function medianMeasure(list: Measure[]): Measure {
   const m = (f: (x: Measure) => number) => median(list.map(f));
   return {
@@ -759,8 +754,8 @@ async function main() {
   console.log();
 
   // The goal's reload figure, the list and the floor reloaded in turns (pairedReload.ts).
-  const pairTargets = ['ticket list (reload)', 'floor (reload)'].map((name) => targets.find((t) => t.name === name));
-  const [listReload, floorReloadTarget] = pairTargets;
+  const listReload = targets.find((t) => t.name === 'ticket list (reload)');
+  const floorReloadTarget = targets.find((t) => t.name === 'floor (reload)');
   const pairs = Number(process.env.BENCH_PAIRS ?? 10);
   const paired =
     listReload && floorReloadTarget && results[listReload.name] && pairs > 0

@@ -79,35 +79,33 @@ interface ViewRow {
 /** A parameter given twice: the first, as the app's URLSearchParams.get reads it. */
 const firstOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
-/** What the list screen asks `ticket.list` for its first page. */
-interface ListQuery {
-  view_id: number;
-  offset: number;
-  limit: number;
-}
-
-const sameQuery = (a: ListQuery, b: ListQuery) =>
-  a.view_id === b.view_id && a.offset === b.offset && a.limit === b.limit;
-
-/** The list's query as the screen asks it (TicketListPage, useListParams), or null for an address not drawn here. */
-function listQueryOf(params: Record<string, unknown>, views: ViewRow[], lastViewId: number | null): ListQuery | null {
-  const query = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, firstOf(v)]));
-  // A sort or a search keeps to the app: the drawing would have to parse them as it does.
-  if (query.sort !== undefined || query.kw !== undefined) {
+/**
+ * The page of the list the address asks for, as the screen reads it (useListParams), or null for
+ * an address not drawn here: a sort or a search keeps to the app (the drawing would have to parse
+ * them as it does).
+ */
+function listPageOf(params: Record<string, unknown>): { offset: number; limit: number } | null {
+  if (firstOf(params.sort) !== undefined || firstOf(params.kw) !== undefined) {
     return null;
   }
-  const page = Math.max(1, Math.floor(Number(query.page)) || 1);
-  const asked = Math.floor(Number(query.limit));
+  const page = Math.max(1, Math.floor(Number(firstOf(params.page))) || 1);
+  const asked = Math.floor(Number(firstOf(params.limit)));
   const limit = listPageSizes.includes(asked) ? asked : defaultPageSize;
-  const viewId = Number(query.view_id);
-  // Without a view in the address the app opens the agent's last (kept in the browser, and in a
-  // cookie for this drawing), else the first that holds tickets (TicketListPage's openingView).
+  return { offset: (page - 1) * limit, limit };
+}
+
+/**
+ * The view the list opens (TicketListPage): the address's, else the agent's last (kept in the
+ * browser, and in a cookie for this drawing), else the first that holds tickets (openingView).
+ */
+function viewOf(params: Record<string, unknown>, views: ViewRow[], lastViewId: number | null): number | null {
+  const viewId = Number(firstOf(params.view_id));
   const view =
     views.find((v) => v.view_id === viewId) ??
     views.find((v) => v.view_id === lastViewId) ??
     views.find((v) => v.count > 0) ??
     views[0];
-  return view ? { view_id: view.view_id, offset: (page - 1) * limit, limit } : null;
+  return view ? view.view_id : null;
 }
 
 /**
@@ -176,6 +174,11 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     if (renderer.busy) {
       return null;
     }
+    const params = request.query as Record<string, unknown>;
+    const listPage = listPageOf(params);
+    if (!listPage) {
+      return null;
+    }
     const token = cookies.token;
     const info = await ask<{ account_id: number; default_language: string; user_type: string }>(
       token,
@@ -187,24 +190,22 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
       return null;
     }
     const language = cookies.language ?? parseLanguage(info.default_language);
-    const params = request.query as Record<string, unknown>;
     // The drawing is a still picture of the first screen (it does not scroll): only the rows it
     // draws are asked for (the page's offset, at most drawnRows), not a page of 50 or 100 when
     // the address asks for one.
-    const askList = ({ view_id, offset, limit }: ListQuery) => {
+    const askList = (viewId: number) => {
       const search = new URLSearchParams({
-        view_id: String(view_id),
-        offset: String(offset),
-        limit: String(Math.min(limit, drawnRows)),
+        view_id: String(viewId),
+        offset: String(listPage.offset),
+        limit: String(Math.min(listPage.limit, drawnRows)),
       });
       return ask<{ list: unknown[]; total: number }>(token, language, 'GET', `/api/admin/ticket.list?${search}`);
     };
     // A reload names its view (the address, or the device's last view in its cookie): its rows are
     // asked with the rest, not after the views, and used if the views confirm that view opens.
     const namedView = Number(firstOf(params.view_id)) || cookies.viewId;
-    const guessedQuery = namedView ? listQueryOf(params, [{ view_id: namedView, count: 1 }], null) : null;
-    const guessedList = guessedQuery
-      ? askList(guessedQuery).catch((error: unknown) => {
+    const earlyList = namedView
+      ? askList(namedView).catch((error: unknown) => {
           request.log.warn({ err: error }, "the drawn list's early rows could not be asked");
           return null;
         })
@@ -225,12 +226,11 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
     if (!allowed?.has_auth || !nodes || !views) {
       return null;
     }
-    const listQuery = listQueryOf(params, views.list, cookies.viewId);
-    if (!listQuery) {
+    const viewId = viewOf(params, views.list, cookies.viewId);
+    if (viewId === null) {
       return null;
     }
-    const guessed = guessedQuery && sameQuery(guessedQuery, listQuery);
-    const list = await (guessed && guessedList ? guessedList : askList(listQuery));
+    const list = await (earlyList && viewId === namedView ? earlyList : askList(viewId));
     if (!list) {
       return null;
     }
@@ -245,7 +245,7 @@ export function registerListPreview(app: FastifyInstance, webDist: string, budge
       // Every group, or none (the screen asks for them all; the names it lacks show as numbers).
       groups: groups && groups.list.length >= groups.total ? groups.list : null,
       // Under the screen's own query (the app's cache key), the first drawnRows of its page.
-      listQuery,
+      listQuery: { view_id: viewId, ...listPage },
       list,
     });
     if (markup === null) {
